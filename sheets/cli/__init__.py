@@ -1,0 +1,83 @@
+"""The `sheets` command line: a thin click layer. Command implementations live in
+``sheets.cli.commands`` and are imported only when a command runs, so ``--help`` stays fast."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from sheets import __version__
+
+# command name -> (module:function, one-line help shown by `sheets --help`)
+COMMANDS = {
+    "systems": ("sheets.cli.commands:systems", "List the registered games."),
+    "validate": ("sheets.cli.commands:validate", "Check unit files and rosters against the rules."),
+    "info": ("sheets.cli.commands:info", "Show derived values (BV, movement, armour…) of every unit."),
+    "render": ("sheets.cli.commands:render", "Print record sheets / unit cards as PDF."),
+    "roster": ("sheets.cli.commands:roster", "Print an army list (pdf, md, html, bbcode, json)."),
+    "reference": ("sheets.cli.commands:reference", "Print a game's quick-reference handout."),
+    "chart": ("sheets.cli.commands:chart", "Draw a chart (hit locations, facings) as PDF or PNG."),
+    "calc": ("sheets.cli.commands:calc", "Calculators (facing, penetration, cover…)."),
+    "schema": ("sheets.cli.commands:schema", "JSON Schema of a game's unit file (for editors)."),
+    "import": ("sheets.cli.commands:import_group", "Import units from other tools' files."),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx):
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS:
+            return None
+        from sheets.core.game import load_object
+
+        return load_object(COMMANDS[name][0])
+
+    def invoke(self, ctx):
+        """Map failures to the exit-code contract: 1 invalid input, 3 internal error."""
+        from sheets.core.errors import InputError
+
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            report_problems(exc.problems)
+            ctx.exit(1)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except BrokenPipeError:
+            ctx.exit(0)
+        except Exception as exc:
+            if ctx.obj and ctx.obj.get("debug"):
+                import traceback
+
+                traceback.print_exc()
+            first = str(exc).splitlines()[0] if str(exc) else ""
+            click.echo(f"internal error: {type(exc).__name__}: {first} (run with --debug for details)",
+                       err=True)
+            ctx.exit(3)
+
+    def format_commands(self, ctx, formatter):
+        rows = [(name, help_) for name, (_, help_) in COMMANDS.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="sheets")
+@click.option("--debug", is_flag=True, help="Show full tracebacks on internal errors.")
+@click.pass_context
+def cli(ctx, debug):
+    """Record sheets, unit cards, army lists and reference handouts for tabletop wargames."""
+    ctx.ensure_object(dict)
+    ctx.obj["debug"] = debug
+
+
+def main(argv=None) -> None:
+    cli.main(args=argv, prog_name="sheets")
+
+
+def report_problems(problems) -> None:
+    for p in problems:
+        click.echo(str(p), err=True)

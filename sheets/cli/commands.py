@@ -1,0 +1,382 @@
+"""Command implementations. Heavy modules (reportlab, jinja2, games) are imported inside the
+functions so that ``sheets --help`` imports almost nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from sheets.cli.options import (json_option, lang_option, mono_option, out_option, paper_option,
+                                paths_argument, printing_options, rules_option)
+
+
+def _options(lang="en", paper="a4", mono=False, rules=None, **extra):
+    from sheets.core.game import Options
+
+    return Options(lang=lang, paper=paper, mono=mono, rules=rules.lower() if rules else None,
+                   extra={k: v for k, v in extra.items() if v is not None})
+
+
+def _load_all(paths, options):
+    """Load every path; report the problems of all files together."""
+    from sheets.core.errors import InputError
+    from sheets.core.loader import load_file
+
+    loaded, problems = [], []
+    for path in paths:
+        try:
+            loaded.append(load_file(path, options))
+        except InputError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+    return loaded
+
+
+def _default_output(first_input: str, suffix: str) -> Path:
+    return Path("output") / f"{Path(first_input).stem}{suffix}"
+
+
+def _glyph_check(loaded_list) -> None:
+    """Every user string must be drawable by the bundled font: report it at its YAML line."""
+    from sheets.core.errors import InputError, Problem
+    from sheets.core.schema import locate
+    from sheets.render.fonts import missing_chars
+
+    problems = []
+    for loaded in loaded_list:
+        for unit, entry in zip(loaded.units, loaded.entries):
+            for path, text in loaded.game.text_fields(unit):
+                for ch in missing_chars(str(text or "")):
+                    problems.append(Problem(loaded.path, locate(entry, tuple(path)),
+                                            f"character {ch!r} (U+{ord(ch):04X}) in {text!r} cannot be "
+                                            f"printed: the bundled font has no glyph for it"))
+    if problems:
+        raise InputError(problems)
+
+
+def _write(path: Path, data, quiet: bool = False) -> None:
+    from sheets.core.fsio import atomic_write
+
+    atomic_write(path, data)
+    if not quiet:
+        click.echo(f"wrote {path}", err=True)
+
+
+def _finish_pdf(doc, source: str):
+    """Close the document; a glyph error raised while drawing becomes an input error."""
+    return doc.finish()
+
+
+def _guard_glyphs(fn, source: str):
+    from sheets.core.errors import InputError, Problem
+    from sheets.render.fonts import GlyphError
+
+    try:
+        return fn()
+    except GlyphError as exc:
+        raise InputError([Problem(source, None, str(exc))]) from None
+
+
+@click.command()
+@json_option
+def systems(as_json):
+    """List the registered games: id, name and unit kinds."""
+    from sheets.core.game import all_games
+
+    rows = [{"id": g.id, "name": g.name.get("en", g.id), "name_ru": g.name.get("ru", ""),
+             "unit_kinds": list(g.unit_kinds), "variants": list(g.variants)} for g in all_games()]
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for r in rows:
+        extra = f"  rules: {'|'.join(r['variants'])}" if r["variants"] else ""
+        click.echo(f"{r['id']:<12} {r['name']}  [{', '.join(r['unit_kinds'])}]{extra}")
+
+
+@click.command()
+@paths_argument
+@rules_option
+def validate(paths, rules):
+    """Check files; exit 0 when all are valid, 1 otherwise (every problem is listed)."""
+    from sheets.core.errors import InputError
+    from sheets.core.loader import load_file
+    from sheets.core.roster import limit_warning
+
+    options = _options(rules=rules)
+    failed = []
+    for path in paths:
+        try:
+            loaded = load_file(path, options)
+        except InputError as exc:
+            failed.extend(exc.problems)
+            continue
+        for w in loaded.warnings:
+            click.echo(str(w), err=True)
+        warning = limit_warning(loaded)
+        if warning:
+            click.echo(f"{path}: warning: {warning}", err=True)
+        kind = "roster" if loaded.is_roster else "units"
+        click.echo(f"{path}: ok ({loaded.game.id}, {len(loaded.units)} {kind if kind == 'units' else 'units in roster'})")
+    if failed:
+        raise InputError(failed)
+
+
+@click.command()
+@paths_argument
+@json_option
+@rules_option
+@lang_option
+def info(paths, as_json, rules, lang):
+    """Derived values of every unit (JSON: one object per unit)."""
+    loaded = _load_all(paths, _options(rules=rules, lang=lang))
+    rows = [l.game.info(u, l.options) for l in loaded for u in l.units]
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for row in rows:
+        click.echo(f"== {row.get('name', '')} ({row.get('system', '')})")
+        for k, v in row.items():
+            if k in ("name", "system"):
+                continue
+            if isinstance(v, dict):
+                v = ", ".join(f"{a}: {b}" for a, b in v.items())
+            elif isinstance(v, list):
+                v = "; ".join(json.dumps(x, ensure_ascii=False) if isinstance(x, (dict, list)) else str(x) for x in v)
+            click.echo(f"  {k}: {v}")
+
+
+@click.command()
+@paths_argument
+@out_option
+@printing_options
+@click.option("--no-list", is_flag=True, help="Rosters: leave out the army-list first page.")
+@click.option("--tables", is_flag=True, help="dmech: add the damage, reactor and balance tables.")
+@click.option("--card", type=click.Choice(["poker", "bridge", "mini", "tarot", "euro", "square"]),
+              default=None, help="Cards: card size (default poker 63×88 mm).")
+@click.option("--bleed", type=click.FloatRange(0, 10), default=None, metavar="MM", help="Cards: bleed in mm.")
+@click.option("--gap", type=click.FloatRange(0, 30), default=None, metavar="MM", help="Cards: gap between cards in mm.")
+@click.option("--backs", is_flag=True, help="Cards: add mirrored back pages for duplex printing.")
+@click.option("--png", "png_dir", type=click.Path(file_okay=False), default=None,
+              help="Cards: also write one 300 dpi PNG per card into this folder.")
+def render(paths, output, lang, paper, mono, rules, no_list, tables, card, bleed, gap, backs, png_dir):
+    """Print record sheets or unit cards for unit files and rosters."""
+    options = _options(lang=lang, paper=paper, mono=mono, rules=rules, tables=tables or None,
+                       card=card, bleed=bleed, gap=gap, backs=backs or None, png_dir=png_dir)
+    loaded = _load_all(paths, options)
+    games = {l.game.id for l in loaded}
+    if len(games) > 1:
+        raise click.UsageError(f"render one game at a time (got {', '.join(sorted(games))})")
+    _glyph_check(loaded)
+    game = loaded[0].game
+    if not game.renderer:
+        raise click.UsageError(f"{game.id} has no record-sheet renderer yet")
+    from sheets.core.game import load_object
+    from sheets.render.pdf import Document
+
+    renderer = load_object(game.renderer)
+    opts = loaded[0].options
+    title = ", ".join(Path(p).stem for p in paths)
+    doc = Document(paper, mono, title=f"{game.name.get(lang, game.id)}: {title}",
+                   subject="record sheets", lang=lang)
+
+    def draw():
+        if not no_list:
+            from sheets.core.roster import army_list
+            from sheets.render.roster_pdf import draw_army_list
+
+            for l in loaded:
+                if l.is_roster:
+                    draw_army_list(doc, army_list(l, lang), l.options)
+        units = [u for l in loaded for u in l.units]
+        renderer(doc, units, opts)
+        return doc.finish()
+
+    pdf = _guard_glyphs(draw, paths[0])
+    out = Path(output) if output else _default_output(paths[0], ".pdf")
+    _write(out, pdf)
+    click.echo(f"{out}: {doc.pages} page(s)", err=True)
+
+
+@click.command()
+@click.argument("path", type=click.Path())
+@out_option
+@click.option("--format", "fmt", type=click.Choice(["pdf", "md", "html", "bbcode", "json"]),
+              default="pdf", show_default=True)
+@click.option("--template", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="Your own jinja2 template for the text formats (start from templates/).")
+@printing_options
+def roster(path, output, fmt, template, lang, paper, mono, rules):
+    """The army list of a roster (or unit file): units, costs, groups, totals and the limit."""
+    from sheets.core.roster import army_list
+
+    loaded = _load_all([path], _options(lang=lang, paper=paper, mono=mono, rules=rules))[0]
+    data = army_list(loaded, lang)
+    if fmt == "pdf":
+        from sheets.render.pdf import Document
+        from sheets.render.roster_pdf import draw_army_list
+
+        doc = Document(paper, mono, title=data["name"] or Path(path).stem, subject="army list", lang=lang)
+        pdf = _guard_glyphs(lambda: (draw_army_list(doc, data, loaded.options), doc.finish())[1], path)
+        out = Path(output) if output else _default_output(path, ".pdf")
+        _write(out, pdf)
+    else:
+        if fmt == "json":
+            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        else:
+            from sheets.render.text import render_roster_text
+
+            text = render_roster_text(data, fmt, template)
+        if output:
+            _write(Path(output), text)
+        else:
+            click.echo(text, nl=False)
+    if data["over"]:
+        click.echo(f"warning: over the limit by {data['over_by']} {data['limit_unit']}", err=True)
+
+
+def _game(game_id: str):
+    from sheets.core.errors import did_you_mean
+    from sheets.core.game import UnknownGame, game_ids, get_game
+
+    try:
+        return get_game(game_id.lower())
+    except UnknownGame:
+        raise click.BadParameter(f"unknown game {game_id!r}{did_you_mean(game_id, game_ids())}; "
+                                 f"known: {', '.join(game_ids())}", param_hint="GAME") from None
+
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@out_option
+@printing_options
+def reference(game_id, output, lang, paper, mono, rules):
+    """A game's quick-reference handout (tables and short rules)."""
+    game = _game(game_id)
+    if not game.reference_renderer:
+        raise click.UsageError(f"{game.id} has no reference handout yet")
+    if rules and game.variants and rules.lower() not in game.variants:
+        raise click.BadParameter(f"expected one of {', '.join(game.variants)}", param_hint="--rules")
+    from sheets.core.game import load_object
+    from sheets.render.pdf import Document
+
+    opts = _options(lang=lang, paper=paper, mono=mono,
+                    rules=(rules.lower() if rules else game.default_variant()))
+    doc = Document(paper, mono, title=f"{game.name.get(lang, game.id)}: reference", subject="reference", lang=lang)
+    fn = load_object(game.reference_renderer)
+    pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)
+    out = Path(output) if output else Path("output") / f"{game.id}-reference.pdf"
+    _write(out, pdf)
+
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@click.argument("name", metavar="CHART")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="OUT.pdf or OUT.png (default output/<game>-<chart>.pdf).")
+@printing_options
+@click.option("--radius", type=click.IntRange(1, 12), default=5, show_default=True,
+              help="dmech facing chart: hexes around the target.")
+@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True, help="PNG resolution.")
+def chart(game_id, name, output, lang, paper, mono, rules, radius, dpi):
+    """Draw a chart: `battletech hit-location`, `dmech facing`."""
+    from sheets.core.errors import did_you_mean
+
+    game = _game(game_id)
+    if name not in game.charts:
+        known = ", ".join(game.charts) or "none"
+        raise click.BadParameter(f"no chart {name!r} for {game.id}{did_you_mean(name, game.charts)}; "
+                                 f"charts: {known}", param_hint="CHART")
+    out = Path(output) if output else Path("output") / f"{game.id}-{name}.pdf"
+    if out.suffix.lower() not in (".pdf", ".png"):
+        raise click.BadParameter("the output must end in .pdf or .png", param_hint="-o")
+    from sheets.core.game import load_object
+    from sheets.render.pdf import Document
+
+    opts = _options(lang=lang, paper=paper, mono=mono,
+                    rules=(rules.lower() if rules else game.default_variant()), radius=radius)
+    doc = Document(paper, mono, title=f"{game.name.get(lang, game.id)}: {name}", subject="chart", lang=lang)
+    fn = load_object(game.charts[name])
+    pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)
+    if out.suffix.lower() == ".pdf":
+        _write(out, pdf)
+        return
+    from sheets.render.raster import pdf_to_pngs
+
+    pngs = pdf_to_pngs(pdf, dpi=dpi)
+    if len(pngs) == 1:
+        _write(out, pngs[0])
+    else:
+        for i, png in enumerate(pngs, 1):
+            _write(out.with_name(f"{out.stem}-{i}{out.suffix}"), png)
+
+
+class _CalcGroup(click.Group):
+    """`sheets calc <game> …`: each game's calculator group, loaded lazily."""
+
+    def _games(self):
+        from sheets.core.game import all_games
+
+        return {g.id: g for g in all_games() if g.calc_cli}
+
+    def list_commands(self, ctx):
+        return sorted(self._games())
+
+    def get_command(self, ctx, name):
+        from sheets.core.game import load_object
+
+        game = self._games().get(name)
+        return load_object(game.calc_cli) if game else None
+
+
+@click.group(cls=_CalcGroup)
+def calc():
+    """Calculators: `sheets calc dmech facing|penetration`, `sheets calc dust cover`."""
+
+
+@click.command()
+@click.argument("system")
+def schema(system):
+    """Print the JSON Schema of SYSTEM's unit file (use it in your editor)."""
+    game = _game(system)
+    from sheets.core.loader import _roster_spec
+
+    doc = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"sheets unit file: {game.name.get('en', game.id)}",
+        "type": "object",
+        "required": ["system", "units"],
+        "additionalProperties": False,
+        "properties": {
+            "system": {"const": game.id},
+            "units": {"type": "array", "minItems": 1, "items": {"anyOf": [
+                game.unit_spec().json_schema(),
+                {"type": "object", "required": ["from"], "properties": {
+                    "from": {"type": "string", "description": "unit file, relative to this file"},
+                    "name": {"type": "string", "description": "which unit of that file"}}},
+            ]}},
+            "roster": _roster_spec().json_schema(),
+        },
+    }
+    if game.variants:
+        doc["properties"]["rules"] = {"enum": list(game.variants), "default": game.variants[0]}
+    click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+
+
+class _ImportGroup(click.Group):
+    FORMATS = {"megamek": "sheets.games.battletech.import_cli:megamek"}
+
+    def list_commands(self, ctx):
+        return sorted(self.FORMATS)
+
+    def get_command(self, ctx, name):
+        from sheets.core.game import load_object
+
+        return load_object(self.FORMATS[name]) if name in self.FORMATS else None
+
+
+@click.group("import", cls=_ImportGroup)
+def import_group():
+    """Import units: `sheets import megamek FILE.blk… [-o OUT.yaml | -d DIR]`."""

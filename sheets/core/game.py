@@ -1,0 +1,148 @@
+"""The game plug-in contract and the registry (built-ins and third-party entry points).
+
+A game is an object with the attributes and methods of :class:`Game`, exposed by a module
+attribute named in the entry-point group ``sheets.games.v1`` (built-in games are registered the
+same way in pyproject.toml, and found from the source tree too). The rules core of a game is
+pure Python; rendering and CLI extras are named as import paths and loaded only when used.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any
+
+from sheets.core.errors import RuleIssue
+from sheets.core.schema import Obj
+
+ENTRY_POINT_GROUP = "sheets.games.v1"
+BUILTIN = {
+    "battletech": "sheets.games.battletech:GAME",
+    "dmech": "sheets.games.dmech:GAME",
+    "dust": "sheets.games.dust:GAME",
+}
+
+
+@dataclass
+class Options:
+    """Everything a command passes down to a game (one object instead of many kwargs)."""
+
+    lang: str = "en"
+    paper: str = "a4"
+    mono: bool = False
+    rules: str | None = None  # rule variant; None = the game's default
+    extra: dict = field(default_factory=dict)  # game-specific options (e.g. card size, --tables)
+
+
+class Game:
+    """Base class for a game. Subclasses set the class attributes and override the methods."""
+
+    id: str = ""
+    name: dict = {}  # {"en": ..., "ru": ...}
+    unit_kinds: tuple = ()
+    variants: tuple = ()  # rule variants, first = default
+    limit_unit: str = "points"  # what a roster limit counts (BV, AP, points)
+    # import paths "module:attr", loaded lazily
+    renderer: str | None = None  # callable(units, options) -> bytes (PDF)
+    reference_renderer: str | None = None  # callable(options) -> bytes
+    charts: dict = {}  # chart name -> "module:attr" callable(options, fmt) -> bytes
+    calc_cli: str | None = None  # click group for `sheets calc <game>`
+    roster_group_size: int | None = None  # e.g. 5 for a ProtoMech Point
+    roster_group_label: str = "group"  # label key of a group title ("Point")
+
+    # -- rules core -------------------------------------------------------------------------
+    def unit_spec(self) -> Obj:
+        """Schema of one entry of ``units:``."""
+        raise NotImplementedError
+
+    def build_unit(self, data, options: Options):
+        """Turn a schema-checked unit mapping into the game's unit model."""
+        raise NotImplementedError
+
+    def validate_unit(self, unit, options: Options) -> list[RuleIssue]:
+        """Rule checks on a built unit; paths point into the unit's mapping."""
+        return []
+
+    def validate_force(self, units: list, options: Options) -> list[tuple[int, RuleIssue]]:
+        """Checks across units (e.g. heroes joining squads): (unit index, issue)."""
+        return []
+
+    def info(self, unit, options: Options) -> dict:
+        """JSON-ready derived values of one unit."""
+        raise NotImplementedError
+
+    def unit_cost(self, unit, options: Options) -> float | None:
+        """What the unit counts toward a roster limit (BV, AP, points), if anything."""
+        return None
+
+    def roster_row(self, unit, options: Options) -> dict:
+        """Fields of the unit for army lists (name, cost, …)."""
+        return {"name": getattr(unit, "name", ""), "cost": self.unit_cost(unit, options)}
+
+    def roster_columns(self, options: Options) -> list[tuple[str, str]]:
+        """Army-list columns as (row key, label key); labels come from the game's labels.yaml."""
+        return [("name", "col_unit"), ("cost", "col_cost")]
+
+    def text_fields(self, unit) -> list[tuple[tuple, str]]:
+        """User text printed for this unit, as (path, text), for the font-coverage check."""
+        return [(("name",), getattr(unit, "name", ""))]
+
+    def default_variant(self) -> str | None:
+        return self.variants[0] if self.variants else None
+
+
+def load_object(path: str) -> Any:
+    module, _, attr = path.partition(":")
+    obj = importlib.import_module(module)
+    for part in attr.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+@functools.cache
+def _entry_points() -> dict[str, str]:
+    found = dict(BUILTIN)
+    broken = []
+    try:
+        eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
+    except Exception:  # pragma: no cover - broken metadata
+        eps = []
+    for ep in eps:
+        found[ep.name] = ep.value
+    return found
+
+
+class UnknownGame(KeyError):
+    pass
+
+
+@functools.cache
+def get_game(game_id: str) -> Game:
+    paths = _entry_points()
+    if game_id not in paths:
+        raise UnknownGame(game_id)
+    game = load_object(paths[game_id])
+    if isinstance(game, type):
+        game = game()
+    if not getattr(game, "id", None):
+        raise RuntimeError(f"game plug-in {game_id!r} ({paths[game_id]}) has no id")
+    return game
+
+
+def game_ids() -> list[str]:
+    return sorted(_entry_points())
+
+
+def all_games() -> list[Game]:
+    """Every registered game; a plug-in that fails to load is skipped with a warning."""
+    import sys
+
+    games = []
+    for gid in game_ids():
+        try:
+            games.append(get_game(gid))
+        except Exception as exc:  # a broken third-party plug-in must not break the tool
+            print(f"warning: game plug-in {gid!r} failed to load: {exc}", file=sys.stderr)
+    return games

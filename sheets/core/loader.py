@@ -1,0 +1,231 @@
+"""Read unit files and rosters (the format all games share) into game unit models.
+
+A file is::
+
+    system: <game id>
+    rules: <variant>            # optional (battletech: classic | tw)
+    roster: {name: ..., limit: N}   # optional: makes the file an army list
+    units:
+      - {...}                   # a unit written inline
+      - {from: other.yaml, name: Unit Name, pilot: {...}}   # a reference + overrides
+
+``from`` paths are relative to the file that names them. Every problem in every file is
+collected and raised together as one :class:`InputError`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean
+from sheets.core.game import Game, Options, UnknownGame, game_ids, get_game
+from sheets.core.schema import INVALID, Int, Obj, Str, locate
+from sheets.core.yamlio import YMap, YSeq, load_yaml
+
+MAX_REF_DEPTH = 8
+
+
+@dataclass
+class Loaded:
+    path: str
+    game: Game
+    options: Options
+    units: list[Any]
+    entries: list[YMap]  # the checked mapping of each unit (positions for later messages)
+    roster: dict | None = None  # {"name": str, "limit": number | None} when the file is a roster
+    warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def is_roster(self) -> bool:
+        return self.roster is not None
+
+    def position(self, index: int, path: tuple = ()) -> Problem:
+        entry = self.entries[index]
+        return locate(entry, path)
+
+
+def _roster_spec() -> Obj:
+    from sheets.core.schema import OneOf
+
+    number = OneOf(options=(Int(min=0, max=10_000_000),), message="expected a whole number")
+    return Obj(title="roster", fields={
+        "name": Str(default="", description="army list name"),
+        "limit": OneOf(options=(Int(min=0, max=10_000_000),), default=None,
+                       message="expected a whole number", description="points/BV/AP limit"),
+        "notes": Str(default="", max_len=2000),
+    })
+
+
+def _split_games_error(problems: Problems, value, pos) -> None:
+    hint = did_you_mean(str(value), game_ids())
+    problems.error(pos, f"unknown system {value!r}{hint}; known: {', '.join(game_ids())}")
+
+
+class _Reader:
+    def __init__(self, options: Options):
+        self.options = options
+        self.cache: dict[str, Any] = {}
+
+    def read(self, path: str):
+        key = os.path.realpath(path)
+        if key not in self.cache:
+            self.cache[key] = load_yaml(path)
+        return self.cache[key]
+
+
+def load_file(path: str | os.PathLike, options: Options | None = None,
+              expect_game: str | None = None) -> Loaded:
+    options = options or Options()
+    path = str(path)
+    reader = _Reader(options)
+    doc = reader.read(path)
+    problems = Problems(path)
+    if not isinstance(doc, YMap):
+        raise InputError([Problem(path, getattr(doc, "pos", Pos(1, 1)),
+                                  "expected a mapping with 'system:' and 'units:'")])
+    for key in doc:
+        if key not in ("system", "rules", "roster", "units"):
+            hint = did_you_mean(str(key), ["system", "rules", "roster", "units"])
+            problems.error(doc.key_pos_of(key), f"unknown top-level key {key!r}{hint}")
+    system = doc.get("system")
+    if system is None:
+        problems.error(doc.pos, "missing 'system:' (one of: " + ", ".join(game_ids()) + ")")
+        raise InputError(problems.items)
+    try:
+        game = get_game(str(system).strip().lower())
+    except UnknownGame:
+        _split_games_error(problems, system, doc.pos_of("system"))
+        raise InputError(problems.items) from None
+    if expect_game and game.id != expect_game:
+        problems.error(doc.pos_of("system"), f"expected a {expect_game} file, got {game.id}")
+    # rule variant: command line wins over the file, the file over the game's default
+    variant = options.rules
+    if "rules" in doc and doc["rules"] is not None:
+        file_variant = str(doc["rules"]).strip().lower()
+        if not game.variants:
+            problems.error(doc.pos_of("rules"), f"{game.id} has no rule variants")
+        elif file_variant not in game.variants:
+            problems.error(doc.pos_of("rules"), f"unknown rules variant {doc['rules']!r}"
+                           f"{did_you_mean(file_variant, game.variants)}; expected one of "
+                           f"{', '.join(game.variants)}")
+        elif variant is None:
+            variant = file_variant
+    if variant is None:
+        variant = game.default_variant()
+    elif game.variants and variant not in game.variants:
+        problems.error(None, f"{game.id} has no rules variant {variant!r}")
+    elif not game.variants:
+        variant = None
+    opts = Options(lang=options.lang, paper=options.paper, mono=options.mono, rules=variant,
+                   extra=dict(options.extra))
+
+    roster = None
+    if "roster" in doc:
+        checked = _roster_spec().check(doc["roster"] if doc["roster"] is not None else YMap(),
+                                       doc.pos_of("roster"), problems, "roster")
+        if checked is not INVALID:
+            roster = {"name": checked["name"], "limit": checked["limit"], "notes": checked["notes"]}
+
+    units_node = doc.get("units")
+    if not isinstance(units_node, list) or not units_node:
+        problems.error(doc.pos_of("units") if "units" in doc else doc.pos,
+                       "'units:' must be a non-empty list of units")
+        raise InputError(problems.items)
+
+    spec = game.unit_spec()
+    units, entries = [], []
+    for i, raw in enumerate(units_node):
+        ipos = units_node.pos_of(i)
+        raw = _resolve_reference(raw, ipos, path, reader, game, problems, 0)
+        if raw is None:
+            continue
+        label = f"units[{i + 1}]"
+        if isinstance(raw, dict) and isinstance(raw.get("name"), str) and raw["name"].strip():
+            label = f"unit {raw['name']!r}"
+        checked = spec.check(raw, ipos, problems, label)
+        if checked is INVALID:
+            continue
+        unit = game.build_unit(checked, opts)
+        for issue in game.validate_unit(unit, opts):
+            _report(problems, checked, issue, label)
+        units.append(unit)
+        entries.append(checked)
+    if not problems.errors:
+        for index, issue in game.validate_force(units, opts):
+            name = getattr(units[index], "name", "")
+            _report(problems, entries[index], issue, f"unit {name!r}")
+    if problems.errors:
+        raise InputError(problems.items)
+    return Loaded(path, game, opts, units, entries, roster, problems.warnings)
+
+
+def _report(problems: Problems, entry, issue, label: str) -> None:
+    pos = locate(entry, tuple(issue.path))
+    msg = f"{label}: {issue.message}"
+    if issue.severity == "warning":
+        problems.warning(pos, msg)
+    else:
+        problems.error(pos, msg)
+
+
+def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
+    """A ``{from: file, name: X, ...overrides}`` entry → the referenced unit mapping merged with
+    the overrides (positions keep pointing into the file each key came from)."""
+    if not isinstance(raw, YMap) or "from" not in raw:
+        return raw
+    if depth >= MAX_REF_DEPTH:
+        problems.error(ipos, "references nested too deeply (a loop?)")
+        return None
+    ref = raw["from"]
+    if not isinstance(ref, str) or not ref.strip():
+        problems.error(raw.pos_of("from"), "'from' must be a file path")
+        return None
+    target = Path(path).parent / ref
+    try:
+        doc = reader.read(str(target))
+    except InputError as exc:
+        for p in exc.problems:
+            if p.message in ("no such file", "is a directory, not a file") and p.pos is None:
+                problems.error(raw.pos_of("from"), f"cannot read {ref!r}: {p.message}")
+            else:
+                problems.items.append(p)
+        return None
+    if not isinstance(doc, YMap) or not isinstance(doc.get("units"), list):
+        problems.error(raw.pos_of("from"), f"{ref!r} is not a unit file (no 'units:' list)")
+        return None
+    other = str(doc.get("system", "")).strip().lower()
+    if other != game.id:
+        problems.error(raw.pos_of("from"), f"{ref!r} is a {other or 'unknown'} file, not {game.id}")
+        return None
+    candidates = [u for u in doc["units"] if isinstance(u, YMap)]
+    wanted = raw.get("name")
+    if wanted is None:
+        if len(candidates) != 1:
+            problems.error(raw.pos, f"{ref!r} has {len(candidates)} units: say which with 'name:'")
+            return None
+        found = candidates[0]
+    else:
+        matches = [u for u in candidates if str(u.get("name", "")).strip().lower() == str(wanted).strip().lower()]
+        if not matches:
+            names = [str(u.get("name", "")) for u in candidates]
+            problems.error(raw.pos_of("name"), f"no unit named {wanted!r} in {ref!r}"
+                           f"{did_you_mean(str(wanted), names)}")
+            return None
+        found = matches[0]
+    found = _resolve_reference(found, found.pos, str(target), reader, game, problems, depth + 1)
+    if found is None:
+        return None
+    merged = YMap()
+    merged.pos = raw.pos
+    for k, v in found.items():
+        merged[k] = v
+        merged.key_pos[k], merged.value_pos[k] = found.key_pos_of(k), found.pos_of(k)
+    for k, v in raw.items():
+        if k in ("from", "name"):
+            continue
+        merged[k] = v
+        merged.key_pos[k], merged.value_pos[k] = raw.key_pos_of(k), raw.pos_of(k)
+    return merged

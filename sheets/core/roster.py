@@ -1,0 +1,74 @@
+"""The army list (roster) model shared by all games: rows, groups, totals, the limit check.
+
+Pure data: the PDF page and the text formats (md, html, bbcode via jinja2 templates, json)
+render what :func:`army_list` returns.
+"""
+
+from __future__ import annotations
+
+from sheets.core.loader import Loaded
+from sheets.data import label
+
+
+def _num(x):
+    if x is None:
+        return None
+    return int(x) if float(x).is_integer() else round(float(x), 2)
+
+
+def army_list(loaded: Loaded, lang: str | None = None) -> dict:
+    game, opts = loaded.game, loaded.options
+    lang = lang or opts.lang
+    roster = loaded.roster or {"name": "", "limit": None, "notes": ""}
+    columns = [{"key": k, "label": label(game.id, lab, lang)} for k, lab in game.roster_columns(opts)]
+    rows = []
+    for i, unit in enumerate(loaded.units):
+        row = dict(game.roster_row(unit, opts))
+        row.setdefault("cost", game.unit_cost(unit, opts))
+        row["no"] = i + 1
+        rows.append(row)
+    costs = [r.get("cost") for r in rows if r.get("cost") is not None]
+    total = _num(sum(costs)) if costs else None
+    limit = roster.get("limit")
+    size = game.roster_group_size
+    groups = []
+    if size:
+        for g in range(0, len(rows), size):
+            chunk = rows[g:g + size]
+            sub = [r["cost"] for r in chunk if r.get("cost") is not None]
+            groups.append({"title": f"{label(game.id, game.roster_group_label, lang)} {g // size + 1}",
+                           "rows": chunk, "subtotal": _num(sum(sub)) if sub else None})
+    else:
+        groups.append({"title": "", "rows": rows, "subtotal": total})
+    over = limit is not None and total is not None and total > limit
+    return {
+        "system": game.id,
+        "game": game.name.get(lang, game.name.get("en", game.id)),
+        "name": roster.get("name") or "",
+        "notes": roster.get("notes") or "",
+        "rules": opts.rules,
+        "lang": lang,
+        "limit": limit,
+        "limit_unit": game.limit_unit,
+        "total": total,
+        "over": over,
+        "over_by": _num(total - limit) if over else 0,
+        "remaining": _num(limit - total) if (limit is not None and total is not None and not over) else None,
+        "unit_count": len(rows),
+        "columns": columns,
+        "groups": groups,
+        "labels": {k: label(game.id, k, lang) for k in (
+            "army_list", "total", "subtotal", "limit", "remaining", "over_limit", "within_limit",
+            "no_limit", "units_count", "col_no", "generated_by", "rules_variant")},
+    }
+
+
+def limit_warning(loaded: Loaded) -> str | None:
+    """The warning `validate` prints when a roster is over its limit."""
+    if not loaded.roster:
+        return None
+    data = army_list(loaded, "en")
+    if data["over"]:
+        return (f"roster {data['name']!r} is over its limit: {data['total']} {data['limit_unit']} "
+                f"> {data['limit']} (by {data['over_by']})")
+    return None

@@ -1,0 +1,352 @@
+"""A small declarative schema for unit files: type and range checks with positioned messages,
+defaults, "did you mean" for unknown keys and names, and JSON Schema output for editors.
+
+Specs check a value parsed by :mod:`sheets.core.yamlio` and return the converted value
+(mappings stay :class:`YMap` so later rule checks can still point at lines). Every problem is
+reported; a value that fails gives ``INVALID`` and the caller carries on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from sheets.core.errors import Pos, Problems, did_you_mean
+from sheets.core.yamlio import YMap, YSeq
+
+
+class _Invalid:
+    def __repr__(self):
+        return "INVALID"
+
+
+INVALID = _Invalid()
+MISSING = object()
+
+
+def _type_name(value) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+@dataclass
+class Spec:
+    description: str = ""
+    default: Any = MISSING
+
+    @property
+    def required(self) -> bool:
+        return self.default is MISSING
+
+    def check(self, value, pos: Pos | None, problems: Problems, where: str):
+        raise NotImplementedError
+
+    def json_schema(self) -> dict:
+        raise NotImplementedError
+
+    def _schema(self, d: dict) -> dict:
+        if self.description:
+            d["description"] = self.description
+        if self.default is not MISSING and self.default is not None and not callable(self.default):
+            d["default"] = self.default
+        return d
+
+
+@dataclass
+class Int(Spec):
+    min: int | None = None
+    max: int | None = None
+
+    def check(self, value, pos, problems, where):
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                problems.error(pos, f"{where}: expected a whole number, got {_type_name(value)}")
+                return INVALID
+        if self.min is not None and value < self.min or self.max is not None and value > self.max:
+            problems.error(pos, f"{where}: {value} is out of range ({self.min}–{self.max})")
+            return INVALID
+        return value
+
+    def json_schema(self):
+        d = {"type": "integer"}
+        if self.min is not None:
+            d["minimum"] = self.min
+        if self.max is not None:
+            d["maximum"] = self.max
+        return self._schema(d)
+
+
+@dataclass
+class Str(Spec):
+    max_len: int = 200
+    allow_empty: bool = True
+
+    def check(self, value, pos, problems, where):
+        if value is None and self.allow_empty:
+            return ""
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)  # a name like 3060 is still a name
+        if not isinstance(value, str):
+            problems.error(pos, f"{where}: expected text, got {_type_name(value)}")
+            return INVALID
+        if not value.strip() and not self.allow_empty:
+            problems.error(pos, f"{where}: must not be empty")
+            return INVALID
+        if len(value) > self.max_len:
+            problems.error(pos, f"{where}: too long ({len(value)} characters; limit {self.max_len})")
+            return INVALID
+        if any(ord(c) < 32 and c not in "\t" for c in value):
+            problems.error(pos, f"{where}: contains control characters")
+            return INVALID
+        return value
+
+    def json_schema(self):
+        d = {"type": "string", "maxLength": self.max_len}
+        if not self.allow_empty:
+            d["minLength"] = 1
+        return self._schema(d)
+
+
+@dataclass
+class Bool(Spec):
+    def check(self, value, pos, problems, where):
+        if not isinstance(value, bool):
+            problems.error(pos, f"{where}: expected true or false, got {_type_name(value)}")
+            return INVALID
+        return value
+
+    def json_schema(self):
+        return self._schema({"type": "boolean"})
+
+
+@dataclass
+class Enum(Spec):
+    """One of ``choices`` (case-insensitive); ``aliases`` map other spellings to a choice."""
+
+    choices: tuple = ()
+    aliases: dict = field(default_factory=dict)
+
+    def lookup(self, value) -> str | None:
+        text = str(value).strip().lower()
+        for c in self.choices:
+            if str(c).lower() == text:
+                return c
+        for a, c in self.aliases.items():
+            if str(a).lower() == text:
+                return c
+        return None
+
+    def check(self, value, pos, problems, where):
+        if value is None or isinstance(value, (dict, list)):
+            problems.error(pos, f"{where}: expected one of {', '.join(map(str, self.choices))}")
+            return INVALID
+        found = self.lookup(value)
+        if found is None:
+            hint = did_you_mean(str(value), list(map(str, self.choices)) + list(map(str, self.aliases)))
+            problems.error(pos, f"{where}: unknown value {value!r}{hint}; expected one of "
+                                f"{', '.join(map(str, self.choices))}")
+            return INVALID
+        return found
+
+    def json_schema(self):
+        return self._schema({"enum": list(self.choices) + list(self.aliases)})
+
+
+@dataclass
+class List(Spec):
+    item: Spec = None
+    min_len: int = 0
+    max_len: int = 1000
+
+    def check(self, value, pos, problems, where):
+        if value is None:
+            value = YSeq()
+        if not isinstance(value, list):
+            problems.error(pos, f"{where}: expected a list, got {_type_name(value)}")
+            return INVALID
+        if len(value) < self.min_len:
+            problems.error(pos, f"{where}: needs at least {self.min_len} item(s)")
+            return INVALID
+        if len(value) > self.max_len:
+            problems.error(pos, f"{where}: too many items ({len(value)}; limit {self.max_len})")
+            return INVALID
+        out = YSeq()
+        out.pos = getattr(value, "pos", pos)
+        for i, v in enumerate(value):
+            ipos = value.pos_of(i) if isinstance(value, YSeq) else pos
+            out.append(self.item.check(v, ipos, problems, f"{where}[{i + 1}]"))
+            out.item_pos.append(ipos)
+        return out
+
+    def json_schema(self):
+        d = {"type": "array", "items": self.item.json_schema()}
+        if self.min_len:
+            d["minItems"] = self.min_len
+        d["maxItems"] = self.max_len
+        return self._schema(d)
+
+
+@dataclass
+class Any_(Spec):
+    """Accept anything (checked later by the rules core)."""
+
+    def check(self, value, pos, problems, where):
+        return value
+
+    def json_schema(self):
+        return self._schema({})
+
+
+@dataclass
+class OneOf(Spec):
+    """The first alternative that accepts the value; ``message`` when none does."""
+
+    options: tuple = ()
+    message: str = "invalid value"
+
+    def check(self, value, pos, problems, where):
+        for opt in self.options:
+            trial = Problems(problems.path)
+            out = opt.check(value, pos, trial, where)
+            if not trial.errors:
+                return out
+        problems.error(pos, f"{where}: {self.message}")
+        return INVALID
+
+    def json_schema(self):
+        return self._schema({"anyOf": [o.json_schema() for o in self.options]})
+
+
+@dataclass
+class Obj(Spec):
+    """A mapping with known keys. Unknown keys are errors (with a suggestion)."""
+
+    fields: dict = field(default_factory=dict)
+    aliases: dict = field(default_factory=dict)  # other key spellings -> field name
+    title: str = ""
+    extra_ok: tuple = ()  # keys accepted and passed through unchecked
+
+    def check(self, value, pos, problems, where):
+        if not isinstance(value, dict):
+            problems.error(pos, f"{where}: expected a mapping, got {_type_name(value)}")
+            return INVALID
+        out = YMap()
+        out.pos = getattr(value, "pos", pos)
+        ok = True
+        seen = set()
+        for key, v in value.items():
+            kpos = value.key_pos_of(key) if isinstance(value, YMap) else pos
+            vpos = value.pos_of(key) if isinstance(value, YMap) else pos
+            name = self.aliases.get(key, key) if isinstance(key, str) else key
+            if name in self.extra_ok:
+                out[name] = v
+                out.key_pos[name], out.value_pos[name] = kpos, vpos
+                continue
+            spec = self.fields.get(name)
+            if spec is None:
+                hint = did_you_mean(str(key), self.fields)
+                problems.error(kpos, f"{where}: unknown key {key!r}{hint}")
+                ok = False
+                continue
+            if name in seen:
+                problems.error(kpos, f"{where}: {key!r} given twice")
+                continue
+            seen.add(name)
+            sub = f"{where}.{name}" if where else str(name)
+            checked = spec.check(v, vpos, problems, sub)
+            if checked is INVALID:
+                ok = False
+            out[name] = checked
+            out.key_pos[name], out.value_pos[name] = kpos, vpos
+        for name, spec in self.fields.items():
+            if name in out:
+                continue
+            if spec.required:
+                problems.error(out.pos, f"{where}: missing required key {name!r}")
+                ok = False
+            else:
+                out[name] = spec.default() if callable(spec.default) else spec.default
+        return out if ok else INVALID
+
+    def json_schema(self):
+        d = {
+            "type": "object",
+            "properties": {k: s.json_schema() for k, s in self.fields.items()},
+            "additionalProperties": False,
+        }
+        for a, target in self.aliases.items():
+            d["properties"][a] = {"$ref": f"#/$defs/{self.title}/properties/{target}"} if False else \
+                self.fields[target].json_schema()
+        req = [k for k, s in self.fields.items() if s.required]
+        if req:
+            d["required"] = req
+        if self.title:
+            d["title"] = self.title
+        return self._schema(d)
+
+
+@dataclass
+class MapOf(Spec):
+    """A mapping whose keys come from ``keys`` (an :class:`Enum`) and values match ``value``."""
+
+    keys: Enum = None
+    value: Spec = None
+
+    def check(self, value, pos, problems, where):
+        if not isinstance(value, dict):
+            problems.error(pos, f"{where}: expected a mapping, got {_type_name(value)}")
+            return INVALID
+        out = YMap()
+        out.pos = getattr(value, "pos", pos)
+        ok = True
+        for key, v in value.items():
+            kpos = value.key_pos_of(key) if isinstance(value, YMap) else pos
+            vpos = value.pos_of(key) if isinstance(value, YMap) else pos
+            name = self.keys.lookup(key)
+            if name is None:
+                hint = did_you_mean(str(key), list(self.keys.choices) + list(self.keys.aliases))
+                problems.error(kpos, f"{where}: unknown key {key!r}{hint}")
+                ok = False
+                continue
+            checked = self.value.check(v, vpos, problems, f"{where}.{name}")
+            ok &= checked is not INVALID
+            out[name] = checked
+            out.key_pos[name], out.value_pos[name] = kpos, vpos
+        return out if ok else INVALID
+
+    def json_schema(self):
+        return self._schema({
+            "type": "object",
+            "propertyNames": {"enum": list(self.keys.choices) + list(self.keys.aliases)},
+            "additionalProperties": self.value.json_schema(),
+        })
+
+
+def locate(root, path: tuple) -> Pos | None:
+    """Best position for a logical path into a YMap/YSeq tree (deepest node found)."""
+    node, best = root, getattr(root, "pos", None)
+    for step in path:
+        if isinstance(node, YMap) and step in node:
+            best = node.pos_of(step) or best
+            node = node[step]
+        elif isinstance(node, YSeq) and isinstance(step, int) and 0 <= step < len(node):
+            best = node.pos_of(step) or best
+            node = node[step]
+        else:
+            break
+    return best

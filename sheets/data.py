@@ -1,0 +1,66 @@
+"""Locate and load the package's data files (rule tables, labels, sample units) and templates.
+
+Data lives in the top-level ``data/`` folder of the source tree; the wheel installs it as
+``sheets/data`` (see pyproject ``force-include``). Both layouts are found here.
+Tables are trusted files shipped with the package: they are parsed with ``yaml.safe_load``
+once per process and cached; a broken table is an internal error (exit 3).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import yaml
+
+_PKG = Path(__file__).resolve().parent
+
+
+def _find(name: str) -> Path:
+    for candidate in (_PKG / name, _PKG.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise RuntimeError(f"the package's {name}/ folder is missing (broken installation)")
+
+
+@functools.cache
+def data_root() -> Path:
+    return _find("data")
+
+
+@functools.cache
+def templates_root() -> Path:
+    return _find("templates")
+
+
+def data_path(relative: str) -> Path:
+    return data_root() / relative
+
+
+@functools.cache
+def load_data(relative: str):
+    """Parsed content of ``data/<relative>`` (YAML). Cached: call freely."""
+    path = data_path(relative)
+    with open(path, encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+@functools.cache
+def labels(game: str) -> dict[str, dict[str, str]]:
+    """Labels of ``data/<game>/labels.yaml`` merged over ``data/common/labels.yaml``.
+
+    Format: ``key: {en: "...", ru: "..."}``; every key must have both languages (a test checks).
+    """
+    merged = dict(load_data("common/labels.yaml") or {})
+    if game != "common":
+        own = data_path(f"{game}/labels.yaml")
+        if own.exists():
+            merged.update(load_data(f"{game}/labels.yaml") or {})
+    return merged
+
+
+def label(game: str, key: str, lang: str) -> str:
+    entry = labels(game).get(key)
+    if entry is None:
+        raise KeyError(f"no label {key!r} for {game}")
+    return entry[lang]

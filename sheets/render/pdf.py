@@ -1,0 +1,366 @@
+"""A PDF document with reproducible bytes (reportlab invariant mode) and a drawing pen with
+the primitives every layout shares: shrink-to-fit text, boxes and box tracks, pips, simple
+tables, hexagons and arrows. Every string drawn passes the font coverage check."""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.pdfgen.canvas import Canvas
+
+from sheets import __version__
+from sheets.render import fonts
+from sheets.render.theme import Theme, theme
+
+PAPER = {"a4": A4, "letter": LETTER}
+MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float  # bottom
+    w: float
+    h: float
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    def inset(self, dx: float, dy: float | None = None) -> "Rect":
+        dy = dx if dy is None else dy
+        return Rect(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
+
+    def split_h(self, *fractions: float, gap: float = 0) -> list["Rect"]:
+        """Split left to right by fractions of the width (minus gaps)."""
+        total = self.w - gap * (len(fractions) - 1)
+        out, x = [], self.x
+        for f in fractions:
+            w = total * f
+            out.append(Rect(x, self.y, w, self.h))
+            x += w + gap
+        return out
+
+    def split_v(self, *fractions: float, gap: float = 0) -> list["Rect"]:
+        """Split top to bottom by fractions of the height (minus gaps)."""
+        total = self.h - gap * (len(fractions) - 1)
+        out, top = [], self.top
+        for f in fractions:
+            h = total * f
+            out.append(Rect(self.x, top - h, self.w, h))
+            top -= h + gap
+        return out
+
+
+class Document:
+    """One PDF being built. ``finish()`` returns its bytes (identical for identical input)."""
+
+    def __init__(self, paper: str | tuple = "a4", mono: bool = False, title: str = "",
+                 subject: str = "", lang: str = "en"):
+        fonts.register()
+        self.size = PAPER[paper] if isinstance(paper, str) else paper
+        self.buffer = io.BytesIO()
+        self.canvas = Canvas(self.buffer, pagesize=self.size, invariant=1, pageCompression=1,
+                             lang=lang)
+        self.canvas.setTitle(title or "sheets")
+        self.canvas.setAuthor(f"sheets {__version__}")
+        self.canvas.setSubject(subject)
+        self.canvas.setCreator(f"sheets {__version__}")
+        self.theme = theme(mono)
+        self.pen = Pen(self.canvas, self.theme)
+        self.pages = 0
+        self._open = False
+
+    @property
+    def width(self) -> float:
+        return self.size[0]
+
+    @property
+    def height(self) -> float:
+        return self.size[1]
+
+    def page(self, size: tuple | None = None) -> "Pen":
+        """Start a new page (closing the previous one) and return the pen."""
+        if self._open:
+            self.canvas.showPage()
+        if size is not None:
+            self.canvas.setPageSize(size)
+            self.size = size
+        self._open = True
+        self.pages += 1
+        self.canvas.setLineJoin(1)
+        return self.pen
+
+    def finish(self) -> bytes:
+        if self._open:
+            self.canvas.showPage()
+        self.canvas.save()
+        return self.buffer.getvalue()
+
+
+class Pen:
+    """Drawing primitives on a canvas, with the theme's colours."""
+
+    def __init__(self, canvas: Canvas, th: Theme):
+        self.c = canvas
+        self.t = th
+
+    # -- colour ---------------------------------------------------------------------------
+    def fill(self, rgb):
+        if rgb[0] == rgb[1] == rgb[2]:
+            self.c.setFillGray(rgb[0])
+        else:
+            self.c.setFillColorRGB(*rgb)
+
+    def stroke(self, rgb):
+        if rgb[0] == rgb[1] == rgb[2]:
+            self.c.setStrokeGray(rgb[0])
+        else:
+            self.c.setStrokeColorRGB(*rgb)
+
+    # -- text -----------------------------------------------------------------------------
+    def fit_size(self, text: str, font: str, size: float, max_width: float | None,
+                 min_size: float = 3.0) -> float:
+        if not max_width or not text:
+            return size
+        w = fonts.width(text, font, size)
+        if w <= max_width:
+            return size
+        return max(min_size, size * max_width / w * 0.999)
+
+    def text(self, x: float, y: float, text, size: float = 8, font: str = "Sans",
+             align: str = "left", max_width: float | None = None, color=None,
+             min_size: float = 3.0) -> float:
+        """Draw one line of text; shrink it to ``max_width`` (never clipped). Returns its width."""
+        text = "" if text is None else str(text)
+        if not text:
+            return 0.0
+        fonts.check_text(text, font)
+        size = self.fit_size(text, font, size, max_width, min_size)
+        if max_width and fonts.width(text, font, size) > max_width:
+            # below the minimum size: squeeze horizontally rather than overflow
+            scale = max_width / fonts.width(text, font, size)
+            self.c.saveState()
+            self.fill(color or self.t.ink)
+            anchor = {"left": x, "center": x - max_width / 2, "right": x - max_width}[align]
+            self.c.translate(anchor, y)
+            self.c.scale(scale, 1)
+            self.c.setFont(font, size)
+            self.c.drawString(0, 0, text)
+            self.c.restoreState()
+            return max_width
+        self.fill(color or self.t.ink)
+        self.c.setFont(font, size)
+        if align == "center":
+            self.c.drawCentredString(x, y, text)
+        elif align == "right":
+            self.c.drawRightString(x, y, text)
+        else:
+            self.c.drawString(x, y, text)
+        return fonts.width(text, font, size)
+
+    def text_in(self, r: Rect, text, size: float = 8, font: str = "Sans", align: str = "left",
+                pad: float = 2, color=None, valign: str = "middle") -> None:
+        """Text inside a rectangle: fits the width, vertically centred (or top/bottom)."""
+        size = min(size, r.h * 0.8)
+        if valign == "middle":
+            y = r.y + (r.h - size * 0.72) / 2
+        elif valign == "top":
+            y = r.top - pad - size * 0.8
+        else:
+            y = r.y + pad
+        x = {"left": r.x + pad, "center": r.x + r.w / 2, "right": r.right - pad}[align]
+        self.text(x, y, text, size, font, align, max_width=r.w - 2 * pad, color=color)
+
+    def wrap(self, text: str, font: str, size: float, width: float) -> list[str]:
+        """Greedy word wrap by font metrics (explicit newlines kept)."""
+        lines = []
+        for para in str(text).split("\n"):
+            words, line = para.split(), ""
+            for w in words:
+                trial = f"{line} {w}".strip()
+                if line and fonts.width(trial, font, size) > width:
+                    lines.append(line)
+                    line = w
+                else:
+                    line = trial
+            lines.append(line)
+        return lines
+
+    def paragraph(self, r: Rect, text: str, size: float = 7, font: str = "Sans",
+                  leading: float = 1.18, min_size: float = 4.0, color=None) -> float:
+        """Wrapped text filling ``r`` from the top; shrinks until it fits. Returns used height."""
+        while True:
+            lines = self.wrap(text, font, size, r.w)
+            need = len(lines) * size * leading
+            if need <= r.h or size <= min_size:
+                break
+            size = max(min_size, size - 0.25)
+        y = r.top - size
+        for line in lines:
+            self.text(r.x, y, line, size, font, max_width=r.w, color=color)
+            y -= size * leading
+        return need
+
+    # -- shapes ---------------------------------------------------------------------------
+    def rect(self, r: Rect, fill=None, stroke=True, width: float = 0.6, radius: float = 0):
+        if fill is not None:
+            self.fill(fill)
+        if stroke:
+            self.stroke(self.t.ink)
+            self.c.setLineWidth(width)
+        if radius:
+            self.c.roundRect(r.x, r.y, r.w, r.h, radius, stroke=int(stroke), fill=int(fill is not None))
+        else:
+            self.c.rect(r.x, r.y, r.w, r.h, stroke=int(stroke), fill=int(fill is not None))
+
+    def line(self, x1, y1, x2, y2, width: float = 0.6, color=None, dash=None):
+        self.stroke(color or self.t.ink)
+        self.c.setLineWidth(width)
+        if dash:
+            self.c.setDash(*dash)
+        self.c.line(x1, y1, x2, y2)
+        if dash:
+            self.c.setDash()
+
+    def heading(self, r: Rect, text: str, size: float = 8, font: str = "Sans-Bold"):
+        """A section heading band (accent colour, light text)."""
+        self.rect(r, fill=self.t.accent, stroke=False)
+        self.text_in(r, text, size, font, color=self.t.accent_text, pad=3)
+
+    def box_track(self, x: float, y: float, kinds, size: float = 7, gap: float = 1.5,
+                  width: float = 0.6) -> float:
+        """A row of tick boxes left to right; kind 'plain' | 'shade' | 'dark'. Returns width."""
+        path = {"plain": self.c.beginPath(), "shade": self.c.beginPath(), "dark": self.c.beginPath()}
+        cx = x
+        for k in kinds:
+            path[k].rect(cx, y, size, size)
+            cx += size + gap
+        self.stroke(self.t.ink)
+        self.c.setLineWidth(width)
+        for k, fill in (("plain", None), ("shade", self.t.shade), ("dark", self.t.dark)):
+            if fill is not None:
+                self.fill(fill)
+            self.c.drawPath(path[k], stroke=1, fill=int(fill is not None))
+        return cx - x - gap if kinds else 0
+
+    def pips(self, r: Rect, n: int, fill=None, max_radius: float = 3.2, gap: float = 1.2,
+             width: float = 0.5) -> float:
+        """``n`` circles packed in rows inside ``r`` (largest radius that fits). Returns radius."""
+        if n <= 0:
+            return 0.0
+        best = None
+        for cols in range(1, n + 1):
+            rows = math.ceil(n / cols)
+            d = min(r.w / cols, r.h / rows)
+            rad = min(max_radius, (d - gap) / 2)
+            if rad > 0 and (best is None or rad > best[0]):
+                best = (rad, cols, rows)
+        rad, cols, rows = best or (0.8, n, 1)
+        rad = max(rad, 0.8)
+        pitch = rad * 2 + gap
+        total_h = rows * pitch
+        p = self.c.beginPath()
+        for i in range(n):
+            row, col = divmod(i, cols)
+            in_row = min(cols, n - row * cols)
+            x0 = r.x + (r.w - in_row * pitch) / 2 + pitch / 2
+            cy = r.top - (r.h - total_h) / 2 - pitch / 2 - row * pitch
+            p.circle(x0 + col * pitch, cy, rad)
+        self.stroke(self.t.ink)
+        self.c.setLineWidth(width)
+        if fill is not None:
+            self.fill(fill)
+        self.c.drawPath(p, stroke=1, fill=int(fill is not None))
+        return rad
+
+    def table(self, r: Rect, widths, rows, header=None, size: float = 7, font: str = "Sans",
+              header_font: str = "Sans-Bold", aligns=None, row_h: float | None = None,
+              zebra: bool = True, grid: bool = False) -> float:
+        """A simple table of strings from the top of ``r``; column widths as fractions.
+        Cells shrink to fit their column. Returns the height used."""
+        total = sum(widths)
+        xs, x = [], r.x
+        for w in widths:
+            xs.append((x, r.w * w / total))
+            x += r.w * w / total
+        n = len(rows) + (1 if header else 0)
+        row_h = row_h or min(size * 1.45, r.h / max(n, 1))
+        size = min(size, row_h * 0.78)
+        aligns = aligns or ["left"] + ["center"] * (len(widths) - 1)
+        y = r.top
+        if header:
+            band = Rect(r.x, y - row_h, r.w, row_h)
+            self.rect(band, fill=self.t.band, stroke=False)
+            for (cx, cw), cell, al in zip(xs, header, aligns):
+                self.text_in(Rect(cx, band.y, cw, row_h), cell, size, header_font, al, pad=1.5)
+            y -= row_h
+        for i, row in enumerate(rows):
+            rr = Rect(r.x, y - row_h, r.w, row_h)
+            if zebra and i % 2 == 1:
+                self.rect(rr, fill=self.t.faint, stroke=False)
+            for (cx, cw), cell, al in zip(xs, row, aligns):
+                self.text_in(Rect(cx, rr.y, cw, row_h), cell, size, font, al, pad=1.5)
+            if grid:
+                self.line(r.x, rr.y, r.right, rr.y, 0.3)
+            y -= row_h
+        return r.top - y
+
+    def hexagon(self, cx: float, cy: float, radius: float, flat_top: bool = True, fill=None,
+                stroke: bool = True, width: float = 0.6):
+        """A regular hexagon (corner radius ``radius``)."""
+        p = self.c.beginPath()
+        for i, pt in enumerate(hex_corners(cx, cy, radius, flat_top)):
+            (p.moveTo if i == 0 else p.lineTo)(*pt)
+        p.close()
+        if fill is not None:
+            self.fill(fill)
+        self.stroke(self.t.ink)
+        self.c.setLineWidth(width)
+        self.c.drawPath(p, stroke=int(stroke), fill=int(fill is not None))
+
+    def polygon(self, points, fill=None, stroke: bool = True, width: float = 0.6):
+        p = self.c.beginPath()
+        for i, pt in enumerate(points):
+            (p.moveTo if i == 0 else p.lineTo)(*pt)
+        p.close()
+        if fill is not None:
+            self.fill(fill)
+        self.stroke(self.t.ink)
+        self.c.setLineWidth(width)
+        self.c.drawPath(p, stroke=int(stroke), fill=int(fill is not None))
+
+    def arrow(self, x1, y1, x2, y2, width: float = 1.2, head: float = 5, color=None):
+        color = color or self.t.ink
+        self.line(x1, y1, x2, y2, width, color)
+        ang = math.atan2(y2 - y1, x2 - x1)
+        pts = [(x2, y2),
+               (x2 - head * math.cos(ang - 0.45), y2 - head * math.sin(ang - 0.45)),
+               (x2 - head * math.cos(ang + 0.45), y2 - head * math.sin(ang + 0.45))]
+        self.polygon(pts, fill=color, width=0.3)
+
+
+def hex_corners(cx: float, cy: float, radius: float, flat_top: bool = True):
+    """Corners of a hexagon, counter-clockwise from the right (flat-top) or top-right."""
+    start = 0 if flat_top else 30
+    return [(cx + radius * math.cos(math.radians(start + 60 * i)),
+             cy + radius * math.sin(math.radians(start + 60 * i))) for i in range(6)]
+
+
+def footer(pen: Pen, page: Rect, left: str, right: str, size: float = 6.5):
+    """The tool's footer line under a page's content frame."""
+    y = page.y - size - 3
+    pen.text(page.x, y, left, size, "Sans", max_width=page.w * 0.6)
+    pen.text(page.right, y, right, size, "Sans", align="right", max_width=page.w * 0.38)
+
+
+def margins(paper: str) -> float:
+    """Page margin in points: 10 mm on A4, 0.4 in on Letter."""
+    return 10 * MM if paper == "a4" else 0.4 * 72

@@ -1,0 +1,70 @@
+"""The army-list page(s) shared by every game: title, groups with rows, subtotals, total and
+the limit check (over the limit is printed in a framed warning)."""
+
+from __future__ import annotations
+
+from sheets import __version__
+from sheets.render.pdf import Rect, footer, margins
+
+
+def draw_army_list(doc, data: dict, options) -> None:
+    pen = doc.page()
+    m = margins(options.paper)
+    frame = Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
+    L = data["labels"]
+    title = data["name"] or L["army_list"]
+    pen.heading(Rect(frame.x, frame.top - 22, frame.w, 22), f"{L['army_list']}: {title}", 13)
+    y = frame.top - 36
+    sub = f"{data['game']}"
+    if data.get("rules"):
+        sub += f" · {L['rules_variant']}: {data['rules']}"
+    pen.text(frame.x, y, sub, 9, max_width=frame.w)
+    y -= 16
+    columns = [{"key": "no", "label": L["col_no"]}] + data["columns"]
+    widths = [0.5] + [3.0 if c["key"] == "name" else 1.4 for c in data["columns"]]
+    aligns = ["right"] + ["left" if c["key"] in ("name", "pilot", "joins", "faction", "notes") else "center"
+                          for c in data["columns"]]
+    row_h = 13
+    for group in data["groups"]:
+        need = row_h * (len(group["rows"]) + 2) + (16 if group["title"] else 0)
+        if y - need < frame.y + 60:
+            footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
+            pen = doc.page()
+            y = frame.top
+        if group["title"]:
+            pen.text(frame.x, y - 10, group["title"], 10, "Sans-Bold", max_width=frame.w)
+            y -= 16
+        rows = [[_fmt(r.get(c["key"])) for c in columns] for r in group["rows"]]
+        used = pen.table(Rect(frame.x, y - row_h * (len(rows) + 1), frame.w, row_h * (len(rows) + 1)),
+                         widths, rows, header=[c["label"] for c in columns], size=8.5, aligns=aligns,
+                         row_h=row_h, grid=True)
+        y -= used
+        if len(data["groups"]) > 1 and group.get("subtotal") is not None:
+            pen.text(frame.right - 2, y - 10, f"{L['subtotal']}: {_fmt(group['subtotal'])}", 8.5,
+                     "Sans-Bold", align="right")
+            y -= 14
+        y -= 8
+    # totals block
+    box = Rect(frame.x, max(frame.y, y - 46), frame.w, 40)
+    over = data["over"]
+    pen.rect(box, fill=pen.t.band if not over else None, width=2.0 if over else 0.8)
+    unit = data["limit_unit"]
+    pen.text(box.x + 8, box.top - 15, f"{L['total']}: {_fmt(data['total'])} {unit}   ·   "
+             f"{L['units_count']}: {data['unit_count']}", 11, "Sans-Bold", max_width=box.w - 16)
+    if data["limit"] is None:
+        status = L["no_limit"]
+    elif over:
+        status = f"{L['limit']}: {data['limit']} {unit}  —  {L['over_limit']} {_fmt(data['over_by'])} {unit}"
+    else:
+        status = f"{L['limit']}: {data['limit']} {unit}  —  {L['within_limit']} ({L['remaining']}: {_fmt(data['remaining'])})"
+    pen.text(box.x + 8, box.y + 8, status, 10, "Sans-Bold" if over else "Sans",
+             color=pen.t.warn if over else None, max_width=box.w - 16)
+    footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
+
+
+def _fmt(v) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
