@@ -187,11 +187,14 @@ class List(Spec):
             return INVALID
         out = YSeq()
         out.pos = getattr(value, "pos", pos)
+        ok = True
         for i, v in enumerate(value):
             ipos = value.pos_of(i) if isinstance(value, YSeq) else pos
-            out.append(self.item.check(v, ipos, problems, f"{where}[{i + 1}]"))
+            checked = self.item.check(v, ipos, problems, f"{where}[{i + 1}]")
+            ok &= checked is not INVALID
+            out.append(checked)
             out.item_pos.append(ipos)
-        return out
+        return out if ok else INVALID
 
     def json_schema(self):
         d = {"type": "array", "items": self.item.json_schema()}
@@ -289,9 +292,8 @@ class Obj(Spec):
             "properties": {k: s.json_schema() for k, s in self.fields.items()},
             "additionalProperties": False,
         }
-        for a, target in self.aliases.items():
-            d["properties"][a] = {"$ref": f"#/$defs/{self.title}/properties/{target}"} if False else \
-                self.fields[target].json_schema()
+        for alias, target in self.aliases.items():
+            d["properties"][alias] = self.fields[target].json_schema()
         req = [k for k, s in self.fields.items() if s.required]
         if req:
             d["required"] = req
