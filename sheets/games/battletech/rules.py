@@ -1,0 +1,605 @@
+"""ProtoMech rules core (pure Python): catalogue lookup, building a unit, rule checks and the
+derived values the record sheet, army list and reference card print.
+
+Every number comes from the tables in ``data/battletech/`` (see each file's header); the two
+rule variants (``classic``, ``tw``) differ only through ``variants.yaml``.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from sheets.core.errors import RuleIssue, did_you_mean
+from sheets.data import load_data
+from sheets.games.battletech.model import (
+    ARMS, LOCATIONS, Ammo, AmmoBin, Equipment, Mount, Pilot, Proto, Weapon,
+)
+
+DEFAULT_VARIANT = "classic"
+_PREFIXES = ("clan ", "is ", "cl ")
+
+
+# -- tables ------------------------------------------------------------------------------------
+def table(name: str):
+    """Parsed ``data/battletech/<name>.yaml`` (cached by :func:`sheets.data.load_data`)."""
+    return load_data(f"battletech/{name}.yaml")
+
+
+def variant_data(variant: str | None) -> dict:
+    """The ``variants.yaml`` entry of a rule variant (``None`` = the default, classic)."""
+    return table("variants")[variant or DEFAULT_VARIANT]
+
+
+# -- catalogue ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Catalogue:
+    weapons: tuple
+    ammo: tuple
+    equipment: tuple
+    index: dict  # normalised name -> entry
+
+    def names(self) -> list[str]:
+        """Canonical names and aliases (for "did you mean")."""
+        out = []
+        for entry in self.weapons + self.ammo + self.equipment:
+            out.append(entry.name)
+            out.extend(getattr(entry, "aliases", ()))
+        return out
+
+
+def _norm(name: str) -> str:
+    return " ".join(str(name).lower().split())
+
+
+@functools.cache
+def catalogue() -> Catalogue:
+    """Weapons, ammo and equipment of ``weapons.yaml``, indexed by every spelling."""
+    raw = table("weapons")
+    weapons = tuple(Weapon(
+        name=w["name"], damage=str(w["damage"]), min=w["min"], short=w["short"],
+        medium=w["medium"], long=w["long"], bv=w["bv"], tons=w["tons"], heat=w.get("heat"),
+        codes=w.get("codes") or "", ammo=w.get("ammo"), main_gun_only=bool(w.get("main_gun_only")),
+        verified=bool(w.get("verified", True)), aliases=tuple(w.get("aliases") or ()),
+        blk=tuple(w.get("blk") or ()), source=w.get("source", "")) for w in raw["weapons"])
+    ammo = tuple(Ammo(
+        name=a["name"], key=a["key"], bv=a["bv"], kg_per_shot=a.get("kg_per_shot"),
+        verified=bool(a.get("verified", True)), blk=tuple(a.get("blk") or ()),
+        note=a.get("note") or "") for a in raw["ammo"])
+    equipment = tuple(Equipment(
+        name=e["name"], bv=e["bv"], tons=e["tons"], defensive=bool(e.get("defensive")),
+        verified=bool(e.get("verified", True)), aliases=tuple(e.get("aliases") or ()),
+        blk=tuple(e.get("blk") or ()), source=e.get("source", "")) for e in raw.get("equipment") or ())
+    index: dict = {}
+    for entry in weapons + ammo + equipment:  # canonical names first: they win over aliases
+        index.setdefault(_norm(entry.name), entry)
+    for entry in weapons + ammo + equipment:
+        for spelling in tuple(getattr(entry, "aliases", ())) + entry.blk:
+            index.setdefault(_norm(spelling), entry)
+    for entry in weapons + ammo + equipment:
+        for spelling in entry.blk:
+            low = _norm(spelling)
+            for prefix in _PREFIXES:
+                if low.startswith(prefix):
+                    index.setdefault(low[len(prefix):], entry)
+    return Catalogue(weapons, ammo, equipment, index)
+
+
+def find_item(name: str) -> Weapon | Ammo | Equipment | None:
+    """The catalogue entry for a name, alias or MegaMek name (case-insensitive), or None."""
+    cat = catalogue()
+    key = _norm(name)
+    found = cat.index.get(key)
+    if found is None:
+        for prefix in _PREFIXES:
+            if key.startswith(prefix) and key[len(prefix):] in cat.index:
+                return cat.index[key[len(prefix):]]
+    return found
+
+
+def weapons_for_ammo(key: str) -> list[Weapon]:
+    return [w for w in catalogue().weapons if w.ammo == key]
+
+
+# -- building ----------------------------------------------------------------------------------
+def build(data) -> Proto:
+    """A :class:`Proto` from a schema-checked unit mapping (unknown item names are kept with
+    ``item=None`` so :func:`validate` can report them with their line)."""
+    mounts, bins = [], []
+    for i, line in enumerate(data.get("equipment") or ()):
+        name = str(line["item"]).strip()
+        entry = find_item(name)
+        location = line.get("location")
+        if isinstance(entry, Ammo) or (entry is None and _norm(name).endswith(" ammo")):
+            bins.append(AmmoBin(i, name, entry, line.get("shots"), location))
+        else:
+            mounts.append(Mount(i, name, entry, location))
+    pilot = None
+    if data.get("pilot") is not None:
+        p = data["pilot"]
+        pilot = Pilot(name=p.get("name") or "", gunnery=p.get("gunnery", default_gunnery()))
+    return Proto(
+        name=data["name"], model=data.get("model") or "", tons=data["tons"],
+        motion=data.get("motion") or "biped", walk=data["walk"], jump=data.get("jump") or 0,
+        jump_jets=data.get("jump_jets") or "standard",
+        myomer_booster=bool(data.get("myomer_booster")),
+        armor={k: v for k, v in (data.get("armor") or {}).items()},
+        mounts=tuple(mounts), ammo=tuple(bins), pilot=pilot)
+
+
+def default_gunnery() -> int:
+    return table("pilot")["gunnery_default"]
+
+
+def gunnery(proto: Proto) -> int:
+    """The pilot's Gunnery skill (the default when no pilot is given)."""
+    return proto.pilot.gunnery if proto.pilot is not None else default_gunnery()
+
+
+# -- derived values ----------------------------------------------------------------------------
+def is_ultraheavy(proto: Proto) -> bool:
+    return proto.tons >= table("locations")["ultraheavy_from_tons"]
+
+
+def run_mp(proto: Proto) -> int:
+    """Run MP = ceil(1.5 × Walk) (digest §5); MegaMek's minimums for moving quads (3) and
+    gliders (4) applied."""
+    run = (3 * proto.walk + 1) // 2
+    if proto.walk > 0 and proto.motion == "quad":
+        run = max(run, 3)
+    if proto.walk > 0 and proto.motion == "glider":
+        run = max(run, 4)
+    return run
+
+
+def boosted_run_mp(proto: Proto) -> int | None:
+    """Run MP with the myomer booster engaged (2 × Walk), or None without a booster."""
+    return 2 * proto.walk if proto.myomer_booster else None
+
+
+def max_jump_mp(proto: Proto) -> int:
+    """Jump cap: Walk with standard jets, ceil(1.5 × Walk) with extended jets (digest §5)."""
+    return (3 * proto.walk + 1) // 2 if proto.jump_jets == "extended" else proto.walk
+
+
+def _per_location(proto: Proto, rows: dict) -> dict:
+    row = rows[proto.tons]
+    out = {}
+    for loc in proto.locations:
+        if loc in ARMS:
+            out[loc] = row["arm"]
+        elif loc == "legs":
+            out[loc] = row["legs_quad"] if proto.motion == "quad" else row["legs"]
+        else:
+            out[loc] = row[loc]
+    return out
+
+
+def structure(proto: Proto) -> dict:
+    """Internal structure per existing location (digest §3.1)."""
+    return _per_location(proto, table("structure")["structure"])
+
+
+def max_armor(proto: Proto) -> dict:
+    """Maximum armour per existing location (digest §3.2)."""
+    return _per_location(proto, table("structure")["max_armor"])
+
+
+def armor(proto: Proto) -> dict:
+    """Armour per existing location (0 where the file gives none)."""
+    return {loc: proto.armor.get(loc, 0) for loc in proto.locations}
+
+
+def crit_boxes(proto: Proto, variant: str | None) -> dict:
+    """Box lists per existing location for a variant (see ``variants.yaml`` for the box fields)."""
+    v = variant_data(variant)
+    boxes = dict(v["crits"])
+    if proto.motion == "glider":
+        boxes.update(v.get("crits_glider") or {})
+    return {loc: list(boxes.get(loc, ())) for loc in proto.locations}
+
+
+def crit_box_counts(proto: Proto, variant: str | None) -> dict:
+    return {loc: len(b) for loc, b in crit_boxes(proto, variant).items()}
+
+
+def half_mp(value: int, variant: str | None) -> int:
+    """Half of an MP value, rounded the variant's way (classic up, tw down; digest §4.4)."""
+    if variant_data(variant)["halve_rounding"] == "up":
+        return (value + 1) // 2
+    return value // 2
+
+
+def damaged_movement(proto: Proto, variant: str | None) -> dict:
+    """Walk/Run after 0–3 leg crits and Jump after 0–2 torso crits (halving from the original)."""
+    walks = [proto.walk, max(proto.walk - 1, 0), half_mp(proto.walk, variant), 0]
+    runs = [(3 * w + 1) // 2 for w in walks]
+    jumps = [proto.jump, max(proto.jump - 1, 0), half_mp(proto.jump, variant)]
+    return {"walk": walks, "run": runs, "jump": jumps}
+
+
+def physical_damage(proto: Proto, variant: str | None) -> int | None:
+    """Damage of the ProtoMech's one physical attack (digest §6.1), None if no row applies."""
+    for row in variant_data(variant)["physical_damage"]:
+        if row["min_tons"] <= proto.tons <= row["max_tons"]:
+            return row["damage"]
+    return None
+
+
+def _shape(motion: str) -> str:
+    return "quad" if motion == "quad" else "biped"
+
+
+def ways_2d6(roll: int) -> int:
+    """How many of the 36 outcomes of 2D6 give ``roll``."""
+    return 6 - abs(7 - roll) if 2 <= roll <= 12 else 0
+
+
+def hit_table(motion: str, which: str = "standard") -> list[dict]:
+    """Rows of a hit-location table: ``{roll, location, ways, probability}`` (probability "n/36")."""
+    rows = table("hit_tables")[which][motion if motion in ("biped", "glider", "quad") else "biped"]
+    return [{"roll": r, "location": loc, "ways": ways_2d6(r), "probability": f"{ways_2d6(r)}/36"}
+            for r, loc in sorted(rows.items())]
+
+
+def roll_text(rolls: list[int]) -> str:
+    """"6-8" for a run of three or more rolls, otherwise "5, 9"."""
+    rolls = sorted(rolls)
+    parts, start = [], 0
+    for i in range(1, len(rolls) + 1):
+        if i == len(rolls) or rolls[i] != rolls[i - 1] + 1:
+            run = rolls[start:i]
+            parts.append(f"{run[0]}-{run[-1]}" if len(run) >= 3 else ", ".join(map(str, run)))
+            start = i
+    return ", ".join(parts)
+
+
+def grouped_hit_rows(motion: str, which: str = "standard") -> list[dict]:
+    """The hit table grouped by location in order of first roll: ``{location, rolls, roll_text,
+    ways, probability}``."""
+    groups: dict = {}
+    for row in hit_table(motion, which):
+        groups.setdefault(row["location"], []).append(row["roll"])
+    out = []
+    for loc, rolls in groups.items():
+        ways = sum(ways_2d6(r) for r in rolls)
+        out.append({"location": loc, "rolls": rolls, "roll_text": roll_text(rolls),
+                    "ways": ways, "probability": f"{ways}/36"})
+    return out
+
+
+def determining_crits() -> list[dict]:
+    """Determining Critical Hits rows ``{roll_text, crits, verified}`` (digest §4.1)."""
+    return [{"roll_text": str(r["min"]) if r["min"] == r["max"] else f"{r['min']}-{r['max']}",
+             "crits": r["crits"], "verified": r["verified"]} for r in table("hit_tables")["determining_crits"]]
+
+
+def torso_items(proto: Proto) -> list[Mount]:
+    """Known items mounted in the torso, in file order (torso weapon A, B, ...)."""
+    return [m for m in proto.mounts if m.location == "torso" and m.item is not None]
+
+
+def _faces_text(faces: list[int]) -> str:
+    return str(faces[0]) if len(faces) == 1 else f"{faces[0]}-{faces[-1]}"
+
+
+def torso_weapon_roll(proto: Proto, variant: str | None) -> list[dict]:
+    """The 1D6 torso-weapon table: ``{faces, weapon, label}``; weapon is an item name, or None
+    with label "no_effect" (classic: digest §4.4 A/B slots; tw: faces per torso item). An empty
+    list means "no torso weapons" (tw only)."""
+    rule = variant_data(variant)["torso_weapon_roll"]
+    items = [m.item.name for m in torso_items(proto)]
+    if rule["mode"] == "fixed":
+        out = []
+        for entry in rule["entries"]:
+            n = entry["weapon"]
+            name = items[n - 1] if n is not None and n <= len(items) else None
+            out.append({"faces": _faces_text(entry["faces"]), "weapon": name,
+                        "label": None if name else "no_effect"})
+        return out
+    per = rule["faces_per_item"][proto.motion if proto.motion in rule["faces_per_item"] else "biped"]
+    if not items:
+        return []
+    out, face = [], 1
+    for name in items[: 6 // per]:
+        out.append({"faces": _faces_text(list(range(face, face + per))), "weapon": name, "label": None})
+        face += per
+    if face <= 6:
+        out.append({"faces": _faces_text(list(range(face, 7))), "weapon": None, "label": "no_effect"})
+    return out
+
+
+def pilot_damage_on_destruction(location: str, crits_taken: int, variant: str | None,
+                                reading: str = "per_box", boxes: int | None = None) -> int:
+    """Pilot hits when a location is destroyed after ``crits_taken`` of its boxes were crossed.
+
+    classic: each box crossed by the destruction is a hit (``reading="per_box"``, the literal
+    reading of the seed, unverified) or none (``reading="none"``); ``boxes`` = the location's box
+    count. tw: the fixed damage of the location minus what its crits already did.
+    """
+    v = variant_data(variant)
+    rule = v["destroyed_location_pilot_damage"]
+    if isinstance(rule, dict):
+        already = sum(1 for b in v["crits"].get(location, ())[:crits_taken] if b["pilot_hit"])
+        return max(rule.get(location, 0) - already, 0)
+    if reading == "none":
+        return 0
+    total = len(v["crits"].get(location, ())) if boxes is None else boxes
+    return max(total - crits_taken, 0)
+
+
+# -- validation --------------------------------------------------------------------------------
+def validate(proto: Proto, variant: str | None) -> list[RuleIssue]:
+    """Rule checks; each issue has a path into the unit mapping (errors, and warnings for the
+    construction limits the digest says to warn about)."""
+    variant = variant or DEFAULT_VARIANT
+    v = variant_data(variant)
+    issues: list[RuleIssue] = []
+    if not v["tons"]["min"] <= proto.tons <= v["tons"]["max"]:
+        what = "ultraheavy (10-15 t)" if proto.tons >= 10 else f"{proto.tons} t"
+        issues.append(RuleIssue(("tons",), f"{proto.tons} t: {what} ProtoMechs are not allowed under "
+                                f"rules: {variant} ({v['tons']['min']}-{v['tons']['max']} t; use rules: tw)"))
+    if proto.motion not in v["motions"]:
+        issues.append(RuleIssue(("motion",), f"motion {proto.motion!r} is not allowed under rules: "
+                                f"{variant} (allowed: {', '.join(v['motions'])}; use rules: tw)"))
+    issues += _check_armor(proto)
+    issues += _check_movement(proto)
+    issues += _check_mounts(proto)
+    issues += _check_ammo(proto)
+    issues += _check_limits(proto)
+    return issues
+
+
+def _check_armor(proto: Proto) -> list[RuleIssue]:
+    issues = []
+    limits = max_armor(proto)
+    for loc, points in proto.armor.items():
+        if loc in ARMS and proto.motion == "quad":
+            if points:
+                issues.append(RuleIssue(("armor", loc), f"a quad has no arms: {loc} armour must be 0 "
+                                        f"or left out (got {points})"))
+        elif loc == "main_gun" and not proto.has_main_gun:
+            if points:
+                issues.append(RuleIssue(("armor", loc), f"main gun armour {points} given, but no "
+                                        "equipment is in location main_gun"))
+        elif points > limits[loc]:
+            issues.append(RuleIssue(("armor", loc), f"{loc} armour {points} exceeds the maximum "
+                                    f"{limits[loc]} for a {proto.tons} t {proto.motion}"))
+    return issues
+
+
+def _check_movement(proto: Proto) -> list[RuleIssue]:
+    cap = max_jump_mp(proto)
+    if proto.jump > cap:
+        jets = "extended jump jets" if proto.jump_jets == "extended" else "standard jump jets"
+        return [RuleIssue(("jump",), f"jump {proto.jump} exceeds the maximum {cap} "
+                          f"(walk {proto.walk}, {jets})")]
+    return []
+
+
+def _unknown(name: str) -> str:
+    return f"unknown item {name!r}{did_you_mean(name, catalogue().names())}"
+
+
+def _check_mounts(proto: Proto) -> list[RuleIssue]:
+    issues = []
+    for m in proto.mounts:
+        if m.item is None:
+            issues.append(RuleIssue(("equipment", m.index, "item"), _unknown(m.name)))
+            continue
+        if m.location is None:
+            issues.append(RuleIssue(("equipment", m.index, "item"), f"{m.item.name} needs a location "
+                                    f"(one of {', '.join(LOCATIONS)})"))
+            continue
+        if m.location in ARMS and proto.motion == "quad":
+            issues.append(RuleIssue(("equipment", m.index, "location"),
+                                    f"a quad has no arms: {m.item.name} cannot go in {m.location}"))
+        if isinstance(m.item, Weapon) and m.item.main_gun_only and m.location != "main_gun":
+            issues.append(RuleIssue(("equipment", m.index, "location"),
+                                    f"{m.item.name} may only be mounted in the main gun, not {m.location}"))
+    return issues
+
+
+def _check_ammo(proto: Proto) -> list[RuleIssue]:
+    issues = []
+    carried = {m.item.ammo for m in proto.mounts if isinstance(m.item, Weapon) and m.item.ammo}
+    for b in proto.ammo:
+        if b.ammo is None:
+            issues.append(RuleIssue(("equipment", b.index, "item"), _unknown(b.name)))
+            continue
+        if b.location is not None:
+            issues.append(RuleIssue(("equipment", b.index, "location"),
+                                    f"{b.ammo.name} takes no location (ammo is stored in the body)"))
+        if b.shots is None:
+            issues.append(RuleIssue(("equipment", b.index, "item"),
+                                    f"{b.ammo.name} needs 'shots:' (the number of shots)"))
+        if b.ammo.key not in carried:
+            users = ", ".join(w.name for w in weapons_for_ammo(b.ammo.key)) or "none"
+            issues.append(RuleIssue(("equipment", b.index, "item"),
+                                    f"{b.ammo.name}: the unit carries no weapon that fires it ({users})"))
+    return issues
+
+
+def _check_limits(proto: Proto) -> list[RuleIssue]:
+    data = table("locations")["limits"]
+    limits = data["ultraheavy" if is_ultraheavy(proto) else "standard"][_shape(proto.motion)]
+    issues = []
+    by_loc: dict = {}
+    for m in proto.mounts:
+        if m.item is not None and m.location is not None:
+            by_loc.setdefault(m.location, []).append(m)
+    for loc, mounts in by_loc.items():
+        if loc == "main_gun" or loc in proto.locations:
+            lim = limits["arm" if loc in ARMS else loc]
+        else:
+            continue  # a location the unit lacks (quad arms) is reported as an error already
+        if len(mounts) > lim["slots"]:
+            extra = mounts[lim["slots"]]
+            issues.append(RuleIssue(("equipment", extra.index, "location"),
+                                    f"{loc} holds {len(mounts)} items; the limit is {lim['slots']}",
+                                    "warning"))
+        weight = sum(m.item.tons for m in mounts)
+        if lim["tons"] is not None and weight > lim["tons"] + 1e-9 and lim["slots"] > 0:
+            issues.append(RuleIssue(("equipment", mounts[-1].index, "location"),
+                                    f"{loc} carries {weight:g} t; the limit is {lim['tons']:g} t",
+                                    "warning"))
+    return issues
+
+
+# -- render-ready description ------------------------------------------------------------------
+def inventory(proto: Proto) -> list[dict]:
+    """Weapon/equipment rows grouped by identical item + location, in first-appearance order."""
+    rows: dict = {}
+    for m in proto.mounts:
+        if m.item is None:
+            continue
+        key = (m.item.name, m.location)
+        if key in rows:
+            rows[key]["qty"] += 1
+            continue
+        w = m.item if isinstance(m.item, Weapon) else None
+        rows[key] = {
+            "qty": 1, "name": m.item.name, "location": m.location, "loc": f"loc_{m.location}",
+            "loc_abbr": f"loc_abbr_{m.location}", "damage": w.damage if w else None,
+            "codes": w.codes if w else "", "min": w.min if w else None,
+            "short": w.short if w else None, "medium": w.medium if w else None,
+            "long": w.long if w else None, "verified": m.item.verified,
+        }
+    return list(rows.values())
+
+
+def ammo_lines(proto: Proto) -> list[dict]:
+    """Ammo totals per ammo type: ``{name, weapon, shots, verified}`` (weapon = what fires it)."""
+    out: dict = {}
+    for b in proto.ammo:
+        if b.ammo is None:
+            continue
+        row = out.setdefault(b.ammo.name, {"name": b.ammo.name, "weapon": b.ammo.name.removesuffix(" Ammo"),
+                                           "shots": 0, "verified": b.ammo.verified})
+        row["shots"] += b.shots or 0
+    return list(out.values())
+
+
+def movement(proto: Proto) -> list[dict]:
+    """Movement fields ``{key, value}``: Walk/Run/Jump (gliders: Ground/Cruise/Flank); a boosted
+    run prints "normal [boosted]"."""
+    run = str(run_mp(proto))
+    if proto.myomer_booster:
+        run = f"{run} [{boosted_run_mp(proto)}]"
+    if proto.motion == "glider":
+        rows = [{"key": "ground", "value": "1"}, {"key": "cruise", "value": str(proto.walk)},
+                {"key": "flank", "value": run}]
+        if proto.jump:
+            rows.append({"key": "jump", "value": str(proto.jump)})
+        return rows
+    return [{"key": "walk", "value": str(proto.walk)}, {"key": "run", "value": run},
+            {"key": "jump", "value": str(proto.jump)}]
+
+
+def crit_rows(proto: Proto, variant: str | None) -> list[dict]:
+    """Rows of the HIT LOCATIONS AND CRITICAL HITS table (see :func:`sheet_data`)."""
+    v = variant_data(variant)
+    boxes = crit_boxes(proto, variant)
+    glider_boxes = dict(v["crits"])
+    if proto.motion == "glider":
+        glider_boxes.update(v.get("crits_glider") or {})
+    rows = []
+    for group in grouped_hit_rows(proto.motion):
+        loc = group["location"]
+        row = {"roll_text": group["roll_text"], "rolls": group["rolls"],
+               "probability": group["probability"], "location": loc, "label": f"loc_{loc}",
+               "exists": True, "note": None, "effect": None, "boxes": []}
+        if loc == "near_miss":
+            row["note"] = "near_miss_note"
+        elif loc == "wings":
+            row["effect"] = v.get("wings_effect")
+        elif loc == "main_gun" and not proto.has_main_gun:
+            row.update(exists=False, note="main_gun_none_torso")
+        else:
+            row["boxes"] = [{"index": i + 1, "kind": b["kind"], "pilot_hit": b["pilot_hit"],
+                             "effect": b["effect"], "torso_weapon_roll": bool(b.get("torso_weapon_roll"))}
+                            for i, b in enumerate(boxes.get(loc, glider_boxes.get(loc, ())))]
+        rows.append(row)
+    return rows
+
+
+def sheet_data(proto: Proto, variant: str | None) -> dict:
+    """A language-neutral, render-ready description of one ProtoMech's record-sheet block.
+
+    Texts are label KEYS (``data/battletech/labels.yaml``) except user text, item names and
+    numbers. Shape::
+
+        {"variant": "classic" | "tw", "rules_label": key,
+         "header": {"name", "model", "tons", "motion", "motion_label", "ultraheavy"},
+         "movement": [{"key": "walk"|"run"|"jump"|"ground"|"cruise"|"flank", "value": str}],
+         "inventory": [{"qty", "name", "location", "loc", "loc_abbr", "damage", "codes",
+                        "min", "short", "medium", "long", "verified"}],
+         "ammo": [{"name", "weapon", "shots", "verified"}],
+         "crit_rows": [{"roll_text": "6-8", "rolls": [6, 7, 8], "probability": "15/36",
+                        "location", "label": "loc_torso", "exists": bool,
+                        "note": None | "near_miss_note" | "main_gun_none_torso",
+                        "effect": None | key (glider wings row),
+                        "boxes": [{"index": 1, "kind": "plain"|"pilot"|"destroy",
+                                   "pilot_hit": bool, "effect": key, "torso_weapon_roll": bool}]}],
+         "crit_legend": key,
+         "torso_weapon_roll": {"title": "torso_weapon_roll",
+                               "entries": [{"faces": "1-2", "weapon": name | None,
+                                            "label": None | "no_effect"}],
+                               "empty_label": None | "no_torso_weapons"},
+         "armor": [{"location", "label", "armor", "structure", "max_armor"}],  # existing locations
+         "pilot": {"name", "gunnery", "hits": [1..6], "consciousness": [3, 5, 7, 10, 11, "dead"]},
+         "physical_damage": int, "bv": int, "bv_pilot": int,
+         "determining_crits": [{"roll_text", "crits", "verified"}],
+         "special_hit_table": None | [{"roll", "location", "ways", "probability"}],   # tw only
+         "main_gun_restriction": None | key,
+         "flags": {"unverified_items": [names], "atm_ammo_quirk": bool,
+                   "crit_12_unverified": bool, "destroyed_location_reading_unverified": bool},
+         "footnotes": [label keys to print under the block]}
+    """
+    from sheets.games.battletech.bv import battle_value  # bv imports this module
+
+    variant = variant or DEFAULT_VARIANT
+    v = variant_data(variant)
+    bv = battle_value(proto)
+    st, mx, ar = structure(proto), max_armor(proto), armor(proto)
+    roll = torso_weapon_roll(proto, variant)
+    pilot_table = table("pilot")
+    unverified_items = sorted({m.item.name for m in proto.mounts if m.item is not None and not m.item.verified}
+                              | {b.ammo.name for b in proto.ammo if b.ammo is not None and not b.ammo.verified})
+    flags = {
+        "unverified_items": unverified_items,
+        "atm_ammo_quirk": "atm_ammo_quirk" in bv.breakdown["flags"],
+        "crit_12_unverified": any(not r["verified"] for r in determining_crits()),
+        "destroyed_location_reading_unverified": not v["destroyed_location_pilot_damage_verified"],
+    }
+    footnotes = []
+    if unverified_items:
+        footnotes.append("unverified_footnote")
+    if flags["atm_ammo_quirk"]:
+        footnotes.append("atm_bv_footnote")
+    return {
+        "variant": variant,
+        "rules_label": v["rules_label"],
+        "header": {"name": proto.name, "model": proto.model, "tons": proto.tons,
+                   "motion": proto.motion, "motion_label": f"motion_{proto.motion}",
+                   "ultraheavy": is_ultraheavy(proto)},
+        "movement": movement(proto),
+        "inventory": inventory(proto),
+        "ammo": ammo_lines(proto),
+        "crit_rows": crit_rows(proto, variant),
+        "crit_legend": v["legend"],
+        "torso_weapon_roll": {"title": "torso_weapon_roll", "entries": roll,
+                              "empty_label": None if roll else "no_torso_weapons"},
+        "armor": [{"location": loc, "label": f"loc_{loc}", "armor": ar[loc], "structure": st[loc],
+                   "max_armor": mx[loc]} for loc in proto.locations],
+        "pilot": {"name": proto.pilot.name if proto.pilot else "", "gunnery": gunnery(proto),
+                  "hits": list(pilot_table["hits"]), "consciousness": list(pilot_table["consciousness"])},
+        "physical_damage": physical_damage(proto, variant),
+        "bv": bv.base,
+        "bv_pilot": bv.pilot,
+        "determining_crits": determining_crits(),
+        "special_hit_table": hit_table(proto.motion, "special") if v["special_hit_table"] else None,
+        "main_gun_restriction": v["main_gun_restriction"] if proto.has_main_gun else None,
+        "flags": flags,
+        "footnotes": footnotes,
+    }
