@@ -1,0 +1,588 @@
+"""Read MegaMek ``.blk`` ProtoMech files into our unit mapping (digest §11; MegaMek
+``BLKProtoMekFile``).
+
+A ``.blk`` file is a list of blocks: a ``<Tag>`` line, value lines, a ``</Tag>`` line; ``#``
+starts a comment line and blank lines are ignored. Only the tags that describe the unit's game
+data are read; fluff (``overview``, ``history``…) is skipped, never copied. Unit type, name,
+tonnage, motion type, cruise MP and armour are required; model and jumping MP are optional.
+
+``parse_blk`` returns one unit mapping (the user format of ``units:`` entries) or raises
+:class:`InputError` with every problem of the file as ``path:line:col``. The mapping is a
+:class:`YMap` whose positions point at the ``.blk`` lines, so :func:`check_unit` can report the
+rules core's findings at the right line. ``to_yaml`` writes units as a readable unit file.
+
+Item lookup: an item line is matched against the ``blk`` names of the catalogue
+``data/battletech/weapons.yaml`` (case-insensitive): the name as written, then with ``Clan `` /
+``IS `` added, then with such a prefix removed. Jump jets, the myomer booster and the built-in
+EI interface are not catalogue items: they set the unit's ``jump``, ``jump_jets`` and
+``myomer_booster`` fields.
+"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean
+from sheets.core.game import Options, get_game
+from sheets.core.schema import INVALID, locate
+from sheets.core.yamlio import YMap, YSeq
+from sheets.data import load_data
+from sheets.games.battletech.rules import DEFAULT_VARIANT, default_gunnery, variant_data
+
+MAX_BYTES = 2 * 1024 * 1024  # bigger files are refused unread
+MAX_BLOCKS = 500  # blocks in one file (a real file has about 40)
+MAX_VALUES = 100  # value lines in one data block
+MAX_VALUE_LEN = 200  # characters in one value line of a data block
+MAX_PROBLEMS = 100  # problems reported per file before giving up
+
+PROTO_TYPES = ("protomech", "protomek")
+MOTIONS = {"biped": "biped", "quad": "quad", "wige": "glider"}
+ARMOR_ORDER = ("head", "torso", "right_arm", "left_arm", "legs", "main_gun")
+# "<X> Equipment" blocks in MegaMek's location order -> our location ("body" holds slot-less items)
+LOCATIONS = {
+    "head equipment": "head",
+    "torso equipment": "torso",
+    "right arm equipment": "right_arm",
+    "left arm equipment": "left_arm",
+    "legs equipment": "legs",
+    "main gun equipment": "main_gun",
+    "body equipment": "body",
+}
+# Tags this module reads; their blocks are parsed strictly (a stray tag line inside is an error).
+SINGLE_TAGS = ("unittype", "name", "model", "tonnage", "motion_type", "cruisemp", "jumpingmp")
+DATA_TAGS = frozenset(SINGLE_TAGS + ("armor",) + tuple(LOCATIONS))
+# Other tags of ProtoMech files (digest §11 and MegaMek's writer): an opening line of one of
+# them inside a fluff block means that block was not closed. Any other ``<...>`` line inside a
+# fluff block (e.g. HTML ``<p>``) is text.
+OTHER_TAGS = frozenset((
+    "blockversion", "version", "mul id:", "year", "originalbuildyear", "type", "role", "source",
+    "interface_cockpit", "armor_type", "armor_tech", "armor_tech_rating", "armor_tech_level",
+    "capabilities", "overview", "deployment", "history", "manufacturer", "primaryfactory",
+    "systemmanufacturers", "systemmodels", "notes", "transporters", "engine_type",
+    "clan_engine", "internal_type", "quirks", "weaponquirks", "fluffimage", "icon",
+))
+KNOWN_TAGS = DATA_TAGS | OTHER_TAGS
+TAG_TITLES = {"unittype": "UnitType", "name": "Name", "model": "Model", "tonnage": "tonnage",
+              "motion_type": "motion_type", "cruisemp": "cruiseMP", "jumpingmp": "jumpingMP",
+              "armor": "armor"}
+
+JUMP_JETS = {"protomechjumpjet": "standard", "extendedjumpjetsystem": "extended"}
+MYOMER_BOOSTER = "clmyomerbooster"
+UMU = "protomechumu"  # our unit files have no UMU field yet
+# Every ProtoMech has an EI interface; MegaMek writes it into Body Equipment but it is not an item.
+BUILT_IN = ("eiinterface",)
+SPECIAL_NAMES = ("ProtomechJumpJet", "ExtendedJumpJetSystem", "CLMyomerBooster", "EIInterface",
+                 "ProtomechUMU")
+
+_OPEN = re.compile(r"<([^<>/][^<>]*)>")
+_CLOSE = re.compile(r"</([^<>]*)>")
+_SHOTS = re.compile(r"(.*\S)\s+\(([^()]*)\)")
+_SIZE = re.compile(r":SIZE:(.*)$", re.IGNORECASE)
+_WHOLE = re.compile(r"\+?\d{1,6}")
+_NUMBER = re.compile(r"\+?\d{1,6}(\.\d{1,6})?")
+
+
+# -- catalogue --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Entry:
+    kind: str  # "weapon" | "ammo" | "equipment"
+    name: str  # our item name (what unit files write)
+
+
+@functools.cache
+def _catalogue() -> tuple[dict[str, _Entry], tuple[str, ...]]:
+    """Lower-cased ``blk`` name -> catalogue entry, and every ``blk`` name as written."""
+    data = load_data("battletech/weapons.yaml") or {}
+    index: dict[str, _Entry] = {}
+    names: list[str] = []
+    for section, kind in (("weapons", "weapon"), ("ammo", "ammo"), ("equipment", "equipment")):
+        for row in data.get(section) or []:
+            for blk in row.get("blk") or []:
+                index.setdefault(" ".join(blk.split()).lower(), _Entry(kind, row["name"]))
+                names.append(blk)
+    return index, tuple(names)
+
+
+def lookup_item(name: str) -> _Entry | None:
+    """The catalogue entry for a ``.blk`` item name (digest §11 lookup order), or None."""
+    index, _ = _catalogue()
+    key = " ".join(name.split()).lower()
+    candidates = [key, "clan " + key, "is " + key]
+    for prefix in ("clan ", "is "):
+        if key.startswith(prefix):
+            candidates.append(key[len(prefix):])
+    for candidate in candidates:
+        if candidate in index:
+            return index[candidate]
+    return None
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+class _Report:
+    """Problems of one file, capped at MAX_PROBLEMS."""
+
+    def __init__(self, path: str):
+        self.problems = Problems(path)
+        self.full = False
+
+    def error(self, line: int, message: str) -> None:
+        if len(self.problems.items) >= MAX_PROBLEMS:
+            self.full = True
+            return
+        self.problems.error(Pos(line, 1), message)
+
+    def raise_if_errors(self) -> None:
+        """Raise every problem, in line order, as one :class:`InputError`."""
+        if not self.problems.items:
+            return
+        items = sorted(self.problems.items, key=lambda p: p.pos.line)
+        if self.full:
+            items.append(Problem(self.problems.path, None,
+                                 f"more than {MAX_PROBLEMS} problems; stopped checking this file"))
+        raise InputError(items)
+
+
+@dataclass
+class _Block:
+    name: str  # as written
+    key: str  # normalised (lower case, single spaces)
+    line: int
+    values: list = field(default_factory=list)  # [(line, text)] of a data block
+    overflow: bool = False  # more than MAX_VALUES lines were given
+
+
+def _norm(tag: str) -> str:
+    return " ".join(tag.split()).lower()
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _decode(data: bytes, report: _Report) -> str | None:
+    """Bytes -> text: UTF-8 (BOM allowed), else Latin-1 (every byte maps to one character)."""
+    if len(data) > MAX_BYTES:
+        report.error(1, f"file too large ({len(data)} bytes; limit {MAX_BYTES})")
+        return None
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        report.error(data.count(b"\n", 0, nul) + 1, "not a text file (contains NUL bytes)")
+        return None
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _blocks(text: str, report: _Report) -> list[_Block]:
+    """Split the text into blocks, reporting stray values and unclosed or mismatched tags."""
+    blocks: list[_Block] = []
+    current: _Block | None = None
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.strip()
+        opened, closed = _OPEN.fullmatch(line), _CLOSE.fullmatch(line)
+        if current is not None:
+            strict = current.key in DATA_TAGS
+            if closed and _norm(closed[1]) == current.key:
+                blocks.append(current)
+                current = None
+            elif opened and (strict or _norm(opened[1]) in KNOWN_TAGS):
+                report.error(current.line, f"<{current.name}> is not closed "
+                                           f"(<{opened[1]}> starts at line {number})")
+                blocks.append(current)
+                current = _Block(opened[1], _norm(opened[1]), number)
+            elif closed and strict:
+                report.error(number, f"</{closed[1]}> does not close <{current.name}> "
+                                     f"(opened at line {current.line})")
+                blocks.append(current)
+                current = None
+            elif strict and line and not line.startswith("#"):
+                if len(current.values) < MAX_VALUES:
+                    current.values.append((number, line))
+                elif not current.overflow:
+                    current.overflow = True
+                    report.error(number, f"more than {MAX_VALUES} lines in <{current.name}>")
+            continue
+        if not line or line.startswith("#"):
+            continue
+        if opened:
+            if len(blocks) >= MAX_BLOCKS:
+                report.error(number, f"more than {MAX_BLOCKS} blocks; stopped reading")
+                break
+            current = _Block(opened[1], _norm(opened[1]), number)
+        elif closed:
+            report.error(number, f"</{closed[1]}> without an opening <{closed[1]}>")
+        else:
+            report.error(number, f"stray value {_short(line)!r} outside any <tag>")
+    if current is not None:
+        report.error(current.line, f"<{current.name}> is not closed "
+                                   f"(no </{current.name}> before the end of the file)")
+        blocks.append(current)
+    return blocks
+
+
+def _index(blocks: list[_Block], report: _Report) -> dict[str, _Block]:
+    """Data blocks by tag; a repeated data tag is an error (the first one counts, as in MegaMek)."""
+    found: dict[str, _Block] = {}
+    for block in blocks:
+        if block.key not in DATA_TAGS:
+            continue
+        if block.key in found:
+            report.error(block.line, f"<{block.name}> given twice (first at line "
+                                     f"{found[block.key].line})")
+            continue
+        found[block.key] = block
+        for number, value in block.values:
+            if len(value) > MAX_VALUE_LEN:
+                report.error(number, f"line too long in <{block.name}> ({len(value)} characters; "
+                                     f"limit {MAX_VALUE_LEN})")
+            elif any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value if c != "\t"):
+                report.error(number, f"control character in <{block.name}>")
+    return found
+
+
+def _single(found: dict[str, _Block], key: str, report: _Report,
+            required: bool = True) -> tuple[int, str] | None:
+    """(line, value) of a one-line block; None (and a problem if required) when absent."""
+    block = found.get(key)
+    if block is None:
+        if required:
+            report.error(1, f"missing <{TAG_TITLES[key]}> block")
+        return None
+    for number, extra in block.values[1:]:
+        report.error(number, f"stray value {_short(extra)!r} in <{block.name}> (it takes one line)")
+    if not block.values:
+        if required:
+            report.error(block.line, f"<{block.name}> is empty")
+        return None
+    return block.values[0]
+
+
+def _whole(entry: tuple[int, str] | None, what: str, report: _Report) -> int | None:
+    if entry is None:
+        return None
+    number, text = entry
+    if not _WHOLE.fullmatch(text):
+        report.error(number, f"{what} must be a whole number of 0 or more, not {_short(text)!r}")
+        return None
+    return int(text)
+
+
+def _put(target: YMap, key: str, value, line: int) -> None:
+    target[key] = value
+    target.key_pos[key] = target.value_pos[key] = Pos(line, 1)
+
+
+def _flow_map(pairs: list[tuple[str, object, int]], line: int) -> YMap:
+    out = YMap()
+    out.pos = Pos(line, 1)
+    for key, value, at in pairs:
+        _put(out, key, value, at)
+    return out
+
+
+# -- mapping ----------------------------------------------------------------------------------
+
+def _tons(found, report) -> int | None:
+    entry = _single(found, "tonnage", report)
+    if entry is None:
+        return None
+    number, text = entry
+    if not _NUMBER.fullmatch(text):
+        report.error(number, f"tonnage must be a number, not {_short(text)!r}")
+        return None
+    value = float(text)
+    if not value.is_integer():
+        report.error(number, f"tonnage must be whole tons, not {text}")
+        return None
+    return int(value)
+
+
+def _motion(found, report) -> str | None:
+    entry = _single(found, "motion_type", report)
+    if entry is None:
+        return None
+    number, text = entry
+    motion = MOTIONS.get(text.lower())
+    if motion is None:
+        report.error(number, f"unknown motion_type {_short(text)!r}"
+                             f"{did_you_mean(text, ['Biped', 'Quad', 'WiGE'])}; "
+                             f"expected Biped, Quad or WiGE")
+    return motion
+
+
+def _armor(found, motion: str | None, report) -> YMap | None:
+    block = found.get("armor")
+    if block is None:
+        report.error(1, "missing <armor> block")
+        return None
+    values = []
+    for number, text in block.values:
+        if _WHOLE.fullmatch(text):
+            values.append((number, int(text)))
+        else:
+            report.error(number, f"armour value must be a whole number of 0 or more, "
+                                 f"not {_short(text)!r}")
+    if len(values) < len(block.values):
+        return None
+    if len(values) not in (5, 6):
+        report.error(block.line, f"expected 5 armour values (6 with a main gun) in the order "
+                                 f"head, torso, right arm, left arm, legs[, main gun]; "
+                                 f"found {len(values)}")
+        return None
+    armor = YMap()
+    armor.pos = Pos(block.line, 1)
+    for location, (number, value) in zip(ARMOR_ORDER, values):
+        if motion == "quad" and location in ("right_arm", "left_arm"):
+            if value:
+                report.error(number, f"a quad has no arms: {location.replace('_', ' ')} armour "
+                                     f"must be 0, not {value}")
+            continue
+        _put(armor, location, value, number)
+    return armor
+
+
+@dataclass
+class _Gear:
+    """What the equipment blocks add up to."""
+
+    items: YSeq = field(default_factory=YSeq)
+    ammo: list = field(default_factory=list)  # (line, item mapping), listed after the rest
+    jets: dict = field(default_factory=dict)  # "standard"/"extended" -> count
+    jet_line: int = 0
+    booster: bool = False
+    booster_line: int = 0
+
+
+def _item(number: int, text: str, location: str, has_main_gun: bool, gear: _Gear,
+          report: _Report) -> None:
+    """Map one equipment line (``[(R) ]name[ (shots)][:SIZE:x]``) into ``gear``.
+
+    The ``:SIZE:`` value and the ``(R)`` mark are checked and dropped: MegaMek uses them only for
+    variable-size items and for the facing of vehicular grenade launchers, and the catalogue
+    has neither.
+    """
+    sized = _SIZE.search(text)
+    if sized:
+        size_text = sized[1].strip()
+        if not _NUMBER.fullmatch(size_text):
+            report.error(number, f"size must be a number, not {_short(size_text)!r}")
+            return
+        text = text[: sized.start()].strip()
+    if text.startswith("(R) "):
+        text = text[4:].strip()
+    name, shots = text, None
+    counted = _SHOTS.fullmatch(text)
+    if counted and re.fullmatch(r"[+-]?\d{1,6}", counted[2].strip()) and lookup_item(text) is None:
+        name, shots = counted[1], int(counted[2])
+        if shots < 1:
+            report.error(number, f"shot count must be 1 or more, not {shots}")
+            return
+    special = " ".join(name.split()).lower()
+    if special == UMU:
+        report.error(number, f"{name!r} (UMU) cannot be imported: unit files have no UMU field")
+        return
+    if special in JUMP_JETS or special == MYOMER_BOOSTER or special in BUILT_IN:
+        if shots is not None:
+            report.error(number, f"{name!r} takes no shot count")
+        elif special in JUMP_JETS:
+            kind = JUMP_JETS[special]
+            gear.jets[kind] = gear.jets.get(kind, 0) + 1
+            gear.jet_line = gear.jet_line or number
+        elif special == MYOMER_BOOSTER:
+            gear.booster, gear.booster_line = True, number
+        return
+    entry = lookup_item(name)
+    if entry is None:
+        _, names = _catalogue()
+        report.error(number, f"unknown item {_short(name)!r}"
+                             f"{did_you_mean(name, names + SPECIAL_NAMES)}")
+        return
+    if entry.kind == "ammo":
+        if shots is None:
+            report.error(number, f"ammo {name!r} needs a shot count: '{name} (N)'")
+            return
+        gear.ammo.append((number, [("item", entry.name, number), ("shots", shots, number)]))
+        return
+    if shots is not None:
+        report.error(number, f"{name!r} is not ammo: remove the shot count '({shots})'")
+        return
+    if location == "main_gun" and not has_main_gun:
+        report.error(number, f"{name!r} is in <Main Gun Equipment> but <armor> has no main-gun "
+                             f"value (5 values)")
+        return
+    if location == "body":
+        report.error(number, f"{name!r} must be in a location (head, torso, arms, legs, main gun), "
+                             f"not in <Body Equipment>")
+        return
+    gear.items.append(_flow_map([("item", entry.name, number), ("location", location, number)],
+                                number))
+    gear.items.item_pos.append(Pos(number, 1))
+
+
+def _equipment(found, has_main_gun: bool, report) -> _Gear:
+    gear = _Gear()
+    gear.items.pos = Pos(1, 1)
+    for key, location in LOCATIONS.items():
+        block = found.get(key)
+        if block is None:
+            continue
+        for number, text in block.values:
+            _item(number, text, location, has_main_gun, gear, report)
+    for number, pairs in gear.ammo:
+        gear.items.append(_flow_map(pairs, number))
+        gear.items.item_pos.append(Pos(number, 1))
+    if len(gear.jets) > 1:
+        report.error(gear.jet_line, "mixes standard and extended jump jets")
+    return gear
+
+
+def parse_blk(text: str | bytes, path: str) -> dict:
+    """One unit mapping (our user format) from the text of a MegaMek ``.blk`` ProtoMech file.
+
+    Raises :class:`InputError` listing every problem of the file (``path:line:col``).
+    The result is a :class:`YMap` whose positions point at the ``.blk`` lines.
+    """
+    report = _Report(str(path))
+    if isinstance(text, str):
+        text = text.encode("utf-8", "surrogatepass")
+    text = _decode(text, report)
+    if text is None:
+        report.raise_if_errors()
+    found = _index(_blocks(text, report), report)
+    unit_type = _single(found, "unittype", report)
+    if unit_type is not None and unit_type[1].lower() not in PROTO_TYPES:
+        report.error(unit_type[0], f"not a ProtoMech: {_short(unit_type[1])}")
+        report.raise_if_errors()
+    unit = YMap()
+    unit.pos = Pos(1, 1)
+    name = _single(found, "name", report)
+    model = _single(found, "model", report, required=False)
+    tons, motion = _tons(found, report), _motion(found, report)
+    walk = _whole(_single(found, "cruisemp", report), "cruiseMP", report)
+    jump_tag = _single(found, "jumpingmp", report, required=False)
+    jump = _whole(jump_tag, "jumpingMP", report)
+    armor = _armor(found, motion, report)
+    gear = _equipment(found, armor is not None and "main_gun" in armor, report)
+    report.raise_if_errors()
+
+    _put(unit, "name", name[1], name[0])
+    _put(unit, "model", model[1] if model else "", model[0] if model else found["name"].line)
+    _put(unit, "tons", tons, found["tonnage"].values[0][0])
+    _put(unit, "motion", motion, found["motion_type"].values[0][0])
+    _put(unit, "walk", walk, found["cruisemp"].values[0][0])
+    jets = sum(gear.jets.values())
+    if jump_tag is not None:
+        _put(unit, "jump", jump, jump_tag[0])
+    else:
+        _put(unit, "jump", jets, gear.jet_line or 1)
+    if unit["jump"] or jets:
+        _put(unit, "jump_jets", "extended" if "extended" in gear.jets else "standard",
+             gear.jet_line or unit.value_pos["jump"].line)
+    _put(unit, "myomer_booster", gear.booster, gear.booster_line or 1)
+    _put(unit, "armor", armor, armor.pos.line)
+    _put(unit, "equipment", gear.items, gear.items.pos.line)
+    _put(unit, "pilot", _flow_map([("name", "", 1), ("gunnery", default_gunnery(), 1)], 1), 1)
+    return unit
+
+
+def check_unit(unit: dict, path: str, rules: str = "tw") -> list[Problem]:
+    """Run the battletech schema and rule checks on a unit from :func:`parse_blk`.
+
+    MegaMek designs follow Total Warfare, so the ``tw`` variant is the default. Errors raise
+    :class:`InputError` pointing at the ``.blk`` lines; warnings (construction limits) are
+    returned.
+    """
+    game = get_game("battletech")
+    options = Options(rules=rules)
+    problems = Problems(path)
+    label = f"unit {unit.get('name')!r}"
+    checked = game.unit_spec().check(unit, getattr(unit, "pos", None), problems, label)
+    if checked is not INVALID:
+        for issue in game.validate_unit(game.build_unit(checked, options), options):
+            pos = locate(checked, tuple(issue.path))
+            if issue.severity == "warning":
+                problems.warning(pos, f"{label}: {issue.message}")
+            else:
+                problems.error(pos, f"{label}: {issue.message}")
+    problems.raise_if_errors()
+    return problems.warnings
+
+
+def read_blk(path: str | os.PathLike) -> dict:
+    """Read and parse one ``.blk`` file; unreadable files raise :class:`InputError`."""
+    name = str(path)
+    try:
+        if Path(path).is_dir():
+            raise InputError([Problem(name, None, "is a directory, not a file")])
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError([Problem(name, None, "no such file")]) from None
+    except PermissionError:
+        raise InputError([Problem(name, None, "permission denied")]) from None
+    except OSError as exc:
+        raise InputError([Problem(name, None, f"cannot read: {exc.strerror or exc}")]) from None
+    if len(data) > MAX_BYTES:
+        raise InputError([Problem(name, None, f"file too large (limit {MAX_BYTES} bytes)")])
+    return parse_blk(data, name)
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+class _Flow(dict):
+    """A mapping written on one line: ``{item: X, location: torso}``."""
+
+
+class _Dumper(yaml.SafeDumper):
+    def increase_indent(self, flow=False, indentless=False):
+        return super().increase_indent(flow, False)  # indent list items under their key
+
+
+_Dumper.add_representer(
+    _Flow, lambda d, data: d.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=True))
+_Dumper.add_representer(
+    str, lambda d, data: d.represent_scalar("tag:yaml.org,2002:str", data, style='"')
+    if data == "" else yaml.SafeDumper.represent_str(d, data))
+
+
+def _plain(value, depth: int):
+    """YMap/YSeq -> dict/list; mappings inside a unit become one-line flow mappings."""
+    if isinstance(value, dict):
+        items = {str(k): _plain(v, depth + 1) for k, v in value.items()}
+        return _Flow(items) if depth >= 1 else items
+    if isinstance(value, list):
+        return [_plain(v, depth + 1) for v in value]
+    return value
+
+
+def _needs_tw(unit: dict) -> bool:
+    """True when the default variant does not allow the unit (quads, gliders, ultraheavies)."""
+    allowed = variant_data(DEFAULT_VARIANT)
+    return (unit.get("motion") not in allowed["motions"]
+            or not allowed["tons"]["min"] <= unit.get("tons", 0) <= allowed["tons"]["max"])
+
+
+def to_yaml(units: list[dict]) -> str:
+    """A unit file (``system: battletech`` + ``units:``) for the given unit mappings.
+
+    ``rules: tw`` is added when a unit needs it (a quad, glider or ultraheavy design is not
+    allowed under the default ``classic`` rules), so the file loads as written.
+    """
+    doc: dict = {"system": "battletech"}
+    if any(_needs_tw(unit) for unit in units):
+        doc["rules"] = "tw"
+    doc["units"] = [_plain(unit, 0) for unit in units]
+    return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=False, width=100)

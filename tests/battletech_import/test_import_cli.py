@@ -1,0 +1,114 @@
+"""`sheets import megamek`: outputs, all-or-nothing writing, and the round trip through the
+loader to the digest §13 Battle Values."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from sheets.core.game import get_game
+from sheets.core.loader import load_file
+
+FIXTURES = Path(__file__).parent / "fixtures"
+DIGEST_BV = {"Harpy": 56, "Roc": 336, "Gorgon": 295, "Orc": 182, "Siren": 86, "Cecerops": 86}
+OTHERS = ("QuadTest", "GliderTest", "ExtendedTest")
+
+BAD = "<UnitType>\nProtoMek\n</UnitType>\n<Name>\nBad\n</Name>\n<Torso Equipment>\nCLMGG\n</Torso Equipment>\n"
+
+
+def fixture(name: str) -> Path:
+    return FIXTURES / f"{name}.blk"
+
+
+def run(cli, *args):
+    return cli("import", "megamek", *args)
+
+
+def test_round_trip_bv_matches_digest(cli, tmp_path):
+    out = tmp_path / "protos.yaml"
+    result = run(cli, *(fixture(n) for n in DIGEST_BV), "-o", out)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.strip().endswith("imported 6 units from 6 files; 0 refused")
+    loaded = load_file(out)
+    game = get_game("battletech")
+    bvs = {u.name: game.info(u, loaded.options)["bv"] for u in loaded.units}
+    assert bvs == DIGEST_BV
+
+
+def test_round_trip_tw_designs(cli, tmp_path):
+    result = run(cli, *(fixture(n) for n in OTHERS), "-d", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "ExtendedTest.yaml", "GliderTest.yaml", "QuadTest.yaml"]
+    game = get_game("battletech")
+    info = {}
+    for name in OTHERS:
+        loaded = load_file(tmp_path / "out" / f"{name}.yaml")
+        info[name] = game.info(loaded.units[0], loaded.options)
+    # quads and gliders are tw-only designs: the file says so; a plain biped keeps the default
+    assert [info[n]["rules"] for n in OTHERS] == ["tw", "tw", "classic"]
+    assert info["QuadTest"]["motion"] == "quad" and "right_arm" not in info["QuadTest"]["armor"]
+    assert info["GliderTest"]["motion"] == "glider"
+    assert info["GliderTest"]["run_boosted"] == 10  # myomer booster: Run = 2 x Walk (digest §5)
+    assert info["ExtendedTest"]["jump"] == 6
+
+
+def test_stdout_when_no_output_given(cli):
+    result = run(cli, fixture("Harpy"))
+    assert result.exit_code == 0
+    doc = yaml.safe_load(result.stdout)
+    assert doc["system"] == "battletech" and doc["units"][0]["name"] == "Harpy"
+    assert "imported 1 unit from 1 file; 0 refused" in result.stderr
+
+
+def test_o_and_d_together_is_a_usage_error(cli, tmp_path):
+    result = run(cli, fixture("Harpy"), "-o", tmp_path / "a.yaml", "-d", tmp_path / "d")
+    assert result.exit_code == 2
+    assert not (tmp_path / "a.yaml").exists() and not (tmp_path / "d").exists()
+
+
+@pytest.mark.parametrize("mode", ["-o", "-d"])
+def test_nothing_written_when_any_file_fails(cli, tmp_path, mode):
+    bad = tmp_path / "Bad.blk"
+    bad.write_text(BAD, encoding="utf-8")
+    target = tmp_path / ("all.yaml" if mode == "-o" else "out")
+    result = run(cli, fixture("Harpy"), bad, tmp_path / "missing.blk", mode, target)
+    assert result.exit_code == 1
+    assert not target.exists()
+    lines = result.stderr.splitlines()
+    assert any(f"{bad}:8:1: unknown item 'CLMGG' (did you mean 'CLMG'?)" == l for l in lines)
+    assert any(f"{bad}:1:1: missing <tonnage> block" == l for l in lines)
+    assert any(l.endswith("missing.blk: no such file") for l in lines)
+    assert "imported 1 unit from 3 files; 2 refused; nothing written" in result.stderr
+
+
+def test_rule_problems_point_at_blk_lines(cli, tmp_path):
+    text = fixture("Harpy").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    head = lines.index("<armor>") + 2  # the first armour value (head)
+    lines[head - 1] = "9"
+    bad = tmp_path / "Harpy.blk"
+    bad.write_text("\n".join(lines), encoding="utf-8")
+    result = run(cli, bad)
+    assert result.exit_code == 1
+    assert f"{bad}:{head}:1: unit 'Harpy': head armour 9 exceeds the maximum 3" in result.stderr
+    assert result.stdout == ""
+
+
+def test_d_refuses_two_inputs_with_the_same_name(cli, tmp_path):
+    other = tmp_path / "x" / "Harpy.blk"
+    other.parent.mkdir()
+    other.write_bytes(fixture("Harpy").read_bytes())
+    result = run(cli, fixture("Harpy"), other, "-d", tmp_path / "out")
+    assert result.exit_code == 1 and "also writes" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_progress_bar_on_a_terminal(cli, tmp_path, monkeypatch):
+    from sheets.games.battletech import import_cli
+
+    monkeypatch.setattr(import_cli, "_on_terminal", lambda: True)
+    result = run(cli, *(fixture(n) for n in DIGEST_BV), "-d", tmp_path)
+    assert result.exit_code == 0
+    assert "importing" in result.stderr
+    assert len(list(tmp_path.glob("*.yaml"))) == 6
