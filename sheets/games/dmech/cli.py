@@ -1,0 +1,138 @@
+"""``sheets calc dmech …``: the armour-facing and penetration calculators.
+
+``facing`` says which face(s) of a target a shot hits (two on a cone line: the shooter
+chooses); with ``--unit FILE#NAME`` it also gives the armour met (the lower of two faces).
+``penetration`` applies the seed's ladder. Bad values exit 2 (usage); bad unit files exit 1
+(:class:`InputError`, printed by the main CLI).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import click
+
+from sheets.core.errors import InputError, Problem, did_you_mean
+from sheets.games.dmech import geometry, rules
+
+_HEX = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+
+
+class HexParam(click.ParamType):
+    """An axial hex written ``Q,R`` (e.g. ``2,-3``)."""
+
+    name = "Q,R"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        m = _HEX.match(str(value))
+        if not m:
+            self.fail(f"{value!r} is not a hex: write Q,R with two whole numbers, e.g. 2,-3",
+                      param, ctx)
+        return int(m.group(1)), int(m.group(2))
+
+
+class FacingParam(click.ParamType):
+    """A facing 0–5 (clockwise from north) or a direction name N, NE, SE, S, SW, NW."""
+
+    name = "0-5"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            text = str(value)
+        else:
+            text = str(value).strip().upper()
+        if text in geometry.DIRECTION_NAMES:
+            return geometry.DIRECTION_NAMES.index(text)
+        if text.isdigit() and 0 <= int(text) <= 5:
+            return int(text)
+        self.fail(f"{value!r} is not a facing: give 0–5 (0 = N, clockwise) or one of "
+                  f"{', '.join(geometry.DIRECTION_NAMES)}", param, ctx)
+
+
+class DiceParam(click.ParamType):
+    """One or two d6 results, ``D1,D2`` (each 1–6)."""
+
+    name = "D1,D2"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        parts = [p.strip() for p in str(value).split(",")]
+        if not 1 <= len(parts) <= 2 or not all(re.fullmatch(r"-?\d+", p) for p in parts):
+            self.fail(f"{value!r} is not a roll: write two dice like 3,1 (or one die)", param, ctx)
+        dice = tuple(int(p) for p in parts)
+        bad = [d for d in dice if not 1 <= d <= 6]
+        if bad:
+            self.fail(f"a die shows 1–6, got {bad[0]}", param, ctx)
+        return dice
+
+
+def _load_walker(spec: str):
+    """The walker named in ``FILE#NAME`` (``FILE`` alone when it holds one unit)."""
+    from sheets.core.loader import load_file
+
+    path, _, name = spec.rpartition("#") if "#" in spec else (spec, "", "")
+    loaded = load_file(path)
+    units = loaded.units
+    if not name:
+        if len(units) != 1:
+            raise InputError([Problem(path, None, f"the file has {len(units)} units: say which "
+                                                  "with FILE#NAME")])
+        unit = units[0]
+    else:
+        matches = [u for u in units if u.name.strip().lower() == name.strip().lower()]
+        if not matches:
+            hint = did_you_mean(name, [u.name for u in units])
+            raise InputError([Problem(path, None, f"no unit named {name!r}{hint}")])
+        unit = matches[0]
+    if unit.kind != "walker":
+        raise InputError([Problem(path, None, f"{unit.name!r} is {unit.kind}: it has no armour "
+                                              "faces")])
+    return unit
+
+
+@click.group(name="dmech", help="«Древняя Механика» calculators: armour facing, penetration.")
+def calc():
+    pass
+
+
+@calc.command(help="Which face(s) of the target a shot hits; two on a cone line "
+                   "(the shooter chooses).")
+@click.option("--target", required=True, type=HexParam(), help="target hex Q,R (axial)")
+@click.option("--facing", required=True, type=FacingParam(),
+              help="target facing 0–5 clockwise from north (0 = N, 1 = NE, … 5 = NW)")
+@click.option("--attacker", required=True, type=HexParam(), help="shooter hex Q,R (axial)")
+@click.option("--unit", "unit_spec", metavar="FILE#NAME",
+              help="the target's unit file and name: adds the armour met")
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+def facing(target, facing, attacker, unit_spec, as_json):
+    if target == attacker:
+        raise click.BadParameter("the attacker is in the target's hex", param_hint="--attacker")
+    faces = geometry.faces_hit(target, facing, attacker)
+    result = {"faces": faces}
+    if unit_spec:
+        result["armor"] = rules.armor_against(_load_walker(unit_spec), faces)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False))
+        return
+    line = faces[0] if len(faces) == 1 else f"{faces[0]} or {faces[1]} (half hex: shooter's choice)"
+    if "armor" in result:
+        line += f"; armour {result['armor']}"
+    click.echo(f"face: {line}")
+
+
+@calc.command(help="Penetration number (Power + the higher die) against armour.")
+@click.option("--power", required=True, type=click.IntRange(min=0), help="weapon Мощь")
+@click.option("--dice", required=True, type=DiceParam(), help="the shooting roll, D1,D2")
+@click.option("--armor", required=True, type=click.IntRange(min=0), help="armour of the face hit")
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+def penetration(power, dice, armor, as_json):
+    value, result = rules.penetration(power, dice, armor)
+    if as_json:
+        click.echo(json.dumps({"penetration": value, "result": result}))
+        return
+    step = rules.penetration_step(result)
+    click.echo(f"penetration {value} vs armour {armor}: {result} — {step.effect.en}")
