@@ -1,0 +1,102 @@
+"""``sheets calc dust …``: the cover calculator (click group ``calc``).
+
+    sheets calc dust cover --unit FILE#NAME --cover soft|hard|soft+soft [--hits N]
+                           [--edition E] [--json]
+
+An unknown unit name is an input error (exit 1, with "did you mean"); a bad option value is a
+usage error (exit 2).
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from sheets.core.errors import InputError, Problem, did_you_mean
+from sheets.core.loader import load_file
+from sheets.data import load_data
+from sheets.games.dust.rules import (UnknownEdition, combine_cover, cover_calc, dice_edition,
+                                     edition_names, partner)
+
+
+def _check_cover(ctx, param, value: str) -> str:
+    try:
+        combine_cover(value.split("+"))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+    return value
+
+
+def _check_edition(ctx, param, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return dice_edition(value.strip().lower()).name
+    except UnknownEdition as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+
+
+def _split_unit(ctx, param, value: str) -> tuple[str, str | None]:
+    path, sep, name = value.rpartition("#")
+    if not sep:
+        return value, None
+    if not path or not name.strip():
+        raise click.BadParameter("expected FILE#NAME, e.g. units.yaml#Laser Squad", ctx, param)
+    return path, name.strip()
+
+
+def _find_unit(loaded, path: str, name: str | None):
+    units = loaded.units
+    if name is None:
+        if len(units) == 1:
+            return units[0]
+        raise InputError([Problem(path, None, f"the file has {len(units)} units: say which with "
+                                              f"FILE#NAME ({', '.join(u.name for u in units)})")])
+    for unit in units:
+        if unit.name.lower() == name.lower():
+            return unit
+    raise InputError([Problem(path, None, f"no unit named {name!r}"
+                                          f"{did_you_mean(name, [u.name for u in units])}")])
+
+
+def _human(result: dict) -> str:
+    labels = load_data("dust/labels.yaml")
+    footer = labels[result["edition_label"]]["en"]
+    save = {"hits": "hit save", "misses": "miss save", "none": "no save"}[result["save"]]
+    who = result["unit"]
+    if "uses_squad" in result:
+        who += f" (joined to {result['uses_squad']}, uses its cover)"
+    elif result.get("note") == "hero_no_cover":
+        who += " (a hero alone has no cover value)"
+    text = (f"{who} in {result['cover']} cover: {save}; {result['dice']} dice, each stops a hit "
+            f"with p={result['p_stop_each']:.3f}; expected {result['expected_stopped']:.2f} of "
+            f"{result['hits']} hits stopped.")
+    if not result["edition_verified"]:
+        footer += "\n" + labels["unverified_note"]["en"]
+    return f"{text}\n{footer}"
+
+
+@click.group("dust")
+def calc():
+    """Dust Tactics calculators."""
+
+
+@calc.command("cover")
+@click.option("--unit", "unit_ref", required=True, callback=_split_unit, metavar="FILE#NAME",
+              help="the unit file and the unit's name")
+@click.option("--cover", required=True, callback=_check_cover, metavar="SOURCES",
+              help="soft, hard, or sources joined by '+', e.g. soft+soft, ammo_crate+corner")
+@click.option("--hits", type=click.IntRange(min=0, max=1000), default=1, show_default=True,
+              help="hits the unit received (one save die per hit)")
+@click.option("--edition", callback=_check_edition, metavar="|".join(edition_names()),
+              help="dice edition (default: the one data/dust/dice.yaml names)")
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+def cover_cmd(unit_ref, cover, hits, edition, as_json):
+    """Which save a unit gets in cover and how many hits it should stop."""
+    path, name = unit_ref
+    loaded = load_file(path, expect_game="dust")
+    unit = _find_unit(loaded, path, name)
+    squad = partner(unit, loaded.units) if unit.is_hero else None
+    result = cover_calc(unit, cover, hits, edition, squad=squad)
+    click.echo(json.dumps(result, ensure_ascii=False, indent=2) if as_json else _human(result))

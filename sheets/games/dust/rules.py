@@ -1,0 +1,283 @@
+"""Dust Tactics rules core: building and checking units, heroes joining squads, cover and saves.
+
+Pure Python. Sources: the seed (002, cover and heroes) and the digest
+(/work/shared/rules/dust.md §3–§5); the tables live in ``data/dust/``.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable
+
+from sheets.core.errors import RuleIssue, did_you_mean
+from sheets.data import load_data
+from sheets.games.dust.model import (Armor, Cover, Skill, Unit, Weapon, armor_types)
+
+# -- building and checking one unit ---------------------------------------------------------
+
+
+def build_unit(data) -> Unit:
+    """A schema-checked ``units:`` mapping → :class:`Unit`.
+
+    List items that failed the schema (already reported by it) are skipped.
+    """
+    is_hero = data["kind"] == "hero"
+    if data.get("cover"):
+        cover = Cover(data["cover"]["soft"], data["cover"]["hard"])
+    else:
+        cover = None if is_hero else Cover()  # no entry on a squad/vehicle card = no save
+    weapons = [
+        Weapon(name=w["name"], count=w["count"], range=w["range"],
+               cells={k: v for k, v in (w.get("vs") or {}).items() if v is not None},
+               mount=w.get("mount") or "", tags=tuple(w.get("tags") or ()))
+        for w in data.get("weapons") or () if isinstance(w, dict)
+    ]
+    skills = [Skill(s) if isinstance(s, str) else Skill(s["name"], s.get("text") or "")
+              for s in data.get("skills") or () if isinstance(s, (str, dict))]
+    return Unit(
+        name=data["name"].strip(), faction=data.get("faction") or "", kind=data["kind"],
+        armor=Armor(data["armor"]["type"], data["armor"]["level"]),
+        models=data["models"], health=data["health"], move=data["move"], points=data["points"],
+        cover=cover, weapons=weapons, skills=skills,
+        joins=(data.get("joins") or "").strip() or None,
+    )
+
+
+def validate_unit(unit: Unit) -> list[RuleIssue]:
+    """Checks of one unit: armour level within its type, heroes without cover, who may join."""
+    issues = []
+    levels = armor_types()[unit.armor.type]["levels"]
+    if unit.armor.level > levels:
+        issues.append(RuleIssue(("armor", "level"), f"level {unit.armor.level} is out of range for "
+                                                    f"{unit.armor.type} armour (1–{levels})"))
+    if unit.is_hero and unit.cover is not None:
+        issues.append(RuleIssue(("cover",), "heroes have no cover value of their own (a joined hero "
+                                            "uses its squad's cover): remove 'cover'"))
+    if unit.joins and not unit.is_hero:
+        issues.append(RuleIssue(("joins",), f"only heroes join squads; this unit is a {unit.kind}"))
+    return issues
+
+
+# -- heroes joining squads (seed: before the game, same armour type and level, one per squad) --
+
+
+def resolve_joins(units: list[Unit]) -> tuple[dict[int, int], list[tuple[int, RuleIssue]]]:
+    """Pair each hero with the squad its ``joins`` names.
+
+    Returns ({hero index: squad index} for valid joins, [(hero index, issue)]). Names compare
+    case-insensitively; when several squads share the name, the hero takes the first one of the
+    same armour that has no hero yet, so heroes are paired in file order.
+    """
+    pairs: dict[int, int] = {}
+    taken: dict[int, int] = {}  # squad index -> hero index
+    issues: list[tuple[int, RuleIssue]] = []
+    for i, hero in enumerate(units):
+        if not hero.is_hero or not hero.joins:
+            continue
+        wanted = hero.joins.lower()
+        named = [j for j, u in enumerate(units) if j != i and u.name.lower() == wanted]
+        if not named:
+            squads = [u.name for u in units if u.kind == "squad"]
+            issues.append((i, RuleIssue(("joins",), f"joins {hero.joins!r}: no squad of that name in "
+                                        f"this file (a hero joins only before the game, so the "
+                                        f"squad must be in the same file or roster)"
+                                        f"{did_you_mean(hero.joins, squads)}")))
+            continue
+        squads = [j for j in named if units[j].kind == "squad"]
+        if not squads:
+            issues.append((i, RuleIssue(("joins",), f"joins {hero.joins!r}, a {units[named[0]].kind}: "
+                                                    f"heroes join only squads")))
+            continue
+        same = [j for j in squads if units[j].armor == hero.armor]
+        if not same:
+            other = units[squads[0]]
+            issues.append((i, RuleIssue(("joins",), f"joins {other.name!r} ({other.armor.code}) but the "
+                                        f"hero is {hero.armor.code}: a hero joins only a squad of "
+                                        f"the same armour type and level")))
+            continue
+        free = [j for j in same if j not in taken]
+        if not free:
+            first = units[taken[same[0]]]
+            issues.append((i, RuleIssue(("joins",), f"joins {units[same[0]].name!r}, already joined by "
+                                                    f"hero {first.name!r}: one hero per squad")))
+            continue
+        pairs[i] = free[0]
+        taken[free[0]] = i
+    return pairs, issues
+
+
+def validate_force(units: list[Unit]) -> list[tuple[int, RuleIssue]]:
+    """Check every hero's ``joins`` and record valid pairs on the squads (``joined_by``)."""
+    pairs, issues = resolve_joins(units)
+    for hero, squad in pairs.items():
+        units[squad].joined_by = units[hero].name
+    return issues
+
+
+def partner(unit: Unit, force: list[Unit]) -> Unit | None:
+    """The hero joined to this squad, or the squad this hero joins (None when alone)."""
+    index = next((i for i, u in enumerate(force) if u is unit), None)
+    if index is None:
+        return None
+    pairs, _ = resolve_joins(force)
+    if index in pairs:
+        return force[pairs[index]]
+    hero = next((h for h, s in pairs.items() if s == index), None)
+    return force[hero] if hero is not None else None
+
+
+# -- dice editions ---------------------------------------------------------------------------
+
+
+class UnknownEdition(ValueError):
+    """A dice edition that ``data/dust/dice.yaml`` does not define."""
+
+
+@dataclass(frozen=True)
+class Edition:
+    name: str
+    faces: dict  # face -> how many of the 6 faces
+    saves: dict  # save type (hits | misses) -> faces that cancel a hit
+    label: str  # labels.yaml key of the footer naming the edition
+    verified: bool
+
+    def p_stop(self, save: str) -> Fraction:
+        """Chance that one save die cancels one hit (0 for no save)."""
+        if save == "none":
+            return Fraction(0)
+        good = sum(self.faces[f] for f in self.saves[save])
+        return Fraction(good, sum(self.faces.values()))
+
+
+def edition_names() -> list[str]:
+    return list(load_data("dust/dice.yaml")["editions"])
+
+
+def default_edition() -> str:
+    return load_data("dust/dice.yaml")["default"]
+
+
+@functools.cache
+def dice_edition(name: str | None = None) -> Edition:
+    """The dice edition ``name`` (None = the documented default, classic)."""
+    table = load_data("dust/dice.yaml")
+    name = name or table["default"]
+    row = table["editions"].get(name)
+    if row is None:
+        raise UnknownEdition(f"unknown dice edition {name!r}{did_you_mean(name, table['editions'])}; "
+                             f"expected one of {', '.join(table['editions'])}")
+    return Edition(name, dict(row["faces"]), {k: tuple(v) for k, v in row["saves"].items()},
+                   row["label"], bool(row["verified"]))
+
+
+# -- cover -----------------------------------------------------------------------------------
+
+
+@functools.cache
+def cover_sources() -> dict[str, str]:
+    """Cover source name → soft | hard: ``soft``, ``hard``, ``corner`` and the cover objects."""
+    table = load_data("dust/cover_objects.yaml")
+    out = dict(table["sources"])
+    out.update({key: obj["cover"] for key, obj in table["objects"].items()})
+    return out
+
+
+def combine_cover(parts: Iterable[str]) -> str:
+    """The cover a unit has from several sources: any hard, or two soft (seed: e.g. an ammo crate
+    and a corner) → ``hard``; one soft → ``soft``; nothing → ``none``.
+
+    ``parts`` are names from :func:`cover_sources` (``none`` is accepted and ignored).
+    """
+    sources = cover_sources()
+    levels = []
+    for part in parts:
+        key = part.strip().lower()
+        if key in ("", "none"):
+            continue
+        if key not in sources:
+            raise ValueError(f"unknown cover source {part!r}{did_you_mean(key, sources)}; "
+                             f"expected one of {', '.join(sources)}")
+        levels.append(sources[key])
+    if "hard" in levels or levels.count("soft") >= 2:
+        return "hard"
+    return "soft" if levels else "none"
+
+
+def forms_corner(square: str) -> bool:
+    """Whether what stands on a square makes it a corner ("square without a dot"): a wall or a
+    vehicle does, a squad or an open square does not (seed)."""
+    table = load_data("dust/cover_objects.yaml")["corner_squares"]
+    if square not in table:
+        raise ValueError(f"unknown square {square!r}{did_you_mean(square, table)}; "
+                         f"expected one of {', '.join(table)}")
+    return bool(table[square])
+
+
+def corner_cover(adjacent: bool, line_through_corner: bool, square: str = "no_dot") -> str:
+    """The corner rule: ``soft`` when the target's square is adjacent to the corner, the line of
+    sight passes through that corner and the corner's square forms a corner; else ``none``."""
+    return "soft" if adjacent and line_through_corner and forms_corner(square) else "none"
+
+
+def save_for(unit: Unit, cover: str, squad: Unit | None = None) -> str:
+    """The save the unit's card gives in ``cover`` (soft | hard | none): hits | misses | none.
+
+    A hero has no cover value: alone it gets no save; joined (``squad`` given) it uses the
+    squad's. Cover objects get no save.
+    """
+    if unit.is_hero:
+        unit = squad
+    if unit is None or unit.cover is None:
+        return "none"
+    return unit.cover.save(cover)
+
+
+def resolve_save(save: str, hits: int, faces: list[str], edition: str | None = None) -> dict:
+    """Resolve a cover roll from the faces actually rolled (one die per hit).
+
+    Returns {"save", "hits", "stopped", "remaining"}; ``remaining`` hits go on to do damage.
+    """
+    ed = dice_edition(edition)
+    if save == "none":
+        if faces:
+            raise ValueError("no save: no dice are rolled")
+        return {"save": save, "hits": hits, "stopped": 0, "remaining": hits}
+    if len(faces) != hits:
+        raise ValueError(f"a cover roll uses one die per hit: {hits} hit(s) but {len(faces)} face(s)")
+    unknown = [f for f in faces if f not in ed.faces]
+    if unknown:
+        raise ValueError(f"unknown face {unknown[0]!r} for {ed.name} dice; expected one of "
+                         f"{', '.join(ed.faces)}")
+    stopped = sum(1 for f in faces if f in ed.saves[save])
+    return {"save": save, "hits": hits, "stopped": stopped, "remaining": hits - stopped}
+
+
+def cover_calc(unit: Unit, cover: str | Iterable[str], hits: int, edition: str | None = None,
+               squad: Unit | None = None) -> dict:
+    """Expected effect of cover on ``hits`` hits against ``unit``.
+
+    ``cover`` is ``soft``, ``hard``, ``soft+soft``, ``ammo_crate+corner``… or a list of source
+    names. Returns {"unit", "cover", "save", "hits", "dice", "p_stop_each", "expected_stopped",
+    "expected_remaining", "edition", "edition_label", "edition_verified"} plus "uses_squad" for a
+    joined hero or "note" (a label key) for a lone hero.
+    """
+    parts = cover.split("+") if isinstance(cover, str) else list(cover)
+    level = combine_cover(parts)
+    save = save_for(unit, level, squad)
+    ed = dice_edition(edition)
+    p = ed.p_stop(save)
+    out = {
+        "unit": unit.name, "cover": level, "save": save, "hits": hits,
+        "dice": hits if save != "none" else 0,
+        "p_stop_each": float(p), "expected_stopped": float(p * hits),
+        "expected_remaining": float(hits - p * hits),
+        "edition": ed.name, "edition_label": ed.label, "edition_verified": ed.verified,
+    }
+    if unit.is_hero:
+        if squad is not None:
+            out["uses_squad"] = squad.name
+        else:
+            out["note"] = "hero_no_cover"
+    return out

@@ -1,0 +1,101 @@
+"""Schema of one Dust unit in a unit file (``units:`` entry), with positioned messages.
+
+Weapon-line cells are parsed here (:class:`CellSpec`) so a malformed cell is reported at its
+own line and column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheets.core.schema import (INVALID, Enum, Int, List, MapOf, Obj, OneOf, Spec, Str)
+from sheets.games.dust.model import KINDS, SAVES, CellError, armor_types, parse_cell, target_classes
+
+
+@dataclass
+class CellSpec(Spec):
+    """A weapon-line cell: ``X/Y`` (dice/damage), ``XzY`` (phaser) or a dash → Cell | None."""
+
+    def check(self, value, pos, problems, where):
+        try:
+            return parse_cell(value)
+        except CellError as exc:
+            problems.error(pos, f"{where}: {exc}")
+            return INVALID
+
+    def json_schema(self):
+        return self._schema({"anyOf": [
+            {"type": "string", "pattern": r"^\s*\d{1,2}\s*[/zZ]\s*\d{1,2}\s*$"},
+            {"enum": ["", "-", "–", "—", None]},
+        ]})
+
+
+@dataclass
+class Nullable(Spec):
+    """``inner``, or nothing (``null``/absent) → None."""
+
+    inner: Spec = None
+
+    def check(self, value, pos, problems, where):
+        return None if value is None else self.inner.check(value, pos, problems, where)
+
+    def json_schema(self):
+        return self._schema({"anyOf": [self.inner.json_schema(), {"type": "null"}]})
+
+
+def _save() -> Enum:
+    return Enum(choices=SAVES, aliases={"hit": "hits", "miss": "misses", "no": "none",
+                                        "hit save": "hits", "miss save": "misses"},
+                description="hits = hit save, misses = miss save, none = no save")
+
+
+def _armor() -> Obj:
+    aliases = {a: t for t, row in armor_types().items() for a in row.get("aliases", ())}
+    return Obj(title="armor", fields={
+        "type": Enum(choices=tuple(armor_types()), aliases=aliases,
+                     description="soldier 1–4 | vehicle 1–7 | aircraft 1–3"),
+        "level": Int(min=1, max=max(t["levels"] for t in armor_types().values())),
+    })
+
+
+def _weapon() -> Obj:
+    return Obj(title="weapon", fields={
+        "name": Str(allow_empty=False, max_len=80),
+        "count": Int(min=1, max=50, default=1, description="copies of this weapon in the unit"),
+        "range": OneOf(options=(Int(min=1, max=99), Enum(choices=("C",))),
+                       message="expected a number of squares or C (close combat)"),
+        "vs": MapOf(keys=Enum(choices=target_classes()), value=CellSpec(),
+                    default=dict,
+                    description="target class -> dice/damage (2/1), phaser (2z1); missing = cannot target"),
+        "mount": Str(default="", max_len=40, description="vehicle weapon mount / firing arc"),
+        "tags": List(item=Str(allow_empty=False, max_len=40), default=list,
+                     description="special-weapon tags printed as short text (UGL, flame, …)"),
+    })
+
+
+def _skill() -> OneOf:
+    return OneOf(options=(
+        Str(allow_empty=False, max_len=60),
+        Obj(title="skill", fields={"name": Str(allow_empty=False, max_len=60),
+                                   "text": Str(default="", max_len=400)}),
+    ), message="expected a skill name or {name: ..., text: ...}")
+
+
+def unit_spec() -> Obj:
+    """The schema of one Dust unit (the user contract of ``units:`` entries)."""
+    return Obj(title="dust unit", fields={
+        "name": Str(allow_empty=False, max_len=80),
+        "faction": Str(default="", max_len=40),
+        "kind": Enum(choices=KINDS),
+        "armor": _armor(),
+        "models": Int(min=1, max=50, default=1),
+        "health": Int(min=1, max=50, default=1,
+                      description="per model (heroes/vehicles: damage boxes)"),
+        "move": Int(min=0, max=99),
+        "points": Int(min=0, max=10_000, description="AP"),
+        "cover": Nullable(inner=Obj(title="cover", fields={"soft": _save(), "hard": _save()}),
+                          default=None, description="save in soft and in hard cover; heroes have none"),
+        "weapons": List(item=_weapon(), default=list),
+        "skills": List(item=_skill(), default=list),
+        "joins": Str(default=None, max_len=80, description="a hero: the squad it joins before the game"),
+    }, aliases={"armour": "armor", "ap": "points"})
