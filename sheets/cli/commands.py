@@ -234,7 +234,7 @@ def roster(path, output, fmt, template, lang, paper, mono, rules):
         else:
             click.echo(text, nl=False)
     if data["over"]:
-        click.echo(f"warning: over the limit by {data['over_by']} {data['limit_unit']}", err=True)
+        click.echo(f"warning: over the limit by {data['over_by']} {loaded.game.limit_unit}", err=True)
 
 
 def _game(game_id: str):

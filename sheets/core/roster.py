@@ -7,7 +7,7 @@ render what :func:`army_list` returns.
 from __future__ import annotations
 
 from sheets.core.loader import Loaded
-from sheets.data import label
+from sheets.data import label, labels
 
 
 def _num(x):
@@ -41,15 +41,19 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
     else:
         groups.append({"title": "", "rows": rows, "subtotal": total})
     over = limit is not None and total is not None and total > limit
+    own = labels(game.id)
+    limit_unit = own["limit_unit"][lang] if "limit_unit" in own else game.limit_unit
+    rules_name = own[f"rules_{opts.rules}"][lang] if opts.rules and f"rules_{opts.rules}" in own else opts.rules
     return {
         "system": game.id,
         "game": game.name.get(lang, game.name.get("en", game.id)),
         "name": roster.get("name") or "",
         "notes": roster.get("notes") or "",
         "rules": opts.rules,
+        "rules_name": rules_name,
         "lang": lang,
         "limit": limit,
-        "limit_unit": game.limit_unit,
+        "limit_unit": limit_unit,
         "total": total,
         "over": over,
         "over_by": _num(total - limit) if over else 0,

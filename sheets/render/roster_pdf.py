@@ -17,7 +17,7 @@ def draw_army_list(doc, data: dict, options) -> None:
     y = frame.top - 36
     sub = f"{data['game']}"
     if data.get("rules"):
-        sub += f" · {L['rules_variant']}: {data['rules']}"
+        sub += f" · {L['rules_variant']}: {data['rules_name']}"
     pen.text(frame.x, y, sub, 9, max_width=frame.w)
     y -= 16
     columns = [{"key": "no", "label": L["col_no"]}] + data["columns"]
