@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from sheets.cli.options import (json_option, lang_option, mono_option, out_option, paper_option,
-                                paths_argument, printing_options, rules_option)
+from sheets.cli.options import (dice_option, json_option, lang_option, out_option, paths_argument,
+                                printing_options, rules_option)
 
 
 def _options(lang="en", paper="a4", mono=False, rules=None, **extra):
@@ -161,10 +161,11 @@ def info(paths, as_json, rules, lang):
 @click.option("--backs", is_flag=True, help="Cards: add mirrored back pages for duplex printing.")
 @click.option("--png", "png_dir", type=click.Path(file_okay=False), default=None,
               help="Cards: also write one 300 dpi PNG per card into this folder.")
-def render(paths, output, lang, paper, mono, rules, no_list, tables, card, bleed, gap, backs, png_dir):
+@dice_option
+def render(paths, output, lang, paper, mono, rules, no_list, tables, card, bleed, gap, backs, png_dir, dice):
     """Print record sheets or unit cards for unit files and rosters."""
     options = _options(lang=lang, paper=paper, mono=mono, rules=rules, tables=tables or None,
-                       card=card, bleed=bleed, gap=gap, backs=backs or None, png_dir=png_dir)
+                       card=card, bleed=bleed, gap=gap, backs=backs or None, png_dir=png_dir, dice=dice)
     loaded = _load_all(paths, options)
     games = {l.game.id for l in loaded}
     if len(games) > 1:
@@ -252,7 +253,8 @@ def _game(game_id: str):
 @click.argument("game_id", metavar="GAME")
 @out_option
 @printing_options
-def reference(game_id, output, lang, paper, mono, rules):
+@dice_option
+def reference(game_id, output, lang, paper, mono, rules, dice):
     """A game's quick-reference handout (tables and short rules)."""
     game = _game(game_id)
     if not game.reference_renderer:
@@ -263,7 +265,7 @@ def reference(game_id, output, lang, paper, mono, rules):
     from sheets.render.pdf import Document
 
     opts = _options(lang=lang, paper=paper, mono=mono,
-                    rules=(rules.lower() if rules else game.default_variant()))
+                    rules=(rules.lower() if rules else game.default_variant()), dice=dice)
     doc = Document(paper, mono, title=f"{game.name.get(lang, game.id)}: reference", subject="reference", lang=lang)
     fn = load_object(game.reference_renderer)
     pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)

@@ -21,3 +21,18 @@ def printing_options(f):
     for deco in reversed((lang_option, paper_option, mono_option, rules_option)):
         f = deco(f)
     return f
+def _check_dice(ctx, param, value):
+    if value is None:
+        return None
+    from sheets.core.errors import did_you_mean
+    from sheets.games.dust.rules import edition_names
+
+    names = edition_names()
+    if value not in names:
+        raise click.BadParameter(f"unknown dice edition {value!r}{did_you_mean(value, names)}; "
+                                 f"expected one of {', '.join(names)}")
+    return value
+
+
+dice_option = click.option("--dice", default=None, metavar="EDITION", callback=_check_dice,
+                           help="dust: dice edition the printout assumes (default: data/dust/dice.yaml).")

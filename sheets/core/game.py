@@ -45,9 +45,9 @@ class Game:
     variants: tuple = ()  # rule variants, first = default
     limit_unit: str = "points"  # what a roster limit counts (BV, AP, points)
     # import paths "module:attr", loaded lazily
-    renderer: str | None = None  # callable(units, options) -> bytes (PDF)
-    reference_renderer: str | None = None  # callable(options) -> bytes
-    charts: dict = {}  # chart name -> "module:attr" callable(options, fmt) -> bytes
+    renderer: str | None = None  # callable(doc, units, options): draws pages into a Document
+    reference_renderer: str | None = None  # callable(doc, options)
+    charts: dict = {}  # chart name -> "module:attr" callable(doc, options)
     calc_cli: str | None = None  # click group for `sheets calc <game>`
     roster_group_size: int | None = None  # e.g. 5 for a ProtoMech Point
     roster_group_label: str = "group"  # label key of a group title ("Point")

@@ -1,0 +1,158 @@
+"""``sheets reference dust``: the cover and heroes quick reference as cards.
+
+Four cards, imposed like unit cards (same sizes, crop marks and options, default poker):
+
+1. Cover: being in cover, the three save types with their shield icons and the average share
+   of hits each cancels with the assumed dice, soft + soft = hard, the corner rule, squares
+   without a dot, weapons that ignore cover;
+2. Heroes and cover objects: joining, acting together, pooled health, splitting, no cover value;
+   the cover-object table (cover, armour, hit points) and how to attack them;
+3.–4. the cover objects (ammo crate, tank trap) as unit-like cards with their damage boxes.
+
+Every text card names the dice edition it assumes in its footer. Wording is our own short
+summary (labels of ``data/dust/labels.yaml``), in ``options.lang``.
+"""
+
+from __future__ import annotations
+
+from sheets.games.dust import view
+from sheets.games.dust.cards import (BOLD, FONT, background, dice_footer, face, line_unit, shield,
+                                     texts, title_band)
+from sheets.games.dust.model import cover_objects
+from sheets.games.dust.rules import dice_edition
+from sheets.render import cards as shared
+from sheets.render.cards import CardBox, Drawer
+from sheets.render.pdf import Pen, Rect
+
+LEADING = 1.2
+
+
+def render(doc, options) -> None:
+    """Print the reference cards (see the module docstring) on new pages of ``doc``."""
+    lang = options.lang
+    L = texts(lang)
+    extra = options.extra or {}
+    edition = dice_edition(extra.get("dice"))
+    dice = {"dice": {"label": edition.label}, "footnotes": [] if edition.verified else ["unverified_note"]}
+    faces = [
+        text_card(L("ref_cover_title"), cover_items(L, edition), dice, L),
+        text_card(L("ref_heroes_title"), hero_items(L, lang), dice, L),
+    ]
+    for obj in cover_objects(lang):
+        faces.append(face(view.card_data(obj, [obj], options), lang))
+    shared.impose(doc, faces, options)
+
+
+# -- content ---------------------------------------------------------------------------------
+
+def cover_items(L, edition) -> list[tuple]:
+    """The cover card's items: ("bullet", text, level), ("legend", save, text), ("heading", text)."""
+    def odds(save: str) -> str:
+        return L("ref_save_odds").format(p=str(edition.p_stop(save)))
+
+    return [
+        ("bullet", L("ref_in_cover"), 0),
+        ("bullet", L("ref_sources"), 0),
+        ("bullet", L("ref_card_says"), 0),
+        ("legend", "hits", f"{L('ref_save_hits')} ({odds('hits')})"),
+        ("legend", "misses", f"{L('ref_save_misses')} ({odds('misses')})"),
+        ("legend", "none", L("ref_save_none")),
+        ("bullet", L("ref_soft_soft"), 0),
+        ("bullet", L("ref_corner"), 0),
+        ("bullet", L("ref_corner_adjacent"), 1),
+        ("bullet", L("ref_corner_los"), 1),
+        ("bullet", L("ref_no_dot"), 0),
+        ("bullet", L("ref_squads_no_cover"), 0),
+        ("bullet", L("ref_ignore_cover"), 0),
+    ]
+
+
+def hero_items(L, lang: str) -> list[tuple]:
+    """The heroes and cover-objects card's items (as :func:`cover_items`, plus a "table")."""
+    rows = [[o.name, L(f"cover_{o.provides_cover}"), o.armor.code, str(o.health)]
+            for o in cover_objects(lang)]
+    header = ["", L("field_cover"), L("ref_object_armor"), L("ref_object_hp")]
+    return [
+        ("bullet", L("ref_hero_join"), 0),
+        ("bullet", L("ref_hero_together"), 0),
+        ("bullet", L("ref_hero_pooled"), 0),
+        ("bullet", L("ref_hero_split"), 0),
+        ("bullet", L("hero_no_cover"), 0),
+        ("heading", L("ref_objects_title")),
+        ("bullet", L("ref_objects"), 0),
+        ("table", header, rows),
+        ("bullet", L("ref_one_weapon"), 0),
+        ("bullet", L("ref_crate_vehicle"), 0),
+    ]
+
+
+# -- drawing -----------------------------------------------------------------------------------
+
+def text_card(title: str, items: list[tuple], dice: dict, L) -> Drawer:
+    """A card with a title band, ``items`` in the largest type that fits, and the dice footer."""
+
+    def draw(pen: Pen, box: CardBox) -> None:
+        inner = background(pen, box)
+        u = line_unit(box)
+        band = Rect(inner.x, inner.top - 1.7 * u, inner.w, 1.7 * u)
+        title_band(pen, band, title)
+        foot_size = 0.68 * u
+        foot_h = (len(dice["footnotes"]) + 1) * foot_size * 1.2 + 0.2 * u
+        body = Rect(inner.x, inner.y + foot_h + 0.3 * u, inner.w, band.y - inner.y - foot_h - 0.6 * u)
+        size = 0.8 * u
+        while size > 1.5 and flow(pen, body, items, size, L, draw=False) > body.h:
+            size -= 0.1
+        flow(pen, body, items, size, L, draw=True)
+        dice_footer(pen, Rect(inner.x, inner.y, inner.w, foot_h), dice, L, foot_size)
+
+    return draw
+
+
+def flow(pen: Pen, r: Rect, items: list[tuple], s: float, L, draw: bool) -> float:
+    """Lay ``items`` out from the top of ``r`` at type size ``s``; draw them when ``draw``.
+    Returns the height used (the same whether drawn or not)."""
+    y = r.top
+    for item in items:
+        kind = item[0]
+        if kind == "heading":
+            h = 1.5 * s
+            if draw:
+                band = Rect(r.x, y - h, r.w, h)
+                pen.rect(band, fill=pen.t.band, stroke=False, radius=0.2 * s)
+                pen.text_in(band, item[1], s, BOLD, pad=0.4 * s)
+            y -= h + 0.3 * s
+        elif kind == "table":
+            _, header, rows = item
+            h = 1.45 * s * (len(rows) + 1)
+            if draw:
+                pen.table(Rect(r.x, y - h, r.w, h), [2.4, 1.8, 1.0, 1.0], rows, header=header, size=s,
+                          font=FONT, header_font=BOLD, row_h=1.45 * s, grid=True)
+            y -= h + 0.3 * s
+        elif kind == "legend":
+            _, save, text = item
+            icon_w = 2.2 * s
+            lines = pen.wrap(text, FONT, s, r.w - icon_w - 0.4 * s)
+            h = max(2.5 * s, len(lines) * s * LEADING)
+            if draw:
+                icon = Rect(r.x, y - h + (h - 2.5 * s) / 2, icon_w, 2.5 * s)
+                shield(pen, icon, L(f"save_{save}_short"), empty=save == "none")
+                _lines(pen, r.x + icon_w + 0.4 * s, y - (h - len(lines) * s * LEADING) / 2, lines, s,
+                       r.right - r.x - icon_w - 0.4 * s)
+            y -= h + 0.3 * s
+        else:
+            _, text, level = item
+            indent = (1.0 + 1.1 * level) * s
+            lines = pen.wrap(text, FONT, s, r.w - indent)
+            h = len(lines) * s * LEADING
+            if draw:
+                pen.text(r.x + indent - 0.9 * s, y - s, "•" if level == 0 else "–", s, FONT)
+                _lines(pen, r.x + indent, y, lines, s, r.w - indent)
+            y -= h + 0.3 * s
+    return r.top - y
+
+
+def _lines(pen: Pen, x: float, top: float, lines: list[str], s: float, width: float) -> None:
+    y = top - s
+    for line in lines:
+        pen.text(x, y, line, s, FONT, max_width=width)
+        y -= s * LEADING
