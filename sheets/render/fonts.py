@@ -46,13 +46,22 @@ def missing_chars(text: str, font: str = "Sans") -> list[str]:
     return [c for c in dict.fromkeys(text) if ord(c) not in cmap and c not in "\n\t"]
 
 
+_CHECKED: set = set()
+
+
 def check_text(text: str, font: str = "Sans") -> None:
+    if (text, font) in _CHECKED:
+        return
     missing = missing_chars(text, font)
     if missing:
         raise GlyphError(text, missing[0], font.split("-")[0].replace("Sans", "DejaVu Sans")
                          .replace("Cond", "DejaVu Sans Condensed"))
+    if len(_CHECKED) < 100_000:
+        _CHECKED.add((text, font))
 
 
+@functools.lru_cache(maxsize=65536)
 def width(text: str, font: str, size: float) -> float:
+    """Width of ``text`` in points (cached: sheets repeat the same strings on every block)."""
     register()
     return pdfmetrics.stringWidth(text, font, size)

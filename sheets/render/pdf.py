@@ -111,6 +111,35 @@ class Pen:
     def __init__(self, canvas: Canvas, th: Theme):
         self.c = canvas
         self.t = th
+        self._forms: dict = {}
+        self._in_form = False
+
+    # -- reuse ----------------------------------------------------------------------------
+    def form(self, key, x: float, y: float, draw) -> None:
+        """Place a drawing that repeats (same ``key`` = same content) as one PDF form XObject.
+
+        ``draw(pen)`` draws it once with its lower-left corner at (0, 0); every use is a cheap
+        reference. Sheets reuse block skeletons and pip groups this way."""
+        if self._in_form:  # forms do not nest: draw in place inside the outer form
+            self.c.saveState()
+            self.c.translate(x, y)
+            draw(self)
+            self.c.restoreState()
+            return
+        name = self._forms.get(key)
+        if name is None:
+            name = self._forms[key] = f"Form{len(self._forms)}"
+            self._in_form = True
+            try:
+                self.c.beginForm(name)
+                draw(self)
+                self.c.endForm()
+            finally:
+                self._in_form = False
+        self.c.saveState()
+        self.c.translate(x, y)
+        self.c.doForm(name)
+        self.c.restoreState()
 
     # -- colour ---------------------------------------------------------------------------
     def fill(self, rgb):
@@ -181,6 +210,10 @@ class Pen:
 
     def wrap(self, text: str, font: str, size: float, width: float) -> list[str]:
         """Greedy word wrap by font metrics (explicit newlines kept)."""
+        return Pen.wrap_static(text, font, size, width)
+
+    @staticmethod
+    def wrap_static(text: str, font: str, size: float, width: float) -> list[str]:
         lines = []
         for para in str(text).split("\n"):
             words, line = para.split(), ""
@@ -252,8 +285,15 @@ class Pen:
         return cx - x - gap if kinds else 0
 
     def pips(self, r: Rect, n: int, fill=None, max_radius: float = 3.2, gap: float = 1.2,
-             width: float = 0.5) -> float:
-        """``n`` circles packed in rows inside ``r`` (largest radius that fits). Returns radius."""
+             width: float = 0.5) -> None:
+        """``n`` circles packed in rows inside ``r`` (largest radius that fits), drawn once per
+        distinct size and reused."""
+        if n <= 0:
+            return
+        key = ("pips", n, round(r.w, 2), round(r.h, 2), fill, max_radius, gap, width)
+        self.form(key, r.x, r.y, lambda pen: pen._pips(Rect(0, 0, r.w, r.h), n, fill, max_radius, gap, width))
+
+    def _pips(self, r: Rect, n: int, fill, max_radius: float, gap: float, width: float) -> float:
         if n <= 0:
             return 0.0
         best = None
