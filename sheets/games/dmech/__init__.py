@@ -98,10 +98,13 @@ class DMech(Game):
     def unit_cost(self, unit, options: Options) -> float | None:
         return unit.cost
 
+    def roster_columns(self, options: Options) -> list[tuple[str, str]]:
+        return [("name", "col_unit"), ("class", "class"), ("cost", "cost")]
+
     def roster_row(self, unit, options: Options) -> dict:
-        row = {"name": unit.name, "kind": unit.kind, "cost": unit.cost}
+        row = {"name": unit.name, "kind": unit.kind, "cost": unit.cost, "class": "—"}
         if isinstance(unit, Walker):
-            row["class"] = unit.class_id
+            row["class"] = rules.get_class(unit.class_id).name.get(options.lang)
         return row
 
     def text_fields(self, unit) -> list[tuple[tuple, str]]:

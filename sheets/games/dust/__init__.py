@@ -35,8 +35,19 @@ class Dust(Game):
     def unit_cost(self, unit, options: Options):
         return unit.points
 
+    def roster_columns(self, options: Options) -> list[tuple[str, str]]:
+        return [("name", "list_unit"), ("kind", "list_kind"), ("armor", "list_armor"),
+                ("hero", "list_joined_hero"), ("cost", "list_ap")]
+
     def roster_row(self, unit, options: Options) -> dict:
-        return view.roster_row(unit)
+        """The army-list row; a joined hero shows beside its squad ("+ hero" / "→ squad")."""
+        from sheets.data import label
+
+        row = view.roster_row(unit)
+        row["kind"] = label("dust", row["kind_label"], options.lang)
+        row["hero"] = (f"+ {row['joined_hero']}" if row["joined_hero"]
+                       else f"→ {row['joins']}" if row["joins"] else "")
+        return row
 
     def text_fields(self, unit):
         """Name, faction, weapon names/mounts/tags, skills and the joined squad's name."""
