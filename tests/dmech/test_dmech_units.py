@@ -191,8 +191,11 @@ def test_info_roster_and_text_fields():
     assert list(info["armor"]) == ["front", "front_right", "rear_right", "rear", "rear_left",
                                    "front_left"]
     assert game.unit_cost(unit, loaded.options) == 0
+    # the army list prints the class name in the list's language
     assert game.roster_row(unit, loaded.options) == {"name": "Отрок", "kind": "walker", "cost": 0,
-                                                     "class": "light"}
+                                                     "class": "Light"}
+    ru = type(loaded.options)(lang="ru")
+    assert game.roster_row(unit, ru)["class"] == "Малый"
     fields = dict(game.text_fields(unit))
     assert fields[("name",)] == "Отрок"
     assert fields[("weapons", 0, "name")] == "Врановская двухладонка"

@@ -1,0 +1,57 @@
+"""`sheets reference dmech`: the handout's tables, rules and footnotes in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheets.games.dmech.model import Entry, Text
+from sheets.games.dmech.reference import Footnotes, signed
+
+from .helpers import A4, LETTER, non_grey, page_size, render, text
+
+
+@pytest.mark.parametrize("paper, size", [("a4", A4), ("letter", LETTER)])
+def test_reference_ru(tmp_path, paper, size):
+    pdf = render(tmp_path / "r.pdf", "reference", "dmech", "--lang", "ru", "--paper", paper)
+    assert len(pdf.pages) == 2 and page_size(pdf) == size
+    t = text(pdf)
+    for expected in ("Пробитие и повреждения", "Число пробития = Мощь оружия + больший кубик",
+                     "Больше на 2+", "Таблица повреждений", "Тяжелые повреждения",
+                     "Разбиты прицелы. -2 точность.", "Разрушение печи",
+                     "Повреждения магнит-кольца. +2 инц.", "Равновесие и подъём", "Автодоспех",
+                     "Заглох и Контужен не суммируются", "Грани брони", "Падение", "Лежит"):
+        assert expected in t, expected
+    # unverified cells: Shift †1, Fire †2, Breach †3, reactor 6 †4 on page one
+    assert "сохраняя лицевую сторону. †1" in t
+    assert "†4 «Бросьте 1 кубик» читается как" in t
+    # page two numbers its own notes: the class sign convention
+    assert "†1 Знаки модификаторов" in pdf.pages[1].extract_text()
+
+
+def test_reference_en(tmp_path):
+    t = text(render(tmp_path / "r.pdf", "reference", "dmech", "--lang", "en"))
+    for expected in ("Penetration and damage", "Armour + 2 or more", "Damage table",
+                     "Heavy damage", "Reactor destruction", "Balance and standing up",
+                     "Power armour", "Stalled and Concussed do not stack", "Armour facings",
+                     "Half hex: the shooter chooses the face"):
+        assert expected in t, expected
+    assert "Таблица повреждений" not in t
+
+
+def test_reference_mono(tmp_path):
+    assert non_grey(render(tmp_path / "r.pdf", "reference", "dmech", "--mono")) == []
+
+
+def test_footnotes_number_each_note_once():
+    notes = Footnotes("en")
+    a = Entry(Text("а", "a"), verified=False, note=Text("примечание", "note A"))
+    b = Entry(Text("б", "b"), verified=False)  # its own text is the caveat
+    assert notes.text(a) == "a †1"
+    assert notes.mark(b) == " †2"
+    assert notes.mark(a) == " †1"
+    assert notes.mark(Entry(Text("в", "c"))) == ""
+    assert notes.lines()[1:] == ["†1 note A", "†2 b"]
+
+
+def test_signed_modifiers():
+    assert [signed(v) for v in (-2, 0, 1, None)] == ["−2", "0", "+1", "—"]
