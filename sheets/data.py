@@ -1,7 +1,8 @@
 """Locate and load the package's data files (rule tables, labels, sample units) and templates.
 
 Data lives in the top-level ``data/`` folder of the source tree; the wheel installs it as
-``sheets/data`` (see pyproject ``force-include``). Both layouts are found here.
+``sheets/_data`` (and ``templates/`` as ``sheets/_templates``; see pyproject ``force-include``).
+Both layouts are found here.
 Tables are trusted files shipped with the package: they are parsed with ``yaml.safe_load``
 once per process and cached; a broken table is an internal error (exit 3).
 """
@@ -17,7 +18,7 @@ _PKG = Path(__file__).resolve().parent
 
 
 def _find(name: str) -> Path:
-    for candidate in (_PKG / name, _PKG.parent / name):
+    for candidate in (_PKG / f"_{name}", _PKG.parent / name):
         if candidate.is_dir():
             return candidate
     raise RuntimeError(f"the package's {name}/ folder is missing (broken installation)")
