@@ -1,0 +1,62 @@
+"""`sheets chart battletech hit-location`: one page, shares for biped and quad, PDF and PNG."""
+
+import io
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from sheets.core.game import Options
+from sheets.games.battletech import chart
+from sheets.render.pdf import Document
+from tests.battletech_ref.helpers import PAPER_PT, chart as run_chart, labels, non_grey_colour_ops, pct, shares, text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_one_page_of_the_paper_size(paper):
+    reader = PdfReader(str(run_chart(paper=paper)))
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(PAPER_PT[paper], abs=0.01)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_location_share_for_biped_and_quad(lang):
+    t, lab = text(run_chart(lang=lang)), labels(lang)
+    for shape in ("biped", "quad"):
+        for loc, ways in shares(shape).items():
+            assert f"{pct(ways, lang)} ({ways}/36)" in t, (shape, loc)
+            assert lab[f"loc_{loc}"] in t
+    assert pct(16, lang) in t and pct(14, lang) in t  # torso 6-8; quad legs 4, 5, 9, 10
+    assert lab["chart_title"] in t and lab["col_biped_glider"] in t and lab["motion_quad"] in t
+    assert lab["loc_near_miss"] in t and lab["chart_glider_wings"].split()[0] in t
+    assert lab["transfer_note"] in t
+
+
+def test_quad_marked_total_warfare_only_under_classic():
+    assert "Quad — Total Warfare rules only" in text(run_chart(variant="classic"))
+    assert "Total Warfare rules only" not in text(run_chart(variant="tw"))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_png_output_at_150_dpi(paper):
+    path = run_chart(paper=paper, png=True)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    w, h = Image.open(io.BytesIO(data)).size
+    pw, ph = PAPER_PT[paper]
+    assert abs(w - pw / 72 * 150) <= 1 and abs(h - ph / 72 * 150) <= 1
+
+
+def test_mono_draws_greys_only():
+    assert non_grey_colour_ops(run_chart(lang="ru", mono=True)) == []
+    assert non_grey_colour_ops(run_chart(lang="ru")) != []
+
+
+def test_two_renders_are_byte_identical():
+    def render():
+        doc = Document("letter", lang="ru")
+        chart.render(doc, Options(lang="ru", paper="letter", rules="tw"))
+        return doc.finish()
+
+    assert render() == render()
