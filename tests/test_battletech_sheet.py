@@ -1,7 +1,6 @@
 """The ProtoMech record sheet as a PDF: pages, sizes, text in both languages, variants,
 shrink-to-fit, mono, determinism, glyph coverage."""
 
-import io
 import re
 from pathlib import Path
 

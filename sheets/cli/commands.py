@@ -65,11 +65,6 @@ def _write(path: Path, data, quiet: bool = False) -> None:
         click.echo(f"wrote {path}", err=True)
 
 
-def _finish_pdf(doc, source: str):
-    """Close the document; a glyph error raised while drawing becomes an input error."""
-    return doc.finish()
-
-
 def _guard_glyphs(fn, source: str):
     from sheets.core.errors import InputError, Problem
     from sheets.render.fonts import GlyphError

@@ -12,6 +12,28 @@ from pathlib import Path
 from sheets.core.errors import InputError, Problem
 
 
+def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
+    """The bytes of a user's input file, with one-line input errors (not tracebacks) for a
+    missing, unreadable or oversized file, a directory, or binary content (NUL bytes)."""
+    name = str(path)
+    try:
+        if Path(path).is_dir():
+            raise InputError([Problem(name, None, "is a directory, not a file")])
+        with open(path, "rb") as fh:
+            data = fh.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise InputError([Problem(name, None, "no such file")]) from None
+    except PermissionError:
+        raise InputError([Problem(name, None, "permission denied")]) from None
+    except OSError as exc:
+        raise InputError([Problem(name, None, f"cannot read: {exc.strerror or exc}")]) from None
+    if len(data) > max_bytes:
+        raise InputError([Problem(name, None, f"file too large (limit {max_bytes} bytes)")])
+    if b"\x00" in data:
+        raise InputError([Problem(name, None, "not a text file (contains NUL bytes)")])
+    return data
+
+
 def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
     """Write ``data`` to ``path`` atomically; create missing parent folders.
 

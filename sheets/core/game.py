@@ -104,7 +104,6 @@ def load_object(path: str) -> Any:
 @functools.cache
 def _entry_points() -> dict[str, str]:
     found = dict(BUILTIN)
-    broken = []
     try:
         eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
     except Exception:  # pragma: no cover - broken metadata

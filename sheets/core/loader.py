@@ -23,7 +23,7 @@ from typing import Any
 from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean
 from sheets.core.game import Game, Options, UnknownGame, game_ids, get_game
 from sheets.core.schema import INVALID, Int, Obj, Str, locate
-from sheets.core.yamlio import YMap, YSeq, load_yaml
+from sheets.core.yamlio import YMap, load_yaml
 
 MAX_REF_DEPTH = 8
 
@@ -50,7 +50,6 @@ class Loaded:
 def _roster_spec() -> Obj:
     from sheets.core.schema import OneOf
 
-    number = OneOf(options=(Int(min=0, max=10_000_000),), message="expected a whole number")
     return Obj(title="roster", fields={
         "name": Str(default="", description="army list name"),
         "limit": OneOf(options=(Int(min=0, max=10_000_000),), default=None,

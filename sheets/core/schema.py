@@ -9,7 +9,7 @@ reported; a value that fails gives ``INVALID`` and the caller carries on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from sheets.core.errors import Pos, Problems, did_you_mean
 from sheets.core.yamlio import YMap, YSeq

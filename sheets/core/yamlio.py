@@ -149,7 +149,7 @@ def parse_yaml(text: str, path: str) -> Any:
     except yaml.YAMLError as exc:
         raise InputError([Problem(path, None, f"malformed YAML: {exc}")]) from None
     except RecursionError:
-        raise InputError([Problem(path, None, f"malformed YAML: nesting too deep")]) from None
+        raise InputError([Problem(path, None, "malformed YAML: nesting too deep")]) from None
     if node is None:
         raise InputError([Problem(path, Pos(1, 1), "the file is empty")])
     value = _Builder(problems).build(node)
@@ -159,23 +159,10 @@ def parse_yaml(text: str, path: str) -> Any:
 
 def read_text(path: str | Path) -> str:
     """Read a user file as UTF-8 text, with input errors (not tracebacks) for the usual failures."""
-    p = Path(path)
+    from sheets.core.fsio import read_user_bytes
+
     name = str(path)
-    try:
-        if p.is_dir():
-            raise InputError([Problem(name, None, "is a directory, not a file")])
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise InputError([Problem(name, None, f"file too large ({size} bytes; limit {MAX_BYTES})")])
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise InputError([Problem(name, None, "no such file")]) from None
-    except PermissionError:
-        raise InputError([Problem(name, None, "permission denied")]) from None
-    except OSError as exc:
-        raise InputError([Problem(name, None, f"cannot read: {exc.strerror or exc}")]) from None
-    if b"\x00" in data:
-        raise InputError([Problem(name, None, "not a text file (contains NUL bytes)")])
+    data = read_user_bytes(path, MAX_BYTES)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -356,15 +356,7 @@ class Pen:
     def hexagon(self, cx: float, cy: float, radius: float, flat_top: bool = True, fill=None,
                 stroke: bool = True, width: float = 0.6):
         """A regular hexagon (corner radius ``radius``)."""
-        p = self.c.beginPath()
-        for i, pt in enumerate(hex_corners(cx, cy, radius, flat_top)):
-            (p.moveTo if i == 0 else p.lineTo)(*pt)
-        p.close()
-        if fill is not None:
-            self.fill(fill)
-        self.stroke(self.t.ink)
-        self.c.setLineWidth(width)
-        self.c.drawPath(p, stroke=int(stroke), fill=int(fill is not None))
+        self.polygon(hex_corners(cx, cy, radius, flat_top), fill, stroke, width)
 
     def polygon(self, points, fill=None, stroke: bool = True, width: float = 0.6):
         p = self.c.beginPath()

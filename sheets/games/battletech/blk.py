@@ -25,11 +25,11 @@ import functools
 import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import yaml
 
 from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean
+from sheets.core.fsio import read_user_bytes
 from sheets.core.game import Options, get_game
 from sheets.core.schema import INVALID, locate
 from sheets.core.yamlio import YMap, YSeq
@@ -523,19 +523,7 @@ def check_unit(unit: dict, path: str, rules: str = "tw") -> list[Problem]:
 def read_blk(path: str | os.PathLike) -> dict:
     """Read and parse one ``.blk`` file; unreadable files raise :class:`InputError`."""
     name = str(path)
-    try:
-        if Path(path).is_dir():
-            raise InputError([Problem(name, None, "is a directory, not a file")])
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError([Problem(name, None, "no such file")]) from None
-    except PermissionError:
-        raise InputError([Problem(name, None, "permission denied")]) from None
-    except OSError as exc:
-        raise InputError([Problem(name, None, f"cannot read: {exc.strerror or exc}")]) from None
-    if len(data) > MAX_BYTES:
-        raise InputError([Problem(name, None, f"file too large (limit {MAX_BYTES} bytes)")])
+    data = read_user_bytes(path, MAX_BYTES)
     return parse_blk(data, name)
 
 
