@@ -405,19 +405,25 @@ def _conditions(pen: Pen, r: Rect, conds, lang: str, rule: str = "", cols: int =
                       font="Cond", min_size=4)
 
 
+def _frame(pen: Pen, box: Rect, unit, sheet_key: str, lang: str) -> tuple[Rect, float]:
+    """The sheet's frame, header and (for sample units) the illustrative marker.
+    Returns the inner area and the y below what was drawn."""
+    pen.rect(box, width=0.8)
+    inner = box.inset(4)
+    _header(pen, Rect(box.x, box.top - HEADER_H, box.w, HEADER_H), unit.name, L(sheet_key, lang), unit, lang)
+    top = box.top - HEADER_H - 3
+    if unit.illustrative:
+        _marker(pen, Rect(inner.x, top - MARKER_H, inner.w, MARKER_H), lang)
+        top -= MARKER_H + 3
+    return inner, top
+
+
 def draw_walker(pen: Pen, box: Rect, unit: Walker, notes: Footnotes,
                 footnotes: bool = True) -> None:
     """A walker's sheet in ``box``; ``footnotes`` = print them at its foot (else the caller
     does, under the tables)."""
     lang = notes.lang
-    pen.rect(box, width=0.8)
-    inner = box.inset(4)
-    _header(pen, Rect(box.x, box.top - HEADER_H, box.w, HEADER_H), unit.name,
-            L("walker_sheet", lang), unit, lang)
-    top = box.top - HEADER_H - 3
-    if unit.illustrative:
-        _marker(pen, Rect(inner.x, top - MARKER_H, inner.w, MARKER_H), lang)
-        top -= MARKER_H + 3
+    inner, top = _frame(pen, box, unit, "walker_sheet", lang)
     foot_h = reference.footnotes_height(pen, notes, inner.w, 6) if footnotes else 0
     body = Rect(inner.x, inner.y + foot_h + (2 if foot_h else 0), inner.w,
                 top - inner.y - foot_h - (2 if foot_h else 0))
@@ -558,14 +564,7 @@ def draw_infantry(pen: Pen, box: Rect, unit: Infantry, notes: Footnotes) -> None
     """An infantry unit's sheet in ``box``: stats, the Сила row, firearms, the special weapon,
     equipment, morale conditions, notes."""
     lang = notes.lang
-    pen.rect(box, width=0.8)
-    inner = box.inset(4)
-    _header(pen, Rect(box.x, box.top - HEADER_H, box.w, HEADER_H), unit.name,
-            L("infantry_sheet", lang), unit, lang)
-    top = box.top - HEADER_H - 3
-    if unit.illustrative:
-        _marker(pen, Rect(inner.x, top - MARKER_H, inner.w, MARKER_H), lang)
-        top -= MARKER_H + 3
+    inner, top = _frame(pen, box, unit, "infantry_sheet", lang)
     foot_h = reference.footnotes_height(pen, notes, inner.w, 6)
     body = Rect(inner.x, inner.y + foot_h, inner.w, top - inner.y - foot_h)
     reference.draw_footnotes(pen, Rect(inner.x, inner.y, inner.w, foot_h), notes, 6)
