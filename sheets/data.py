@@ -10,11 +10,13 @@ once per process and cached; a broken table is an internal error (exit 3).
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
 
 import yaml
 
 _PKG = Path(__file__).resolve().parent
+OVERRIDE_ENV = "SHEETS_DATA_DIR"
 
 
 def _find(name: str) -> Path:
@@ -34,7 +36,18 @@ def templates_root() -> Path:
     return _find("templates")
 
 
+def override_dirs() -> list[Path]:
+    """User folders (``--data-dir`` / ``$SHEETS_DATA_DIR``, several joined with os.pathsep) whose
+    files replace the bundled ones of the same relative path, e.g. ``battletech/weapons.yaml``."""
+    value = os.environ.get(OVERRIDE_ENV, "")
+    return [Path(p) for p in value.split(os.pathsep) if p]
+
+
 def data_path(relative: str) -> Path:
+    for folder in override_dirs():
+        candidate = folder / relative
+        if candidate.is_file():
+            return candidate
     return data_root() / relative
 
 
@@ -42,6 +55,17 @@ def data_path(relative: str) -> Path:
 def load_data(relative: str):
     """Parsed content of ``data/<relative>`` (YAML). Cached: call freely."""
     path = data_path(relative)
+    if path.parent != data_root() / Path(relative).parent:
+        # a user's override: report its mistakes as input errors, not internal ones
+        from sheets.core.errors import InputError, Pos, Problem
+
+        try:
+            with open(path, encoding="utf-8") as fh:
+                return yaml.safe_load(fh)
+        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+            mark = getattr(exc, "problem_mark", None)
+            pos = Pos(mark.line + 1, mark.column + 1) if mark else None
+            raise InputError([Problem(str(path), pos, f"cannot use this data override: {exc}")]) from None
     with open(path, encoding="utf-8") as fh:
         return yaml.safe_load(fh)
 

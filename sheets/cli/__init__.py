@@ -66,11 +66,20 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheets")
 @click.option("--debug", is_flag=True, help="Show full tracebacks on internal errors.")
+@click.option("--data-dir", type=click.Path(exists=True, file_okay=False), default=None,
+              help="Folder whose rule tables and labels replace the bundled ones "
+                   "(same relative paths, e.g. battletech/weapons.yaml). Also $SHEETS_DATA_DIR.")
 @click.pass_context
-def cli(ctx, debug):
+def cli(ctx, debug, data_dir):
     """Record sheets, unit cards, army lists and reference handouts for tabletop wargames."""
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
+    if data_dir:
+        import os
+
+        from sheets.data import OVERRIDE_ENV
+
+        os.environ[OVERRIDE_ENV] = data_dir
 
 
 def main(argv=None) -> None:

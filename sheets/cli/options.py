@@ -9,7 +9,20 @@ lang_option = click.option("--lang", type=click.Choice(["en", "ru"]), default="e
 paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
                             show_default=True, help="Paper size (each has its own layout).")
 mono_option = click.option("--mono", is_flag=True, help="Greys and outlines only (black-and-white printers).")
-rules_option = click.option("--rules", "rules", default=None, metavar="VARIANT",
+def _check_rules(ctx, param, value):
+    if value is None:
+        return None
+    from sheets.core.errors import did_you_mean
+    from sheets.core.game import all_games
+
+    known = sorted({v for g in all_games() for v in g.variants})
+    if value.lower() not in known:
+        raise click.BadParameter(f"unknown rules variant {value!r}{did_you_mean(value, known)}; "
+                                 f"expected one of {', '.join(known)}")
+    return value.lower()
+
+
+rules_option = click.option("--rules", "rules", default=None, metavar="VARIANT", callback=_check_rules,
                             help="Rule variant where the game has them (battletech: classic|tw; default classic).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON output.")
 out_option = click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
