@@ -50,8 +50,8 @@ def test_usage_errors_exit_2(cli, root):
     assert cli("render").exit_code == 2  # no PATH
     assert cli("render", str(root / POINT), "--paper", "a3").exit_code == 2
     assert cli("frobnicate").exit_code == 2
-    r = cli("info", str(root / POINT), "--rules", "tv")
-    assert r.exit_code == 2 and "did you mean 'tw'" in r.output
+    r = cli("info", str(root / POINT), "--rules", "classik")
+    assert r.exit_code == 2 and "did you mean 'classic'" in r.output
     r = cli("schema", "batletech")
     assert r.exit_code == 2 and "did you mean 'battletech'" in r.output
 
