@@ -199,8 +199,8 @@ class Block:
             pen.table(Rect(body.x, body.top - row_h, body.w, row_h), WEAPON_COLS, [], header=header,
                       size=size, aligns=aligns, row_h=row_h)
             return
-        rows = [[str(w["qty"]), w["name"] + ("" if w["verified"] else "†"), L(w["loc_abbr"]), w["damage"],
-                 "—" if not w["min"] else str(w["min"]), str(w["short"]), str(w["medium"]), str(w["long"])]
+        rows = [[str(w["qty"]), w["name"] + ("" if w["verified"] else "†"), L(w["loc_abbr"]), _cell(w["damage"]),
+                 _cell(w["min"] or None), _cell(w["short"]), _cell(w["medium"]), _cell(w["long"])]
                 for w in d["inventory"]] or [["", L("no_weapons"), "", "", "", "", "", ""]]
         top = body.top - row_h
         pen.table(Rect(body.x, top - row_h * len(rows), body.w, row_h * len(rows)), WEAPON_COLS, rows,
@@ -248,7 +248,8 @@ class Block:
             rr = Rect(table.x, y - row_h, table.w, row_h)
             if i % 2:
                 pen.rect(rr, fill=pen.t.faint, stroke=False)
-            pen.text_in(Rect(xs[0], rr.y, ws[0], row_h), row["roll_text"], hs, "Sans-Bold", "center", pad=1)
+            _cell_text(pen, Rect(xs[0] + 0.5, rr.y + 0.5, ws[0] - 1, row_h - 1), row["roll_text"], hs, "Sans-Bold",
+                       max_lines=2, align="center")
             _cell_text(pen, Rect(xs[1] + 1, rr.y + 0.5, ws[1] - 2, row_h - 1), L(row["label"]), hs - 0.3, "Sans")
             boxes = row["boxes"]
             note = row.get("note") or row.get("effect")
@@ -303,18 +304,28 @@ class Block:
             pen.text(body.x + body.w / 2 + 7, ky + 1, L("structure"), size - 1.5, "Cond", max_width=body.w / 2 - 8)
 
 
-def _cell_text(pen: Pen, r: Rect, text: str, size: float, font: str = "Cond", max_lines: int = 3) -> None:
+def _cell(value) -> str:
+    """A table value; items without one (equipment has no damage or ranges) print a dash."""
+    return "—" if value is None or value == "" else str(value)
+
+
+def _cell_text(pen: Pen, r: Rect, text: str, size: float, font: str = "Cond", max_lines: int = 3,
+               align: str = "left") -> None:
     """Up to ``max_lines`` lines of text, vertically centred, shrunk until they fit (never clipped)."""
     lines, size = _fit_lines(text, font, round(size, 2), round(r.w, 2), round(r.h, 2), max_lines)
     total = len(lines) * size * 1.05
     y = r.y + (r.h + total) / 2 - size * 0.85
+    x = r.x + r.w / 2 if align == "center" else r.x
     for line in lines:
-        pen.text(r.x, y, line, size, font, max_width=r.w)
+        pen.text(x, y, line, size, font, align=align, max_width=r.w)
         y -= size * 1.05
 
 
 @functools.lru_cache(maxsize=4096)
 def _fit_lines(text: str, font: str, size: float, w: float, h: float, max_lines: int):
+    one_line = min(size, h / 1.05, size * w / max(text_width(text, font, size), 1e-6))
+    if one_line >= size * 0.8:  # a little shrinking reads better than a wrapped cell
+        return (text,), one_line
     while size > 2.8:
         lines = Pen.wrap_static(text, font, size, w)
         if len(lines) <= max_lines and len(lines) * size * 1.05 <= h:
