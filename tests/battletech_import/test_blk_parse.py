@@ -236,3 +236,17 @@ def test_to_yaml_sets_tw_rules_only_when_needed():
 def test_to_yaml_quotes_names_yaml_would_misread():
     unit = parse_blk(blk().replace("<Name>\nTest", "<Name>\nyes"), "u.blk")
     assert yaml.safe_load(to_yaml([unit]))["units"][0]["name"] == "yes"
+
+
+def test_slotless_equipment_block_is_read_like_body_equipment():
+    text = blk("<Torso Equipment>\nCLMG\n</Torso Equipment>\n"
+               "<slotless_equipment>\nClan Machine Gun Ammo - Proto (20)\n</slotless_equipment>\n")
+    unit = plain(parse_blk(text, "u.blk"))
+    assert {"item": "Machine Gun Ammo", "shots": 20} in unit["equipment"]
+
+
+def test_unknown_equipment_block_is_refused_not_dropped():
+    text = blk("<Turret Equipment>\nCLMG\n</Turret Equipment>\n")
+    msgs = problems(text)
+    line = text.splitlines().index("<Turret Equipment>") + 1
+    assert any(f"u.blk:{line}:" in m and "Turret Equipment" in m and "would be lost" in m for m in msgs), msgs

@@ -54,6 +54,7 @@ LOCATIONS = {
     "legs equipment": "legs",
     "main gun equipment": "main_gun",
     "body equipment": "body",
+    "slotless_equipment": "body",  # newer MegaMek files keep slot-less items (e.g. ammo) here
 }
 # Tags this module reads; their blocks are parsed strictly (a stray tag line inside is an error).
 SINGLE_TAGS = ("unittype", "name", "model", "tonnage", "motion_type", "cruisemp", "jumpingmp")
@@ -158,6 +159,7 @@ class _Block:
     line: int
     values: list = field(default_factory=list)  # [(line, text)] of a data block
     overflow: bool = False  # more than MAX_VALUES lines were given
+    has_text: bool = False  # any non-blank line (kept for blocks we do not read)
 
 
 def _norm(tag: str) -> str:
@@ -207,6 +209,8 @@ def _blocks(text: str, report: _Report) -> list[_Block]:
                                      f"(opened at line {current.line})")
                 blocks.append(current)
                 current = None
+            elif line and not strict:
+                current.has_text = True
             elif strict and line and not line.startswith("#"):
                 if len(current.values) < MAX_VALUES:
                     current.values.append((number, line))
@@ -233,10 +237,14 @@ def _blocks(text: str, report: _Report) -> list[_Block]:
 
 
 def _index(blocks: list[_Block], report: _Report) -> dict[str, _Block]:
-    """Data blocks by tag; a repeated data tag is an error (the first one counts, as in MegaMek)."""
+    """Data blocks by tag; a repeated data tag is an error (the first one counts, as in MegaMek).
+    An equipment block we do not know is refused rather than silently dropped."""
     found: dict[str, _Block] = {}
     for block in blocks:
         if block.key not in DATA_TAGS:
+            if "equipment" in block.key and block.key not in KNOWN_TAGS and block.has_text:
+                report.error(block.line, f"<{block.name}> is not a ProtoMech equipment block this "
+                                         f"importer knows; its items would be lost")
             continue
         if block.key in found:
             report.error(block.line, f"<{block.name}> given twice (first at line "
