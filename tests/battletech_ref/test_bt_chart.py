@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from sheets.core.game import Options
 from sheets.games.battletech import chart
 from sheets.render.pdf import Document
-from tests.battletech_ref.helpers import PAPER_PT, chart as run_chart, labels, non_grey_colour_ops, pct, shares, text
+from .helpers import PAPER_PT, chart as run_chart, labels, non_grey_colour_ops, pct, shares, text
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -8,7 +8,7 @@ from sheets.core.game import Options
 from sheets.data import data_path, templates_root
 from sheets.games.battletech import reference, rules
 from sheets.render.pdf import Document, Rect, margins
-from tests.battletech_ref.helpers import (PAPER_PT, labels, non_grey_colour_ops, page_texts, pct,
+from .helpers import (PAPER_PT, labels, non_grey_colour_ops, page_texts, pct,
                                           reference as ref, shares, text)
 
 
