@@ -1,0 +1,104 @@
+"""The rules core stays pure: loading units, validating and deriving values imports no
+rendering, CLI or templating library."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CODE = """
+import sys
+from sheets.core.loader import load_file
+from sheets.core.roster import army_list
+for path in sys.argv[1:]:
+    loaded = load_file(path)
+    for unit in loaded.units:
+        loaded.game.info(unit, loaded.options)
+    army_list(loaded)
+from sheets.games.battletech.rules import sheet_data
+from sheets.games.battletech.blk import parse_blk
+from sheets.games.dmech import geometry, rules
+from sheets.games.dust import rules, view
+print("IMPORTED=" + ",".join(sorted(m for m in ("reportlab", "click", "jinja2", "PIL", "pypdfium2")
+                                    if m in sys.modules)))
+"""
+
+
+def test_rules_core_imports_no_renderer_cli_or_templates(subprocess_env):
+    samples = [ROOT / "data/units/battletech/point-alpha.yaml", ROOT / "data/units/dmech/otrok.yaml",
+               ROOT / "data/units/dust/sample_force.yaml"]
+    out = subprocess.run([sys.executable, "-c", CODE, *map(str, samples)], capture_output=True, text=True,
+                         env=subprocess_env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "IMPORTED="
+
+
+def test_games_register_through_entry_points():
+    from importlib import metadata
+
+    from sheets.core.game import BUILTIN
+
+    try:
+        eps = {ep.name: ep.value for ep in metadata.entry_points(group="sheets.games.v1")}
+    except Exception:  # pragma: no cover
+        eps = {}
+    if eps:  # installed: the built-ins are declared the way plug-ins are
+        assert {k: eps[k] for k in BUILTIN} == BUILTIN
+
+
+TOY = '''
+from sheets.core.game import Game
+from sheets.core.schema import Int, Obj, Str
+
+
+class Toy(Game):
+    id = "toy"
+    name = {"en": "Toy Soldiers", "ru": "Оловянные солдатики"}
+    unit_kinds = ("soldier",)
+
+    def unit_spec(self):
+        return Obj(fields={"name": Str(allow_empty=False), "points": Int(min=0, max=100)})
+
+    def build_unit(self, data, options):
+        return dict(data)
+
+    def info(self, unit, options):
+        return {"system": "toy", **unit}
+
+
+GAME = Toy()
+'''
+
+
+def test_third_party_game_plugs_in(cli, tmp_path, monkeypatch, write):
+    from importlib import metadata
+
+    import sheets.core.game as game_mod
+
+    (tmp_path / "toy_game.py").write_text(TOY, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    real = metadata.entry_points
+
+    def fake(**kw):
+        found = list(real(**kw))
+        if kw.get("group") == game_mod.ENTRY_POINT_GROUP:
+            found += [metadata.EntryPoint("toy", "toy_game:GAME", game_mod.ENTRY_POINT_GROUP),
+                      metadata.EntryPoint("broken", "no_such_module:GAME", game_mod.ENTRY_POINT_GROUP)]
+        return found
+
+    monkeypatch.setattr(game_mod.metadata, "entry_points", fake)
+    for cached in (game_mod._entry_points, game_mod.get_game):
+        cached.cache_clear()
+    try:
+        r = cli("systems")
+        assert r.exit_code == 0 and "toy" in r.stdout and "Toy Soldiers" in r.stdout
+        assert "broken" in r.stderr and "failed to load" in r.stderr
+        ok = write("army.yaml", "system: toy\nunits:\n  - {name: Tin, points: 5}\n")
+        assert cli("validate", ok).exit_code == 0
+        bad = write("bad.yaml", "system: toy\nunits:\n  - {name: Tin, pionts: 5}\n")
+        r = cli("validate", bad)
+        assert r.exit_code == 1 and "did you mean 'points'" in r.stderr
+    finally:
+        for cached in (game_mod._entry_points, game_mod.get_game):
+            cached.cache_clear()
