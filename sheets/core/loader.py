@@ -42,23 +42,16 @@ class Loaded:
     def is_roster(self) -> bool:
         return self.roster is not None
 
-    def position(self, index: int, path: tuple = ()) -> Problem:
-        entry = self.entries[index]
-        return locate(entry, path)
-
 
 def _roster_spec() -> Obj:
-    from sheets.core.schema import OneOf
-
     return Obj(title="roster", fields={
         "name": Str(default="", description="army list name"),
-        "limit": OneOf(options=(Int(min=0, max=10_000_000),), default=None,
-                       message="expected a whole number", description="points/BV/AP limit"),
+        "limit": Int(min=0, max=10_000_000, default=None, description="points/BV/AP limit"),
         "notes": Str(default="", max_len=2000),
     })
 
 
-def _split_games_error(problems: Problems, value, pos) -> None:
+def _unknown_system(problems: Problems, value, pos) -> None:
     hint = did_you_mean(str(value), game_ids())
     problems.error(pos, f"unknown system {value!r}{hint}; known: {', '.join(game_ids())}")
 
@@ -96,7 +89,7 @@ def load_file(path: str | os.PathLike, options: Options | None = None,
     try:
         game = get_game(str(system).strip().lower())
     except UnknownGame:
-        _split_games_error(problems, system, doc.pos_of("system"))
+        _unknown_system(problems, system, doc.pos_of("system"))
         raise InputError(problems.items) from None
     if expect_game and game.id != expect_game:
         problems.error(doc.pos_of("system"), f"expected a {expect_game} file, got {game.id}")

@@ -204,15 +204,6 @@ class List(Spec):
         return self._schema(d)
 
 
-@dataclass
-class Any_(Spec):
-    """Accept anything (checked later by the rules core)."""
-
-    def check(self, value, pos, problems, where):
-        return value
-
-    def json_schema(self):
-        return self._schema({})
 
 
 @dataclass

@@ -19,9 +19,6 @@ class Theme:
     warn: tuple           # footnote marks for unverified values
     faces: tuple          # six colours for facing sectors / categories
 
-    def is_grey(self, rgb) -> bool:
-        return rgb[0] == rgb[1] == rgb[2]
-
 
 COLOUR = Theme(
     mono=False,

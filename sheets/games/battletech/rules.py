@@ -142,13 +142,12 @@ def is_ultraheavy(proto: Proto) -> bool:
 
 
 def run_mp(proto: Proto) -> int:
-    """Run MP = ceil(1.5 × Walk) (digest §5); MegaMek's minimums for moving quads (3) and
-    gliders (4) applied."""
+    """Run MP = ceil(1.5 × Walk) (digest §5), raised to the motive type's minimum
+    (``movement.yaml``) when the unit can walk at all."""
     run = (3 * proto.walk + 1) // 2
-    if proto.walk > 0 and proto.motion == "quad":
-        run = max(run, 3)
-    if proto.walk > 0 and proto.motion == "glider":
-        run = max(run, 4)
+    minimum = table("movement")["run_minimum"].get(proto.motion)
+    if proto.walk > 0 and minimum is not None:
+        run = max(run, minimum)
     return run
 
 
