@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import importlib
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import Any
 
 from sheets.core.errors import RuleIssue
@@ -103,6 +102,11 @@ def load_object(path: str) -> Any:
 
 @functools.cache
 def _entry_points() -> dict[str, str]:
+    """Built-ins plus installed plug-ins. Reading entry points imports ``importlib.metadata`` and
+    scans every installed distribution (tens of ms), so it happens only when a game outside
+    ``BUILTIN`` is asked for or the whole list is needed."""
+    from importlib import metadata
+
     found = dict(BUILTIN)
     try:
         eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
@@ -113,13 +117,22 @@ def _entry_points() -> dict[str, str]:
     return found
 
 
+def __getattr__(name: str):
+    if name == "metadata":  # ``sheets.core.game.metadata`` without importing it at start-up
+        from importlib import metadata
+
+        return metadata
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 class UnknownGame(KeyError):
     pass
 
 
 @functools.cache
 def get_game(game_id: str) -> Game:
-    paths = _entry_points()
+    # a built-in game loads without reading entry points (its entry point names the same object)
+    paths = BUILTIN if game_id in BUILTIN else _entry_points()
     if game_id not in paths:
         raise UnknownGame(game_id)
     game = load_object(paths[game_id])
