@@ -102,3 +102,42 @@ def test_third_party_game_plugs_in(cli, tmp_path, monkeypatch, write):
     finally:
         for cached in (game_mod._entry_points, game_mod.get_game):
             cached.cache_clear()
+
+
+def test_shared_cli_knows_no_game():
+    """Game-specific options and importers come from the games' plug-in objects."""
+    shared = "".join((ROOT / "sheets/cli" / f).read_text(encoding="utf-8")
+                     for f in ("options.py", "commands.py", "__init__.py", "cards.py"))
+    # help texts may name games in examples; code may not import or special-case one
+    for word in ('"--dice"', '"--tables"', '"--radius"', "sheets.games.", "import_cli", "dice_option"):
+        assert word not in shared, word
+
+
+def test_game_cli_options_reach_render_and_extra(monkeypatch):
+    """A plug-in's declared render option shows in `render --help` and lands in Options.extra."""
+    import click
+
+    from sheets.cli import options as cli_options
+    from sheets.core import game as game_mod
+
+    class Fake(game_mod.Game):
+        id = "fake"
+        name = {"en": "Fake", "ru": "Фейк"}
+        cli_options = {"render": "tests_fake_opts:OPTS"}
+
+    fake_module = type(sys)("tests_fake_opts")
+    fake_module.OPTS = [click.Option(["--zap-level"], type=int, default=None, help="fake: zap level")]
+    monkeypatch.setitem(sys.modules, "tests_fake_opts", fake_module)
+    monkeypatch.setattr(game_mod, "all_games", lambda: [Fake()])
+    monkeypatch.setattr(cli_options, "_GAME_PARAMS", {})
+    from click.testing import CliRunner
+
+    from sheets.cli import cli
+
+    out = CliRunner().invoke(cli, ["render", "--help"])
+    assert "--zap-level" in out.output and "fake: zap level" in out.output
+    seen = {}
+    monkeypatch.setattr("sheets.cli.commands._load_all",
+                        lambda paths, options: seen.setdefault("extra", options.extra) and [][0])
+    CliRunner().invoke(cli, ["render", "x.yaml", "--zap-level", "7"])
+    assert seen["extra"] == {"zap_level": 7}

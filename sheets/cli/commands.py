@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from sheets.cli.options import (dice_option, json_option, lang_option, out_option, paths_argument,
-                                printing_options, rules_option)
+from sheets.cli.options import (GameOptionsCommand, json_option, lang_option, out_option,
+                                paths_argument, printing_options, rules_option)
 
 
 def _options(lang="en", paper="a4", mono=False, rules=None, **extra):
@@ -143,24 +143,16 @@ def info(paths, as_json, rules, lang):
             click.echo(f"  {k}: {v}")
 
 
-@click.command()
+@click.command(cls=GameOptionsCommand, game_options_for="render")
 @paths_argument
 @out_option
 @printing_options
 @click.option("--no-list", is_flag=True, help="Rosters: leave out the army-list first page.")
-@click.option("--tables", is_flag=True, help="dmech: add the damage, reactor and balance tables.")
-@click.option("--card", type=click.Choice(["poker", "bridge", "mini", "tarot", "euro", "square"]),
-              default=None, help="Cards: card size (default poker 63×88 mm).")
-@click.option("--bleed", type=click.FloatRange(0, 10), default=None, metavar="MM", help="Cards: bleed in mm.")
-@click.option("--gap", type=click.FloatRange(0, 30), default=None, metavar="MM", help="Cards: gap between cards in mm.")
-@click.option("--backs", is_flag=True, help="Cards: add mirrored back pages for duplex printing.")
-@click.option("--png", "png_dir", type=click.Path(file_okay=False), default=None,
-              help="Cards: also write one 300 dpi PNG per card into this folder.")
-@dice_option
-def render(paths, output, lang, paper, mono, rules, no_list, tables, card, bleed, gap, backs, png_dir, dice):
-    """Print record sheets or unit cards for unit files and rosters."""
-    options = _options(lang=lang, paper=paper, mono=mono, rules=rules, tables=tables or None,
-                       card=card, bleed=bleed, gap=gap, backs=backs or None, png_dir=png_dir, dice=dice)
+def render(paths, output, lang, paper, mono, rules, no_list, **game_options):
+    """Print record sheets or unit cards for unit files and rosters.
+
+    Options marked with a game id (or "Cards:") come from that game's plug-in."""
+    options = _options(lang=lang, paper=paper, mono=mono, rules=rules, **game_options)
     loaded = _load_all(paths, options)
     games = {l.game.id for l in loaded}
     if len(games) > 1:
@@ -244,12 +236,11 @@ def _game(game_id: str):
                                  f"known: {', '.join(game_ids())}", param_hint="GAME") from None
 
 
-@click.command()
+@click.command(cls=GameOptionsCommand, game_options_for="reference")
 @click.argument("game_id", metavar="GAME")
 @out_option
 @printing_options
-@dice_option
-def reference(game_id, output, lang, paper, mono, rules, dice):
+def reference(game_id, output, lang, paper, mono, rules, **game_options):
     """A game's quick-reference handout (tables and short rules)."""
     game = _game(game_id)
     if not game.reference_renderer:
@@ -260,7 +251,7 @@ def reference(game_id, output, lang, paper, mono, rules, dice):
     from sheets.render.pdf import Document
 
     opts = _options(lang=lang, paper=paper, mono=mono,
-                    rules=(rules.lower() if rules else game.default_variant()), dice=dice)
+                    rules=(rules.lower() if rules else game.default_variant()), **game_options)
     doc = Document(paper, mono, title=f"{game.name.get(lang, game.id)}: reference", subject="reference", lang=lang)
     fn = load_object(game.reference_renderer)
     pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)
@@ -268,16 +259,14 @@ def reference(game_id, output, lang, paper, mono, rules, dice):
     _write(out, pdf)
 
 
-@click.command()
+@click.command(cls=GameOptionsCommand, game_options_for="chart")
 @click.argument("game_id", metavar="GAME")
 @click.argument("name", metavar="CHART")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="OUT.pdf or OUT.png (default output/<game>-<chart>.pdf).")
 @printing_options
-@click.option("--radius", type=click.IntRange(1, 12), default=5, show_default=True,
-              help="dmech facing chart: hexes around the target.")
 @click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True, help="PNG resolution.")
-def chart(game_id, name, output, lang, paper, mono, rules, radius, dpi):
+def chart(game_id, name, output, lang, paper, mono, rules, dpi, **game_options):
     """Draw a chart: `battletech hit-location`, `dmech facing`."""
     from sheets.core.errors import did_you_mean
 
@@ -293,7 +282,7 @@ def chart(game_id, name, output, lang, paper, mono, rules, radius, dpi):
     from sheets.render.pdf import Document
 
     opts = _options(lang=lang, paper=paper, mono=mono,
-                    rules=(rules.lower() if rules else game.default_variant()), radius=radius)
+                    rules=(rules.lower() if rules else game.default_variant()), **game_options)
     doc = Document(paper, mono, title=f"{game.name.get(lang, game.id)}: {name}", subject="chart", lang=lang)
     fn = load_object(game.charts[name])
     pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)
@@ -363,17 +352,23 @@ def schema(system):
 
 
 class _ImportGroup(click.Group):
-    FORMATS = {"megamek": "sheets.games.battletech.import_cli:megamek"}
+    """`sheets import <format>`: the importers the registered games declare (``Game.importers``)."""
+
+    def _formats(self) -> dict:
+        from sheets.core.game import all_games
+
+        return {fmt: path for g in all_games() for fmt, path in (g.importers or {}).items()}
 
     def list_commands(self, ctx):
-        return sorted(self.FORMATS)
+        return sorted(self._formats())
 
     def get_command(self, ctx, name):
         from sheets.core.game import load_object
 
-        return load_object(self.FORMATS[name]) if name in self.FORMATS else None
+        path = self._formats().get(name)
+        return load_object(path) if path else None
 
 
 @click.group("import", cls=_ImportGroup)
 def import_group():
-    """Import units: `sheets import megamek FILE.blk… [-o OUT.yaml | -d DIR]`."""
+    """Import units from other tools' files, e.g. `sheets import megamek FILE.blk… [-o OUT.yaml | -d DIR]`."""

@@ -34,18 +34,41 @@ def printing_options(f):
     for deco in reversed((lang_option, paper_option, mono_option, rules_option)):
         f = deco(f)
     return f
-def _check_dice(ctx, param, value):
-    if value is None:
-        return None
-    from sheets.core.errors import did_you_mean
-    from sheets.games.dust.rules import edition_names
-
-    names = edition_names()
-    if value not in names:
-        raise click.BadParameter(f"unknown dice edition {value!r}{did_you_mean(value, names)}; "
-                                 f"expected one of {', '.join(names)}")
-    return value
 
 
-dice_option = click.option("--dice", default=None, metavar="EDITION", callback=_check_dice,
-                           help="dust: dice edition the printout assumes (default: data/dust/dice.yaml).")
+class GameOptionsCommand(click.Command):
+    """A command whose options are the shared ones plus those the registered games declare for it
+    (``Game.cli_options[<command>]``). Game options are loaded only when the command runs or shows
+    its help; their values reach the game through ``Options.extra``."""
+
+    def __init__(self, *args, game_options_for: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game_options_for = game_options_for
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        seen = {p.name for p in params}
+        extra = [p for p in game_params(self.game_options_for) if p.name not in seen]
+        help_opts = [p for p in params if p.name == "help"]
+        return [p for p in params if p.name != "help"] + extra + help_opts
+
+
+def game_params(command: str) -> list:
+    """The click parameters every registered game adds to ``command`` (first game wins a name)."""
+    if command not in _GAME_PARAMS:
+        from sheets.core.game import all_games, load_object
+
+        out, seen = [], set()
+        for game in all_games():
+            path = (getattr(game, "cli_options", None) or {}).get(command)
+            if not path:
+                continue
+            for param in load_object(path):
+                if param.name not in seen:
+                    seen.add(param.name)
+                    out.append(param)
+        _GAME_PARAMS[command] = out
+    return _GAME_PARAMS[command]
+
+
+_GAME_PARAMS: dict = {}

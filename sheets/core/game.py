@@ -48,6 +48,12 @@ class Game:
     reference_renderer: str | None = None  # callable(doc, options)
     charts: dict = {}  # chart name -> "module:attr" callable(doc, options)
     calc_cli: str | None = None  # click group for `sheets calc <game>`
+    # game-specific CLI options: command name ("render", "reference", "chart") -> "module:attr"
+    # of a list of click parameters. Their values reach the game in ``Options.extra``. The shared
+    # CLI knows no game: it merges these lists into its commands when they run.
+    cli_options: dict = {}
+    # importers: format name (``sheets import <format>``) -> "module:attr" of a click command
+    importers: dict = {}
     roster_group_size: int | None = None  # e.g. 5 for a ProtoMech Point
     roster_group_label: str = "group"  # label key of a group title ("Point")
 

@@ -24,6 +24,7 @@ class BattleTech(Game):
     renderer = "sheets.games.battletech.sheet:render"
     reference_renderer = "sheets.games.battletech.reference:render"
     charts = {"hit-location": "sheets.games.battletech.chart:render"}
+    importers = {"megamek": "sheets.games.battletech.import_cli:megamek"}
 
     def unit_spec(self) -> Obj:
         return schema.unit_spec()

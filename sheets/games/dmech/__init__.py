@@ -48,6 +48,8 @@ class DMech(Game):
     reference_renderer = "sheets.games.dmech.reference:render"
     charts = {"facing": "sheets.games.dmech.chart:render"}
     calc_cli = "sheets.games.dmech.cli:calc"
+    cli_options = {"render": "sheets.games.dmech.cli:RENDER_OPTIONS",
+                   "chart": "sheets.games.dmech.cli:CHART_OPTIONS"}
 
     def unit_spec(self):
         return unit_spec()

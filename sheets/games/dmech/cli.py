@@ -16,6 +16,16 @@ import click
 from sheets.core.errors import InputError, Problem, did_you_mean
 from sheets.games.dmech import geometry, rules
 
+# options the shared `render` and `chart` commands gain for ДМ (Game.cli_options)
+RENDER_OPTIONS = [
+    click.Option(["--tables"], is_flag=True, default=None,
+                 help="dmech: add the damage, reactor and balance tables to each sheet."),
+]
+CHART_OPTIONS = [
+    click.Option(["--radius"], type=click.IntRange(1, 12), default=5, show_default=True,
+                 help="dmech facing chart: hexes around the target."),
+]
+
 _HEX = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
 

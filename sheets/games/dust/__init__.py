@@ -16,6 +16,8 @@ class Dust(Game):
     renderer = "sheets.games.dust.cards:render"
     reference_renderer = "sheets.games.dust.reference:render"
     calc_cli = "sheets.games.dust.cli:calc"
+    cli_options = {"render": "sheets.games.dust.cli:RENDER_OPTIONS",
+                   "reference": "sheets.games.dust.cli:REFERENCE_OPTIONS"}
 
     def unit_spec(self):
         return unit_spec()

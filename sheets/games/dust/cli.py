@@ -77,6 +77,35 @@ def _human(result: dict) -> str:
     return f"{text}\n{footer}"
 
 
+def _check_dice(ctx, param, value):
+    if value is None:
+        return None
+    names = edition_names()
+    if value not in names:
+        raise click.BadParameter(f"unknown dice edition {value!r}{did_you_mean(value, names)}; "
+                                 f"expected one of {', '.join(names)}", ctx, param)
+    return value
+
+
+def _dice_option() -> click.Option:
+    return click.Option(["--dice"], default=None, metavar="EDITION", callback=_check_dice,
+                        help="dust: dice edition the printout assumes (default: the one "
+                             "data/dust/dice.yaml names).")
+
+
+# options the shared `render` and `reference` commands gain for Dust (Game.cli_options)
+REFERENCE_OPTIONS = [_dice_option()]
+
+
+def _render_options():
+    from sheets.cli.cards import RENDER_OPTIONS as CARD_OPTIONS
+
+    return [*CARD_OPTIONS, _dice_option()]
+
+
+RENDER_OPTIONS = _render_options()
+
+
 @click.group("dust")
 def calc():
     """Dust Tactics calculators."""
