@@ -20,6 +20,7 @@ from sheets.games.battletech.rules import sheet_data
 from sheets.games.battletech.blk import parse_blk
 from sheets.games.dmech import geometry, rules
 from sheets.games.dust import rules, view
+from sheets.games.lnl import rules, spec
 print("IMPORTED=" + ",".join(sorted(m for m in ("reportlab", "click", "jinja2", "PIL", "pypdfium2")
                                     if m in sys.modules)))
 """
@@ -27,7 +28,7 @@ print("IMPORTED=" + ",".join(sorted(m for m in ("reportlab", "click", "jinja2", 
 
 def test_rules_core_imports_no_renderer_cli_or_templates(subprocess_env):
     samples = [ROOT / "data/units/battletech/point-alpha.yaml", ROOT / "data/units/dmech/otrok.yaml",
-               ROOT / "data/units/dust/sample_force.yaml"]
+               ROOT / "data/units/dust/sample_force.yaml", ROOT / "data/units/lnl/hill30_us.yaml"]
     out = subprocess.run([sys.executable, "-c", CODE, *map(str, samples)], capture_output=True, text=True,
                          env=subprocess_env)
     assert out.returncode == 0, out.stderr

@@ -21,6 +21,7 @@ BUILTIN = {
     "battletech": "sheets.games.battletech:GAME",
     "dmech": "sheets.games.dmech:GAME",
     "dust": "sheets.games.dust:GAME",
+    "lnl": "sheets.games.lnl:GAME",
 }
 
 

@@ -48,6 +48,7 @@ def _roster_spec() -> Obj:
         "name": Str(default="", description="army list name"),
         "limit": Int(min=0, max=10_000_000, default=None, description="points/BV/AP limit"),
         "notes": Str(default="", max_len=2000),
+        "side": Str(default="", max_len=80, description="the side or nationality (e.g. US)"),
     })
 
 
@@ -119,7 +120,8 @@ def load_file(path: str | os.PathLike, options: Options | None = None,
         checked = _roster_spec().check(doc["roster"] if doc["roster"] is not None else YMap(),
                                        doc.pos_of("roster"), problems, "roster")
         if checked is not INVALID:
-            roster = {"name": checked["name"], "limit": checked["limit"], "notes": checked["notes"]}
+            roster = {"name": checked["name"], "limit": checked["limit"], "notes": checked["notes"],
+                      "side": checked["side"]}
 
     units_node = doc.get("units")
     if not isinstance(units_node, list) or not units_node:

@@ -1,0 +1,591 @@
+"""Lock 'n Load Tactical rules core: building and checking counters, and melee (§8.0–8.5).
+
+Pure Python. Source: Lock 'n Load Tactical Core Rules §8.0 "Melee Combat", §8.1 "Post Melee",
+§8.2 "Reinforcing a Melee", §8.3 "Zero-Firepower Units", §8.4 "Ambush", §8.5 "M"-superscripted
+units (Russian translation). The Kill Numbers come from ``data/lnl/melee_table.yaml``.
+
+Melee in short: every melee-eligible unit of a side attacks together; the attacker picks one or
+more melee-eligible enemy units as targets; odds = attacker FP : targets' FP rounded up in the
+attacker's favour, clamped to 1:3 (then only one target may be attacked), shifted one column
+for a hero, capped at 5:1; 2d6 + LM + zero-FP modifiers >= the column's Kill Number destroys
+every target. Probabilities are exact (the 36 outcomes of 2d6 counted), as Fractions.
+
+Readings of unclear sentences are :class:`Interpretations` fields with stated defaults.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from sheets.core.errors import RuleIssue, did_you_mean
+from sheets.games.lnl.model import (MAX_SW, CarriedSW, CounterError, Unit, cell, column_names,
+                                    find_weapon, parse_counter, weapon_names)
+
+# -- building and checking one counter -------------------------------------------------------
+
+
+def build_unit(data) -> Unit:
+    """A schema-checked ``units:`` mapping → :class:`Unit` (problems kept for validate_unit)."""
+    kind = data["kind"]
+    unit = Unit(name=data["name"].strip(), kind=kind, counter=(data.get("counter") or "").strip(),
+                lm=data.get("lm"), morale=data.get("morale"), m=bool(data.get("m")),
+                ambush=bool(data.get("ambush")), shaken=bool(data.get("shaken")),
+                skills=tuple(data.get("skills") or ()), notes=data.get("notes") or "")
+    if unit.is_mmc:
+        try:
+            counter = parse_counter(unit.counter) if unit.counter else None
+        except CounterError as exc:
+            unit.counter_error = str(exc)
+            counter = None
+        if counter is None and unit.counter_error is None:
+            unit.counter_error = ("an MMC needs its counter: Firepower-Range-Morale like 2-5-4")
+        if counter is not None:
+            unit.ifp, unit.range, unit.morale = counter.fp, counter.range, counter.morale
+            unit.m = unit.m or counter.m
+    else:
+        unit.ifp = data.get("fp")
+    unit.fp_given = data.get("fp") is not None
+    for i, item in enumerate(data.get("weapons") or ()):
+        name, captured = (item, False) if isinstance(item, str) else (item["item"], item["captured"])
+        sw = find_weapon(name)
+        if sw is None:
+            unit.unknown_weapons.append((i, name))
+        else:
+            unit.weapons.append(CarriedSW(sw, captured))
+    return unit
+
+
+def validate_unit(unit: Unit) -> list[RuleIssue]:
+    """Counter string, SW names and SW limits, SMC fields."""
+    issues = []
+    if unit.counter_error:
+        issues.append(RuleIssue(("counter",), unit.counter_error))
+    for i, name in unit.unknown_weapons:
+        issues.append(RuleIssue(("weapons", i), f"unknown support weapon {name!r}"
+                                f"{did_you_mean(name, weapon_names())}; known: "
+                                f"{', '.join(weapon_names())} (add yours in lnl/weapons.yaml "
+                                f"with --data-dir)"))
+    carried = len(unit.weapons) + len(unit.unknown_weapons)
+    limit = MAX_SW[unit.kind]
+    if carried > limit:
+        why = {"squad": "a squad may use one SW and keep its IFP, or two and lose it",
+               "half_squad": "a half-squad may use one SW (and loses its IFP)",
+               "crew": "a crew may use one SW (and loses its IFP)",
+               "weapon_team": "a weapon team, like a crew, may use one SW (and loses its IFP)"}
+        reason = why.get(unit.kind, "a single-man counter uses one SW")
+        issues.append(RuleIssue(("weapons",), f"{carried} support weapons: {reason}, never "
+                                              f"{limit + 1} or more"))
+    if unit.is_mmc:
+        if unit.fp_given:
+            issues.append(RuleIssue(("fp",), "an MMC's firepower comes from its counter "
+                                             "(Firepower-Range-Morale): remove fp"))
+        if unit.lm is not None:
+            issues.append(RuleIssue(("lm",), "only leaders have a leadership modifier"))
+    else:
+        if unit.kind == "hero" and unit.ifp is None:
+            issues.append(RuleIssue(("kind",), "a hero needs its firepower: add fp: N"))
+        if unit.kind == "leader" and unit.lm is None:
+            issues.append(RuleIssue(("kind",), "a leader needs its leadership modifier: add lm: N"))
+        if unit.kind != "leader" and unit.lm is not None:
+            issues.append(RuleIssue(("lm",), "only leaders have a leadership modifier"))
+    return issues
+
+
+def sw_use_note(unit: Unit) -> str | None:
+    """The IFP consequence of what the counter carries (printed on the OOB sheet)."""
+    n = len(unit.weapons)
+    if unit.kind == "squad" and n == 2:
+        return "two_sw_no_ifp"
+    if unit.kind in ("half_squad", "crew", "weapon_team") and n == 1:
+        return "one_sw_no_ifp"
+    return None
+
+
+# -- interpretations ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Interpretations:
+    """Readings of sentences the rules leave open (each a calculator option).
+
+    ``low_odds``: "up" (default) = below 1:1 the nearest column at or above the true ratio,
+    1:floor(D/A), i.e. rounded in the attacker's favour; "down" = 1:ceil(D/A).
+    ``zero_drm_with_sw``: the ±1 per 0-IFP MMC also when it fights with an SW (default yes: the
+    rule states it per 0-IFP MMC without exception).
+    ``hero_defence``: "ifp" (default) = a hero defends with its own IFP even with an SW (the
+    specific sentence); "sw" = with half its SW's FP like a leader.
+    ``m_before_ambush``: +1 for "M" before tripling for Ambush (default) or after.
+    ``nme_leader_lm``: a leader's LM counts for its side's roll even when the leader is NME (no
+    melee SW) — the LM sentence names no exception (default yes).
+    """
+
+    low_odds: str = "up"
+    zero_drm_with_sw: bool = True
+    hero_defence: str = "ifp"
+    m_before_ambush: bool = True
+    nme_leader_lm: bool = True
+
+
+DEFAULT = Interpretations()
+
+
+# -- unit firepower in melee -------------------------------------------------------------------
+
+
+def nme_reason(unit: Unit) -> str | None:
+    """Why a unit is Non-Melee-Eligible (cannot attack or be attacked), or None.
+
+    Leaders (and scouts, read the same way) without a melee-capable SW, snipers, medics and
+    Shaken units are NME (§8.1). Heroes and MMCs with any FP are eligible.
+    """
+    if unit.shaken:
+        return "shaken"
+    if unit.kind in ("medic", "sniper"):
+        return unit.kind
+    if unit.kind in ("leader", "scout") and not any(w.weapon.melee for w in unit.weapons):
+        return f"{unit.kind} without a melee SW"
+    return None
+
+
+@dataclass(frozen=True)
+class UnitFP:
+    """A unit's FP in one melee role, with the reasoning and what it uses."""
+
+    fp: int
+    why: str
+    used: tuple = ()  # CarriedSW used
+    zero_ifp: bool = False  # counts for the ±1 zero-FP modifier
+
+
+def _half_up(n: int) -> int:
+    return -(-n // 2)
+
+
+def melee_fp(unit: Unit, role: str = "attack", ambush: bool = False,
+             rules: Interpretations = DEFAULT) -> UnitFP:
+    """The FP ``unit`` attacks (``role="attack"``) or defends (``"defend"``) with in melee.
+
+    MMC: IFP (0 counts as 1), + one melee SW keeping the IFP, or (squads) two SWs losing it; a
+    half-squad, crew or weapon team using its SW loses its IFP; the better choice is taken.
+    Leader/hero with an SW: half the SW's FP rounded up; a hero defends with its IFP
+    (``rules.hero_defence``). "M" adds 1 per marked unit/SW used; Ambush triples.
+    Raises ValueError for an NME unit.
+    """
+    reason = nme_reason(unit)
+    if reason:
+        raise ValueError(f"{unit.name} is not melee-eligible ({reason})")
+    melee_sws = [w for w in unit.weapons if w.weapon.melee]
+    parts: list[str] = []
+    used: tuple = ()
+    own_fp_counts = True
+    zero = False
+    if unit.is_mmc:
+        ifp = unit.ifp or 0
+        zero = ifp == 0
+        base = 1 if zero else ifp
+        choices = [(base, (), f"IFP {ifp}" + (" counts as 1" if zero else ""), True)]
+        for w in melee_sws:
+            if unit.kind == "squad":
+                choices.append((ifp + w.weapon.fp, (w,), f"IFP {ifp} + {w.name} {w.weapon.fp}", True))
+            else:
+                choices.append((w.weapon.fp, (w,), f"{w.name} {w.weapon.fp} (IFP lost)", False))
+        if unit.kind == "squad":
+            for w1, w2 in itertools.combinations(melee_sws, 2):
+                choices.append((w1.weapon.fp + w2.weapon.fp, (w1, w2),
+                                f"{w1.name} {w1.weapon.fp} + {w2.name} {w2.weapon.fp} (IFP lost)", False))
+        if zero:  # a 0-IFP MMC with an SW uses the SW's FP (§8.3)
+            choices = [(fp, u, t.replace(f"IFP 0 + ", ""), keep) for fp, u, t, keep in choices]
+
+        def score(c):
+            return c[0] + (1 if unit.m and c[3] else 0) + sum(1 for w in c[1] if w.weapon.m)
+
+        best = max(choices, key=lambda c: (score(c), -len(c[1])))
+        fp, used, text, own_fp_counts = best
+        parts.append(text)
+        if zero and used and not rules.zero_drm_with_sw:
+            zero = False
+    else:
+        ifp = unit.ifp or 0
+        sw = max(melee_sws, key=lambda w: w.weapon.fp + w.weapon.m, default=None)
+        if unit.is_hero and (sw is None or (role == "defend" and rules.hero_defence == "ifp")):
+            fp = ifp
+            parts.append(f"hero IFP {ifp}" + (" (defends with its IFP)" if sw and role == "defend" else ""))
+        else:
+            fp = _half_up(sw.weapon.fp)
+            used = (sw,)
+            own_fp_counts = False
+            parts.append(f"half of {sw.name} {sw.weapon.fp} rounded up = {fp}")
+    m_bonus = (1 if unit.m and own_fp_counts else 0) + sum(1 for w in used if w.weapon.m)
+    if m_bonus and rules.m_before_ambush:
+        fp += m_bonus
+        parts.append(f"+{m_bonus} M")
+    if ambush:
+        fp *= 3
+        parts.append("×3 Ambush")
+    if m_bonus and not rules.m_before_ambush:
+        fp += m_bonus
+        parts.append(f"+{m_bonus} M")
+    return UnitFP(fp, "; ".join(parts) + f" = {fp}", used, zero)
+
+
+# -- odds ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Odds:
+    ratio: str  # the raw ratio, e.g. "7:3"
+    column: str  # the Melee Table column used
+    below_1_3: bool  # raw odds below 1:3 (only one target allowed)
+    steps: tuple  # how the column was reached, in words
+
+
+def odds(a: int, d: int, hero: bool = False, rules: Interpretations = DEFAULT) -> Odds:
+    """Odds column for ``a`` FP attacking ``d`` FP (both ≥ 1): raw ratio → rounded up in the
+    attacker's favour → below 1:3 treated as 1:3 → hero shift one column → never above 5:1.
+
+    Seed: 4:2 → 2:1; 5:2 (2.5:1) → 3:1. Integers only, no floats.
+    """
+    if a < 1 or d < 1:
+        raise ValueError("both sides need at least 1 FP")
+    cols = column_names()
+    steps = [f"{a}:{d}"]
+    below = 3 * a < d
+    if a >= d:
+        n = -(-a // d)
+        col = f"{n}:1"
+        if a % d:
+            steps.append(f"{a / d:.3g}:1 rounded up to {col}")
+    else:
+        n = d // a if rules.low_odds == "up" else -(-d // a)
+        col = f"1:{n}"
+        if d % a:
+            steps.append(f"1:{d / a:.3g} rounded in the attacker's favour to {col}"
+                         if rules.low_odds == "up" else f"1:{d / a:.3g} rounded to {col}")
+    if below or col not in cols and col.startswith("1:"):
+        col = cols[0]
+        steps.append(f"below {cols[0]}: treated as {cols[0]} (one target only)")
+    index = cols.index(col) if col in cols else len(cols)  # len = above the strongest column
+    if hero:
+        index += 1
+        steps.append("hero: one column in the attacker's favour")
+    if index >= len(cols):
+        index = len(cols) - 1
+        steps.append(f"never better than {cols[-1]}")
+    return Odds(f"{a}:{d}", cols[index], below, tuple(steps))
+
+
+# -- dice ------------------------------------------------------------------------------------------
+
+TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}  # ways to roll each total: 1,2,3,4,5,6,5,4,3,2,1
+
+
+def p_at_least(need: int) -> Fraction:
+    """Exact chance that a natural 2d6 roll is ``need`` or more."""
+    return Fraction(sum(n for s, n in TWO_D6.items() if s >= need), 36)
+
+
+def natural_needed(kn: int, drm: int) -> int | None:
+    """The natural 2d6 total needed for 2d6 + ``drm`` ≥ ``kn`` (2 = any roll; None = impossible)."""
+    need = kn - drm
+    if need > 12:
+        return None
+    return max(2, need)
+
+
+# -- one side's attack -----------------------------------------------------------------------------
+
+
+class IllegalAttack(ValueError):
+    """An attack the rules forbid; the message says why and what is allowed instead."""
+
+
+@dataclass
+class Side:
+    """One side of a melee: its counters and its declared circumstances."""
+
+    key: str  # "a" | "b"
+    units: list[Unit]
+    lm: int | None = None  # None = the best LM among the side's leaders in the hex
+    hero: bool = False  # a hero is with the side (shift when it attacks) even if not listed
+    ambushers: frozenset = frozenset()  # indexes of units whose FP is tripled
+
+    def eligible(self) -> list[int]:
+        return [i for i, u in enumerate(self.units) if nme_reason(u) is None]
+
+    def nme(self) -> list[int]:
+        return [i for i, u in enumerate(self.units) if nme_reason(u) is not None]
+
+    def leadership(self, alive=None) -> int:
+        if self.lm is not None:
+            return self.lm
+        idx = range(len(self.units)) if alive is None else alive
+        lms = [self.units[i].lm or 0 for i in idx if self.units[i].kind == "leader"]
+        return max(lms, default=0)
+
+    def has_hero(self, alive=None) -> bool:
+        idx = self.eligible() if alive is None else [i for i in alive if i in self.eligible()]
+        return self.hero or any(self.units[i].is_hero for i in idx)
+
+
+@dataclass
+class Attack:
+    """One side's melee attack against chosen targets."""
+
+    side: str
+    attackers: list  # [(index, UnitFP)]
+    targets: list  # [(index, UnitFP)]
+    fp: int
+    target_fp: int
+    odds: Odds
+    kn: int
+    kn_verified: bool
+    lm: int
+    zero_attacking: int
+    zero_defending: int
+    drm: int
+    need: int | None
+    p_kill: Fraction
+    hero: bool
+    ambush: bool
+
+
+def attack(side: Side, enemy: Side, targets: list[int], alive: list[int] | None = None,
+           rules: Interpretations = DEFAULT, ambush: bool = False) -> Attack:
+    """``side`` (its units in ``alive``, default all eligible) attacks ``targets`` (indexes into
+    ``enemy.units``). Raises :class:`IllegalAttack` for NME targets, no attackers, or several
+    targets at raw odds below 1:3."""
+    eligible = side.eligible()
+    alive = eligible if alive is None else [i for i in alive if i in eligible]
+    name = side.key.upper()
+    if not alive:
+        raise IllegalAttack(f"side {name} has no melee-eligible unit: NME units (leaders without a "
+                            f"melee SW, snipers, medics, Shaken units) cannot attack; add an MMC, "
+                            f"a hero or give a leader a melee-capable SW")
+    if not targets:
+        raise IllegalAttack(f"side {name} must attack at least one enemy unit")
+    enemy_ok = enemy.eligible()
+    for t in targets:
+        if t not in enemy_ok:
+            u = enemy.units[t]
+            allowed = ", ".join(enemy.units[i].name for i in enemy_ok) or "none"
+            raise IllegalAttack(f"{u.name} cannot be attacked: it is not melee-eligible "
+                                f"({nme_reason(u)}); NME units are destroyed only with their side. "
+                                f"Melee-eligible targets: {allowed}")
+    att = [(i, melee_fp(side.units[i], "attack", ambush and i in side.ambushers, rules)) for i in alive]
+    dfd = [(t, melee_fp(enemy.units[t], "defend", False, rules)) for t in targets]
+    a = sum(f.fp for _, f in att)
+    d = sum(f.fp for _, f in dfd)
+    hero = side.has_hero(alive)
+    o = odds(a, d, hero, rules)
+    if o.below_1_3 and len(targets) > 1:
+        singles = [enemy.units[t].name for t in targets]
+        raise IllegalAttack(f"side {name}: {a} FP against {len(targets)} units with {d} FP is below "
+                            f"1:3; such an attack may target only one unit: pick one of "
+                            f"{', '.join(singles)} (e.g. --{side.key}-targets {singles[0]})")
+    c = cell(o.column)
+    lm = side.leadership(sorted(set(alive) | set(side.nme())) if rules.nme_leader_lm else alive)
+    zero_a = sum(1 for _, f in att if f.zero_ifp)
+    zero_d = sum(1 for _, f in dfd if f.zero_ifp)
+    drm = lm - zero_a + zero_d
+    need = natural_needed(c.kn, drm)
+    p = p_at_least(need) if need is not None else Fraction(0)
+    return Attack(side.key, att, dfd, a, d, o, c.kn, c.verified, lm, zero_a, zero_d, drm, need, p,
+                  hero, ambush and any(i in side.ambushers for i in alive))
+
+
+# -- the round -------------------------------------------------------------------------------------
+
+
+def _names(side: Side, idx) -> list[str]:
+    return [side.units[i].name for i in idx]
+
+
+def attack_json(att: Attack, side: Side, enemy: Side) -> dict:
+    return {
+        "fp": att.fp,
+        "units": [{"name": side.units[i].name, "fp": f.fp, "why": f.why} for i, f in att.attackers],
+        "targets": [enemy.units[i].name for i, _ in att.targets],
+        "target_fp": att.target_fp,
+        "target_units": [{"name": enemy.units[i].name, "fp": f.fp, "why": f.why} for i, f in att.targets],
+        "ratio": att.odds.ratio,
+        "column": att.odds.column,
+        "column_why": list(att.odds.steps),
+        "kill_number": att.kn,
+        "kn_verified": att.kn_verified,
+        "lm": att.lm,
+        "zero_fp_attacking": att.zero_attacking,
+        "zero_fp_defending": att.zero_defending,
+        "drm": att.drm,
+        "need": att.need,
+        "p_kill": float(att.p_kill),
+        "p_kill_exact": f"{att.p_kill.numerator}/{att.p_kill.denominator}",
+        "hero_shift": att.hero,
+        "ambush": att.ambush,
+    }
+
+
+@dataclass
+class Round:
+    a: Attack
+    b: Attack
+    first: str | None  # "a" | "b" when Ambush makes the round non-simultaneous
+    strike_back: Attack | None  # the second side's attack with its survivors (ambush, first wins)
+    strike_back_none: bool  # the first side's success leaves the other nothing to strike with
+    outcomes: dict  # name -> Fraction
+    a_side: Side = None
+    b_side: Side = None
+    notes: list = field(default_factory=list)
+
+
+def _default_targets(enemy: Side) -> list[int]:
+    return enemy.eligible()
+
+
+def melee_round(a: Side, b: Side, a_targets: list[int] | None = None,
+                b_targets: list[int] | None = None, ambush: str | None = None,
+                reinforcing_ambush: bool = False, rules: Interpretations = DEFAULT) -> Round:
+    """One melee round: both attacks, and the four outcomes.
+
+    ``ambush`` = "a" | "b": that side's ambushers (``Side.ambushers``; all its units when none
+    is marked) triple their FP; the round is then not simultaneous (the ambusher strikes first
+    and its victims are removed before striking back) unless ``reinforcing_ambush``.
+    """
+    sides = {"a": a, "b": b}
+    if ambush:
+        amb = sides[ambush]
+        if not amb.ambushers:
+            amb.ambushers = frozenset(range(len(amb.units)))
+    a_targets = _default_targets(b) if a_targets is None else a_targets
+    b_targets = _default_targets(a) if b_targets is None else b_targets
+    att_a = attack(a, b, a_targets, rules=rules, ambush=ambush == "a")
+    att_b = attack(b, a, b_targets, rules=rules, ambush=ambush == "b")
+    pa, pb = att_a.p_kill, att_b.p_kill
+    first = ambush if ambush and not reinforcing_ambush else None
+    strike_back, none_left, notes = None, False, []
+    if first:
+        one, other = (att_a, att_b) if first == "a" else (att_b, att_a)
+        own, them = sides[first], sides["b" if first == "a" else "a"]
+        killed = [i for i, _ in one.targets]
+        survivors = [i for i in them.eligible() if i not in killed]
+        their_targets = [i for i, _ in other.targets]
+        if not survivors:
+            none_left = True
+            p_back = Fraction(0)
+        else:
+            try:
+                strike_back = attack(them, own, their_targets, survivors, rules)
+            except IllegalAttack:
+                # fewer survivors pushed the odds below 1:3: strike back at the best single target
+                trials = [attack(them, own, [t], survivors, rules) for t in their_targets]
+                strike_back = max(trials, key=lambda t: t.p_kill)
+                notes.append(f"after the ambush the survivors of {them.key.upper()} are below 1:3 "
+                             f"against several units: they strike back at "
+                             f"{own.units[strike_back.targets[0][0]].name} only")
+            p_back = strike_back.p_kill
+        p_one, p_other = one.p_kill, other.p_kill
+        first_wins_other_fails = p_one * (1 - p_back)
+        both = p_one * p_back
+        other_only = (1 - p_one) * p_other
+        neither = (1 - p_one) * (1 - p_other)
+        if first == "a":
+            out = {"only_b_destroyed": first_wins_other_fails, "only_a_destroyed": other_only,
+                   "both": both, "neither": neither}
+        else:
+            out = {"only_a_destroyed": first_wins_other_fails, "only_b_destroyed": other_only,
+                   "both": both, "neither": neither}
+        out = {k: out[k] for k in ("only_b_destroyed", "only_a_destroyed", "both", "neither")}
+    else:
+        out = {"only_b_destroyed": pa * (1 - pb), "only_a_destroyed": (1 - pa) * pb,
+               "both": pa * pb, "neither": (1 - pa) * (1 - pb)}
+    return Round(att_a, att_b, first, strike_back, none_left, out, a, b, notes)
+
+
+def consequences(side: Side, att_against: Attack) -> dict:
+    """What the enemy's successful attack ``att_against`` costs ``side`` beyond the targets: NME
+    units destroyed with their side (every eligible unit killed), single-use SWs used."""
+    killed = {i for i, _ in att_against.targets}
+    eliminated = set(side.eligible()) <= killed
+    return {"eliminated": eliminated,
+            "nme_lost": _names(side, side.nme()) if eliminated else []}
+
+
+def single_use_removed(side: Side, att: Attack, defended: Attack) -> list[str]:
+    """Single-use SWs (Satchel Charges, Molotov Cocktails) used by ``side`` this round, in attack
+    or defence: removed after the round whatever happens."""
+    used = {}
+    for i, f in list(att.attackers) + list(defended.targets):
+        for w in f.used:
+            if w.weapon.single_use:
+                used[(i, w.name)] = f"{w.name} ({side.units[i].name})"
+    return list(used.values())
+
+
+def captured_used(side: Side, att: Attack, defended: Attack) -> list[str]:
+    """Captured SWs ``side`` used this round: removed in the Admin Phase unless the enemy was
+    eliminated (§8.0)."""
+    used = {}
+    for i, f in list(att.attackers) + list(defended.targets):
+        for w in f.used:
+            if w.captured:
+                used[(i, w.name)] = f"{w.name} ({side.units[i].name})"
+    return list(used.values())
+
+
+def admin_removals(side: Side, att: Attack, defended: Attack, enemy_eliminated: bool) -> list[str]:
+    """Captured SWs removed in the Admin Phase: those used in the melee when the enemy survived."""
+    return [] if enemy_eliminated else captured_used(side, att, defended)
+
+
+def round_json(rnd: Round) -> dict:
+    a, b = rnd.a_side, rnd.b_side
+    out = {"a": attack_json(rnd.a, a, b), "b": attack_json(rnd.b, b, a)}
+    for key, side, own, other in (("a", a, rnd.a, rnd.b), ("b", b, rnd.b, rnd.a)):
+        enemy_att = other
+        out[key]["nme"] = _names(side, side.nme())
+        out[key]["eliminated_if_killed"] = consequences(side, enemy_att)["eliminated"]
+        out[key]["single_use_removed"] = single_use_removed(side, own, other)
+        out[key]["captured_used"] = captured_used(side, own, other)
+    out["first"] = rnd.first
+    out["simultaneous"] = rnd.first is None
+    if rnd.first:
+        back = rnd.strike_back
+        out["strike_back"] = attack_json(back, rnd.b_side if rnd.first == "a" else rnd.a_side,
+                                         rnd.a_side if rnd.first == "a" else rnd.b_side) if back else None
+    out["outcomes"] = {k: float(v) for k, v in rnd.outcomes.items()}
+    out["outcomes_exact"] = {k: f"{v.numerator}/{v.denominator}" for k, v in rnd.outcomes.items()}
+    out["notes"] = list(rnd.notes)
+    return out
+
+
+# -- --best: every legal choice of targets ---------------------------------------------------------
+
+
+def best_targets(side: Side, enemy: Side, rules: Interpretations = DEFAULT,
+                 ambush: bool = False, limit: int = 12) -> dict:
+    """Every legal non-empty set of targets for ``side``: ranked by kill probability and by
+    expected enemy FP destroyed (p_kill × the targets' defending FP)."""
+    pool = enemy.eligible()
+    rows = []
+    if len(pool) > 12:
+        raise IllegalAttack(f"--best: {len(pool)} possible targets are too many to enumerate "
+                            f"(limit 12): choose targets with --{side.key}-targets")
+    for r in range(1, len(pool) + 1):
+        for combo in itertools.combinations(pool, r):
+            try:
+                att = attack(side, enemy, list(combo), rules=rules, ambush=ambush)
+            except IllegalAttack:
+                continue
+            rows.append({"targets": _names(enemy, combo), "column": att.odds.column,
+                         "kill_number": att.kn, "kn_verified": att.kn_verified, "drm": att.drm,
+                         "need": att.need, "p_kill": float(att.p_kill),
+                         "target_fp": att.target_fp,
+                         "expected_fp_destroyed": float(att.p_kill * att.target_fp),
+                         "_p": att.p_kill, "_e": att.p_kill * att.target_fp})
+    by_p = sorted(rows, key=lambda r: (-r["_p"], -r["_e"], len(r["targets"])))
+    by_e = sorted(rows, key=lambda r: (-r["_e"], -r["_p"], len(r["targets"])))
+    clean = [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
+    index = {id(r): c for r, c in zip(rows, clean)}
+    return {"choices": len(rows), "by_p_kill": [index[id(r)] for r in by_p[:limit]],
+            "by_expected_fp": [index[id(r)] for r in by_e[:limit]]}

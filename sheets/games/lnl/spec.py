@@ -1,0 +1,85 @@
+"""The calculator's SPEC grammar: one counter written on the command line.
+
+    SPEC   = [PREFIX ":"]... BODY ["+" SW]...
+    PREFIX = a kind (squad, half | half_squad, crew, wt | weapon_team, leader, hero, medic,
+             sniper, scout), "amb" (this unit ambushes) or "shaken"
+    BODY   = an MMC counter F-R-M ("2-5-4"; "2-5-4M" or "2M-5-4" = "M" on the FP), or for an SMC
+             comma-separated fields: lmN, fpN, moraleN, M — or a hero's F-R-M ("hero:1-4-5")
+    SW     = a support weapon of lnl/weapons.yaml; a trailing "*" marks it captured
+
+Examples: ``2-5-4``, ``2-5-4M``, ``1-6-4+MG-34``, ``half:0-2-3``, ``leader:lm1+MG*``,
+``hero:1-4-5``, ``amb:2-5-4``. Without a kind prefix a counter is a squad. Pure Python.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sheets.core.errors import did_you_mean
+from sheets.games.lnl.model import (KIND_ALIASES, KINDS, MAX_SW, CarriedSW, CounterError, Unit,
+                                    find_weapon, parse_counter, weapon_names)
+
+_FIELD = re.compile(r"^(lm|fp|morale)\s*(-?\d{1,2})$", re.IGNORECASE)
+
+
+class SpecError(ValueError):
+    """A SPEC that does not follow the grammar (message says what was expected)."""
+
+
+def parse_spec(text: str, name: str) -> Unit:
+    """A :class:`Unit` named ``name`` from a SPEC string (see the module docstring)."""
+    raw = str(text).strip()
+    if not raw:
+        raise SpecError("empty SPEC: write a counter like 2-5-4")
+    head, *sws = [p.strip() for p in raw.split("+")]
+    *prefixes, body = [p.strip() for p in head.split(":")]
+    kind, amb, shaken = None, False, False
+    for p in prefixes:
+        key = p.lower()
+        if key in ("amb", "ambush"):
+            amb = True
+        elif key == "shaken":
+            shaken = True
+        elif key in KINDS or key in KIND_ALIASES:
+            if kind:
+                raise SpecError(f"{raw!r}: two kinds ({kind}, {p})")
+            kind = KIND_ALIASES.get(key, key)
+        else:
+            choices = list(KINDS) + list(KIND_ALIASES) + ["amb", "shaken"]
+            raise SpecError(f"{raw!r}: unknown prefix {p!r}{did_you_mean(key, choices)}; "
+                            f"expected a kind ({', '.join(KINDS)}), amb or shaken")
+    unit = Unit(name=name, kind=kind or "squad", counter=body, ambush=amb, shaken=shaken)
+    if unit.is_mmc or (unit.kind == "hero" and "-" in body):
+        try:
+            c = parse_counter(body)
+        except CounterError as exc:
+            raise SpecError(f"{raw!r}: {exc}") from None
+        unit.ifp, unit.range, unit.morale, unit.m = c.fp, c.range, c.morale, c.m
+        unit.counter = c.text
+    else:
+        for part in filter(None, (x.strip() for x in body.split(","))):
+            m = _FIELD.match(part)
+            if part.upper() == "M":
+                unit.m = True
+            elif m:
+                setattr(unit, {"lm": "lm", "fp": "ifp", "morale": "morale"}[m.group(1).lower()],
+                        int(m.group(2)))
+            else:
+                raise SpecError(f"{raw!r}: {part!r} is not lmN, fpN, moraleN or M "
+                                f"(a {unit.kind} is written like leader:lm1+MG)")
+        unit.counter = ""
+        if unit.kind == "hero" and unit.ifp is None:
+            raise SpecError(f"{raw!r}: a hero needs its firepower: hero:1-4-5 or hero:fp1")
+    for sw_text in sws:
+        captured = sw_text.endswith("*")
+        sw_name = sw_text.rstrip("*").strip()
+        sw = find_weapon(sw_name)
+        if sw is None:
+            raise SpecError(f"{raw!r}: unknown support weapon {sw_name!r}"
+                            f"{did_you_mean(sw_name, weapon_names())}; known: "
+                            f"{', '.join(weapon_names())}")
+        unit.weapons.append(CarriedSW(sw, captured))
+    if len(unit.weapons) > MAX_SW[unit.kind]:
+        raise SpecError(f"{raw!r}: a {unit.kind.replace('_', '-')} may use at most "
+                        f"{MAX_SW[unit.kind]} support weapon(s) in melee")
+    return unit
