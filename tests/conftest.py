@@ -46,3 +46,53 @@ def cli():
         return CliRunner().invoke(group, [str(a) for a in args], input=input, catch_exceptions=False)
 
     return _run
+
+
+def _pdf_bytes(pdf) -> bytes:
+    if isinstance(pdf, (bytes, bytearray)):
+        return bytes(pdf)
+    if hasattr(pdf, "stream"):  # a pypdf PdfReader
+        pdf.stream.seek(0)
+        return pdf.stream.read()
+    return Path(pdf).read_bytes()
+
+
+def page_ink(pdf, dpi: int = 30) -> list[float]:
+    """Per page, the share of pixels that are not paper-white (grey < 250) when the PDF is
+    rasterised: a blank page gives 0.0. ``pdf`` is bytes, a path or a pypdf reader."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(_pdf_bytes(pdf))
+    try:
+        out = []
+        for page in doc:
+            img = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+            hist = img.histogram()
+            out.append(sum(hist[:250]) / (img.width * img.height))
+        return out
+    finally:
+        doc.close()
+
+
+def page_texts(pdf) -> list[str]:
+    import io
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(_pdf_bytes(pdf)))
+    return [" ".join((p.extract_text() or "").split()) for p in reader.pages]
+
+
+@pytest.fixture
+def assert_mono_twin():
+    """assert_mono_twin(colour_pdf, mono_pdf): the --mono printout is the colour one in greys, not
+    a blank or shorter one: same pages, same text on each, and each page carries comparable ink."""
+
+    def check(colour, mono):
+        colour_text, mono_text = page_texts(colour), page_texts(mono)
+        assert mono_text == colour_text
+        assert all(len(t) > 20 for t in mono_text), mono_text
+        for i, (c, m) in enumerate(zip(page_ink(colour), page_ink(mono))):
+            assert c > 0.01 and m > 0.3 * c, f"page {i + 1}: ink {m:.3f} in mono vs {c:.3f} in colour"
+
+    return check

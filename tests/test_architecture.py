@@ -36,16 +36,18 @@ def test_rules_core_imports_no_renderer_cli_or_templates(subprocess_env):
 
 
 def test_games_register_through_entry_points():
+    """The built-in games are declared the way third-party plug-ins are (pyproject's entry points),
+    and the installed metadata carries them: a missing entry point fails here."""
+    import tomllib
     from importlib import metadata
 
-    from sheets.core.game import BUILTIN
+    from sheets.core.game import BUILTIN, ENTRY_POINT_GROUP
 
-    try:
-        eps = {ep.name: ep.value for ep in metadata.entry_points(group="sheets.games.v1")}
-    except Exception:  # pragma: no cover
-        eps = {}
-    if eps:  # installed: the built-ins are declared the way plug-ins are
-        assert {k: eps[k] for k in BUILTIN} == BUILTIN
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["entry-points"]
+    assert declared[ENTRY_POINT_GROUP] == BUILTIN
+    installed = {ep.name: ep.value for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    assert {k: installed.get(k) for k in BUILTIN} == BUILTIN
+    assert {"battletech", "dmech", "dust"} <= set(BUILTIN)
 
 
 TOY = '''

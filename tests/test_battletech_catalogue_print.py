@@ -1,7 +1,7 @@
 """Walk the whole weapon catalogue through the record sheet in both languages and variants:
 no label may be missing, every item name must be printed."""
 
-import pypdf
+import pypdfium2 as pdfium
 import pytest
 import yaml
 
@@ -32,7 +32,12 @@ def test_every_catalogue_item_prints(cli, write, tmp_path, motion, rules, lang):
     out = tmp_path / f"cat-{motion}-{rules}-{lang}.pdf"
     r = cli("render", src, "-o", out, "--lang", lang)
     assert r.exit_code == 0, r.stderr
-    text = " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(str(out)).pages)
+    # pdfium's text layer: ~30× faster than pypdf's extract_text on these 12-page documents
+    doc = pdfium.PdfDocument(str(out))
+    try:
+        text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in doc)
+    finally:
+        doc.close()
     for u in units:
         assert u["equipment"][0]["item"] in text, u["equipment"][0]["item"]
     assert "None" not in text.split()  # no missing value printed as Python's None

@@ -127,10 +127,15 @@ def colour_ops(path):
     return found
 
 
-def test_mono_draws_no_colour(cli, tmp_path):
-    assert colour_ops(render(cli, tmp_path, name="colour.pdf")), "the colour theme should use colour"
-    assert colour_ops(render(cli, tmp_path, "--mono", name="mono.pdf")) == []
-    assert colour_ops(render(cli, tmp_path, "--mono", "--rules", "tw", "--lang", "ru", name="mono2.pdf")) == []
+def test_mono_draws_no_colour(cli, tmp_path, assert_mono_twin):
+    colour = render(cli, tmp_path, name="colour.pdf")
+    assert colour_ops(colour), "the colour theme should use colour"
+    mono = render(cli, tmp_path, "--mono", name="mono.pdf")
+    assert colour_ops(mono) == []
+    assert_mono_twin(colour, mono)
+    mono2 = render(cli, tmp_path, "--mono", "--rules", "tw", "--lang", "ru", name="mono2.pdf")
+    assert colour_ops(mono2) == []
+    assert_mono_twin(render(cli, tmp_path, "--rules", "tw", "--lang", "ru", name="colour2.pdf"), mono2)
 
 
 def test_unprintable_character_is_an_input_error(cli, tmp_path, write):

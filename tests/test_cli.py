@@ -90,17 +90,32 @@ def test_missing_file(cli, tmp_path):
     assert r.exit_code == 1 and "no such file" in r.stderr
 
 
-def test_unwritable_output_keeps_existing_file(cli, root, tmp_path):
+def test_output_under_a_file_is_an_input_error(cli, root, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     r = cli("render", root / POINT, "-o", blocker / "x.pdf")
     assert r.exit_code == 1 and "Traceback" not in r.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["file"]
+
+
+@pytest.mark.parametrize("fail", ["mkstemp", "replace"])
+def test_unwritable_output_keeps_existing_file(cli, root, tmp_path, monkeypatch, fail):
+    """Valid input, so the run reaches the writer; the failure is injected (works as root too)."""
+    import sheets.core.fsio as fsio
+
     existing = tmp_path / "keep.pdf"
     existing.write_bytes(b"precious")
-    bad = tmp_path / "bad.yaml"
-    bad.write_text("system: battletech\nunits: 3\n")
-    assert cli("render", bad, "-o", existing).exit_code == 1
+
+    def denied(*a, **k):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(fsio.tempfile if fail == "mkstemp" else fsio.os, fail, denied)
+    r = cli("render", root / POINT, "-o", existing)
+    assert r.exit_code != 0 and "Traceback" not in r.stderr
+    if fail == "mkstemp":
+        assert r.exit_code == 1 and f"{existing}: cannot write here: permission denied" in r.stderr
     assert existing.read_bytes() == b"precious"
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.pdf"]  # no temp file left behind
 
 
 def test_render_default_output_folder(cli, root, tmp_path, monkeypatch):

@@ -1,6 +1,7 @@
 """Labels in both languages, fonts and glyph coverage, atomic writes."""
 
 import os
+from pathlib import Path
 
 import pytest
 import yaml
@@ -48,27 +49,80 @@ def test_glyph_check_refuses_what_the_font_cannot_draw():
         check_text("漢字")
 
 
-def test_atomic_write_never_clobbers_on_failure(tmp_path):
+def test_atomic_write_replaces_through_a_temp_file_in_the_same_folder(tmp_path, monkeypatch):
+    import sheets.core.fsio as fsio
+
     target = tmp_path / "out.pdf"
     target.write_bytes(b"old")
+    seen = []
+    real_replace = os.replace
 
-    class Boom(bytes):
-        pass
+    def spy(src, dst):  # the target is untouched until the rename; the temp file holds the new bytes
+        seen.append((Path(src).parent, Path(src).read_bytes(), Path(dst).read_bytes()))
+        real_replace(src, dst)
 
-    atomic_write(target, b"new")
+    monkeypatch.setattr(fsio.os, "replace", spy)
+    atomic_write(target, "new")
+    assert seen == [(tmp_path, b"new", b"old")]
     assert target.read_bytes() == b"new"
     assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]  # no temp file left
+    assert target.stat().st_mode & 0o777 == 0o644
     with pytest.raises(InputError, match="is a directory"):
         atomic_write(tmp_path, b"x")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
-def test_atomic_write_unwritable(tmp_path):
-    ro = tmp_path / "ro"
-    ro.mkdir()
-    ro.chmod(0o500)
-    with pytest.raises(InputError, match="permission denied"):
-        atomic_write(ro / "x.pdf", b"x")
+@pytest.mark.parametrize("fail", ["replace", "write", "chmod"])
+def test_atomic_write_never_clobbers_on_failure(tmp_path, monkeypatch, fail):
+    import sheets.core.fsio as fsio
+
+    target = tmp_path / "out.pdf"
+    target.write_bytes(b"precious old bytes")
+
+    def boom(*a, **k):
+        raise OSError(28, "No space left on device")
+
+    if fail == "write":
+        real_fdopen = os.fdopen
+
+        class Half:  # writes part of the data, then the disk is full
+            def __init__(self, fh):
+                self.fh = fh
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                self.fh.close()
+
+            def write(self, data):
+                self.fh.write(data[:3])
+                boom()
+
+        monkeypatch.setattr(fsio.os, "fdopen", lambda fd, mode: Half(real_fdopen(fd, mode)))
+    else:
+        monkeypatch.setattr(fsio.os, fail, boom)
+    with pytest.raises(OSError, match="No space left"):
+        atomic_write(target, b"new bytes that must never land")
+    assert target.read_bytes() == b"precious old bytes"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]  # the temp file was removed
+
+
+def test_atomic_write_unwritable(tmp_path, monkeypatch):
+    """Permission denied is injected, so the test also runs (and fails on a regression) as root."""
+    import sheets.core.fsio as fsio
+
+    target = tmp_path / "ro" / "x.pdf"
+    target.parent.mkdir()
+    target.write_bytes(b"old")
+
+    def denied(*a, **k):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(fsio.tempfile, "mkstemp", denied)
+    with pytest.raises(InputError, match="x.pdf: cannot write here: permission denied"):
+        atomic_write(target, b"x")
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in target.parent.iterdir()] == ["x.pdf"]
 
 
 def test_atomic_write_parent_is_a_file(tmp_path):

@@ -48,9 +48,10 @@ def test_png_output_at_150_dpi(paper):
     assert abs(w - pw / 72 * 150) <= 1 and abs(h - ph / 72 * 150) <= 1
 
 
-def test_mono_draws_greys_only():
+def test_mono_draws_greys_only(assert_mono_twin):
     assert non_grey_colour_ops(run_chart(lang="ru", mono=True)) == []
     assert non_grey_colour_ops(run_chart(lang="ru")) != []
+    assert_mono_twin(run_chart(lang="ru"), run_chart(lang="ru", mono=True))
 
 
 def test_two_renders_are_byte_identical():

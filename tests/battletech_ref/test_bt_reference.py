@@ -5,7 +5,7 @@ import yaml
 from pypdf import PdfReader
 
 from sheets.core.game import Options
-from sheets.data import data_path, templates_root
+from sheets.data import templates_root
 from sheets.games.battletech import reference, rules
 from sheets.render.pdf import Document, Rect, margins
 from .helpers import (PAPER_PT, labels, non_grey_colour_ops, page_texts, pct,
@@ -117,14 +117,27 @@ def test_movement_halving_follows_the_variant_rounding():
     assert "Run MP 2 3 5 6 8 9 11 12 14 15" in classic  # ceil(1.5 × Walk), Walk 1-10
 
 
+# digest §9.3 (MegaMek BV `bvMultipliers`): rows Gunnery 0..8, columns Piloting 0..8
+BV_MULTIPLIERS = [
+    [2.42, 2.31, 2.21, 2.10, 1.93, 1.75, 1.68, 1.59, 1.50],
+    [2.21, 2.11, 2.02, 1.92, 1.76, 1.60, 1.54, 1.46, 1.38],
+    [1.93, 1.85, 1.76, 1.68, 1.54, 1.40, 1.35, 1.28, 1.21],
+    [1.66, 1.58, 1.51, 1.44, 1.32, 1.20, 1.16, 1.10, 1.04],
+    [1.38, 1.32, 1.26, 1.20, 1.10, 1.00, 0.95, 0.90, 0.85],
+    [1.31, 1.19, 1.13, 1.08, 0.99, 0.90, 0.86, 0.81, 0.77],
+    [1.24, 1.12, 1.07, 1.02, 0.94, 0.85, 0.81, 0.77, 0.72],
+    [1.17, 1.06, 1.01, 0.96, 0.88, 0.80, 0.76, 0.72, 0.68],
+    [1.10, 0.99, 0.95, 0.90, 0.83, 0.75, 0.71, 0.68, 0.64],
+]
+
+
 def test_bv_multiplier_table_marks_the_protomech_column():
     t = text(ref("classic", "en"))
     assert "▼ ProtoMech column" in t and "use column 5" in t
-    table = yaml.safe_load((data_path("battletech/bv.yaml")).read_text("utf-8"))["skill_multipliers"]
-    for gunnery, row in table.items():  # all 9 × 9 values, row by row
-        assert f"{gunnery} " + " ".join(f"{x:.2f}" for x in row) in t
-    # digest §9.3: the ProtoMech column (Piloting 5), Gunnery 0..8
-    assert [table[g][5] for g in range(9)] == [1.75, 1.60, 1.40, 1.20, 1.00, 0.90, 0.85, 0.80, 0.75]
+    for gunnery, row in enumerate(BV_MULTIPLIERS):  # all 9 × 9 values, row by row, as printed
+        assert f"{gunnery} " + " ".join(f"{x:.2f}" for x in row) in t, gunnery
+    ru = text(ref("classic", "ru"))
+    assert "4 1,38 1,32 1,26 1,20 1,10 1,00 0,95 0,90 0,85" in ru
 
 
 def test_physical_attack_damage_by_tonnage_per_variant():
@@ -136,9 +149,10 @@ def test_physical_attack_damage_by_tonnage_per_variant():
 
 
 @pytest.mark.parametrize("variant", ["classic", "tw"])
-def test_mono_draws_greys_only(variant):
+def test_mono_draws_greys_only(variant, assert_mono_twin):
     assert non_grey_colour_ops(ref(variant, "ru", "letter", mono=True)) == []
     assert non_grey_colour_ops(ref(variant, "ru", "letter")) != []  # the check can see colour
+    assert_mono_twin(ref(variant, "ru", "letter"), ref(variant, "ru", "letter", mono=True))
 
 
 def test_two_renders_are_byte_identical():

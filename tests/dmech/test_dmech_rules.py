@@ -48,9 +48,13 @@ def test_one_die_for_the_reactor_explosion():
     assert rules.penetration(2, (5,), 6) == (7, "damage")
 
 
-@pytest.mark.parametrize("dice", [(0, 3), (7, 1), (), (1, 2, 3), (True, 2)])
-def test_bad_dice(dice):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("dice, message", [
+    ((0, 3), "a die shows 1–6, got 0"), ((7, 1), "a die shows 1–6, got 7"),
+    ((), "give one or two dice, got 0"), ((1, 2, 3), "give one or two dice, got 3"),
+    ((True, 2), "a die shows 1–6, got True"),
+])
+def test_bad_dice(dice, message):
+    with pytest.raises(ValueError, match=message):
         rules.penetration(4, dice, 6)
 
 
@@ -107,7 +111,7 @@ def test_armor_against_one_face_and_the_lower_of_two():
     assert rules.armor_against(OTROK_ARMOR, ["rear"]) == 5
     assert rules.armor_against(OTROK_ARMOR, ["rear_right", "rear"]) == 5
     assert rules.armor_against(OTROK_ARMOR, ["front", "front_right"]) == 7
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no face given"):
         rules.armor_against(OTROK_ARMOR, [])
     with pytest.raises(ValueError, match="unknown face"):
         rules.armor_against(OTROK_ARMOR, ["side"])
@@ -153,9 +157,9 @@ def test_damage_table_rows_from_the_seed():
 
 
 def test_damage_effect_bad_arguments():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a die shows 1–6, got 7"):
         rules.damage_effect("damage", 7)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown damage column 'crit'"):
         rules.damage_effect("crit", 2)
 
 

@@ -106,11 +106,12 @@ def test_chart_png(tmp_path):
     assert abs(image.size[0] - 1240) <= 2 and abs(image.size[1] - 1754) <= 2
 
 
-def test_chart_mono_is_grey_and_colour_is_not(tmp_path):
+def test_chart_mono_is_grey_and_colour_is_not(tmp_path, assert_mono_twin):
     colour = render(tmp_path / "c.pdf", "chart", "dmech", "facing")
     assert len(set(non_grey(colour))) >= 6  # six face colours
     mono = render(tmp_path / "m.pdf", "chart", "dmech", "facing", "--mono")
     assert non_grey(mono) == []
+    assert_mono_twin(colour, mono)
     # in black and white every hex still carries its face's letters
     assert text(mono).count("FR") >= 15
 

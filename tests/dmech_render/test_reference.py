@@ -38,8 +38,10 @@ def test_reference_en(tmp_path):
     assert "Таблица повреждений" not in t
 
 
-def test_reference_mono(tmp_path):
-    assert non_grey(render(tmp_path / "r.pdf", "reference", "dmech", "--mono")) == []
+def test_reference_mono(tmp_path, assert_mono_twin):
+    mono = render(tmp_path / "r.pdf", "reference", "dmech", "--mono")
+    assert non_grey(mono) == []
+    assert_mono_twin(render(tmp_path / "c.pdf", "reference", "dmech"), mono)
 
 
 def test_footnotes_number_each_note_once():

@@ -125,12 +125,13 @@ def test_long_name_is_printed_whole(tmp_path, walker):
     assert name in t
 
 
-def test_mono_draws_only_greys(tmp_path, walker):
+def test_mono_draws_only_greys(tmp_path, walker, assert_mono_twin):
     colour = render(tmp_path / "c.pdf", "render", walker(), PILOT, "--lang", "ru", "--tables")
     assert non_grey(colour)  # the check can see colours at all
     mono = render(tmp_path / "m.pdf", "render", walker(), PILOT, "--lang", "ru", "--tables",
                   "--mono")
     assert non_grey(mono) == []
+    assert_mono_twin(colour, mono)
 
 
 def test_same_input_same_bytes(tmp_path):

@@ -79,7 +79,8 @@ def test_sample_force_loads_as_a_roster():
     assert [u.kind for u in loaded.units] == ["squad", "hero", "vehicle"]
     assert loaded.units[0].joined_by == loaded.units[1].name
     game = get_game("dust")
-    assert sum(game.unit_cost(u, loaded.options) for u in loaded.units) <= 50
+    # the printed points of the sample's three cards: 20 + 12 + 15 = 47 AP of the 50 AP limit
+    assert [game.unit_cost(u, loaded.options) for u in loaded.units] == [20, 12, 15]
 
 
 def test_text_fields_cover_weapon_and_skill_text():

@@ -155,21 +155,26 @@ def _colour_ops(data: bytes) -> list[tuple[float, float, float]]:
     return out
 
 
-def test_mono_draws_greys_only(render):
+def test_mono_draws_greys_only(render, assert_mono_twin):
     _, colour = render(SAMPLE)
     _, mono = render(SAMPLE, "--mono")
     assert any(len(set(rgb)) > 1 for rgb in _colour_ops(colour))  # the colour theme has colour
     assert [rgb for rgb in _colour_ops(mono) if len(set(rgb)) > 1] == []
+    assert_mono_twin(colour, mono)
 
 
-def test_mono_reference_draws_greys_only(tmp_path):
+def test_mono_reference_draws_greys_only(tmp_path, assert_mono_twin):
     from click.testing import CliRunner
 
     from sheets.cli import cli
 
-    out = tmp_path / "ref.pdf"
-    CliRunner().invoke(cli, ["reference", "dust", "--mono", "-o", str(out)], catch_exceptions=False)
+    out, colour = tmp_path / "ref.pdf", tmp_path / "colour.pdf"
+    for args, path in ((["--mono"], out), ([], colour)):
+        r = CliRunner().invoke(cli, ["reference", "dust", *args, "-o", str(path)], catch_exceptions=False)
+        assert r.exit_code == 0, r.output
     assert [rgb for rgb in _colour_ops(out.read_bytes()) if len(set(rgb)) > 1] == []
+    assert any(len(set(rgb)) > 1 for rgb in _colour_ops(colour.read_bytes()))
+    assert_mono_twin(colour, out)
 
 
 def test_renders_are_deterministic(render):
