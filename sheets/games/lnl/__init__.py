@@ -45,7 +45,7 @@ class LnLT(Game):
     renderer = None
     reference_renderer = None
     charts = {}
-    calc_cli = None
+    calc_cli = "sheets.games.lnl.cli:calc"
 
     def unit_spec(self):
         return unit_spec()

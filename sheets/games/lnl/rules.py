@@ -216,7 +216,7 @@ def melee_fp(unit: Unit, role: str = "attack", ambush: bool = False,
             fp = _half_up(sw.weapon.fp)
             used = (sw,)
             own_fp_counts = False
-            parts.append(f"half of {sw.name} {sw.weapon.fp} rounded up = {fp}")
+            parts.append(f"half of {sw.name} {sw.weapon.fp} rounded up")
     m_bonus = (1 if unit.m and own_fp_counts else 0) + sum(1 for w in used if w.weapon.m)
     if m_bonus and rules.m_before_ambush:
         fp += m_bonus
@@ -402,13 +402,28 @@ def _names(side: Side, idx) -> list[str]:
     return [side.units[i].name for i in idx]
 
 
+def _label(unit: Unit) -> str:
+    """A counter as the calculator shows it: kind prefix for non-squads, notation, SWs."""
+    if unit.is_smc:
+        fields = [f"lm{unit.lm}" if unit.lm is not None else "",
+                  f"fp{unit.ifp}" if unit.ifp is not None else ""]
+        text = f"{unit.kind}:" + ",".join(f for f in fields if f)
+    else:
+        text = unit.notation or ""
+        if unit.kind != "squad":
+            text = f"{unit.kind}:{text}"
+    return "+".join([text] + [w.name + ("*" if w.captured else "") for w in unit.weapons])
+
+
 def attack_json(att: Attack, side: Side, enemy: Side) -> dict:
     return {
         "fp": att.fp,
-        "units": [{"name": side.units[i].name, "fp": f.fp, "why": f.why} for i, f in att.attackers],
+        "units": [{"name": side.units[i].name, "counter": _label(side.units[i]), "fp": f.fp,
+                   "why": f.why} for i, f in att.attackers],
         "targets": [enemy.units[i].name for i, _ in att.targets],
         "target_fp": att.target_fp,
-        "target_units": [{"name": enemy.units[i].name, "fp": f.fp, "why": f.why} for i, f in att.targets],
+        "target_units": [{"name": enemy.units[i].name, "counter": _label(enemy.units[i]), "fp": f.fp,
+                          "why": f.why} for i, f in att.targets],
         "ratio": att.odds.ratio,
         "column": att.odds.column,
         "column_why": list(att.odds.steps),

@@ -1,0 +1,290 @@
+"""``sheets calc lnl melee …``: the melee calculator with exact kill odds (click group ``calc``).
+
+    sheets calc lnl melee --a SPEC... --b SPEC... [--a-targets NAMES] [--b-targets NAMES]
+                          [--a-lm N] [--b-lm N] [--a-hero] [--b-hero] [--ambush a|b]
+                          [--reinforcing-ambush] [--best] [--json]
+
+A SPEC is a counter (grammar in :mod:`sheets.games.lnl.spec`), ``FILE#Unit Name`` (one unit of
+an OOB file) or ``FILE`` (every unit of it). Several SPECs follow one ``--a``/``--b`` (or repeat
+the option). An illegal attack exits 1 with the reason; a malformed SPEC or unknown target name
+is a usage error (exit 2); a bad OOB file is an input error (exit 1).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from sheets.core.errors import InputError, Problem, did_you_mean
+from sheets.games.lnl import rules
+from sheets.games.lnl.spec import SpecError, parse_spec
+
+VARIADIC = ("--a", "--b", "--a-targets", "--b-targets")
+
+
+class _VariadicCommand(click.Command):
+    """Lets ``--a X Y Z`` stand for ``--a X --a Y --a Z`` (the issue's ``--a SPEC...``)."""
+
+    def parse_args(self, ctx, args):
+        out, current = [], None
+        for token in args:
+            if token in VARIADIC:
+                current = token
+                out.append(token)
+                continue
+            if token.startswith("-") and not _looks_negative(token):
+                current = None
+                out.append(token)
+                continue
+            if current is not None and out and out[-1] != current:
+                out.append(current)
+            out.append(token)
+        return super().parse_args(ctx, out)
+
+
+def _looks_negative(token: str) -> bool:
+    return token[1:].isdigit()  # --a-lm -1
+
+
+def _file_units(ref: str) -> list:
+    """Units named by ``FILE#Unit Name`` or ``FILE`` (all its units)."""
+    from sheets.core.loader import load_file
+
+    path, sep, name = ref.rpartition("#") if "#" in ref else (ref, "", "")
+    loaded = load_file(path, expect_game="lnl")
+    if not sep:
+        return list(loaded.units)
+    for unit in loaded.units:
+        if unit.name.lower() == name.strip().lower():
+            return [unit]
+    raise InputError([Problem(path, None, f"no unit named {name.strip()!r}"
+                                          f"{did_you_mean(name.strip(), [u.name for u in loaded.units])}")])
+
+
+def _is_file_ref(text: str) -> bool:
+    head = text.rpartition("#")[0] if "#" in text else text
+    return "#" in text or head.lower().endswith((".yaml", ".yml")) or Path(head).is_file()
+
+
+def _side(key: str, specs: tuple, lm, hero) -> rules.Side:
+    units, n = [], 0
+    for text in specs:
+        if _is_file_ref(text):
+            units.extend(_file_units(text))
+            continue
+        n += 1
+        try:
+            units.append(parse_spec(text, f"{key.upper()}{len(units) + 1}"))
+        except SpecError as exc:
+            raise click.BadParameter(str(exc), param_hint=f"--{key}") from None
+    seen: dict = {}
+    for u in units:  # the same counter twice from a file: tell them apart
+        count = seen[u.name.lower()] = seen.get(u.name.lower(), 0) + 1
+        if count > 1:
+            u.name = f"{u.name} ({count})"
+    ambushers = frozenset(i for i, u in enumerate(units) if u.ambush)
+    return rules.Side(key, units, lm=lm, hero=hero, ambushers=ambushers)
+
+
+def _targets(key: str, names: tuple, enemy: rules.Side) -> list[int] | None:
+    if not names:
+        return None
+    wanted = [n.strip() for text in names for n in text.split(",") if n.strip()]
+    out = []
+    for name in wanted:
+        match = [i for i, u in enumerate(enemy.units) if u.name.lower() == name.lower()]
+        if not match:
+            raise click.BadParameter(f"no enemy unit named {name!r}"
+                                     f"{did_you_mean(name, [u.name for u in enemy.units])}; "
+                                     f"side {enemy.key.upper()} has "
+                                     f"{', '.join(u.name for u in enemy.units)}",
+                                     param_hint=f"--{key}-targets")
+        if match[0] not in out:
+            out.append(match[0])
+    return out
+
+
+def _pct(p: float) -> str:
+    return f"{p * 100:.1f}%"
+
+
+def _attack_lines(key: str, data: dict) -> list[str]:
+    other = "B" if key == "a" else "A"
+    dagger = "" if data["kn_verified"] else "†"
+    lines = [f"{key.upper()} attacks {', '.join(data['targets'])}"
+             + ("  [Ambush: FP tripled]" if data["ambush"] else "")]
+    rows = data["units"] + data["target_units"]
+    width = max([len("total")] + [len(u["name"]) for u in rows])
+    cw = max(len(u["counter"]) for u in rows)
+    for u in data["units"]:
+        lines.append(f"  {u['name']:<{width}}  {u['counter']:<{cw}}  {u['fp']:>2} FP  {u['why']}")
+    lines.append(f"  {'total':<{width}}  {'':<{cw}}  {data['fp']:>2} FP")
+    lines.append(f"  defending ({other}):")
+    for u in data["target_units"]:
+        lines.append(f"  {u['name']:<{width}}  {u['counter']:<{cw}}  {u['fp']:>2} FP  {u['why']}")
+    lines.append(f"  {'total':<{width}}  {'':<{cw}}  {data['target_fp']:>2} FP")
+    why = "; ".join(data["column_why"][1:]) or "exact"
+    lines.append(f"  odds {data['ratio']} → column {data['column']} ({why})")
+    parts = [f"LM {data['lm']:+d}"]
+    if data["zero_fp_attacking"]:
+        parts.append(f"−{data['zero_fp_attacking']} for 0-FP attackers")
+    if data["zero_fp_defending"]:
+        parts.append(f"+{data['zero_fp_defending']} for 0-FP defenders")
+    need = "cannot succeed" if data["need"] is None else (
+        "any roll" if data["need"] <= 2 else f"a natural {data['need']}+ on 2d6")
+    lines.append(f"  Kill Number {data['kill_number']}{dagger}; DRM {data['drm']:+d} ({', '.join(parts)}); "
+                 f"needs {need}: p(kill) = {data['p_kill_exact']} = {_pct(data['p_kill'])}")
+    return lines
+
+
+def human(result: dict) -> str:
+    lines = []
+    if result["simultaneous"]:
+        lines.append("Melee round (simultaneous: casualties removed after both attacks)")
+    else:
+        first = result["first"].upper()
+        lines.append(f"Melee round with Ambush: {first} strikes first; its victims are removed "
+                     f"before they can strike back")
+    order = ("a", "b") if result["first"] != "b" else ("b", "a")
+    for key in order:
+        lines.append("")
+        lines.extend(_attack_lines(key, result[key]))
+    if not result["simultaneous"]:
+        back = result.get("strike_back")
+        other = "b" if result["first"] == "a" else "a"
+        lines.append("")
+        if back is None:
+            lines.append(f"If {result['first'].upper()} succeeds, {other.upper()} has no "
+                         f"melee-eligible unit left to strike back.")
+        else:
+            lines.append(f"If {result['first'].upper()} succeeds, {other.upper()} strikes back with "
+                         f"its survivors ({back['fp']} FP, column {back['column']}): "
+                         f"p(kill) = {_pct(back['p_kill'])}")
+    for note in result["notes"]:
+        lines.append(f"Note: {note}")
+    o = result["outcomes"]
+    lines += ["", "Outcome of the round:",
+              f"  only B's targets destroyed  {_pct(o['only_b_destroyed']):>6}",
+              f"  only A's targets destroyed  {_pct(o['only_a_destroyed']):>6}",
+              f"  both                        {_pct(o['both']):>6}",
+              f"  neither                     {_pct(o['neither']):>6}"]
+    for key in ("a", "b"):
+        side = result[key]
+        if side["nme"]:
+            lines.append(f"{key.upper()}'s NME units ({', '.join(side['nme'])}) cannot attack or be "
+                         f"attacked; they are destroyed if every melee-eligible unit of "
+                         f"{key.upper()} is.")
+        if side["single_use_removed"]:
+            lines.append(f"Removed after this round (single-use): {', '.join(side['single_use_removed'])}")
+        if side["captured_used"]:
+            lines.append(f"Captured SW used by {key.upper()}: {', '.join(side['captured_used'])} — removed "
+                         f"in the Admin Phase unless the enemy is eliminated")
+    if "best" in result:
+        for key in ("a", "b"):
+            best = result["best"][key]
+            for order_key, title in (("by_p_kill", "kill probability"),
+                                     ("by_expected_fp", "expected enemy FP destroyed")):
+                lines += ["", f"Best targets for {key.upper()} by {title} ({best['choices']} legal choices):"]
+                for n, row in enumerate(best[order_key], 1):
+                    dagger = "" if row["kn_verified"] else "†"
+                    need = "—" if row["need"] is None else f"{row['need']}+"
+                    lines.append(f"  {n:>2}. {', '.join(row['targets'])}: {row['column']} KN "
+                                 f"{row['kill_number']}{dagger} DRM {row['drm']:+d} need {need} "
+                                 f"p {_pct(row['p_kill'])}, expected FP destroyed "
+                                 f"{row['expected_fp_destroyed']:.2f} of {row['target_fp']}")
+    if any(not result[k]["kn_verified"] for k in ("a", "b")) or "best" in result:
+        from sheets.data import label
+
+        lines += ["", label("lnl", "kn_unverified_note", "en")]
+    return "\n".join(lines)
+
+
+@click.group("lnl")
+def calc():
+    """Lock 'n Load Tactical calculators: melee."""
+
+
+@calc.command("melee", cls=_VariadicCommand)
+@click.option("--a", "a_specs", multiple=True, required=True, metavar="SPEC...",
+              help="side A's counters: 2-5-4, 2-5-4M, 1-6-4+MG-34, half:0-2-3, leader:lm1+MG, "
+                   "hero:1-4-5, amb:2-5-4, FILE#Unit Name, FILE")
+@click.option("--b", "b_specs", multiple=True, required=True, metavar="SPEC...",
+              help="side B's counters (as --a)")
+@click.option("--a-targets", multiple=True, metavar="NAMES",
+              help="the B units A attacks (default: every melee-eligible B unit)")
+@click.option("--b-targets", multiple=True, metavar="NAMES",
+              help="the A units B attacks (default: every melee-eligible A unit)")
+@click.option("--a-lm", type=click.IntRange(-3, 5), default=None,
+              help="A's leadership modifier (default: the best LM of A's leaders)")
+@click.option("--b-lm", type=click.IntRange(-3, 5), default=None, help="B's leadership modifier")
+@click.option("--a-hero", is_flag=True, help="a hero is with A (one column shift when A attacks)")
+@click.option("--b-hero", is_flag=True, help="a hero is with B")
+@click.option("--ambush", type=click.Choice(["a", "b"]), default=None,
+              help="this side ambushes: its ambushers' FP ×3 (units marked ambush/amb:, else all) "
+                   "and it strikes first")
+@click.option("--reinforcing-ambush", is_flag=True,
+              help="the ambushers are reinforcements: FP ×3 but the round stays simultaneous")
+@click.option("--best", is_flag=True, help="rank every legal choice of targets for each side")
+@click.option("--low-odds", type=click.Choice(["up", "down"]), default="up", show_default=True,
+              help="below 1:1: 'up' = 1:floor(D/A), the attacker's favour; 'down' = 1:ceil(D/A)")
+@click.option("--zero-drm-with-sw/--no-zero-drm-with-sw", default=True, show_default=True,
+              help="the ±1 per 0-IFP MMC also when it fights with an SW")
+@click.option("--hero-defence", type=click.Choice(["ifp", "sw"]), default="ifp", show_default=True,
+              help="a hero with an SW defends with its IFP, or with half the SW's FP")
+@click.option("--m-after-ambush", is_flag=True,
+              help="add the \"M\" +1 after tripling for Ambush (default: before)")
+@click.option("--nme-leader-lm/--no-nme-leader-lm", default=True, show_default=True,
+              help="a leader without a melee SW still adds its LM to its side's roll")
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+@click.pass_context
+def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_hero, ambush,
+          reinforcing_ambush, best, low_odds, zero_drm_with_sw, hero_defence, m_after_ambush,
+          nme_leader_lm, as_json):
+    """One melee round: both sides' FP, odds column, Kill Number, DRM, the natural 2d6 needed and
+    the exact chance to kill; then the round's four outcomes."""
+    if reinforcing_ambush and not ambush:
+        raise click.BadParameter("needs --ambush a|b (which side's reinforcements ambush)",
+                                 param_hint="--reinforcing-ambush")
+    interp = rules.Interpretations(low_odds=low_odds, zero_drm_with_sw=zero_drm_with_sw,
+                                   hero_defence=hero_defence, m_before_ambush=not m_after_ambush,
+                                   nme_leader_lm=nme_leader_lm)
+    a = _side("a", a_specs, a_lm, a_hero)
+    b = _side("b", b_specs, b_lm, b_hero)
+    at = _targets("a", a_targets, b)
+    bt = _targets("b", b_targets, a)
+    result, error = None, None
+    try:
+        rnd = rules.melee_round(a, b, at, bt, ambush, reinforcing_ambush, interp)
+        result = rules.round_json(rnd)
+    except rules.IllegalAttack as exc:
+        error = str(exc)
+    if best:
+        if ambush and not a.ambushers and ambush == "a":
+            a.ambushers = frozenset(range(len(a.units)))
+        if ambush and not b.ambushers and ambush == "b":
+            b.ambushers = frozenset(range(len(b.units)))
+        ranking = {}
+        for key, own, enemy in (("a", a, b), ("b", b, a)):
+            try:
+                ranking[key] = rules.best_targets(own, enemy, interp, ambush == key)
+            except rules.IllegalAttack as exc:
+                ranking[key] = {"choices": 0, "by_p_kill": [], "by_expected_fp": [], "error": str(exc)}
+        if result is None:
+            result = {"error": error, "best": ranking}
+            if as_json:
+                click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+            else:
+                click.echo(f"The round as given is not allowed: {error}\n")
+                for key in ("a", "b"):
+                    click.echo(f"Best targets for {key.upper()}: "
+                               + ("; ".join(f"{', '.join(r['targets'])} {_pct(r['p_kill'])}"
+                                            for r in ranking[key]["by_p_kill"][:5])
+                                  or ranking[key].get("error", "none")))
+            ctx.exit(1)
+        result["best"] = ranking
+    if result is None:
+        click.echo(f"illegal attack: {error}", err=True)
+        ctx.exit(1)
+    click.echo(json.dumps(result, ensure_ascii=False, indent=2) if as_json else human(result))
