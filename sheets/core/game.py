@@ -22,6 +22,7 @@ BUILTIN = {
     "dmech": "sheets.games.dmech:GAME",
     "dust": "sheets.games.dust:GAME",
     "lnl": "sheets.games.lnl:GAME",
+    "wh40k6": "sheets.games.wh40k6:GAME",
 }
 
 

@@ -1,0 +1,65 @@
+"""Warhammer 40,000 6th edition (``wh40k6``): datasheets that print what each unit type means on
+the table, Force-Organisation-checked army lists, the unit-type handout, to-hit / to-wound charts
+and an attack calculator. Rules core: :mod:`.model`, :mod:`.rules`, :mod:`.view`."""
+
+from __future__ import annotations
+
+from sheets.core.game import Game, Options
+from sheets.games.wh40k6 import rules, view
+from sheets.games.wh40k6.schema import unit_spec
+
+
+class Wh40k6(Game):
+    id = "wh40k6"
+    name = {"en": "Warhammer 40,000 (6th edition)", "ru": "Warhammer 40,000 (6-я редакция)"}
+    unit_kinds = ("infantry", "bike", "monstrous creature", "beast", "cavalry", "artillery", "vehicle")
+    limit_unit = "points"
+    renderer = "sheets.games.wh40k6.sheet:render"
+    reference_renderer = "sheets.games.wh40k6.reference:render"
+    charts = {"to-wound": "sheets.games.wh40k6.chart:to_wound", "to-hit": "sheets.games.wh40k6.chart:to_hit"}
+    calc_cli = "sheets.games.wh40k6.cli:calc"
+    cli_options = {"render": "sheets.games.wh40k6.cli:RENDER_OPTIONS"}
+
+    def unit_spec(self):
+        return unit_spec()
+
+    def build_unit(self, data, options: Options):
+        return rules.build_unit(data)
+
+    def validate_unit(self, unit, options: Options):
+        return rules.validate_unit(unit)
+
+    def validate_list(self, units, options: Options, roster: dict | None) -> list[str]:
+        """Force Organisation Chart breaches of a roster (a plain unit file is not an army)."""
+        if roster is None:
+            return []
+        return [rules.violation_text(v, options.lang)
+                for v in rules.foc_violations(units, roster.get("limit"))]
+
+    def info(self, unit, options: Options) -> dict:
+        return view.info(unit, options.lang)
+
+    def unit_cost(self, unit, options: Options):
+        return unit.points
+
+    def roster_columns(self, options: Options):
+        return [("name", "col_unit"), ("slot", "list_slot"), ("type", "list_type"),
+                ("models", "list_models"), ("cost", "list_points")]
+
+    def roster_row(self, unit, options: Options) -> dict:
+        return view.roster_row(unit, options.lang)
+
+    def text_fields(self, unit):
+        out = [(("name",), unit.name), (("notes",), unit.notes)]
+        for i, m in enumerate(unit.models):
+            out.append((("models", i, "name"), m.name))
+        for i, w in enumerate(unit.weapons):
+            out += [(("weapons", i, "name"), w.name), (("weapons", i, "type"), w.type)]
+            for k in ("range", "s"):
+                if isinstance(getattr(w, k), str):
+                    out.append((("weapons", i, k), getattr(w, k)))
+        out += [(("rules", i), r) for i, r in enumerate(unit.rules)]
+        return out
+
+
+GAME = Wh40k6()

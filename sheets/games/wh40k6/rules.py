@@ -1,0 +1,241 @@
+"""Warhammer 40,000 6th edition rules core: building units, profile checks, the Force
+Organisation Chart and the attack calculator (exact distributions). Pure Python; every table
+comes from ``data/wh40k6/*.yaml``."""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from fractions import Fraction
+
+from sheets.core.errors import RuleIssue
+from sheets.data import load_data
+from sheets.games.wh40k6.model import ARMOUR, STATS, Model, Unit, Weapon, type_table
+
+# -- units ----------------------------------------------------------------------------------------
+
+_MODEL_NEEDS = ("ws", "bs", "s", "t", "w", "i", "a", "ld")
+_VEHICLE_NEEDS = ("bs", "front", "side", "rear", "hp")
+_WALKER_NEEDS = ("ws", "s", "i", "a")
+
+
+def build_unit(data) -> Unit:
+    models = []
+    for m in data["models"]:
+        mt = m["type"]
+        stats = {s: m.get(s) for s in STATS}
+        save = m.get("sv")
+        if mt.kind == "gun":  # the fixed gun profile fills what the file leaves out
+            prof = type_table()["types"][mt.base].get("profile") or {}
+            stats["t"] = stats["t"] if stats["t"] is not None else prof.get("T")
+            stats["w"] = stats["w"] if stats["w"] is not None else prof.get("W")
+            if save is None and prof.get("Sv"):
+                from sheets.games.wh40k6.model import parse_save
+
+                save = parse_save(prof["Sv"])
+        models.append(Model(name=m["name"], count=m["count"], type=mt, stats=stats, save=save,
+                            armour={a: m.get(a) for a in ARMOUR}, hp=m.get("hp")))
+    weapons = [Weapon(w["name"], w["count"], w["range"], w["s"], w["ap"], w["type"]) for w in data["weapons"]]
+    return Unit(name=data["name"], slot=data["slot"], detachment=data["detachment"], points=data["points"],
+                models=models, weapons=weapons, rules=list(data["rules"]), notes=data["notes"])
+
+
+def validate_unit(unit: Unit) -> list[RuleIssue]:
+    """Profile columns against the model's type: a model line needs WS BS S T W I A Ld, a vehicle
+    BS and its armour values and hull points, a walker also WS S I A."""
+    issues = []
+    for i, m in enumerate(unit.models):
+        mt = m.type
+        where = ("models", i)
+        if mt.kind == "gun":
+            continue
+        given = {**m.stats, **m.armour, "hp": m.hp}
+        if mt.is_vehicle:
+            need = _VEHICLE_NEEDS + (_WALKER_NEEDS if mt.is_walker else ())
+            for col in need:
+                if given.get(col) is None:
+                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'"))
+            for col in ("t", "w", "ld"):
+                if given.get(col) is not None:
+                    issues.append(RuleIssue(where + (col,), f"model {m.name!r}: a vehicle has armour "
+                                            f"values and hull points, not '{col}'"))
+        else:
+            for col in _MODEL_NEEDS:
+                if given.get(col) is None:
+                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'"))
+            for col in (*ARMOUR, "hp"):
+                if given.get(col) is not None:
+                    issues.append(RuleIssue(where + (col,), f"model {m.name!r} ({mt.text}) is not a "
+                                            f"vehicle: '{col}' belongs to vehicles"))
+    return issues
+
+
+# -- Force Organisation Chart ----------------------------------------------------------------------
+
+@functools.cache
+def foc_table() -> dict:
+    return load_data("wh40k6/foc.yaml")
+
+
+def detachment_factor(limit) -> int:
+    """How many detachments of each kind the points limit allows (2 at 2000 points or more)."""
+    extra = foc_table().get("extra_detachment") or {}
+    if limit is not None and extra and limit >= extra["min_limit"]:
+        return int(extra.get("factor", 2))
+    return 1
+
+
+def foc_tally(units: list[Unit], limit=None) -> list[dict]:
+    """One row per detachment and slot in use or required: count, allowed min/max, ok.
+
+    An optional detachment (allied) is tallied only when a unit is in it; a slot the detachment
+    lacks appears only when a unit uses it (then its maximum is 0)."""
+    table = foc_table()
+    factor = detachment_factor(limit)
+    counts = Counter((u.detachment, u.slot) for u in units)
+    present = {u.detachment for u in units}
+    rows = []
+    for det_id, det in table["detachments"].items():
+        if not det.get("required") and det_id not in present:
+            continue
+        marks = det.get("verified") or {}
+        for slot in table["slots"]:
+            if slot == "none":
+                continue
+            n = counts[(det_id, slot)]
+            if slot in det["slots"]:
+                lo, hi = det["slots"][slot]
+                hi = hi * factor
+            elif n:
+                lo, hi = 0, 0
+            else:
+                continue
+            if n == 0 and lo == 0 and slot not in ("elites", "fast_attack", "heavy_support"):
+                continue  # optional extras (fortification, lords of war) only when used
+            rows.append({"detachment": det_id, "slot": slot, "count": n, "min": lo, "max": hi,
+                         "ok": lo <= n <= hi, "verified": marks.get(slot, True)})
+    return rows
+
+
+def foc_violations(units: list[Unit], limit=None) -> list[dict]:
+    return [r for r in foc_tally(units, limit) if not r["ok"]]
+
+
+def violation_text(v: dict, lang: str = "en") -> str:
+    """``Primary detachment: Troops 1 (needs 2–6)`` in ``lang``."""
+    from sheets.data import label
+
+    det = label("wh40k6", f"det_{v['detachment']}", lang)
+    slot = label("wh40k6", f"slot_{v['slot']}", lang)
+    if v["max"] == 0:
+        why = {"en": "this detachment has no such slot", "ru": "у этого отряда нет такой ячейки"}[lang]
+    elif v["count"] < v["min"]:
+        why = {"en": "needs", "ru": "нужно"}[lang] + f" {v['min']}–{v['max']}"
+    else:
+        why = {"en": "allowed", "ru": "допустимо"}[lang] + f" {v['min']}–{v['max']}"
+    return f"{det}: {slot} {v['count']} ({why})"
+
+
+# -- the combat charts -----------------------------------------------------------------------------
+
+@functools.cache
+def charts() -> dict:
+    return load_data("wh40k6/charts.yaml")
+
+
+def bs_to_hit(bs: int) -> tuple[int, int | None]:
+    """(D6 target to hit, target of the re-roll of a miss or None) for a ballistic skill 1–10."""
+    row = charts()["bs_to_hit"][max(1, min(10, bs))]
+    return row["hit"], row.get("reroll")
+
+
+def ws_to_hit(attacker: int, defender: int) -> int:
+    return charts()["ws_to_hit"][max(1, min(10, attacker))][max(1, min(10, defender)) - 1]
+
+
+def to_wound(s: int, t: int) -> int | None:
+    """D6 target to wound, or None when S cannot wound T."""
+    return charts()["to_wound"][max(1, min(10, s))][max(1, min(10, t)) - 1]
+
+
+def to_wound_verified(s: int, t: int) -> bool:
+    return t not in (charts().get("to_wound_unverified") or {}).get(s, ())
+
+
+def p_d6(target: int | None) -> Fraction:
+    """Chance that one D6 rolls ``target`` or more (a 1 always fails)."""
+    if target is None:
+        return Fraction(0)
+    target = max(2, int(target))
+    return Fraction(max(0, 7 - target), 6)
+
+
+def best_save(sv: str | None, ap: int | None, cover: str | None) -> tuple[int | None, str]:
+    """The save a model takes: the best of its armour save (ignored when AP ≤ the save value),
+    invulnerable save and cover save. Returns (D6 target or None, which: armour|invulnerable|cover|none)."""
+    from sheets.games.wh40k6.model import parse_save
+
+    save = parse_save(sv) if sv else None
+    options = []
+    if save and save.armour is not None and not (ap is not None and ap <= save.armour):
+        options.append((save.armour, "armour"))
+    if save and save.invulnerable is not None:
+        options.append((save.invulnerable, "invulnerable"))
+    if cover:
+        c = parse_save(cover)
+        if c is not None and c.armour is not None:
+            options.append((c.armour, "cover"))
+    if not options:
+        return None, "none"
+    return min(options, key=lambda o: o[0])
+
+
+def attack(shots: int, s: int, t: int, bs: int | None = None, ws: tuple[int, int] | None = None,
+           sv: str | None = None, cover: str | None = None, ap: int | None = None,
+           twin_linked: bool = False) -> dict:
+    """Expected hits, wounds and unsaved wounds of ``shots`` attacks with the exact distribution of
+    unsaved wounds (index k = chance of exactly k), from the charts of ``data/wh40k6/charts.yaml``.
+
+    Each shot/attack is independent: hit (BS chart, with its re-roll of misses at BS 6+; a
+    twin-linked weapon re-rolls misses instead; a die is re-rolled once) or WS chart; wound (S vs T
+    chart); then one save, the best of armour (ignored when AP ≤ its value), invulnerable and
+    cover. The distribution is enumerated with exact fractions."""
+    if (bs is None) == (ws is None):
+        raise ValueError("give either bs or ws")
+    if bs is not None:
+        hit, reroll = bs_to_hit(bs)
+        p_hit = p_d6(hit)
+        if twin_linked:
+            reroll = hit  # twin-linked re-rolls every miss with the same target
+        if reroll is not None:
+            p_hit = p_hit + (1 - p_hit) * p_d6(reroll)
+        hit_desc = {"bs": bs, "to_hit": hit, "reroll_misses_on": reroll}
+    else:
+        hit = ws_to_hit(*ws)
+        p_hit = p_d6(hit)
+        hit_desc = {"ws": list(ws), "to_hit": hit}
+    wound = to_wound(s, t)
+    p_wound = p_d6(wound)
+    save_target, save_kind = best_save(sv, ap, cover)
+    p_unsaved = 1 - p_d6(save_target) if save_target else Fraction(1)
+    p = p_hit * p_wound * p_unsaved
+    dist = [Fraction(1)]
+    for _ in range(shots):  # exact enumeration: one shot at a time
+        nxt = [Fraction(0)] * (len(dist) + 1)
+        for k, q in enumerate(dist):
+            if q:
+                nxt[k] += q * (1 - p)
+                nxt[k + 1] += q * p
+        dist = nxt
+    return {
+        **hit_desc,
+        "s": s, "t": t, "to_wound": wound, "to_wound_verified": to_wound_verified(s, t),
+        "save": save_target, "save_used": save_kind, "ap": ap,
+        "p_hit": float(p_hit), "p_wound": float(p_wound), "p_unsaved": float(p_unsaved),
+        "shots": shots,
+        "hits": float(shots * p_hit),
+        "wounds": float(shots * p_hit * p_wound),
+        "unsaved": float(shots * p),
+        "distribution": [float(q) for q in dist],
+        "exact": {"p_unsaved_per_shot": str(p)},
+    }

@@ -1,0 +1,160 @@
+"""Schema of one Warhammer 40,000 6th edition unit (``units:`` entry), with positioned messages
+and "did you mean". Unit types and saves are parsed here so a bad one is reported at its own
+line and column."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheets.core.schema import INVALID, Enum, Int, List, Obj, OneOf, Spec, Str
+from sheets.data import load_data
+from sheets.games.wh40k6.model import DASHES, SaveError, TypeError_, parse_save, parse_type, type_names
+
+MAX_MODELS = 20  # model lines per unit (a datasheet must fit on one page)
+MAX_WEAPONS = 24
+
+
+@dataclass
+class TypeSpec(Spec):
+    def check(self, value, pos, problems, where):
+        if not isinstance(value, str):
+            problems.error(pos, f"{where}: expected a unit type such as 'infantry' or 'vehicle (tank)'")
+            return INVALID
+        try:
+            return parse_type(value)
+        except TypeError_ as exc:
+            problems.error(pos, f"{where}: {exc}")
+            return INVALID
+
+    def json_schema(self):
+        return self._schema({"type": "string", "maxLength": 80, "examples": [
+            "infantry", "infantry (character)", "jump infantry", "bike", "monstrous creature",
+            "gun", "vehicle (tank, transport)", "vehicle (walker)", "vehicle (fast, skimmer)"]})
+
+
+@dataclass
+class SaveSpec(Spec):
+    def check(self, value, pos, problems, where):
+        try:
+            return parse_save(value)
+        except SaveError as exc:
+            problems.error(pos, f"{where}: {exc}")
+            return INVALID
+
+    def json_schema(self):
+        return self._schema({"anyOf": [{"type": "string", "pattern": r"^\s*([2-6]\+)?\s*/?\s*([2-6]\+\+)?\s*$"},
+                                       {"enum": list(DASHES)}, {"type": "null"}]})
+
+
+@dataclass
+class Dash(Spec):
+    """A dash ('-', '–') or nothing → None."""
+
+    def check(self, value, pos, problems, where):
+        if value is None or (isinstance(value, str) and value.strip() in DASHES):
+            return None
+        problems.error(pos, f"{where}: expected a dash")
+        return INVALID
+
+    def json_schema(self):
+        return self._schema({"enum": list(DASHES) + [None]})
+
+
+@dataclass
+class Word(Str):
+    """Text that is not a number (a number must pass the numeric range check instead)."""
+
+    def check(self, value, pos, problems, where):
+        if not isinstance(value, str):
+            problems.error(pos, f"{where}: expected text")
+            return INVALID
+        return super().check(value, pos, problems, where)
+
+
+@dataclass
+class Stat(Spec):
+    """A characteristic: a whole number in [lo, hi] or a dash (→ None)."""
+
+    lo: int = 0
+    hi: int = 10
+
+    def check(self, value, pos, problems, where):
+        if value is None or (isinstance(value, str) and value.strip() in DASHES):
+            return None
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.error(pos, f"{where}: expected a whole number {self.lo}–{self.hi} or a dash")
+            return INVALID
+        if not self.lo <= value <= self.hi:
+            problems.error(pos, f"{where}: {value} is out of range ({self.lo}–{self.hi})")
+            return INVALID
+        return value
+
+    def json_schema(self):
+        return self._schema({"anyOf": [{"type": "integer", "minimum": self.lo, "maximum": self.hi},
+                                       {"enum": list(DASHES)}, {"type": "null"}]})
+
+
+def _stat(lo=0, hi=10, desc=""):
+    return Stat(lo=lo, hi=hi, default=None, description=desc)
+
+
+def _slot() -> Enum:
+    foc = load_data("wh40k6/foc.yaml")
+    return Enum(choices=tuple(foc["slots"]),
+                aliases={"fast attack": "fast_attack", "heavy support": "heavy_support", "fa": "fast_attack",
+                         "hs": "heavy_support", "elite": "elites", "troop": "troops",
+                         "lords of war": "lords_of_war", "fortifications": "fortification",
+                         "no force org slot": "none", "dedicated transport": "none"},
+                description="Force Organisation slot")
+
+
+def _model() -> Obj:
+    fields = {
+        "name": Str(allow_empty=False, max_len=80),
+        "count": Int(min=1, max=100, default=1, description="models with this profile"),
+        "type": TypeSpec(description="unit type: " + ", ".join(type_names()) +
+                         "; vehicles: vehicle (tank | fast | skimmer | open-topped | transport | heavy | "
+                         "walker | flyer | hover | chariot, …); '(character)' marks a character"),
+    }
+    for s in ("ws", "bs", "s", "t", "i", "a", "ld"):
+        fields[s] = _stat(0 if s in ("ws", "bs", "a") else 1, 10, s.upper())
+    fields["w"] = _stat(1, 10, "Wounds")
+    fields["sv"] = SaveSpec(default=None, description="save: 3+, 3+/4++ (armour/invulnerable), 5++, –")
+    for s in ("front", "side", "rear"):
+        fields[s] = _stat(10, 14, f"{s} armour value")
+    fields["hp"] = _stat(1, 10, "hull points")
+    return Obj(title="model", fields=fields, aliases={"save": "sv", "hull_points": "hp", "number": "count"})
+
+
+def _weapon() -> Obj:
+    return Obj(title="weapon", fields={
+        "name": Str(allow_empty=False, max_len=80),
+        "count": Int(min=1, max=100, default=1),
+        "range": OneOf(options=(Int(min=0, max=999), Dash(), Word(allow_empty=False, max_len=16)),
+                       default=None, message="expected inches (24), a word (Template) or a dash",
+                       description="inches; 'Template'; '-' for melee"),
+        "s": OneOf(options=(Stat(lo=1, hi=10), Word(allow_empty=False, max_len=12)), default=None,
+                   message="expected a Strength 1–10, a word (User, x2, D) or a dash"),
+        "ap": _stat(1, 6, "AP (1–6 or –)"),
+        "type": Str(default="", max_len=120, description="e.g. 'Rapid Fire, Twin-linked', 'Heavy 3'"),
+    })
+
+
+def unit_spec() -> Obj:
+    """The schema of one wh40k6 unit (the user contract of ``units:`` entries)."""
+    return Obj(title="wh40k6 unit", fields={
+        "name": Str(allow_empty=False, max_len=80),
+        "slot": _slot(),
+        "detachment": Enum(choices=tuple(load_data("wh40k6/foc.yaml")["detachments"]),
+                           aliases={"allies": "allied", "ally": "allied", "main": "primary"},
+                           default="primary"),
+        "points": Int(min=0, max=10_000),
+        "models": List(item=_model(), min_len=1, max_len=MAX_MODELS),
+        "weapons": List(item=_weapon(), default=list, max_len=MAX_WEAPONS),
+        "rules": List(item=Str(allow_empty=False, max_len=60), default=list, max_len=40),
+        "notes": Str(default="", max_len=400),
+    }, aliases={"pts": "points", "special_rules": "rules", "role": "slot"})

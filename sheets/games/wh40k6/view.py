@@ -1,0 +1,138 @@
+"""Render-ready, JSON-ready descriptions of wh40k6 units: ``info``, army-list rows and the
+datasheet's unit-type box. Fixed words are label keys of ``data/wh40k6/labels.yaml`` (resolved
+here for a language); user text passes through. Pure Python."""
+
+from __future__ import annotations
+
+import functools
+
+from sheets.data import labels, load_data
+from sheets.games.wh40k6.model import TypeRules, Unit
+
+
+def L(lang: str):
+    table = labels("wh40k6")
+    return lambda key: table[key][lang]
+
+
+@functools.cache
+def glossary() -> dict:
+    """Rule name (lower case, aliases too) → (canonical name, entry)."""
+    out = {}
+    for name, entry in (load_data("wh40k6/rules_glossary.yaml")["rules"] or {}).items():
+        out[name.lower()] = (name, entry)
+        for a in entry.get("aliases") or ():
+            out[str(a).lower()] = (name, entry)
+    return out
+
+
+def rule_name(name: str, lang: str) -> str:
+    """The rule's name in ``lang`` (the Russian rulebook's term when the glossary has it)."""
+    hit = glossary().get(name.strip().lower())
+    if hit is None:
+        return name
+    return hit[1]["ru"] if lang == "ru" else hit[0]
+
+
+def type_name(tr: TypeRules, lang: str) -> str:
+    t = L(lang)
+    name = t(tr.label)
+    if tr.tag_labels:
+        name += f" ({', '.join(t(k) for k in tr.tag_labels)})"
+    return name
+
+
+def movement(tr: TypeRules | None) -> dict:
+    if tr is None:
+        return {}
+    return {"move": tr.move, "run": tr.run, "run_kind": tr.run_kind, "charge": tr.charge,
+            "fall_back": tr.fall_back}
+
+
+def _dagger(tr: TypeRules, field: str) -> str:
+    return "†" if field in tr.unverified else ""
+
+
+def type_box(tr: TypeRules, lang: str) -> dict:
+    """The unit-type box: a title line, the movement line, granted rules and limits (texts in ``lang``).
+
+    e.g. ``Bike · Move 12" · Turbo-boost 12" · Charge 2D6" · Fall back 3D6"``."""
+    t = L(lang)
+    parts = [f"{t('mv_move')} {tr.move}{_dagger(tr, 'move')}"]
+    if tr.run != "–":
+        parts.append(f"{t('mv_' + tr.run_kind)} {tr.run}{_dagger(tr, 'run')}")
+    if tr.charge != "–":
+        parts.append(f"{t('mv_charge')} {tr.charge}{_dagger(tr, 'charge')}")
+    if tr.fall_back != "–":
+        parts.append(f"{t('mv_fall_back')} {tr.fall_back}{_dagger(tr, 'fall_back')}")
+    rules = ", ".join(rule_name(r, lang) for r in tr.rules)
+    if rules and "rules" in tr.unverified:
+        rules += "†"
+    return {
+        "title": type_name(tr, lang),
+        "movement": " · ".join(parts),
+        "rules": rules,
+        "shooting": [t(k) for k in tr.shooting],
+        "cannot": [t(k) for k in tr.cannot],
+        "notes": [t(k) + ("†" if "notes" in tr.unverified else "") for k in tr.notes],
+        "verified": tr.verified,
+    }
+
+
+def type_line(tr: TypeRules, lang: str) -> str:
+    """The whole unit-type box as one line (tests, text output)."""
+    box = type_box(tr, lang)
+    bits = [box["title"], box["movement"]]
+    for k in ("rules",):
+        if box[k]:
+            bits.append(box[k])
+    bits += box["shooting"] + box["cannot"]
+    return " · ".join(bits)
+
+
+def _profile(m) -> dict:
+    if m.type.is_vehicle:
+        p = {"bs": m.stats["bs"], **m.armour, "hp": m.hp}
+        if m.type.is_walker:
+            p.update({k: m.stats[k] for k in ("ws", "s", "i", "a")})
+        if m.save is not None:
+            p["sv"] = m.save.text
+        return p
+    p = dict(m.stats)
+    p["sv"] = m.save.text if m.save else None
+    return p
+
+
+def info(unit: Unit, lang: str = "en") -> dict:
+    main = unit.main_type()
+    t = L(lang)
+    shooting = []
+    granted = []
+    for tr in unit.types():
+        shooting += [t(k) for k in tr.shooting if t(k) not in shooting]
+        granted += [r for r in tr.rules if r not in granted]
+    return {
+        "system": "wh40k6", "name": unit.name, "slot": unit.slot, "detachment": unit.detachment,
+        "points": unit.points, "model_count": unit.model_count,
+        "models": [{"name": m.name, "count": m.count, "type": m.type.text, "type_id": m.type.base,
+                    "character": m.type.character, "vehicle_tags": list(m.type.tags),
+                    "profile": _profile(m), "boxes_per_model": m.boxes} for m in unit.models],
+        "unit_type": main.type.text if main else None,
+        "movement": movement(main),
+        "granted_rules": granted,
+        "shooting_limit": "; ".join(shooting) or None,
+        "cannot": [t(k) for tr in unit.types() for k in tr.cannot],
+        "rules": list(unit.rules),
+        "weapons": [{"name": w.name, "count": w.count, "range": w.range, "s": w.s, "ap": w.ap,
+                     "type": w.type} for w in unit.weapons],
+        "verified": all(tr.verified for tr in unit.types()),
+        "unverified": sorted({f"{tr.type.text}: {f}" for tr in unit.types() for f in tr.unverified}),
+    }
+
+
+def roster_row(unit: Unit, lang: str) -> dict:
+    t = L(lang)
+    main = unit.main_type()
+    return {"name": unit.name, "cost": unit.points,
+            "slot": t(f"slot_{unit.slot}") + ("" if unit.detachment == "primary" else f" ({t('det_' + unit.detachment)})"),
+            "models": unit.model_count, "type": type_name(main, lang) if main else ""}
