@@ -14,9 +14,9 @@ class Wh40k6(Game):
     name = {"en": "Warhammer 40,000 (6th edition)", "ru": "Warhammer 40,000 (6-я редакция)"}
     unit_kinds = ("infantry", "bike", "monstrous creature", "beast", "cavalry", "artillery", "vehicle")
     limit_unit = "points"
-    renderer = "sheets.games.wh40k6.sheet:render"
-    reference_renderer = "sheets.games.wh40k6.reference:render"
-    charts = {"to-wound": "sheets.games.wh40k6.chart:to_wound", "to-hit": "sheets.games.wh40k6.chart:to_hit"}
+    renderer = None  # datasheets: next step
+    reference_renderer = None
+    charts: dict = {}
     calc_cli = "sheets.games.wh40k6.cli:calc"
     cli_options = {"render": "sheets.games.wh40k6.cli:RENDER_OPTIONS"}
 
