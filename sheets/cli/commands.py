@@ -65,6 +65,38 @@ def _write(path: Path, data, quiet: bool = False) -> None:
         click.echo(f"wrote {path}", err=True)
 
 
+def _document(*args, **kwargs):
+    """A Document that records its layout when ``--check-layout`` was given."""
+    from sheets.render.pdf import Document
+
+    ctx = click.get_current_context(silent=True)
+    return Document(*args, record=bool(ctx and ctx.meta.get("sheets.check_layout")), **kwargs)
+
+
+def _check_layout(doc, loaded_list=()) -> None:
+    """With ``--check-layout``: list the layout problems of ``doc`` and exit 1 if there are any.
+    The user's own texts (unit names, …) may stay in Latin script on a Russian page."""
+    if doc.recorder is None:
+        return
+    from sheets.render.layout_check import check, summary
+
+    words = set()
+    for loaded in loaded_list:
+        for unit in loaded.units:
+            for _path, text in loaded.game.text_fields(unit):
+                words.update(str(text or "").split())
+        roster = getattr(loaded, "roster", None)
+        if isinstance(roster, dict):
+            words.update(str(roster.get("name") or "").split())
+    problems = check(doc.recorder, words)
+    if not problems:
+        click.echo(f"layout: {doc.pages} page(s) checked, no problems", err=True)
+        return
+    click.echo(summary(problems), err=True)
+    click.echo(f"layout: {len(problems)} problem(s) on {doc.pages} page(s)", err=True)
+    raise SystemExit(1)
+
+
 def _guard_glyphs(fn, source: str):
     from sheets.core.errors import InputError, Problem
     from sheets.render.fonts import GlyphError
@@ -162,13 +194,12 @@ def render(paths, output, lang, paper, mono, rules, no_list, **game_options):
     if not game.renderer:
         raise click.UsageError(f"{game.id} has no record-sheet renderer yet")
     from sheets.core.game import load_object
-    from sheets.render.pdf import Document
 
     renderer = load_object(game.renderer)
     opts = loaded[0].options
     title = ", ".join(Path(p).stem for p in paths)
-    doc = Document(paper, mono, title=f"{game.name.get(lang, game.id)}: {title}",
-                   subject="record sheets", lang=lang)
+    doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: {title}",
+                    subject="record sheets", lang=lang)
 
     def draw():
         if not no_list:
@@ -186,6 +217,7 @@ def render(paths, output, lang, paper, mono, rules, no_list, **game_options):
     out = Path(output) if output else _default_output(paths[0], ".pdf")
     _write(out, pdf)
     click.echo(f"{out}: {doc.pages} page(s)", err=True)
+    _check_layout(doc, loaded)
 
 
 @click.command()
@@ -203,10 +235,9 @@ def roster(path, output, fmt, template, lang, paper, mono, rules):
     loaded = _load_all([path], _options(lang=lang, paper=paper, mono=mono, rules=rules))[0]
     data = army_list(loaded, lang)
     if fmt == "pdf":
-        from sheets.render.pdf import Document
         from sheets.render.roster_pdf import draw_army_list
 
-        doc = Document(paper, mono, title=data["name"] or Path(path).stem, subject="army list", lang=lang)
+        doc = _document(paper, mono, title=data["name"] or Path(path).stem, subject="army list", lang=lang)
         pdf = _guard_glyphs(lambda: (draw_army_list(doc, data, loaded.options), doc.finish())[1], path)
         out = Path(output) if output else _default_output(path, ".pdf")
         _write(out, pdf)
@@ -223,6 +254,8 @@ def roster(path, output, fmt, template, lang, paper, mono, rules):
             click.echo(text, nl=False)
     if data["over"]:
         click.echo(f"warning: over the limit by {data['over_by']} {loaded.game.limit_unit}", err=True)
+    if fmt == "pdf":
+        _check_layout(doc, [loaded])
 
 
 def _game(game_id: str):
@@ -248,15 +281,15 @@ def reference(game_id, output, lang, paper, mono, rules, **game_options):
     if rules and game.variants and rules.lower() not in game.variants:
         raise click.BadParameter(f"expected one of {', '.join(game.variants)}", param_hint="--rules")
     from sheets.core.game import load_object
-    from sheets.render.pdf import Document
 
     opts = _options(lang=lang, paper=paper, mono=mono,
                     rules=(rules.lower() if rules else game.default_variant()), **game_options)
-    doc = Document(paper, mono, title=f"{game.name.get(lang, game.id)}: reference", subject="reference", lang=lang)
+    doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: reference", subject="reference", lang=lang)
     fn = load_object(game.reference_renderer)
     pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)
     out = Path(output) if output else Path("output") / f"{game.id}-reference.pdf"
     _write(out, pdf)
+    _check_layout(doc)
 
 
 @click.command(cls=GameOptionsCommand, game_options_for="chart")
@@ -279,15 +312,15 @@ def chart(game_id, name, output, lang, paper, mono, rules, dpi, **game_options):
     if out.suffix.lower() not in (".pdf", ".png"):
         raise click.BadParameter("the output must end in .pdf or .png", param_hint="-o")
     from sheets.core.game import load_object
-    from sheets.render.pdf import Document
 
     opts = _options(lang=lang, paper=paper, mono=mono,
                     rules=(rules.lower() if rules else game.default_variant()), **game_options)
-    doc = Document(paper, mono, title=f"{game.name.get(lang, game.id)}: {name}", subject="chart", lang=lang)
+    doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: {name}", subject="chart", lang=lang)
     fn = load_object(game.charts[name])
     pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)
     if out.suffix.lower() == ".pdf":
         _write(out, pdf)
+        _check_layout(doc)
         return
     from sheets.render.raster import pdf_to_pngs
 
@@ -297,6 +330,7 @@ def chart(game_id, name, output, lang, paper, mono, rules, dpi, **game_options):
     else:
         for i, png in enumerate(pngs, 1):
             _write(out.with_name(f"{out.stem}-{i}{out.suffix}"), png)
+    _check_layout(doc)
 
 
 class _CalcGroup(click.Group):

@@ -30,8 +30,20 @@ out_option = click.option("-o", "--output", "output", type=click.Path(dir_okay=F
 paths_argument = click.argument("paths", nargs=-1, required=True, type=click.Path())
 
 
+def _remember_check_layout(ctx, param, value):
+    if value:
+        ctx.meta["sheets.check_layout"] = True
+    return value
+
+
+check_layout_option = click.option(
+    "--check-layout", is_flag=True, expose_value=False, callback=_remember_check_layout,
+    help="Measure every page against the print rules (text >= 6 pt, inside its frame, tick boxes "
+         ">= 3 mm, no English on a Russian page); list the problems and exit 1 if there are any.")
+
+
 def printing_options(f):
-    for deco in reversed((lang_option, paper_option, mono_option, rules_option)):
+    for deco in reversed((lang_option, paper_option, mono_option, rules_option, check_layout_option)):
         f = deco(f)
     return f
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from reportlab.lib.pagesizes import A4, LETTER
@@ -63,8 +64,11 @@ class Document:
     """One PDF being built. ``finish()`` returns its bytes (identical for identical input)."""
 
     def __init__(self, paper: str | tuple = "a4", mono: bool = False, title: str = "",
-                 subject: str = "", lang: str = "en"):
+                 subject: str = "", lang: str = "en", record: bool = False):
+        """``record=True`` keeps what every page draws (text runs, tick targets, borders) in
+        ``self.recorder`` for :mod:`sheets.render.layout_check`; off by default (no cost)."""
         fonts.register()
+        self.lang = lang
         self.size = PAPER[paper] if isinstance(paper, str) else paper
         self.buffer = io.BytesIO()
         self.canvas = Canvas(self.buffer, pagesize=self.size, invariant=1, pageCompression=1,
@@ -74,7 +78,12 @@ class Document:
         self.canvas.setSubject(subject)
         self.canvas.setCreator(f"sheets {__version__}")
         self.theme = theme(mono)
-        self.pen = Pen(self.canvas, self.theme)
+        self.recorder = None
+        if record:
+            from sheets.render.layout_check import Recorder
+
+            self.recorder = Recorder(lang)
+        self.pen = Pen(self.canvas, self.theme, self.recorder)
         self.pages = 0
         self._open = False
 
@@ -96,6 +105,8 @@ class Document:
         self._open = True
         self.pages += 1
         self.canvas.setLineJoin(1)
+        if self.recorder is not None:
+            self.recorder.new_page(self.pages, self.size)
         return self.pen
 
     def finish(self) -> bytes:
@@ -108,11 +119,49 @@ class Document:
 class Pen:
     """Drawing primitives on a canvas, with the theme's colours."""
 
-    def __init__(self, canvas: Canvas, th: Theme):
+    def __init__(self, canvas: Canvas, th: Theme, recorder=None):
         self.c = canvas
         self.t = th
         self._forms: dict = {}
         self._in_form = False
+        self.rec = recorder  # a layout_check.Recorder, or None (not recording)
+
+    # -- what the layout checker needs to know (no-ops when not recording) ------------------
+    @contextmanager
+    def frame(self, r: Rect):
+        """Text drawn inside this block belongs to ``r``: leaving it is a layout error."""
+        if self.rec is None:
+            yield
+            return
+        self.rec.frames.append(r)
+        try:
+            yield
+        finally:
+            self.rec.frames.pop()
+
+    @contextmanager
+    def fine_print(self):
+        """Footnotes and sources: 5 pt is allowed instead of 6 pt."""
+        if self.rec is None:
+            yield
+            return
+        self.rec.note += 1
+        try:
+            yield
+        finally:
+            self.rec.note -= 1
+
+    @contextmanager
+    def legend_key(self):
+        """Boxes and pips drawn here are samples in a legend, not tick targets."""
+        if self.rec is None:
+            yield
+            return
+        self.rec.sample += 1
+        try:
+            yield
+        finally:
+            self.rec.sample -= 1
 
     # -- reuse ----------------------------------------------------------------------------
     def form(self, key, x: float, y: float, draw) -> None:
@@ -130,15 +179,21 @@ class Pen:
         if name is None:
             name = self._forms[key] = f"Form{len(self._forms)}"
             self._in_form = True
+            if self.rec is not None:
+                self.rec.begin_capture()
             try:
-                self.c.beginForm(name)
+                self.c.beginForm(name)  # drawn in form space (identity matrix)
                 draw(self)
                 self.c.endForm()
             finally:
                 self._in_form = False
+                if self.rec is not None:
+                    self.rec.forms[name] = self.rec.end_capture()
         self.c.saveState()
         self.c.translate(x, y)
         self.c.doForm(name)
+        if self.rec is not None:
+            self.rec.place(self.rec.forms[name], self.c._currentMatrix)
         self.c.restoreState()
 
     # -- colour ---------------------------------------------------------------------------
@@ -184,6 +239,8 @@ class Pen:
             self.c.setFont(font, size)
             self.c.drawString(0, 0, text)
             self.c.restoreState()
+            if self.rec is not None:
+                self.rec.text(self.c, text, font, size * scale, anchor, y, max_width)
             return max_width
         self.fill(color or self.t.ink)
         self.c.setFont(font, size)
@@ -193,6 +250,9 @@ class Pen:
             self.c.drawRightString(x, y, text)
         else:
             self.c.drawString(x, y, text)
+        if self.rec is not None:
+            w = fonts.width(text, font, size)
+            self.rec.text(self.c, text, font, size, x - {"left": 0, "center": w / 2, "right": w}[align], y, w)
         return fonts.width(text, font, size)
 
     def text_in(self, r: Rect, text, size: float = 8, font: str = "Sans", align: str = "left",
@@ -206,7 +266,11 @@ class Pen:
         else:
             y = r.y + pad
         x = {"left": r.x + pad, "center": r.x + r.w / 2, "right": r.right - pad}[align]
-        self.text(x, y, text, size, font, align, max_width=r.w - 2 * pad, color=color)
+        if self.rec is None:
+            self.text(x, y, text, size, font, align, max_width=r.w - 2 * pad, color=color)
+            return
+        with self.frame(r):
+            self.text(x, y, text, size, font, align, max_width=r.w - 2 * pad, color=color)
 
     def wrap(self, text: str, font: str, size: float, width: float) -> list[str]:
         """Greedy word wrap by font metrics (explicit newlines kept)."""
@@ -237,9 +301,13 @@ class Pen:
                 break
             size = max(min_size, size - 0.25)
         y = r.top - size
+        if self.rec is not None:
+            self.rec.frames.append(r)
         for line in lines:
             self.text(r.x, y, line, size, font, max_width=r.w, color=color)
             y -= size * leading
+        if self.rec is not None:
+            self.rec.frames.pop()
         return need
 
     # -- shapes ---------------------------------------------------------------------------
@@ -253,6 +321,8 @@ class Pen:
             self.c.roundRect(r.x, r.y, r.w, r.h, radius, stroke=int(stroke), fill=int(fill is not None))
         else:
             self.c.rect(r.x, r.y, r.w, r.h, stroke=int(stroke), fill=int(fill is not None))
+        if stroke and self.rec is not None:
+            self.rec.border(self.c, ((r.x, r.y), (r.right, r.y), (r.right, r.top), (r.x, r.top)), closed=True)
 
     def line(self, x1, y1, x2, y2, width: float = 0.6, color=None, dash=None):
         self.stroke(color or self.t.ink)
@@ -262,6 +332,8 @@ class Pen:
         self.c.line(x1, y1, x2, y2)
         if dash:
             self.c.setDash()
+        if self.rec is not None:
+            self.rec.border(self.c, ((x1, y1), (x2, y2)))
 
     def heading(self, r: Rect, text: str, size: float = 8, font: str = "Sans-Bold"):
         """A section heading band (accent colour, light text)."""
@@ -275,6 +347,8 @@ class Pen:
         cx = x
         for k in kinds:
             path[k].rect(cx, y, size, size)
+            if self.rec is not None:
+                self.rec.box(self.c, cx, y, size, size)
             cx += size + gap
         self.stroke(self.t.ink)
         self.c.setLineWidth(width)
@@ -314,6 +388,8 @@ class Pen:
             x0 = r.x + (r.w - in_row * pitch) / 2 + pitch / 2
             cy = r.top - (r.h - total_h) / 2 - pitch / 2 - row * pitch
             p.circle(x0 + col * pitch, cy, rad)
+            if self.rec is not None:
+                self.rec.pip(self.c, x0 + col * pitch, cy, rad)
         self.stroke(self.t.ink)
         self.c.setLineWidth(width)
         if fill is not None:
@@ -359,6 +435,7 @@ class Pen:
         self.polygon(hex_corners(cx, cy, radius, flat_top), fill, stroke, width)
 
     def polygon(self, points, fill=None, stroke: bool = True, width: float = 0.6):
+        points = list(points)
         p = self.c.beginPath()
         for i, pt in enumerate(points):
             (p.moveTo if i == 0 else p.lineTo)(*pt)
@@ -368,6 +445,8 @@ class Pen:
         self.stroke(self.t.ink)
         self.c.setLineWidth(width)
         self.c.drawPath(p, stroke=int(stroke), fill=int(fill is not None))
+        if stroke and self.rec is not None:
+            self.rec.border(self.c, points, closed=True)
 
     def arrow(self, x1, y1, x2, y2, width: float = 1.2, head: float = 5, color=None):
         color = color or self.t.ink

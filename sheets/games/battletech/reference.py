@@ -447,8 +447,9 @@ def _crit_table_part(ctx: _Ctx):
                     ty -= s * 1.15
             if row["boxes"]:
                 size = rh * 0.62
-                pen.box_track(xs[2] + s * 0.3, rr.y + (h - size) / 2,
-                              [BOX_KIND[b["kind"]] for b in row["boxes"]], size=size, gap=size * 0.25)
+                with pen.legend_key():  # pictures of the sheet's boxes, not boxes to tick
+                    pen.box_track(xs[2] + s * 0.3, rr.y + (h - size) / 2,
+                                  [BOX_KIND[b["kind"]] for b in row["boxes"]], size=size, gap=size * 0.25)
             y -= h
         return top - y + s * 0.4
 
@@ -462,7 +463,8 @@ def _legend_part(ctx: _Ctx):
 
     def draw(x, top, w, s):
         size = s * 0.95
-        pen.box_track(x, top - s * 1.05, [BOX_KIND[pilot_kind]], size=size)
+        with pen.legend_key():
+            pen.box_track(x, top - s * 1.05, [BOX_KIND[pilot_kind]], size=size)
         pen.text(x + size + s * 0.5, top - s, ctx.L(ctx.v["legend"]), s, "Sans-Bold", max_width=w - size)
         return _leading(s) + s * 0.3
 

@@ -1,0 +1,82 @@
+"""Every layout the tool prints, rendered with layout recording on (shared by the layout tests)."""
+
+from __future__ import annotations
+
+import functools
+
+from sheets.core.game import Options, get_game, load_object
+from sheets.data import data_path
+from sheets.render.pdf import Document
+
+BT_UNITS = "units/battletech/point-alpha.yaml"
+DMECH_UNITS = ("units/dmech/otrok.yaml", "units/dmech/pilot_on_foot.yaml")
+DUST_UNITS = "units/dust/sample_force.yaml"
+
+# (layout id, game, kind, files or chart name, extra options, rule variants)
+LAYOUTS = [
+    ("bt-sheet", "battletech", "sheet", (BT_UNITS,), {}, ("classic", "tw")),
+    ("bt-army-list", "battletech", "list", (BT_UNITS,), {}, ("classic", "tw")),
+    ("bt-reference", "battletech", "reference", None, {}, ("classic", "tw")),
+    ("bt-chart", "battletech", "chart", "hit-location", {}, ("classic", "tw")),
+    ("dmech-sheet", "dmech", "sheet", DMECH_UNITS, {}, (None,)),
+    ("dmech-sheet-tables", "dmech", "sheet", DMECH_UNITS, {"tables": True}, (None,)),
+    ("dmech-reference", "dmech", "reference", None, {}, (None,)),
+    ("dmech-chart", "dmech", "chart", "facing", {"radius": 5}, (None,)),
+    ("dmech-chart-r8", "dmech", "chart", "facing", {"radius": 8}, (None,)),
+    ("dust-cards", "dust", "sheet", (DUST_UNITS,), {}, (None,)),
+    ("dust-cards-mini", "dust", "sheet", (DUST_UNITS,), {"card": "mini", "bleed": 3}, (None,)),
+    ("dust-cards-tarot", "dust", "sheet", (DUST_UNITS,), {"card": "tarot"}, (None,)),
+    ("dust-reference", "dust", "reference", None, {}, (None,)),
+    ("dust-roster", "dust", "list", (DUST_UNITS,), {}, (None,)),
+]
+
+
+def combos():
+    for layout, game, kind, what, extra, variants in LAYOUTS:
+        for variant in variants:
+            for lang in ("en", "ru"):
+                for paper in ("a4", "letter"):
+                    for mono in (False, True):
+                        yield (layout, variant, lang, paper, mono)
+
+
+def case_id(combo) -> str:
+    layout, variant, lang, paper, mono = combo
+    return "-".join(p for p in (layout, variant, lang, paper, "mono" if mono else "colour") if p)
+
+
+@functools.cache
+def render(layout: str, variant, lang: str, paper: str, mono: bool):
+    """(recorder, words the user's files supply) for one combination."""
+    from sheets.core.loader import load_file
+    from sheets.core.roster import army_list
+    from sheets.render.roster_pdf import draw_army_list
+
+    _, game_id, kind, what, extra, _ = next(x for x in LAYOUTS if x[0] == layout)
+    game = get_game(game_id)
+    options = Options(lang=lang, paper=paper, mono=mono, rules=variant or game.default_variant(),
+                      extra=dict(extra))
+    doc = Document(paper, mono, lang=lang, record=True)
+    user: set[str] = set()
+    if kind in ("sheet", "list"):
+        loaded = [load_file(str(data_path(f)), options) for f in what]
+        for l in loaded:
+            for unit in l.units:
+                for _path, text in game.text_fields(unit):
+                    user.update(str(text or "").split())
+            if l.is_roster:
+                user.update(str((l.roster or {}).get("name", "") if isinstance(getattr(l, "roster", None), dict)
+                                else "").split())
+        if kind == "list":
+            for l in loaded:
+                data = army_list(l, lang)
+                user.update(str(data["name"] or "").split())
+                draw_army_list(doc, data, l.options)
+        else:
+            load_object(game.renderer)(doc, [u for l in loaded for u in l.units], loaded[0].options)
+    elif kind == "reference":
+        load_object(game.reference_renderer)(doc, options)
+    else:
+        load_object(game.charts[what])(doc, options)
+    doc.finish()
+    return doc.recorder, frozenset(user)
