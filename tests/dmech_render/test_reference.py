@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from sheets.games.dmech.model import Entry, Text
@@ -17,7 +19,7 @@ def test_reference_ru(tmp_path, paper, size):
     t = text(pdf)
     for expected in ("Пробитие и повреждения", "Число пробития = Мощь оружия + больший кубик",
                      "Больше на 2+", "Таблица повреждений", "Тяжелые повреждения",
-                     "Разбиты прицелы. -2 точность.", "Разрушение печи",
+                     "Разбиты прицелы. −2 точность.", "Разрушение печи",
                      "Повреждения магнит-кольца. +2 инц.", "Равновесие и подъём", "Автодоспех",
                      "Заглох и Контужен не суммируются", "Грани брони", "Падение", "Лежит"):
         assert expected in t, expected
@@ -52,7 +54,12 @@ def test_footnotes_number_each_note_once():
     assert notes.mark(b) == " †2"
     assert notes.mark(a) == " †1"
     assert notes.mark(Entry(Text("в", "c"))) == ""
-    assert notes.lines()[1:] == ["†1 note A", "†2 b"]
+    lines = notes.lines()
+    assert lines[0].startswith("Abbreviations: Spd — speed")
+    assert lines[2:] == ["†1 note A", "†2 b"]
+    # one mark style: every † is numbered (no bare † line)
+    assert not re.search(r"†(?![\d])", "\n".join(lines).replace("†1, †2…", ""))
+    assert Footnotes("ru", legend=False).lines() == []
 
 
 def test_signed_modifiers():

@@ -13,9 +13,10 @@ import math
 from dataclasses import dataclass
 
 from sheets import __version__
+from sheets.core.errors import InputError, Problem
 from sheets.data import label
 from sheets.games.dmech import GAME, geometry, rules
-from sheets.render import hexes
+from sheets.render import fonts, hexes
 from sheets.render.pdf import MM, Pen, Rect, footer, margins
 
 ID = "dmech"
@@ -90,15 +91,44 @@ def draw_facing(pen: Pen, box: Rect, radius: int, lang: str, size: float | None 
         else:
             face = cell.faces[0]
             hexes.draw_hex(pen, cx, cy, size, fill=_face_colour(pen, face), width=0.4)
-            if names and (cell.q, cell.r) in outer_hex:
-                pen.text(cx, cy - size * 0.12, label(ID, f"face_{face}", lang),
-                         min(size * 0.36, 11), "Cond-Bold", "center", max_width=size * 1.8)
-            else:
-                pen.text(cx, cy - size * 0.14, short[face], min(size * 0.4, 10), "Cond-Bold",
-                         "center", max_width=size * 1.5)
+            name = names and (cell.q, cell.r) in outer_hex and \
+                _hex_label(pen, cx, cy, size, label(ID, f"face_{face}", lang), min(size * 0.36, 11))
+            if not name:
+                _hex_label(pen, cx, cy, size, short[face], min(size * 0.4, 10), force=True)
     _cone_lines(pen, origin, size, radius)
     _target(pen, origin, size, lang)
     return size
+
+
+MIN_TEXT = 6.0  # the smallest label on the chart (read at the table)
+MIN_HEX = 18.0  # smallest hex circumradius (points) at which half-hex labels fit at MIN_TEXT
+
+
+def _hex_label(pen: Pen, cx: float, cy: float, size: float, text: str, want: float,
+               force: bool = False) -> bool:
+    """A label centred in the hex at (cx, cy): one line, or two split after a hyphen, at the
+    largest size ≤ ``want`` that stays inside the hex. False (nothing drawn) when it would
+    need less than :data:`MIN_TEXT`, unless ``force`` (then drawn at the minimum)."""
+    options = [[text]]
+    if "-" in text:
+        head, _, tail = text.partition("-")
+        options.append([head + "-", tail])
+    for lines in options:
+        font = want
+        while font >= MIN_TEXT:
+            block = len(lines) * font * 1.1
+            room = 2 * size - block / hexes.SQRT3 - 4  # hex width at the block's top/bottom
+            if max(fonts.width(s, "Cond-Bold", font) for s in lines) <= room:
+                y = cy + block / 2 - font * 0.85
+                for s in lines:
+                    pen.text(cx, y, s, font, "Cond-Bold", "center")
+                    y -= font * 1.1
+                return True
+            font -= 0.25
+    if force:
+        pen.text(cx, cy - MIN_TEXT * 0.36, text, MIN_TEXT, "Cond-Bold", "center",
+                 max_width=size * 1.5, min_size=MIN_TEXT)
+    return force
 
 
 def _split(pen: Pen, cell: ChartHex, cx: float, cy: float, size: float, origin, short) -> None:
@@ -116,9 +146,9 @@ def _split(pen: Pen, cell: ChartHex, cx: float, cy: float, size: float, origin, 
                          _face_colour(pen, faces[1]), width=0.4)
     for points, face in zip(parts, faces):
         px, py = hexes.centroid(points)
-        lx, ly = cx + (px - cx) * 0.9, cy + (py - cy) * 0.9
-        pen.text(lx, ly - size * 0.1, short[face], min(size * 0.28, 7.5), "Cond-Bold", "center",
-                 max_width=size * 0.8)
+        lx, ly = cx + (px - cx) * 1.2, cy + (py - cy) * 1.2  # away from the cut line
+        pen.text(lx, ly - size * 0.1, short[face], max(MIN_TEXT, min(size * 0.28, 7.5)),
+                 "Cond-Bold", "center", max_width=size * 0.95, min_size=MIN_TEXT)
 
 
 def _cone_lines(pen: Pen, origin, size: float, radius: int) -> None:
@@ -141,8 +171,8 @@ def _target(pen: Pen, origin, size: float, lang: str) -> None:
     hexes.draw_hex(pen, ox, oy, size, width=0.8)
     pen.arrow(ox, oy - size * 0.3, ox, oy + size * 0.62, width=max(1.0, size * 0.07),
               head=size * 0.25)
-    pen.text(ox, oy - size * 0.62, label(ID, "target", lang), min(size * 0.22, 9), "Cond-Bold",
-             "center", max_width=size * 1.2)
+    pen.text(ox, oy - size * 0.62, label(ID, "target", lang), max(MIN_TEXT, min(size * 0.22, 9)),
+             "Cond-Bold", "center", max_width=size * 1.2, min_size=MIN_TEXT)
 
 
 def _legend(pen: Pen, box: Rect, lang: str) -> None:
@@ -150,14 +180,14 @@ def _legend(pen: Pen, box: Rect, lang: str) -> None:
     faces_box, half_box = box.split_h(0.74, 0.26, gap=6)
     cols, rows = 3, 2
     cw, rh = faces_box.w / cols, faces_box.h / rows
-    s = min(rh * 0.42, 9)
+    s = min(rh * 0.5, 11)
     for i, face in enumerate(geometry.FACES):
         col, row = divmod(i, rows)
         x, top = faces_box.x + col * cw, faces_box.top - row * rh
         cx, cy = x + s * 1.1, top - rh / 2
         hexes.draw_hex(pen, cx, cy, s, fill=_face_colour(pen, face), width=0.4)
-        pen.text(cx, cy - s * 0.3, label(ID, f"face_short_{face}", lang), s * 0.75,
-                 "Cond-Bold", "center", max_width=s * 1.5)
+        pen.text(cx, cy - s * 0.25, label(ID, f"face_short_{face}", lang), max(MIN_TEXT, s * 0.68),
+                 "Cond-Bold", "center", max_width=s * 1.7, min_size=MIN_TEXT)
         pen.text(cx + s * 1.4, cy - 3, label(ID, f"face_{face}", lang), 8.5, "Sans",
                  max_width=cw - s * 2.6)
     s2 = min(half_box.h * 0.4, 11)
@@ -188,6 +218,13 @@ def render(doc, options) -> None:
     info_y = legend.top + 6
     grid = Rect(frame.x, info_y + 14, frame.w, text_box.y - 6 - (info_y + 14))
     size = hexes.size_to_fit(radius, grid.w, grid.h)
+    if size < MIN_HEX:
+        most = max((n for n in range(1, radius) if hexes.size_to_fit(n, grid.w, grid.h) >= MIN_HEX),
+                   default=1)
+        raise InputError([Problem("--radius", None,
+                                  f"a radius of {radius} hexes does not fit on {options.paper} paper "
+                                  f"with legible labels (hexes of at least "
+                                  f"{hex_width_mm(MIN_HEX):g} mm); use --radius {most} or less")])
     size = hex_width_mm(size) * MM / hexes.SQRT3  # a whole half millimetre across flats
     draw_facing(pen, grid, radius, lang, size=size)
     pen.text(frame.x, info_y, label(ID, "hex_size", lang).format(mm=_mm(hex_width_mm(size))),

@@ -8,6 +8,7 @@ only lays it out. Cells wrap to their column and a table shrinks its type until 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from sheets import __version__
@@ -26,6 +27,15 @@ def L(key: str, lang: str) -> str:
     return label(ID, key, lang)
 
 
+_MINUS = re.compile(r"(?<![\w\-])-(?=\d)")
+
+
+def typo(text: str) -> str:
+    """Printed form of a rules text: a hyphen before a number becomes the minus sign (−2, not
+    -2), so every modifier on a page reads the same way."""
+    return _MINUS.sub("\u2212", text)
+
+
 def signed(value: int | None) -> str:
     """A modifier as printed: +1, −2, 0 (true minus sign); "—" when missing."""
     if value is None:
@@ -41,10 +51,11 @@ class Footnotes:
 
     lang: str
     notes: list[str] = field(default_factory=list)
+    legend: bool = True  # start with the abbreviations legend
 
     def mark_note(self, note: Text | None) -> str:
         """The mark (†1, †2, …) of an unverified point; the same note keeps its number."""
-        text = note.get(self.lang) if note else L("unverified", self.lang)
+        text = typo(note.get(self.lang) if note else L("unverified", self.lang))
         if text not in self.notes:
             self.notes.append(text)
         return f"†{self.notes.index(text) + 1}"
@@ -56,13 +67,17 @@ class Footnotes:
 
     def text(self, entry: Entry) -> str:
         """An entry's text in the footnotes' language, with its mark."""
-        return entry.text.get(self.lang) + self.mark(entry)
+        return typo(entry.text.get(self.lang)) + self.mark(entry)
 
     def lines(self) -> list[str]:
-        """The footnote lines: the general † line, then one per numbered note."""
-        if not self.notes:
-            return []
-        return [L("unverified_note", self.lang)] + [f"†{i} {t}" for i, t in enumerate(self.notes, 1)]
+        """The footnote lines: the abbreviations legend, then (when something is unverified)
+        what the marks mean and one line per numbered note. Every mark is numbered (†1, †2…):
+        there is no bare †."""
+        lines = [f"{L('abbreviations_label', self.lang)}: {L('abbreviations', self.lang)}"] \
+            if self.legend else []
+        if self.notes:
+            lines += [L("unverified_intro", self.lang)] + [f"†{i} {t}" for i, t in enumerate(self.notes, 1)]
+        return lines
 
 
 def draw_footnotes(pen: Pen, r: Rect, notes: Footnotes, size: float = 6.5) -> None:
@@ -200,7 +215,7 @@ def fit_size(heights, room: float, gap: float = 4.0, start: float = 10.0,
 
 def ladder_table(lang: str) -> tuple[list[str], list[list[str]]]:
     """Header and rows of the penetration ladder (margin over the face's armour → effect)."""
-    rows = [[s.condition.get(lang), s.effect.get(lang)] for s in rules.penetration_steps()]
+    rows = [[typo(s.condition.get(lang)), typo(s.effect.get(lang))] for s in rules.penetration_steps()]
     return [L("penetration_number", lang), L("result", lang)], rows
 
 
@@ -231,7 +246,7 @@ def balance_table(notes: Footnotes) -> tuple[list[str], list[list[str]]]:
 
 
 DAMAGE_WIDTHS = [0.5, 4.0, 4.0]
-REACTOR_WIDTHS = [0.5, 8.0]
+REACTOR_WIDTHS = [0.8, 8.0]
 BALANCE_WIDTHS = [2.2, 1.5, 1.5]
 LADDER_WIDTHS = [1.3, 2.6]
 
@@ -287,8 +302,8 @@ def _page_one(doc, options, notes: Footnotes) -> None:
     """Penetration rule and ladder, Damage / Heavy damage table, reactor table."""
     lang = options.lang
     pen, body = _page(doc, options, L("handout_title", lang))
-    rule = rules.penetration_rule().get(lang)
-    stacking = rules.stacking_rule().get(lang)
+    rule = typo(rules.penetration_rule().get(lang))
+    stacking = typo(rules.stacking_rule().get(lang))
     ladder = ladder_table(lang)
     damage, reactor = damage_table(notes), reactor_table(notes)
 
@@ -318,15 +333,15 @@ def _page_two(doc, options, notes: Footnotes) -> None:
     lang = options.lang
     pen, body = _page(doc, options, L("handout_title_2", lang))
     balance = balance_table(notes)
-    conditions = [[c.name.get(lang), c.applies_to.get(lang), c.effect.get(lang)]
+    conditions = [[c.name.get(lang), c.applies_to.get(lang), typo(c.effect.get(lang))]
                   for c in rules.conditions()]
     cond_header = [L("conditions", lang), L("applies_to", lang), L("effect", lang)]
     cond_widths = [1.2, 1.6, 4.6]
-    falling = (f"{L('falling', lang)}. {rules.rule_note('falling').text.get(lang)}\n"
-               f"{L('standing', lang)}. {rules.rule_note('standing').text.get(lang)}")
-    destruction = (f"{L('destruction', lang)}. {rules.rule_note('destruction').text.get(lang)}\n"
-                   f"{L('pilot', lang)}. {rules.pilot_rules().note.get(lang)}")
-    stacking = f"{rules.conditions_rule().get(lang)} {rules.stacking_rule().get(lang)}"
+    falling = typo(f"{L('falling', lang)}. {rules.rule_note('falling').text.get(lang)}\n"
+                   f"{L('standing', lang)}. {rules.rule_note('standing').text.get(lang)}")
+    destruction = typo(f"{L('destruction', lang)}. {rules.rule_note('destruction').text.get(lang)}\n"
+                       f"{L('pilot', lang)}. {rules.pilot_rules().note.get(lang)}")
+    stacking = typo(f"{rules.conditions_rule().get(lang)} {rules.stacking_rule().get(lang)}")
 
     def heights(size: float) -> list[float]:
         return [max(block_height(pen, body.w * 0.42, BALANCE_WIDTHS, balance, size),

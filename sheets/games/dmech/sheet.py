@@ -12,14 +12,16 @@ from __future__ import annotations
 from sheets import __version__
 from sheets.games.dmech import chart, geometry, reference, rules
 from sheets.games.dmech.model import Infantry, Text, Walker, Weapon
-from sheets.games.dmech.reference import Footnotes, L, signed, stack
+from sheets.games.dmech.reference import Footnotes, L, signed, stack, typo
 from sheets.render import fonts, hexes
-from sheets.render.pdf import Pen, Rect, footer, margins
+from sheets.render.pdf import MM, Pen, Rect, footer, margins
 
 HALF_GAP = 14  # points between the two halves of a page (a dashed cut line runs through it)
 HEADER_H = 22
 MARKER_H = 12
 SECTION = 7.5  # heading size of the sections inside a sheet
+TICK = 3.2 * MM  # every tick box (conditions, wounds, ammo, charges, lost weapon): ≥ 3 mm
+MIN_TEXT = 6.0  # nothing read at the table is smaller
 # conditions that concern infantry (digest §4: the morale states apply to all units)
 INFANTRY_CONDITIONS = ("wavering", "fleeing")
 
@@ -33,7 +35,9 @@ def render(doc, units, options) -> None:
         m = margins(options.paper)
         frame = Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
         top, bottom = frame.split_v(0.5, 0.5, gap=HALF_GAP)
-        if tables and len(page_units) == 1 and isinstance(page_units[0], Walker):
+        if len(page_units) == 1 and isinstance(page_units[0], Walker):
+            # a walker alone on its page (``--tables``, or the last of an odd count) fills the
+            # lower half with the damage, reactor and balance tables instead of leaving it blank
             notes = unit_notes(page_units[0], lang, tables=True)
             draw_walker(pen, top, page_units[0], notes, footnotes=False)
             draw_tables(pen, bottom, page_units[0], notes)
@@ -151,7 +155,7 @@ def _stat_cells(pen: Pen, r: Rect, cells: list[tuple[str, str, float]]) -> None:
         x += w
 
 
-def _boxes_in(pen: Pen, r: Rect, n: int, max_size: float = 7.0, gap: float = 1.2) -> None:
+def _boxes_in(pen: Pen, r: Rect, n: int, max_size: float = TICK, gap: float = 1.2) -> None:
     """``n`` tick boxes packed in rows inside ``r`` (largest that fit), left-aligned."""
     if n <= 0:
         return
@@ -162,8 +166,8 @@ def _boxes_in(pen: Pen, r: Rect, n: int, max_size: float = 7.0, gap: float = 1.2
         if size >= best[0]:
             best = (size, cols)
     size, cols = best
-    if size < 2.0:  # too many to draw: say how many instead
-        pen.text_in(r, f"□ × {n}", min(7.0, r.h * 0.9), "Sans", "left", pad=1)
+    if size < TICK:  # too many to tick at 3 mm: say how many instead
+        pen.text_in(r, f"□ × {n}", max(MIN_TEXT, min(7.0, r.h * 0.9)), "Sans", "left", pad=1)
         return
     rows = -(-n // cols)
     y = r.top - (r.h - rows * (size + gap) + gap) / 2 - size
@@ -174,9 +178,11 @@ def _boxes_in(pen: Pen, r: Rect, n: int, max_size: float = 7.0, gap: float = 1.2
 
 
 def _checkbox(pen: Pen, x: float, y: float, text: str, size: float, width: float) -> None:
-    """A tick box with its label to the right (baseline ``y``)."""
-    pen.rect(Rect(x, y - 0.5, size, size), width=0.6)
-    pen.text(x + size + 3, y + (size - 7 * 0.72) / 2, text, 7, "Sans", max_width=width - size - 4)
+    """A tick box (at least :data:`TICK`) with its label to the right (box bottom at ``y``)."""
+    size = max(size, TICK)
+    pen.rect(Rect(x, y, size, size), width=0.6)
+    pen.text(x + size + 3, y + (size - 7 * 0.72) / 2, text, 7, "Sans", max_width=width - size - 4,
+             min_size=MIN_TEXT)
 
 
 # -- weapons and equipment ----------------------------------------------------------------------
@@ -184,8 +190,8 @@ def _checkbox(pen: Pen, x: float, y: float, text: str, size: float, width: float
 def _weapon_columns(unit, weapons: list[Weapon], lang: str) -> list[tuple[str, str, float]]:
     """(id, header, width) of the weapons table; Range only when a weapon gives one."""
     cols = [("name", L("weapon", lang), 3.2), ("accuracy", L("accuracy", lang), 0.7),
-            ("power", L("power", lang), 0.8), ("ammo", L("ammo", lang), 2.0),
-            ("tags", L("tags", lang), 1.9)]
+            ("power", L("power", lang), 0.8), ("ammo", L("ammo", lang), 1.7),
+            ("tags", L("tags", lang), 1.5)]
     if any(w.range for w in weapons):
         cols.append(("range", L("range", lang), 1.0))
     if isinstance(unit, Walker):
@@ -208,10 +214,18 @@ def _weapons_table(pen: Pen, r: Rect, unit, weapons: list[Weapon], lang: str,
     """Header and one row per weapon (an empty row to fill in when there is none)."""
     cols = _weapon_columns(unit, weapons, lang)
     total = sum(c[2] for c in cols)
+    # every header fits at 6.5 pt: narrow columns widen, the name and tags columns give way
+    need = [fonts.width(head, "Cond-Bold", 6.5) + 3.5 for _, head, _ in cols]
+    widths = [max(r.w * w / total, n) for (_, _, w), n in zip(cols, need)]
+    flexible = [i for i, (key, _, _) in enumerate(cols) if key in ("name", "tags")]
+    excess = sum(widths) - r.w
+    give = sum(widths[i] - need[i] for i in flexible)
+    for i in flexible:
+        widths[i] -= excess * (widths[i] - need[i]) / give if give > 0 else 0
     xs, x = [], r.x
-    for _, _, w in cols:
-        xs.append((x, r.w * w / total))
-        x += r.w * w / total
+    for w in widths:
+        xs.append((x, w))
+        x += w
     band = Rect(r.x, r.top - row_h, r.w, row_h)
     pen.rect(band, fill=pen.t.faint, stroke=False)
     for (cx, cw), (key, head, _) in zip(xs, cols):
@@ -230,14 +244,14 @@ def _weapons_table(pen: Pen, r: Rect, unit, weapons: list[Weapon], lang: str,
 
 def _weapon_cell(pen: Pen, cell: Rect, key: str, w: Weapon | None, lang: str) -> None:
     if key == "lost":
-        s = min(cell.h * 0.6, 7)
+        s = TICK
         pen.rect(Rect(cell.x + (cell.w - s) / 2, cell.y + (cell.h - s) / 2, s, s), width=0.5)
         return
     if w is None:
         return
     if key == "ammo":
         if w.ammo:
-            _boxes_in(pen, cell.inset(1, 1), w.ammo, max_size=min(7.0, cell.h * 0.7))
+            _boxes_in(pen, cell.inset(1, 1), w.ammo)
         else:
             pen.text_in(cell, "—", 7, "Sans", "center")
         return
@@ -289,7 +303,7 @@ def _equipment_text(e, lang: str, notes: Footnotes) -> str:
         roll = " ".join(f"{t['from']}–{t['to']}: {t[lang]}" for t in data.get("table", ()))
         parts.append(f"{L('shield_roll', lang)}: {roll}")
     for fact in data.get("facts", ()):
-        parts.append(fact[lang])
+        parts.append(typo(fact[lang]))
     if e.notes:
         parts.append(e.notes)
     return " · ".join(parts)
@@ -307,7 +321,7 @@ def _equipment(pen: Pen, r: Rect, unit, lang: str, notes: Footnotes) -> None:
             label_w = pen.text(charge_box.x, charge_box.y + (charge_box.h - 6 * 0.72) / 2,
                                L("charges", lang), 6, "Cond", max_width=charge_box.w * 0.5)
             _boxes_in(pen, Rect(charge_box.x + label_w + 2, charge_box.y, charge_box.w - label_w
-                                - 2, charge_box.h), e.charges, max_size=min(7.0, row.h * 0.6))
+                                - 2, charge_box.h), e.charges)
         pen.line(row.x, row.y, row.right, row.y, 0.3)
 
 
@@ -357,13 +371,14 @@ def _structure(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
     label_w = pen.text(r.x + 2, r.top - 9, f"{L('structure', lang)}: {n or '—'}", 8, "Sans-Bold",
                        max_width=r.w * 0.3)
     track = Rect(r.x + label_w + 8, r.y, r.right - r.x - label_w - 10, r.h)
-    size = max(3.0, min(12.0, track.w / max(n, 1) - 2, r.h * 0.5))
-    y = r.top - size - 2
+    size = max(TICK, min(12.0, track.w / max(n, 1) - 2, r.h - TICK - 4))
+    y = r.top - size - 1
     if n:
         pen.box_track(track.x, y, ["plain"] * (n - 1) + ["shade"], size, 2, 0.7)
-    key_y = r.y + 1
-    pen.box_track(r.x + 2, key_y, ["shade"], 6, 0, 0.5)
-    pen.text(r.x + 11, key_y + 1, L("panic_box", lang), 6.5, "Sans", max_width=r.w - 12)
+    key_y = r.y + 0.5
+    pen.box_track(r.x + 2, key_y, ["shade"], TICK, 0, 0.5)
+    pen.text(r.x + TICK + 5, key_y + (TICK - 6.5 * 0.72) / 2, L("panic_box", lang), 6.5, "Sans",
+             max_width=r.w - TICK - 6)
 
 
 def _pilot(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
@@ -386,7 +401,7 @@ def _pilot(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
         _checkbox(pen, x, box_y, text, 8, step)
         x += step
     pen.paragraph(Rect(body.x + 2, body.y, body.w - 4, max(box_y - 3 - body.y, 4)),
-                  pr.note.get(lang), size=6.5, font="Cond", min_size=4)
+                  typo(pr.note.get(lang)), size=6.5, font="Cond", min_size=6)
 
 
 def _conditions(pen: Pen, r: Rect, conds, lang: str, rule: str = "", cols: int = 3) -> None:
@@ -394,15 +409,15 @@ def _conditions(pen: Pen, r: Rect, conds, lang: str, rule: str = "", cols: int =
     body = _section(pen, r, L("conditions", lang))
     rows = -(-len(conds) // cols)
     cw = (body.w - 4) / cols
-    row_h = 11
+    row_h = TICK + 2.5
     for i, c in enumerate(conds):
         row, col = divmod(i, cols)
-        _checkbox(pen, body.x + 2 + col * cw, body.top - 10 - row * row_h, c.name.get(lang), 7,
-                  cw)
+        _checkbox(pen, body.x + 2 + col * cw, body.top - 1.5 - TICK - row * row_h,
+                  c.name.get(lang), TICK, cw)
     if rule:
-        top = body.top - 4 - rows * row_h
+        top = body.top - 3 - rows * row_h
         pen.paragraph(Rect(body.x + 2, body.y, body.w - 4, max(top - body.y, 4)), rule, size=6.2,
-                      font="Cond", min_size=4)
+                      font="Cond", min_size=MIN_TEXT)
 
 
 def _frame(pen: Pen, box: Rect, unit, sheet_key: str, lang: str) -> tuple[Rect, float]:
@@ -437,18 +452,24 @@ def draw_walker(pen: Pen, box: Rect, unit: Walker, notes: Footnotes,
 def _walker_left(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
     """Armour hexagon, penetration ladder, the unit's notes."""
     header, rows = reference.ladder_table(lang)
-    ladder_h = reference.table_height(pen, r.w, reference.LADDER_WIDTHS, rows, header, 6.2) + 13
+    rule = L("penetration_rule_short", lang)
+    rule_h = len(pen.wrap(rule, "Cond", 6.5, r.w - 4)) * 6.5 * 1.18 + 1
+    ladder_h = (reference.table_height(pen, r.w, reference.LADDER_WIDTHS, rows, header, 6.2,
+                                       pad=1.5) + SECTION * 1.55 + 1.5 + rule_h + 1)
     notes_h = 0.0
     if unit.notes:
-        notes_h = min(len(pen.wrap(unit.notes, "Cond", 6.5, r.w)) * 6.5 * 1.18 + 2, r.h * 0.22)
-    armour_h = max(r.h - ladder_h - notes_h - 8, r.h * 0.4)
+        notes_h = len(pen.wrap(unit.notes, "Cond", 6.5, r.w)) * 6.5 * 1.18 + 2
+    armour_h = max(r.h - ladder_h - notes_h - 8, r.h * 0.3)
     armour_box, ladder_box, notes_box = stack(r, [armour_h, ladder_h, notes_h], gap=4)
     _armour(pen, _section(pen, armour_box, L("armor", lang)), unit, lang)
-    body = _section(pen, ladder_box, L("penetration_ladder", lang))
-    reference.wrapped_table(pen, body, reference.LADDER_WIDTHS, rows, header, 6.2, min_size=4,
-                            pad=1.5)
+    body = _section(pen, ladder_box, L("penetration", lang))
+    pen.paragraph(Rect(body.x + 2, body.top - rule_h, body.w - 4, rule_h), rule, size=6.5,
+                  font="Cond", min_size=MIN_TEXT)
+    body = Rect(body.x, body.y, body.w, body.h - rule_h - 1)
+    reference.wrapped_table(pen, body, reference.LADDER_WIDTHS, rows, header, 6.2,
+                            min_size=MIN_TEXT, pad=1.5)
     if unit.notes:
-        pen.paragraph(notes_box, unit.notes, size=6.5, font="Cond", min_size=4)
+        pen.paragraph(notes_box, unit.notes, size=6.5, font="Cond", min_size=MIN_TEXT)
 
 
 MODS_MIN = 28  # the running-modifiers box, at least
@@ -465,7 +486,7 @@ def _walker_right(pen: Pen, r: Rect, unit: Walker, lang: str, notes: Footnotes) 
     gap = 5
     n_rows = max(len(unit.weapons), 1) + 1
     head = SECTION * 1.55 + 2.5
-    fixed = {"stats": 30, "structure": 26, "equipment": _equipment_block(pen, unit, r.w, lang, notes),
+    fixed = {"stats": 30, "structure": 29, "equipment": _equipment_block(pen, unit, r.w, lang, notes),
              "bottom": 66}
     fixed = {k: v for k, v in fixed.items() if v}
     spare = r.h - sum(fixed.values()) - head - MODS_MIN - gap * len(fixed) - gap
@@ -490,7 +511,7 @@ def _walker_right(pen: Pen, r: Rect, unit: Walker, lang: str, notes: Footnotes) 
                    notes)
     pilot_box, cond_box = parts["bottom"].split_h(0.38, 0.62, gap=6)
     _pilot(pen, pilot_box, unit, lang)
-    _conditions(pen, cond_box, rules.conditions(), lang, rules.conditions_rule().get(lang))
+    _conditions(pen, cond_box, rules.conditions(), lang, typo(rules.conditions_rule().get(lang)))
     _running_mods(pen, parts["mods"], lang)
 
 
@@ -524,7 +545,7 @@ def draw_tables(pen: Pen, box: Rect, unit: Walker, notes: Footnotes) -> None:
     lang = notes.lang
     damage, reactor = reference.damage_table(notes), reference.reactor_table(notes)
     balance = reference.balance_table(notes)
-    stacking = rules.stacking_rule().get(lang)
+    stacking = typo(rules.stacking_rule().get(lang))
 
     def heights(size: float) -> list[float]:
         side = max(reference.block_height(pen, box.w * 0.62, reference.REACTOR_WIDTHS,

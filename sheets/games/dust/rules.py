@@ -1,7 +1,7 @@
 """Dust Tactics rules core: building and checking units, heroes joining squads, cover and saves.
 
-Pure Python. Sources: the seed (002, cover and heroes) and the digest
-(/work/shared/rules/dust.md §3–§5); the tables live in ``data/dust/``.
+Pure Python. Sources: the Dust Tactics rulebook (cover, dice and heroes); the tables live
+in ``data/dust/``.
 """
 
 from __future__ import annotations
