@@ -160,7 +160,7 @@ def test_not_a_protomech():
     (blk().replace("</Name>\n", ""), "<Name> is not closed (<motion_type> starts at line"),
     (blk() + "<armor_type>\n42\n", "<armor_type> is not closed (no </armor_type> before the end"),
     (blk() + "stray\n", "stray value 'stray' outside any <tag>"),
-    (blk() + "</year>\n", "</year> without an opening <year>"),
+    (blk() + "</armor>\n", "</armor> without an opening <armor>"),
     (blk().replace("</cruiseMP>", "</cruiseMp2>"), "</cruiseMp2> does not close <cruiseMP>"),
     (blk(walk="3\n4"), "stray value '4' in <cruiseMP> (it takes one line)"),
     (blk(armor="2\n4\n1\n1"), "expected 5 armour values (6 with a main gun)"),

@@ -28,7 +28,7 @@ def test_round_trip_bv_matches_digest(cli, tmp_path):
     out = tmp_path / "protos.yaml"
     result = run(cli, *(fixture(n) for n in DIGEST_BV), "-o", out)
     assert result.exit_code == 0, result.stderr
-    assert result.stderr.strip().endswith("imported 6 units from 6 files; 0 refused")
+    assert result.stderr.strip().endswith("imported 6 units from 6 files; 0 refused; wrote 1 file")
     loaded = load_file(out)
     game = get_game("battletech")
     bvs = {u.name: game.info(u, loaded.options)["bv"] for u in loaded.units}
@@ -68,18 +68,18 @@ def test_o_and_d_together_is_a_usage_error(cli, tmp_path):
 
 
 @pytest.mark.parametrize("mode", ["-o", "-d"])
-def test_nothing_written_when_any_file_fails(cli, tmp_path, mode):
+def test_strict_writes_nothing_when_any_file_fails(cli, tmp_path, mode):
     bad = tmp_path / "Bad.blk"
     bad.write_text(BAD, encoding="utf-8")
     target = tmp_path / ("all.yaml" if mode == "-o" else "out")
-    result = run(cli, fixture("Harpy"), bad, tmp_path / "missing.blk", mode, target)
+    result = run(cli, fixture("Harpy"), bad, tmp_path / "missing.blk", mode, target, "--strict")
     assert result.exit_code == 1
     assert not target.exists()
     lines = result.stderr.splitlines()
     assert any(f"{bad}:8:1: unknown item 'CLMGG' (did you mean 'CLMG'?)" == l for l in lines)
     assert any(f"{bad}:1:1: missing <tonnage> block" == l for l in lines)
     assert any(l.endswith("missing.blk: no such file") for l in lines)
-    assert "imported 1 unit from 3 files; 2 refused; nothing written" in result.stderr
+    assert "imported 1 unit from 3 files; 2 refused; nothing written (--strict)" in result.stderr
 
 
 def test_rule_problems_point_at_blk_lines(cli, tmp_path):
@@ -100,8 +100,9 @@ def test_d_refuses_two_inputs_with_the_same_name(cli, tmp_path):
     other.parent.mkdir()
     other.write_bytes(fixture("Harpy").read_bytes())
     result = run(cli, fixture("Harpy"), other, "-d", tmp_path / "out")
-    assert result.exit_code == 1 and "also writes" in result.stderr
-    assert not (tmp_path / "out").exists()
+    assert result.exit_code == 1 and f"{other}: {fixture('Harpy')} also writes" in result.stderr
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["Harpy.yaml"]
+    assert "imported 1 unit from 2 files; 1 refused; wrote 1 file" in result.stderr
 
 
 def test_progress_bar_on_a_terminal(cli, tmp_path, monkeypatch):

@@ -57,14 +57,16 @@ LOCATIONS = {
     "slotless_equipment": "body",  # newer MegaMek files keep slot-less items (e.g. ammo) here
 }
 # Tags this module reads; their blocks are parsed strictly (a stray tag line inside is an error).
-SINGLE_TAGS = ("unittype", "name", "model", "tonnage", "motion_type", "cruisemp", "jumpingmp")
+SINGLE_TAGS = ("unittype", "name", "model", "tonnage", "motion_type", "cruisemp", "jumpingmp",
+               "armor_type")
 DATA_TAGS = frozenset(SINGLE_TAGS + ("armor",) + tuple(LOCATIONS))
 # Other tags of ProtoMech files (digest §11 and MegaMek's writer): an opening line of one of
 # them inside a fluff block means that block was not closed. Any other ``<...>`` line inside a
-# fluff block (e.g. HTML ``<p>``) is text.
+# fluff block (e.g. HTML ``<p>``) is text. As in MegaMek (each tag is looked up on its own),
+# these blocks never carry game data: a problem confined to them is a warning, not a refusal.
 OTHER_TAGS = frozenset((
     "blockversion", "version", "mul id:", "year", "originalbuildyear", "type", "role", "source",
-    "interface_cockpit", "armor_type", "armor_tech", "armor_tech_rating", "armor_tech_level",
+    "interface_cockpit", "armor_tech", "armor_tech_rating", "armor_tech_level",
     "capabilities", "overview", "deployment", "history", "manufacturer", "primaryfactory",
     "systemmanufacturers", "systemmodels", "notes", "transporters", "engine_type",
     "clan_engine", "internal_type", "quirks", "weaponquirks", "fluffimage", "icon",
@@ -72,7 +74,7 @@ OTHER_TAGS = frozenset((
 KNOWN_TAGS = DATA_TAGS | OTHER_TAGS
 TAG_TITLES = {"unittype": "UnitType", "name": "Name", "model": "Model", "tonnage": "tonnage",
               "motion_type": "motion_type", "cruisemp": "cruiseMP", "jumpingmp": "jumpingMP",
-              "armor": "armor"}
+              "armor": "armor", "armor_type": "armor_type"}
 
 JUMP_JETS = {"protomechjumpjet": "standard", "extendedjumpjetsystem": "extended"}
 MYOMER_BOOSTER = "clmyomerbooster"
@@ -126,6 +128,46 @@ def lookup_item(name: str) -> _Entry | None:
     return None
 
 
+_WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+# Words naming a weapon family, a system or an ammo's rack: a suggestion must name the same ones
+# ("Streak LRM 5 Ammo" is never "Streak SRM 5 Ammo"). Generic words (clan, ammo, proto...) are not.
+_FAMILY = frozenset((
+    "lrm", "srm", "mrm", "atm", "iatm", "ac", "uac", "lb", "x", "gauss", "ap", "laser", "pulse",
+    "er", "heavy", "light", "micro", "small", "medium", "large", "mg", "machine", "gun", "ppc",
+    "flamer", "plasma", "cannon", "chem", "chemical", "streak", "narc", "tag", "ams", "ecm",
+    "angel", "probe", "active", "clamp", "magnetic", "wing", "partial", "melee", "quad", "umu",
+    "jump", "jet", "booster", "myomer", "edp", "armor", "fusillade", "improved",
+))
+
+
+def _words(name: str) -> tuple[frozenset, tuple]:
+    """(family words, numbers) of an item name: ``CLStreakLRM5`` -> ({streak, lrm}, ("5",))."""
+    words = [w.lower() for w in _WORDS.findall(name)]
+    return frozenset(w for w in words if w in _FAMILY), tuple(w for w in words if w.isdigit())
+
+
+def suggest(name: str) -> str:
+    """`` (did you mean 'x'?)`` for a close catalogue name of the same kind, or "".
+
+    Same kind: ammo only for ammo, items only for items, no family word swapped for another and
+    the same rack numbers (MegaMek's internal names are close to each other across families, so
+    plain similarity would offer a Streak SRM for a Streak LRM or a UMU for a magnetic clamp).
+    """
+    index, names = _catalogue()
+    is_ammo = "ammo" in name.lower()
+    family, numbers = _words(name)
+    choices = []
+    for candidate in names + SPECIAL_NAMES:
+        entry = index.get(" ".join(candidate.split()).lower())
+        if ((entry is not None and entry.kind == "ammo") or "ammo" in candidate.lower()) != is_ammo:
+            continue
+        other_family, other_numbers = _words(candidate)
+        if (family - other_family and other_family - family) or other_numbers != numbers:
+            continue  # another family (LRM for SRM, UMU for a clamp) or another rack size
+        choices.append(candidate)
+    return did_you_mean(name, choices)
+
+
 # -- reading ----------------------------------------------------------------------------------
 
 class _Report:
@@ -141,9 +183,13 @@ class _Report:
             return
         self.problems.error(Pos(line, 1), message)
 
+    def warning(self, line: int, message: str) -> None:
+        if len(self.problems.items) < MAX_PROBLEMS:
+            self.problems.warning(Pos(line, 1), message)
+
     def raise_if_errors(self) -> None:
         """Raise every problem, in line order, as one :class:`InputError`."""
-        if not self.problems.items:
+        if not self.problems.errors:
             return
         items = sorted(self.problems.items, key=lambda p: p.pos.line)
         if self.full:
@@ -199,9 +245,16 @@ def _blocks(text: str, report: _Report) -> list[_Block]:
             if closed and _norm(closed[1]) == current.key:
                 blocks.append(current)
                 current = None
+            elif not strict and _closes_with_junk(line, current.key):
+                report.warning(number, f"text after </{current.name}> ignored (fluff only)")
+                blocks.append(current)
+                current = None
             elif opened and (strict or _norm(opened[1]) in KNOWN_TAGS):
-                report.error(current.line, f"<{current.name}> is not closed "
-                                           f"(<{opened[1]}> starts at line {number})")
+                message = f"<{current.name}> is not closed (<{opened[1]}> starts at line {number})"
+                if strict:
+                    report.error(current.line, message)
+                else:
+                    report.warning(current.line, message + "; fluff only, the unit is not affected")
                 blocks.append(current)
                 current = _Block(opened[1], _norm(opened[1]), number)
             elif closed and strict:
@@ -225,15 +278,34 @@ def _blocks(text: str, report: _Report) -> list[_Block]:
                 report.error(number, f"more than {MAX_BLOCKS} blocks; stopped reading")
                 break
             current = _Block(opened[1], _norm(opened[1]), number)
-        elif closed:
-            report.error(number, f"</{closed[1]}> without an opening <{closed[1]}>")
+        elif _closing_tag(line) is not None:
+            tag = _closing_tag(line)
+            if _norm(tag) in DATA_TAGS:
+                report.error(number, f"</{tag}> without an opening <{tag}>")
+            else:
+                report.warning(number, f"{_short(line)} without an opening tag (ignored)")
         else:
             report.error(number, f"stray value {_short(line)!r} outside any <tag>")
     if current is not None:
-        report.error(current.line, f"<{current.name}> is not closed "
-                                   f"(no </{current.name}> before the end of the file)")
+        message = f"<{current.name}> is not closed (no </{current.name}> before the end of the file)"
+        if current.key in DATA_TAGS:
+            report.error(current.line, message)
+        else:
+            report.warning(current.line, message + "; fluff only, the unit is not affected")
         blocks.append(current)
     return blocks
+
+
+def _closes_with_junk(line: str, key: str) -> bool:
+    """``</history>>``: a closing tag followed by stray characters (MegaMek still closes there)."""
+    m = re.match(r"</([^<>]*)>", line)
+    return bool(m) and _norm(m[1]) == key and len(m[0]) < len(line)
+
+
+def _closing_tag(line: str) -> str | None:
+    """The tag name of a line that starts with a closing tag, else None."""
+    m = re.match(r"</([^<>]*)>", line)
+    return m[1] if m else None
 
 
 def _index(blocks: list[_Block], report: _Report) -> dict[str, _Block]:
@@ -330,6 +402,34 @@ def _motion(found, report) -> str | None:
     return motion
 
 
+def _armor_type(found, report) -> tuple[str, int] | None:
+    """(our armour type, line) from ``<armor_type>`` (MegaMek's code); None = the block is absent.
+
+    An armour type we do not model is a refusal naming it, never silently standard armour."""
+    entry = _single(found, "armor_type", report, required=False)
+    if entry is None:
+        return None
+    number, text = entry
+    if not re.fullmatch(r"[+-]?\d{1,4}", text):
+        report.error(number, f"armor_type must be a whole number (MegaMek's armour code), "
+                             f"not {_short(text)!r}")
+        return None
+    codes = armor_type_codes()
+    if int(text) not in codes:
+        known = ", ".join(f"{c} = {t}" for c, t in sorted(codes.items()))
+        report.error(number, f"armour type {int(text)} (MegaMek <armor_type>) is not modelled here; "
+                             f"known: {known}")
+        return None
+    return codes[int(text)], number
+
+
+def armor_type_codes() -> dict[int, str]:
+    """MegaMek ``<armor_type>`` code -> our ``armor_type`` (``data/battletech/armor_types.yaml``)."""
+    data = load_data("battletech/armor_types.yaml") or {}
+    return {code: name for name, row in (data.get("armor_types") or {}).items()
+            for code in row.get("megamek_codes") or ()}
+
+
 def _armor(found, motion: str | None, report) -> YMap | None:
     block = found.get("armor")
     if block is None:
@@ -413,9 +513,7 @@ def _item(number: int, text: str, location: str, has_main_gun: bool, gear: _Gear
         return
     entry = lookup_item(name)
     if entry is None:
-        _, names = _catalogue()
-        report.error(number, f"unknown item {_short(name)!r}"
-                             f"{did_you_mean(name, names + SPECIAL_NAMES)}")
+        report.error(number, f"unknown item {_short(name)!r}{suggest(name)}")
         return
     if entry.kind == "ammo":
         if shots is None:
@@ -482,6 +580,7 @@ def parse_blk(text: str | bytes, path: str) -> dict:
     jump_tag = _single(found, "jumpingmp", report, required=False)
     jump = _whole(jump_tag, "jumpingMP", report)
     armor = _armor(found, motion, report)
+    armor_type = _armor_type(found, report)
     gear = _equipment(found, armor is not None and "main_gun" in armor, report)
     report.raise_if_errors()
 
@@ -499,10 +598,19 @@ def parse_blk(text: str | bytes, path: str) -> dict:
         _put(unit, "jump_jets", "extended" if "extended" in gear.jets else "standard",
              gear.jet_line or unit.value_pos["jump"].line)
     _put(unit, "myomer_booster", gear.booster, gear.booster_line or 1)
+    if armor_type is not None and armor_type[0] != "standard":
+        _put(unit, "armor_type", armor_type[0], armor_type[1])
     _put(unit, "armor", armor, armor.pos.line)
     _put(unit, "equipment", gear.items, gear.items.pos.line)
     _put(unit, "pilot", _flow_map([("name", "", 1), ("gunnery", default_gunnery(), 1)], 1), 1)
+    unit.warnings = report.problems.warnings  # fluff-only problems (see parse_blk_with_warnings)
     return unit
+
+
+def parse_blk_with_warnings(text: str | bytes, path: str) -> tuple[dict, list[Problem]]:
+    """:func:`parse_blk` plus the warnings of the file (problems confined to fluff blocks)."""
+    unit = parse_blk(text, path)
+    return unit, list(getattr(unit, "warnings", ()))
 
 
 def check_unit(unit: dict, path: str, rules: str = "tw") -> list[Problem]:
@@ -533,6 +641,12 @@ def read_blk(path: str | os.PathLike) -> dict:
     name = str(path)
     data = read_user_bytes(path, MAX_BYTES)
     return parse_blk(data, name)
+
+
+def read_blk_with_warnings(path: str | os.PathLike) -> tuple[dict, list[Problem]]:
+    """:func:`read_blk` plus the file's warnings (problems confined to fluff blocks)."""
+    unit = read_blk(path)
+    return unit, list(getattr(unit, "warnings", ()))
 
 
 # -- writing ----------------------------------------------------------------------------------

@@ -74,11 +74,14 @@ def battle_value(proto: Proto, gunnery: int | None = None) -> BVResult:
     """
     t = _bv_table()
     g = rules.gunnery(proto) if gunnery is None else gunnery
-    armor_term = sum(rules.armor(proto).values()) * t["armor_per_point"]
+    armor_term = (sum(rules.armor(proto).values()) * t["armor_per_point"]
+                  * rules.table("armor_types")["armor_types"][proto.armor_type]["bv_multiplier"])
     structure_term = sum(rules.structure(proto).values()) * t["structure_per_point"]
     mounts = [m for m in proto.mounts if m.item is not None]
-    defensive_eq = sum(m.item.bv for m in mounts if isinstance(m.item, Equipment) and m.item.defensive)
-    offensive_eq = sum(m.item.bv for m in mounts if isinstance(m.item, Equipment) and not m.item.defensive)
+    defensive_eq = sum(m.item.bv_for(proto.tons) for m in mounts
+                       if isinstance(m.item, Equipment) and m.item.defensive)
+    offensive_eq = sum(m.item.bv_for(proto.tons) for m in mounts
+                       if isinstance(m.item, Equipment) and not m.item.defensive)
 
     run = rules.boosted_run_mp(proto) or rules.run_mp(proto)
     tmm_run = tmm(run) + (t["glider_run_tmm_bonus"] if proto.motion == "glider" else 0) if run > 0 else 0

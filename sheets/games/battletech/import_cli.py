@@ -1,12 +1,16 @@
-"""``sheets import megamek FILE.blk… [-o OUT.yaml | -d OUTDIR]``: MegaMek ProtoMech files to
-unit files.
+"""``sheets import megamek FILE.blk|DIR… [-o OUT.yaml | -d OUTDIR] [--strict]``: MegaMek ProtoMech
+files to unit files.
 
-Every input is read and checked before anything is written: if any file has a problem, all
-problems are raised together (the main CLI prints them, exit 1) and no file is written.
+A directory is searched recursively for ``*.blk`` files (like MegaMek's unit folders). Every
+input is read and checked first. By default a batch keeps the good units: every unit that
+imports is written, each refused file is listed with its reasons, and the exit code is 1 when
+any file was refused. ``--strict`` is all or nothing: if any file is refused, nothing is written.
+Problems confined to fluff text are warnings and never refuse a unit.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import nullcontext
 from pathlib import Path
@@ -14,6 +18,7 @@ from pathlib import Path
 import click
 
 PROGRESS_MIN_FILES = 5  # show a progress bar (terminal only) from this many inputs
+MAX_FILES = 5000  # .blk files taken from the command line and its directories together
 
 
 def _on_terminal() -> bool:
@@ -25,70 +30,115 @@ def _same(a: Path, b: Path) -> bool:
     return a.resolve() == b.resolve()
 
 
+def _blk_files(folder: Path) -> list[Path]:
+    """Every ``*.blk`` file under ``folder`` (recursively, symlinked folders not followed),
+    in a stable order."""
+    found = []
+    for root, dirs, names in os.walk(folder, followlinks=False):
+        dirs.sort()
+        found.extend(Path(root) / n for n in sorted(names) if n.lower().endswith(".blk"))
+    return found
+
+
+def expand_inputs(paths) -> list[Path]:
+    """Command-line paths with each directory replaced by the ``.blk`` files under it."""
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = _blk_files(path)
+            if not found:
+                raise click.UsageError(f"no .blk files in folder {path}")
+            out.extend(found)
+        else:
+            out.append(path)
+        if len(out) > MAX_FILES:
+            raise click.UsageError(f"more than {MAX_FILES} input files")
+    return out
+
+
 @click.command("megamek")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
               help="Write all units into this one YAML file.")
 @click.option("-d", "--outdir", type=click.Path(path_type=Path), default=None,
               help="Write one YAML file per input (<name>.yaml) into this folder.")
-def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None) -> None:
-    """Convert MegaMek .blk ProtoMech files into a unit file.
+@click.option("--strict", is_flag=True, default=False,
+              help="All or nothing: write no file if any input is refused.")
+def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, strict: bool) -> None:
+    """Convert MegaMek .blk ProtoMech files (or folders of them, searched recursively) into
+    unit files.
 
-    Without -o or -d the YAML goes to standard output. Fluff text is never copied.
+    Without -o or -d the YAML goes to standard output. Fluff text is never copied. Units that
+    import are written even when others are refused (exit code 1 then); --strict writes nothing
+    unless every file imports.
     """
     if output is not None and outdir is not None:
         raise click.UsageError("give either -o or -d, not both")
     from sheets.core.errors import InputError, Problem
     from sheets.core.fsio import atomic_write
-    from sheets.games.battletech.blk import check_unit, read_blk, to_yaml
+    from sheets.games.battletech.blk import check_unit, read_blk_with_warnings, to_yaml
 
-    problems: list[Problem] = []
+    inputs = expand_inputs(files)
+    refusals: list[Problem] = []  # problems of refused files
+    blocking: list[Problem] = []  # problems that stop every write (e.g. overwriting an input)
     warnings: list[Problem] = []
     imported: list[tuple[Path, dict]] = []
-    refused = 0
-    show_bar = len(files) >= PROGRESS_MIN_FILES and _on_terminal()
-    with click.progressbar(files, label="importing", file=sys.stderr) if show_bar \
-            else nullcontext(files) as bar:
+    refused: set[Path] = set()
+    show_bar = len(inputs) >= PROGRESS_MIN_FILES and _on_terminal()
+    with click.progressbar(inputs, label="importing", file=sys.stderr) if show_bar \
+            else nullcontext(inputs) as bar:
         for path in bar:
             try:
-                unit = read_blk(path)
+                unit, fluff = read_blk_with_warnings(path)
+                warnings.extend(fluff)
                 warnings.extend(check_unit(unit, str(path)))
             except InputError as exc:
-                problems.extend(exc.problems)
-                refused += 1
+                refusals.extend(exc.problems)
+                refused.add(path)
                 continue
             imported.append((path, unit))
 
     targets: list[tuple[Path, list[dict]]] = []
     if outdir is not None:
         seen: dict[Path, Path] = {}
+        kept = []
         for path, unit in imported:
             target = outdir / f"{path.stem}.yaml"
             key = target.resolve()
             if key in seen:
-                problems.append(Problem(str(path), None, f"{seen[key]} also writes {target}; "
+                refusals.append(Problem(str(path), None, f"{seen[key]} also writes {target}; "
                                                          f"import them separately"))
+                refused.add(path)
                 continue
             seen[key] = path
+            kept.append((path, unit))
             targets.append((target, [unit]))
-    elif output is not None:
+        imported = kept
+    elif output is not None and imported:
         targets.append((output, [unit for _, unit in imported]))
     for target, _ in targets:
-        for path in files:
+        for path in inputs:
             if target.exists() and path.exists() and _same(target, path):
-                problems.append(Problem(str(target), None, "would overwrite an input file"))
+                blocking.append(Problem(str(target), None, "would overwrite an input file"))
 
-    summary = (f"imported {len(imported)} unit{'s' if len(imported) != 1 else ''} from "
-               f"{len(files)} file{'s' if len(files) != 1 else ''}; {refused} refused")
+    units = len(imported)
+    summary = (f"imported {units} unit{'s' if units != 1 else ''} from "
+               f"{len(inputs)} file{'s' if len(inputs) != 1 else ''}; {len(refused)} refused")
     for warning in warnings:
         click.echo(str(warning), err=True)
-    if problems:
-        click.echo(summary + "; nothing written", err=True)
-        raise InputError(problems)
+    if blocking or (strict and refusals):
+        reason = "; nothing written (--strict)" if strict and not blocking else "; nothing written"
+        click.echo(summary + reason, err=True)
+        raise InputError(blocking + refusals)
     if targets:
-        for target, units in targets:
-            atomic_write(target, to_yaml(units))
-    else:
+        for target, target_units in targets:
+            atomic_write(target, to_yaml(target_units))
+        written = f"; wrote {len(targets)} file{'s' if len(targets) != 1 else ''}"
+    elif output is None and outdir is None and imported:
         click.echo(to_yaml([unit for _, unit in imported]), nl=False)
-    click.echo(summary, err=True)
-
+        written = f"; {units} unit{'s' if units != 1 else ''} on standard output"
+    else:
+        written = "; nothing written"
+    click.echo(summary + written, err=True)
+    if refusals:
+        raise InputError(refusals)

@@ -61,6 +61,11 @@ class Equipment:
     aliases: tuple = ()
     blk: tuple = ()
     source: str = ""
+    bv_per_5_tons: bool = False  # bv is per point of physical bonus: 1 point per 5 t or fraction
+
+    def bv_for(self, tons: int) -> float:
+        """BV of this item on a ProtoMech of ``tons`` tons."""
+        return self.bv * -(-tons // 5) if self.bv_per_5_tons else self.bv
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,7 @@ class Proto:
     jump: int = 0
     jump_jets: str = "standard"  # standard | extended
     myomer_booster: bool = False
+    armor_type: str = "standard"  # armor_types.yaml
     mounts: tuple = ()  # Mount
     ammo: tuple = ()  # AmmoBin
     pilot: Pilot | None = None

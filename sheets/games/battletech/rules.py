@@ -69,7 +69,8 @@ def catalogue() -> Catalogue:
     equipment = tuple(Equipment(
         name=e["name"], bv=e["bv"], tons=e["tons"], defensive=bool(e.get("defensive")),
         verified=bool(e.get("verified", True)), aliases=tuple(e.get("aliases") or ()),
-        blk=tuple(e.get("blk") or ()), source=e.get("source", "")) for e in raw.get("equipment") or ())
+        blk=tuple(e.get("blk") or ()), source=e.get("source", ""),
+        bv_per_5_tons=bool(e.get("bv_per_5_tons"))) for e in raw.get("equipment") or ())
     index: dict = {}
     for entry in weapons + ammo + equipment:  # canonical names first: they win over aliases
         index.setdefault(_norm(entry.name), entry)
@@ -123,6 +124,7 @@ def build(data) -> Proto:
         motion=data.get("motion") or "biped", walk=data["walk"], jump=data.get("jump") or 0,
         jump_jets=data.get("jump_jets") or "standard",
         myomer_booster=bool(data.get("myomer_booster")),
+        armor_type=data.get("armor_type") or "standard",
         armor={k: v for k, v in (data.get("armor") or {}).items()},
         mounts=tuple(mounts), ammo=tuple(bins), pilot=pilot)
 
