@@ -19,7 +19,7 @@ from typing import Callable
 
 from sheets.data import labels
 from sheets.games.dust import view
-from sheets.games.dust.rules import resolve_joins
+from sheets.games.dust.rules import partners, resolve_joins
 from sheets.render import cards as shared
 from sheets.render import fonts
 from sheets.render.cards import CardBox, Drawer
@@ -89,7 +89,8 @@ def render(doc, units: list, options) -> None:
     g = _grid(options)
     plan = slot_plan(card_groups(units), g.cols)
     order = [k for k in plan if k is not None]
-    faces = {k: face(view.card_data(units[k], units, options), options.lang) for k in order}
+    mates = partners(units)
+    faces = {k: face(view.card_data(units[k], units, options, mates), options.lang) for k in order}
     back = shared.plain_back(GAME.name[options.lang])
     extra = {k: v for k, v in (options.extra or {}).items() if k != "png_dir"}
     shared.impose(doc, [faces[k] if k is not None else _empty for k in plan],

@@ -73,11 +73,16 @@ def resolve_joins(units: list[Unit]) -> tuple[dict[int, int], list[tuple[int, Ru
     pairs: dict[int, int] = {}
     taken: dict[int, int] = {}  # squad index -> hero index
     issues: list[tuple[int, RuleIssue]] = []
+    by_name: dict[str, list[int]] | None = None  # lower-cased name -> indexes (built once: linear)
     for i, hero in enumerate(units):
         if not hero.is_hero or not hero.joins:
             continue
+        if by_name is None:
+            by_name = {}
+            for j, u in enumerate(units):
+                by_name.setdefault(u.name.lower(), []).append(j)
         wanted = hero.joins.lower()
-        named = [j for j, u in enumerate(units) if j != i and u.name.lower() == wanted]
+        named = [j for j in by_name.get(wanted, ()) if j != i]
         if not named:
             squads = [u.name for u in units if u.kind == "squad"]
             issues.append((i, RuleIssue(("joins",), f"joins {hero.joins!r}: no squad of that name in "
@@ -116,16 +121,23 @@ def validate_force(units: list[Unit]) -> list[tuple[int, RuleIssue]]:
     return issues
 
 
-def partner(unit: Unit, force: list[Unit]) -> Unit | None:
-    """The hero joined to this squad, or the squad this hero joins (None when alone)."""
-    index = next((i for i, u in enumerate(force) if u is unit), None)
-    if index is None:
-        return None
+def partners(force: list[Unit]) -> dict[int, Unit]:
+    """``id(unit)`` -> its partner (the hero joined to a squad, the squad a hero joins) for the
+    whole force at once: resolve the joins once per force, not once per card."""
     pairs, _ = resolve_joins(force)
-    if index in pairs:
-        return force[pairs[index]]
-    hero = next((h for h, s in pairs.items() if s == index), None)
-    return force[hero] if hero is not None else None
+    mates: dict[int, Unit] = {}
+    for hero, squad in pairs.items():
+        mates[id(force[hero])] = force[squad]
+        mates[id(force[squad])] = force[hero]
+    return mates
+
+
+def partner(unit: Unit, force: list[Unit]) -> Unit | None:
+    """The hero joined to this squad, or the squad this hero joins (None when alone).
+    For many units of one force use :func:`partners` (one pass)."""
+    if not any(u is unit for u in force):
+        return None
+    return partners(force).get(id(unit))
 
 
 # -- dice editions ---------------------------------------------------------------------------

@@ -36,7 +36,8 @@ def _cover(unit: Unit, mate: Unit | None) -> dict:
             "soft_label": f"save_{unit.cover.soft}", "hard_label": f"save_{unit.cover.hard}"}
 
 
-def card_data(unit: Unit, force: list[Unit] | None = None, options=None) -> dict:
+def card_data(unit: Unit, force: list[Unit] | None = None, options=None,
+              mates: dict[int, Unit] | None = None) -> dict:
     """What a unit card shows, for a renderer: label keys plus values.
 
     ``force`` is every unit of the file/roster (to find a joined hero or squad); ``options`` is a
@@ -46,8 +47,10 @@ def card_data(unit: Unit, force: list[Unit] | None = None, options=None) -> dict
     boxes (``damage["hero"]``), and ``joined_by``; the hero's card gets ``joins`` and uses the
     squad's cover (``cover["mode"] == "squad"``). ``weapons[i]["cells"]`` has one entry per
     target class of ``classes`` (14): the printed text, or None for "cannot target" (–).
+    ``mates`` (from :func:`sheets.games.dust.rules.partners` of ``force``) saves resolving the
+    joins again for every card of a force.
     """
-    mate = partner(unit, force or [unit])
+    mate = mates.get(id(unit)) if mates is not None else partner(unit, force or [unit])
     hero = mate if mate is not None and unit.kind == "squad" else None
     squad = mate if mate is not None and unit.is_hero else None
     edition = dice_edition((getattr(options, "extra", None) or {}).get("dice"))
