@@ -4,6 +4,7 @@ functions so that ``sheets --help`` imports almost nothing."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import click
@@ -180,7 +181,10 @@ def info(paths, as_json, rules, lang):
 @out_option
 @printing_options
 @click.option("--no-list", is_flag=True, help="Rosters: leave out the army-list first page.")
-def render(paths, output, lang, paper, mono, rules, no_list, **game_options):
+@click.option("-j", "--jobs", type=click.IntRange(0, 64), default=None, metavar="N",
+              help="Worker processes (same PDF bytes as one; default: every CPU from 1,000 units, "
+                   "else 1; 0 = every CPU).")
+def render(paths, output, lang, paper, mono, rules, no_list, jobs, **game_options):
     """Print record sheets or unit cards for unit files and rosters.
 
     Options marked with a game id (or "Cards:") come from that game's plug-in."""
@@ -201,7 +205,9 @@ def render(paths, output, lang, paper, mono, rules, no_list, **game_options):
     doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: {title}",
                     subject="record sheets", lang=lang)
 
-    def draw():
+    units = [u for l in loaded for u in l.units]
+
+    def draw(doc):
         if not no_list:
             from sheets.core.roster import army_list
             from sheets.render.roster_pdf import draw_army_list
@@ -209,11 +215,17 @@ def render(paths, output, lang, paper, mono, rules, no_list, **game_options):
             for l in loaded:
                 if l.is_roster:
                     draw_army_list(doc, army_list(l, lang), l.options)
-        units = [u for l in loaded for u in l.units]
         renderer(doc, units, opts)
-        return doc.finish()
 
-    pdf = _guard_glyphs(draw, paths[0])
+    from sheets.render import parallel
+
+    if jobs is None:
+        jobs = parallel.default_jobs(len(units))
+    elif jobs == 0:
+        jobs = os.cpu_count() or 1
+    if opts.extra.get("png_dir"):
+        jobs = 1  # card PNGs are written by the renderer itself
+    pdf = _guard_glyphs(lambda: parallel.render(doc, draw, jobs), paths[0])
     out = Path(output) if output else _default_output(paths[0], ".pdf")
     _write(out, pdf)
     click.echo(f"{out}: {doc.pages} page(s)", err=True)

@@ -175,6 +175,10 @@ class Pen:
             draw(self)
             self.c.restoreState()
             return
+        record = getattr(self.c, "record_form", None)
+        if record is not None:  # a worker of a parallel render (sheets.render.parallel)
+            record(self, key, x, y, draw)
+            return
         name = self._forms.get(key)
         if name is None:
             name = self._forms[key] = f"Form{len(self._forms)}"
