@@ -51,10 +51,12 @@ def test_references_overrides_and_totals(cli, star):
     assert "over the limit" in r.stderr  # printed clearly, exit code still 0
 
 
-def test_validate_reports_the_limit_as_a_warning(cli, star):
+def test_validate_fails_a_roster_over_its_limit(cli, star):
     r = cli("validate", star)
-    assert r.exit_code == 0
-    assert "warning" in r.stderr and "over its limit" in r.stderr
+    assert r.exit_code == 1
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{star}: ") and "over the limit" in lines[0], lines
+    assert "ok (" not in r.stdout
 
 
 @pytest.mark.parametrize("text, where, fragment", [

@@ -131,7 +131,8 @@ def validate(paths, rules):
     """Check files; exit 0 when all are valid, 1 otherwise (every problem is listed)."""
     from sheets.core.errors import InputError
     from sheets.core.loader import load_file
-    from sheets.core.roster import limit_warning
+    from sheets.core.errors import Problem
+    from sheets.core.roster import list_violations
 
     options = _options(rules=rules)
     failed = []
@@ -143,9 +144,10 @@ def validate(paths, rules):
             continue
         for w in loaded.warnings:
             click.echo(str(w), err=True)
-        warning = limit_warning(loaded)
-        if warning:
-            click.echo(f"{path}: warning: {warning}", err=True)
+        breaches = list_violations(loaded)  # list-level: over the limit, force organisation
+        if breaches:
+            failed.extend(Problem(path, None, b) for b in breaches)
+            continue
         kind = "roster" if loaded.is_roster else "units"
         click.echo(f"{path}: ok ({loaded.game.id}, {len(loaded.units)} {kind if kind == 'units' else 'units in roster'})")
     if failed:
@@ -194,6 +196,7 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, **game_option
     if len(games) > 1:
         raise click.UsageError(f"render one game at a time (got {', '.join(sorted(games))})")
     _glyph_check(loaded)
+    _warn_violations(loaded)
     game = loaded[0].game
     if not game.renderer:
         raise click.UsageError(f"{game.id} has no record-sheet renderer yet")
@@ -264,10 +267,19 @@ def roster(path, output, fmt, template, lang, paper, mono, rules):
             _write(Path(output), text)
         else:
             click.echo(text, nl=False)
-    if data["over"]:
-        click.echo(f"warning: over the limit by {data['over_by']} {loaded.game.limit_unit}", err=True)
+    _warn_violations([loaded])
     if fmt == "pdf":
         _check_layout(doc, [loaded])
+
+
+def _warn_violations(loaded_list) -> None:
+    """render/roster still print a list that breaks list-level rules (marked in red on the page):
+    one warning per breach on stderr, exit code 0."""
+    from sheets.core.roster import list_violations
+
+    for loaded in loaded_list:
+        for breach in list_violations(loaded):
+            click.echo(f"{loaded.path}: warning: {breach}", err=True)
 
 
 def _game(game_id: str):

@@ -76,6 +76,15 @@ class Game:
         """Checks across units (e.g. heroes joining squads): (unit index, issue)."""
         return []
 
+    def validate_list(self, units: list, options: Options, roster: dict | None) -> list[str]:
+        """List-level rule breaches (e.g. a Force Organisation Chart), one message each in
+        ``options.lang``. The points/BV/AP limit is checked by the core for every game."""
+        return []
+
+    def list_tally(self, units: list, options: Options, roster: dict | None) -> list[dict]:
+        """Optional army-list summary chips: ``[{"text": "Troops 3 / 2–6", "ok": True}]``."""
+        return []
+
     def info(self, unit, options: Options) -> dict:
         """JSON-ready derived values of one unit."""
         raise NotImplementedError

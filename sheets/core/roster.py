@@ -6,6 +6,7 @@ render what :func:`army_list` returns.
 
 from __future__ import annotations
 
+from sheets.core.game import Options
 from sheets.core.loader import Loaded
 from sheets.data import label, labels
 
@@ -41,6 +42,12 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
     else:
         groups.append({"title": "", "rows": rows, "subtotal": total})
     over = limit is not None and total is not None and total > limit
+    own_opts = Options(lang=lang, paper=opts.paper, mono=opts.mono, rules=opts.rules, extra=opts.extra)
+    violations = []
+    if over:
+        violations.append(f"{label(game.id, 'over_limit', lang)} {_num(total - limit)} "
+                          f"({_num(total)} > {limit})")
+    violations += game.validate_list(loaded.units, own_opts, loaded.roster)
     own = labels(game.id)
     limit_unit = own["limit_unit"][lang] if "limit_unit" in own else game.limit_unit
     rules_name = own[f"rules_{opts.rules}"][lang] if opts.rules and f"rules_{opts.rules}" in own else opts.rules
@@ -59,20 +66,33 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
         "over_by": _num(total - limit) if over else 0,
         "remaining": _num(limit - total) if (limit is not None and total is not None and not over) else None,
         "unit_count": len(rows),
+        "violations": violations,  # list-level breaches (limit, force organisation), in `lang`
+        "tally": game.list_tally(loaded.units, own_opts, loaded.roster),
         "columns": columns,
         "groups": groups,
         "labels": {k: label(game.id, k, lang) for k in (
             "army_list", "total", "subtotal", "limit", "remaining", "over_limit", "within_limit",
-            "no_limit", "units_count", "col_no", "generated_by", "rules_variant")},
+            "no_limit", "units_count", "col_no", "generated_by", "rules_variant", "violations")},
     }
 
 
 def limit_warning(loaded: Loaded) -> str | None:
-    """The warning `validate` prints when a roster is over its limit."""
+    """The message for a roster over its limit (English), or None."""
     if not loaded.roster:
         return None
     data = army_list(loaded, "en")
     if data["over"]:
-        return (f"roster {data['name']!r} is over its limit: {data['total']} {data['limit_unit']} "
+        return (f"roster {data['name']!r} is over the limit: {data['total']} {data['limit_unit']} "
                 f"> {data['limit']} (by {data['over_by']})")
     return None
+
+
+def list_violations(loaded: Loaded) -> list[str]:
+    """Every list-level breach of a roster, in English: over the limit, then the game's own
+    list checks (e.g. the Force Organisation Chart). A plain unit file has none."""
+    if not loaded.roster:
+        return []
+    out = [w for w in [limit_warning(loaded)] if w]
+    opts = loaded.options
+    en = Options(lang="en", paper=opts.paper, mono=opts.mono, rules=opts.rules, extra=opts.extra)
+    return out + list(loaded.game.validate_list(loaded.units, en, loaded.roster))

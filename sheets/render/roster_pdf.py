@@ -4,6 +4,7 @@ the limit check (over the limit is printed in a framed warning)."""
 from __future__ import annotations
 
 from sheets import __version__
+from sheets.render import fonts
 from sheets.render.pdf import Rect, footer, margins
 
 
@@ -59,7 +60,45 @@ def draw_army_list(doc, data: dict, options) -> None:
         status = f"{L['limit']}: {data['limit']} {unit}  —  {L['within_limit']} ({L['remaining']}: {_fmt(data['remaining'])})"
     pen.text(box.x + 8, box.y + 8, status, 10, "Sans-Bold" if over else "Sans",
              color=pen.t.warn if over else None, max_width=box.w - 16)
+    y = box.y - 10
+    pen, y = _tally_and_violations(doc, pen, frame, y, data)
     footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
+
+
+def _tally_and_violations(doc, pen, frame: Rect, y: float, data: dict):
+    """The game's summary chips (e.g. "Troops 3 / 2–6", a breach outlined in the warning colour)
+    and the list-level violations in the warning colour. Starts a page when space runs out."""
+    L = data["labels"]
+    chips = data.get("tally") or []
+    lines = data.get("violations") or []
+    size, pad, chip_h = 8.5, 4, 14
+    need = (chip_h + 6) * max(1, len(chips) // 4 + 1) if chips else 0
+    need += (16 + 12 * len(lines)) if lines else 0
+    if need and y - need < frame.y:
+        footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
+        pen = doc.page()
+        y = frame.top
+    x = frame.x
+    for chip in chips:
+        text = chip["text"]
+        w = fonts.width(text, "Sans-Bold" if not chip["ok"] else "Sans", size) + 2 * pad
+        if x + w > frame.right:
+            x, y = frame.x, y - chip_h - 4
+        r = Rect(x, y - chip_h, w, chip_h)
+        bad = not chip["ok"]
+        pen.rect(r, fill=None if bad else pen.t.faint, width=1.6 if bad else 0.5)
+        pen.text_in(r, text, size, "Sans-Bold" if bad else "Sans", "center", pad=pad,
+                    color=pen.t.warn if bad else None)
+        x += w + 4
+    if chips:
+        y -= chip_h + 10
+    if lines:
+        pen.text(frame.x, y - 10, f"{L['violations']}:", 10, "Sans-Bold", color=pen.t.warn, max_width=frame.w)
+        y -= 16
+        for line in lines:
+            pen.text(frame.x + 8, y - 9, f"• {line}", 9, "Sans", color=pen.t.warn, max_width=frame.w - 8)
+            y -= 12
+    return pen, y
 
 
 def _fmt(v) -> str:

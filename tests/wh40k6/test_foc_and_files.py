@@ -194,3 +194,36 @@ def test_rules_core_is_pure(subprocess_env):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=subprocess_env)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
+
+
+BROKEN_LIST = f"""\
+system: wh40k6
+roster: {{name: Broken, limit: 300}}
+units:
+  - {{from: {SAMPLE}, name: Sample Captain}}
+  - {{from: {SAMPLE}, name: Sample Tactical Squad A}}
+""" + "".join(f"  - {{from: {SAMPLE}, name: Sample Battle Tank}}\n" for _ in range(4))
+
+
+def test_list_violations_fail_validate_but_still_print(cli, write, tmp_path):
+    from pypdf import PdfReader
+
+    path = write("broken.yaml", BROKEN_LIST)
+    r = cli("validate", path)
+    assert r.exit_code == 1
+    lines = r.stderr.strip().splitlines()
+    assert lines == [f"{path}: roster 'Broken' is over the limit: 750 pts > 300 (by 450)",
+                     f"{path}: Primary detachment: Troops 1 (needs 2–6)",
+                     f"{path}: Primary detachment: Heavy Support 4 (allowed 0–3)"]
+    out = tmp_path / "list.pdf"
+    r = cli("roster", path, "-o", out)
+    assert r.exit_code == 0 and r.stderr.count("warning:") == 3
+    text = PdfReader(out).pages[0].extract_text()
+    assert "Violations:" in text and "Troops 1 (needs 2–6)" in text and "Troops 1 / 2–6" in text
+    r = cli("roster", path, "--format", "json")
+    data = json.loads(r.stdout)
+    assert data["violations"][1:] == ["Primary detachment: Troops 1 (needs 2–6)",
+                                      "Primary detachment: Heavy Support 4 (allowed 0–3)"]
+    assert {"text": "Heavy Support 4 / 0–3", "ok": False} in data["tally"]
+    r = cli("roster", path, "--format", "json", "--lang", "ru")
+    assert "Основной отряд: Войска 1 (нужно 2–6)" in json.loads(r.stdout)["violations"]

@@ -36,6 +36,21 @@ class Wh40k6(Game):
         return [rules.violation_text(v, options.lang)
                 for v in rules.foc_violations(units, roster.get("limit"))]
 
+    def list_tally(self, units, options: Options, roster: dict | None) -> list[dict]:
+        """Force Organisation chips for the army list: "Troops 3 / 2–6" (allied ones marked)."""
+        if roster is None:
+            return []
+        from sheets.data import label
+
+        out = []
+        for r in rules.foc_tally(units, roster.get("limit")):
+            name = label("wh40k6", f"slot_{r['slot']}", options.lang)
+            if r["detachment"] != "primary":
+                name = f"{label('wh40k6', 'det_' + r['detachment'], options.lang)}: {name}"
+            dagger = "" if r["verified"] else "†"
+            out.append({"text": f"{name} {r['count']} / {r['min']}–{r['max']}{dagger}", "ok": r["ok"]})
+        return out
+
     def info(self, unit, options: Options) -> dict:
         return view.info(unit, options.lang)
 
