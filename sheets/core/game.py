@@ -56,6 +56,9 @@ class Game:
     cli_options: dict = {}
     # importers: format name (``sheets import <format>``) -> "module:attr" of a click command
     importers: dict = {}
+    # other tools' files that `render`, `validate`, `info` and `roster` read directly: suffix
+    # (".ros") -> "module:attr" of a callable(path) returning a unit-file mapping
+    file_formats: dict = {}
     roster_group_size: int | None = None  # e.g. 5 for a ProtoMech Point
     roster_group_label: str = "group"  # label key of a group title ("Point")
 

@@ -69,12 +69,58 @@ class _Reader:
         return self.cache[key]
 
 
+FOREIGN_SUFFIXES_SKIP = (".yaml", ".yml")
+
+
+def _foreign_reader(path: str):
+    """The converter of another tool's file format (``Game.file_formats``, by suffix), if any."""
+    suffix = Path(path).suffix.lower()
+    if not suffix or suffix in FOREIGN_SUFFIXES_SKIP:
+        return None
+    from sheets.core.game import all_games, load_object
+
+    for game in all_games():
+        target = (getattr(game, "file_formats", None) or {}).get(suffix)
+        if target:
+            return load_object(target)
+    return None
+
+
 def load_file(path: str | os.PathLike, options: Options | None = None,
               expect_game: str | None = None) -> Loaded:
-    options = options or Options()
+    """Load a unit file or roster; another tool's file (e.g. a BattleScribe ``.ros``) is imported
+    in memory first when a game declares its suffix in ``Game.file_formats``."""
     path = str(path)
+    convert = _foreign_reader(path)
+    if convert is not None:
+        return load_mapping(convert(path), path, options, expect_game)
+    return _load(path, options, expect_game, None)
+
+
+def load_mapping(mapping: dict, path: str, options: Options | None = None,
+                 expect_game: str | None = None) -> Loaded:
+    """Check an in-memory unit-file mapping (an import) exactly like a file. Problems name
+    ``path`` without a line: the positions of the intermediate YAML mean nothing to the user."""
+    import yaml
+
+    text = yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
+    try:
+        loaded = _load(path, options, expect_game, text)
+    except InputError as exc:
+        raise InputError([Problem(p.path, None, p.message, p.severity) for p in exc.problems]) from None
+    loaded.warnings = [Problem(p.path, None, p.message, p.severity) for p in loaded.warnings]
+    return loaded
+
+
+def _load(path: str, options: Options | None, expect_game: str | None, text: str | None) -> Loaded:
+    options = options or Options()
     reader = _Reader(options)
-    doc = reader.read(path)
+    if text is None:
+        doc = reader.read(path)
+    else:
+        from sheets.core.yamlio import parse_yaml
+
+        doc = parse_yaml(text, path)
     problems = Problems(path)
     if not isinstance(doc, YMap):
         raise InputError([Problem(path, getattr(doc, "pos", Pos(1, 1)),

@@ -1,0 +1,71 @@
+"""``sheets import battlescribe FILE.ros|FILE.rosz… [-o OUT.yaml | -d DIR]``: BattleScribe and New
+Recruit rosters to ``wh40k6`` unit files.
+
+Every input is read and checked before anything is written; a problem in any file is reported
+(``file: message``, exit 1) and nothing is written. Without ``-o``/``-d`` the YAML of a single
+roster goes to standard output.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.command("battlescribe")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Write the unit file here (one roster only).")
+@click.option("-d", "--outdir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Write one unit file per roster (<name>.yaml) into this folder.")
+def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | None) -> None:
+    """Convert BattleScribe / New Recruit rosters (.ros, .rosz) of Warhammer 40,000 6th/7th edition
+    or Horus Heresy 1st edition into wh40k6 unit files.
+
+    Example: sheets import battlescribe army.rosz -o army.yaml
+    """
+    from sheets.core.errors import InputError, Problem
+    from sheets.core.fsio import atomic_write
+    from sheets.core.loader import load_mapping
+    from sheets.games.wh40k6.battlescribe import roster_to_unit_file, to_yaml
+
+    if output is not None and outdir is not None:
+        raise click.UsageError("give either -o or -d, not both")
+    if output is not None and len(files) > 1:
+        raise click.UsageError("-o takes one roster; use -d DIR for several")
+    problems: list[Problem] = []
+    docs: list[tuple[Path, dict]] = []
+    for path in files:
+        try:
+            doc = roster_to_unit_file(path)
+            load_mapping(doc, str(path))  # the same checks as a hand-written unit file
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        docs.append((path, doc))
+    targets: list[tuple[Path, dict]] = []
+    if outdir is not None:
+        seen: dict[Path, Path] = {}
+        for path, doc in docs:
+            target = outdir / f"{path.stem}.yaml"
+            if target.resolve() in seen:
+                problems.append(Problem(str(path), None, f"{seen[target.resolve()]} also writes "
+                                                         f"{target}; import them separately"))
+            seen[target.resolve()] = path
+            targets.append((target, doc))
+    elif output is not None and docs:
+        targets.append((output, docs[0][1]))
+    inputs = {p.resolve() for p in files if p.exists()}
+    for target, _ in targets:
+        if target.exists() and target.resolve() in inputs:
+            problems.append(Problem(str(target), None, "would overwrite an input file"))
+    if problems:
+        click.echo(f"imported {len(docs)} of {len(files)} roster(s); nothing written", err=True)
+        raise InputError(problems)
+    if not targets:
+        for _, doc in docs:
+            click.echo(to_yaml(doc), nl=False)
+    for target, doc in targets:
+        atomic_write(target, to_yaml(doc))
+        click.echo(f"wrote {target} ({len(doc['units'])} units)", err=True)
