@@ -132,21 +132,20 @@ def parse_xml(name: str, data: bytes):
         _fail(name, f"not valid XML: {msg}", Pos(line, col + 1) if line else None)
     except (ValueError, RecursionError) as exc:
         _fail(name, f"not valid XML: {_short(exc)}")
+    for el in root.iter():  # drop the namespace once: lookups below are plain tag names
+        if isinstance(el.tag, str) and el.tag[:1] == "{":
+            el.tag = el.tag.rpartition("}")[2]
     return root
 
 
 # -- the XML tree --------------------------------------------------------------------------------
 def _tag(el) -> str:
-    tag = el.tag if isinstance(el.tag, str) else ""
-    return tag[len(NS):] if tag.startswith(NS) else tag.rpartition("}")[2]
+    return el.tag if isinstance(el.tag, str) else ""
 
 
 def _children(el, *path: str):
-    """Direct children along ``path`` (namespace-agnostic), e.g. ("selections", "selection")."""
-    nodes = [el]
-    for part in path:
-        nodes = [c for n in nodes for c in n if _tag(c) == part]
-    return nodes
+    """Direct children along ``path`` (tags without namespace), e.g. ("selections", "selection")."""
+    return el.findall("/".join(path))
 
 
 def _attr(el, *names: str, default: str = "") -> str:
