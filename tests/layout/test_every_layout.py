@@ -17,10 +17,10 @@ KNOWN = {
     ("bt-army-list", "ru"): "army list: Latin weapon/game names on the Russian page",
     ("bt-reference", "ru"): "BattleTech reference: RU keeps AMS and English weapon names",
     ("bt-chart", None): "BattleTech chart: 5.5 pt shares, labels crossing the figure lines",
-    ("dmech-sheet", None): "ДМ sheet: text below 6 pt, condition checkboxes 2.5 mm, abbreviations",
-    ("dmech-sheet-tables", None): "ДМ sheet with tables: text below 6 pt, checkboxes 2.5 mm",
-    ("dmech-reference", None): "ДМ reference: text below 6 pt; RU Latin abbreviations",
-    ("dmech-chart-r8", None): "ДМ facing chart at radius 8: labels below 6 pt, leaving their hexes",
+    ("dmech-sheet", "ru"): "ДМ sheet: RU checker findings still open",
+    ("dmech-sheet-tables", "ru"): "ДМ sheet with tables: RU checker findings still open",
+    ("dmech-reference", "ru"): "ДМ reference: RU Latin abbreviations",
+    ("dmech-chart-r8", "ru", "letter"): "ДМ facing chart at radius 8 on Letter (RU): labels",
     ("dust-cards", None): "Dust cards: shield labels 3-5.6 pt touching the shield; RU 'front', 'Axis'",
     ("dust-cards-mini", None): "Dust mini cards: scaled poker layout (body 3.5-4.4 pt)",
     ("dust-cards-tarot", None): "Dust tarot cards: shield labels overlapping; RU English words",
@@ -31,7 +31,8 @@ KNOWN = {
 
 def _known(combo):
     layout, variant, lang, paper, mono = combo
-    return KNOWN.get((layout, lang)) or KNOWN.get((layout, None))
+    return (KNOWN.get((layout, lang, paper)) or KNOWN.get((layout, lang))
+            or KNOWN.get((layout, None)))
 
 
 def _params():
