@@ -19,6 +19,9 @@ class Wh40k6(Game):
     charts: dict = {}
     calc_cli = "sheets.games.wh40k6.cli:calc"
     cli_options = {"render": "sheets.games.wh40k6.cli:RENDER_OPTIONS"}
+    importers = {"battlescribe": "sheets.games.wh40k6.import_cli:battlescribe"}
+    file_formats = {".ros": "sheets.games.wh40k6.battlescribe:roster_to_unit_file",
+                    ".rosz": "sheets.games.wh40k6.battlescribe:roster_to_unit_file"}
 
     def unit_spec(self):
         return unit_spec()

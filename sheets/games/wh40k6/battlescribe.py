@@ -176,9 +176,12 @@ def _own_points(name: str, sel, cost_name: str) -> Decimal:
 
 
 def _plain(value: Decimal) -> int | float:
-    """Exact points for the unit file: 1715.0 -> 1715; fractions stay (rounded to 0.01)."""
-    if value == value.to_integral_value():
-        return int(value)
+    """Exact points for the unit file: 1715.0 -> 1715, and float noise from New Recruit
+    (``0.30000000000000004 + 0.7``) -> 1; a real fraction stays (to 0.01) and the unit schema, which
+    takes whole points, reports it."""
+    whole = value.to_integral_value()
+    if abs(value - whole) < Decimal("0.000001"):
+        return int(whole)
     return float(value.quantize(Decimal("0.01")))
 
 
@@ -259,7 +262,7 @@ def unit_type(text: str) -> str:
 
 def vehicle_type(text: str) -> str:
     """``Vehicle (Tank, Transport)`` / ``Tank, Transport`` -> ``vehicle (tank, transport)``."""
-    low = " ".join(text.lower().split())
+    low = " ".join(re.sub(r"[^a-z0-9,/()\- ]", "", text.lower()).split())  # "Tank*" -> "tank"
     inner = re.sub(r"^vehicle\s*", "", low).strip().strip("()").strip()
     parts = [p.strip() for p in re.split(r"[,/]", inner) if p.strip()]
     return f"vehicle ({', '.join(parts)})" if parts else "vehicle"
@@ -409,10 +412,10 @@ def roster_to_unit_file(path: str | os.PathLike) -> dict:
         _fail(name, "the roster has no units")
     roster_name = " ".join(_attr(root, "name").split()) or Path(name).stem
     note_text = "; ".join(notes)
-    return {"system": "wh40k6",
-            "roster": {"name": roster_name, "limit": limit,
-                       "notes": note_text if len(note_text) <= 2000 else note_text[:1999] + "…"},
-            "units": units}
+    header = {"name": roster_name, "notes": note_text if len(note_text) <= 2000 else note_text[:1999] + "…"}
+    if limit is not None:
+        header["limit"] = limit
+    return {"system": "wh40k6", "roster": header, "units": units}
 
 
 def to_yaml(doc: dict) -> str:

@@ -15,7 +15,8 @@ from sheets.games.wh40k6.model import ARMOUR, STATS, Model, Unit, Weapon, type_t
 # -- units ----------------------------------------------------------------------------------------
 
 _MODEL_NEEDS = ("ws", "bs", "s", "t", "w", "i", "a", "ld")
-_VEHICLE_NEEDS = ("bs", "front", "side", "rear", "hp")
+# BS may be a dash on a vehicle: drop pods and other weaponless transports print "BS –"
+_VEHICLE_NEEDS = ("front", "side", "rear", "hp")
 _WALKER_NEEDS = ("ws", "s", "i", "a")
 
 
