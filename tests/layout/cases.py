@@ -28,6 +28,8 @@ LAYOUTS = [
     ("dust-cards-tarot", "dust", "sheet", (DUST_UNITS,), {"card": "tarot"}, (None,)),
     ("dust-reference", "dust", "reference", None, {}, (None,)),
     ("dust-roster", "dust", "list", (DUST_UNITS,), {}, (None,)),
+    ("wh40k6-chart-to-wound", "wh40k6", "chart", "to-wound", {}, (None,)),
+    ("wh40k6-chart-to-hit", "wh40k6", "chart", "to-hit", {}, (None,)),
 ]
 
 

@@ -11,12 +11,12 @@ from sheets.games.wh40k6.schema import unit_spec
 
 class Wh40k6(Game):
     id = "wh40k6"
-    name = {"en": "Warhammer 40,000 (6th edition)", "ru": "Warhammer 40,000 (6-я редакция)"}
+    name = {"en": "Warhammer 40,000 (6th edition)", "ru": "Вархаммер 40 000 (6-я редакция)"}
     unit_kinds = ("infantry", "bike", "monstrous creature", "beast", "cavalry", "artillery", "vehicle")
     limit_unit = "points"
     renderer = None  # datasheets: next step
     reference_renderer = None
-    charts: dict = {}
+    charts = {"to-wound": "sheets.games.wh40k6.chart:to_wound", "to-hit": "sheets.games.wh40k6.chart:to_hit"}
     calc_cli = "sheets.games.wh40k6.cli:calc"
     cli_options = {"render": "sheets.games.wh40k6.cli:RENDER_OPTIONS"}
     importers = {"battlescribe": "sheets.games.wh40k6.import_cli:battlescribe"}
