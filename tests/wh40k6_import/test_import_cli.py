@@ -28,7 +28,7 @@ def test_import_to_stdout_is_a_valid_unit_file(cli, ros, tmp_path):
     assert [u["points"] for u in doc["units"]] == [105, 80]
     out = tmp_path / "again.yaml"
     out.write_text(res.stdout, encoding="utf-8")
-    assert cli("validate", out).exit_code == 0
+    assert_only_list_level(cli("validate", out))
 
 
 def test_import_to_file_and_folder(cli, ros, tmp_path):
@@ -69,9 +69,19 @@ def test_hostile_roster_through_the_cli_is_exit_1_without_traceback(cli, tmp_pat
         assert len(lines) == 1 and lines[0].startswith(f"{evil}: refused")
 
 
+def assert_only_list_level(res):
+    """The units are valid; what `validate` may still report (exit 1) are list-level breaches
+    (the 6th-ed Force Organisation Chart, the points limit), one line each."""
+    if res.exit_code == 0:
+        return
+    assert res.exit_code == 1, res.output
+    for line in res.stderr.strip().splitlines():
+        assert "detachment:" in line or "over the limit" in line, line
+
+
 def test_validate_and_info_read_a_roster_directly(cli, ros):
     res = cli("validate", ros)
-    assert res.exit_code == 0, res.output
+    assert_only_list_level(res)
     info = json.loads(cli("info", ros, "--json").stdout)
     assert [(u["name"], u["slot"], u["points"]) for u in info] == [("Glass Squad", "troops", 105),
                                                                    ("Lantern Captain", "hq", 80)]
@@ -92,4 +102,4 @@ def test_problems_of_an_imported_unit_name_the_roster_without_a_line(cli, tmp_pa
 @pytest.mark.parametrize("name", ["hh1_traitor.ros", "hh1_traitor.rosz", "hh1_bs201_transports.ros"])
 def test_real_rosters_validate(cli, name):
     res = cli("validate", FIXTURES / name)
-    assert res.exit_code == 0, res.output
+    assert_only_list_level(res)
