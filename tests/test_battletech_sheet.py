@@ -74,7 +74,8 @@ def test_rule_variants_differ_as_printed(cli, tmp_path):
 
 
 def test_more_than_five_units_make_more_pages(cli, tmp_path, write):
-    units = "\n".join(f"  - {{from: {POINT}, name: Harpy}}" for _ in range(7))
+    write("point.yaml", Path(POINT).read_text(encoding="utf-8"))  # `from:` stays in the folder
+    units = "\n".join("  - {from: point.yaml, name: Harpy}" for _ in range(7))
     src = write("seven.yaml", f"system: battletech\nunits:\n{units}\n")
     texts, reader = pages_text(render(cli, tmp_path, src=src))
     assert len(reader.pages) == 2  # no roster block: no army list page

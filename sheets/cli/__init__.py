@@ -36,13 +36,18 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx):
         """Map failures to the exit-code contract: 1 invalid input, 3 internal error."""
-        from sheets.core.errors import InputError
+        from sheets.core.errors import InputError, UsageProblem
+        from sheets.core.fsio import reset_inputs
 
+        reset_inputs()
         try:
             return super().invoke(ctx)
         except InputError as exc:
             report_problems(exc.problems)
             ctx.exit(1)
+        except UsageProblem as exc:
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(2)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except BrokenPipeError:

@@ -58,9 +58,13 @@ def _glyph_check(loaded_list) -> None:
         raise InputError(problems)
 
 
-def _write(path: Path, data, quiet: bool = False) -> None:
+def _write(path, data, quiet: bool = False) -> None:
+    """Write one output file (atomically), or standard output for ``-o -``."""
     from sheets.core.fsio import atomic_write
 
+    if str(path) == "-":
+        _to_stdout(data)
+        return
     atomic_write(path, data)
     if not quiet:
         click.echo(f"wrote {path}", err=True)
@@ -96,6 +100,32 @@ def _check_layout(doc, loaded_list=()) -> None:
     click.echo(summary(problems), err=True)
     click.echo(f"layout: {len(problems)} problem(s) on {doc.pages} page(s)", err=True)
     raise SystemExit(1)
+
+
+def _to_stdout(data) -> None:
+    """``-o -``: text as is; a PDF or PNG only when standard output is not a terminal."""
+    from sheets.core.errors import UsageProblem
+
+    if isinstance(data, bytes):
+        if _stdout_is_terminal():
+            raise UsageProblem("-o -: not writing a binary file (PDF/PNG) to a terminal; "
+                               "redirect it (> file.pdf) or pass a file name")
+        stream = click.get_binary_stream("stdout")
+        stream.write(data)
+        stream.flush()
+    else:
+        click.echo(data, nl=False)
+
+
+def _stdout_is_terminal() -> bool:
+    import sys
+
+    return sys.stdout.isatty()
+
+
+def _out(output, default: Path):
+    """The ``-o`` value (kept as given: ``""`` is refused when writing, ``-`` is stdout)."""
+    return default if output is None else output
 
 
 def _guard_glyphs(fn, source: str):
@@ -159,15 +189,18 @@ def validate(paths, rules):
 @json_option
 @rules_option
 @lang_option
-def info(paths, as_json, rules, lang):
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file instead of standard output (- is standard output).")
+def info(paths, as_json, rules, lang, output):
     """Derived values of every unit (JSON: one object per unit)."""
     loaded = _load_all(paths, _options(rules=rules, lang=lang))
     rows = [l.game.info(u, l.options) for l in loaded for u in l.units]
     if as_json:
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        _write(_out(output, "-"), json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return
+    lines = []
     for row in rows:
-        click.echo(f"== {row.get('name', '')} ({row.get('system', '')})")
+        lines.append(f"== {row.get('name', '')} ({row.get('system', '')})")
         for k, v in row.items():
             if k in ("name", "system"):
                 continue
@@ -175,7 +208,8 @@ def info(paths, as_json, rules, lang):
                 v = ", ".join(f"{a}: {b}" for a, b in v.items())
             elif isinstance(v, list):
                 v = "; ".join(json.dumps(x, ensure_ascii=False) if isinstance(x, (dict, list)) else str(x) for x in v)
-            click.echo(f"  {k}: {v}")
+            lines.append(f"  {k}: {v}")
+    _write(_out(output, "-"), "".join(line + "\n" for line in lines))
 
 
 @click.command(cls=GameOptionsCommand, game_options_for="render")
@@ -220,6 +254,7 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, **game_option
                     draw_army_list(doc, army_list(l, lang), l.options)
         renderer(doc, units, opts)
 
+    from sheets.core.fsio import check_target, deferred_writes
     from sheets.render import parallel
 
     if jobs is None:
@@ -228,10 +263,13 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, **game_option
         jobs = os.cpu_count() or 1
     if opts.extra.get("png_dir"):
         jobs = 1  # card PNGs are written by the renderer itself
-    pdf = _guard_glyphs(lambda: parallel.render(doc, draw, jobs), paths[0])
-    out = Path(output) if output else _default_output(paths[0], ".pdf")
-    _write(out, pdf)
-    click.echo(f"{out}: {doc.pages} page(s)", err=True)
+    out = _out(output, _default_output(paths[0], ".pdf"))
+    if out != "-":
+        check_target(out)  # a bad -o fails before any work (and before any --png file)
+    with deferred_writes():  # card PNGs and the PDF: all written at the end, or none
+        pdf = _guard_glyphs(lambda: parallel.render(doc, draw, jobs), paths[0])
+        _write(out, pdf)
+    click.echo(f"{out if out != '-' else '(stdout)'}: {doc.pages} page(s)", err=True)
     _check_layout(doc, loaded)
 
 
@@ -254,8 +292,7 @@ def roster(path, output, fmt, template, lang, paper, mono, rules):
 
         doc = _document(paper, mono, title=data["name"] or Path(path).stem, subject="army list", lang=lang)
         pdf = _guard_glyphs(lambda: (draw_army_list(doc, data, loaded.options), doc.finish())[1], path)
-        out = Path(output) if output else _default_output(path, ".pdf")
-        _write(out, pdf)
+        _write(_out(output, _default_output(path, ".pdf")), pdf)
     else:
         if fmt == "json":
             text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
@@ -263,10 +300,7 @@ def roster(path, output, fmt, template, lang, paper, mono, rules):
             from sheets.render.text import render_roster_text
 
             text = render_roster_text(data, fmt, template)
-        if output:
-            _write(Path(output), text)
-        else:
-            click.echo(text, nl=False)
+        _write(_out(output, "-"), text)
     _warn_violations([loaded])
     if fmt == "pdf":
         _check_layout(doc, [loaded])
@@ -311,8 +345,7 @@ def reference(game_id, output, lang, paper, mono, rules, **game_options):
     doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: reference", subject="reference", lang=lang)
     fn = load_object(game.reference_renderer)
     pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)
-    out = Path(output) if output else Path("output") / f"{game.id}-reference.pdf"
-    _write(out, pdf)
+    _write(_out(output, Path("output") / f"{game.id}-reference.pdf"), pdf)
     _check_layout(doc)
 
 
@@ -332,9 +365,15 @@ def chart(game_id, name, output, lang, paper, mono, rules, dpi, **game_options):
         known = ", ".join(game.charts) or "none"
         raise click.BadParameter(f"no chart {name!r} for {game.id}{did_you_mean(name, game.charts)}; "
                                  f"charts: {known}", param_hint="CHART")
-    out = Path(output) if output else Path("output") / f"{game.id}-{name}.pdf"
-    if out.suffix.lower() not in (".pdf", ".png"):
-        raise click.BadParameter("the output must end in .pdf or .png", param_hint="-o")
+    out = _out(output, Path("output") / f"{game.id}-{name}.pdf")
+    if out == "-":
+        out_suffix = ".pdf"
+    else:
+        out = Path(out) if out else out
+        out_suffix = Path(out).suffix.lower() if out else ".pdf"
+    if out_suffix not in (".pdf", ".png"):
+        raise click.BadParameter("the output must end in .pdf or .png (or be - for stdout)",
+                                 param_hint="-o")
     from sheets.core.game import load_object
 
     opts = _options(lang=lang, paper=paper, mono=mono,
@@ -342,7 +381,7 @@ def chart(game_id, name, output, lang, paper, mono, rules, dpi, **game_options):
     doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: {name}", subject="chart", lang=lang)
     fn = load_object(game.charts[name])
     pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)
-    if out.suffix.lower() == ".pdf":
+    if out_suffix == ".pdf":
         _write(out, pdf)
         _check_layout(doc)
         return
@@ -352,8 +391,12 @@ def chart(game_id, name, output, lang, paper, mono, rules, dpi, **game_options):
     if len(pngs) == 1:
         _write(out, pngs[0])
     else:
-        for i, png in enumerate(pngs, 1):
-            _write(out.with_name(f"{out.stem}-{i}{out.suffix}"), png)
+        from sheets.core.fsio import write_files
+
+        names = [out.with_name(f"{out.stem}-{i}{out.suffix}") for i in range(1, len(pngs) + 1)]
+        write_files(list(zip(names, pngs)))
+        for name in names:
+            click.echo(f"wrote {name}", err=True)
     _check_layout(doc)
 
 
@@ -382,7 +425,9 @@ def calc():
 
 @click.command()
 @click.argument("system")
-def schema(system):
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file instead of standard output (- is standard output).")
+def schema(system, output):
     """Print the JSON Schema of SYSTEM's unit file (use it in your editor)."""
     game = _game(system)
     from sheets.core.loader import _roster_spec
@@ -406,7 +451,7 @@ def schema(system):
     }
     if game.variants:
         doc["properties"]["rules"] = {"enum": list(game.variants), "default": game.variants[0]}
-    click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+    _write(_out(output, "-"), json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
 
 
 class _ImportGroup(click.Group):

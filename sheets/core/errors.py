@@ -6,6 +6,40 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Iterable
 
+MAX_PROBLEMS_PER_FILE = 100  # then one "… and N more problems" line
+MAX_MESSAGE = 500  # characters of one message (values inside are shortened before this)
+SHORT_VALUE = 60  # characters of a user value echoed in a message
+
+
+def short(value, limit: int = SHORT_VALUE) -> str:
+    """A user value for a message: ``repr`` of a scalar cut to ``limit`` characters; a mapping or
+    list described by type and size (never formatted: shared aliases can make it astronomically
+    large)."""
+    if isinstance(value, dict):
+        return f"a mapping of {len(value)} key{'s' if len(value) != 1 else ''}"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, str):
+        if len(value) > limit:
+            return repr(value[:limit]) + f"… ({len(value)} characters)"
+        return repr(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() > 200:  # str() of a huge int is slow and long
+            return f"a {value.bit_length()}-bit number"
+        text = repr(value)
+    elif isinstance(value, (float, bool, type(None))):
+        text = repr(value)
+    else:
+        text = type(value).__name__
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def plain(value, limit: int = SHORT_VALUE) -> str:
+    """Like :func:`short` but a string without quotes (for labels such as ``unit NAME``)."""
+    if isinstance(value, str):
+        return value if len(value) <= limit else value[:limit] + "…"
+    return short(value, limit)
+
 
 @dataclass(frozen=True, order=True)
 class Pos:
@@ -21,6 +55,12 @@ class Problem:
     message: str
     severity: str = "error"  # "error" | "warning"
 
+    def __post_init__(self):
+        if len(self.message) > MAX_MESSAGE:  # a last safety net: one problem, one short line
+            object.__setattr__(self, "message", self.message[:MAX_MESSAGE] + "…")
+        if any(c in self.message for c in "\n\r"):
+            object.__setattr__(self, "message", " ".join(self.message.split()))
+
     def __str__(self) -> str:
         where = self.path
         if self.pos is not None and self.pos.file:
@@ -35,8 +75,34 @@ class InputError(Exception):
     """Invalid user input; carries every problem found (exit code 1)."""
 
     def __init__(self, problems: Iterable[Problem]):
-        self.problems = list(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        self.problems = cap_problems(problems)
+        super().__init__("\n".join(str(p) for p in self.problems[:20]))
+
+
+class UsageProblem(Exception):
+    """A command-line value that cannot be used (e.g. ``-o`` naming a device or an input file):
+    reported as ``Error: message`` with exit code 2."""
+
+
+def cap_problems(problems: Iterable[Problem], limit: int = MAX_PROBLEMS_PER_FILE + 1) -> list[Problem]:
+    """At most ``limit`` problems per file (the cap plus a reader's own "more" line), then one
+    ``… and N more problems`` line for it."""
+    out: list[Problem] = []
+    count: dict[str, int] = {}
+    more: dict[str, int] = {}
+    for p in problems:
+        if p.message.startswith("… and ") and p.pos is None:
+            more[p.path] = more.get(p.path, 0) + int(p.message.split()[2])
+            continue
+        n = count.get(p.path, 0)
+        if n >= limit:
+            more[p.path] = more.get(p.path, 0) + 1
+            continue
+        count[p.path] = n + 1
+        out.append(p)
+    for path, n in more.items():
+        out.append(Problem(path, None, f"… and {n} more problem{'s' if n != 1 else ''}"))
+    return out
 
 
 @dataclass
@@ -45,12 +111,30 @@ class Problems:
 
     path: str
     items: list[Problem] = field(default_factory=list)
+    dropped: int = 0  # problems past the cap, counted but not kept
+
+    def add(self, problem: Problem) -> None:
+        if len(self.items) >= MAX_PROBLEMS_PER_FILE:
+            if problem.severity == "error" and not self.errors:
+                self.items.pop()  # keep at least one error so the file still fails
+            else:
+                self.dropped += 1
+                return
+        self.items.append(problem)
 
     def error(self, pos: Pos | None, message: str) -> None:
-        self.items.append(Problem(self.path, pos, message))
+        self.add(Problem(self.path, pos, message))
 
     def warning(self, pos: Pos | None, message: str) -> None:
-        self.items.append(Problem(self.path, pos, message, "warning"))
+        self.add(Problem(self.path, pos, message, "warning"))
+
+    @property
+    def all(self) -> list[Problem]:
+        """The problems kept, plus one ``… and N more problems`` line when some were dropped."""
+        if not self.dropped:
+            return list(self.items)
+        n = self.dropped
+        return self.items + [Problem(self.path, None, f"… and {n} more problem{'s' if n != 1 else ''}")]
 
     @property
     def errors(self) -> list[Problem]:
@@ -62,12 +146,14 @@ class Problems:
 
     def raise_if_errors(self) -> None:
         if self.errors:
-            raise InputError(self.items)
+            raise InputError(self.all)
 
 
 def did_you_mean(name: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest choice, or an empty string."""
     choices = list(choices)
+    if len(str(name)) > 100:  # nothing that long is a typo of a key; difflib is quadratic
+        return ""
     lowered = {c.lower(): c for c in choices}
     match = difflib.get_close_matches(str(name).lower(), list(lowered), n=1, cutoff=0.6)
     return f" (did you mean {lowered[match[0]]!r}?)" if match else ""

@@ -1,32 +1,94 @@
-"""Safe output: write to a temporary file in the target folder, then rename over the target.
+"""Safe file input and output for files from strangers.
 
-A failure never leaves a partial file and never clobbers an existing one.
+Reading (:func:`read_user_bytes`): regular files only (a FIFO or device never blocks or streams),
+a size cap, one-line messages for every failure. Every file read is remembered (device and
+inode) for the duration of a command so that no output can replace one of its inputs.
+
+Writing (:func:`atomic_write`, :func:`write_files`): every output is first written completely to
+a short-named temporary file in its target folder, then renamed over the target, so a failure
+never leaves a partial file and never clobbers an existing one. Several outputs (``--png DIR``,
+``import -d``) are all produced before any is renamed into place. Targets that exist and are not
+regular files (devices, FIFOs, sockets) are refused; a symlink is resolved and its target is
+written; a target that is one of the command's inputs is refused. An existing file keeps its
+mode; a new one gets ``0666`` minus the umask. SIGTERM/SIGINT while writing remove the temporary
+files (SIGKILL cannot be caught: a ``.sheets-*.tmp`` may then remain).
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
+import signal
+import stat
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
-from sheets.core.errors import InputError, Problem
+from sheets.core.errors import InputError, Problem, UsageProblem
+
+# (st_dev, st_ino) of every file read by the current command; reset by the CLI per command.
+_INPUTS: dict[tuple[int, int], str] = {}
+TEMP_PREFIX = ".sheets-"
+TEMP_SUFFIX = ".tmp"
+
+
+def reset_inputs() -> None:
+    _INPUTS.clear()
+
+
+def note_input(path: str | os.PathLike) -> None:
+    """Remember ``path`` as an input of this command (outputs may not replace it)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return
+    _INPUTS[(st.st_dev, st.st_ino)] = str(path)
+
+
+def _bad_name(name: str) -> str | None:
+    if "\0" in name:
+        return "the name contains a NUL character"
+    if not name:
+        return "empty file name"
+    return None
 
 
 def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
     """The bytes of a user's input file, with one-line input errors (not tracebacks) for a
-    missing, unreadable or oversized file, a directory, or binary content (NUL bytes)."""
+    missing, unreadable, oversized or non-regular file (a directory, FIFO, device…), or binary
+    content (NUL bytes)."""
     name = str(path)
+    bad = _bad_name(name)
+    if bad:
+        raise InputError([Problem(name.replace("\0", "\\0"), None, f"cannot read: {bad}")])
     try:
-        if Path(path).is_dir():
-            raise InputError([Problem(name, None, "is a directory, not a file")])
-        with open(path, "rb") as fh:
-            data = fh.read(max_bytes + 1)
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise InputError([Problem(name, None, "no such file")]) from None
     except PermissionError:
         raise InputError([Problem(name, None, "permission denied")]) from None
+    except IsADirectoryError:
+        raise InputError([Problem(name, None, "is a directory, not a file")]) from None
     except OSError as exc:
         raise InputError([Problem(name, None, f"cannot read: {exc.strerror or exc}")]) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise InputError([Problem(name, None, "is a directory, not a file")])
+        if not stat.S_ISREG(st.st_mode):
+            raise InputError([Problem(name, None, f"is {_kind(st.st_mode)}, not a regular file")])
+        if st.st_size > max_bytes:
+            raise InputError([Problem(name, None, f"file too large (limit {max_bytes} bytes)")])
+        _INPUTS[(st.st_dev, st.st_ino)] = name
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(max_bytes + 1)
+    except InputError:
+        raise
+    except OSError as exc:
+        raise InputError([Problem(name, None, f"cannot read: {exc.strerror or exc}")]) from None
+    finally:
+        os.close(fd)
     if len(data) > max_bytes:
         raise InputError([Problem(name, None, f"file too large (limit {max_bytes} bytes)")])
     if b"\x00" in data:
@@ -34,36 +96,186 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
     return data
 
 
-def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
-    """Write ``data`` to ``path`` atomically; create missing parent folders.
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    return "a special file"
 
-    Unwritable targets raise :class:`InputError` (exit 1) with the reason, not a traceback.
-    """
-    target = Path(path)
-    if isinstance(data, str):
-        data = data.encode("utf-8")
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def check_target(path: str | os.PathLike) -> tuple[Path, int]:
+    """The real file to write for ``path`` (symlinks resolved) and the mode it will get.
+
+    Raises :class:`UsageProblem` (exit 2) for an empty name, an existing non-regular file or one of
+    the command's inputs, and :class:`InputError` (exit 1) for a directory."""
+    name = str(path)
+    if not name:
+        raise UsageProblem("-o: empty file name")
+    bad = _bad_name(name)
+    if bad:
+        raise UsageProblem(f"{name!r}: {bad}")
+    target = Path(os.path.realpath(name))  # write through a symlink, never replace it
     try:
-        if target.is_dir():
-            raise InputError([Problem(str(target), None, "is a directory; give a file name")])
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except PermissionError:
-        raise InputError([Problem(str(target), None, "cannot write here: permission denied")]) from None
-    except FileExistsError:
-        raise InputError([Problem(str(target), None, "cannot create the folder: a file is in the way")]) from None
-    except NotADirectoryError:
-        raise InputError([Problem(str(target), None, "cannot write here: a parent is not a folder")]) from None
+        st = os.stat(target)
+    except FileNotFoundError:
+        return target, 0o666 & ~_umask()
     except OSError as exc:
-        raise InputError([Problem(str(target), None, f"cannot write here: {exc.strerror or exc}")]) from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
+        raise InputError([Problem(name, None, f"cannot write here: {exc.strerror or exc}")]) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError([Problem(name, None, "is a directory; give a file name")])
+    if not stat.S_ISREG(st.st_mode):
+        raise UsageProblem(f"{name}: is {_kind(st.st_mode)}, not a regular file; refusing to replace it")
+    if (st.st_dev, st.st_ino) in _INPUTS:
+        raise UsageProblem(f"{name}: is an input of this command ({_INPUTS[(st.st_dev, st.st_ino)]}); "
+                           f"refusing to overwrite it")
+    return target, stat.S_IMODE(st.st_mode)
+
+
+_LIVE_TEMPS: set[str] = set()
+
+
+def _cleanup_temps() -> None:
+    for tmp in list(_LIVE_TEMPS):
         try:
             os.unlink(tmp)
         except OSError:
             pass
-        raise
-    return target
+        _LIVE_TEMPS.discard(tmp)
+
+
+class _Terminated(BaseException):
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _on_signal(signum, frame):
+    raise _Terminated(signum)
+
+
+@contextmanager
+def _signals_clean_up():
+    """SIGTERM/SIGINT while temp files exist: remove them, then die of the same signal."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {s: signal.signal(s, _on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    except _Terminated as exc:
+        _cleanup_temps()
+        for s, h in old.items():
+            signal.signal(s, h)
+        if exc.signum == signal.SIGINT:
+            raise KeyboardInterrupt from None
+        signal.signal(exc.signum, signal.SIG_DFL)
+        os.kill(os.getpid(), exc.signum)
+        raise SystemExit(128 + exc.signum) from None
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+
+
+def _write_error(name: str, exc: OSError) -> InputError:
+    if isinstance(exc, PermissionError):
+        return InputError([Problem(name, None, "cannot write here: permission denied")])
+    if isinstance(exc, FileExistsError):
+        return InputError([Problem(name, None, "cannot create the folder: a file is in the way")])
+    if isinstance(exc, NotADirectoryError):
+        return InputError([Problem(name, None, "cannot write here: a parent is not a folder")])
+    return InputError([Problem(name, None, f"cannot write here: {exc.strerror or exc}")])
+
+
+def _make_temp(target: Path, data: bytes, mode: int) -> str:
+    """A complete temporary copy of ``data`` next to ``target`` (registered for cleanup first)."""
+    tmp = str(target.parent / f"{TEMP_PREFIX}{secrets.token_hex(6)}{TEMP_SUFFIX}")
+    _LIVE_TEMPS.add(tmp)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+    os.chmod(tmp, mode)
+    return tmp
+
+
+def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Path]:
+    """Write every ``(path, data)`` or none: all targets are checked, then all are written to
+    temporary files, then all are renamed into place. Missing parent folders are created (and
+    removed again if nothing gets written)."""
+    checked: list[tuple[str, Path, int, bytes]] = []
+    seen: dict[Path, str] = {}
+    for path, data in outputs:
+        target, mode = check_target(path)
+        if target in seen:
+            raise UsageProblem(f"{path}: written twice in one command (also as {seen[target]})")
+        seen[target] = str(path)
+        checked.append((str(path), target, mode, data.encode("utf-8") if isinstance(data, str) else data))
+    made_dirs: list[Path] = []
+    temps: list[tuple[str, Path]] = []
+    with _signals_clean_up():
+        try:
+            for name, target, mode, data in checked:
+                try:
+                    missing = [p for p in [target.parent, *target.parent.parents] if not p.exists()]
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    made_dirs.extend(reversed(missing))
+                    temps.append((_make_temp(target, data, mode), target))
+                except OSError as exc:
+                    raise _write_error(name, exc) from None
+            for tmp, target in temps:
+                os.replace(tmp, target)
+                _LIVE_TEMPS.discard(tmp)
+        except BaseException:
+            _cleanup_temps()
+            for folder in reversed(made_dirs):
+                try:
+                    folder.rmdir()
+                except OSError:
+                    pass
+            raise
+    return [target for _, target, _, _ in checked]
+
+
+_PENDING: list | None = None  # the open deferred_writes() batch, if any
+
+
+@contextmanager
+def deferred_writes():
+    """Collect every :func:`atomic_write` made inside the block and write them all with
+    :func:`write_files` when the block ends without an exception (nothing is written otherwise).
+    Targets are still checked at once, so a bad ``-o`` fails before the work is done."""
+    global _PENDING
+    outer, batch = _PENDING, []
+    _PENDING = batch
+    try:
+        yield batch
+    finally:
+        _PENDING = outer
+    if outer is not None:
+        outer.extend(batch)
+    else:
+        write_files(batch)
+
+
+def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
+    """Write ``data`` to ``path`` atomically; create missing parent folders.
+
+    Unwritable targets raise :class:`InputError` (exit 1) with the reason, not a traceback;
+    unusable ones (a device, FIFO, an input of the command, an empty name) :class:`UsageProblem`.
+    Inside :func:`deferred_writes` the write waits for the end of the block."""
+    if _PENDING is not None:
+        target, _ = check_target(path)
+        _PENDING.append((path, data))
+        return target
+    return write_files([(path, data)])[0]

@@ -9,23 +9,28 @@ A file is::
       - {...}                   # a unit written inline
       - {from: other.yaml, name: Unit Name, pilot: {...}}   # a reference + overrides
 
-``from`` paths are relative to the file that names them. Every problem in every file is
-collected and raised together as one :class:`InputError`.
+``from`` paths are relative to the file that names them and must stay inside the folder of the
+file given on the command line (no absolute paths; ``..`` only while it stays inside; symlinks
+are resolved before the check); only regular files are read. Every problem in every file is
+collected and raised together as one :class:`InputError` (at most ``MAX_PROBLEMS_PER_FILE`` per
+file). A file holds at most ``MAX_UNITS`` units and ``MAX_REFERENCES`` references.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean
+from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean, short
 from sheets.core.game import Game, Options, UnknownGame, game_ids, get_game
 from sheets.core.schema import INVALID, Int, Obj, Str, locate
 from sheets.core.yamlio import YMap, load_yaml
 
 MAX_REF_DEPTH = 8
+MAX_UNITS = 500  # units in one file (a roster of a whole army is well below)
+MAX_REFERENCES = 2000  # ``from:`` references followed while loading one file
+MAX_FILES = 100  # distinct files pulled in by ``from:``
 
 
 @dataclass
@@ -53,20 +58,40 @@ def _roster_spec() -> Obj:
 
 
 def _unknown_system(problems: Problems, value, pos) -> None:
-    hint = did_you_mean(str(value), game_ids())
-    problems.error(pos, f"unknown system {value!r}{hint}; known: {', '.join(game_ids())}")
+    hint = did_you_mean(str(value), game_ids()) if isinstance(value, str) else ""
+    problems.error(pos, f"unknown system {short(value)}{hint}; known: {', '.join(game_ids())}")
 
 
 class _Reader:
-    def __init__(self, options: Options):
+    def __init__(self, options: Options, root: str):
         self.options = options
+        self.root = os.path.realpath(root)  # ``from:`` files must stay inside this folder
         self.cache: dict[str, Any] = {}
+        self.references = 0
 
     def read(self, path: str):
         key = os.path.realpath(path)
         if key not in self.cache:
+            if len(self.cache) > MAX_FILES:
+                raise InputError([Problem(path, None, f"too many files referenced (limit {MAX_FILES})")])
             self.cache[key] = load_yaml(path)
         return self.cache[key]
+
+    def reference_problem(self, ref: str, base: str) -> tuple[str | None, str | None]:
+        """``(path, None)`` for an acceptable ``from:`` value, ``(None, message)`` otherwise."""
+        if any(ord(c) < 32 or c == "\x7f" for c in ref):
+            return None, "'from' must be a file path (it contains control characters)"
+        if len(ref) > 1000:
+            return None, "'from' is too long for a file path"
+        if os.path.isabs(ref) or ref.startswith("~"):
+            return None, (f"'from' paths are relative to the file that names them; {short(ref)} "
+                          f"is absolute")
+        target = os.path.join(os.path.dirname(base), ref)
+        real = os.path.realpath(target)
+        if os.path.commonpath([real, self.root]) != self.root:
+            return None, (f"{short(ref)} is outside {short(self.root + os.sep, 80)} (the folder of the "
+                          f"file given on the command line); 'from' files must stay inside it")
+        return target, None
 
 
 FOREIGN_SUFFIXES_SKIP = (".yaml", ".yml")
@@ -114,7 +139,7 @@ def load_mapping(mapping: dict, path: str, options: Options | None = None,
 
 def _load(path: str, options: Options | None, expect_game: str | None, text: str | None) -> Loaded:
     options = options or Options()
-    reader = _Reader(options)
+    reader = _Reader(options, os.path.dirname(os.path.abspath(path)) if "\0" not in path else ".")
     if text is None:
         doc = reader.read(path)
     else:
@@ -127,27 +152,29 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
                                   "expected a mapping with 'system:' and 'units:'")])
     for key in doc:
         if key not in ("system", "rules", "roster", "units"):
-            hint = did_you_mean(str(key), ["system", "rules", "roster", "units"])
-            problems.error(doc.key_pos_of(key), f"unknown top-level key {key!r}{hint}")
+            hint = did_you_mean(str(key), ["system", "rules", "roster", "units"]) if isinstance(key, str) else ""
+            problems.error(doc.key_pos_of(key), f"unknown top-level key {short(key)}{hint}")
     system = doc.get("system")
     if system is None:
         problems.error(doc.pos, "missing 'system:' (one of: " + ", ".join(game_ids()) + ")")
-        raise InputError(problems.items)
+        raise InputError(problems.all)
     try:
-        game = get_game(str(system).strip().lower())
+        if not isinstance(system, str):
+            raise UnknownGame(short(system))
+        game = get_game(system.strip().lower())
     except UnknownGame:
         _unknown_system(problems, system, doc.pos_of("system"))
-        raise InputError(problems.items) from None
+        raise InputError(problems.all) from None
     if expect_game and game.id != expect_game:
         problems.error(doc.pos_of("system"), f"expected a {expect_game} file, got {game.id}")
     # rule variant: command line wins over the file, the file over the game's default
     variant = options.rules
     if "rules" in doc and doc["rules"] is not None:
-        file_variant = str(doc["rules"]).strip().lower()
+        file_variant = str(doc["rules"]).strip().lower() if isinstance(doc["rules"], str) else ""
         if not game.variants:
             problems.error(doc.pos_of("rules"), f"{game.id} has no rule variants")
         elif file_variant not in game.variants:
-            problems.error(doc.pos_of("rules"), f"unknown rules variant {doc['rules']!r}"
+            problems.error(doc.pos_of("rules"), f"unknown rules variant {short(doc['rules'])}"
                            f"{did_you_mean(file_variant, game.variants)}; expected one of "
                            f"{', '.join(game.variants)}")
         elif variant is None:
@@ -155,7 +182,7 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
     if variant is None:
         variant = game.default_variant()
     elif game.variants and variant not in game.variants:
-        problems.error(None, f"{game.id} has no rules variant {variant!r}")
+        problems.error(None, f"{game.id} has no rules variant {short(variant)}")
     elif not game.variants:
         variant = None
     opts = Options(lang=options.lang, paper=options.paper, mono=options.mono, rules=variant,
@@ -173,18 +200,25 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
     if not isinstance(units_node, list) or not units_node:
         problems.error(doc.pos_of("units") if "units" in doc else doc.pos,
                        "'units:' must be a non-empty list of units")
-        raise InputError(problems.items)
+        raise InputError(problems.all)
+    if len(units_node) > MAX_UNITS:
+        problems.error(doc.pos_of("units"), f"too many units ({len(units_node)}; limit {MAX_UNITS} "
+                                            f"per file)")
+        raise InputError(problems.all)
 
     spec = game.unit_spec()
     units, entries = [], []
     for i, raw in enumerate(units_node):
         ipos = units_node.pos_of(i)
+        if raw is None:
+            problems.error(ipos, f"units[{i + 1}]: an empty entry (write the unit, or remove the '-')")
+            continue
         raw = _resolve_reference(raw, ipos, path, reader, game, problems, 0)
         if raw is None:
             continue
         label = f"units[{i + 1}]"
         if isinstance(raw, dict) and isinstance(raw.get("name"), str) and raw["name"].strip():
-            label = f"unit {raw['name']!r}"
+            label = f"unit {short(raw['name'])}"
         checked = spec.check(raw, ipos, problems, label)
         if checked is INVALID:
             continue
@@ -196,9 +230,9 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
     if not problems.errors:
         for index, issue in game.validate_force(units, opts):
             name = getattr(units[index], "name", "")
-            _report(problems, entries[index], issue, f"unit {name!r}")
+            _report(problems, entries[index], issue, f"unit {short(name)}")
     if problems.errors:
-        raise InputError(problems.items)
+        raise InputError(problems.all)
     return Loaded(path, game, opts, units, entries, roster, problems.warnings)
 
 
@@ -219,43 +253,58 @@ def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
     if depth >= MAX_REF_DEPTH:
         problems.error(ipos, "references nested too deeply (a loop?)")
         return None
+    reader.references += 1
+    if reader.references > MAX_REFERENCES:
+        if reader.references == MAX_REFERENCES + 1:
+            problems.error(ipos, f"too many 'from' references (limit {MAX_REFERENCES} per file)")
+        return None
     ref = raw["from"]
     if not isinstance(ref, str) or not ref.strip():
         problems.error(raw.pos_of("from"), "'from' must be a file path")
         return None
-    target = Path(path).parent / ref
+    target, refused = reader.reference_problem(ref, path)
+    if refused:
+        problems.error(raw.pos_of("from"), refused)
+        return None
     try:
-        doc = reader.read(str(target))
+        doc = reader.read(target)
     except InputError as exc:
         for p in exc.problems:
-            if p.message in ("no such file", "is a directory, not a file") and p.pos is None:
-                problems.error(raw.pos_of("from"), f"cannot read {ref!r}: {p.message}")
+            if p.pos is None and p.path == target:
+                problems.error(raw.pos_of("from"), f"cannot read {short(ref)}: {p.message}")
             else:
-                problems.items.append(p)
+                problems.add(p)
         return None
     if not isinstance(doc, YMap) or not isinstance(doc.get("units"), list):
-        problems.error(raw.pos_of("from"), f"{ref!r} is not a unit file (no 'units:' list)")
+        problems.error(raw.pos_of("from"), f"{short(ref)} is not a unit file (no 'units:' list)")
         return None
-    other = str(doc.get("system", "")).strip().lower()
+    other = doc.get("system", "")
+    other = other.strip().lower() if isinstance(other, str) else ""
     if other != game.id:
-        problems.error(raw.pos_of("from"), f"{ref!r} is a {other or 'unknown'} file, not {game.id}")
+        problems.error(raw.pos_of("from"), f"{short(ref)} is a {short(other, 30) if other else 'unknown'} "
+                                           f"file, not {game.id}")
         return None
     candidates = [u for u in doc["units"] if isinstance(u, YMap)]
     wanted = raw.get("name")
     if wanted is None:
         if len(candidates) != 1:
-            problems.error(raw.pos, f"{ref!r} has {len(candidates)} units: say which with 'name:'")
+            problems.error(raw.pos, f"{short(ref)} has {len(candidates)} units: say which with 'name:'")
             return None
         found = candidates[0]
     else:
-        matches = [u for u in candidates if str(u.get("name", "")).strip().lower() == str(wanted).strip().lower()]
+        def text(v):
+            return str(v).strip().lower() if isinstance(v, (str, int, float)) and not isinstance(v, bool) \
+                and (not isinstance(v, int) or v.bit_length() < 200) else None
+
+        key = text(wanted)
+        matches = [u for u in candidates if key is not None and text(u.get("name", "")) == key]
         if not matches:
-            names = [str(u.get("name", "")) for u in candidates]
-            problems.error(raw.pos_of("name"), f"no unit named {wanted!r} in {ref!r}"
-                           f"{did_you_mean(str(wanted), names)}")
+            names = [u["name"] for u in candidates if isinstance(u.get("name"), str)]
+            hint = did_you_mean(wanted, names) if isinstance(wanted, str) else ""
+            problems.error(raw.pos_of("name"), f"no unit named {short(wanted)} in {short(ref)}{hint}")
             return None
         found = matches[0]
-    found = _resolve_reference(found, found.pos, str(target), reader, game, problems, depth + 1)
+    found = _resolve_reference(found, found.pos, target, reader, game, problems, depth + 1)
     if found is None:
         return None
     merged = YMap()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sheets.core.errors import Pos, Problems, did_you_mean
+from sheets.core.errors import Pos, Problems, did_you_mean, short
 from sheets.core.yamlio import YMap, YSeq
 
 
@@ -78,7 +78,7 @@ class Int(Spec):
                 problems.error(pos, f"{where}: expected a whole number, got {_type_name(value)}")
                 return INVALID
         if self.min is not None and value < self.min or self.max is not None and value > self.max:
-            problems.error(pos, f"{where}: {value} is out of range ({self.min}–{self.max})")
+            problems.error(pos, f"{where}: {short(value)} is out of range ({self.min}–{self.max})")
             return INVALID
         return value
 
@@ -158,7 +158,7 @@ class Enum(Spec):
         found = self.lookup(value)
         if found is None:
             hint = did_you_mean(str(value), list(map(str, self.choices)) + list(map(str, self.aliases)))
-            problems.error(pos, f"{where}: unknown value {value!r}{hint}; expected one of "
+            problems.error(pos, f"{where}: unknown value {short(value)}{hint}; expected one of "
                                 f"{', '.join(map(str, self.choices))}")
             return INVALID
         return found
@@ -254,11 +254,11 @@ class Obj(Spec):
             spec = self.fields.get(name)
             if spec is None:
                 hint = did_you_mean(str(key), self.fields)
-                problems.error(kpos, f"{where}: unknown key {key!r}{hint}")
+                problems.error(kpos, f"{where}: unknown key {short(key)}{hint}")
                 ok = False
                 continue
             if name in seen:
-                problems.error(kpos, f"{where}: {key!r} given twice")
+                problems.error(kpos, f"{where}: {short(key)} given twice")
                 continue
             seen.add(name)
             sub = f"{where}.{name}" if where else str(name)
@@ -313,7 +313,7 @@ class MapOf(Spec):
             name = self.keys.lookup(key)
             if name is None:
                 hint = did_you_mean(str(key), list(self.keys.choices) + list(self.keys.aliases))
-                problems.error(kpos, f"{where}: unknown key {key!r}{hint}")
+                problems.error(kpos, f"{where}: unknown key {short(key)}{hint}")
                 ok = False
                 continue
             checked = self.value.check(v, vpos, problems, f"{where}.{name}")

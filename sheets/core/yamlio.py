@@ -8,12 +8,13 @@ files over ``MAX_BYTES`` are refused.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from sheets.core.errors import InputError, Pos, Problem, Problems
+from sheets.core.errors import InputError, Pos, Problem, Problems, short
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
@@ -91,14 +92,23 @@ class _Builder:
             result = YMap()
             result.pos = self._pos(node)
             self.memo[key] = result
-            self.constructor.flatten_mapping(node)
+            try:
+                self.constructor.flatten_mapping(node)
+            except yaml.MarkedYAMLError as exc:
+                mark = exc.problem_mark or node.start_mark
+                self.problems.error(Pos(mark.line + 1, mark.column + 1, self.path),
+                                    f"bad merge key '<<': {exc.problem or 'expected a mapping'}")
+                return result
+            if len(node.value) > MAX_KEYS:
+                self.problems.error(self._pos(node), f"too many keys ({len(node.value)}; limit {MAX_KEYS})")
+                return result
             for knode, vnode in node.value:
                 k = self.build(knode, depth + 1)
                 if isinstance(k, (dict, list)):
                     self.problems.error(self._pos(knode), "a key must be a plain value")
                     continue
                 if k in result:
-                    self.problems.error(self._pos(knode), f"duplicate key {k!r}")
+                    self.problems.error(self._pos(knode), f"duplicate key {short(k)}")
                     continue
                 result[k] = self.build(vnode, depth + 1)
                 result.key_pos[k] = self._pos(knode)
@@ -108,17 +118,56 @@ class _Builder:
             result = YSeq()
             result.pos = self._pos(node)
             self.memo[key] = result
+            if len(node.value) > MAX_ITEMS:
+                self.problems.error(self._pos(node), f"too many items ({len(node.value)}; limit {MAX_ITEMS})")
+                return result
             for item in node.value:
                 result.append(self.build(item, depth + 1))
                 result.item_pos.append(self._pos(item))
             return result
-        try:
-            value = self.constructor.construct_object(node, deep=True)
-        except yaml.YAMLError as exc:
-            self.problems.error(self._pos(node), f"bad value: {getattr(exc, 'problem', exc)}")
-            value = None
+        value = self._scalar(node)
         self.memo[key] = value
         return value
+
+    def _scalar(self, node):
+        """A scalar's value; a value its tag cannot hold is reported at the node, never raised."""
+        tag = node.tag or ""
+        if tag == "tag:yaml.org,2002:timestamp":
+            if _TIMESTAMP.match(node.value):
+                return node.value  # 2001-02-03 stays text (a name, a note): no date objects
+            self.problems.error(self._pos(node), f"bad value {short(node.value)}: not a date")
+            return None
+        if tag not in _SCALAR_TAGS:
+            name = tag.replace("tag:yaml.org,2002:", "!!")
+            self.problems.error(self._pos(node), f"the YAML tag {short(name, 40)} is not supported "
+                                                 f"here (plain values, lists and mappings only)")
+            return None
+        if tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_NUMBER_CHARS:
+            self.problems.error(self._pos(node), f"number too long ({len(node.value)} digits)")
+            return None
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            problem = getattr(exc, "problem", None) or str(exc)
+            self.problems.error(self._pos(node), f"bad value: {short(problem, 120)[1:-1]}")
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
+            kind = {"tag:yaml.org,2002:int": "a whole number", "tag:yaml.org,2002:float": "a number",
+                    "tag:yaml.org,2002:bool": "true or false", "tag:yaml.org,2002:timestamp": "a date",
+                    "tag:yaml.org,2002:null": "null"}.get(tag, "this tag")
+            self.problems.error(self._pos(node), f"bad value {short(node.value)}: not {kind}")
+        return None
+
+
+_TIMESTAMP = re.compile(r"^\d{4}-\d\d?-\d\d?([Tt ].*)?$")
+_SCALAR_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")}
+MAX_KEYS = 10_000
+MAX_ITEMS = 10_000
+MAX_NUMBER_CHARS = 100
+
+
+def _first_line(exc) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:200] if text else type(exc).__name__
 
 
 def _clamp(text: str, line: int, col: int) -> Pos:
@@ -142,12 +191,20 @@ def parse_yaml(text: str, path: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _clamp(text, mark.line, mark.column) if mark else None
-        msg = exc.problem or str(exc)
+        msg = exc.problem or _first_line(exc)
         if exc.context:
             msg = f"{exc.context}: {msg}"
+        msg = msg[:300]
         raise InputError([Problem(path, pos, f"malformed YAML: {msg}")]) from None
+    except yaml.reader.ReaderError as exc:
+        before = text[: exc.position] if isinstance(exc.position, int) else ""
+        pos = Pos(before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1)
+        char = exc.character
+        code = f"U+{char:04X}" if isinstance(char, int) else (f"U+{ord(char):04X}" if isinstance(char, str) and len(char) == 1 else "?")
+        raise InputError([Problem(path, pos, f"malformed YAML: control character {code} is not "
+                                             f"allowed")]) from None
     except yaml.YAMLError as exc:
-        raise InputError([Problem(path, None, f"malformed YAML: {exc}")]) from None
+        raise InputError([Problem(path, None, f"malformed YAML: {_first_line(exc)}")]) from None
     except RecursionError:
         raise InputError([Problem(path, None, "malformed YAML: nesting too deep")]) from None
     if node is None:

@@ -75,7 +75,7 @@ def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, s
     if output is not None and outdir is not None:
         raise click.UsageError("give either -o or -d, not both")
     from sheets.core.errors import InputError, Problem
-    from sheets.core.fsio import atomic_write
+    from sheets.core.fsio import write_files
     from sheets.games.battletech.blk import check_unit, read_blk_with_warnings, to_yaml
 
     inputs = expand_inputs(files)
@@ -131,8 +131,8 @@ def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, s
         click.echo(summary + reason, err=True)
         raise InputError(blocking + refusals)
     if targets:
-        for target, target_units in targets:
-            atomic_write(target, to_yaml(target_units))
+        # every file or none (sheets.core.fsio.write_files)
+        write_files([(target, to_yaml(target_units)) for target, target_units in targets])
         written = f"; wrote {len(targets)} file{'s' if len(targets) != 1 else ''}"
     elif output is None and outdir is None and imported:
         click.echo(to_yaml([unit for _, unit in imported]), nl=False)
