@@ -17,9 +17,9 @@ files (SIGKILL cannot be caught: a ``.sheets-*.tmp`` may then remain).
 from __future__ import annotations
 
 import os
-import secrets
 import signal
 import stat
+import tempfile
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -199,9 +199,9 @@ def _write_error(name: str, exc: OSError) -> InputError:
 
 def _make_temp(target: Path, data: bytes, mode: int) -> str:
     """A complete temporary copy of ``data`` next to ``target`` (registered for cleanup first)."""
-    tmp = str(target.parent / f"{TEMP_PREFIX}{secrets.token_hex(6)}{TEMP_SUFFIX}")
+    # a short name (a 250-character target still fits NAME_MAX); registered at once for cleanup
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=target.parent)
     _LIVE_TEMPS.add(tmp)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as fh:
         fh.write(data)
         fh.flush()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean, short
@@ -116,6 +117,9 @@ def load_file(path: str | os.PathLike, options: Options | None = None,
     """Load a unit file or roster; another tool's file (e.g. a BattleScribe ``.ros``) is imported
     in memory first when a game declares its suffix in ``Game.file_formats``."""
     path = str(path)
+    from sheets.core.fsio import note_input
+
+    note_input(path)  # whatever reads it, no output of this command may replace it
     convert = _foreign_reader(path)
     if convert is not None:
         return load_mapping(convert(path), path, options, expect_game)
