@@ -50,7 +50,7 @@ def test_sheet_text_has_names_bv_and_pilot_bv(cli, tmp_path):
         assert unit.name in sheet
         assert f"BV: {info['bv']}" in sheet
         assert f"BV (pilot): {info['bv_pilot']}" in sheet
-    assert "Each crossed box: 1 pilot hit" in sheet  # classic legend
+    assert "Crossed box: 1 pilot hit" in sheet  # classic legend
     assert "Shaded box" not in sheet
 
 

@@ -154,17 +154,17 @@ def systems(as_json):
         click.echo(f"{r['id']:<12} {r['name']}  [{', '.join(r['unit_kinds'])}]{extra}")
 
 
-@click.command()
+@click.command(cls=GameOptionsCommand, game_options_for="validate")
 @paths_argument
 @rules_option
-def validate(paths, rules):
+def validate(paths, rules, **game_options):
     """Check files; exit 0 when all are valid, 1 otherwise (every problem is listed)."""
     from sheets.core.errors import InputError
     from sheets.core.loader import load_file
     from sheets.core.errors import Problem
     from sheets.core.roster import list_violations
 
-    options = _options(rules=rules)
+    options = _options(rules=rules, **game_options)
     failed = []
     for path in paths:
         try:

@@ -47,7 +47,10 @@ def test_crit_boxes_differ_by_variant():
                                                      "legs": 3, "main_gun": 0}
     assert rules.crit_box_counts(roc, "tw")["main_gun"] == 1
     classic = rules.crit_boxes(roc, "classic")
-    assert all(b["pilot_hit"] and b["kind"] == "plain" for boxes in classic.values() for b in boxes)
+    assert all(b["pilot_hit"] for boxes in classic.values() for b in boxes)
+    # every box is drawn alike except the classic torso's third: it destroys the ProtoMech
+    assert [b["kind"] for b in classic["torso"]] == ["plain", "plain", "destroy"]
+    assert all(b["kind"] == "plain" for loc, boxes in classic.items() if loc != "torso" for b in boxes)
     tw = rules.crit_boxes(roc, "tw")
     assert [b["pilot_hit"] for b in tw["head"]] == [False, True]
     assert [b["kind"] for b in tw["torso"]] == ["pilot", "pilot", "destroy"]
@@ -119,7 +122,7 @@ def test_sheet_data_shape_for_a_unit_without_main_gun():
     main_gun = data["crit_rows"][0]
     assert main_gun["note"] == "main_gun_none_torso" and not main_gun["exists"] and main_gun["boxes"] == []
     torso = next(r for r in data["crit_rows"] if r["location"] == "torso")
-    assert [b["effect"] for b in torso["boxes"]] == ["crit_torso_1", "crit_torso_2", "crit_torso_3"]
+    assert [b["effect"] for b in torso["boxes"]] == ["crit_torso_1", "crit_torso_2", "crit_torso_3_classic"]
     assert [a["location"] for a in data["armor"]] == ["head", "torso", "right_arm", "left_arm", "legs"]
     assert data["armor"][1] == {"location": "torso", "label": "loc_torso", "armor": 15, "structure": 9,
                                 "max_armor": 18}

@@ -45,8 +45,9 @@ def test_round_trip_tw_designs(cli, tmp_path):
     for name in OTHERS:
         loaded = load_file(tmp_path / "out" / f"{name}.yaml")
         info[name] = game.info(loaded.units[0], loaded.options)
-    # quads and gliders are tw-only designs: the file says so; a plain biped keeps the default
-    assert [info[n]["rules"] for n in OTHERS] == ["tw", "tw", "classic"]
+    # quads and gliders are tw-only designs, extended jump jets are later than the classic rules
+    # (issue 12 point 4): the file says rules: tw
+    assert [info[n]["rules"] for n in OTHERS] == ["tw", "tw", "tw"]
     assert info["QuadTest"]["motion"] == "quad" and "right_arm" not in info["QuadTest"]["armor"]
     assert info["GliderTest"]["motion"] == "glider"
     assert info["GliderTest"]["run_boosted"] == 10  # myomer booster: Run = 2 x Walk (digest §5)

@@ -88,10 +88,10 @@ def test_variant_specific_lines_differ():
     only_tw = ["SPECIAL HIT LOCATION TABLE", "Shaded box: pilot hit", "rounded down", "Main Gun destroyed",
                "Torso (Glider)", "Wings (near miss)", "3 (10–15 t)", "Target must be in the same hex",
                "Destroyed location: pilot hits Head 1, Torso 3, Right Arm 1, Left Arm 1, Legs 1, Main Gun 0"]
-    only_classic = ["Each crossed box: 1 pilot hit", "half the ORIGINAL Walk, rounded up",
+    only_classic = ["Crossed box: 1 pilot hit", "half the ORIGINAL Walk, rounded up",
                     "Main gun cannot take critical hits", "Punch Location Table", "no partial cover",
                     "1–2 Torso Weapon A; 3–4 Torso Weapon B; 5–6 No Effect",
-                    "Destroyed location: every box it crosses is 1 pilot hit †",
+                    "every box it crosses is 1 pilot hit, so a destroyed Head costs up to 2 †",
                     "Weapons not on the arms cannot fire in a turn the main gun fires"]
     for line in only_tw:
         assert line in tw and line not in classic, line
@@ -108,10 +108,12 @@ def test_footer_names_the_variant_on_every_page():
 
 
 def test_movement_halving_follows_the_variant_rounding():
-    # 2nd leg crit: Walk = half the original Walk (classic rounds up, tw down); Run = ceil(1.5 × Walk)
+    # 2nd leg crit: Walk = half the original Walk (classic rounds up, tw down) but never more than
+    # the 1st crit left (walk 1: 0, not 1); Run = ceil(1.5 × Walk)
     classic, tw = text(ref("classic", "en")), text(ref("tw", "en"))
-    up = " ".join(f"{(w + 1) // 2}/{(3 * ((w + 1) // 2) + 1) // 2}" for w in range(1, 11))
+    up = " ".join(f"{min((w + 1) // 2, w - 1)}/{(3 * min((w + 1) // 2, w - 1) + 1) // 2}" for w in range(1, 11))
     down = " ".join(f"{w // 2}/{(3 * (w // 2) + 1) // 2}" for w in range(1, 11))
+    assert up.startswith("0/0 1/2 2/3")
     assert f"2nd leg crit: Walk / Run {up}" in classic
     assert f"2nd leg crit: Walk / Run {down}" in tw
     assert "Run MP 2 3 5 6 8 9 11 12 14 15" in classic  # ceil(1.5 × Walk), Walk 1-10

@@ -25,6 +25,9 @@ class BattleTech(Game):
     reference_renderer = "sheets.games.battletech.reference:render"
     charts = {"hit-location": "sheets.games.battletech.chart:render"}
     importers = {"megamek": "sheets.games.battletech.import_cli:megamek"}
+    # --strict: equipment later than the chosen rules is an error instead of a warning
+    cli_options = {"validate": "sheets.games.battletech.cli:STRICT_OPTIONS",
+                   "render": "sheets.games.battletech.cli:STRICT_OPTIONS"}
 
     def unit_spec(self) -> Obj:
         return schema.unit_spec()
@@ -33,7 +36,7 @@ class BattleTech(Game):
         return rules.build(data)
 
     def validate_unit(self, unit: Proto, options: Options) -> list[RuleIssue]:
-        return rules.validate(unit, options.rules)
+        return rules.validate(unit, options.rules, strict=bool(options.extra.get("strict")))
 
     def info(self, unit: Proto, options: Options) -> dict:
         """JSON-ready derived values (keys listed in the contract, plus rules/run_boosted/...)."""

@@ -678,17 +678,22 @@ def _plain(value, depth: int):
 
 
 def _needs_tw(unit: dict) -> bool:
-    """True when the default variant does not allow the unit (quads, gliders, ultraheavies)."""
+    """True when the default variant does not allow the unit (quads, gliders, ultraheavies) or
+    it carries equipment later than the default (classic) rules, e.g. a myomer booster."""
+    from sheets.games.battletech.rules import build, later_equipment
+
     allowed = variant_data(DEFAULT_VARIANT)
     return (unit.get("motion") not in allowed["motions"]
-            or not allowed["tons"]["min"] <= unit.get("tons", 0) <= allowed["tons"]["max"])
+            or not allowed["tons"]["min"] <= unit.get("tons", 0) <= allowed["tons"]["max"]
+            or bool(later_equipment(build(unit), DEFAULT_VARIANT)))
 
 
 def to_yaml(units: list[dict]) -> str:
     """A unit file (``system: battletech`` + ``units:``) for the given unit mappings.
 
     ``rules: tw`` is added when a unit needs it (a quad, glider or ultraheavy design is not
-    allowed under the default ``classic`` rules), so the file loads as written.
+    allowed under the default ``classic`` rules; later equipment only warns there), so the file
+    loads as written.
     """
     doc: dict = {"system": "battletech"}
     if any(_needs_tw(unit) for unit in units):

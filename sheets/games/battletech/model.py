@@ -34,6 +34,7 @@ class Weapon:
     aliases: tuple = ()
     blk: tuple = ()
     source: str = ""
+    era: str = "seed"  # eras.yaml: seed | post_seed
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Ammo:
     verified: bool = True
     blk: tuple = ()
     note: str = ""
+    era: str = "seed"
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class Equipment:
     aliases: tuple = ()
     blk: tuple = ()
     source: str = ""
+    era: str = "seed"
     bv_per_5_tons: bool = False  # bv is per point of physical bonus: 1 point per 5 t or fraction
 
     def bv_for(self, tons: int) -> float:

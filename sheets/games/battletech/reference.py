@@ -394,7 +394,7 @@ def _crit_notes(ctx: _Ctx) -> list[str]:
     t = texts(ctx.lang)
     lines = [t["torso_roll"][ctx.v["torso_weapon_roll"]["mode"]].format_map(values)]
     rule = ctx.v["destroyed_location_pilot_damage"]
-    lines.append(t["destroyed"]["fixed" if isinstance(rule, dict) else "per_box"].format_map(values))
+    lines.append(t["destroyed"]["fixed" if isinstance(rule, dict) else rule].format_map(values))
     lines += rule_lines("crits", ctx.variant, ctx.lang, values)
     if not ctx.v["destroyed_location_pilot_damage_verified"]:
         lines.append(ctx.L("unverified_footnote"))
@@ -477,15 +477,19 @@ def _crit_block(ctx: _Ctx) -> Block:
 
 
 def _movement_rows(ctx: _Ctx) -> list[list[str]]:
-    cells = {k: [ctx.L(k)] for k in ("mv_walk", "mv_run", "mv_jump_std", "mv_jump_ext", "mv_leg_1", "mv_leg_2")}
+    keys = ["mv_walk", "mv_run", "mv_jump_std", "mv_jump_ext", "mv_leg_1", "mv_leg_2"]
+    if "post_seed" not in rules.table("eras")["allowed"][ctx.variant]:
+        keys.remove("mv_jump_ext")  # extended jets are later than the classic rules (eras.yaml)
+    cells = {k: [ctx.L(k)] for k in keys}
     for walk in WALK_RANGE:
         unit = Proto(name="", tons=rules.table("variants")[ctx.variant]["tons"]["min"], walk=walk)
         dm = rules.damaged_movement(unit, ctx.variant)
         cells["mv_walk"].append(str(walk))
         cells["mv_run"].append(str(rules.run_mp(unit)))
         cells["mv_jump_std"].append(str(rules.max_jump_mp(unit)))
-        cells["mv_jump_ext"].append(str(rules.max_jump_mp(Proto(name="", tons=unit.tons, walk=walk,
-                                                                 jump_jets="extended"))))
+        if "mv_jump_ext" in cells:
+            cells["mv_jump_ext"].append(str(rules.max_jump_mp(Proto(name="", tons=unit.tons, walk=walk,
+                                                                     jump_jets="extended"))))
         cells["mv_leg_1"].append(f"{dm['walk'][1]}/{dm['run'][1]}")
         cells["mv_leg_2"].append(f"{dm['walk'][2]}/{dm['run'][2]}")
     return list(cells.values())

@@ -61,15 +61,16 @@ def catalogue() -> Catalogue:
         medium=w["medium"], long=w["long"], bv=w["bv"], tons=w["tons"], heat=w.get("heat"),
         codes=w.get("codes") or "", ammo=w.get("ammo"), main_gun_only=bool(w.get("main_gun_only")),
         verified=bool(w.get("verified", True)), aliases=tuple(w.get("aliases") or ()),
-        blk=tuple(w.get("blk") or ()), source=w.get("source", "")) for w in raw["weapons"])
+        blk=tuple(w.get("blk") or ()), source=w.get("source", ""),
+        era=w.get("era") or "seed") for w in raw["weapons"])
     ammo = tuple(Ammo(
         name=a["name"], key=a["key"], bv=a["bv"], kg_per_shot=a.get("kg_per_shot"),
         verified=bool(a.get("verified", True)), blk=tuple(a.get("blk") or ()),
-        note=a.get("note") or "") for a in raw["ammo"])
+        note=a.get("note") or "", era=a.get("era") or "seed") for a in raw["ammo"])
     equipment = tuple(Equipment(
         name=e["name"], bv=e["bv"], tons=e["tons"], defensive=bool(e.get("defensive")),
         verified=bool(e.get("verified", True)), aliases=tuple(e.get("aliases") or ()),
-        blk=tuple(e.get("blk") or ()), source=e.get("source", ""),
+        blk=tuple(e.get("blk") or ()), source=e.get("source", ""), era=e.get("era") or "seed",
         bv_per_5_tons=bool(e.get("bv_per_5_tons"))) for e in raw.get("equipment") or ())
     index: dict = {}
     for entry in weapons + ammo + equipment:  # canonical names first: they win over aliases
@@ -211,11 +212,19 @@ def half_mp(value: int, variant: str | None) -> int:
     return value // 2
 
 
+def second_crit_mp(value: int, variant: str | None) -> int:
+    """MP after the 2nd leg (Walk) or torso (Jump) crit: half of the ORIGINAL value, but never
+    more than the 1st crit left (seed: the 2nd crit «уменьшает ... до половины от начального
+    значения» — it reduces, so walk 1 stays 0 instead of rising back to 1)."""
+    return min(half_mp(value, variant), max(value - 1, 0))
+
+
 def damaged_movement(proto: Proto, variant: str | None) -> dict:
-    """Walk/Run after 0–3 leg crits and Jump after 0–2 torso crits (halving from the original)."""
-    walks = [proto.walk, max(proto.walk - 1, 0), half_mp(proto.walk, variant), 0]
+    """Walk/Run after 0–3 leg crits and Jump after 0–2 torso crits (halving from the original,
+    never above the previous step)."""
+    walks = [proto.walk, max(proto.walk - 1, 0), second_crit_mp(proto.walk, variant), 0]
     runs = [(3 * w + 1) // 2 for w in walks]
-    jumps = [proto.jump, max(proto.jump - 1, 0), half_mp(proto.jump, variant)]
+    jumps = [proto.jump, max(proto.jump - 1, 0), second_crit_mp(proto.jump, variant)]
     return {"walk": walks, "run": runs, "jump": jumps}
 
 
@@ -311,7 +320,7 @@ def torso_weapon_roll(proto: Proto, variant: str | None) -> list[dict]:
 
 
 def pilot_damage_on_destruction(location: str, crits_taken: int, variant: str | None,
-                                reading: str = "per_box", boxes: int | None = None) -> int:
+                                reading: str | None = None, boxes: int | None = None) -> int:
     """Pilot hits when a location is destroyed after ``crits_taken`` of its boxes were crossed.
 
     classic: each box crossed by the destruction is a hit (``reading="per_box"``, the literal
@@ -323,19 +332,52 @@ def pilot_damage_on_destruction(location: str, crits_taken: int, variant: str | 
     if isinstance(rule, dict):
         already = sum(1 for b in v["crits"].get(location, ())[:crits_taken] if b["pilot_hit"])
         return max(rule.get(location, 0) - already, 0)
-    if reading == "none":
+    if (reading or rule) == "none":
         return 0
     total = len(v["crits"].get(location, ())) if boxes is None else boxes
     return max(total - crits_taken, 0)
 
 
+# -- eras (equipment later than the seed) ------------------------------------------------------
+def later_equipment(proto: Proto, variant: str | None) -> list[tuple[tuple, str]]:
+    """(path, name) of each feature or item of the unit that is not of an era the variant allows
+    (``eras.yaml``): under ``classic``, everything later than the original ProtoMech rules."""
+    eras = table("eras")
+    allowed = set(eras["allowed"][variant or DEFAULT_VARIANT])
+    features = eras["features"]
+    out = []
+    if proto.myomer_booster and features["myomer_booster"] not in allowed:
+        out.append((("myomer_booster",), "myomer booster"))
+    if proto.jump_jets == "extended" and features["extended_jump_jets"] not in allowed:
+        out.append((("jump_jets",), "extended jump jets"))
+    armor_era = table("armor_types")["armor_types"][proto.armor_type]["era"]
+    if armor_era not in allowed:
+        out.append((("armor_type",), f"{proto.armor_type.upper()} armour"))
+    for m in proto.mounts:
+        if m.item is not None and m.item.era not in allowed:
+            out.append((("equipment", m.index, "item"), m.item.name))
+    for b in proto.ammo:
+        if b.ammo is not None and b.ammo.era not in allowed:
+            out.append((("equipment", b.index, "item"), b.ammo.name))
+    return out
+
+
+def _check_eras(proto: Proto, variant: str, strict: bool) -> list[RuleIssue]:
+    return [RuleIssue(path, f"{name} is not in the classic ProtoMech rules (later equipment; "
+                            f"use rules: tw){'' if strict else ', marked † on the sheet'}",
+                      "error" if strict else "warning")
+            for path, name in later_equipment(proto, variant)]
+
+
 # -- validation --------------------------------------------------------------------------------
-def validate(proto: Proto, variant: str | None) -> list[RuleIssue]:
+def validate(proto: Proto, variant: str | None, strict: bool = False) -> list[RuleIssue]:
     """Rule checks; each issue has a path into the unit mapping (errors, and warnings for the
-    construction limits the digest says to warn about)."""
+    construction limits the digest says to warn about, and for equipment later than the variant;
+    ``strict`` makes those an error)."""
     variant = variant or DEFAULT_VARIANT
     v = variant_data(variant)
     issues: list[RuleIssue] = []
+    issues += _check_eras(proto, variant, strict)
     if not v["tons"]["min"] <= proto.tons <= v["tons"]["max"]:
         what = "ultraheavy (10-15 t)" if proto.tons >= 10 else f"{proto.tons} t"
         issues.append(RuleIssue(("tons",), f"{proto.tons} t: {what} ProtoMechs are not allowed under "
@@ -573,9 +615,26 @@ def sheet_data(proto: Proto, variant: str | None) -> dict:
         "crit_12_unverified": any(not r["verified"] for r in determining_crits()),
         "destroyed_location_reading_unverified": not v["destroyed_location_pilot_damage_verified"],
     }
+    later = {name for _, name in later_equipment(proto, variant)}
+    flags["later_equipment"] = sorted(later)
     footnotes = []
     if unverified_items:
         footnotes.append("unverified_footnote")
+    if later:
+        footnotes.append("later_equipment_footnote")
+    inv = inventory(proto)
+    for row in inv:
+        if row["name"] in later:
+            row["verified"] = False
+    ammo_rows = ammo_lines(proto)
+    for row in ammo_rows:
+        if row["name"] in later:
+            row["verified"] = False
+    moves = movement(proto)
+    for row in moves:
+        if ((row["key"] in ("run", "flank") and "myomer booster" in later)
+                or (row["key"] == "jump" and "extended jump jets" in later)):
+            row["value"] += "†"
     if flags["atm_ammo_quirk"]:
         footnotes.append("atm_bv_footnote")
     return {
@@ -584,9 +643,9 @@ def sheet_data(proto: Proto, variant: str | None) -> dict:
         "header": {"name": proto.name, "model": proto.model, "tons": proto.tons,
                    "motion": proto.motion, "motion_label": f"motion_{proto.motion}",
                    "ultraheavy": is_ultraheavy(proto)},
-        "movement": movement(proto),
-        "inventory": inventory(proto),
-        "ammo": ammo_lines(proto),
+        "movement": moves,
+        "inventory": inv,
+        "ammo": ammo_rows,
         "crit_rows": crit_rows(proto, variant),
         "crit_legend": v["legend"],
         "torso_weapon_roll": {"title": "torso_weapon_roll", "entries": roll,
