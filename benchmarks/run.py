@@ -1,83 +1,198 @@
-"""Performance figures for the closing note / release notes (not a test).
+"""Performance benchmarks of issue 13 (not a test): every case against its floor.
 
-    python benchmarks/run.py [--units 500]
+    python benchmarks/run.py [--quick] [--runs 3] [--only battletech,dust] [--skip-scaling] [--skip-jobs]
 
-* end to end: `sheets render` of N ProtoMechs (N/5 pages) in a fresh process -> pages/s
-  (best of 3; includes interpreter start, imports, YAML, validation, drawing and writing)
-* start-up: `sheets --help` wall time (best of 7)
-* peak RSS of the render process (ru_maxrss of the child), and of a 10x larger batch
-* the same end-to-end figure for Dust cards (9 per A4 page) and ДМ walker sheets (2 per page)
+Prints four tables:
+
+1. **render vs floor**: `sheets render` of mixed, realistic inputs (:mod:`inputs`) at 100 and 1,000
+   pages in a fresh process, against ``floor.py`` replaying the very same canvas calls with plain
+   reportlab (see its docstring). CPU time (user+sys of the child), median of ``--runs``.
+2. **per-unit scaling**: render of 100, 1,000 and 10,000 units: CPU ms and peak-RSS KiB per unit
+   (flat = linear), and the marginal cost between sizes.
+3. **start-up**: `validate one.yaml`, `info one.yaml --json`, `--help` against `python -c "import
+   yaml, click"` and `python -c "import click"`.
+4. **--jobs**: wall-clock of `render --jobs 1` vs `--jobs 2` (1,000 and 5,000 ProtoMechs).
+
+Absolute figures drift ±40 % on a shared machine: read the ratios.
+
+Adding a game: append a :class:`Case` to ``CASES`` (a generator ``make(n, path) -> path`` writing
+``n`` varied units, and how many units fill a page) — e.g. from the game's own benchmark module.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
-import yaml
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
 
-ROOT = Path(__file__).resolve().parent.parent
-SHEETS = [sys.executable, "-m", "sheets"]
+import inputs  # noqa: E402
 
-
-def big_file(sample: str, n: int, tmp: Path, name: str) -> Path:
-    """A unit file with ``n`` units cycled from a sample file (names numbered)."""
-    data = yaml.safe_load((ROOT / sample).read_text(encoding="utf-8"))
-    units = [u for u in data["units"] if u.get("kind") != "hero" and not u.get("joins")]
-    out = {"system": data["system"],
-           "units": [dict(units[i % len(units)], name=f"{units[i % len(units)]['name']} {i + 1}") for i in range(n)]}
-    path = tmp / name
-    path.write_text(yaml.safe_dump(out, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    return path
+PY = sys.executable
+SHEETS = [PY, "-m", "sheets"]
 
 
-def timed(cmd: list[str]) -> tuple[float, int]:
-    """Wall time and the child's peak RSS (KiB) of one command."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+@dataclass
+class Case:
+    game: str
+    make: Callable[[int, Path], Path]  # writes n varied units of the game, returns the path
+    per_page: float  # units per page of the record-sheet / card layout
+    args: list = field(default_factory=list)  # extra `sheets render` arguments
+    sample: str = ""  # one-unit file for the start-up figures (data/units/...)
+
+
+CASES: list[Case] = [
+    Case("battletech", inputs.protomechs, 5, sample="data/units/battletech/roc.yaml"),
+    Case("dust", inputs.dust, 9, sample="data/units/dust/sample_force.yaml"),
+    Case("dmech", inputs.dmech, 2, sample="data/units/dmech/otrok.yaml"),
+]
+
+
+def run(cmd: list[str], cwd=ROOT) -> tuple[float, float, int]:
+    """(wall s, CPU s of the child and its workers, peak RSS KiB of the child) of one command."""
     t0 = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
-    dt = time.perf_counter() - t0
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return dt, max(peak, before)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = proc.stderr.read().decode(errors="replace")
+    _, status, ru = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    proc.stderr.close()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed:\n{err}")
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss
 
 
-def pages_per_second(src: Path, pages: int, out: Path, runs: int = 3) -> tuple[float, float, int]:
-    results = [timed(SHEETS + ["render", str(src), "-o", str(out)]) for _ in range(runs)]
-    best = min(r[0] for r in results)
-    return best, pages / best, max(r[1] for r in results)
+def median_of(cmd: list[str], runs: int) -> tuple[float, float, int]:
+    results = [run(cmd) for _ in range(runs)]
+    return (statistics.median(r[0] for r in results), statistics.median(r[1] for r in results),
+            max(r[2] for r in results))
+
+
+RECORD = r"""
+import marshal, sys
+from sheets.core.loader import load_file
+from sheets.core.game import Options, load_object
+from sheets.render.pdf import Document
+from sheets.render import parallel
+src, out = sys.argv[1], sys.argv[2]
+extra = dict(a.split("=", 1) for a in sys.argv[3:])
+loaded = load_file(src, Options(extra=extra))
+doc = Document("a4")
+chunks = []
+rec = parallel._ChunkDocument(doc, 0, 1, lambda msg: chunks.append(msg[2]))
+load_object(loaded.game.renderer)(rec, loaded.units, loaded.options)
+rec.finish()
+open(out, "wb").write(marshal.dumps(chunks))
+print(rec.pages)
+"""
+
+
+def record_calls(src: Path, out: Path) -> int:
+    """Record the canvas calls of rendering ``src`` into ``out``; returns the page count."""
+    res = subprocess.run([PY, "-c", RECORD, str(src), str(out)], cwd=ROOT, check=True,
+                         capture_output=True, text=True)
+    return int(res.stdout.strip().splitlines()[-1])
+
+
+def floors(cases, tmp: Path, pages_list, runs: int) -> list[dict]:
+    rows = []
+    for case in cases:
+        for pages in pages_list:
+            n = int(pages * case.per_page)
+            src = case.make(n, tmp / f"{case.game}-{n}.yaml")
+            calls = tmp / f"{case.game}-{n}.calls"
+            real_pages = record_calls(src, calls)
+            ours = median_of(SHEETS + ["render", str(src), "-o", str(tmp / "ours.pdf"), "-j", "1", *case.args], runs)
+            floor = median_of([PY, str(HERE / "floor.py"), str(calls), str(tmp / "floor.pdf")], runs)
+            size_ours = (tmp / "ours.pdf").stat().st_size
+            size_floor = (tmp / "floor.pdf").stat().st_size
+            rows.append({"case": f"{case.game} {n} units", "pages": real_pages, "ours": ours[1],
+                         "floor": floor[1], "ratio": ours[1] / floor[1], "kib_page": size_ours / real_pages / 1024,
+                         "floor_kib_page": size_floor / real_pages / 1024})
+            print(f"  {rows[-1]['case']:<24} {real_pages:>5} p  sheets {ours[1]:6.2f} s  floor {floor[1]:6.2f} s  "
+                  f"ratio {rows[-1]['ratio']:.2f}x  PDF {rows[-1]['kib_page']:.1f} / {rows[-1]['floor_kib_page']:.1f} KiB/page",
+                  flush=True)
+    return rows
+
+
+def scaling(cases, tmp: Path, sizes, runs: int) -> None:
+    for case in cases:
+        prev = None
+        for n in sizes:
+            src = case.make(n, tmp / f"scale-{case.game}-{n}.yaml")
+            wall, cpu, rss = median_of(SHEETS + ["render", str(src), "-o", str(tmp / "scale.pdf"), "-j", "1",
+                                                 *case.args], runs if n < 10_000 else 1)
+            line = f"  {case.game:<11} {n:>6} units  {cpu * 1000 / n:7.2f} ms/unit  {rss / n:8.1f} KiB/unit"
+            if prev:
+                dn = n - prev[0]
+                line += (f"   marginal {(cpu - prev[1]) * 1000 / dn:6.2f} ms/unit "
+                         f"{(rss - prev[2]) / dn:6.1f} KiB/unit")
+            print(line, flush=True)
+            prev = (n, cpu, rss)
+
+
+def startup(cases, runs: int) -> None:
+    base = {"python -c pass": [PY, "-c", "pass"], "import yaml, click": [PY, "-c", "import yaml, click"],
+            "import click": [PY, "-c", "import click"]}
+    ref = {k: median_of(v, runs)[1] for k, v in base.items()}
+    for k, v in ref.items():
+        print(f"  {k:<32} {v * 1000:6.0f} ms")
+    help_ = median_of(SHEETS + ["--help"], runs)[1]
+    print(f"  {'sheets --help':<32} {help_ * 1000:6.0f} ms  {help_ / ref['import click']:.2f}x import click (goal 1.2x)")
+    for case in cases:
+        if not case.sample:
+            continue
+        for cmd in (["validate", case.sample], ["info", case.sample, "--json"]):
+            t = median_of(SHEETS + cmd, runs)[1]
+            print(f"  {'sheets ' + ' '.join(cmd[:1]) + ' (' + case.game + ')':<32} {t * 1000:6.0f} ms  "
+                  f"{t / ref['import yaml, click']:.2f}x import yaml, click (goal 3x)")
+
+
+def jobs(tmp: Path, sizes, runs: int) -> None:
+    for n in sizes:
+        src = inputs.protomechs(n, tmp / f"jobs-{n}.yaml")
+        outs = {}
+        for j in (1, 2):
+            out = tmp / f"jobs-{n}-{j}.pdf"
+            outs[j] = median_of(SHEETS + ["render", str(src), "-o", str(out), "-j", str(j)], runs)[0]
+        same = (tmp / f"jobs-{n}-1.pdf").read_bytes() == (tmp / f"jobs-{n}-2.pdf").read_bytes()
+        print(f"  battletech {n:>5} units  --jobs 1 {outs[1]:6.2f} s  --jobs 2 {outs[2]:6.2f} s  "
+              f"speed-up {outs[1] / outs[2]:.2f}x  byte-identical: {same}", flush=True)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--units", type=int, default=500)
+    ap.add_argument("--quick", action="store_true", help="100 pages only, one run, no 10,000 units")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--only", default="", help="comma-separated game ids")
+    ap.add_argument("--skip-scaling", action="store_true")
+    ap.add_argument("--skip-jobs", action="store_true")
     args = ap.parse_args()
+    runs = 1 if args.quick else args.runs
+    cases = [c for c in CASES if not args.only or c.game in args.only.split(",")]
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
-        n = args.units
-        pages = -(-n // 5)
-        src = big_file("data/units/battletech/point-alpha.yaml", n, tmp, "big.yaml")
-        best, rate, peak = pages_per_second(src, pages, tmp / "big.pdf")
-        startup = min(timed(SHEETS + ["--help"])[0] for _ in range(7))
-        size = (tmp / "big.pdf").stat().st_size
-        print(f"battletech: {n} protos = {pages} pages in {best:.2f} s end to end -> {rate:.0f} pages/s "
-              f"(one process, one core); PDF {size / 1024:.0f} KiB ({size / pages / 1024:.1f} KiB/page)")
-        print(f"peak RSS of that render: {peak / 1024:.1f} MiB")
-        big = big_file("data/units/battletech/point-alpha.yaml", n * 10, tmp, "huge.yaml")
-        best10, rate10, peak10 = pages_per_second(big, pages * 10, tmp / "huge.pdf", runs=1)
-        print(f"battletech: {n * 10} protos = {pages * 10} pages in {best10:.2f} s -> {rate10:.0f} pages/s; "
-              f"peak RSS {peak10 / 1024:.1f} MiB")
-        print(f"`sheets --help` start-up: {startup * 1000:.0f} ms (best of 7)")
-        cards = big_file("data/units/dust/sample_force.yaml", 900, tmp, "cards.yaml")
-        best, rate, _ = pages_per_second(cards, 100, tmp / "cards.pdf")
-        print(f"dust: 900 poker cards = 100 A4 pages in {best:.2f} s -> {rate:.0f} pages/s")
-        walkers = big_file("data/units/dmech/otrok.yaml", 200, tmp, "walkers.yaml")
-        best, rate, _ = pages_per_second(walkers, 100, tmp / "walkers.pdf")
-        print(f"dmech: 200 walkers = 100 pages in {best:.2f} s -> {rate:.0f} pages/s")
+        print("render vs floor (CPU s, median):", flush=True)
+        floors(cases, tmp, [100] if args.quick else [100, 1000], runs)
+        print("start-up (CPU ms, median):", flush=True)
+        startup(cases, max(runs, 5))
+        if not args.skip_scaling:
+            print("per-unit scaling (render, CPU and peak RSS per unit):", flush=True)
+            scaling(cases, tmp, [100, 1000] if args.quick else [100, 1000, 10_000], runs)
+        if not args.skip_jobs:
+            print("--jobs (wall s, median; 2 CPUs):", flush=True)
+            jobs(tmp, [1000] if args.quick else [1000, 5000], runs)
 
 
 if __name__ == "__main__":

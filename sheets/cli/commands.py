@@ -261,8 +261,8 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, **game_option
         jobs = parallel.default_jobs(len(units))
     elif jobs == 0:
         jobs = os.cpu_count() or 1
-    if opts.extra.get("png_dir"):
-        jobs = 1  # card PNGs are written by the renderer itself
+    if opts.extra.get("png_dir") or doc.recorder is not None:
+        jobs = 1  # card PNGs and the layout check are made by the renderer itself
     out = _out(output, _default_output(paths[0], ".pdf"))
     if out != "-":
         check_target(out)  # a bad -o fails before any work (and before any --png file)

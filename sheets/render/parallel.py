@@ -156,9 +156,10 @@ class _ChunkDocument(Document):
     def __init__(self, base: Document, index: int, jobs: int, send):
         self.size = base.size
         self.theme = base.theme
-        self.recorder = Recorder()
-        self.canvas = self.recorder
-        self.pen = Pen(self.recorder, self.theme)
+        self.recorder = None  # no layout check in workers
+        self.ops = Recorder()
+        self.canvas = self.ops
+        self.pen = Pen(self.ops, self.theme)
         self.null = NullPen(self.theme)
         self.pages = 0
         self._open = False
@@ -167,8 +168,8 @@ class _ChunkDocument(Document):
 
     def _flush(self) -> None:
         if self.chunk >= 0 and self.chunk % self.jobs == self.index:
-            self.send(("chunk", self.chunk, self.recorder.ops))
-            self.recorder.ops = []
+            self.send(("chunk", self.chunk, self.ops.ops))
+            self.ops.ops = []
 
     def page(self, size: tuple | None = None) -> Pen:
         if size is not None:
@@ -180,7 +181,7 @@ class _ChunkDocument(Document):
             self.chunk = chunk
         if chunk % self.jobs != self.index:
             return self.null
-        self.recorder.ops.append(("@page", (size,), {}))
+        self.ops.ops.append(("@page", (size,), {}))
         return self.pen
 
     def finish(self) -> bytes:
