@@ -197,16 +197,11 @@ def _write_error(name: str, exc: OSError) -> InputError:
     return InputError([Problem(name, None, f"cannot write here: {exc.strerror or exc}")])
 
 
-def _make_temp(target: Path, data: bytes, mode: int) -> str:
-    """A complete temporary copy of ``data`` next to ``target`` (registered for cleanup first)."""
-    # a short name (a 250-character target still fits NAME_MAX); registered at once for cleanup
-    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=target.parent)
-    _LIVE_TEMPS.add(tmp)
+def _fill_temp(fd: int, tmp: str, data: bytes, mode: int) -> None:
     with os.fdopen(fd, "wb") as fh:
         fh.write(data)
         fh.flush()
     os.chmod(tmp, mode)
-    return tmp
 
 
 def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Path]:
@@ -230,9 +225,12 @@ def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Pa
                     missing = [p for p in [target.parent, *target.parent.parents] if not p.exists()]
                     target.parent.mkdir(parents=True, exist_ok=True)
                     made_dirs.extend(reversed(missing))
-                    temps.append((_make_temp(target, data, mode), target))
-                except OSError as exc:
+                    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=target.parent)
+                    _LIVE_TEMPS.add(tmp)
+                except OSError as exc:  # cannot write here at all: the user's choice of -o
                     raise _write_error(name, exc) from None
+                _fill_temp(fd, tmp, data, mode)  # a failure here (disk full) propagates as is
+                temps.append((tmp, target))
             for tmp, target in temps:
                 os.replace(tmp, target)
                 _LIVE_TEMPS.discard(tmp)

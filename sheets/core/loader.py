@@ -9,9 +9,10 @@ A file is::
       - {...}                   # a unit written inline
       - {from: other.yaml, name: Unit Name, pilot: {...}}   # a reference + overrides
 
-``from`` paths are relative to the file that names them and must stay inside the folder of the
-file given on the command line (no absolute paths; ``..`` only while it stays inside; symlinks
-are resolved before the check); only regular files are read. Every problem in every file is
+``from`` paths are relative to the file that names them (absolute paths, ``~`` and ``..`` are
+allowed: rosters often live next to a unit folder); what they may open is restricted instead:
+a regular file (never a FIFO or device) whose real name ends in ``.yaml``/``.yml``, read with the
+same size cap as any unit file, at most ``MAX_FILES`` files and ``MAX_REFERENCES`` references. Every problem in every file is
 collected and raised together as one :class:`InputError` (at most ``MAX_PROBLEMS_PER_FILE`` per
 file). A file holds at most ``MAX_UNITS`` units and ``MAX_REFERENCES`` references.
 """
@@ -32,6 +33,7 @@ MAX_REF_DEPTH = 8
 MAX_UNITS = 500  # units in one file (a roster of a whole army is well below)
 MAX_REFERENCES = 2000  # ``from:`` references followed while loading one file
 MAX_FILES = 100  # distinct files pulled in by ``from:``
+REFERENCE_SUFFIXES = (".yaml", ".yml")  # ``from:`` opens unit files only, never e.g. /etc/passwd
 
 
 @dataclass
@@ -64,9 +66,8 @@ def _unknown_system(problems: Problems, value, pos) -> None:
 
 
 class _Reader:
-    def __init__(self, options: Options, root: str):
+    def __init__(self, options: Options):
         self.options = options
-        self.root = os.path.realpath(root)  # ``from:`` files must stay inside this folder
         self.cache: dict[str, Any] = {}
         self.references = 0
 
@@ -84,14 +85,10 @@ class _Reader:
             return None, "'from' must be a file path (it contains control characters)"
         if len(ref) > 1000:
             return None, "'from' is too long for a file path"
-        if os.path.isabs(ref) or ref.startswith("~"):
-            return None, (f"'from' paths are relative to the file that names them; {short(ref)} "
-                          f"is absolute")
-        target = os.path.join(os.path.dirname(base), ref)
-        real = os.path.realpath(target)
-        if os.path.commonpath([real, self.root]) != self.root:
-            return None, (f"{short(ref)} is outside {short(self.root + os.sep, 80)} (the folder of the "
-                          f"file given on the command line); 'from' files must stay inside it")
+        target = os.path.join(os.path.dirname(base), os.path.expanduser(ref))
+        if os.path.splitext(os.path.realpath(target))[1].lower() not in REFERENCE_SUFFIXES:
+            return None, (f"'from' names a unit file ending in .yaml or .yml; {short(ref)} does not "
+                          f"(after following links)")
         return target, None
 
 
@@ -143,7 +140,7 @@ def load_mapping(mapping: dict, path: str, options: Options | None = None,
 
 def _load(path: str, options: Options | None, expect_game: str | None, text: str | None) -> Loaded:
     options = options or Options()
-    reader = _Reader(options, os.path.dirname(os.path.abspath(path)) if "\0" not in path else ".")
+    reader = _Reader(options)
     if text is None:
         doc = reader.read(path)
     else:

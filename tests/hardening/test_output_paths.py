@@ -147,18 +147,17 @@ def test_pdf_to_stdout_only_when_not_a_terminal(cli, roc, monkeypatch):
 
 
 def test_sigterm_while_writing_leaves_no_temp_file(tmp_path, subprocess_env):
-    """A child blocked inside the write (its data is a slow iterable) is sent SIGTERM: the
-    temporary file is removed and the target never appears."""
+    """A child stopped inside the write (the temp file exists) is sent SIGTERM: the temporary
+    file is removed and the target never appears."""
     code = f"""
-import sys, time
+import time
 from sheets.core import fsio
-real = fsio._make_temp
-def slow(target, data, mode):
-    path = real(target, data, mode)
-    print("TEMP", path, flush=True)
+real = fsio._fill_temp
+def slow(fd, tmp, data, mode):
+    real(fd, tmp, data, mode)
+    print("TEMP", tmp, flush=True)
     time.sleep(30)
-    return path
-fsio._make_temp = slow
+fsio._fill_temp = slow
 fsio.atomic_write({str(tmp_path / 'out.pdf')!r}, b"data")
 """
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
