@@ -11,6 +11,7 @@ from sheets.render.pdf import Document
 BT_UNITS = "units/battletech/point-alpha.yaml"
 DMECH_UNITS = ("units/dmech/otrok.yaml", "units/dmech/pilot_on_foot.yaml")
 DUST_UNITS = "units/dust/sample_force.yaml"
+WH40K6_UNITS = "units/wh40k6/sample_list.yaml"
 
 # (layout id, game, kind, files or chart name, extra options, rule variants)
 LAYOUTS = [
@@ -28,6 +29,9 @@ LAYOUTS = [
     ("dust-cards-tarot", "dust", "sheet", (DUST_UNITS,), {"card": "tarot"}, (None,)),
     ("dust-reference", "dust", "reference", None, {}, (None,)),
     ("dust-roster", "dust", "list", (DUST_UNITS,), {}, (None,)),
+    ("wh40k6-datasheets", "wh40k6", "sheet", (WH40K6_UNITS,), {}, (None,)),
+    ("wh40k6-datasheets-collapsed", "wh40k6", "sheet", (WH40K6_UNITS,), {"collapse": True}, (None,)),
+    ("wh40k6-army-list", "wh40k6", "list", (WH40K6_UNITS,), {}, (None,)),
     ("wh40k6-chart-to-wound", "wh40k6", "chart", "to-wound", {}, (None,)),
     ("wh40k6-chart-to-hit", "wh40k6", "chart", "to-hit", {}, (None,)),
 ]

@@ -14,7 +14,7 @@ class Wh40k6(Game):
     name = {"en": "Warhammer 40,000 (6th edition)", "ru": "Вархаммер 40 000 (6-я редакция)"}
     unit_kinds = ("infantry", "bike", "monstrous creature", "beast", "cavalry", "artillery", "vehicle")
     limit_unit = "points"
-    renderer = None  # datasheets: next step
+    renderer = "sheets.games.wh40k6.sheet:render"
     reference_renderer = None
     charts = {"to-wound": "sheets.games.wh40k6.chart:to_wound", "to-hit": "sheets.games.wh40k6.chart:to_hit"}
     calc_cli = "sheets.games.wh40k6.cli:calc"

@@ -143,6 +143,8 @@ _FIELDS = ("move", "run", "charge", "fall_back", "rules", "shooting", "cannot", 
 
 
 def _apply(row: dict, over: dict, unverified: list, sources: list) -> None:
+    for f in over.get("replace") or ():  # the tag's own list replaces the base type's
+        row[f] = []
     for f in _FIELDS:
         if f not in over:
             continue

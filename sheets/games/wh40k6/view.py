@@ -26,6 +26,10 @@ def glossary() -> dict:
     return out
 
 
+def game_title(lang: str) -> str:
+    return {"en": "Warhammer 40,000 (6th edition)", "ru": "Вархаммер 40 000 (6-я редакция)"}[lang]
+
+
 def rule_name(name: str, lang: str) -> str:
     """The rule's name in ``lang`` (the Russian rulebook's term when the glossary has it)."""
     hit = glossary().get(name.strip().lower())
@@ -34,11 +38,12 @@ def rule_name(name: str, lang: str) -> str:
     return hit[1]["ru"] if lang == "ru" else hit[0]
 
 
-def type_name(tr: TypeRules, lang: str) -> str:
+def type_name(tr: TypeRules, lang: str, character: bool = True) -> str:
     t = L(lang)
     name = t(tr.label)
-    if tr.tag_labels:
-        name += f" ({', '.join(t(k) for k in tr.tag_labels)})"
+    tags = [k for k in tr.tag_labels if character or k != "tag_character"]
+    if tags:
+        name += f" ({', '.join(t(k) for k in tags)})"
     return name
 
 
@@ -69,7 +74,7 @@ def type_box(tr: TypeRules, lang: str) -> dict:
     if rules and "rules" in tr.unverified:
         rules += "†"
     return {
-        "title": type_name(tr, lang),
+        "title": type_name(tr, lang, character=False),  # the rules do not depend on it
         "movement": " · ".join(parts),
         "rules": rules,
         "shooting": [t(k) for k in tr.shooting],

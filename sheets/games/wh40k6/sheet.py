@@ -1,0 +1,344 @@
+"""wh40k6 datasheets (``sheets render`` on wh40k6 units and rosters).
+
+One datasheet per unit, stacked down the page and never split across pages: a title band (name,
+slot, points), the profile tables (model line ``WS BS S T W I A Ld Sv``; vehicle ``BS Front Side
+Rear HP Type``; a walker adds ``WS S I A``), the weapon table (``Range S AP Type``), the unit's
+special rules, the unit-type box (what the type means on the table: move, run / turbo-boost /
+flat out, charge, fall back, granted rules, shooting limits, what it cannot do) and pencil-sized
+wound / hull-point boxes per model. Then a glossary page with the short meaning of every rule
+named. ``--collapse`` prints one datasheet for identical units (×N). Sizes derive from the page
+frame, so A4 and Letter each get their own layout."""
+
+from __future__ import annotations
+
+import json
+
+from sheets import __version__
+from sheets.games.wh40k6 import view
+from sheets.games.wh40k6.model import Unit
+from sheets.render import fonts
+from sheets.render.pdf import MM, Pen, Rect, footer, margins
+
+BODY = 7.5  # body text (≥ 6 pt everywhere)
+ROW = 11.5  # table row height
+BOX = 3.6 * MM  # a wound / hull-point box (≥ 3 mm)
+BOX_GAP = 1.4
+GAP = 8  # between datasheets
+LEAD = 1.22
+
+
+# -- a wrapped table, measured or drawn --------------------------------------------------------
+
+def wrapped_rows(widths_pt, rows, size, font="Sans"):
+    out = []
+    for row in rows:
+        cells = [Pen.wrap_static(str(c), font, size, max(4.0, w - 3)) for c, w in zip(row, widths_pt)]
+        out.append(cells)
+    return out
+
+
+def table(pen: Pen | None, x: float, top: float, w: float, fractions, header, rows, size=BODY,
+          aligns=None, bold_first=False) -> float:
+    """A table with wrapped cells; ``pen=None`` only measures. Returns the height."""
+    total = sum(fractions)
+    widths = [w * f / total for f in fractions]
+    aligns = aligns or ["left"] + ["center"] * (len(widths) - 1)
+    head_h = ROW if header else 0
+    wrapped = wrapped_rows(widths, rows, size)
+    heights = [max(ROW, max(len(c) for c in cells) * size * LEAD + 4) for cells in wrapped]
+    height = head_h + sum(heights)
+    if pen is None:
+        return height
+    y = top
+    if header:
+        pen.rect(Rect(x, y - head_h, w, head_h), fill=pen.t.band, stroke=False)
+        cx = x
+        for text, cw, al in zip(header, widths, aligns):
+            pen.text_in(Rect(cx, y - head_h, cw, head_h), text, size, "Sans-Bold", al, pad=1.5)
+            cx += cw
+        y -= head_h
+    for i, (cells, h) in enumerate(zip(wrapped, heights)):
+        if i % 2 == 1:
+            pen.rect(Rect(x, y - h, w, h), fill=pen.t.faint, stroke=False)
+        cx = x
+        for j, (lines, cw, al) in enumerate(zip(cells, widths, aligns)):
+            font = "Sans-Bold" if bold_first and j == 0 else "Sans"
+            ly = y - 2 - size * 0.85
+            for line in lines:
+                tx = {"left": cx + 1.5, "center": cx + cw / 2, "right": cx + cw - 1.5}[al]
+                pen.text(tx, ly, line, size, font, al, max_width=cw - 3)
+                ly -= size * LEAD
+            cx += cw
+        y -= h
+    pen.line(x, y, x + w, y, 0.4)
+    return height
+
+
+def paragraph(pen: Pen | None, x: float, top: float, w: float, text: str, size=BODY, font="Sans",
+              color=None, indent: float = 0) -> float:
+    lines = Pen.wrap_static(text, font, size, w - indent)
+    if pen is not None:
+        y = top - size * 0.9
+        for i, line in enumerate(lines):
+            pen.text(x + (indent if i else 0), y, line, size, font, max_width=w - (indent if i else 0), color=color)
+            y -= size * LEAD
+    return len(lines) * size * LEAD + 1
+
+
+# -- one datasheet ---------------------------------------------------------------------------------
+
+def _v(x) -> str:
+    return "–" if x is None else str(x)
+
+
+class Datasheet:
+    def __init__(self, unit: Unit, copies: int, lang: str):
+        self.u, self.copies, self.lang = unit, copies, lang
+        self.t = view.L(lang)
+        self.daggers = False
+
+    def profile_tables(self):
+        """(header, fractions, rows) per profile kind present, in model order."""
+        t = self.t
+        kinds = {}
+        for m in self.u.models:
+            kind = "walker" if m.type.is_walker else "vehicle" if m.type.is_vehicle else "model"
+            kinds.setdefault(kind, []).append(m)
+        out = []
+        for kind, models in kinds.items():
+            if kind == "model":
+                head = [t("ds_model"), "×", t("ds_type"), "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv"]
+                fr = [4.2, 0.7, 3.6] + [0.75] * 8 + [1.5]
+                rows = [[m.name, m.count, view.type_name(m.rules, self.lang),
+                         *[_v(m.stats[s]) for s in ("ws", "bs", "s", "t", "w", "i", "a", "ld")],
+                         m.save.text if m.save else "–"] for m in models]
+            elif kind == "vehicle":
+                head = [t("ds_model"), "×", "BS", t("ds_front"), t("ds_side"), t("ds_rear"), "HP", t("ds_type")]
+                fr = [4.2, 0.7, 0.8, 1.1, 1.1, 1.1, 0.8, 5.4]
+                rows = [[m.name, m.count, _v(m.stats["bs"]), _v(m.armour["front"]), _v(m.armour["side"]),
+                         _v(m.armour["rear"]), _v(m.hp), view.type_name(m.rules, self.lang)
+                         + (f" · {m.save.text}" if m.save else "")] for m in models]
+            else:
+                head = [t("ds_model"), "×", "WS", "BS", "S", t("ds_front"), t("ds_side"), t("ds_rear"),
+                        "I", "A", "HP", t("ds_type")]
+                fr = [4.2, 0.7, 0.75, 0.75, 0.75, 1.1, 1.1, 1.1, 0.75, 0.75, 0.8, 3.6]
+                rows = [[m.name, m.count, *[_v(m.stats[s]) for s in ("ws", "bs", "s")],
+                         *[_v(m.armour[a]) for a in ("front", "side", "rear")],
+                         _v(m.stats["i"]), _v(m.stats["a"]), _v(m.hp),
+                         view.type_name(m.rules, self.lang) + (f" · {m.save.text}" if m.save else "")]
+                        for m in models]
+            out.append((head, fr, rows))
+        return out
+
+    def weapon_rows(self):
+        t = self.t
+        rows = []
+        for w in self.u.weapons:
+            rng = t("ds_melee") if w.range is None else f'{w.range}"' if isinstance(w.range, int) else w.range
+            rows.append([w.name, w.count, rng, _v(w.s), _v(w.ap), w.type or "–"])
+        return rows
+
+    def draw(self, pen: Pen | None, x: float, top: float, w: float) -> float:
+        """Draw (or, with ``pen=None``, measure) the datasheet from ``top``; returns its height."""
+        t, u, lang = self.t, self.u, self.lang
+        y = top
+        band = 16
+        if pen is not None:
+            r = Rect(x, y - band, w, band)
+            pen.heading(r, "", 10)
+            title = u.name + (f"  ×{self.copies}" if self.copies > 1 else "")
+            right = f"{t('slot_' + u.slot)}" + ("" if u.detachment == "primary" else f" · {t('det_' + u.detachment)}") \
+                + f" · {u.points} {t('ds_points')}"
+            rw = min(fonts.width(right, "Sans-Bold", 9) + 8, w * 0.45)
+            pen.text_in(Rect(x, y - band, w - rw, band), title, 10, "Sans-Bold", color=pen.t.accent_text, pad=4)
+            pen.text_in(Rect(x + w - rw, y - band, rw, band), right, 9, "Sans-Bold", "right",
+                        color=pen.t.accent_text, pad=4)
+        y -= band + 3
+        for head, fr, rows in self.profile_tables():
+            aligns = ["left", "center", "left"] + ["center"] * (len(head) - 3)
+            if head[2] == "BS":
+                aligns = ["left"] + ["center"] * (len(head) - 2) + ["left"]
+            if head[-1] == t("ds_type") and head[2] == "WS":
+                aligns = ["left"] + ["center"] * (len(head) - 2) + ["left"]
+            y -= table(pen, x, y, w, fr, head, rows, aligns=aligns, bold_first=True) + 3
+        wrows = self.weapon_rows()
+        if wrows:
+            head = [t("ds_weapons"), "×", t("ds_range"), "S", "AP", t("ds_wtype")]
+            y -= table(pen, x, y, w, [4.6, 0.7, 1.4, 0.9, 0.9, 5.6], head, wrows,
+                       aligns=["left", "center", "center", "center", "center", "left"]) + 3
+        if u.rules:
+            text = f"{t('ds_rules')}: " + ", ".join(view.rule_name(r, lang) for r in u.rules)
+            y -= paragraph(pen, x + 2, y, w - 4, text, BODY, "Sans") + 2
+        for tr in u.types():
+            y -= self.type_box(pen, x, y, w, tr) + 3
+        y -= self.boxes(pen, x, y, w)
+        if self.daggers:
+            if pen is not None:
+                with pen.fine_print():
+                    pen.text(x + 2, y - 7, t("unverified_note"), 6, color=pen.t.warn, max_width=w - 4)
+            y -= 10
+        return top - y
+
+    def type_box(self, pen, x, top, w, tr) -> float:
+        box = view.type_box(tr, self.lang)
+        if not tr.verified:
+            self.daggers = True
+        inner = w - 10
+        lines = [(f"{self.t('ds_unit_type')}: {box['title']}", "Sans-Bold"), (box["movement"], "Sans-Bold")]
+        if box["rules"]:
+            lines.append((box["rules"], "Sans"))
+        for k in ("shooting", "cannot", "notes"):
+            for item in box[k]:
+                lines.append(("• " + item, "Sans"))
+        h = 6 + sum(paragraph(None, 0, 0, inner, text, BODY, font, indent=6 if text.startswith("•") else 0)
+                    for text, font in lines)
+        if pen is not None:
+            r = Rect(x, top - h, w, h)
+            pen.rect(r, fill=None if pen.t.mono else pen.t.faint, width=0.8)
+            pen.rect(Rect(x, top - h, 2.5, h), fill=pen.t.accent, stroke=False)
+            y = top - 3
+            with pen.frame(r):
+                for text, font in lines:
+                    y -= paragraph(pen, x + 6, y, inner, text, BODY, font, indent=6 if text.startswith("•") else 0)
+        return h
+
+    def boxes(self, pen, x, top, w) -> float:
+        """A line per model profile: its name, then one group of wound / hull-point boxes per model."""
+        t = self.t
+        label_w = min(w * 0.28, 120)
+        y = top
+        per_row = max(1, int((w - label_w) // (BOX + BOX_GAP)))
+        used = 0.0
+        for m in self.u.models:
+            n = m.boxes
+            if not n:
+                continue
+            key = "ds_hull_points" if m.type.is_vehicle else "ds_wounds"
+            # groups of n boxes per model, a wider gap between models; wrap by whole models
+            group_w = n * (BOX + BOX_GAP) + 3
+            groups_per_row = max(1, int((w - label_w) // group_w)) if n <= per_row else 1
+            rows = []
+            left = m.count
+            while left > 0:
+                take = min(left, groups_per_row)
+                rows.append(take)
+                left -= take
+            if n > per_row:  # a model with more boxes than a row: its boxes wrap
+                rows = [1] * m.count
+            line_h = BOX + 3
+            total_lines = sum(-(-n // per_row) if n > per_row else 1 for _ in rows)
+            h = total_lines * line_h + 1
+            if pen is not None:
+                pen.text_in(Rect(x, y - line_h, label_w, line_h), f"{m.name}: {t(key)}", BODY, "Sans", pad=2)
+                ly = y
+                for groups in rows:
+                    bx = x + label_w
+                    if n > per_row:
+                        left_boxes = n
+                        while left_boxes > 0:
+                            k = min(per_row, left_boxes)
+                            pen.box_track(x + label_w, ly - line_h + 1.5, ["plain"] * k, BOX, BOX_GAP)
+                            left_boxes -= k
+                            ly -= line_h
+                        continue
+                    for _g in range(groups):
+                        pen.box_track(bx, ly - line_h + 1.5, ["plain"] * n, BOX, BOX_GAP)
+                        bx += group_w
+                    ly -= line_h
+            y -= h
+            used += h
+        return used + 2
+
+
+# -- pages -------------------------------------------------------------------------------------
+
+def collapse(units: list[Unit]) -> list[tuple[Unit, int]]:
+    """Identical units (same name, profiles, weapons, rules, slot, points) → (unit, copies)."""
+    order, counts = [], {}
+    for u in units:
+        key = json.dumps(view.info(u), sort_keys=True, default=str)
+        if key not in counts:
+            counts[key] = [u, 0]
+            order.append(key)
+        counts[key][1] += 1
+    return [tuple(counts[k]) for k in order]
+
+
+def _frame(doc, options) -> Rect:
+    m = margins(options.paper)
+    return Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
+
+
+def render(doc, units: list[Unit], options) -> None:
+    lang = options.lang
+    t = view.L(lang)
+    items = collapse(units) if (options.extra or {}).get("collapse") else [(u, 1) for u in units]
+    pen, y, frame = None, 0.0, None
+    game = view.game_title(lang)
+    for unit, copies in items:
+        sheet = Datasheet(unit, copies, lang)
+        frame = frame or _frame(doc, options)
+        h = sheet.draw(None, frame.x, 0, frame.w)
+        if pen is None or y - h < frame.y:
+            if pen is not None:
+                footer(pen, frame, f"{t('generated_by')} {__version__}", game)
+            pen = doc.page()
+            frame = _frame(doc, options)
+            y = frame.top
+        with pen.frame(Rect(frame.x, y - h, frame.w, h)):
+            sheet.draw(pen, frame.x, y, frame.w)
+        y -= h + GAP
+    if pen is not None:
+        footer(pen, frame, f"{t('generated_by')} {__version__}", game)
+    glossary_page(doc, units, options)
+
+
+def glossary_page(doc, units: list[Unit], options) -> None:
+    """The short meaning (our wording) of every rule the datasheets name, alphabetical."""
+    lang = options.lang
+    t = view.L(lang)
+    names = []
+    for u in units:
+        for tr in u.types():
+            names += list(tr.rules)
+        names += u.rules
+    seen, entries = set(), []
+    for n in names:
+        hit = view.glossary().get(n.strip().lower())
+        key = hit[0] if hit else n.strip()
+        if key.lower() in seen:
+            continue
+        seen.add(key.lower())
+        if hit:
+            e = hit[1]
+            meaning = e["ru_text"] if lang == "ru" else e["en"]
+            entries.append((view.rule_name(key, lang) + ("" if e.get("verified", True) else "†"), meaning))
+        else:
+            entries.append((n.strip(), t("glossary_unknown")))
+    if not entries:
+        return
+    entries.sort(key=lambda e: e[0].lower())
+    pen = doc.page()
+    frame = _frame(doc, options)
+    pen.heading(Rect(frame.x, frame.top - 20, frame.w, 20), t("glossary_title"), 11)
+    y = frame.top - 28
+    pen.text(frame.x, y - 8, t("glossary_note"), 8, max_width=frame.w)
+    y -= 16
+    name_w = frame.w * 0.3
+    dagger = False
+    for name, meaning in entries:
+        h = max(paragraph(None, 0, 0, name_w - 4, name, 8.5, "Sans-Bold"),
+                paragraph(None, 0, 0, frame.w - name_w, meaning, 8.5))
+        if y - h < frame.y + 14:
+            footer(pen, frame, f"{t('generated_by')} {__version__}", view.game_title(lang))
+            pen = doc.page()
+            y = frame.top
+        paragraph(pen, frame.x, y, name_w - 4, name, 8.5, "Sans-Bold")
+        paragraph(pen, frame.x + name_w, y, frame.w - name_w, meaning, 8.5)
+        y -= h + 3
+        pen.line(frame.x, y + 1.5, frame.right, y + 1.5, 0.3, color=pen.t.shade)
+        dagger |= name.endswith("†")
+    if dagger:
+        with pen.fine_print():
+            pen.text(frame.x, max(frame.y + 2, y - 8), t("unverified_note"), 6, color=pen.t.warn, max_width=frame.w)
+    footer(pen, frame, f"{t('generated_by')} {__version__}", view.game_title(lang))

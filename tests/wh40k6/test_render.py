@@ -1,0 +1,82 @@
+"""wh40k6 printouts through the CLI: army list with the FOC tally, datasheets (unit-type box,
+profiles, boxes, never split), --collapse, the glossary page, en/ru, A4/Letter."""
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "data/units/wh40k6/sample_list.yaml"
+NAMES = ["Sample Captain", "Sample Tactical Squad A", "Sample Tactical Squad B", "Sample Assault Squad",
+         "Sample Bike Squadron", "Sample Walker", "Sample Battle Tank", "Sample Gun Battery"]
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from sheets.cli import cli
+
+    d = tmp_path_factory.mktemp("wh")
+    out = {}
+    for key, args in {"en": [], "ru": ["--lang", "ru", "--paper", "letter"]}.items():
+        path = d / f"{key}.pdf"
+        r = CliRunner().invoke(cli, ["render", str(SAMPLE), "-o", str(path), *args])
+        assert r.exit_code == 0, r.output
+        out[key] = (PdfReader(path), path.read_bytes())
+    return out
+
+
+def test_pages_army_list_datasheets_glossary(rendered):
+    reader, _ = rendered["en"]
+    pages = [p.extract_text() for p in reader.pages]
+    assert "Army list: Sample Strike Force" in pages[0] and "Troops 2 / 2–6" in pages[0]
+    assert "HQ 1 / 1–2" in pages[0] and "Violations" not in pages[0]
+    body = pages[1:-1]
+    for name in NAMES:  # each datasheet, title to its boxes, sits on one page
+        holders = [i for i, t in enumerate(body) if name in t]
+        assert len(holders) == 1, name
+    bikes = next(t for t in body if "Sample Bike Squadron" in t)
+    assert 'Move 12" · Turbo-boost 12" · Charge 2D6" · Fall back 3D6"' in bikes
+    assert "Hammer of Wrath, Jink, Relentless, Very Bulky" in bikes
+    assert "each rider fires one weapon" in bikes and "cannot Go to Ground" in bikes
+    assert "WS BS S T W I A Ld Sv" in bikes.replace("\n", " ")
+    tank = next(t for t in body if "Sample Battle Tank" in t)
+    assert "BS Front Side Rear HP Type" in tank.replace("\n", " ") and "Flat Out +6\"" in tank
+    walker = next(t for t in body if "Sample Walker" in t)
+    assert "WS BS S Front Side Rear I A HP" in walker.replace("\n", " ") and 'Run D6"†' in walker
+    assert "Range S AP Type" in walker.replace("\n", " ")
+    gloss = pages[-1]
+    assert "Special rules: short meanings" in gloss and "Hammer of Wrath" in gloss
+    assert "Scouts" in gloss and "not in the bundled glossary" in gloss
+
+
+def test_russian_letter(rendered):
+    reader, _ = rendered["ru"]
+    assert reader.pages[0].mediabox.width == 612
+    text = "\n".join(p.extract_text() for p in reader.pages)
+    assert 'Движение 12" · Турбо-ускорение 12" · Нападение 2D6" · Отступление 3D6"' in text
+    assert "Молот ярости" in text and "не может залегать" in text
+    for english in ("Move 12", "Turbo-boost", "Wounds", "Hull points", "Special rules"):
+        assert english not in text
+
+
+def test_collapse_identical_units(cli, tmp_path):
+    path = tmp_path / "two.yaml"
+    path.write_text(f"system: wh40k6\nunits:\n  - {{from: {SAMPLE}, name: Sample Battle Tank}}\n"
+                    f"  - {{from: {SAMPLE}, name: Sample Battle Tank}}\n  - {{from: {SAMPLE}, name: Sample Walker}}\n",
+                    encoding="utf-8")
+    plain, collapsed = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    assert cli("render", path, "-o", plain).exit_code == 0
+    assert cli("render", path, "-o", collapsed, "--collapse").exit_code == 0
+    text_a = PdfReader(plain).pages[0].extract_text()
+    text_b = PdfReader(collapsed).pages[0].extract_text()
+    assert text_a.count("Sample Battle Tank") == 2 and "×2" not in text_a
+    assert text_b.count("Sample Battle Tank") == 1 and "Sample Battle Tank  ×2" in text_b
+
+
+def test_reproducible_bytes(rendered, cli, tmp_path):
+    again = tmp_path / "again.pdf"
+    assert cli("render", SAMPLE, "-o", again).exit_code == 0
+    assert again.read_bytes() == rendered["en"][1]
