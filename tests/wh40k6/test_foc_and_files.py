@@ -196,18 +196,19 @@ def test_rules_core_is_pure(subprocess_env):
     assert out.stdout.strip() == ""
 
 
-BROKEN_LIST = f"""\
+BROKEN_LIST = """\
 system: wh40k6
-roster: {{name: Broken, limit: 300}}
+roster: {name: Broken, limit: 300}
 units:
-  - {{from: {SAMPLE}, name: Sample Captain}}
-  - {{from: {SAMPLE}, name: Sample Tactical Squad A}}
-""" + "".join(f"  - {{from: {SAMPLE}, name: Sample Battle Tank}}\n" for _ in range(4))
+  - {from: sample_list.yaml, name: Sample Captain}
+  - {from: sample_list.yaml, name: Sample Tactical Squad A}
+""" + "".join("  - {from: sample_list.yaml, name: Sample Battle Tank}\n" for _ in range(4))
 
 
 def test_list_violations_fail_validate_but_still_print(cli, write, tmp_path):
     from pypdf import PdfReader
 
+    write("sample_list.yaml", SAMPLE.read_text(encoding="utf-8"))
     path = write("broken.yaml", BROKEN_LIST)
     r = cli("validate", path)
     assert r.exit_code == 1

@@ -64,8 +64,9 @@ def test_russian_letter(rendered):
 
 def test_collapse_identical_units(cli, tmp_path):
     path = tmp_path / "two.yaml"
-    path.write_text(f"system: wh40k6\nunits:\n  - {{from: {SAMPLE}, name: Sample Battle Tank}}\n"
-                    f"  - {{from: {SAMPLE}, name: Sample Battle Tank}}\n  - {{from: {SAMPLE}, name: Sample Walker}}\n",
+    (tmp_path / "s.yaml").write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    path.write_text("system: wh40k6\nunits:\n  - {from: s.yaml, name: Sample Battle Tank}\n"
+                    "  - {from: s.yaml, name: Sample Battle Tank}\n  - {from: s.yaml, name: Sample Walker}\n",
                     encoding="utf-8")
     plain, collapsed = tmp_path / "a.pdf", tmp_path / "b.pdf"
     assert cli("render", path, "-o", plain).exit_code == 0
