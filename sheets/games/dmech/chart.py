@@ -145,10 +145,39 @@ def _split(pen: Pen, cell: ChartHex, cx: float, cy: float, size: float, origin, 
     hexes.draw_split_hex(pen, cx, cy, size, corner, _face_colour(pen, faces[0]),
                          _face_colour(pen, faces[1]), width=0.4)
     for points, face in zip(parts, faces):
-        px, py = hexes.centroid(points)
-        lx, ly = cx + (px - cx) * 1.2, cy + (py - cy) * 1.2  # away from the cut line
-        pen.text(lx, ly - size * 0.1, short[face], max(MIN_TEXT, min(size * 0.28, 7.5)),
-                 "Cond-Bold", "center", max_width=size * 0.95, min_size=MIN_TEXT)
+        _half_label(pen, points, cx, cy, short[face], max(MIN_TEXT, min(size * 0.28, 7.5)))
+
+
+def _inside(points, x: float, y: float, margin: float) -> bool:
+    """True when (x, y) lies inside the convex polygon ``points`` by at least ``margin``."""
+    n = len(points)
+    area = sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
+               for i in range(n))
+    sign = 1 if area > 0 else -1
+    for i in range(n):
+        (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
+        length = math.hypot(x2 - x1, y2 - y1) or 1
+        if sign * ((x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)) / length < margin:
+            return False
+    return True
+
+
+def _half_label(pen: Pen, points, cx: float, cy: float, text: str, font: float) -> None:
+    """A face letter inside one half of a split hex: the position along the line from the
+    hex centre through the half's centroid where the text box clears every edge."""
+    px, py = hexes.centroid(points)
+    w = fonts.width(text, "Cond-Bold", font)
+    best = None
+    for k in (1.0, 1.1, 0.9, 1.2, 0.8, 1.3):
+        lx, ly = cx + (px - cx) * k, cy + (py - cy) * k
+        base = ly - font * 0.36
+        box = [(lx - w / 2, base - font * 0.2), (lx + w / 2, base - font * 0.2),
+               (lx - w / 2, base + font * 0.75), (lx + w / 2, base + font * 0.75)]
+        if all(_inside(points, x, y, 0.6) for x, y in box):
+            best = (lx, base)
+            break
+    lx, base = best or (px, py - font * 0.36)
+    pen.text(lx, base, text, font, "Cond-Bold", "center", min_size=MIN_TEXT)
 
 
 def _cone_lines(pen: Pen, origin, size: float, radius: int) -> None:
