@@ -82,12 +82,44 @@ def labels(game: str) -> dict[str, dict[str, str]]:
 
     Format: ``key: {en: "...", ru: "..."}``; every key must have both languages (a test checks).
     """
-    merged = dict(load_data("common/labels.yaml") or {})
+    merged = dict(_checked_labels("common/labels.yaml"))
     if game != "common":
         own = data_path(f"{game}/labels.yaml")
         if own.exists():
-            merged.update(load_data(f"{game}/labels.yaml") or {})
+            merged.update(_checked_labels(f"{game}/labels.yaml"))
     return merged
+
+
+LANGS = ("en", "ru")
+
+
+def _checked_labels(relative: str) -> dict:
+    """A labels table; a user's override must give every key in both languages (else an input
+    error ``file:line:col`` per key, never a silent fallback to the other language)."""
+    table = load_data(relative) or {}
+    path = data_path(relative)
+    if path.parent == data_root() / Path(relative).parent:
+        return table  # bundled: a test checks both languages
+    from sheets.core.errors import InputError, Pos, Problem
+
+    nodes = {}
+    root = yaml.compose(path.read_text(encoding="utf-8"))
+    if isinstance(root, yaml.MappingNode):
+        nodes = {k.value: (k, v) for k, v in root.value}
+    problems = []
+    for key, entry in (table.items() if isinstance(table, dict) else ()):
+        missing = [lang for lang in LANGS
+                   if not (isinstance(entry, dict) and isinstance(entry.get(lang), str) and entry[lang].strip())]
+        if missing:
+            mark = nodes[key][1].start_mark if key in nodes else None
+            pos = Pos(mark.line + 1, mark.column + 1) if mark else None
+            problems.append(Problem(str(path), pos, f"label {key!r} has no {' or '.join(missing)} text "
+                                                    f"(every label needs en and ru)"))
+    if not isinstance(table, dict):
+        problems.append(Problem(str(path), None, "a labels file maps keys to {en: ..., ru: ...}"))
+    if problems:
+        raise InputError(problems)
+    return table
 
 
 def label(game: str, key: str, lang: str) -> str:

@@ -98,21 +98,25 @@ def test_output_under_a_file_is_an_input_error(cli, root, tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["file"]
 
 
-@pytest.mark.parametrize("fail", ["mkstemp", "replace"])
+@pytest.mark.parametrize("fail", ["open", "replace"])
 def test_unwritable_output_keeps_existing_file(cli, root, tmp_path, monkeypatch, fail):
     """Valid input, so the run reaches the writer; the failure is injected (works as root too)."""
-    import sheets.core.fsio as fsio
+    import os
 
     existing = tmp_path / "keep.pdf"
     existing.write_bytes(b"precious")
+    real = getattr(os, fail)
 
-    def denied(*a, **k):
-        raise PermissionError(13, "Permission denied")
+    def denied(path, *a, **k):
+        if fail == "replace" or os.path.dirname(os.path.abspath(path)) == str(tmp_path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *a, **k)
 
-    monkeypatch.setattr(fsio.tempfile if fail == "mkstemp" else fsio.os, fail, denied)
+    monkeypatch.setattr(os, fail, denied)
     r = cli("render", root / POINT, "-o", existing)
+    monkeypatch.undo()
     assert r.exit_code != 0 and "Traceback" not in r.stderr
-    if fail == "mkstemp":
+    if fail == "open":
         assert r.exit_code == 1 and f"{existing}: cannot write here: permission denied" in r.stderr
     assert existing.read_bytes() == b"precious"
     assert [p.name for p in tmp_path.iterdir()] == ["keep.pdf"]  # no temp file left behind

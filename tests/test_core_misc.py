@@ -98,29 +98,39 @@ def test_atomic_write_never_clobbers_on_failure(tmp_path, monkeypatch, fail):
                 self.fh.write(data[:3])
                 boom()
 
+            def flush(self):
+                self.fh.flush()
+
         monkeypatch.setattr(fsio.os, "fdopen", lambda fd, mode: Half(real_fdopen(fd, mode)))
     else:
         monkeypatch.setattr(fsio.os, fail, boom)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises((OSError, InputError), match="No space left"):
         atomic_write(target, b"new bytes that must never land")
     assert target.read_bytes() == b"precious old bytes"
     assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]  # the temp file was removed
 
 
-def test_atomic_write_unwritable(tmp_path, monkeypatch):
-    """Permission denied is injected, so the test also runs (and fails on a regression) as root."""
-    import sheets.core.fsio as fsio
+def deny_opening_in(monkeypatch, folder: Path):
+    """Every os.open of a file in ``folder`` raises PermissionError (the temp file cannot be
+    created), as for a read-only folder, but injected: it also fails for root."""
+    real_open = os.open
 
+    def guarded(path, *a, **k):
+        if Path(path).parent == folder:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *a, **k)
+
+    monkeypatch.setattr(os, "open", guarded)
+
+
+def test_atomic_write_unwritable(tmp_path, monkeypatch):
     target = tmp_path / "ro" / "x.pdf"
     target.parent.mkdir()
     target.write_bytes(b"old")
-
-    def denied(*a, **k):
-        raise PermissionError(13, "Permission denied")
-
-    monkeypatch.setattr(fsio.tempfile, "mkstemp", denied)
+    deny_opening_in(monkeypatch, target.parent)
     with pytest.raises(InputError, match="x.pdf: cannot write here: permission denied"):
         atomic_write(target, b"x")
+    monkeypatch.undo()
     assert target.read_bytes() == b"old"
     assert [p.name for p in target.parent.iterdir()] == ["x.pdf"]
 

@@ -1,5 +1,5 @@
 """Shared helpers of the battletech handout/chart tests: run the real CLI once per argument set,
-read PDF text, compute hit shares from the data file independently of the code under test."""
+read PDF text; hit shares come from the literal tables of rules_text.py."""
 
 from __future__ import annotations
 
@@ -56,12 +56,11 @@ def labels(lang: str) -> dict:
 
 
 def shares(shape: str) -> dict[str, int]:
-    """Location -> number of the 36 2D6 outcomes hitting it, counted from hit_tables.yaml."""
-    raw = yaml.safe_load(data_path("battletech/hit_tables.yaml").read_text(encoding="utf-8"))
-    out: dict[str, int] = {}
-    for roll, loc in raw["standard"][shape].items():
-        out[loc] = out.get(loc, 0) + sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == roll)
-    return out
+    """Location -> number of the 36 2D6 outcomes hitting it, from the rules text's literal table
+    (never from hit_tables.yaml, the file the code reads)."""
+    from .rules_text import shares as literal_shares
+
+    return literal_shares(shape)
 
 
 def pct(ways: int, lang: str = "en") -> str:
