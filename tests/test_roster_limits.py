@@ -68,11 +68,10 @@ def test_limit_boundaries(cli, write, game):
         data = json.loads(r.stdout)
         assert data["total"] == total and data["limit"] == limit
         seen[limit] = (data["over"], data["over_by"], data["remaining"], "over the limit" in r.stderr)
-        v = cli("validate", src)
-        assert v.exit_code == 0, v.stderr
-        warned = [line for line in v.stderr.splitlines() if "over its limit" in line]
+        v = cli("validate", src)  # over the limit fails validation: one line, exit 1
+        over = [line for line in v.stderr.splitlines() if "over the limit" in line]
         if limit == total - 1:
-            assert len(warned) == 1 and warned[0].endswith(f"> {limit} (by 1)"), v.stderr
+            assert v.exit_code == 1 and len(over) == 1 and over[0].endswith(f"> {limit} (by 1)"), v.stderr
         else:
-            assert warned == [], v.stderr
+            assert v.exit_code == 0 and over == [], v.stderr
     assert seen == {total: (False, 0, 0, False), total + 1: (False, 0, 1, False), total - 1: (True, 1, None, True)}
