@@ -1,7 +1,8 @@
 """Critical boxes of every location in both variants, written out from the digest: §4.2 (box
 counts: classic Main Gun 0, tw 1; Arms 2; Legs 3; Torso 3; Head 2) and §4.3 (tw shading = pilot
 hit: Head 2nd, each Arm 2nd, Legs 3rd, Torso all three with the 3rd black; classic: every box is
-a pilot hit, all drawn alike; destroyed location in tw: Head 1, Torso 3, Arm 1, Legs 1, Main Gun 0
+a pilot hit, drawn alike except the Torso 3rd, black: "the third critical hit destroys the engine
+and the ProtoMech, and kills the pilot" (seed); destroyed location in tw: Head 1, Torso 3, Arm 1, Legs 1, Main Gun 0
 minus what the location's crits already did)."""
 
 import pytest
@@ -12,7 +13,7 @@ from sheets.games.battletech.model import Mount, Proto
 P, S, D = "plain", "pilot", "destroy"
 KINDS = {
     "classic": {"main_gun": [], "right_arm": [P, P], "left_arm": [P, P], "legs": [P, P, P],
-                "torso": [P, P, P], "head": [P, P]},
+                "torso": [P, P, D], "head": [P, P]},
     "tw": {"main_gun": [P], "right_arm": [P, S], "left_arm": [P, S], "legs": [P, P, S],
            "torso": [S, S, D], "head": [P, S]},
 }

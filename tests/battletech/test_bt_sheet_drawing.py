@@ -3,7 +3,7 @@ and structure pips (grey), and each variant its crit boxes with the right shadin
 
 Expected values are literals from the digest: §3.1 internal structure (9 t: head 2, torso 9,
 arm 2, legs 5 / quad legs 9, main gun 1), §4.2 box counts and §4.3 shading (classic: every box
-alike; tw: shaded = pilot hit — Head 2nd, each Arm 2nd, Legs 3rd, Torso 1st and 2nd, Torso 3rd
+alike but the Torso 3rd, black: it destroys the ProtoMech and kills the pilot (seed); tw: shaded = pilot hit — Head 2nd, each Arm 2nd, Legs 3rd, Torso 1st and 2nd, Torso 3rd
 black = unit destroyed; Main Gun one plain box in tw, none in classic).
 """
 
@@ -49,7 +49,7 @@ QUAD_PIPS = {"Head": (5, 2), "Torso": (8, 9), "Legs": (11, 9)}
 GLIDER_PIPS = {"Head": (1, 2), "Torso": (6, 9), "RA": (3, 2), "LA": (2, 2), "Legs": (4, 5)}
 
 P, S, D = "plain", "shade", "dark"
-CLASSIC_BOXES = {"Main Gun": [], "Right Arm": [P, P], "Legs": [P, P, P], "Torso": [P, P, P],
+CLASSIC_BOXES = {"Main Gun": [], "Right Arm": [P, P], "Legs": [P, P, P], "Torso": [P, P, D],
                  "Left Arm": [P, P], "Head": [P, P]}
 TW_BOXES = {"Main Gun": [P], "Right Arm": [P, S], "Legs": [P, P, S], "Torso": [S, S, D],
             "Left Arm": [P, S], "Head": [P, S]}
