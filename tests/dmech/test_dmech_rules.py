@@ -151,7 +151,7 @@ def test_damage_table_rows_from_the_seed():
     assert rules.damage_effect("heavy_damage", 6).text.en.startswith("Engine hit")
     # the digest's unverified points are flagged, with a note
     assert not rules.damage_effect("heavy_damage", 2).verified
-    assert not rules.damage_effect("heavy_damage", 1).verified
+    assert rules.damage_effect("heavy_damage", 1).verified  # Fire: «ТП» = тяжёлые повреждения (issue 12)
     assert not rules.damage_effect("damage", 1).verified
     assert rules.damage_effect("damage", 3).verified
 

@@ -108,7 +108,7 @@ def test_tables_in_english_with_footnotes(tmp_path, walker):
         assert title in t, title
     # class signs †1, shields †2, then the table notes from †3 on
     assert "†3 Adjacent hexes are numbered as a d6" in t
-    assert "†6 \"Roll one die\" is read as" in t
+    assert "†5 \"Roll one die\" is read as" in t
 
 
 def test_infantry_alone_ignores_tables(tmp_path):

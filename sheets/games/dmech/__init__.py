@@ -17,7 +17,7 @@ from sheets.games.dmech.schema import unit_spec
 def _weapon(data) -> Weapon:
     return Weapon(name=data["name"], accuracy=data["accuracy"], power=data["power"],
                   ammo=data["ammo"], tags=tuple(rules.weapon_tag(t) for t in data["tags"]),
-                  hand=data["hand"], arc=data["arc"], range=data["range"],
+                  hand={"yes": True, "no": False}.get(data["hand"]), arc=data["arc"], range=data["range"],
                   salvos=data["salvos"], special=data["special"], notes=data["notes"])
 
 

@@ -108,7 +108,7 @@ class Weapon:
     power: int  # Мощь
     ammo: int = 0  # Бзпс: charges; 0 = not tracked (no boxes)
     tags: tuple[str, ...] = ()  # e.g. ("ПП",)
-    hand: bool = False  # held in the model's hands (usable while prone)
+    hand: bool | None = None  # held in the model's hands (usable while prone); None = unknown
     arc: str | None = None  # "main" | "course" | None (not given)
     range: str = ""  # free text; the range rules are unverified
     salvos: int = 1  # salvos («залпы») per attack

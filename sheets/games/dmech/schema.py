@@ -130,8 +130,11 @@ def weapon_spec() -> Obj:
                     description="Бзпс (ammo charges), printed as boxes; 0 = not tracked"),
         "tags": List(item=Str(allow_empty=False, max_len=40), default=list,
                      description="tags such as ПП (anti-infantry: may attack infantry)"),
-        "hand": Bool(default=False, description="held in the model's hands (a prone walker fires "
-                                                "hand-held weapons in its main arc)"),
+        "hand": Enum(choices=("yes", "no", "unknown"), default="unknown",
+                     aliases={"true": "yes", "false": "no", "да": "yes", "нет": "no",
+                              "неизвестно": "unknown", "?": "unknown"},
+                     description="held in the model's hands: yes, no or unknown (a prone walker "
+                                 "fires hand-held weapons in its main arc); unknown prints blank"),
         "arc": Enum(choices=arcs, aliases=arc_aliases, default=None,
                     description="firing arc: main («основная») or course («курсовая»)"),
         "range": Str(default="", max_len=40, description="range as printed (the range rules "

@@ -257,7 +257,7 @@ def _weapon_cell(pen: Pen, cell: Rect, key: str, w: Weapon | None, lang: str) ->
         return
     value = {"name": w.name, "accuracy": str(w.accuracy), "power": str(w.power),
              "tags": _tags(w, lang), "range": w.range,
-             "hand": L("answer_yes" if w.hand else "answer_no", lang),
+             "hand": "" if w.hand is None else L("answer_yes" if w.hand else "answer_no", lang),
              "arc": L(f"arc_{w.arc}", lang) if w.arc else "—"}[key]
     if key == "name":
         pen.text_in(cell, value, 7.5, "Sans-Bold", "left", pad=1.5)
