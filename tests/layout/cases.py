@@ -32,6 +32,7 @@ LAYOUTS = [
     ("wh40k6-datasheets", "wh40k6", "sheet", (WH40K6_UNITS,), {}, (None,)),
     ("wh40k6-datasheets-collapsed", "wh40k6", "sheet", (WH40K6_UNITS,), {"collapse": True}, (None,)),
     ("wh40k6-army-list", "wh40k6", "list", (WH40K6_UNITS,), {}, (None,)),
+    ("wh40k6-reference", "wh40k6", "reference", None, {}, (None,)),
     ("wh40k6-chart-to-wound", "wh40k6", "chart", "to-wound", {}, (None,)),
     ("wh40k6-chart-to-hit", "wh40k6", "chart", "to-hit", {}, (None,)),
 ]

@@ -81,3 +81,41 @@ def test_reproducible_bytes(rendered, cli, tmp_path):
     again = tmp_path / "again.pdf"
     assert cli("render", SAMPLE, "-o", again).exit_code == 0
     assert again.read_bytes() == rendered["en"][1]
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from sheets.cli import cli
+
+    d = tmp_path_factory.mktemp("ref")
+    out = {}
+    for lang in ("en", "ru"):
+        path = d / f"{lang}.pdf"
+        r = CliRunner().invoke(cli, ["reference", "wh40k6", "--lang", lang, "-o", str(path)])
+        assert r.exit_code == 0, r.output
+        out[lang] = PdfReader(path)
+    return out
+
+
+def test_reference_has_every_type_row_and_the_charts(reference):
+    reader = reference["en"]
+    assert reader.pages[0].mediabox.width > reader.pages[0].mediabox.height  # landscape
+    text = " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+    for row in ("Infantry", "Jump Infantry", "Jet Pack Infantry", "Bike", "Jetbike", "Eldar Jetbike",
+                "Monstrous Creature", "Flying Monstrous Creature", "Beast", "Cavalry", "Artillery",
+                "Vehicle (Fast, Skimmer)", "Vehicle (Walker)", "Vehicle (Flyer)", "Vehicle (Chariot)"):
+        assert row in text, row
+    assert "Turbo-boost 36\"" in text and "T 7 W 2 Sv 3+" in text
+    assert "Crew Shaken" in text and "Razor wire" in text and "Re-roll misses on" in text
+
+
+def test_reference_russian_uses_the_seed_terms(reference):
+    text = " ".join(" ".join(p.extract_text() for p in reference["ru"].pages).split())
+    for term in ("Мотоцикл", "Турбо-ускорение 12\"", "Реактивный скачок 2D6\"", "Прыжковая пехота",
+                 "Летающее монструозное создание", "Звери", "Кавалерия", "Молот ярости", "не может залегать",
+                 "стрельба", "Ранение (сила против стойкости)"):
+        assert term.lower() in text.lower(), term
+    for english in ("Move", "Charge", "Fall back", "Infantry", "Hammer of Wrath", "Crew Shaken"):
+        assert english not in text, english

@@ -15,7 +15,7 @@ class Wh40k6(Game):
     unit_kinds = ("infantry", "bike", "monstrous creature", "beast", "cavalry", "artillery", "vehicle")
     limit_unit = "points"
     renderer = "sheets.games.wh40k6.sheet:render"
-    reference_renderer = None
+    reference_renderer = "sheets.games.wh40k6.reference:render"
     charts = {"to-wound": "sheets.games.wh40k6.chart:to_wound", "to-hit": "sheets.games.wh40k6.chart:to_hit"}
     calc_cli = "sheets.games.wh40k6.cli:calc"
     cli_options = {"render": "sheets.games.wh40k6.cli:RENDER_OPTIONS"}
