@@ -14,6 +14,7 @@ CASES = [
     ["render", ROOT / "data/units/dmech/otrok.yaml", "--tables", "--paper", "letter"],
     ["chart", "dmech", "facing", "--mono"],
     ["reference", "battletech"],
+    ["render", ROOT / "data/units/lnl/hill30_us.yaml", ROOT / "data/units/lnl/hill30_german.yaml", "--lang", "ru"],
 ]
 
 

@@ -252,6 +252,8 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, **game_option
             for l in loaded:
                 if l.is_roster:
                     draw_army_list(doc, army_list(l, lang), l.options)
+        # which units came from which file (renderers that print one section per file use it)
+        opts.extra["files"] = [{"path": l.path, "roster": l.roster, "units": len(l.units)} for l in loaded]
         renderer(doc, units, opts)
 
     from sheets.core.fsio import check_target, deferred_writes

@@ -42,9 +42,9 @@ class LnLT(Game):
     unit_kinds = ("squad", "half_squad", "crew", "weapon_team", "leader", "hero", "medic",
                   "sniper", "scout")
     limit_unit = "FP"
-    renderer = None
-    reference_renderer = None
-    charts = {}
+    renderer = "sheets.games.lnl.sheet:render"
+    reference_renderer = "sheets.games.lnl.reference:render"
+    charts = {"melee-odds": "sheets.games.lnl.chart:render"}
     calc_cli = "sheets.games.lnl.cli:calc"
 
     def unit_spec(self):

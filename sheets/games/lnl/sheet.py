@@ -1,0 +1,257 @@
+"""``sheets render OOB.yaml`` for Lock 'n Load Tactical: the order-of-battle sheet.
+
+Landscape pages, one section per file (both sides in one PDF): one row per counter with its
+notation, kind, support weapons (FP, single use, "M", captured), the melee FP it attacks and
+defends with (computed by the rules core), LM, morale, notes (NME, Ambush, "M", IFP lost) and
+tick boxes for Shaken, Melee and each single-use SW; totals and a compact Melee Table at the
+foot, with † on unverified Kill Numbers and SW values.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.pagesizes import landscape
+
+from sheets import __version__
+from sheets.games.lnl import GAME, rules
+from sheets.games.lnl.printing import BOLD, FONT, any_unverified, draw_table, pen_width, texts
+from sheets.render.pdf import MM, PAPER, Pen, Rect, footer, margins
+
+TICK = 3.6 * MM  # tick boxes ≥ 3 mm
+ROW_H = 2 * 7.2 * 1.2 + 4  # two lines of 7.2 pt
+BLANK_ROWS = 3  # empty rows after the last counter (replacements, reinforcements)
+# columns: key, label key, width fraction, alignment
+COLUMNS = [("no", "oob_no", 0.03, "right"), ("name", "oob_unit", 0.15, "left"),
+           ("counter", "oob_counter", 0.075, "center"), ("kind", "oob_kind", 0.095, "left"),
+           ("sw", "oob_sw", 0.19, "left"), ("melee", "oob_melee", 0.085, "center"),
+           ("lm", "oob_lm", 0.035, "center"), ("morale", "oob_morale", 0.05, "center"),
+           ("notes", "oob_flags", 0.14, "left"), ("ticks", "oob_ticks", 0.15, "left")]
+
+
+def _groups(units: list, options) -> list[tuple[dict | None, list]]:
+    files = (options.extra or {}).get("files")
+    if not files or sum(f["units"] for f in files) != len(units):
+        return [(None, units)]
+    out, start = [], 0
+    for f in files:
+        out.append((f.get("roster"), units[start:start + f["units"]]))
+        start += f["units"]
+    return out
+
+
+def _row(unit, L) -> dict:
+    reason = rules.nme_reason(unit)
+    if reason is None:
+        att, dfd = rules.melee_fp(unit, "attack"), rules.melee_fp(unit, "defend")
+        melee = f"{att.fp} / {dfd.fp}"
+    else:
+        att = None
+        melee = "—"
+    sws = []
+    for w in unit.weapons:
+        flags = []
+        if w.captured:
+            flags.append(L("flag_captured"))
+        if w.weapon.single_use:
+            flags.append(L("flag_single_use"))
+        if not w.weapon.melee:
+            flags.append(L("flag_not_melee"))
+        fp = f"{w.weapon.fp}{'M' if w.weapon.m else ''}{'' if w.weapon.verified else '†'}"
+        sws.append(f"{w.name} {fp}" + (f" ({', '.join(flags)})" if flags else ""))
+    notes = []
+    if reason:
+        key = {"shaken": "nme_shaken", "medic": "nme_medic", "sniper": "nme_sniper"}.get(reason, "nme_leader")
+        notes.append(L(key))
+    if unit.m:
+        notes.append(L("flag_m"))
+    if unit.ambush:
+        notes.append(L("flag_ambush"))
+    if unit.shaken and not reason:
+        notes.append(L("flag_shaken"))
+    note = rules.sw_use_note(unit)
+    if note:
+        notes.append(L(note))
+    if unit.is_hero and any(w.weapon.melee for w in unit.weapons):
+        notes.append(L("hero_def_ifp"))
+    notes += list(unit.skills)
+    counter = unit.notation or "—"
+    return {"name": unit.name, "counter": counter, "kind": L(f"kind_{unit.kind}"), "sw": sws,
+            "melee": melee, "lm": "—" if unit.lm is None else f"{unit.lm:+d}" if unit.lm else "0",
+            "morale": "—" if unit.morale is None else str(unit.morale), "notes": notes,
+            "single_use": sum(1 for w in unit.weapons if w.weapon.single_use),
+            "fp": att.fp if att else 0, "sw_count": len(unit.weapons),
+            "sw_unverified": any(not w.weapon.verified for w in unit.weapons)}
+
+
+def render(doc, units, options) -> None:
+    """One section per OOB file, each starting on a new landscape page."""
+    L = texts(options.lang)
+    size = landscape(PAPER[options.paper])
+    for roster, group in _groups(units, options):
+        rows = [_row(u, L) for u in group]
+        _section(doc, size, roster, rows, L, options)
+
+
+def _layout(doc, size, options):
+    pen = doc.page(size)
+    m = margins(options.paper)
+    frame = Rect(m, m + 12, doc.width - 2 * m, doc.height - 2 * m - 12)
+    return pen, frame
+
+
+def _section(doc, size, roster, rows, L, options) -> None:
+    foot_h = 84  # totals + Melee Table + footnotes
+    index = 0
+    page_no = 0
+    while True:
+        pen, frame = _layout(doc, size, options)
+        page_no += 1
+        title = L("oob_title")
+        if roster and roster.get("name"):
+            title += f": {roster['name']}"
+        if page_no > 1:
+            title += f" {L('oob_cont')}"
+        band = Rect(frame.x, frame.top - 20, frame.w, 20)
+        pen.heading(band, title, 12)
+        if roster and roster.get("side"):
+            pen.text(band.right - 4, band.y + 6, f"{L('oob_side')}: {roster['side']}", 9, BOLD,
+                     "right", max_width=frame.w * 0.3, color=pen.t.accent_text)
+        table_top = band.y - 6
+        header_h = 26
+        room = table_top - header_h - (frame.y + foot_h)
+        per_page = max(1, int(room // ROW_H))
+        chunk = rows[index:index + per_page]
+        last = index + len(chunk) >= len(rows)
+        if last:  # blank rows to write in replacement counters, as far as the page allows
+            chunk = chunk + [None] * min(BLANK_ROWS, per_page - len(chunk))
+        _table(pen, Rect(frame.x, table_top - header_h - ROW_H * len(chunk), frame.w,
+                         header_h + ROW_H * len(chunk)), chunk, index, L, header_h)
+        index += len(chunk)
+        if last:
+            _foot(pen, Rect(frame.x, frame.y, frame.w, foot_h - 6), rows, L)
+        footer(pen, frame, f"{L('generated_by')} {__version__}", GAME.name[options.lang])
+        if last:
+            return
+
+
+def _columns(r: Rect) -> list[tuple[str, str, Rect, str]]:
+    total = sum(c[2] for c in COLUMNS)
+    out, x = [], r.x
+    for key, lab, frac, align in COLUMNS:
+        w = r.w * frac / total
+        out.append((key, lab, Rect(x, r.y, w, r.h), align))
+        x += w
+    return out
+
+
+def _table(pen: Pen, r: Rect, rows: list, start: int, L, header_h: float) -> None:
+    cols = _columns(r)
+    head = Rect(r.x, r.top - header_h, r.w, header_h)
+    pen.rect(head, fill=pen.t.band, stroke=False)
+    for key, lab, c, align in cols:
+        cell = Rect(c.x, head.y, c.w, header_h)
+        if key == "ticks":
+            subs = [L("tick_shaken"), L("tick_melee"), L("tick_sw")]
+            sw = c.w / 3
+            for i, text in enumerate(subs):
+                _head(pen, Rect(c.x + i * sw, head.y, sw, header_h), text, "center")
+            continue
+        _head(pen, cell, L(lab), align)
+    y = head.y
+    for n, row in enumerate(rows):
+        rr = Rect(r.x, y - ROW_H, r.w, ROW_H)
+        if n % 2 == 1:
+            pen.rect(rr, fill=pen.t.faint, stroke=False)
+        if row is None:
+            for key, _, c, _ in cols:
+                if key == "ticks":
+                    _ticks(pen, Rect(c.x, rr.y, c.w, ROW_H), {"single_use": 1})
+            y -= ROW_H
+            pen.line(r.x, y, r.right, y, 0.3)
+            continue
+        for key, _, c, align in cols:
+            cell = Rect(c.x, rr.y, c.w, ROW_H)
+            if key == "ticks":
+                _ticks(pen, cell, row)
+                continue
+            value = str(start + n + 1) if key == "no" else row[key]
+            if isinstance(value, list):
+                _lines(pen, cell, value, align)
+            else:
+                font = BOLD if key in ("name", "counter", "melee") else FONT
+                size = 9 if key in ("counter", "melee") else 8
+                pen.text_in(cell, value, size, font, align, pad=2)
+        y -= ROW_H
+        pen.line(r.x, y, r.right, y, 0.3)
+    # vertical rules and frame
+    for _, _, c, _ in cols[1:]:
+        pen.line(c.x, r.top, c.x, y, 0.3)
+    pen.rect(Rect(r.x, y, r.w, r.top - y), stroke=True, width=0.8)
+
+
+def _head(pen: Pen, cell: Rect, text: str, align: str) -> None:
+    """A column header: up to three wrapped lines, 7 pt down to 6 pt, centred vertically."""
+    size = 7.0
+    lines = pen.wrap(text, BOLD, size, cell.w - 3)
+    while (len(lines) > 3 or any(pen_width(l, BOLD, size) > cell.w - 3 for l in lines)) and size > 6.0:
+        size = round(size - 0.25, 2)
+        lines = pen.wrap(text, BOLD, size, cell.w - 3)
+    lead = size * 1.1
+    yy = cell.y + (cell.h + len(lines) * lead) / 2 - size * 0.95
+    for line in lines:
+        pen.text(_ax(cell, align), yy, line, size, BOLD, align, max_width=cell.w - 3, min_size=6.0)
+        yy -= lead
+
+
+def _ax(c: Rect, align: str) -> float:
+    return {"left": c.x + 1.5, "center": c.x + c.w / 2, "right": c.right - 1.5}[align]
+
+
+def _lines(pen: Pen, cell: Rect, items: list[str], align: str) -> None:
+    """Up to two lines in a cell; more items are joined to fit two lines."""
+    if not items:
+        pen.text_in(cell, "—", 8, FONT, "center")
+        return
+    text = "; ".join(items)
+    size = 7.2
+    lines = pen.wrap(text, FONT, size, cell.w - 4)
+    while len(lines) > 2 and size > 6.0:
+        size = round(size - 0.2, 1)
+        lines = pen.wrap(text, FONT, size, cell.w - 4)
+    if len(lines) > 2:  # still too long at 6 pt: keep two lines, squeezed to the width
+        lines = [lines[0], " ".join(lines[1:])]
+    total = len(lines) * size * 1.2
+    yy = cell.y + (cell.h + total) / 2 - size
+    for line in lines:
+        pen.text(cell.x + 2, yy, line, size, FONT, max_width=cell.w - 4, min_size=6.0)
+        yy -= size * 1.2
+
+
+def _ticks(pen: Pen, cell: Rect, row: dict) -> None:
+    third = cell.w / 3
+    y = cell.y + (cell.h - TICK) / 2
+    for i in range(2):
+        pen.box_track(cell.x + i * third + (third - TICK) / 2, y, ["plain"], size=TICK)
+    n = row["single_use"]
+    if n:
+        width = n * TICK + (n - 1) * 2
+        pen.box_track(cell.x + 2 * third + (third - width) / 2, y, ["plain"] * n, size=TICK, gap=2)
+    else:
+        pen.text(cell.x + 2.5 * third, cell.y + cell.h / 2 - 3, "—", 8, FONT, "center")
+
+
+def _foot(pen: Pen, r: Rect, rows: list, L) -> None:
+    totals = L("oob_totals", units=len(rows), fp=sum(r["fp"] for r in rows),
+               sw=sum(r["sw_count"] for r in rows))
+    pen.text(r.x, r.top - 9, totals, 9, BOLD, max_width=r.w)
+    notes = []
+    if any_unverified():
+        notes.append(L("kn_unverified_note"))
+    if any(row["sw_unverified"] for row in rows):
+        notes.append(L("sw_unverified_note"))
+    note_h = len(notes) * 8
+    title_y = r.top - 24
+    pen.text(r.x, title_y, L("oob_table_title"), 8, BOLD, max_width=r.w)
+    table = Rect(r.x, r.y + note_h, r.w * 0.62, title_y - 5 - (r.y + note_h))
+    draw_table(pen, table, L, 8)
+    for i, text in enumerate(notes):
+        pen.text(r.x, r.y + note_h - 7 - i * 8, text, 6.5, FONT, max_width=r.w, color=pen.t.warn)
