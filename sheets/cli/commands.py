@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import click
@@ -89,10 +90,10 @@ def _check_layout(doc, loaded_list=()) -> None:
     for loaded in loaded_list:
         for unit in loaded.units:
             for _path, text in loaded.game.text_fields(unit):
-                words.update(str(text or "").split())
+                words.update(re.findall(r"\w+", str(text or "")))  # "Lt. Baker" → Lt, Baker
         roster = getattr(loaded, "roster", None)
         if isinstance(roster, dict):
-            words.update(str(roster.get("name") or "").split())
+            words.update(re.findall(r"\w+", f"{roster.get('name') or ''} {roster.get('side') or ''}"))
     problems = check(doc.recorder, words)
     if not problems:
         click.echo(f"layout: {doc.pages} page(s) checked, no problems", err=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 
 from sheets.core.game import Options, get_game, load_object
 from sheets.data import data_path
@@ -12,6 +13,7 @@ BT_UNITS = "units/battletech/point-alpha.yaml"
 DMECH_UNITS = ("units/dmech/otrok.yaml", "units/dmech/pilot_on_foot.yaml")
 DUST_UNITS = "units/dust/sample_force.yaml"
 WH40K6_UNITS = "units/wh40k6/sample_list.yaml"
+LNL_UNITS = ("units/lnl/hill30_us.yaml", "units/lnl/hill30_german.yaml")
 
 # (layout id, game, kind, files or chart name, extra options, rule variants)
 LAYOUTS = [
@@ -35,6 +37,10 @@ LAYOUTS = [
     ("wh40k6-reference", "wh40k6", "reference", None, {}, (None,)),
     ("wh40k6-chart-to-wound", "wh40k6", "chart", "to-wound", {}, (None,)),
     ("wh40k6-chart-to-hit", "wh40k6", "chart", "to-hit", {}, (None,)),
+    ("lnl-oob", "lnl", "sheet", LNL_UNITS, {}, (None,)),
+    ("lnl-reference", "lnl", "reference", None, {}, (None,)),
+    ("lnl-chart", "lnl", "chart", "melee-odds", {}, (None,)),
+    ("lnl-roster", "lnl", "list", LNL_UNITS, {}, (None,)),
 ]
 
 
@@ -70,7 +76,7 @@ def render(layout: str, variant, lang: str, paper: str, mono: bool):
         for l in loaded:
             for unit in l.units:
                 for _path, text in game.text_fields(unit):
-                    user.update(str(text or "").split())
+                    user.update(re.findall(r"\w+", str(text or "")))  # "Lt. Baker" → Lt, Baker
             if l.is_roster:
                 user.update(str((l.roster or {}).get("name", "") if isinstance(getattr(l, "roster", None), dict)
                                 else "").split())

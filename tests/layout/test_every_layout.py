@@ -22,6 +22,7 @@ KNOWN = {
     ("dust-cards-tarot", None): "Dust tarot cards: shield labels overlapping; RU English words",
     ("dust-reference", None): "Dust reference: shield labels 2-3 pt; RU English words",
     ("dust-roster", "ru"): "Dust army list: 'Dust Tactics', class codes in Latin on the RU page",
+    ("lnl-roster", "ru"): "LnLT army list: the game's title and SW model designations (MG-34) in Latin",
 }
 
 

@@ -74,7 +74,7 @@ class LnLT(Game):
 
         return {"name": unit.name, "kind": label("lnl", f"kind_{unit.kind}", options.lang),
                 "counter": unit.notation or "—",
-                "sw": ", ".join(w.name for w in unit.weapons) or "—",
+                "sw": ", ".join(w.weapon.display(options.lang) for w in unit.weapons) or "—",
                 "cost": self.unit_cost(unit, options)}
 
     def text_fields(self, unit):

@@ -13,7 +13,7 @@ from reportlab.lib.pagesizes import landscape
 from sheets import __version__
 from sheets.games.lnl import GAME
 from sheets.games.lnl.model import melee_table
-from sheets.games.lnl.printing import (BOLD, FONT, any_unverified, kn_text, p_kill, pct,
+from sheets.games.lnl.printing import (allow_fixed, BOLD, FONT, any_unverified, kn_text, p_kill, pct,
                                        pen_width, shade, texts)
 from sheets.games.lnl.rules import natural_needed
 from sheets.render.pdf import PAPER, Rect, footer, margins
@@ -23,6 +23,7 @@ DRMS = tuple(range(-4, 5))
 
 def render(doc, options) -> None:
     L = texts(options.lang)
+    allow_fixed(doc.pen)
     pen = doc.page(landscape(PAPER[options.paper]))
     m = margins(options.paper)
     frame = Rect(m, m + 12, doc.width - 2 * m, doc.height - 2 * m - 12)

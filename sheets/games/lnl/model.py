@@ -78,6 +78,10 @@ class SWType:
     verified: bool = True
     range: int | None = None
     aliases: tuple = ()
+    ru: str | None = None  # Russian name; None = a model designation printed as it is
+
+    def display(self, lang: str) -> str:
+        return self.ru if lang == "ru" and self.ru else self.name
 
 
 @functools.cache
@@ -89,7 +93,8 @@ def catalogue() -> dict[str, SWType]:
                                   single_use=bool(row.get("single_use", False)),
                                   m=bool(row.get("m", False)),
                                   verified=bool(row.get("verified", True)),
-                                  range=row.get("range"), aliases=tuple(row.get("aliases") or ()))
+                                  range=row.get("range"), aliases=tuple(row.get("aliases") or ()),
+                                  ru=row.get("ru"))
     return out
 
 
@@ -97,7 +102,7 @@ def catalogue() -> dict[str, SWType]:
 def _lookup() -> dict[str, SWType]:
     found = {}
     for sw in catalogue().values():
-        for key in (sw.name, *sw.aliases):
+        for key in (sw.name, *sw.aliases, *((sw.ru,) if sw.ru else ())):
             found.setdefault(str(key).strip().lower(), sw)
     return found
 

@@ -6,6 +6,7 @@ Every fixed word comes from ``data/lnl/labels.yaml`` in the printout's language.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from sheets.data import label
@@ -26,6 +27,26 @@ def texts(lang: str):
         return text.format(**fields) if fields else text
 
     return L
+
+
+_WORDS = re.compile(r"[0-9A-Za-z\u0400-\u04FF]+")
+
+
+def allow(pen: Pen, *texts: str) -> None:
+    """Words that may stay in Latin script on a Russian page when the layout is being checked:
+    the user's own texts, the game's name and SW model designations (as printed on counters)."""
+    if pen.rec is None:
+        return
+    for text in texts:
+        pen.rec.allowed_words.update(_WORDS.findall(str(text or "")))
+
+
+def allow_fixed(pen: Pen) -> None:
+    """The game's (English-only) title and the catalogue's model designations (MG-34, M1919…)."""
+    from sheets.games.lnl import GAME
+    from sheets.games.lnl.model import catalogue
+
+    allow(pen, GAME.name["ru"], "M", *(sw.name for sw in catalogue().values() if not sw.ru))
 
 
 def kn_text(cell) -> str:

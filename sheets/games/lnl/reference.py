@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from sheets import __version__
 from sheets.games.lnl import GAME
-from sheets.games.lnl.printing import (BOLD, FONT, any_unverified, draw_table, fit_size, flow,
+from sheets.games.lnl.printing import (allow_fixed, BOLD, FONT, any_unverified, draw_table, fit_size, flow,
                                        texts)
 from sheets.render.pdf import Rect, footer, margins
 
@@ -36,7 +36,7 @@ def right_items(L) -> list:
 
 
 def _page(doc, options, L, n: int, total: int):
-    pen = doc.page(doc.size if n > 1 else None)
+    pen = doc.page()
     m = margins(options.paper)
     frame = Rect(m, m + 12, doc.width - 2 * m, doc.height - 2 * m - 12)
     band = Rect(frame.x, frame.top - 24, frame.w, 24)
@@ -50,12 +50,8 @@ def _page(doc, options, L, n: int, total: int):
 
 def render(doc, options) -> None:
     """Print the two pages of the Melee aid card into ``doc``."""
-    from reportlab.lib.pagesizes import portrait
-
-    from sheets.render.pdf import PAPER
-
     L = texts(options.lang)
-    doc.size = portrait(PAPER[options.paper])
+    allow_fixed(doc.pen)
     pen, body = _page(doc, options, L, 1, 2)
     gap = 14
     left, right = body.split_h(0.5, 0.5, gap=gap)

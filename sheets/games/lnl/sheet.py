@@ -13,7 +13,8 @@ from reportlab.lib.pagesizes import landscape
 
 from sheets import __version__
 from sheets.games.lnl import GAME, rules
-from sheets.games.lnl.printing import BOLD, FONT, any_unverified, draw_table, pen_width, texts
+from sheets.games.lnl.printing import (BOLD, FONT, allow, allow_fixed, any_unverified, draw_table,
+                                       pen_width, texts)
 from sheets.render.pdf import MM, PAPER, Pen, Rect, footer, margins
 
 TICK = 3.6 * MM  # tick boxes ≥ 3 mm
@@ -38,7 +39,7 @@ def _groups(units: list, options) -> list[tuple[dict | None, list]]:
     return out
 
 
-def _row(unit, L) -> dict:
+def _row(unit, L, lang: str) -> dict:
     reason = rules.nme_reason(unit)
     if reason is None:
         att, dfd = rules.melee_fp(unit, "attack"), rules.melee_fp(unit, "defend")
@@ -56,7 +57,7 @@ def _row(unit, L) -> dict:
         if not w.weapon.melee:
             flags.append(L("flag_not_melee"))
         fp = f"{w.weapon.fp}{'M' if w.weapon.m else ''}{'' if w.weapon.verified else '†'}"
-        sws.append(f"{w.name} {fp}" + (f" ({', '.join(flags)})" if flags else ""))
+        sws.append(f"{w.weapon.display(lang)} {fp}" + (f" ({', '.join(flags)})" if flags else ""))
     notes = []
     if reason:
         key = {"shaken": "nme_shaken", "medic": "nme_medic", "sniper": "nme_sniper"}.get(reason, "nme_leader")
@@ -86,8 +87,13 @@ def render(doc, units, options) -> None:
     """One section per OOB file, each starting on a new landscape page."""
     L = texts(options.lang)
     size = landscape(PAPER[options.paper])
+    allow_fixed(doc.pen)
     for roster, group in _groups(units, options):
-        rows = [_row(u, L) for u in group]
+        for u in group:
+            allow(doc.pen, u.name, u.counter, u.notation, *u.skills)
+        if roster:
+            allow(doc.pen, roster.get("name"), roster.get("side"))
+        rows = [_row(u, L, options.lang) for u in group]
         _section(doc, size, roster, rows, L, options)
 
 
