@@ -38,6 +38,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 import inputs  # noqa: E402
+import lnl  # noqa: E402  (benchmarks/lnl.py: OOB inputs and the melee calculator)
 
 PY = sys.executable
 SHEETS = [PY, "-m", "sheets"]
@@ -56,6 +57,7 @@ CASES: list[Case] = [
     Case("battletech", inputs.protomechs, 5, sample="data/units/battletech/roc.yaml"),
     Case("dust", inputs.dust, 9, sample="data/units/dust/sample_force.yaml"),
     Case("dmech", inputs.dmech, 2, sample="data/units/dmech/otrok.yaml"),
+    Case("lnl", lnl.make, 18, ["--no-list"], sample="data/units/lnl/hill30_us.yaml"),
 ]
 
 
@@ -190,6 +192,9 @@ def main() -> None:
         if not args.skip_scaling:
             print("per-unit scaling (render, CPU and peak RSS per unit):", flush=True)
             scaling(cases, tmp, [100, 1000] if args.quick else [100, 1000, 10_000], runs)
+        if any(c.game == "lnl" for c in cases):
+            print("lnl melee calculator:", flush=True)
+            lnl.calc_report()
         if not args.skip_jobs:
             print("--jobs (wall s, median; 2 CPUs):", flush=True)
             jobs(tmp, [1000] if args.quick else [1000, 5000], runs)

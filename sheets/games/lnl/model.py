@@ -145,15 +145,18 @@ def melee_table() -> tuple[TableCell, ...]:
                  for col in data["columns"])
 
 
-def column_names() -> list[str]:
-    return [c.column for c in melee_table()]
+@functools.cache
+def column_names() -> tuple[str, ...]:
+    return tuple(c.column for c in melee_table())
+
+
+@functools.cache
+def _cells() -> dict:
+    return {c.column: c for c in melee_table()}
 
 
 def cell(column: str) -> TableCell:
-    for c in melee_table():
-        if c.column == column:
-            return c
-    raise KeyError(column)
+    return _cells()[column]
 
 
 # -- units ---------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ Readings of unclear sentences are :class:`Interpretations` fields with stated de
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -281,6 +282,7 @@ def odds(a: int, d: int, hero: bool = False, rules: Interpretations = DEFAULT) -
 TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}  # ways to roll each total: 1,2,3,4,5,6,5,4,3,2,1
 
 
+@functools.lru_cache(maxsize=64)
 def p_at_least(need: int) -> Fraction:
     """Exact chance that a natural 2d6 roll is ``need`` or more."""
     return Fraction(sum(n for s, n in TWO_D6.items() if s >= need), 36)
@@ -312,7 +314,12 @@ class Side:
     ambushers: frozenset = frozenset()  # indexes of units whose FP is tripled
 
     def eligible(self) -> list[int]:
-        return [i for i, u in enumerate(self.units) if nme_reason(u) is None]
+        """Indexes of the melee-eligible units (computed once; a Side's units do not change)."""
+        found = self.__dict__.get("_eligible")
+        if found is None or found[0] != len(self.units):
+            found = self.__dict__["_eligible"] = (
+                len(self.units), [i for i, u in enumerate(self.units) if nme_reason(u) is None])
+        return found[1]
 
     def nme(self) -> list[int]:
         return [i for i, u in enumerate(self.units) if nme_reason(u) is not None]
@@ -325,7 +332,8 @@ class Side:
         return max(lms, default=0)
 
     def has_hero(self, alive=None) -> bool:
-        idx = self.eligible() if alive is None else [i for i in alive if i in self.eligible()]
+        eligible = self.eligible()
+        idx = eligible if alive is None else [i for i in alive if i in eligible]
         return self.hero or any(self.units[i].is_hero for i in idx)
 
 
@@ -352,7 +360,7 @@ class Attack:
 
 
 def attack(side: Side, enemy: Side, targets: list[int], alive: list[int] | None = None,
-           rules: Interpretations = DEFAULT, ambush: bool = False) -> Attack:
+           rules: Interpretations = DEFAULT, ambush: bool = False, cache: dict | None = None) -> Attack:
     """``side`` (its units in ``alive``, default all eligible) attacks ``targets`` (indexes into
     ``enemy.units``). Raises :class:`IllegalAttack` for NME targets, no attackers, or several
     targets at raw odds below 1:3."""
@@ -365,16 +373,24 @@ def attack(side: Side, enemy: Side, targets: list[int], alive: list[int] | None 
                             f"a hero or give a leader a melee-capable SW")
     if not targets:
         raise IllegalAttack(f"side {name} must attack at least one enemy unit")
-    enemy_ok = enemy.eligible()
+    enemy_ok = set(enemy.eligible())
     for t in targets:
         if t not in enemy_ok:
             u = enemy.units[t]
-            allowed = ", ".join(enemy.units[i].name for i in enemy_ok) or "none"
+            allowed = ", ".join(enemy.units[i].name for i in enemy.eligible()) or "none"
             raise IllegalAttack(f"{u.name} cannot be attacked: it is not melee-eligible "
                                 f"({nme_reason(u)}); NME units are destroyed only with their side. "
                                 f"Melee-eligible targets: {allowed}")
-    att = [(i, melee_fp(side.units[i], "attack", ambush and i in side.ambushers, rules)) for i in alive]
-    dfd = [(t, melee_fp(enemy.units[t], "defend", False, rules)) for t in targets]
+    cache = {} if cache is None else cache  # (side key, index, role, tripled) -> UnitFP
+
+    def fp(owner: Side, i: int, role: str, tripled: bool) -> UnitFP:
+        key = (owner.key, i, role, tripled)
+        if key not in cache:
+            cache[key] = melee_fp(owner.units[i], role, tripled, rules)
+        return cache[key]
+
+    att = [(i, fp(side, i, "attack", ambush and i in side.ambushers)) for i in alive]
+    dfd = [(t, fp(enemy, t, "defend", False)) for t in targets]
     a = sum(f.fp for _, f in att)
     d = sum(f.fp for _, f in dfd)
     hero = side.has_hero(alive)
@@ -582,25 +598,21 @@ def best_targets(side: Side, enemy: Side, rules: Interpretations = DEFAULT,
     """Every legal non-empty set of targets for ``side``: ranked by kill probability and by
     expected enemy FP destroyed (p_kill × the targets' defending FP)."""
     pool = enemy.eligible()
-    rows = []
+    rows, cache = [], {}
     if len(pool) > 12:
         raise IllegalAttack(f"--best: {len(pool)} possible targets are too many to enumerate "
                             f"(limit 12): choose targets with --{side.key}-targets")
     for r in range(1, len(pool) + 1):
         for combo in itertools.combinations(pool, r):
             try:
-                att = attack(side, enemy, list(combo), rules=rules, ambush=ambush)
+                att = attack(side, enemy, list(combo), rules=rules, ambush=ambush, cache=cache)
             except IllegalAttack:
                 continue
             rows.append({"targets": _names(enemy, combo), "column": att.odds.column,
                          "kill_number": att.kn, "kn_verified": att.kn_verified, "drm": att.drm,
                          "need": att.need, "p_kill": float(att.p_kill),
                          "target_fp": att.target_fp,
-                         "expected_fp_destroyed": float(att.p_kill * att.target_fp),
-                         "_p": att.p_kill, "_e": att.p_kill * att.target_fp})
-    by_p = sorted(rows, key=lambda r: (-r["_p"], -r["_e"], len(r["targets"])))
-    by_e = sorted(rows, key=lambda r: (-r["_e"], -r["_p"], len(r["targets"])))
-    clean = [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
-    index = {id(r): c for r, c in zip(rows, clean)}
-    return {"choices": len(rows), "by_p_kill": [index[id(r)] for r in by_p[:limit]],
-            "by_expected_fp": [index[id(r)] for r in by_e[:limit]]}
+                         "expected_fp_destroyed": float(att.p_kill * att.target_fp)})
+    by_p = sorted(rows, key=lambda r: (-r["p_kill"], -r["expected_fp_destroyed"], len(r["targets"])))
+    by_e = sorted(rows, key=lambda r: (-r["expected_fp_destroyed"], -r["p_kill"], len(r["targets"])))
+    return {"choices": len(rows), "by_p_kill": by_p[:limit], "by_expected_fp": by_e[:limit]}
