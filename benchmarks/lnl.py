@@ -5,7 +5,7 @@
 * the melee calculator with --best on a 6-vs-6 melee: calls/s of the rules core in-process (one
   round plus the ranking of every legal target set of both sides = 2 × 63 attacks), and the
   wall time of one `sheets calc lnl melee … --best --json` in a fresh process;
-* OOB sheets: `sheets render` of a 900-counter order of battle end to end -> pages/s.
+* OOB sheets: `sheets render` of a 500-counter order of battle (the per-file cap) end to end -> pages/s.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def make(n: int, path: Path) -> Path:
     return path
 
 
-def oob_rate(tmp: Path, counters: int = 900) -> tuple[float, int, float]:
+def oob_rate(tmp: Path, counters: int = 500) -> tuple[float, int, float]:
     src = make(counters, tmp / "oob.yaml")
     best, pages = float("inf"), 0
     for _ in range(3):
@@ -95,7 +95,7 @@ def run(tmp: Path | None = None) -> None:
             rate, pages, best = oob_rate(Path(d))
     else:
         rate, pages, best = oob_rate(tmp)
-    print(f"  lnl: OOB sheet, 900 counters = {pages} landscape pages in {best:.2f} s end to end -> "
+    print(f"  lnl: OOB sheet, 500 counters = {pages} landscape pages in {best:.2f} s end to end -> "
           f"{rate:.0f} pages/s")
 
 
