@@ -39,6 +39,7 @@ sys.path.insert(0, str(HERE))
 
 import inputs  # noqa: E402
 import lnl  # noqa: E402  (benchmarks/lnl.py: OOB inputs and the melee calculator)
+import wh40k6_render  # noqa: E402
 
 PY = sys.executable
 SHEETS = [PY, "-m", "sheets"]
@@ -58,6 +59,7 @@ CASES: list[Case] = [
     Case("dust", inputs.dust, 9, sample="data/units/dust/sample_force.yaml"),
     Case("dmech", inputs.dmech, 2, sample="data/units/dmech/otrok.yaml"),
     Case("lnl", lnl.make, 18, ["--no-list"], sample="data/units/lnl/hill30_us.yaml"),
+    Case("wh40k6", wh40k6_render.units, 2.7, sample="data/units/wh40k6/sample_list.yaml"),
 ]
 
 
