@@ -20,12 +20,22 @@ PILOTS = ["Aleksandr Kerensky", "Natasha Kerensky", "Лидия Белова", "
           "Vlad Ward", "Diana Pryde", "Ольга Тихонова", "Trent", "Анна Морозова", "Joanna", "Aidan Pryde"]
 
 
-def _dump(doc: dict, path: Path) -> Path:
-    path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    return path
+PER_FILE = 500  # sheets accepts at most 500 units per file: big batches are several files
 
 
-def protomechs(n: int, path: Path) -> Path:
+def _dump(doc: dict, path: Path) -> list[Path]:
+    """Write the units in files of ``PER_FILE`` (``path``, ``path-2``, …); returns the paths."""
+    units = doc["units"]
+    paths = []
+    for k in range(0, len(units), PER_FILE):
+        part = path if k == 0 else path.with_name(f"{path.stem}-{k // PER_FILE + 1}{path.suffix}")
+        part.write_text(yaml.safe_dump(dict(doc, units=units[k:k + PER_FILE]), allow_unicode=True,
+                                       sort_keys=False), encoding="utf-8")
+        paths.append(part)
+    return paths
+
+
+def protomechs(n: int, path: Path) -> list[Path]:
     designs = []
     for f in sorted(UNITS.glob("battletech/*.yaml")):
         if f.stem == "point-alpha":
@@ -55,7 +65,7 @@ _DUST_SKILLS = [{"name": "Assault", "text": "May move and fire twice in the same
                 {"name": "Fast", "text": "Moves one extra space when it takes a March Move."}]
 
 
-def dust(n: int, path: Path, heroes: float = 0.10) -> Path:
+def dust(n: int, path: Path, heroes: float = 0.10) -> list[Path]:
     """``n`` Dust units; every ``1/heroes``-th unit is a hero joining the squad just before it."""
     rnd = random.Random(13)
     units = []
@@ -85,7 +95,7 @@ def dust(n: int, path: Path, heroes: float = 0.10) -> Path:
     return _dump({"system": "dust", "units": units}, path)
 
 
-def dmech(n: int, path: Path) -> Path:
+def dmech(n: int, path: Path) -> list[Path]:
     classes = ["малый", "основной", "тяжёлый"]
     weapons = [{"name": "Врановская двухладонка", "accuracy": 7, "power": 4, "ammo": 0},
                {"name": "Пищаль", "accuracy": 6, "power": 5, "ammo": 6},

@@ -16,7 +16,7 @@ Prints four tables:
 Absolute figures drift ±40 % on a shared machine: read the ratios.
 
 Adding a game: append a :class:`Case` to ``CASES`` (a generator ``make(n, path) -> path`` writing
-``n`` varied units, and how many units fill a page) — e.g. from the game's own benchmark module.
+``n`` varied units in files of at most 500 units, and how many units fill a page) — e.g. from the game's own benchmark module.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ SHEETS = [PY, "-m", "sheets"]
 @dataclass
 class Case:
     game: str
-    make: Callable[[int, Path], Path]  # writes n varied units of the game, returns the path
+    make: Callable[[int, Path], list]  # writes n varied units (files of <= 500), returns the paths
     per_page: float  # units per page of the record-sheet / card layout
     args: list = field(default_factory=list)  # extra `sheets render` arguments
     sample: str = ""  # one-unit file for the start-up figures (data/units/...)
@@ -83,28 +83,9 @@ def median_of(cmd: list[str], runs: int) -> tuple[float, float, int]:
             max(r[2] for r in results))
 
 
-RECORD = r"""
-import marshal, sys
-from sheets.core.loader import load_file
-from sheets.core.game import Options, load_object
-from sheets.render.pdf import Document
-from sheets.render import parallel
-src, out = sys.argv[1], sys.argv[2]
-extra = dict(a.split("=", 1) for a in sys.argv[3:])
-loaded = load_file(src, Options(extra=extra))
-doc = Document("a4")
-chunks = []
-rec = parallel._ChunkDocument(doc, 0, 1, lambda msg: chunks.append(msg[2]))
-load_object(loaded.game.renderer)(rec, loaded.units, loaded.options)
-rec.finish()
-open(out, "wb").write(marshal.dumps(chunks))
-print(rec.pages)
-"""
-
-
-def record_calls(src: Path, out: Path) -> int:
-    """Record the canvas calls of rendering ``src`` into ``out``; returns the page count."""
-    res = subprocess.run([PY, "-c", RECORD, str(src), str(out)], cwd=ROOT, check=True,
+def record_calls(srcs: list, out: Path) -> int:
+    """Record the canvas calls of rendering ``srcs`` into ``out``; returns the page count."""
+    res = subprocess.run([PY, str(HERE / "record.py"), str(out), *map(str, srcs)], cwd=ROOT, check=True,
                          capture_output=True, text=True)
     return int(res.stdout.strip().splitlines()[-1])
 
@@ -117,7 +98,7 @@ def floors(cases, tmp: Path, pages_list, runs: int) -> list[dict]:
             src = case.make(n, tmp / f"{case.game}-{n}.yaml")
             calls = tmp / f"{case.game}-{n}.calls"
             real_pages = record_calls(src, calls)
-            ours = median_of(SHEETS + ["render", str(src), "-o", str(tmp / "ours.pdf"), "-j", "1", *case.args], runs)
+            ours = median_of(SHEETS + ["render", *map(str, src), "-o", str(tmp / "ours.pdf"), "-j", "1", *case.args], runs)
             floor = median_of([PY, str(HERE / "floor.py"), str(calls), str(tmp / "floor.pdf")], runs)
             size_ours = (tmp / "ours.pdf").stat().st_size
             size_floor = (tmp / "floor.pdf").stat().st_size
@@ -135,7 +116,7 @@ def scaling(cases, tmp: Path, sizes, runs: int) -> None:
         prev = None
         for n in sizes:
             src = case.make(n, tmp / f"scale-{case.game}-{n}.yaml")
-            wall, cpu, rss = median_of(SHEETS + ["render", str(src), "-o", str(tmp / "scale.pdf"), "-j", "1",
+            wall, cpu, rss = median_of(SHEETS + ["render", *map(str, src), "-o", str(tmp / "scale.pdf"), "-j", "1",
                                                  *case.args], runs if n < 10_000 else 1)
             line = f"  {case.game:<11} {n:>6} units  {cpu * 1000 / n:7.2f} ms/unit  {rss / n:8.1f} KiB/unit"
             if prev:
@@ -169,7 +150,7 @@ def jobs(tmp: Path, sizes, runs: int) -> None:
         outs = {}
         for j in (1, 2):
             out = tmp / f"jobs-{n}-{j}.pdf"
-            outs[j] = median_of(SHEETS + ["render", str(src), "-o", str(out), "-j", str(j)], runs)[0]
+            outs[j] = median_of(SHEETS + ["render", *map(str, src), "-o", str(out), "-j", str(j)], runs)[0]
         same = (tmp / f"jobs-{n}-1.pdf").read_bytes() == (tmp / f"jobs-{n}-2.pdf").read_bytes()
         print(f"  battletech {n:>5} units  --jobs 1 {outs[1]:6.2f} s  --jobs 2 {outs[2]:6.2f} s  "
               f"speed-up {outs[1] / outs[2]:.2f}x  byte-identical: {same}", flush=True)

@@ -1,89 +1,107 @@
 """Rendering on several cores (``sheets render --jobs N``) with the same bytes as one process.
 
-A PDF cannot be cut into independently written pieces and glued back byte for byte: reportlab
-numbers objects in creation order, names forms in first-use order and assigns each TrueType
-glyph its subset code the first time it is drawn anywhere in the document. So the workers do
-not write PDF. Each forked worker runs the whole layout, draws the pages of its own chunks
-(``CHUNK`` pages; chunk ``c`` belongs to worker ``c % N``) into a :class:`Recorder` that keeps
-the canvas calls, and skips every other page with a :class:`NullPen`. The parent replays the
-chunks in page order into its one real canvas: the same calls in the same order as a
-single-process render, so the same bytes. Forms are recorded by their key; the parent names and
-defines them at their first use in page order, exactly as the single-process :class:`Pen` does.
+reportlab numbers PDF objects in creation order and gives each TrueType glyph its subset code
+the first time it is drawn anywhere in the document, so pieces of a PDF written apart cannot be
+glued back byte for byte. Instead each forked worker runs the whole layout, skips the pages of
+the other workers with a :class:`NullPen` and draws the pages of its own chunks (``CHUNK`` pages;
+chunk ``c`` belongs to worker ``c % N``) on a real canvas, so the worker writes their content
+streams itself: every path, box, colour and position. Only the text is left open: each run is a
+token (font, size, string) in the stream. The parent takes the chunks in page order, encodes the
+tokens in the order one process would have drawn them (:class:`sheets.render.pdf.TextEncoder`:
+the same glyph codes, the same font switches), defines the forms at their first use (forms are
+named by their key, so every process names them alike) and adds the pages: the same objects in
+the same order as a single-process render, hence the same bytes.
 
-The parent's share (the canvas calls themselves, compression, font subsetting) stays serial;
-the layout (rules values, text fitting, wrapping, the ``Pen`` logic) runs in parallel.
+The parent's share is the text encoding, page assembly, compression and font subsetting.
 """
 
 from __future__ import annotations
 
+import io
 import marshal
 import os
-import pickle
+import re
 import traceback
 
-from sheets.render.pdf import Document, Pen
+from sheets.render.pdf import Document, Pen, SheetCanvas
 
-CHUNK = 20  # pages per chunk: small enough to keep the parent busy from the start
-MIN_UNITS = 1000  # default --jobs: all CPUs from about 200 ProtoMech pages (5 units per page)
+CHUNK = 10  # pages per chunk: small enough to keep the parent busy from the start
+MIN_UNITS = 1000  # default --jobs: every CPU from 1,000 units (about 200 ProtoMech pages)
+_TOKEN = re.compile("\x00([0-9]+)\x00")
 
 
 def default_jobs(units: int) -> int:
-    return 1  # until the workers also do the canvas work (see the module docstring)
+    return min(os.cpu_count() or 1, 8) if units >= MIN_UNITS else 1
 
 
-class PathOps(list):
-    """The recorded operations of one path object (``beginPath()``)."""
-
-    def __getattr__(self, name):
-        if name.startswith("_"):
-            raise AttributeError(name)
-
-        def op(*args, **kw):
-            self.append((name, args, kw))
-        return op
-
-
-class Recorder:
-    """Stands in for a reportlab canvas and records every call as ``(name, args, kwargs)``.
-
-    ``beginPath()`` gives a :class:`PathOps`; a :class:`Pen` form is recorded as one
-    ``("@form", (key, x, y, body), {})`` whose body is recorded on its first use in this
-    recorder (``None`` afterwards); a page start is ``("@page", (size,), {})``."""
+class _TokenEncoder:
+    """A worker's text encoder: a placeholder per run; the parent encodes them in order."""
 
     def __init__(self):
-        self.ops: list = []
-        self._defined: set = set()
+        self.tokens: list = []  # (serial, font, size, text, new)
+        self.serial = 0
 
-    def __getattr__(self, name):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        ops = self.ops
+    def encode(self, font: str, size: float, text: str, new: bool) -> str:
+        self.serial += 1
+        self.tokens.append((self.serial, font, size, text, new))
+        return f"\x00{self.serial}\x00"
 
-        def op(*args, **kw):
-            ops.append((name, args, kw))
-        return op
 
-    def beginPath(self):
-        return PathOps()
+class _WorkerCanvas(SheetCanvas):
+    """Keeps finished pages and forms instead of adding them to its own document."""
 
-    def drawPath(self, path, *args, **kw):
-        self.ops.append(("drawPath", (("@path", list(path)),) + args, kw))
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.out_pages: list = []  # (page size, content stream lines, forms used)
+        self.out_forms: list = []  # (index of the page it was defined on, name, bbox, lines, first token)
+        self.page_index = 0
+        self.encoder = None
 
-    def clipPath(self, path, *args, **kw):
-        self.ops.append(("clipPath", (("@path", list(path)),) + args, kw))
+    def showPage(self):
+        self.out_pages.append((tuple(self._pagesize), self._code, list(self._formsinuse)))
+        self._startPage()
 
-    def record_form(self, pen: Pen, key, x: float, y: float, draw) -> None:
-        body = None
-        if key not in self._defined:
-            self._defined.add(key)
-            outer, self.ops = self.ops, []
-            pen._in_form = True
-            try:
-                draw(pen)
-            finally:
-                pen._in_form = False
-                body, self.ops = self.ops, outer
-        self.ops.append(("@form", (key, x, y, body), {}))
+    def beginForm(self, name, lowerx=0, lowery=0, upperx=None, uppery=None):
+        super().beginForm(name, lowerx, lowery, upperx, uppery)
+        self._form_first = self.encoder.serial + 1
+
+    def endForm(self, **extra):
+        name, lowerx, lowery, upperx, uppery = self._formData
+        w, h = self._pagesize
+        bbox = (lowerx, lowery, w if upperx is None else upperx, h if uppery is None else uppery)
+        self.out_forms.append((self.page_index, name, bbox, self._code,
+                               (self._form_first, self.encoder.serial)))
+        self._restartAccumulators()
+        self.pop_state_stack()
+
+
+class NullPen(Pen):
+    """A pen for the pages another worker draws: the layout runs, nothing is drawn."""
+
+    def __init__(self, th):
+        super().__init__(_NullCanvas(), th)
+        self.encoder = None
+
+    def form(self, key, x, y, draw):
+        return None
+
+    def text(self, x, y, text, size=8, font="Sans", align="left", max_width=None, color=None,
+             min_size=3.0):
+        return 0.0
+
+    def _skip(self, *args, **kw):
+        return None
+
+    text_in = rect = line = heading = pips = polygon = hexagon = arrow = _skip
+
+    def paragraph(self, *args, **kw):
+        return 0.0
+
+    def box_track(self, *args, **kw):
+        return 0.0
+
+    def table(self, *args, **kw):
+        return 0.0
 
 
 class _NullPath:
@@ -96,6 +114,9 @@ def _noop(*args, **kw):
 
 
 class _NullCanvas:
+    _fillColorObj = _strokeColorObj = _lineWidth = None
+    _code: list = []
+
     def __getattr__(self, name):
         return _noop
 
@@ -103,76 +124,42 @@ class _NullCanvas:
         return _NullPath()
 
 
-class NullPen(Pen):
-    """A pen for the pages another worker draws: the layout runs, nothing is drawn."""
-
-    def __init__(self, th):
-        super().__init__(_NullCanvas(), th)
-
-    def form(self, key, x, y, draw):
-        return None
-
-    def text(self, x, y, text, size=8, font="Sans", align="left", max_width=None, color=None,
-             min_size=3.0):
-        return 0.0
-
-    def text_in(self, *args, **kw):
-        return None
-
-    def paragraph(self, *args, **kw):
-        return 0.0
-
-    def rect(self, *args, **kw):
-        return None
-
-    def line(self, *args, **kw):
-        return None
-
-    def heading(self, *args, **kw):
-        return None
-
-    def box_track(self, *args, **kw):
-        return 0.0
-
-    def pips(self, *args, **kw):
-        return None
-
-    def table(self, *args, **kw):
-        return 0.0
-
-    def polygon(self, *args, **kw):
-        return None
-
-    def hexagon(self, *args, **kw):
-        return None
-
-    def arrow(self, *args, **kw):
-        return None
-
-
 class _ChunkDocument(Document):
-    """A worker's document: records the pages of its chunks, skips the others."""
+    """A worker's document: draws the pages of its chunks, skips the others."""
 
     def __init__(self, base: Document, index: int, jobs: int, send):
+        c = base.canvas
         self.size = base.size
         self.theme = base.theme
+        self.lang = base.lang
         self.recorder = None  # no layout check in workers
-        self.ops = Recorder()
-        self.canvas = self.ops
-        self.pen = Pen(self.ops, self.theme)
+        self.buffer = io.BytesIO()
+        self.canvas = _WorkerCanvas(self.buffer, pagesize=c._pagesize, invariant=1,  # noqa: SLF001
+                                    pageCompression=1)
+        self.pen = Pen(self.canvas, self.theme)
+        self.pen.encoder = self.canvas.encoder = _TokenEncoder()
         self.null = NullPen(self.theme)
         self.pages = 0
         self._open = False
         self.index, self.jobs, self.send = index, jobs, send
         self.chunk = -1
 
+    def _close_page(self) -> None:
+        if self._open:
+            self.canvas.showPage()
+            self._open = False
+
     def _flush(self) -> None:
+        self._close_page()
         if self.chunk >= 0 and self.chunk % self.jobs == self.index:
-            self.send(("chunk", self.chunk, self.ops.ops))
-            self.ops.ops = []
+            c = self.canvas
+            self.send(("chunk", self.chunk, c.out_pages, c.out_forms, c.encoder.tokens))
+            c.out_pages, c.out_forms, c.encoder.tokens = [], [], []
 
     def page(self, size: tuple | None = None) -> Pen:
+        self._close_page()
         if size is not None:
+            self.canvas.setPageSize(size)
             self.size = size
         self.pages += 1
         chunk = (self.pages - 1) // CHUNK
@@ -181,7 +168,9 @@ class _ChunkDocument(Document):
             self.chunk = chunk
         if chunk % self.jobs != self.index:
             return self.null
-        self.ops.ops.append(("@page", (size,), {}))
+        self._open = True
+        self.canvas.page_index = len(self.canvas.out_pages)
+        self.canvas.setLineJoin(1)
         return self.pen
 
     def finish(self) -> bytes:
@@ -189,69 +178,76 @@ class _ChunkDocument(Document):
         return b""
 
 
-def _pack(msg) -> bytes:
-    """marshal (several times faster than pickle for these lists of tuples), pickle otherwise."""
-    try:
-        return b"m" + marshal.dumps(msg)
-    except ValueError:
-        return b"p" + pickle.dumps(msg, pickle.HIGHEST_PROTOCOL)
+def _assemble(doc: Document, pages, forms, tokens) -> None:
+    """Add one chunk's pages to ``doc``, exactly as a single-process render would have."""
+    c = doc.canvas
+    encoder = doc.pen.encoder
+    known = doc.__dict__.setdefault("_parallel_forms", set())
+    skip = set()
+    for _, name, _, _, (first, last) in forms:
+        if name in known:  # defined by an earlier chunk: this copy was never drawn in one process
+            skip.update(range(first, last + 1))
+    text = {}
+    for serial, font, size, string, new in tokens:
+        if serial not in skip:
+            text[serial] = encoder.encode(font, size, string, new)
 
+    def fill(lines):
+        sub = _TOKEN.sub
+        repl = (lambda m: text[int(m.group(1))])
+        return [sub(repl, line) if "\x00" in line else line for line in lines]
 
-def _unpack(data: bytes):
-    return marshal.loads(data[1:]) if data[:1] == b"m" else pickle.loads(data[1:])
-
-
-def replay(doc: Document, ops) -> None:
-    """Make the recorded calls on ``doc``'s canvas (pages through ``doc.page``, forms through
-    ``doc.pen.form``)."""
-    canvas = doc.canvas
-    for name, args, kw in ops:
-        if name == "@page":
-            doc.page(args[0])
-        elif name == "@form":
-            key, x, y, body = args
-            doc.pen.form(key, x, y, _body_drawer(body))
-        else:
-            if args and type(args[0]) is tuple and args[0] and args[0][0] == "@path":
-                path = canvas.beginPath()
-                for pname, pargs, pkw in args[0][1]:
-                    getattr(path, pname)(*pargs, **pkw)
-                args = (path,) + args[1:]
-            getattr(canvas, name)(*args, **kw)
-
-
-def _body_drawer(body):
-    def draw(pen: Pen) -> None:
-        if body is None:
-            raise RuntimeError("parallel render: a form used before its definition")
-        replay_form = Document.__new__(Document)
-        replay_form.canvas, replay_form.pen = pen.c, pen
-        replay(replay_form, body)
-    return draw
+    by_page: dict = {}
+    for form in forms:
+        by_page.setdefault(form[0], []).append(form)
+    for index, (size, lines, used) in enumerate(pages):
+        if tuple(c._pagesize) != size:  # noqa: SLF001
+            c.setPageSize(size)
+            doc.size = size
+        c._code = fill(lines)  # noqa: SLF001
+        c._formsinuse = used  # noqa: SLF001
+        for _, name, bbox, body, _ in by_page.get(index, ()):
+            if name in known:
+                continue
+            known.add(name)
+            c.beginForm(name, *bbox)
+            c._code = fill(body)  # noqa: SLF001
+            c.endForm()
+        c.showPage()
+        doc.pages += 1
 
 
 def _worker(index: int, jobs: int, base: Document, draw, conn) -> None:
     try:
-        doc = _ChunkDocument(base, index, jobs, lambda msg: conn.send_bytes(_pack(msg)))
+        doc = _ChunkDocument(base, index, jobs, lambda msg: conn.send_bytes(marshal.dumps(msg)))
         draw(doc)
         doc.finish()
-        conn.send_bytes(_pack(("done",)))
+        conn.send_bytes(marshal.dumps(("done",)))
     except BaseException as exc:  # noqa: BLE001 - everything goes back to the parent
         from sheets.render.fonts import GlyphError
 
         if isinstance(exc, GlyphError):
-            conn.send_bytes(_pack(("glyph", exc.text, exc.char, exc.font)))
+            msg = ("glyph", exc.text, exc.char, exc.font)
         else:
-            conn.send_bytes(_pack(("error", f"{type(exc).__name__}: {exc}", traceback.format_exc())))
+            msg = ("error", f"{type(exc).__name__}: {exc}", traceback.format_exc())
+        conn.send_bytes(marshal.dumps(msg))
     finally:
         conn.close()
         os._exit(0)
 
 
+def _raise(k: int, msg) -> None:
+    if msg[0] == "glyph":
+        from sheets.render.fonts import GlyphError
+
+        raise GlyphError(msg[1], msg[2], msg[3])
+    raise RuntimeError(f"worker {k} failed: {msg[1]}")
+
+
 def render(doc: Document, draw, jobs: int) -> bytes:
     """``draw(doc)`` on ``jobs`` worker processes, assembled into ``doc``; returns the PDF bytes
     (identical to ``draw(doc); doc.finish()`` in one process)."""
-    if jobs <= 1:
+    if jobs <= 1 or doc.pages or doc.recorder is not None:
         draw(doc)
         return doc.finish()
     import multiprocessing as mp
@@ -266,40 +262,28 @@ def render(doc: Document, draw, jobs: int) -> bytes:
             send.close()
             pipes.append(recv)
             procs.append(p)
-        done = set()
+        done: set = set()
         chunk = 0
-        while len(done) < jobs:
+        while True:  # chunk c comes from worker c % jobs; a worker's "done" ends the document
             k = chunk % jobs
-            if k in done:
-                break
-            msg = _unpack(pipes[k].recv_bytes())
-            if msg[0] == "chunk":
-                if msg[1] != chunk:
-                    raise RuntimeError(f"parallel render: chunk {msg[1]} arrived for {chunk}")
-                replay(doc, msg[2])
+            msg = marshal.loads(pipes[k].recv_bytes())
+            if msg[0] == "chunk" and msg[1] == chunk:
+                _assemble(doc, msg[2], msg[3], msg[4])
                 chunk += 1
             elif msg[0] == "done":
                 done.add(k)
-            elif msg[0] == "glyph":
-                from sheets.render.fonts import GlyphError
-
-                raise GlyphError(msg[1], msg[2], msg[3])
+                break
+            elif msg[0] == "chunk":
+                raise RuntimeError(f"parallel render: chunk {msg[1]} arrived for {chunk}")
             else:
-                raise RuntimeError(f"worker {k} failed: {msg[1]}")
-        # a worker that had no chunk left may still have to report
+                _raise(k, msg)
         for k in range(jobs):
-            while k not in done:
-                msg = _unpack(pipes[k].recv_bytes())
-                if msg[0] == "done":
-                    done.add(k)
-                elif msg[0] == "chunk":
-                    raise RuntimeError("parallel render: chunks out of order")
-                elif msg[0] == "glyph":
-                    from sheets.render.fonts import GlyphError
-
-                    raise GlyphError(msg[1], msg[2], msg[3])
-                else:
-                    raise RuntimeError(f"worker {k} failed: {msg[1]}")
+            if k not in done:
+                msg = marshal.loads(pipes[k].recv_bytes())
+                if msg[0] == "chunk":
+                    raise RuntimeError("parallel render: a chunk after the last page")
+                if msg[0] != "done":
+                    _raise(k, msg)
     finally:
         for p in procs:
             if p.is_alive():
@@ -307,4 +291,5 @@ def render(doc: Document, draw, jobs: int) -> bytes:
             p.join()
         for r in pipes:
             r.close()
+    doc._open = False  # noqa: SLF001 - every page is shown
     return doc.finish()

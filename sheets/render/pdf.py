@@ -4,12 +4,15 @@ tables, hexagons and arrows. Every string drawn passes the font coverage check."
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from sheets import __version__
@@ -18,6 +21,16 @@ from sheets.render.theme import Theme, theme
 
 PAPER = {"a4": A4, "letter": LETTER}
 MM = 72 / 25.4
+_ET = "".join(("E", "T"))  # the end of a text object written by Pen.text (compared by identity)
+
+
+class SheetCanvas(Canvas):
+    """reportlab's canvas without the initial Helvetica font every page would otherwise name
+    (and carry as a resource): sheets draws only with the bundled DejaVu faces."""
+
+    def _make_preamble(self):  # reportlab's, minus the initial font (colours start black)
+        self._preamble = ("1 0 0 1 0 0 cm" if self.bottomup
+                          else f"1 0 0 -1 0 {fp_str(self._pagesize[1])} cm")
 
 
 @dataclass(frozen=True)
@@ -71,8 +84,8 @@ class Document:
         self.lang = lang
         self.size = PAPER[paper] if isinstance(paper, str) else paper
         self.buffer = io.BytesIO()
-        self.canvas = Canvas(self.buffer, pagesize=self.size, invariant=1, pageCompression=1,
-                             lang=lang)
+        self.canvas = SheetCanvas(self.buffer, pagesize=self.size, invariant=1, pageCompression=1,
+                                  lang=lang)
         self.canvas.setTitle(title or "sheets")
         self.canvas.setAuthor(f"sheets {__version__}")
         self.canvas.setSubject(subject)
@@ -116,6 +129,42 @@ class Document:
         return self.buffer.getvalue()
 
 
+class TextEncoder:
+    """The text operators of one run: ``/F2+0 8 Tf (…) Tj`` per font subset, the font only when
+    it changes inside the text object. Glyph codes are assigned by reportlab's TrueType subsetter
+    on first use and never change, so the encoded bytes of a string are cached per document."""
+
+    def __init__(self, canvas):
+        self.canvas = canvas
+        self.state = None  # (font, size, subset) in force in the open text object
+        self._split: dict = {}
+        self._names: dict = {}
+
+    def encode(self, font: str, size: float, text: str, new: bool) -> str:
+        if new:
+            self.state = None
+        segs = self._split.get((font, text))
+        c = self.canvas
+        if segs is None:
+            doc = c._doc  # noqa: SLF001
+            segs = self._split[(font, text)] = [
+                (subset, c._escape(chunk))  # noqa: SLF001
+                for subset, chunk in pdfmetrics.getFont(font).splitString(text, doc)]
+        out = []
+        for subset, escaped in segs:
+            st = (font, size, subset)
+            if st != self.state:
+                name = self._names.get((font, subset))
+                if name is None:
+                    name = self._names[(font, subset)] = pdfmetrics.getFont(font).getSubsetInternalName(
+                        subset, c._doc)  # noqa: SLF001
+                out.append(f"{name} {fp_str(size)} Tf {fp_str(size * 1.2)} TL")
+                self.state = st
+            out.append(f"({escaped}) Tj")
+        out.append("T*")  # a line break for text extraction, as reportlab's drawString writes
+        return " ".join(out)
+
+
 class Pen:
     """Drawing primitives on a canvas, with the theme's colours."""
 
@@ -123,6 +172,8 @@ class Pen:
         self.c = canvas
         self.t = th
         self._forms: dict = {}
+        # None for a canvas stand-in without a content stream: text goes through drawString
+        self.encoder = TextEncoder(canvas) if isinstance(canvas, Canvas) else None
         self._in_form = False
         self.rec = recorder  # a layout_check.Recorder, or None (not recording)
 
@@ -175,18 +226,18 @@ class Pen:
             draw(self)
             self.c.restoreState()
             return
-        record = getattr(self.c, "record_form", None)
-        if record is not None:  # a worker of a parallel render (sheets.render.parallel)
-            record(self, key, x, y, draw)
-            return
         name = self._forms.get(key)
         if name is None:
-            name = self._forms[key] = f"Form{len(self._forms)}"
+            # named by its key, not by its rank: the same name in every process (render --jobs)
+            name = self._forms[key] = "F" + hashlib.blake2b(repr(key).encode(), digest_size=5).hexdigest()
             self._in_form = True
             if self.rec is not None:
                 self.rec.begin_capture()
             try:
                 self.c.beginForm(name)  # drawn in form space (identity matrix)
+                # a form inherits the state of wherever it is placed: set every colour and width
+                c = self.c
+                c._fillColorObj = c._strokeColorObj = c._lineWidth = None  # noqa: SLF001
                 draw(self)
                 self.c.endForm()
             finally:
@@ -201,17 +252,28 @@ class Pen:
         self.c.restoreState()
 
     # -- colour ---------------------------------------------------------------------------
+    # The canvas keeps its current colours and line width (and restores them with
+    # restoreState), so a value already in force is not written again.
     def fill(self, rgb):
+        if self.c._fillColorObj == rgb:  # noqa: SLF001
+            return
         if rgb[0] == rgb[1] == rgb[2]:
             self.c.setFillGray(rgb[0])
         else:
             self.c.setFillColorRGB(*rgb)
 
     def stroke(self, rgb):
+        if self.c._strokeColorObj == rgb:  # noqa: SLF001
+            return
         if rgb[0] == rgb[1] == rgb[2]:
             self.c.setStrokeGray(rgb[0])
         else:
             self.c.setStrokeColorRGB(*rgb)
+
+    def width(self, w: float) -> None:
+        """Line width (not written again when already in force)."""
+        if self.c._lineWidth != w:  # noqa: SLF001
+            self.c.setLineWidth(w)
 
     # -- text -----------------------------------------------------------------------------
     def fit_size(self, text: str, font: str, size: float, max_width: float | None,
@@ -236,28 +298,48 @@ class Pen:
             # below the minimum size: squeeze horizontally rather than overflow
             scale = max_width / fonts.width(text, font, size)
             self.c.saveState()
-            self.fill(color or self.t.ink)
             anchor = {"left": x, "center": x - max_width / 2, "right": x - max_width}[align]
             self.c.translate(anchor, y)
             self.c.scale(scale, 1)
-            self.c.setFont(font, size)
-            self.c.drawString(0, 0, text)
+            self._run(0, 0, text, font, size, tuple(color or self.t.ink))
             self.c.restoreState()
             if self.rec is not None:
                 self.rec.text(self.c, text, font, size * scale, anchor, y, max_width)
             return max_width
-        self.fill(color or self.t.ink)
-        self.c.setFont(font, size)
+        w = fonts.width(text, font, size)
         if align == "center":
-            self.c.drawCentredString(x, y, text)
+            x -= w / 2
         elif align == "right":
-            self.c.drawRightString(x, y, text)
-        else:
-            self.c.drawString(x, y, text)
+            x -= w
+        self._run(x, y, text, font, size, tuple(color or self.t.ink))
         if self.rec is not None:
-            w = fonts.width(text, font, size)
-            self.rec.text(self.c, text, font, size, x - {"left": 0, "center": w / 2, "right": w}[align], y, w)
-        return fonts.width(text, font, size)
+            self.rec.text(self.c, text, font, size, x, y, w)
+        return w
+
+    def _run(self, x: float, y: float, text: str, font: str, size: float, rgb: tuple) -> None:
+        """Write one text run into the content stream. Runs drawn one after another (nothing
+        else in between) share one text object; colour and font are set only when they change."""
+        c = self.c
+        if self.encoder is None:  # a canvas stand-in (benchmarks/floor.py records through one)
+            self.fill(rgb)
+            c.setFont(font, size)
+            c.drawString(x, y, text)
+            return
+        code = c._code  # noqa: SLF001 - the page's (or form's) content stream
+        if code and code[-1] is _ET:
+            code.pop()
+            parts = []
+            new = False
+        else:
+            parts = ["BT"]
+            new = True
+        if c._fillColorObj != rgb:  # noqa: SLF001
+            c._fillColorObj = rgb  # noqa: SLF001 - a colour set inside BT/ET stays set after it
+            parts.append(f"{fp_str(rgb[0])} g" if rgb[0] == rgb[1] == rgb[2] else f"{fp_str(*rgb)} rg")
+        parts.append(f"1 0 0 1 {fp_str(x, y)} Tm")
+        parts.append(self.encoder.encode(font, size, text, new))
+        code.append(" ".join(parts))
+        code.append(_ET)
 
     def text_in(self, r: Rect, text, size: float = 8, font: str = "Sans", align: str = "left",
                 pad: float = 2, color=None, valign: str = "middle") -> None:
@@ -320,7 +402,7 @@ class Pen:
             self.fill(fill)
         if stroke:
             self.stroke(self.t.ink)
-            self.c.setLineWidth(width)
+            self.width(width)
         if radius:
             self.c.roundRect(r.x, r.y, r.w, r.h, radius, stroke=int(stroke), fill=int(fill is not None))
         else:
@@ -330,7 +412,7 @@ class Pen:
 
     def line(self, x1, y1, x2, y2, width: float = 0.6, color=None, dash=None):
         self.stroke(color or self.t.ink)
-        self.c.setLineWidth(width)
+        self.width(width)
         if dash:
             self.c.setDash(*dash)
         self.c.line(x1, y1, x2, y2)
@@ -355,7 +437,7 @@ class Pen:
                 self.rec.box(self.c, cx, y, size, size)
             cx += size + gap
         self.stroke(self.t.ink)
-        self.c.setLineWidth(width)
+        self.width(width)
         for k, fill in (("plain", None), ("shade", self.t.shade), ("dark", self.t.dark)):
             if fill is not None:
                 self.fill(fill)
@@ -395,7 +477,7 @@ class Pen:
             if self.rec is not None:
                 self.rec.pip(self.c, x0 + col * pitch, cy, rad)
         self.stroke(self.t.ink)
-        self.c.setLineWidth(width)
+        self.width(width)
         if fill is not None:
             self.fill(fill)
         self.c.drawPath(p, stroke=1, fill=int(fill is not None))
@@ -447,7 +529,7 @@ class Pen:
         if fill is not None:
             self.fill(fill)
         self.stroke(self.t.ink)
-        self.c.setLineWidth(width)
+        self.width(width)
         self.c.drawPath(p, stroke=int(stroke), fill=int(fill is not None))
         if stroke and self.rec is not None:
             self.rec.border(self.c, points, closed=True)
