@@ -4,7 +4,7 @@ import pytest
 
 from sheets.core.errors import InputError
 from sheets.core.game import Options
-from sheets.games.dust.rules import resolve_joins, validate_force
+from sheets.games.dust.rules import validate_force
 from sheets.games.dust.view import card_data, roster_row
 
 SQUAD = """
@@ -109,10 +109,12 @@ def test_unknown_squad_means_not_joined_before_the_game(load_units):
     assert "(did you mean 'Laser Squad'?)" in msg
 
 
-def test_two_same_named_squads_take_one_hero_each(load_units):
-    loaded = load_units(doc(SQUAD, SQUAD, hero(), hero(name="Second")))
-    pairs, issues = resolve_joins(loaded.units)
-    assert pairs == {2: 0, 3: 1} and issues == []
+def test_two_same_named_squads_are_an_error(load_units):
+    """Issue 12: heroes were silently shared between same-named squads; now the file is refused."""
+    with pytest.raises(InputError) as exc:
+        load_units(doc(SQUAD, SQUAD, hero(), hero(name="Second")))
+    assert any("squad name 'Laser Squad' is used twice in this force (first: unit 1)" in m
+               for m in messages(exc))
 
 
 def test_hero_with_cover_and_squad_with_joins_are_errors(load_units):

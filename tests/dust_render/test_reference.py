@@ -50,6 +50,11 @@ def test_save_odds_follow_the_dice_edition():
     assert legend[0][2].endswith("(on average 1/3 of the hits are cancelled)")
 
 
-def test_cover_object_table_comes_from_the_seed_values():
-    table = next(item for item in hero_items(texts("en"), "en") if item[0] == "table")
-    assert table[2] == [["Ammo crate", "Soft cover", "V3", "2"], ["Tank trap", "Hard cover", "V5", "4"]]
+def test_cover_object_cards_carry_the_seed_values():
+    # seed: ammo crate vehicle level 3, 2 «очки здоровья»; tank trap level 5, 4. They are printed on
+    # the objects' own cards (issue 12 freed the heroes card of a duplicate table)
+    from sheets.games.dust.model import cover_objects
+
+    assert [(o.name, o.provides_cover, o.armor.code, o.health) for o in cover_objects("en")] == [
+        ("Ammo crate", "soft", "V3", 2), ("Tank trap", "hard", "V5", 4)]
+    assert not [item for item in hero_items(texts("en"), "en") if item[0] == "table"]

@@ -83,7 +83,7 @@ def test_english_card_text(render):
     words = text(reader)
     for expected in ("Sample Laser Squad", "Sample Hero Keller", "Sample Walker", "20 AP",
                      "Axis · Squad · Soldier 3", "Move", "Armour", "Soft", "Hard", "Hit save",
-                     "Miss save", "No save", "Health: 3 × 1", "Sample laser rifle ×2", "Range C",
+                     "Miss save", "No save", "Hit points: 3 × 1", "Sample laser rifle ×2", "Range C",
                      "1/3", "–", "Classic Dust dice: 2 hit faces / 4 miss faces", "front · Range 6"):
         assert expected in words, expected
 
@@ -92,8 +92,8 @@ def test_russian_card_text(render):
     reader, _ = render(SAMPLE, "--lang", "ru")
     words = text(reader)
     for expected in ("Sample Laser Squad", "20 ОА", "Отряд", "Пехота 3", "Движение", "Броня",
-                     "Слабое", "Жёсткое", "Здоровье: 3 × 1", "С героем: Sample Hero Keller",
-                     "Повреждения героя: 3", "Дальн. ББ", "герой", "Классические кубики Dust", "–"):
+                     "Слабое", "Жёсткое", "Очки здоровья: 3 × 1", "С героем: Sample Hero Keller",
+                     "Очки здоровья героя: 3", "Дальн. ББ", "герой", "Классические кубики Dust", "–"):
         assert expected in words, expected
     assert "Move" not in words and "Soft" not in words
 
@@ -126,7 +126,7 @@ def test_hero_card_follows_its_squad_and_names_it(units_file, render):
     order = [lines.index(name) for name in ("Tank A", "Lasers", "Keller")]  # the title lines
     assert order == sorted(order)
     assert "Joined by: Keller" in words  # the squad card: marker, hero boxes, hero's weapon
-    assert "Hero's damage: 3" in words
+    assert "Hero's hit points: 3" in words
     assert "Joins: Lasers" in words  # the hero card
     assert "Uses the cover of the squad it joins: Lasers" in words
     assert words.count("Pistol") == 2  # on the hero card and flagged on the squad card
@@ -140,7 +140,7 @@ def test_lone_hero_has_no_cover_of_its_own(units_file, render):
         """)
     words = text(render(path)[0])
     assert "Heroes have no cover value" in words
-    assert "Damage: 4" in words
+    assert "Hit points: 4" in words
 
 
 def _colour_ops(data: bytes) -> list[tuple[float, float, float]]:

@@ -1,7 +1,8 @@
 """``sheets calc dust …``: the cover calculator (click group ``calc``).
 
-    sheets calc dust cover --unit FILE#NAME --cover soft|hard|soft+soft [--hits N]
-                           [--edition E] [--json]
+    sheets calc dust cover --unit FILE#NAME --cover soft|hard|soft+soft|ammo_crate+corner…
+                           [--diagonal --adjacent --through-corner --corner-square SQ]
+                           [--ignores-cover] [--hits N] [--edition E] [--json]
 
 An unknown unit name is an input error (exit 1, with "did you mean"); a bad option value is a
 usage error (exit 2).
@@ -16,16 +17,35 @@ import click
 from sheets.core.errors import InputError, Problem, did_you_mean
 from sheets.core.loader import load_file
 from sheets.data import load_data
-from sheets.games.dust.rules import (UnknownEdition, combine_cover, cover_calc, dice_edition,
-                                     edition_names, partner)
+from sheets.games.dust.rules import (UnknownEdition, check_cover_sources, combine_cover,
+                                     cover_calc, dice_edition, edition_names, partner)
 
 
 def _check_cover(ctx, param, value: str) -> str:
     try:
         combine_cover(value.split("+"))
+        check_cover_sources(value.split("+"))
     except ValueError as exc:
         raise click.BadParameter(str(exc), ctx, param) from None
     return value
+
+
+def _corner(cover: str, diagonal, adjacent, through_corner, square) -> dict | None:
+    """The corner conditions when ``cover`` names a corner (all four required), else None."""
+    given = {"--diagonal/--not-diagonal": diagonal, "--adjacent/--not-adjacent": adjacent,
+             "--through-corner/--not-through-corner": through_corner, "--corner-square": square}
+    has_corner = "corner" in [p.strip().lower() for p in cover.split("+")]
+    if not has_corner:
+        extra = [k for k, v in given.items() if v is not None]
+        if extra:
+            raise click.UsageError(f"{', '.join(extra)} describe a corner: add 'corner' to --cover")
+        return None
+    missing = [k for k, v in given.items() if v is None]
+    if missing:
+        raise click.UsageError(f"--cover with a corner needs {', '.join(missing)} (the corner rule "
+                               f"has four conditions)")
+    return {"diagonal": diagonal, "adjacent": adjacent, "through_corner": through_corner,
+            "square": square}
 
 
 def _check_edition(ctx, param, value: str | None) -> str | None:
@@ -65,6 +85,10 @@ def _human(result: dict) -> str:
     footer = labels[result["edition_label"]]["en"]
     save = {"hits": "hit save", "misses": "miss save", "none": "no save"}[result["save"]]
     who = result["unit"]
+    if result.get("corner") == "none":
+        who += " (the corner gives no cover here)"
+    if result.get("ignores_cover"):
+        who += " (the weapon ignores cover)"
     if "uses_squad" in result:
         who += f" (joined to {result['uses_squad']}, uses its cover)"
     elif result.get("note") == "hero_no_cover":
@@ -120,12 +144,31 @@ def calc():
               help="hits the unit received (one save die per hit)")
 @click.option("--edition", callback=_check_edition, metavar="|".join(edition_names()),
               help="dice edition (default: the one data/dust/dice.yaml names)")
+@click.option("--diagonal/--not-diagonal", default=None,
+              help="corner: the unit is (not) attacked diagonally")
+@click.option("--adjacent/--not-adjacent", default=None,
+              help="corner: the unit's square is (not) adjacent to the corner")
+@click.option("--through-corner/--not-through-corner", default=None,
+              help="corner: the line of sight does (not) pass through the corner")
+@click.option("--corner-square", type=click.Choice(list(load_data("dust/cover_objects.yaml")["corner_squares"])),
+              default=None, help="corner: what stands on the square that would form the corner "
+                                 "(no_dot = a wall; a vehicle counts, a squad or a hero does not)")
+@click.option("--ignores-cover", is_flag=True, default=False,
+              help="the attacking weapon's text says it ignores cover: no save")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
-def cover_cmd(unit_ref, cover, hits, edition, as_json):
-    """Which save a unit gets in cover and how many hits it should stop."""
+def cover_cmd(unit_ref, cover, hits, edition, diagonal, adjacent, through_corner, corner_square,
+              ignores_cover, as_json):
+    """Which save a unit gets in cover and how many hits it should stop.
+
+    A 'corner' source counts only when the unit is attacked diagonally, stands adjacent to the
+    corner, the line of sight passes through it and its square forms a corner: give all four
+    with --diagonal, --adjacent, --through-corner and --corner-square.
+    """
+    corner = _corner(cover, diagonal, adjacent, through_corner, corner_square)
     path, name = unit_ref
     loaded = load_file(path, expect_game="dust")
     unit = _find_unit(loaded, path, name)
     squad = partner(unit, loaded.units) if unit.is_hero else None
-    result = cover_calc(unit, cover, hits, edition, squad=squad)
+    result = cover_calc(unit, cover, hits, edition, squad=squad, ignores_cover=ignores_cover,
+                        corner=corner)
     click.echo(json.dumps(result, ensure_ascii=False, indent=2) if as_json else _human(result))

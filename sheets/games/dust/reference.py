@@ -68,19 +68,18 @@ def cover_items(L, edition) -> list[tuple]:
 
 
 def hero_items(L, lang: str) -> list[tuple]:
-    """The heroes and cover-objects card's items (as :func:`cover_items`, plus a "table")."""
-    rows = [[o.name, L(f"cover_{o.provides_cover}"), o.armor.code, str(o.health)]
-            for o in cover_objects(lang)]
-    header = ["", L("field_cover"), L("ref_object_armor"), L("ref_object_hp")]
+    """The heroes and cover-objects card's items (as :func:`cover_items`). The objects' armour
+    and «очки здоровья» are on their own cards, printed next to this one."""
     return [
+        ("bullet", L("ref_hero_share"), 0),
         ("bullet", L("ref_hero_join"), 0),
         ("bullet", L("ref_hero_together"), 0),
+        ("bullet", L("ref_hero_abilities"), 0),
         ("bullet", L("ref_hero_pooled"), 0),
         ("bullet", L("ref_hero_split"), 0),
         ("bullet", L("hero_no_cover"), 0),
         ("heading", L("ref_objects_title")),
         ("bullet", L("ref_objects"), 0),
-        ("table", header, rows),
         ("bullet", L("ref_one_weapon"), 0),
         ("bullet", L("ref_crate_vehicle"), 0),
     ]

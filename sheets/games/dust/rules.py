@@ -113,12 +113,44 @@ def resolve_joins(units: list[Unit]) -> tuple[dict[int, int], list[tuple[int, Ru
     return pairs, issues
 
 
+def duplicate_squad_names(units: list[Unit]) -> list[tuple[int, RuleIssue]]:
+    """Two squads of one force with the same name (case-insensitive) are an error: a hero's
+    ``joins`` could not say which one it joins."""
+    first: dict[str, int] = {}
+    issues = []
+    for i, unit in enumerate(units):
+        if unit.kind != "squad":
+            continue
+        key = unit.name.lower()
+        if key in first:
+            issues.append((i, RuleIssue(("name",), f"squad name {unit.name!r} is used twice in this "
+                                        f"force (first: unit {first[key] + 1}); give every squad its "
+                                        f"own name so a hero's 'joins' names one squad")))
+        else:
+            first[key] = i
+    return issues
+
+
+def cross_faction_joins(units: list[Unit], pairs: dict[int, int]) -> list[tuple[int, RuleIssue]]:
+    """A warning for each hero joined to a squad of another faction (both factions given)."""
+    out = []
+    for hero, squad in pairs.items():
+        h, q = units[hero], units[squad]
+        if h.faction and q.faction and h.faction.strip().lower() != q.faction.strip().lower():
+            out.append((hero, RuleIssue(("joins",), f"hero of {h.faction!r} joins {q.name!r} of "
+                                        f"{q.faction!r}: a hero leads his own army's squads",
+                                        "warning")))
+    return out
+
+
 def validate_force(units: list[Unit]) -> list[tuple[int, RuleIssue]]:
-    """Check every hero's ``joins`` and record valid pairs on the squads (``joined_by``)."""
+    """Check every hero's ``joins`` and record valid pairs on the squads (``joined_by``);
+    duplicate squad names are an error, cross-faction joins a warning."""
+    duplicates = duplicate_squad_names(units)
     pairs, issues = resolve_joins(units)
     for hero, squad in pairs.items():
         units[squad].joined_by = units[hero].name
-    return issues
+    return duplicates + issues + cross_faction_joins(units, pairs)
 
 
 def partners(force: list[Unit]) -> dict[int, Unit]:
@@ -227,10 +259,27 @@ def forms_corner(square: str) -> bool:
     return bool(table[square])
 
 
-def corner_cover(adjacent: bool, line_through_corner: bool, square: str = "no_dot") -> str:
-    """The corner rule: ``soft`` when the target's square is adjacent to the corner, the line of
-    sight passes through that corner and the corner's square forms a corner; else ``none``."""
-    return "soft" if adjacent and line_through_corner and forms_corner(square) else "none"
+def corner_cover(adjacent: bool, line_through_corner: bool, square: str = "no_dot",
+                 diagonal: bool = True) -> str:
+    """The corner rule: ``soft`` when the target is attacked diagonally, its square is adjacent
+    to the corner, the line of sight passes through that corner and what stands on the corner's
+    square forms a corner (a wall, a vehicle; not a squad or a hero); else ``none``."""
+    return ("soft" if diagonal and adjacent and line_through_corner and forms_corner(square)
+            else "none")
+
+
+def check_cover_sources(parts: Iterable[str]) -> None:
+    """Reject combinations that cannot stand on one square (e.g. two ammo crates): each cover
+    object appears at most ``per_square`` times (``cover_objects.yaml``)."""
+    objects = load_data("dust/cover_objects.yaml")["objects"]
+    counts: dict[str, int] = {}
+    for part in parts:
+        key = part.strip().lower()
+        counts[key] = counts.get(key, 0) + 1
+    for key, n in counts.items():
+        limit = objects.get(key, {}).get("per_square")
+        if limit is not None and n > limit:
+            raise ValueError(f"{n} × {key} on one square is impossible (at most {limit})")
 
 
 def save_for(unit: Unit, cover: str, squad: Unit | None = None) -> str:
@@ -267,17 +316,33 @@ def resolve_save(save: str, hits: int, faces: list[str], edition: str | None = N
 
 
 def cover_calc(unit: Unit, cover: str | Iterable[str], hits: int, edition: str | None = None,
-               squad: Unit | None = None) -> dict:
+               squad: Unit | None = None, ignores_cover: bool = False,
+               corner: dict | None = None) -> dict:
     """Expected effect of cover on ``hits`` hits against ``unit``.
 
     ``cover`` is ``soft``, ``hard``, ``soft+soft``, ``ammo_crate+corner``… or a list of source
-    names. Returns {"unit", "cover", "save", "hits", "dice", "p_stop_each", "expected_stopped",
-    "expected_remaining", "edition", "edition_label", "edition_verified"} plus "uses_squad" for a
-    joined hero or "note" (a label key) for a lone hero.
+    names. A ``corner`` source counts only when the corner rule holds: ``corner`` gives
+    {"diagonal", "adjacent", "through_corner": bool, "square": what stands on the corner's square}
+    (see :func:`corner_cover`); ``ignores_cover`` (a weapon whose text says so) means no save.
+    Returns {"unit", "cover", "save", "hits", "dice", "p_stop_each", "expected_stopped",
+    "expected_remaining", "edition", "edition_label", "edition_verified"} plus "corner" (the
+    corner's cover), "ignores_cover", "uses_squad" for a joined hero or "note" (a label key) for
+    a lone hero.
     """
-    parts = cover.split("+") if isinstance(cover, str) else list(cover)
+    parts = [p.strip().lower() for p in (cover.split("+") if isinstance(cover, str) else cover)]
+    check_cover_sources(parts)
+    corner_level = None
+    if "corner" in parts:
+        if corner is None:
+            raise ValueError("corner cover depends on the corner: give whether the unit is attacked "
+                             "diagonally, adjacent to the corner, whether the line of sight passes "
+                             "through it, and what stands on the corner's square")
+        corner_level = corner_cover(corner["adjacent"], corner["through_corner"], corner["square"],
+                                    corner["diagonal"])
+        if corner_level == "none":
+            parts = [p for p in parts if p != "corner"]
     level = combine_cover(parts)
-    save = save_for(unit, level, squad)
+    save = "none" if ignores_cover else save_for(unit, level, squad)
     ed = dice_edition(edition)
     p = ed.p_stop(save)
     out = {
@@ -287,6 +352,10 @@ def cover_calc(unit: Unit, cover: str | Iterable[str], hits: int, edition: str |
         "expected_remaining": float(hits - p * hits),
         "edition": ed.name, "edition_label": ed.label, "edition_verified": ed.verified,
     }
+    if corner_level is not None:
+        out["corner"] = corner_level
+    if ignores_cover:
+        out["ignores_cover"] = True
     if unit.is_hero:
         if squad is not None:
             out["uses_squad"] = squad.name
