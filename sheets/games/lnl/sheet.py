@@ -117,26 +117,88 @@ def _section(doc, size, roster, rows, L, options) -> None:
         if page_no > 1:
             title += f" {L('oob_cont')}"
         band = Rect(frame.x, frame.top - 20, frame.w, 20)
-        pen.heading(band, title, 12)
+        pen.rect(band, fill=pen.t.accent, stroke=False)
+        side_w = 0.0
         if roster and roster.get("side"):
-            pen.text(band.right - 4, band.y + 6, f"{L('oob_side')}: {roster['side']}", 9, BOLD,
-                     "right", max_width=frame.w * 0.3, color=pen.t.accent_text)
+            side = f"{L('oob_side')}: {roster['side']}"
+            side_w = min(pen_width(side, BOLD, 9), frame.w * 0.3)
+            pen.text_in(Rect(band.right - side_w - 8, band.y, side_w + 8, band.h), side, 9, BOLD,
+                        "right", pad=4, color=pen.t.accent_text)
+        pen.text_in(Rect(band.x, band.y, band.w - side_w - 16, band.h), title, 12, BOLD, pad=3,
+                    color=pen.t.accent_text)
         table_top = band.y - 6
         header_h = 26
         room = table_top - header_h - (frame.y + foot_h)
-        per_page = max(1, int(room // ROW_H))
-        chunk = rows[index:index + per_page]
+        cols = _columns(Rect(frame.x, 0, frame.w, 1))
+        chunk, used = [], 0.0
+        while index + len(chunk) < len(rows):
+            cells = _row_cells(pen, rows[index + len(chunk)], cols)
+            h = _row_height(cells)
+            if chunk and used + h > room:
+                break
+            chunk.append((rows[index + len(chunk)], cells, h))
+            used += h
         last = index + len(chunk) >= len(rows)
         if last:  # blank rows to write in replacement counters, as far as the page allows
-            chunk = chunk + [None] * min(BLANK_ROWS, per_page - len(chunk))
-        _table(pen, Rect(frame.x, table_top - header_h - ROW_H * len(chunk), frame.w,
-                         header_h + ROW_H * len(chunk)), chunk, index, L, header_h)
-        index += len(chunk)
+            blanks = min(BLANK_ROWS, int((room - used) // ROW_H))
+            chunk += [(None, None, ROW_H)] * max(0, blanks)
+            used += ROW_H * max(0, blanks)
+        _table(pen, Rect(frame.x, table_top - header_h - used, frame.w, header_h + used), chunk,
+               index, L, header_h)
+        index += sum(1 for row, _, _ in chunk if row is not None)
         if last:
             _foot(pen, Rect(frame.x, frame.y, frame.w, foot_h - 6), rows, L)
         footer(pen, frame, f"{L('generated_by')} {__version__}", GAME.name[options.lang])
         if last:
             return
+
+
+# cell styles: key -> (font, size)
+STYLE = {"name": (BOLD, 8.0), "counter": (BOLD, 9.0), "kind": (FONT, 8.0), "sw": (FONT, 7.2),
+         "melee": (BOLD, 9.0), "lm": (FONT, 8.0), "morale": (FONT, 8.0), "notes": (FONT, 7.2)}
+MAX_LINES = 6
+
+
+def _row_cells(pen: Pen, row: dict, cols) -> dict:
+    """key -> (lines, font, size) of one row (texts wrapped to their column, at most 6 lines)."""
+    out = {}
+    for key, _, c, _ in cols:
+        if key not in STYLE:
+            continue
+        value = row[key]
+        text = "; ".join(value) if isinstance(value, list) else str(value)
+        font, size = STYLE[key]
+        out[key] = (_wrap(pen, text or "—", font, size, c.w - 4), font, size)
+    return out
+
+
+def _row_height(cells: dict) -> float:
+    need = max(len(lines) * size * 1.2 + 5 for lines, _, size in cells.values())
+    return max(ROW_H, need)
+
+
+def _wrap(pen: Pen, text: str, font: str, size: float, width: float) -> list[str]:
+    """Word wrap; a word wider than the column is broken; more than MAX_LINES ends in "…"."""
+    lines = []
+    for line in pen.wrap(text, font, size, width):
+        while pen_width(line, font, size) > width and len(line) > 1:
+            cut = len(line)
+            while cut > 1 and pen_width(line[:cut], font, size) > width:
+                cut -= 1
+            hyphen = line.rfind("-", 0, cut)
+            if hyphen > 0:
+                cut = hyphen + 1
+            lines.append(line[:cut])
+            allow(pen, line[:cut], line[cut:])  # the pieces of a broken user word
+            line = line[cut:]
+        lines.append(line)
+    if len(lines) > MAX_LINES:
+        lines = lines[:MAX_LINES]
+        last = lines[-1]
+        while last and pen_width(last + "…", font, size) > width:
+            last = last[:-1]
+        lines[-1] = last + "…"
+    return lines
 
 
 def _columns(r: Rect) -> list[tuple[str, str, Rect, str]]:
@@ -163,30 +225,22 @@ def _table(pen: Pen, r: Rect, rows: list, start: int, L, header_h: float) -> Non
             continue
         _head(pen, cell, L(lab), align)
     y = head.y
-    for n, row in enumerate(rows):
-        rr = Rect(r.x, y - ROW_H, r.w, ROW_H)
+    for n, (row, cells, h) in enumerate(rows):
+        rr = Rect(r.x, y - h, r.w, h)
         if n % 2 == 1:
             pen.rect(rr, fill=pen.t.faint, stroke=False)
-        if row is None:
-            for key, _, c, _ in cols:
-                if key == "ticks":
-                    _ticks(pen, Rect(c.x, rr.y, c.w, ROW_H), {"single_use": 1})
-            y -= ROW_H
-            pen.line(r.x, y, r.right, y, 0.3)
-            continue
         for key, _, c, align in cols:
-            cell = Rect(c.x, rr.y, c.w, ROW_H)
+            cell = Rect(c.x, rr.y, c.w, h)
             if key == "ticks":
-                _ticks(pen, cell, row)
+                _ticks(pen, cell, row or {"single_use": 1})
+            elif row is None:
                 continue
-            value = str(start + n + 1) if key == "no" else row[key]
-            if isinstance(value, list):
-                _lines(pen, cell, value, align)
+            elif key == "no":
+                pen.text_in(cell, str(start + n + 1), 8, FONT, align, pad=2)
             else:
-                font = BOLD if key in ("name", "counter", "melee") else FONT
-                size = 9 if key in ("counter", "melee") else 8
-                pen.text_in(cell, value, size, font, align, pad=2)
-        y -= ROW_H
+                lines, font, size = cells[key]
+                _draw_lines(pen, cell, lines, font, size, align)
+        y -= h
         pen.line(r.x, y, r.right, y, 0.3)
     # vertical rules and frame
     for _, _, c, _ in cols[1:]:
@@ -212,24 +266,15 @@ def _ax(c: Rect, align: str) -> float:
     return {"left": c.x + 1.5, "center": c.x + c.w / 2, "right": c.right - 1.5}[align]
 
 
-def _lines(pen: Pen, cell: Rect, items: list[str], align: str) -> None:
-    """Up to two lines in a cell; more items are joined to fit two lines."""
-    if not items:
-        pen.text_in(cell, "—", 8, FONT, "center")
-        return
-    text = "; ".join(items)
-    size = 7.2
-    lines = pen.wrap(text, FONT, size, cell.w - 4)
-    while len(lines) > 2 and size > 6.0:
-        size = round(size - 0.2, 1)
-        lines = pen.wrap(text, FONT, size, cell.w - 4)
-    if len(lines) > 2:  # still too long at 6 pt: keep two lines, squeezed to the width
-        lines = [lines[0], " ".join(lines[1:])]
-    total = len(lines) * size * 1.2
-    yy = cell.y + (cell.h + total) / 2 - size
-    for line in lines:
-        pen.text(cell.x + 2, yy, line, size, FONT, max_width=cell.w - 4, min_size=6.0)
-        yy -= size * 1.2
+def _draw_lines(pen: Pen, cell: Rect, lines: list[str], font: str, size: float, align: str) -> None:
+    """Wrapped lines centred vertically in a cell."""
+    lead = size * 1.2
+    yy = cell.y + (cell.h + len(lines) * lead) / 2 - size * 0.95
+    with pen.frame(cell):
+        for line in lines:
+            pen.text(_ax(cell, align) if align != "left" else cell.x + 2, yy, line, size, font, align,
+                     max_width=cell.w - 3, min_size=6.0)
+            yy -= lead
 
 
 def _ticks(pen: Pen, cell: Rect, row: dict) -> None:
