@@ -44,7 +44,7 @@ def font_sizes(data: bytes) -> list[float]:
     reader = PdfReader(io.BytesIO(data))
     sizes = []
     for page in reader.pages:
-        sizes += [float(s) for s in re.findall(rb"/F\d+ ([\d.]+) Tf", page.get_contents().get_data())]
+        sizes += [float(s) for s in re.findall(rb"/F[0-9+]+ ([\d.]+) Tf", page.get_contents().get_data())]
     return sizes
 
 
