@@ -47,7 +47,8 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
     if over:
         violations.append(f"{label(game.id, 'over_limit', lang)} {_num(total - limit)} "
                           f"({_num(total)} > {limit})")
-    violations += game.validate_list(loaded.units, own_opts, loaded.roster)
+    rule_violations = list(game.validate_list(loaded.units, own_opts, loaded.roster))
+    violations += rule_violations
     own = labels(game.id)
     limit_unit = own["limit_unit"][lang] if "limit_unit" in own else game.limit_unit
     rules_name = own[f"rules_{opts.rules}"][lang] if opts.rules and f"rules_{opts.rules}" in own else opts.rules
@@ -67,6 +68,7 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
         "remaining": _num(limit - total) if (limit is not None and total is not None and not over) else None,
         "unit_count": len(rows),
         "violations": violations,  # list-level breaches (limit, force organisation), in `lang`
+        "rule_violations": rule_violations,  # the game's own list checks only (no limit line)
         "tally": game.list_tally(loaded.units, own_opts, loaded.roster),
         "columns": columns,
         "groups": groups,

@@ -228,3 +228,12 @@ def test_list_violations_fail_validate_but_still_print(cli, write, tmp_path):
     assert {"text": "Heavy Support 4 / 0–3", "ok": False} in data["tally"]
     r = cli("roster", path, "--format", "json", "--lang", "ru")
     assert "Основной отряд: Войска 1 (нужно 2–6)" in json.loads(r.stdout)["violations"]
+
+
+@pytest.mark.parametrize("fmt,mark", [("md", "**Troops 1 / 2–6**"), ("html", '<b class="over">Troops 1 / 2–6</b>'),
+                                      ("bbcode", "[color=red][b]Troops 1 / 2–6[/b][/color]")])
+def test_text_formats_show_the_tally_and_breaches(cli, write, fmt, mark):
+    write("sample_list.yaml", SAMPLE.read_text(encoding="utf-8"))
+    r = cli("roster", write("broken.yaml", BROKEN_LIST), "--format", fmt)
+    assert r.exit_code == 0 and mark in r.stdout
+    assert "Primary detachment: Heavy Support 4 (allowed 0–3)" in r.stdout
