@@ -58,7 +58,7 @@ def test_russian_labels(cli, tmp_path):
     texts, _ = pages_text(render(cli, tmp_path, "--no-list", "--lang", "ru"))
     sheet = texts[0]
     for word in ("ЛИСТ ЗАПИСИ ПРОТОМЕХА", "Торс", "Голова", "Ноги", "ОД Шага", "ОД Бега", "ОД Прыжка",
-                 "БЦ", "ПЕРЕЧЕНЬ ОРУЖИЯ", "ДАННЫЕ ПИЛОТА", "Получено ранений", "Сознание", "Harpy", "Minotaur"):
+                 "БЦ", "ПЕРЕЧЕНЬ ОРУЖИЯ", "ПИЛОТ", "Ранения", "сознание", "Harpy", "Minotaur"):
         assert word in sheet, word
     assert "PROTOMECH RECORD SHEET" not in sheet and "Walking" not in sheet
 

@@ -160,10 +160,8 @@ class Violation:
 def check(recorder: Recorder, allowed_words=(), kinds=None) -> list[Violation]:
     """Every violation on every recorded page (``kinds`` limits the rules that run)."""
     rl = rules()
-    allowed = rl.latin_allowed | set(recorder.allowed_words) | set(allowed_words)
-    # the user's texts are given as whitespace-split words: "Multi-melta", "(krak)" hold the
-    # words "Multi", "melta", "krak" as this checker splits them
-    allowed |= {w for a in allowed_words for w in _WORD.findall(str(a))}
+    user = set(recorder.allowed_words) | set(allowed_words)
+    allowed = rl.latin_allowed | {w for text in user for w in _WORD.findall(str(text))}
     out: list[Violation] = []
     for page in recorder.pages:
         out.extend(_check_page(page, rl, allowed, kinds))

@@ -427,14 +427,16 @@ class Pen:
         self.text_in(r, text, size, font, color=self.t.accent_text, pad=3)
 
     def box_track(self, x: float, y: float, kinds, size: float = 7, gap: float = 1.5,
-                  width: float = 0.6) -> float:
-        """A row of tick boxes left to right; kind 'plain' | 'shade' | 'dark'. Returns width."""
+                  width: float = 0.6, height: float | None = None) -> float:
+        """A row of tick boxes (``size`` wide, ``height`` tall, default square) left to right;
+        kind 'plain' | 'shade' | 'dark'. Returns the width."""
+        height = size if height is None else height
         path = {"plain": self.c.beginPath(), "shade": self.c.beginPath(), "dark": self.c.beginPath()}
         cx = x
         for k in kinds:
-            path[k].rect(cx, y, size, size)
+            path[k].rect(cx, y, size, height)
             if self.rec is not None:
-                self.rec.box(self.c, cx, y, size, size)
+                self.rec.box(self.c, cx, y, size, height)
             cx += size + gap
         self.stroke(self.t.ink)
         self.width(width)

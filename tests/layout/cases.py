@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 
 from sheets.core.game import Options, get_game, load_object
 from sheets.data import data_path
@@ -14,10 +15,14 @@ DMECH_UNITS = ("units/dmech/otrok.yaml", "units/dmech/pilot_on_foot.yaml")
 DUST_UNITS = "units/dust/sample_force.yaml"
 WH40K6_UNITS = "units/wh40k6/sample_list.yaml"
 LNL_UNITS = ("units/lnl/hill30_us.yaml", "units/lnl/hill30_german.yaml")
+SHAPES = str(Path(__file__).with_name("motions.yaml"))  # quad, glider, booster, crowded (tw)
+ULTRA = str(Path(__file__).with_name("ultraheavy.yaml"))  # 15 t at full armour (tw)
 
 # (layout id, game, kind, files or chart name, extra options, rule variants)
 LAYOUTS = [
     ("bt-sheet", "battletech", "sheet", (BT_UNITS,), {}, ("classic", "tw")),
+    ("bt-sheet-shapes", "battletech", "sheet", (SHAPES,), {}, ("tw",)),
+    ("bt-sheet-ultraheavy", "battletech", "sheet", (ULTRA,), {}, ("tw",)),
     ("bt-army-list", "battletech", "list", (BT_UNITS,), {}, ("classic", "tw")),
     ("bt-reference", "battletech", "reference", None, {}, ("classic", "tw")),
     ("bt-chart", "battletech", "chart", "hit-location", {}, ("classic", "tw")),
@@ -72,7 +77,7 @@ def render(layout: str, variant, lang: str, paper: str, mono: bool):
     doc = Document(paper, mono, lang=lang, record=True)
     user: set[str] = set()
     if kind in ("sheet", "list"):
-        loaded = [load_file(str(data_path(f)), options) for f in what]
+        loaded = [load_file(f if Path(f).is_absolute() else str(data_path(f)), options) for f in what]
         for l in loaded:
             for unit in l.units:
                 for _path, text in game.text_fields(unit):

@@ -12,9 +12,8 @@ from .cases import case_id, combos, render
 
 # (layout, lang or None = both) -> the open defect (issue 11)
 KNOWN = {
-    ("bt-sheet", None): "ProtoMech sheet: crit/pilot text 3-5.8 pt, crit boxes 2.6 mm, pilot digits in "
-                        "the boxes, torso pips 1.4 mm; RU weapon names in English",
-    ("bt-army-list", "ru"): "army list: Latin weapon/game names on the Russian page",
+    ("bt-sheet-ultraheavy", None): "ProtoMech sheet: a 15 t ultraheavy at full armour needs pips under 3 mm and "
+                                   "overflows the weapons panel with three ammo bins",
     ("bt-reference", "ru"): "BattleTech reference: RU keeps AMS and English weapon names",
     ("bt-chart", None): "BattleTech chart: 5.5 pt shares, labels crossing the figure lines",
     ("dust-cards", None): "Dust cards: shield labels 3-5.6 pt touching the shield; RU 'front', 'Axis'",

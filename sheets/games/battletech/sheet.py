@@ -25,26 +25,18 @@ from sheets.render.fonts import width as text_width
 from sheets.render.pdf import Pen, Rect, footer, margins
 
 PER_PAGE = 5
+BOX_KIND = {"plain": "plain", "pilot": "shade"}  # variants.yaml kind -> box_track ("destroy": double frame)
+MIN_PT = 6.0  # smallest type read at the table (README: print rules)
+TICK = 8.6  # tick boxes, pilot cells and pips: 3.03 mm (at least 3 mm)
+PIP_GAP = 0.9  # paper between two pips
 
 # Per paper: column fractions (data, weapons, crits, armour), base type size, gap between
 # blocks, heading band height.
 LAYOUTS = {
-    "a4": {"cols": (0.20, 0.29, 0.33, 0.18), "size": 7.0, "gap": 7.0, "head": 11.0},
-    "letter": {"cols": (0.20, 0.30, 0.33, 0.17), "size": 6.8, "gap": 5.0, "head": 10.0},
+    "a4": {"cols": (0.175, 0.235, 0.37, 0.22), "size": 7.0, "gap": 6.0, "head": 10.0},
+    "letter": {"cols": (0.175, 0.235, 0.37, 0.22), "size": 6.8, "gap": 4.0, "head": 9.5},
 }
-BOX_KIND = {"plain": "plain", "pilot": "shade", "destroy": "dark"}
-CRIT_COLS = (0.085, 0.175, 0.26, 0.26, 0.26)  # 2D6, location, 1st, 2nd, 3rd hit
-WEAPON_COLS = (0.7, 4.2, 1.0, 1.1, 0.8, 0.8, 0.8, 0.8)
-# Armour diagram: each location's cell in a 3 × 3 grid (column, row from the top, column span).
-DIAGRAM = {
-    "head": (1, 0, 1),
-    "main_gun": (2, 0, 1),
-    "right_arm": (0, 1, 1),
-    "torso": (1, 1, 1),
-    "left_arm": (2, 1, 1),
-    "legs": (0, 2, 3),
-}
-QUAD_DIAGRAM = dict(DIAGRAM, torso=(0, 1, 3))
+CRIT_COLS = (0.08, 0.15, 0.77)  # 2D6, location, the crit boxes in hit order
 
 
 def render(doc, units, options) -> None:
@@ -54,6 +46,7 @@ def render(doc, units, options) -> None:
     def L(key: str) -> str:
         return label("battletech", key, lang)
 
+    names = weapon_names(lang)
     pages = [units[i:i + PER_PAGE] for i in range(0, len(units), PER_PAGE)] or [[]]
     for page_no, chunk in enumerate(pages, 1):
         pen = doc.page()
@@ -62,10 +55,19 @@ def render(doc, units, options) -> None:
         pen.text(head.right - 4, head.y + 6, f"{L('point')} {page_no}/{len(pages)}", 8.5, "Sans-Bold",
                  align="right", color=pen.t.accent_text, max_width=frame.w * 0.25)
         for i, unit in enumerate(chunk):
-            block = Block(pen, slots[i], sheet_data(unit, variant), i + 1, options.paper, lang, L)
+            block = Block(pen, slots[i], sheet_data(unit, variant), i + 1, options.paper, lang, L, names)
             block.draw()
         footer(pen, frame, f"{L('rules_' + variant)} · sheets {__version__}",
                f"{label('common', 'page', lang)} {page_no}/{len(pages)}")
+
+
+def weapon_names(lang: str) -> dict:
+    """English catalogue name -> printed name in ``lang`` (``data/battletech/weapon_names.yaml``)."""
+    if lang == "en":
+        return {}
+    from sheets.data import load_data
+
+    return {k: v.get(lang, k) for k, v in (load_data("battletech/weapon_names.yaml") or {}).items()}
 
 
 def page_geometry(paper: str, size: tuple) -> tuple[Rect, Rect, list[Rect]]:
@@ -89,13 +91,17 @@ def block_columns(paper: str, slot: Rect) -> list[Rect]:
 class Block:
     """One ProtoMech's block: ``draw`` places the shared skeleton form, then the unit's values."""
 
-    def __init__(self, pen: Pen, slot: Rect, d: dict, number: int, paper: str, lang: str, L):
+    def __init__(self, pen: Pen, slot: Rect, d: dict, number: int, paper: str, lang: str, L, names=None):
         self.pen, self.slot, self.d, self.number, self.paper, self.L = pen, slot, d, number, paper, L
+        self.names = names or {}
         self.layout = LAYOUTS[paper]
         self.size = self.layout["size"]
         self.key = ("bt-block", paper, lang, d["variant"], number, d["header"]["motion"],
                     tuple(m["key"] for m in d["movement"]), repr(d["crit_rows"]), d["crit_legend"],
-                    tuple(a["location"] for a in d["armor"]), round(slot.w, 2), round(slot.h, 2))
+                    round(slot.w, 2), round(slot.h, 2))
+
+    def name(self, english: str) -> str:
+        return self.names.get(english, english)
 
     def draw(self) -> None:
         s = self.slot
@@ -106,11 +112,16 @@ class Block:
         if static:
             pen.rect(r, width=0.9)
         data, weapons, crits, armour = block_columns(self.paper, r)
-        self._data(pen, data, static)
-        self._weapons(pen, weapons, static)
+        with pen.frame(data):
+            self._data(pen, data, static)
+        with pen.frame(weapons):
+            self._weapons(pen, weapons, static)
         if static:
-            self._crits(pen, crits)
-        self._armour(pen, armour, static)
+            with pen.frame(crits):
+                self._crits(pen, crits)
+        else:
+            with pen.frame(armour):
+                self._armour(pen, armour)
 
     # -- helpers --------------------------------------------------------------------------
     def _band(self, pen: Pen, r: Rect, text: str, static: bool) -> Rect:
@@ -125,95 +136,160 @@ class Block:
         L, d, size = self.L, self.d, self.size
         body = self._band(pen, r, f"{L('unit_tab')} {self.number}", static)
         h = d["header"]
-        y = body.top - size - 1
+        y = body.top - size - 1.5
         if not static:
             name = h["name"] + (f" {h['model']}" if h["model"] else "")
-            pen.text(body.x, y, name, size + 2, "Sans-Bold", max_width=body.w)
-        y -= size + 3
-        if not static:
-            motion = L(h["motion_label"]) + (f" · {L('ultraheavy')}" if h["ultraheavy"] else "")
-            pen.text(body.x, y, f"{L('tons')}: {h['tons']}   {motion}", size, max_width=body.w)
+            _line(pen, body.x, y, name, size + 2, "Sans-Bold", body.w)
         y -= size + 2.5
+        if not static:
+            motion = L(h["motion_label"])
+            if h["ultraheavy"]:  # a biped is the usual shape: its word makes room for "ultraheavy"
+                motion = L("ultraheavy") if h["motion"] == "biped" else f"{motion} · {L('ultraheavy')}"
+            _line(pen, body.x, y, f"{L('tons')}: {h['tons']}  {motion}", size - 0.5, "Cond", body.w)
+        y -= size + 2
         if static:
-            pen.text(body.x, y, L("movement_points"), size - 0.5, "Sans-Bold", max_width=body.w)
+            _line(pen, body.x, y, L("movement_points"), size - 0.5, "Cond-Bold", body.w)
         for mv in d["movement"]:
-            y -= size + 1
+            y -= size + 0.8
             if static:
-                pen.text(body.x + 4, y, L(mv["key"]), size, max_width=body.w * 0.62)
+                _line(pen, body.x + 3, y, L(mv["key"]), size - 0.5, "Cond", body.w * 0.62)
             else:
-                pen.text(body.right, y, mv["value"], size, "Sans-Bold", align="right", max_width=body.w * 0.35)
-        y -= size + 2.5
+                pen.text(body.right, y, mv["value"], size, "Sans-Bold", align="right", max_width=body.w * 0.36,
+                         min_size=MIN_PT)
+        y -= size + 2
+        # one BV line when the longest values fit, else two (the same for every unit)
+        two_lines = text_width(f"{L('bv')}: 0000  {L('bv_pilot')}: 0000", "Cond-Bold", size - 0.5) > body.w
         if not static:
-            pen.text(body.x, y, f"{L('bv')}: {d['bv']}", size, "Sans-Bold", max_width=body.w * 0.45)
-            pen.text(body.right, y, f"{L('bv_pilot')}: {d['bv_pilot']}", size, "Sans-Bold", align="right",
-                     max_width=body.w * 0.54)
-        self._pilot(pen, Rect(body.x, body.y, body.w, max(0.0, y - 3 - body.y)), static)
+            bv = f"{L('bv')}: {d['bv']}"
+            pilot = f"{L('bv_pilot')}: {d['bv_pilot']}"
+            if not two_lines:
+                pen.text(body.x, y, bv, size - 0.5, "Cond-Bold")
+                pen.text(body.right, y, pilot, size - 0.5, "Cond-Bold", align="right")
+            else:
+                _line(pen, body.x, y, bv, size - 0.5, "Cond-Bold", body.w)
+                _line(pen, body.x, y - size, pilot, size - 0.5, "Cond-Bold", body.w)
+        if two_lines:
+            y -= size
+        self._pilot(pen, Rect(body.x, body.y, body.w, max(0.0, y - 2.5 - body.y)), static)
 
     def _pilot(self, pen: Pen, r: Rect, static: bool) -> None:
-        """PILOT DATA: name line, gunnery, six hit boxes with consciousness numbers (bottom-up)."""
-        L, p, size = self.L, self.d["pilot"], self.size
-        box = min(8.0, (r.w - 4) / 6 - 3)
-        small = size - 1.6
-        need = (size - 0.8) + size + size + small + box + small + 10
+        """PILOT DATA: name and gunnery on one line, then the two-row hit table (hit numbers
+        above the cells to tick, consciousness numbers below), as MegaMekLab prints it."""
+        L, p = self.L, self.d["pilot"]
+        fs = MIN_PT
+        cell_h = TICK + 0.4
+        need = 2 + fs + 2.5 + fs + 2.5 + fs + 2 + fs + 1.5 + cell_h + 1 + fs + 2.5
         r = Rect(r.x, r.y, r.w, min(r.h, need))
-        y_num = r.y + 1.5
-        y_box = y_num + small + 1
-        y_title = r.top - (size - 0.8) - 1.5
-        y_name = y_title - size - 1
-        y_gun = y_name - size - 0.5
+        cell_w = (r.w - 2) / 6
+        y_cons = r.y + 2.5
+        y_cell = y_cons + fs + 1
+        y_hits = y_cell + cell_h + 1.5
+        y_caption = y_hits + fs + 2
+        y_name = y_caption + fs + 2.5
+        y_title = y_name + fs + 2.5
         name_label = f"{L('pilot_name')}:"
-        gun_label = f"{L('gunnery')}:"
-        if static:
+        gun_label = f"{L('col_gunnery')}:"
+        gun_w = text_width(f"{gun_label} 10", "Cond", fs + 0.5)
+        if static:  # title and gunnery share the top line; the name gets a line of its own
             pen.rect(r, width=0.5)
-            step = (r.w - 4) / 6
+            _line(pen, r.x + 2, y_title, L("pilot_box"), fs + 0.5, "Cond-Bold", r.w - 6 - gun_w)
+            pen.text(r.right - 2 - gun_w, y_title, gun_label, fs + 0.5, "Cond")
+            _line(pen, r.x + 2, y_name, name_label, fs + 0.5, "Cond", r.w * 0.3)
+            _line(pen, r.x + 2, y_caption, L("pilot_track"), fs, "Cond", r.w - 4)
+            x0 = r.x + 1
+            pen.box_track(x0 + 0.5, y_cell, ["plain"] * 6, cell_w - 1, gap=1, height=cell_h)
             for i, hit in enumerate(p["hits"]):
-                bx = r.x + 2 + i * step + (step - box) / 2
-                pen.box_track(bx, y_box, ["plain"], box)
-                pen.text(bx + box / 2, y_box + box * 0.25, str(hit), box * 0.6, align="center")
+                cx = x0 + i * cell_w + cell_w / 2
+                pen.text(cx, y_hits, str(hit), fs, "Cond-Bold", align="center")
                 c = p["consciousness"][i]
-                pen.text(bx + box / 2, y_num, L("dead") if c == "dead" else str(c), small, align="center",
-                         max_width=step - 1)
-            pen.text(r.x + 2, y_box + box + 1.5, f"{L('hits_taken')} / {L('consciousness')}", small, "Cond",
-                     max_width=r.w - 4)
-            pen.text(r.x + 2, y_title, L("pilot_data"), size - 0.8, "Sans-Bold", max_width=r.w - 4)
-            pen.text(r.x + 2, y_name, name_label, size - 0.5, max_width=r.w * 0.3)
-            pen.text(r.x + 2, y_gun, gun_label, size - 0.5, max_width=r.w * 0.75)
+                pen.text(cx, y_cons, L("dead") if c == "dead" else str(c), fs, "Cond", align="center",
+                         max_width=cell_w, min_size=MIN_PT)
             return
-        name_x = r.x + 4 + min(r.w * 0.3, text_width(name_label, "Sans", size - 0.5))
+        name_x = r.x + 4 + min(r.w * 0.3, text_width(name_label, "Cond", fs + 0.5))
+        gun_x = r.right - 2 - gun_w + text_width(gun_label + " ", "Cond", fs + 0.5)
         if p["name"]:
-            pen.text(name_x, y_name, p["name"], size, "Sans-Bold", max_width=r.right - 2 - name_x)
+            _line(pen, name_x, y_name, p["name"], fs + 0.5, "Cond-Bold", r.right - 2 - name_x)
         else:
-            pen.line(name_x, y_name - 1, r.right - 2, y_name - 1, 0.4)
-        gun_x = r.x + 4 + min(r.w * 0.75, text_width(gun_label, "Sans", size - 0.5))
-        pen.text(gun_x, y_gun, str(p["gunnery"]), size - 0.5, "Sans-Bold", max_width=r.right - 2 - gun_x)
+            pen.line(name_x, y_name - 1, r.right - 3, y_name - 1, 0.4)
+        pen.text(gun_x, y_title, str(p["gunnery"]), fs + 0.5, "Cond-Bold")
 
-    # -- weapons inventory, ammo, torso-weapon roll, notes --------------------------------
+    # -- weapons inventory, ammo with shot boxes, torso-weapon roll, notes ------------------
     def _weapons(self, pen: Pen, r: Rect, static: bool) -> None:
-        L, d, size = self.L, self.d, self.size
+        L, d = self.L, self.d
+        fs = MIN_PT
         body = self._band(pen, r, L("weapons_inventory"), static)
-        row_h = size + 2.6
-        aligns = ["center", "left"] + ["center"] * 6
+        head_h = fs + 2.6
+        header = [L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")]
+        xs = _weapon_columns(body, header, "2" + L("per_missile"))
+        aligns = ["left"] + ["center"] * 6
         if static:
-            header = [L(k) for k in ("col_qty", "col_type", "col_loc", "col_dmg", "col_min", "col_sht",
-                                     "col_med", "col_lng")]
-            pen.table(Rect(body.x, body.top - row_h, body.w, row_h), WEAPON_COLS, [], header=header,
-                      size=size, aligns=aligns, row_h=row_h)
+            pen.rect(Rect(body.x, body.top - head_h, body.w, head_h), fill=pen.t.band, stroke=False)
+            for (x, w), text, al in zip(xs, header, aligns):
+                pen.text_in(Rect(x, body.top - head_h, w, head_h), text, fs, "Cond-Bold", al, pad=0.8)
             return
-        rows = [[str(w["qty"]), w["name"] + ("" if w["verified"] else "†"), L(w["loc_abbr"]), _cell(w["damage"]),
-                 _cell(w["min"] or None), _cell(w["short"]), _cell(w["medium"]), _cell(w["long"])]
-                for w in d["inventory"]] or [["", L("no_weapons"), "", "", "", "", "", ""]]
-        top = body.top - row_h
-        pen.table(Rect(body.x, top - row_h * len(rows), body.w, row_h * len(rows)), WEAPON_COLS, rows,
-                  size=size, aligns=aligns, row_h=row_h)
-        y = top - row_h * len(rows) - size - 2
-        if d["ammo"]:
-            parts = [f"{a['weapon']} {a['shots']}" + ("" if a["verified"] else "†") for a in d["ammo"]]
-            pen.text(body.x, y, f"{L('ammo')}: " + ", ".join(parts), size, max_width=body.w)
-            y -= size + 2
+        y = body.top - head_h
+        rows = d["inventory"] or [None]
+        for i, w in enumerate(rows):
+            if w is None:
+                cells = [L("no_weapons")] + [""] * 6
+            else:
+                cells = [f"{w['qty']}× " * (w["qty"] > 1) + self.name(w["name"]) + ("" if w["verified"] else "†"),
+                         L(w["loc_abbr"]), _cell(w["damage"]).replace("/msl", L("per_missile")), _cell(w["min"] or None), _cell(w["short"]),
+                         _cell(w["medium"]), _cell(w["long"])]
+            lines = Pen.wrap_static(cells[0], "Cond", fs, xs[0][1] - 1.6)
+            row_h = max(fs + 2.6, len(lines) * fs * 1.08 + 1.6)
+            rr = Rect(body.x, y - row_h, body.w, row_h)
+            if i % 2:
+                pen.rect(rr, fill=pen.t.faint, stroke=False)
+            ty = rr.top - 0.9 - fs * 0.8
+            for line in lines:
+                _line(pen, xs[0][0] + 0.8, ty, line, fs, "Cond", xs[0][1] - 1.6)
+                ty -= fs * 1.08
+            for (x, cw), text in zip(xs[1:], cells[1:]):
+                pen.text_in(Rect(x, rr.y, cw, row_h), text, fs + 0.5, "Cond", "center", pad=0.5)
+            y -= row_h
+        y -= 1.5
+        room = y - body.y
+        notes = self._notes()
+        note_lines = sum(len(Pen.wrap_static(n, "Cond", fs, body.w)) for n in notes)
+        notes_h = note_lines * fs * 1.12 + 1
+        for a in d["ammo"]:
+            y = self._ammo(pen, body, y, a, y - body.y - notes_h)
+        area = Rect(body.x, body.y, body.w, max(0.0, y - body.y))
+        if notes and area.h > fs:
+            pen.paragraph(area, "\n".join(notes), fs, "Cond", leading=1.12, min_size=MIN_PT)
+
+    def _ammo(self, pen: Pen, body: Rect, y: float, a: dict, room: float) -> float:
+        """One ammo bin: its name and a tick box per shot (rows as the room allows; when the shots
+        outnumber the boxes, each box counts several shots and the line says how many)."""
+        L, fs = self.L, MIN_PT
+        pitch = TICK + 1.2
+        per_row = max(1, int((body.w + 1.2) // pitch))
+        rows_room = max(1, int((room - fs - 2) // pitch))
+        shots = int(a["shots"])
+        per_box = next((k for k in (1, 2, 5, 10, 20, 50, 100) if -(-shots // k) <= per_row * rows_room), 100)
+        boxes = -(-shots // per_box)
+        title = f"{L('ammo')}: {self.name(a['weapon'])} ({shots})" + ("" if a["verified"] else "†")
+        if per_box > 1:
+            title += f", □ = {per_box}"
+        for line in Pen.wrap_static(title, "Cond", fs, body.w):
+            y -= fs * 1.08
+            _line(pen, body.x, y, line, fs, "Cond", body.w)
+        y -= 1.5
+        for start in range(0, boxes, per_row):
+            n = min(per_row, boxes - start)
+            y -= TICK
+            pen.box_track(body.x, y, ["plain"] * n, TICK, gap=1.2, width=0.5)
+            y -= 1.2
+        return y - 1
+
+    def _notes(self) -> list[str]:
+        L, d = self.L, self.d
         notes = []
         roll = d["torso_weapon_roll"]
         if roll["entries"]:
-            parts = [f"{e['faces']}: {e['weapon'] if e['weapon'] else L(e['label'])}" for e in roll["entries"]]
+            parts = [f"{e['faces']}: {self.name(e['weapon']) if e['weapon'] else L(e['label'])}"
+                     for e in roll["entries"]]
             notes.append(f"{L(roll['title'])}: " + "; ".join(parts))
         elif roll["empty_label"]:
             notes.append(f"{L(roll['title'])}: {L(roll['empty_label'])}")
@@ -221,87 +297,234 @@ class Block:
         if d.get("main_gun_restriction"):
             notes.append(L(d["main_gun_restriction"]))
         notes.extend(L(key) for key in d["footnotes"])
-        area = Rect(body.x, body.y, body.w, max(0.0, y + size - body.y))
-        if area.h > 4:
-            pen.paragraph(area, "\n".join(notes), size - 1.2, "Cond", min_size=3.2)
+        return notes
 
     # -- hit locations and critical hits (all skeleton) -----------------------------------
     def _crits(self, pen: Pen, r: Rect) -> None:
-        L, d, size = self.L, self.d, self.size
+        L, d = self.L, self.d
+        fs = MIN_PT
         body = self._band(pen, r, L("hit_locations_crits"), True)
-        legend_h = size + 1
+        destroy = any(b["kind"] == "destroy" for row in d["crit_rows"] for b in row["boxes"])
+        legend = [L(d["crit_legend"])] + ([L("legend_destroy")] if destroy and d["crit_legend"] == "legend_tw" else [])
+        legend_lines = Pen.wrap_static(" · ".join(legend), "Cond", fs, body.w)
+        legend_h = len(legend_lines) * fs * 1.1 + 1
         table = Rect(body.x, body.y + legend_h, body.w, body.h - legend_h)
         rows = d["crit_rows"]
         xs = [table.x]
         for f in CRIT_COLS[:-1]:
             xs.append(xs[-1] + table.w * f)
         ws = [table.w * f for f in CRIT_COLS]
-        row_h = table.h / (len(rows) + 1)
-        hs = min(size, row_h * 0.8)
-        band = Rect(table.x, table.top - row_h, table.w, row_h)
+        head_h = fs + 2.6
+        band = Rect(table.x, table.top - head_h, table.w, head_h)
         pen.rect(band, fill=pen.t.band, stroke=False)
-        heads = [L("col_2d6"), L("col_location"), L("col_hit1"), L("col_hit2"), L("col_hit3")]
-        for x, w, text in zip(xs, ws, heads):
-            pen.text_in(Rect(x, band.y, w, row_h), text, hs - 0.5, "Sans-Bold", "center", pad=1)
+        heads = [L("col_2d6"), L("col_location"), L("col_crit_hits")]
+        for x, w, text, al in zip(xs, ws, heads, ("center", "left", "left")):
+            pen.text_in(Rect(x, band.y, w, head_h), text, fs, "Cond-Bold", al, pad=1)
+        bs = TICK + 0.2
+        plans = [self._crit_row(row, xs, ws, table, bs) for row in rows]
+        needs = [p[0] for p in plans]
+        spare = (band.y - table.y) - sum(needs)
+        heights = [n + spare / len(needs) for n in needs] if spare >= 0 else \
+            [n * (band.y - table.y) / sum(needs) for n in needs]
         y = band.y
-        for i, row in enumerate(rows):
+        for i, ((_, cells, boxes), row_h) in enumerate(zip(plans, heights)):
             rr = Rect(table.x, y - row_h, table.w, row_h)
             if i % 2:
                 pen.rect(rr, fill=pen.t.faint, stroke=False)
-            _cell_text(pen, Rect(xs[0] + 0.5, rr.y + 0.5, ws[0] - 1, row_h - 1), row["roll_text"], hs, "Sans-Bold",
-                       max_lines=2, align="center")
-            _cell_text(pen, Rect(xs[1] + 1, rr.y + 0.5, ws[1] - 2, row_h - 1), L(row["label"]), hs - 0.3, "Sans")
-            boxes = row["boxes"]
-            note = row.get("note") or row.get("effect")
-            if not boxes:
-                text = L(note) if note else (L("main_gun_no_crits") if row["location"] == "main_gun" else "—")
-                pen.text_in(Rect(xs[2], rr.y, ws[2] * 3, row_h), text, hs - 1.2, "Cond", "left", pad=2)
-            for b in boxes:
-                j = 1 + b["index"]
-                bs = min(row_h * 0.62, 7.5)
-                pen.box_track(xs[j] + 1.5, rr.y + (row_h - bs) / 2, [BOX_KIND[b["kind"]]], bs)
-                _cell_text(pen, Rect(xs[j] + bs + 3, rr.y + 0.5, ws[j] - bs - 4, row_h - 1), L(b["effect"]),
-                           hs - 1.3)
+            for x, w, text, font, align in cells:
+                _cell_text(pen, Rect(x, rr.y + 0.5, w, row_h - 1), text, fs, font, align=align)
+            by = rr.y + (row_h - bs) / 2
+            for bx, kind in boxes:
+                if kind == "destroy":  # a double frame: marked "destroyed", still pencillable
+                    pen.box_track(bx, by, ["plain"], bs, width=1.4)
+                    pen.rect(Rect(bx + 1.6, by + 1.6, bs - 3.2, bs - 3.2), width=0.5)
+                else:
+                    pen.box_track(bx, by, [BOX_KIND[kind]], bs)
             y -= row_h
-        pen.text(body.x, body.y + 1, L(d["crit_legend"]), size - 1.2, "Cond", max_width=body.w)
+        ty = body.y + legend_h - fs * 0.9
+        for line in legend_lines:
+            _line(pen, body.x, ty, line, fs, "Cond", body.w)
+            ty -= fs * 1.1
+
+    def _crit_row(self, row: dict, xs, ws, table: Rect, bs: float):
+        """(height needed, text cells, boxes) of one crit-table row; an effect may run on into
+        the empty columns to its right."""
+        L, fs = self.L, MIN_PT
+        cells = [(xs[0] + 0.5, ws[0] - 1, row["roll_text"], "Cond-Bold", "center")]
+        boxes = sorted(row["boxes"], key=lambda b: b["index"])
+        note = row.get("note") or row.get("effect")
+        if boxes:
+            cells.append((xs[1] + 1, ws[1] - 1.5, L(row["label"]), "Cond", "left"))
+        else:  # no boxes: the location and its note share one line across the row
+            text = L(note) if note else (L("main_gun_no_crits") if row["location"] == "main_gun" else "—")
+            cells.append((xs[1] + 1, ws[1] + ws[2] - 2.5, f"{L(row['label'])}: {text}", "Cond", "left"))
+        drawn = []
+        share = ws[2] / max(len(boxes), 1)
+        for k, b in enumerate(boxes):  # in hit order; fewer boxes get wider effect texts
+            bx = xs[2] + 1.5 + k * share
+            drawn.append((bx, b["kind"]))
+            cells.append((bx + bs + 1.2, share - bs - 3, L(b["effect"]), "Cond", "left"))
+        lines = max(len(Pen.wrap_static(t, f, fs, w)) for _, w, t, f, _ in cells)
+        need = max(lines * fs * 1.05 + 1.0, bs + 2.5 if boxes else 0)
+        return need, cells, drawn
 
     # -- armour diagram ---------------------------------------------------------------------
-    def _armour(self, pen: Pen, r: Rect, static: bool) -> None:
-        L, d, size = self.L, self.d, self.size
-        body = self._band(pen, r, L("armor_diagram"), static)
-        grid = Rect(body.x, body.y + size + 1, body.w, body.h - size - 1)
-        cw, ch = grid.w / 3, grid.h / 3
-        places = QUAD_DIAGRAM if d["header"]["motion"] == "quad" else DIAGRAM
-        for loc in d["armor"]:
-            col, row, span = places[loc["location"]]
-            cell = Rect(grid.x + col * cw + 1, grid.top - (row + 1) * ch + 1, cw * span - 2, ch - 2)
-            lab_h = min(size - 1, cell.h * 0.28)
-            if static:
-                pen.rect(cell, width=0.5, radius=2)
-                continue
-            text = f"{L(loc['label'])} ({loc['armor']}/{loc['structure']})"
-            if pen.fit_size(text, "Cond", lab_h, cell.w - 2) < lab_h * 0.8:
-                text = f"{L('loc_abbr_' + loc['location'])} ({loc['armor']}/{loc['structure']})"
-            pen.text(cell.x + cell.w / 2, cell.top - lab_h - 0.5, text, lab_h, "Cond", align="center",
-                     max_width=cell.w - 2)
-            inner = Rect(cell.x + 1.5, cell.y + 1, cell.w - 3, cell.h - lab_h - 3)
-            total = loc["armor"] + loc["structure"]
-            if total == 0:
-                continue
-            # armour pips above, structure pips below, in proportion to their counts
-            a_h = inner.h * max(0.35, min(0.75, loc["armor"] / total)) if loc["armor"] else 0
-            if loc["armor"]:
-                pen.pips(Rect(inner.x, inner.top - a_h, inner.w, a_h), loc["armor"], fill=(1, 1, 1),
-                         max_radius=3.4, gap=0.9, width=0.45)
-            if loc["structure"]:
-                pen.pips(Rect(inner.x, inner.y, inner.w, inner.h - a_h), loc["structure"], fill=pen.t.shade,
-                         max_radius=3.4, gap=0.9, width=0.45)
-        if static:  # key: white = armour, grey = structure
-            ky = body.y + 1
-            pen.pips(Rect(body.x, ky, 5, 5), 1, fill=(1, 1, 1), max_radius=2.0, gap=0.5)
-            pen.text(body.x + 7, ky + 1, L("armor"), size - 1.5, "Cond", max_width=body.w / 2 - 8)
-            pen.pips(Rect(body.x + body.w / 2, ky, 5, 5), 1, fill=pen.t.shade, max_radius=2.0, gap=0.5)
-            pen.text(body.x + body.w / 2 + 7, ky + 1, L("structure"), size - 1.5, "Cond", max_width=body.w / 2 - 8)
+    def _armour(self, pen: Pen, r: Rect) -> None:
+        """Each location's armour pips (white) then structure pips (grey) in one flow, in cells
+        sized to their counts (pips stay 3 mm; the cells share the room)."""
+        L, d = self.L, self.d
+        fs = MIN_PT
+        body = Rect(r.x, r.y, r.w, r.h)
+        band = self.layout["head"]
+        pen.heading(Rect(r.x, r.top - band, r.w, band), L("armor_diagram"), band * 0.68)
+        body = Rect(r.x, r.y, r.w, r.h - band - 2)
+        key_h = fs + 3
+        grid = Rect(body.x, body.y + key_h, body.w, body.h - key_h)
+        counts = {a["location"]: a for a in d["armor"]}
+        cells, pitch = armour_cells(grid, counts, d["header"]["motion"])
+        for loc, cell in cells.items():
+            a = counts[loc]
+            pen.rect(cell, width=0.5, radius=2)
+            text = f"{L(a['label'])} {a['armor']}/{a['structure']}"
+            if text_width(text, "Cond", fs) > cell.w - 2:
+                text = f"{L('loc_abbr_' + loc)} {a['armor']}/{a['structure']}"
+            _line(pen, cell.x + cell.w / 2, cell.top - fs - 0.8, text, fs, "Cond", cell.w - 2, align="center")
+            _pip_flow(pen, Rect(cell.x + 1, cell.y + 1, cell.w - 2, cell.h - fs - 2.6), a["armor"], a["structure"],
+                      pitch)
+        # key: white = armour, grey = structure
+        x, ky = body.x, body.y + 1.5
+        r_key = 2.6
+        for fill, text in (((1, 1, 1), L("armor")), (pen.t.shade, L("structure"))):
+            with pen.legend_key():
+                pen.pips(Rect(x, ky - 0.6, 2 * r_key + 0.4, 2 * r_key + 0.4), 1, fill=fill, max_radius=r_key, gap=0.4)
+            x += 2 * r_key + 2
+            w = text_width(text, "Cond", fs)
+            pen.text(x, ky + 0.8, text, fs, "Cond", max_width=body.right - x, min_size=MIN_PT)
+            x += w + 5
+
+
+PIP_PITCH = TICK + PIP_GAP
+
+
+def _pip_capacity(w: float, pitch: float = PIP_PITCH) -> int:
+    return max(1, int((w + PIP_GAP) // pitch))
+
+
+def _cell_need(n: int, w: float, label_h: float, pitch: float) -> float:
+    """Height a cell of width ``w`` needs for ``n`` pips and its label."""
+    rows = -(-n // _pip_capacity(w - 2, pitch)) if n else 0
+    return label_h + 2.6 + rows * pitch + 1
+
+
+def armour_cells(grid: Rect, counts: dict, motion: str) -> tuple[dict, float]:
+    """Cells of the armour diagram and the pip pitch: head (and main gun) on top, arms beside
+    the torso, legs below; widths and heights follow the pip counts so that every pip keeps
+    3 mm. Only when even the best arrangement cannot hold 3 mm pips (the largest ultraheavies)
+    do the pips shrink, and the layout checker reports it."""
+    pitch = PIP_PITCH
+    while True:
+        best = _arrange(grid, counts, pitch)
+        if best[0][0] is False or pitch <= 5.0:
+            break
+        pitch -= 0.25
+    return _place(grid, counts, best), pitch
+
+
+def _arrange(grid: Rect, counts: dict, pitch: float):
+    label_h, gap = MIN_PT, 2.0
+    n = {loc: a["armor"] + a["structure"] for loc, a in counts.items()}
+    has_arms = "right_arm" in n or "left_arm" in n
+    has_gun = "main_gun" in n
+    best = None
+    for k in (range(1, 5) if has_arms or has_gun else (0,)):
+        side = k * pitch - PIP_GAP + 4 if k else 0
+        mid_w = grid.w - 2 * (side + gap) if has_arms else grid.w
+        top_w = grid.w - 2 * (side + gap) if has_gun else grid.w
+        if mid_w < pitch * 2:
+            break
+        h_top = max(_cell_need(n.get("head", 0), top_w, label_h, pitch),
+                    _cell_need(n["main_gun"], side, label_h, pitch) if has_gun else 0)
+        h_mid = max([_cell_need(n.get("torso", 0), mid_w, label_h, pitch)] +
+                    [_cell_need(n[a], side, label_h, pitch) for a in ("right_arm", "left_arm") if a in n])
+        h_low = _cell_need(n.get("legs", 0), grid.w, label_h, pitch) if "legs" in n else 0
+        total = h_top + h_mid + h_low + gap * 2
+        fits = total <= grid.h
+        score = (not fits, total if not fits else -min(side, 40))
+        if best is None or score < best[0]:
+            best = (score, side, mid_w, top_w, h_top, h_mid, h_low)
+    return best
+
+
+def _place(grid: Rect, counts: dict, best) -> dict:
+    gap = 2.0
+    n = {loc: a["armor"] + a["structure"] for loc, a in counts.items()}
+    _, side, mid_w, top_w, h_top, h_mid, h_low = best
+    spare = max(0.0, grid.h - (h_top + h_mid + h_low + gap * 2))
+    need = h_top + h_mid + h_low or 1
+    h_top += spare * h_top / need
+    h_mid += spare * h_mid / need
+    h_low += spare * h_low / need
+    cells = {}
+    top = grid.top
+    x_mid = grid.x + (grid.w - mid_w) / 2
+    x_top = grid.x + (grid.w - top_w) / 2
+    if "head" in n:
+        cells["head"] = Rect(x_top, top - h_top, top_w, h_top)
+    if "main_gun" in n:
+        cells["main_gun"] = Rect(grid.right - side, top - h_top, side, h_top)
+    top -= h_top + gap
+    if "torso" in n:
+        cells["torso"] = Rect(x_mid, top - h_mid, mid_w, h_mid)
+    if "right_arm" in n:
+        cells["right_arm"] = Rect(grid.x, top - h_mid, side, h_mid)
+    if "left_arm" in n:
+        cells["left_arm"] = Rect(grid.right - side, top - h_mid, side, h_mid)
+    top -= h_mid + gap
+    if "legs" in n:
+        cells["legs"] = Rect(grid.x, top - h_low, grid.w, h_low)
+    return cells
+
+
+def _pip_flow(pen: Pen, r: Rect, armour: int, structure: int, pitch: float = PIP_PITCH) -> None:
+    """``armour`` white pips then ``structure`` grey pips, row by row, centred in ``r``."""
+    total = armour + structure
+    if total <= 0:
+        return
+    cols = min(total, _pip_capacity(r.w, pitch))
+    rows = -(-total // cols)
+    x0 = r.x + (r.w - (cols * pitch - PIP_GAP)) / 2
+    y_top = r.y + (r.h + rows * pitch - PIP_GAP) / 2
+    rad = (pitch - PIP_GAP) / 2
+    for row in range(rows):
+        first = row * cols
+        last = min(total, first + cols)
+        in_row = last - first
+        xr = x0 + (cols - in_row) * pitch / 2
+        y = y_top - (row + 1) * pitch + PIP_GAP
+        for lo, hi, fill in ((first, min(last, armour), (1, 1, 1)), (max(first, armour), last, pen.t.shade)):
+            if hi > lo:
+                x = xr + (lo - first) * pitch
+                pen.pips(Rect(x, y, (hi - lo) * pitch, pitch), hi - lo, fill=fill, max_radius=rad,
+                         gap=PIP_GAP, width=0.45)
+
+
+def _weapon_columns(r: Rect, header: list[str], damage: str) -> list[tuple[float, float]]:
+    """(x, width) of the weapon table's columns: each number column as wide as its heading (or
+    a two-digit value) at 6 pt; the name column takes the rest."""
+    widths = [max(text_width(h, "Cond-Bold", MIN_PT), text_width("00", "Cond", MIN_PT + 0.5)) + 1.6
+              for h in header[1:]]
+    widths[1] = max(widths[1], text_width(damage, "Cond", MIN_PT + 0.5) + 1.2)  # "2/msl"
+    out, x = [(r.x, r.w - sum(widths))], r.x + r.w - sum(widths)
+    for w in widths:
+        out.append((x, w))
+        x += w
+    return out
+
+
+def _line(pen: Pen, x: float, y: float, text: str, size: float, font: str, width: float, align: str = "left"):
+    """One line at ``size`` (never below the 6 pt minimum: a longer text is squeezed, and the
+    layout checker reports it)."""
+    pen.text(x, y, text, size, font, align=align, max_width=width, min_size=MIN_PT)
 
 
 def _cell(value) -> str:
@@ -316,17 +539,18 @@ def _cell_text(pen: Pen, r: Rect, text: str, size: float, font: str = "Cond", ma
     total = len(lines) * size * 1.05
     y = r.y + (r.h + total) / 2 - size * 0.85
     x = r.x + r.w / 2 if align == "center" else r.x
-    for line in lines:
-        pen.text(x, y, line, size, font, align=align, max_width=r.w)
-        y -= size * 1.05
+    with pen.frame(r):
+        for line in lines:
+            pen.text(x, y, line, size, font, align=align, max_width=r.w, min_size=MIN_PT)
+            y -= size * 1.05
 
 
 @functools.lru_cache(maxsize=4096)
 def _fit_lines(text: str, font: str, size: float, w: float, h: float, max_lines: int):
     one_line = min(size, h / 1.05, size * w / max(text_width(text, font, size), 1e-6))
-    if one_line >= size * 0.8:  # a little shrinking reads better than a wrapped cell
+    if one_line >= max(size * 0.8, MIN_PT):  # a little shrinking reads better than a wrapped cell
         return (text,), one_line
-    while size > 2.8:
+    while size > MIN_PT:
         lines = Pen.wrap_static(text, font, size, w)
         if len(lines) <= max_lines and len(lines) * size * 1.05 <= h:
             break
