@@ -17,6 +17,7 @@ form and reused; the unit's own values are drawn on top.
 from __future__ import annotations
 
 import functools
+import re
 
 from sheets import __version__
 from sheets.data import label
@@ -96,9 +97,16 @@ class Block:
         self.names = names or {}
         self.layout = LAYOUTS[paper]
         self.size = self.layout["size"]
-        self.key = ("bt-block", paper, lang, d["variant"], number, d["header"]["motion"],
+        damages = ["2" + L("per_missile")] + [self.damage(w) for w in d["inventory"]]
+        self.dmg_sample = max(damages, key=lambda t: text_width(t, "Cond", MIN_PT + 0.5))
+        self.key = ("bt-block", paper, lang, d["variant"], number, d["header"]["motion"], self.dmg_sample,
                     tuple(m["key"] for m in d["movement"]), repr(d["crit_rows"]), d["crit_legend"],
                     round(slot.w, 2), round(slot.h, 2))
+
+    def damage(self, w: dict) -> str:
+        """The damage cell in the page's language ("2/msl", plasma "7H/2D6": H = heat)."""
+        text = _cell(w["damage"]).replace("/msl", self.L("per_missile"))
+        return re.sub(r"(\d)H\b", lambda m: m.group(1) + self.L("heat_suffix"), text)
 
     def name(self, english: str) -> str:
         return self.names.get(english, english)
@@ -220,7 +228,7 @@ class Block:
         body = self._band(pen, r, L("weapons_inventory"), static)
         head_h = fs + 2.6
         header = [L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")]
-        xs = _weapon_columns(body, header, "2" + L("per_missile"))
+        xs = _weapon_columns(body, header, self.dmg_sample)
         aligns = ["left"] + ["center"] * 6
         if static:
             pen.rect(Rect(body.x, body.top - head_h, body.w, head_h), fill=pen.t.band, stroke=False)
@@ -234,7 +242,7 @@ class Block:
                 cells = [L("no_weapons")] + [""] * 6
             else:
                 cells = [f"{w['qty']}× " * (w["qty"] > 1) + self.name(w["name"]) + ("" if w["verified"] else "†"),
-                         L(w["loc_abbr"]), _cell(w["damage"]).replace("/msl", L("per_missile")), _cell(w["min"] or None), _cell(w["short"]),
+                         L(w["loc_abbr"]), self.damage(w), _cell(w["min"] or None), _cell(w["short"]),
                          _cell(w["medium"]), _cell(w["long"])]
             lines = Pen.wrap_static(cells[0], "Cond", fs, xs[0][1] - 1.6)
             row_h = max(fs + 2.6, len(lines) * fs * 1.08 + 1.6)
