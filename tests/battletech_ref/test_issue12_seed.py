@@ -18,7 +18,7 @@ def _proto(**kw):
 def test_classic_torso_third_box_destroys_the_protomech_and_kills_the_pilot():
     """«Третье критическое попадание уничтожает двигатель и Протомеха, и убивает пилота.»"""
     boxes = rules.crit_boxes(_proto(), "classic")["torso"]
-    assert [b["kind"] for b in boxes] == ["plain", "plain", "destroy"]  # drawn black, not a plain box
+    assert [b["kind"] for b in boxes] == ["plain", "plain", "destroy"]  # a double frame, not a plain box
     assert labels("en")[boxes[2]["effect"]] == "Destroyed, pilot killed"
     assert labels("ru")[boxes[2]["effect"]] == "Уничтожен, пилот убит"
     row = next(r for r in rules.sheet_data(_proto(), "classic")["crit_rows"] if r["location"] == "torso")
@@ -26,7 +26,7 @@ def test_classic_torso_third_box_destroys_the_protomech_and_kills_the_pilot():
     en, ru = text(ref("classic", "en")), text(ref("classic", "ru"))
     assert "Torso, 3rd crit: destroys the engine and the ProtoMech and kills the pilot." in en
     assert "Торс, 3-й крит: уничтожает двигатель и Протомеха и убивает пилота." in ru
-    assert "black: destroyed, pilot killed" in en
+    assert "double box: destroyed, pilot killed" in en
 
 
 @pytest.mark.parametrize("walk, classic, tw", [

@@ -21,10 +21,10 @@ import yaml
 from sheets.data import label, load_data, templates_root
 from sheets.games.battletech import rules
 from sheets.games.battletech.model import LOCATIONS, Proto
+from sheets.games.battletech.sheet import crit_box
 from sheets.render.pdf import Rect, footer, margins
 
 GAME = "battletech"
-BOX_KIND = {"plain": "plain", "pilot": "shade", "destroy": "dark"}  # variants.yaml kind -> box_track
 WALK_RANGE = range(1, 11)  # Walk values shown in the movement table
 
 
@@ -448,8 +448,8 @@ def _crit_table_part(ctx: _Ctx):
             if row["boxes"]:
                 size = rh * 0.62
                 with pen.legend_key():  # pictures of the sheet's boxes, not boxes to tick
-                    pen.box_track(xs[2] + s * 0.3, rr.y + (h - size) / 2,
-                                  [BOX_KIND[b["kind"]] for b in row["boxes"]], size=size, gap=size * 0.25)
+                    for k, b in enumerate(row["boxes"]):
+                        crit_box(pen, xs[2] + s * 0.3 + k * size * 1.25, rr.y + (h - size) / 2, size, b["kind"])
             y -= h
         return top - y + s * 0.4
 
@@ -464,7 +464,7 @@ def _legend_part(ctx: _Ctx):
     def draw(x, top, w, s):
         size = s * 0.95
         with pen.legend_key():
-            pen.box_track(x, top - s * 1.05, [BOX_KIND[pilot_kind]], size=size)
+            crit_box(pen, x, top - s * 1.05, size, pilot_kind)
         pen.text(x + size + s * 0.5, top - s, ctx.L(ctx.v["legend"]), s, "Sans-Bold", max_width=w - size)
         return _leading(s) + s * 0.3
 

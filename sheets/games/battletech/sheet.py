@@ -343,11 +343,7 @@ class Block:
                 _cell_text(pen, Rect(x, rr.y + 0.5, w, row_h - 1), text, fs, font, align=align)
             by = rr.y + (row_h - bs) / 2
             for bx, kind in boxes:
-                if kind == "destroy":  # a double frame: marked "destroyed", still pencillable
-                    pen.box_track(bx, by, ["plain"], bs, width=1.4)
-                    pen.rect(Rect(bx + 1.6, by + 1.6, bs - 3.2, bs - 3.2), width=0.5)
-                else:
-                    pen.box_track(bx, by, [BOX_KIND[kind]], bs)
+                crit_box(pen, bx, by, bs, kind)
             y -= row_h
         ty = body.y + legend_h - fs * 0.9
         for line in legend_lines:
@@ -514,6 +510,16 @@ def _pip_flow(pen: Pen, r: Rect, armour: int, structure: int, pitch: float = PIP
                 x = xr + (lo - first) * pitch
                 pen.pips(Rect(x, y, (hi - lo) * pitch, pitch), hi - lo, fill=fill, max_radius=rad,
                          gap=PIP_GAP, width=0.45)
+
+
+def crit_box(pen: Pen, x: float, y: float, size: float, kind: str) -> None:
+    """One crit box of a variants.yaml ``kind``: plain (white), pilot (shaded) or destroy (a
+    heavy double frame: marked as the end of the ProtoMech, and still takes a pencil cross)."""
+    if kind == "destroy":
+        pen.box_track(x, y, ["plain"], size, width=1.4)
+        pen.rect(Rect(x + size * 0.19, y + size * 0.19, size * 0.62, size * 0.62), width=0.5)
+    else:
+        pen.box_track(x, y, [BOX_KIND[kind]], size)
 
 
 def _weapon_columns(r: Rect, header: list[str], damage: str) -> list[tuple[float, float]]:
