@@ -429,12 +429,20 @@ class Pen:
     def box_track(self, x: float, y: float, kinds, size: float = 7, gap: float = 1.5,
                   width: float = 0.6, height: float | None = None) -> float:
         """A row of tick boxes (``size`` wide, ``height`` tall, default square) left to right;
-        kind 'plain' | 'shade' | 'dark'. Returns the width."""
+        kind 'plain' | 'shade' | 'dark' | 'heavy' (a thick double frame: stands out like a dark
+        box and still takes a pencil mark). Returns the width."""
         height = size if height is None else height
         path = {"plain": self.c.beginPath(), "shade": self.c.beginPath(), "dark": self.c.beginPath()}
+        heavy = None
         cx = x
         for k in kinds:
-            path[k].rect(cx, y, size, height)
+            if k == "heavy":
+                heavy = heavy or self.c.beginPath()
+                heavy.rect(cx, y, size, height)
+                inset = min(size, height) * 0.19
+                path["plain"].rect(cx + inset, y + inset, size - 2 * inset, height - 2 * inset)
+            else:
+                path[k].rect(cx, y, size, height)
             if self.rec is not None:
                 self.rec.box(self.c, cx, y, size, height)
             cx += size + gap
@@ -444,6 +452,9 @@ class Pen:
             if fill is not None:
                 self.fill(fill)
             self.c.drawPath(path[k], stroke=1, fill=int(fill is not None))
+        if heavy is not None:
+            self.c.setLineWidth(max(width * 2.3, 1.3))
+            self.c.drawPath(heavy, stroke=1, fill=0)
         return cx - x - gap if kinds else 0
 
     def pips(self, r: Rect, n: int, fill=None, max_radius: float = 3.2, gap: float = 1.2,

@@ -48,7 +48,7 @@ BIPED_PIPS = {"Head": (3, 2), "Torso": (7, 9), "RA": (1, 2), "LA": (4, 2), "Legs
 QUAD_PIPS = {"Head": (5, 2), "Torso": (8, 9), "Legs": (11, 9)}
 GLIDER_PIPS = {"Head": (1, 2), "Torso": (6, 9), "RA": (3, 2), "LA": (2, 2), "Legs": (4, 5)}
 
-P, S, D = "plain", "shade", "dark"
+P, S, D = "plain", "shade", "heavy"  # destroy: a thick double frame (issue 11: pencillable)
 CLASSIC_BOXES = {"Main Gun": [], "Right Arm": [P, P], "Legs": [P, P, P], "Torso": [P, P, D],
                  "Left Arm": [P, P], "Head": [P, P]}
 TW_BOXES = {"Main Gun": [P], "Right Arm": [P, S], "Legs": [P, P, S], "Torso": [S, S, D],
@@ -123,7 +123,10 @@ def armour_pips(events) -> list[dict]:
         elif ev[0] == "pips" and where is not None:
             _, n, fill, shade = ev
             kind = "armour" if fill == (1, 1, 1) else "structure" if fill == shade else f"other {fill}"
-            where.append((n, kind))
+            if where and where[-1][1] == kind:  # pips are drawn row by row: add up a run
+                where[-1] = (where[-1][0] + n, kind)
+            else:
+                where.append((n, kind))
     return blocks
 
 
@@ -139,11 +142,13 @@ def crit_boxes(events) -> list[dict]:
     """Per crit table (one per unit block): location cell -> list of box kinds, left to right."""
     tables, current, row = [], None, None
     for ev in events:
-        if ev[0] == "cell" and ev[1] in LOCATION_CELLS:
-            if current is None or ev[1] in current:
+        # a row without boxes prints "Location: note" in one cell
+        if ev[0] == "cell" and ev[1].split(":")[0] in LOCATION_CELLS:
+            name = ev[1].split(":")[0]
+            if current is None or name in current:
                 current = {}
                 tables.append(current)
-            row = current.setdefault(ev[1], [])
+            row = current.setdefault(name, [])
         elif ev[0] == "boxes" and row is not None:
             row.extend(ev[1])
     return tables

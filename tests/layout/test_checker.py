@@ -170,3 +170,15 @@ def test_cli_check_layout(cli, tmp_path, subprocess_env):
     assert bad.returncode == 1, bad.stderr
     assert "font: 'Armour facings of every walker" in bad.stderr and "layout: 1 problem(s)" in bad.stderr
     assert (tmp_path / "bad.pdf").exists()
+
+
+def test_heavy_box_is_a_pencillable_double_frame(monkeypatch):
+    """The 'destroyed' box (issue 11): a thick outer frame and an inner frame, never filled."""
+    doc = Document("a4")
+    pen = doc.page()
+    drawn = []
+    real = pen.c.drawPath
+    monkeypatch.setattr(pen.c, "drawPath", lambda path, stroke=1, fill=0: (
+        drawn.append((path.getCode().count(" re"), fill, pen.c._lineWidth)), real(path, stroke=stroke, fill=fill)))
+    pen.box_track(10, 10, ["heavy"], 9)
+    assert [d for d in drawn if d[0]] == [(1, 0, 0.6), (1, 0, 1.38)]

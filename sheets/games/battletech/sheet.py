@@ -26,7 +26,7 @@ from sheets.render.fonts import width as text_width
 from sheets.render.pdf import Pen, Rect, footer, margins
 
 PER_PAGE = 5
-BOX_KIND = {"plain": "plain", "pilot": "shade"}  # variants.yaml kind -> box_track ("destroy": double frame)
+BOX_KIND = {"plain": "plain", "pilot": "shade", "destroy": "heavy"}  # variants.yaml kind -> box_track
 MIN_PT = 6.0  # smallest type read at the table (README: print rules)
 TICK = 8.6  # tick boxes, pilot cells and pips: 3.03 mm (at least 3 mm)
 PIP_GAP = 0.9  # paper between two pips
@@ -389,15 +389,15 @@ class Block:
         for loc, cell in cells.items():
             a = counts[loc]
             pen.rect(cell, width=0.5, radius=2)
-            text = f"{L(a['label'])} {a['armor']}/{a['structure']}"
+            text = f"{L(a['label'])} ({a['armor']}/{a['structure']})"
             if text_width(text, "Cond", fs) > cell.w - 2:
-                text = f"{L('loc_abbr_' + loc)} {a['armor']}/{a['structure']}"
+                text = f"{L('loc_abbr_' + loc)} ({a['armor']}/{a['structure']})"
             _line(pen, cell.x + cell.w / 2, cell.top - fs - 0.8, text, fs, "Cond", cell.w - 2, align="center")
             _pip_flow(pen, Rect(cell.x + 1, cell.y + 1, cell.w - 2, cell.h - fs - 2.6), a["armor"], a["structure"],
                       pitch)
         # key: white = armour, grey = structure
         x, ky = body.x, body.y + 1.5
-        r_key = 2.6
+        r_key = 2.0  # legend samples (the drawing spy test knows them by this radius)
         for fill, text in (((1, 1, 1), L("armor")), (pen.t.shade, L("structure"))):
             with pen.legend_key():
                 pen.pips(Rect(x, ky - 0.6, 2 * r_key + 0.4, 2 * r_key + 0.4), 1, fill=fill, max_radius=r_key, gap=0.4)
@@ -515,11 +515,7 @@ def _pip_flow(pen: Pen, r: Rect, armour: int, structure: int, pitch: float = PIP
 def crit_box(pen: Pen, x: float, y: float, size: float, kind: str) -> None:
     """One crit box of a variants.yaml ``kind``: plain (white), pilot (shaded) or destroy (a
     heavy double frame: marked as the end of the ProtoMech, and still takes a pencil cross)."""
-    if kind == "destroy":
-        pen.box_track(x, y, ["plain"], size, width=1.4)
-        pen.rect(Rect(x + size * 0.19, y + size * 0.19, size * 0.62, size * 0.62), width=0.5)
-    else:
-        pen.box_track(x, y, [BOX_KIND[kind]], size)
+    pen.box_track(x, y, [BOX_KIND[kind]], size)
 
 
 def _weapon_columns(r: Rect, header: list[str], damage: str) -> list[tuple[float, float]]:
