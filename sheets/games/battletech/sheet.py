@@ -29,7 +29,7 @@ PER_PAGE = 5
 BOX_KIND = {"plain": "plain", "pilot": "shade", "destroy": "heavy"}  # variants.yaml kind -> box_track
 MIN_PT = 6.0  # smallest type read at the table (README: print rules)
 TICK = 8.6  # tick boxes, pilot cells and pips: 3.03 mm (at least 3 mm)
-PIP_GAP = 0.9  # paper between two pips
+PIP_GAP = 0.7  # paper between two pips (the checker wants 0.5 pt)
 
 # Per paper: column fractions (data, weapons, crits, armour), base type size, gap between
 # blocks, heading band height.
@@ -385,7 +385,10 @@ class Block:
         key_h = fs + 3
         grid = Rect(body.x, body.y + key_h, body.w, body.h - key_h)
         counts = {a["location"]: a for a in d["armor"]}
-        cells, pitch = armour_cells(grid, counts, d["header"]["motion"])
+        side_labels = [f"{L('loc_abbr_' + loc)} ({a['armor']}/{a['structure']})" for loc, a in counts.items()
+                       if loc in ("right_arm", "left_arm", "main_gun")]
+        min_side = max((text_width(t, "Cond", fs) + 3 for t in side_labels), default=0.0)
+        cells, pitch = armour_cells(grid, counts, d["header"]["motion"], min_side)
         for loc, cell in cells.items():
             a = counts[loc]
             pen.rect(cell, width=0.5, radius=2)
@@ -420,28 +423,28 @@ def _cell_need(n: int, w: float, label_h: float, pitch: float) -> float:
     return label_h + 2.6 + rows * pitch + 1
 
 
-def armour_cells(grid: Rect, counts: dict, motion: str) -> tuple[dict, float]:
+def armour_cells(grid: Rect, counts: dict, motion: str, min_side: float = 0.0) -> tuple[dict, float]:
     """Cells of the armour diagram and the pip pitch: head (and main gun) on top, arms beside
     the torso, legs below; widths and heights follow the pip counts so that every pip keeps
     3 mm. Only when even the best arrangement cannot hold 3 mm pips (the largest ultraheavies)
     do the pips shrink, and the layout checker reports it."""
     pitch = PIP_PITCH
     while True:
-        best = _arrange(grid, counts, pitch)
+        best = _arrange(grid, counts, pitch, min_side)
         if best[0][0] is False or pitch <= 5.0:
             break
         pitch -= 0.25
     return _place(grid, counts, best), pitch
 
 
-def _arrange(grid: Rect, counts: dict, pitch: float):
+def _arrange(grid: Rect, counts: dict, pitch: float, min_side: float = 0.0):
     label_h, gap = MIN_PT, 2.0
     n = {loc: a["armor"] + a["structure"] for loc, a in counts.items()}
     has_arms = "right_arm" in n or "left_arm" in n
     has_gun = "main_gun" in n
     best = None
     for k in (range(1, 5) if has_arms or has_gun else (0,)):
-        side = k * pitch - PIP_GAP + 4 if k else 0
+        side = max(k * pitch - PIP_GAP + 4, min_side) if k else 0
         mid_w = grid.w - 2 * (side + gap) if has_arms else grid.w
         top_w = grid.w - 2 * (side + gap) if has_gun else grid.w
         if mid_w < pitch * 2:
