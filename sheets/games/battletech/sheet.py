@@ -456,7 +456,7 @@ def _arrange(grid: Rect, counts: dict, pitch: float, min_side: float = 0.0):
         h_low = _cell_need(n.get("legs", 0), grid.w, label_h, pitch) if "legs" in n else 0
         total = h_top + h_mid + h_low + gap * 2
         fits = total <= grid.h
-        score = (not fits, total if not fits else -min(side, 40))
+        score = (not fits, round(total, 1), side)  # fits; then the shortest stack; then narrow sides
         if best is None or score < best[0]:
             best = (score, side, mid_w, top_w, h_top, h_mid, h_low)
     return best
