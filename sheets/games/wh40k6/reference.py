@@ -28,7 +28,13 @@ def type_rows() -> list:
 
 
 def row_cells(tr, lang: str) -> list[str]:
+    """The handout's cells of one row; a vehicle type word shows only what it adds to the plain
+    vehicle row above it (its own notes, limits and rules)."""
     t = view.L(lang)
+    base = type_rules(ModelType("vehicle")) if tr.type.base == "vehicle" and tr.type.tags else None
+
+    def own(items, field):
+        return [i for i in items if base is None or i not in getattr(base, field)]
 
     def d(field):
         return "†" if field in tr.unverified else ""
@@ -37,11 +43,12 @@ def row_cells(tr, lang: str) -> list[str]:
     rules_ = ", ".join(view.rule_name(r, lang) for r in tr.rules) or "–"
     if tr.rules and "rules" in tr.unverified:
         rules_ += "†"
-    notes = [t(k) for k in tr.shooting] + [t(k) for k in tr.cannot] + [t(k) for k in tr.notes]
+    notes = [t(k) for k in own(tr.shooting, "shooting")] + [t(k) for k in own(tr.cannot, "cannot")] \
+        + [t(k) for k in own(tr.notes, "notes")]
     if tr.profile:
         notes.insert(0, " ".join(f"{k} {v}" for k, v in tr.profile.items()))
     return [view.type_name(tr, lang), f"{tr.move}{d('move')}", run, f"{tr.charge}{d('charge')}",
-            f"{tr.fall_back}{d('fall_back')}", rules_, "; ".join(notes) + d("notes")]
+            f"{tr.fall_back}{d('fall_back')}", rules_, ("; ".join(notes) or "–") + d("notes")]
 
 
 def _landscape(paper: str):

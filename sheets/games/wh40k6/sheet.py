@@ -184,7 +184,9 @@ class Datasheet:
         if not tr.verified:
             self.daggers = True
         inner = w - 10
-        lines = [(f"{self.t('ds_unit_type')}: {box['title']}", "Sans-Bold"), (box["movement"], "Sans-Bold")]
+        lines = [(f"{self.t('ds_unit_type')}: {box['title']}", "Sans-Bold")]
+        if tr.move != "–":  # an artillery gun moves only with its crew
+            lines.append((box["movement"], "Sans-Bold"))
         if box["rules"]:
             lines.append((box["rules"], "Sans"))
         for k in ("shooting", "cannot", "notes"):
