@@ -44,36 +44,68 @@ def templates_root() -> Path:
 
 def override_dirs() -> list[Path]:
     """User folders (``--data-dir`` / ``$SHEETS_DATA_DIR``, several joined with os.pathsep) whose
-    files replace the bundled ones of the same relative path, e.g. ``battletech/weapons.yaml``."""
+    files replace the bundled ones of the same relative path, e.g. ``battletech/weapons.yaml``.
+    A folder that does not exist is a usage error (exit 2), never silently ignored."""
     value = os.environ.get(OVERRIDE_ENV, "")
-    return [Path(p) for p in value.split(os.pathsep) if p]
+    folders = [Path(p) for p in value.split(os.pathsep) if p]
+    for folder in folders:
+        if not folder.is_dir():
+            from sheets.core.errors import UsageProblem
+
+            raise UsageProblem(f"{OVERRIDE_ENV}/--data-dir: {folder} is not a folder")
+    return folders
 
 
 def data_path(relative: str) -> Path:
     for folder in override_dirs():
         candidate = folder / relative
-        if candidate.is_file():
+        if os.path.lexists(candidate):  # a FIFO, device or broken link here is refused, not skipped
             return candidate
     return data_root() / relative
 
 
+MAX_OVERRIDE_BYTES = 2 * 1024 * 1024
+
+
 @functools.cache
 def load_data(relative: str):
-    """Parsed content of ``data/<relative>`` (YAML). Cached: call freely."""
-    path = data_path(relative)
-    if path.parent != data_root() / Path(relative).parent:
-        # a user's override: report its mistakes as input errors, not internal ones
-        from sheets.core.errors import InputError, Pos, Problem
+    """Parsed content of ``data/<relative>`` (YAML). Cached: call freely.
 
-        try:
-            with open(path, encoding="utf-8") as fh:
-                return _safe_load(fh)
-        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-            mark = getattr(exc, "problem_mark", None)
-            pos = Pos(mark.line + 1, mark.column + 1) if mark else None
-            raise InputError([Problem(str(path), pos, f"cannot use this data override: {exc}")]) from None
+    A user's override (``--data-dir``) is read like a unit file (regular files only, a size cap,
+    positioned YAML) and checked against the bundled table it replaces
+    (:mod:`sheets.core.tablecheck`): its mistakes are input errors ``file:line:col`` (exit 1)."""
+    path = data_path(relative)
+    bundled = data_root() / relative
+    if path != bundled:
+        return _load_override(path, bundled)
     with open(path, encoding="utf-8") as fh:
         return _safe_load(fh)
+
+
+def _load_override(path: Path, bundled: Path):
+    from sheets.core import tablecheck
+    from sheets.core.errors import InputError, Pos, Problem, Problems
+    from sheets.core.fsio import read_user_bytes
+    from sheets.core.yamlio import parse_yaml
+
+    name = str(path)
+    if path.suffix.lower() not in (".yaml", ".yml"):
+        raise InputError([Problem(name, None, "cannot use this data override: not a .yaml file")])
+    data = read_user_bytes(path, MAX_OVERRIDE_BYTES)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError([Problem(name, Pos(line, 1), "not valid UTF-8 text")]) from None
+    value = parse_yaml(text, name)
+    if bundled.is_file():
+        with open(bundled, encoding="utf-8") as fh:
+            reference = _safe_load(fh)
+        problems = Problems(name)
+        tablecheck.check(value, tablecheck.shape_of(reference), getattr(value, "pos", Pos(1, 1)),
+                         problems, "")
+        problems.raise_if_errors()
+    return value
 
 
 @functools.cache

@@ -43,18 +43,23 @@ def _default_output(first_input: str, suffix: str) -> Path:
 
 def _glyph_check(loaded_list) -> None:
     """Every user string must be drawable by the bundled font: report it at its YAML line."""
-    from sheets.core.errors import InputError, Problem
+    from sheets.core.errors import InputError, Problem, short
     from sheets.core.schema import locate
     from sheets.render.fonts import missing_chars
 
     problems = []
+
+    def check(path, pos, text):
+        for ch in missing_chars(str(text or "")):
+            problems.append(Problem(path, pos, f"character {ch!r} (U+{ord(ch):04X}) in {short(text)} "
+                                               f"cannot be printed: the bundled font has no glyph for it"))
+
     for loaded in loaded_list:
         for unit, entry in zip(loaded.units, loaded.entries):
             for path, text in loaded.game.text_fields(unit):
-                for ch in missing_chars(str(text or "")):
-                    problems.append(Problem(loaded.path, locate(entry, tuple(path)),
-                                            f"character {ch!r} (U+{ord(ch):04X}) in {text!r} cannot be "
-                                            f"printed: the bundled font has no glyph for it"))
+                check(loaded.path, locate(entry, tuple(path)), text)
+        for key in ("name", "notes"):  # the roster's own texts are printed too
+            check(loaded.path, None, (loaded.roster or {}).get(key) or "")
     if problems:
         raise InputError(problems)
 
@@ -175,6 +180,11 @@ def validate(paths, rules, **game_options):
             continue
         for w in loaded.warnings:
             click.echo(str(w), err=True)
+        try:
+            _glyph_check([loaded])  # what validates also prints: the same check as render
+        except InputError as exc:
+            failed.extend(exc.problems)
+            continue
         breaches = list_violations(loaded)  # list-level: over the limit, force organisation
         if breaches:
             failed.extend(Problem(path, None, b) for b in breaches)

@@ -13,7 +13,7 @@ import re
 
 import click
 
-from sheets.core.errors import InputError, Problem, did_you_mean
+from sheets.core.errors import InputError, Problem, did_you_mean, short
 from sheets.games.dmech import geometry, rules
 
 # options the shared `render` and `chart` commands gain for ДМ (Game.cli_options)
@@ -29,6 +29,9 @@ CHART_OPTIONS = [
 _HEX = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
 
+MAX_COORD = 100_000  # far beyond any map; bigger numbers are typos (and int() of 4,301 digits fails)
+
+
 class HexParam(click.ParamType):
     """An axial hex written ``Q,R`` (e.g. ``2,-3``)."""
 
@@ -39,9 +42,14 @@ class HexParam(click.ParamType):
             return value
         m = _HEX.match(str(value))
         if not m:
-            self.fail(f"{value!r} is not a hex: write Q,R with two whole numbers, e.g. 2,-3",
+            self.fail(f"{short(value)} is not a hex: write Q,R with two whole numbers, e.g. 2,-3",
                       param, ctx)
-        return int(m.group(1)), int(m.group(2))
+        if any(len(g.lstrip("+-")) > 6 for g in m.groups()):
+            self.fail(f"{short(value)}: hex coordinates go from -{MAX_COORD} to {MAX_COORD}", param, ctx)
+        q, r = int(m.group(1)), int(m.group(2))
+        if max(abs(q), abs(r)) > MAX_COORD:
+            self.fail(f"{short(value)}: hex coordinates go from -{MAX_COORD} to {MAX_COORD}", param, ctx)
+        return q, r
 
 
 class FacingParam(click.ParamType):
@@ -56,9 +64,9 @@ class FacingParam(click.ParamType):
             text = str(value).strip().upper()
         if text in geometry.DIRECTION_NAMES:
             return geometry.DIRECTION_NAMES.index(text)
-        if text.isdigit() and 0 <= int(text) <= 5:
+        if text.isdigit() and len(text) <= 2 and 0 <= int(text) <= 5:
             return int(text)
-        self.fail(f"{value!r} is not a facing: give 0–5 (0 = N, clockwise) or one of "
+        self.fail(f"{short(value)} is not a facing: give 0–5 (0 = N, clockwise) or one of "
                   f"{', '.join(geometry.DIRECTION_NAMES)}", param, ctx)
 
 
@@ -71,8 +79,8 @@ class DiceParam(click.ParamType):
         if isinstance(value, tuple):
             return value
         parts = [p.strip() for p in str(value).split(",")]
-        if not 1 <= len(parts) <= 2 or not all(re.fullmatch(r"-?\d+", p) for p in parts):
-            self.fail(f"{value!r} is not a roll: write two dice like 3,1 (or one die)", param, ctx)
+        if not 1 <= len(parts) <= 2 or not all(re.fullmatch(r"-?\d{1,6}", p) for p in parts):
+            self.fail(f"{short(value)} is not a roll: write two dice like 3,1 (or one die)", param, ctx)
         dice = tuple(int(p) for p in parts)
         bad = [d for d in dice if not 1 <= d <= 6]
         if bad:

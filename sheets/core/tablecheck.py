@@ -1,0 +1,135 @@
+"""Check a user's override of a rule table (``--data-dir``) against the bundled table it replaces.
+
+The bundled file is the schema: the override must have the same structure. Mappings keep every
+key the bundled one has (unknown keys are errors with "did you mean", except in a *collection* —
+a mapping whose values are all mappings, like labels — where new entries are checked against the
+shape of the existing ones); list items match the shape of the bundled items; a whole number stays
+whole, a number stays a finite number (no ``.inf``/``.nan``) and stays 0 or more where every
+bundled value is; text stays text. Problems are positioned (``file:line:col``) like unit files.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from sheets.core.errors import Problems, did_you_mean, short
+from sheets.core.yamlio import YMap, YSeq
+
+COLLECTION_MIN = 3  # a mapping with at least this many values, all mappings, is a collection
+
+
+@dataclass
+class Shape:
+    kinds: set = field(default_factory=set)  # map list int float str bool null
+    fields: dict = field(default_factory=dict)  # key -> Shape (maps)
+    required: set | None = None  # keys every bundled mapping here has
+    entry: "Shape | None" = None  # shape of any value (collections) 
+    item: "Shape | None" = None  # shape of list items
+    nonneg: bool = True  # every bundled number here is >= 0
+
+
+def _kind(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, str):
+        return "str"
+    if isinstance(value, dict):
+        return "map"
+    if isinstance(value, list):
+        return "list"
+    return type(value).__name__
+
+
+def shape_of(value) -> Shape:
+    s = Shape(kinds={_kind(value)})
+    if isinstance(value, dict):
+        s.fields = {k: shape_of(v) for k, v in value.items()}
+        s.required = set(value)
+        values = list(value.values())
+        if len(values) >= COLLECTION_MIN and all(isinstance(v, dict) for v in values):
+            s.entry = _merge_all([s.fields[k] for k in value])
+    elif isinstance(value, list):
+        s.item = _merge_all([shape_of(v) for v in value]) if value else None
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        s.nonneg = value >= 0
+    return s
+
+
+def _merge_all(shapes: list[Shape]) -> Shape:
+    out = shapes[0]
+    for s in shapes[1:]:
+        out = merge(out, s)
+    return out
+
+
+def merge(a: Shape, b: Shape) -> Shape:
+    out = Shape(kinds=a.kinds | b.kinds, nonneg=a.nonneg and b.nonneg)
+    out.fields = dict(a.fields)
+    for k, v in b.fields.items():
+        out.fields[k] = merge(out.fields[k], v) if k in out.fields else v
+    if a.required is None or b.required is None:
+        out.required = a.required if b.required is None else b.required
+    else:
+        out.required = a.required & b.required
+    out.entry = a.entry if b.entry is None else (b.entry if a.entry is None else merge(a.entry, b.entry))
+    out.item = a.item if b.item is None else (b.item if a.item is None else merge(a.item, b.item))
+    return out
+
+
+_NAMES = {"map": "a mapping", "list": "a list", "int": "a whole number", "float": "a number",
+          "str": "text", "bool": "true/false", "null": "nothing"}
+
+
+def _expected(kinds: set) -> str:
+    kinds = set(kinds)
+    if "float" in kinds:
+        kinds.discard("int")
+    return " or ".join(_NAMES.get(k, k) for k in sorted(kinds - {"null"}) or ["nothing"])
+
+
+def check(value, shape: Shape, pos, problems: Problems, where: str, bundled=None) -> None:
+    kind = _kind(value)
+    kinds = shape.kinds
+    if kind == "null" and "null" in kinds:
+        return
+    ok = kind in kinds or (kind == "int" and "float" in kinds)
+    if not ok:
+        problems.error(pos, f"{where or 'the table'}: expected {_expected(kinds)}, got {_NAMES.get(kind, kind)}"
+                            f" (as in the bundled table)")
+        return
+    if kind in ("int", "float"):
+        if kind == "float" and not math.isfinite(value):
+            problems.error(pos, f"{where}: {short(value)} is not a finite number")
+        elif shape.nonneg and value < 0:
+            problems.error(pos, f"{where}: {short(value)} must not be negative")
+        return
+    if kind == "map":
+        mpos = getattr(value, "pos", pos)
+        for key in sorted(shape.required or (), key=str):
+            if key not in value:
+                problems.error(mpos, f"{where + ': ' if where else ''}missing key {short(key)}")
+        for key, v in value.items():
+            vpos = value.pos_of(key) if isinstance(value, YMap) else pos
+            kpos = value.key_pos_of(key) if isinstance(value, YMap) else pos
+            sub = f"{where}.{key}" if where else str(key)
+            if isinstance(sub, str) and len(sub) > 120:
+                sub = sub[:120] + "…"
+            if key in shape.fields:
+                check(v, shape.fields[key], vpos, problems, sub)
+            elif shape.entry is not None:
+                check(v, shape.entry, vpos, problems, sub)
+            else:
+                hint = did_you_mean(str(key), [str(k) for k in shape.fields]) if isinstance(key, str) else ""
+                problems.error(kpos, f"{where + ': ' if where else ''}unknown key {short(key)}{hint}")
+        return
+    if kind == "list" and shape.item is not None:
+        for i, v in enumerate(value):
+            ipos = value.pos_of(i) if isinstance(value, YSeq) else pos
+            check(v, shape.item, ipos, problems, f"{where}[{i + 1}]")

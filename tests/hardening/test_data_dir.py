@@ -1,0 +1,97 @@
+"""Issue 10, finding 7: --data-dir overrides are checked against the bundled table (positioned
+input errors, exit 1); a missing SHEETS_DATA_DIR is an error."""
+
+import re
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from sheets.data import data_root
+
+MINOTAUR = data_root() / "units" / "battletech" / "minotaur.yaml"
+WEAPONS = (data_root() / "battletech" / "weapons.yaml").read_text(encoding="utf-8")
+LABELS = (data_root() / "battletech" / "labels.yaml").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def override(tmp_path):
+    """override(relative, text) -> path of the file in the user's data folder."""
+
+    def _write(relative, text):
+        path = tmp_path / "mine" / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return _write
+
+
+@pytest.fixture
+def cli(subprocess_env):
+    """A child process per run: the rule tables are cached per process, and an override must
+    not leak into the rest of the suite."""
+
+    def run(*args, env=None):
+        r = subprocess.run([sys.executable, "-m", "sheets", *map(str, args)], capture_output=True,
+                           text=True, env=dict(subprocess_env, **(env or {})), timeout=120)
+        return SimpleNamespace(exit_code=r.returncode, stdout=r.stdout, stderr=r.stderr)
+
+    return run
+
+
+def first_bv_line(text):
+    return next(i for i, l in enumerate(text.splitlines(), 1) if re.match(r"\s+bv: \d", l))
+
+
+@pytest.mark.parametrize("case", ["negative", "nan", "inf", "mapping", "missing", "no_ru"])
+def test_bad_override_is_a_positioned_input_error(cli, override, tmp_path, case):
+    line = first_bv_line(WEAPONS)
+    lines = WEAPONS.splitlines()
+    indent = lines[line - 1].index("bv:")
+    if case in ("negative", "nan", "inf"):
+        value = {"negative": "-7", "nan": ".nan", "inf": ".inf"}[case]
+        lines[line - 1] = " " * indent + f"bv: {value}"
+        path, command = override("battletech/weapons.yaml", "\n".join(lines) + "\n"), "info"
+        where, message = f":{line}:{indent + 5}:", {"negative": "must not be negative", "nan": "expected a whole number",
+                                                     "inf": "expected a whole number"}[case]
+    elif case == "mapping":
+        path, command = override("battletech/weapons.yaml", "weapons: {a: 1}\nammo: []\nequipment: []\n"), "info"
+        where, message = ":1:10:", "expected a list, got a mapping"
+    elif case == "missing":
+        del lines[line - 1]
+        path, command = override("battletech/weapons.yaml", "\n".join(lines) + "\n"), "info"
+        where, message = ":", "missing key 'bv'"
+    else:
+        text = re.sub(r'\n(sheet_title): \{en: ("[^"]*"), ru: "[^"]*"\}', r"\n\1: {en: \2}", LABELS, count=1)
+        assert text != LABELS
+        path, command = override("battletech/labels.yaml", text), "render"
+        where, message = ":", "sheet_title: missing key 'ru'"
+    args = ["--data-dir", tmp_path / "mine", command, MINOTAUR]
+    if command == "render":
+        args += ["-o", tmp_path / "x.pdf"]
+    r = cli(*args)
+    assert r.exit_code == 1, r.stderr
+    assert r.stderr.startswith(f"{path}{where}") and message in r.stderr.splitlines()[0]
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_faithful_copy_is_accepted(cli, override, tmp_path):
+    override("battletech/weapons.yaml", WEAPONS.replace("bv: 7\n", "bv: 8\n", 1))
+    r = cli("--data-dir", tmp_path / "mine", "info", MINOTAUR)
+    assert r.exit_code == 0, r.stderr
+
+
+def test_fifo_override_is_refused(cli, override, tmp_path):
+    import os
+
+    (tmp_path / "mine" / "battletech").mkdir(parents=True)
+    os.mkfifo(tmp_path / "mine" / "battletech" / "weapons.yaml")
+    r = cli("--data-dir", tmp_path / "mine", "info", MINOTAUR)
+    assert r.exit_code == 1 and "FIFO" in r.stderr
+
+
+def test_missing_sheets_data_dir_is_an_error(cli, tmp_path):
+    r = cli("info", MINOTAUR, env={"SHEETS_DATA_DIR": str(tmp_path / "nope")})
+    assert r.exit_code == 2 and "is not a folder" in r.stderr
