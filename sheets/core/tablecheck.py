@@ -114,7 +114,7 @@ def check(value, shape: Shape, pos, problems: Problems, where: str, bundled=None
         mpos = getattr(value, "pos", pos)
         for key in sorted(shape.required or (), key=str):
             if key not in value:
-                problems.error(mpos, f"{where + ': ' if where else ''}missing key {short(key)}")
+                problems.error(mpos, f"missing key {short(key)}" + (f" in {short(where)}" if where else ""))
         for key, v in value.items():
             vpos = value.pos_of(key) if isinstance(value, YMap) else pos
             kpos = value.key_pos_of(key) if isinstance(value, YMap) else pos

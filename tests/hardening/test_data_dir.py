@@ -62,12 +62,12 @@ def test_bad_override_is_a_positioned_input_error(cli, override, tmp_path, case)
     elif case == "missing":
         del lines[line - 1]
         path, command = override("battletech/weapons.yaml", "\n".join(lines) + "\n"), "info"
-        where, message = ":", "missing key 'bv'"
+        where, message = ":", "missing key 'bv' in 'weapons[1]'"
     else:
         text = re.sub(r'\n(sheet_title): \{en: ("[^"]*"), ru: "[^"]*"\}', r"\n\1: {en: \2}", LABELS, count=1)
         assert text != LABELS
         path, command = override("battletech/labels.yaml", text), "render"
-        where, message = ":", "sheet_title: missing key 'ru'"
+        where, message = ":", "missing key 'ru' in 'sheet_title'"
     args = ["--data-dir", tmp_path / "mine", command, MINOTAUR]
     if command == "render":
         args += ["-o", tmp_path / "x.pdf"]
