@@ -100,6 +100,8 @@ class Recorder:
             elif kind == "p":
                 x, y = _apply(m, it[1], it[2])
                 sink.append(("p", x, y, it[3] * k, it[4]))
+            elif kind == "c":
+                sink.append(("c", tuple(_apply(m, *p) for p in it[1])))
             else:
                 sink.append(("s", tuple(_apply(m, *p) for p in it[1]), it[2]))
 
@@ -119,6 +121,11 @@ class Recorder:
         m = c._currentMatrix
         x, y = _apply(m, cx, cy)
         self._items().append(("p", x, y, r * _scale(m), self.sample > 0))
+
+    def cover(self, c, points) -> None:
+        """A filled shape: lines drawn before it, under it, are hidden where it lies."""
+        m = c._currentMatrix
+        self._items().append(("c", tuple(_apply(m, *p) for p in points)))
 
     def border(self, c, points, closed: bool = False) -> None:
         m = c._currentMatrix
@@ -180,7 +187,8 @@ def _check_page(page: dict, rl: Rules, allowed: set, kinds) -> list[Violation]:
     runs = [it for it in page["items"] if it[0] == "t"]
     boxes = [it for it in page["items"] if it[0] == "b" and not it[2]]
     pips = [it for it in page["items"] if it[0] == "p" and not it[4]]
-    segs = [it for it in page["items"] if it[0] == "s"]
+    segs = [(i, it) for i, it in enumerate(page["items"]) if it[0] == "s"]
+    covers = [(i, it[1]) for i, it in enumerate(page["items"]) if it[0] == "c"]
     out: list[Violation] = []
     n = page["number"]
     want = (lambda k: True) if kinds is None else (lambda k: k in kinds)
@@ -212,17 +220,19 @@ def _check_page(page: dict, rl: Rules, allowed: set, kinds) -> list[Violation]:
             ra, rb = runs[a], runs[b]
             add("overlap", f"{_q(ra[1])} overlaps {_q(rb[1])}", ra[5][0], ra[5][3])
     if want("border") and segs and runs:
-        lines = []
-        for _, pts, closed in segs:
+        lines, order = [], []
+        for idx, (_, pts, closed) in segs:
             pts = list(pts) + ([pts[0]] if closed and len(pts) > 2 else [])
             lines.extend(zip(pts, pts[1:]))
+            order.extend([idx] * (len(pts) - 1))
         inner = [(x0 + TOL, y0 + TOL, x1 - TOL, y1 - TOL) for x0, y0, x1, y1 in (r[5] for r in runs)]
         both = inner + [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in lines]
         nr, hit = len(runs), set()
         for a, b in _pairs(both, slack=-0.01):
             if a < nr <= b and a not in hit and inner[a][0] < inner[a][2] and inner[a][1] < inner[a][3]:
                 (ax, ay), (bx, by) = lines[b - nr]
-                if _clip(ax, ay, bx, by, inner[a]):
+                if _clip(ax, ay, bx, by, inner[a]) and not any(
+                        ci > order[b - nr] and _inside(inner[a], poly) for ci, poly in covers):
                     hit.add(a)
         for a in sorted(hit):
             add("border", f"{_q(runs[a][1])} crosses a drawn line", runs[a][5][0], runs[a][5][3])
@@ -274,6 +284,19 @@ def _pairs(boxes, slack: float = TOL, cell: float = 24.0):
                         (ay1 if ay1 < by1 else by1) - (ay0 if ay0 > by0 else by0) > slack:
                     found.add((i, j) if i < j else (j, i))
     return sorted(found)
+
+
+def _inside(box, poly) -> bool:
+    """Whether all four corners of ``box`` lie inside polygon ``poly`` (even-odd rule)."""
+    x0, y0, x1, y1 = box
+    for px, py in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
+        inside = False
+        for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]):
+            if (ay > py) != (by > py) and px < ax + (py - ay) * (bx - ax) / (by - ay):
+                inside = not inside
+        if not inside:
+            return False
+    return True
 
 
 def _clip(ax, ay, bx, by, box) -> bool:

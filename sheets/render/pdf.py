@@ -407,8 +407,12 @@ class Pen:
             self.c.roundRect(r.x, r.y, r.w, r.h, radius, stroke=int(stroke), fill=int(fill is not None))
         else:
             self.c.rect(r.x, r.y, r.w, r.h, stroke=int(stroke), fill=int(fill is not None))
-        if stroke and self.rec is not None:
-            self.rec.border(self.c, ((r.x, r.y), (r.right, r.y), (r.right, r.top), (r.x, r.top)), closed=True)
+        if self.rec is not None:
+            corners = ((r.x, r.y), (r.right, r.y), (r.right, r.top), (r.x, r.top))
+            if fill is not None:
+                self.rec.cover(self.c, corners)
+            if stroke:
+                self.rec.border(self.c, corners, closed=True)
 
     def line(self, x1, y1, x2, y2, width: float = 0.6, color=None, dash=None):
         self.stroke(color or self.t.ink)
@@ -544,8 +548,11 @@ class Pen:
         self.stroke(self.t.ink)
         self.width(width)
         self.c.drawPath(p, stroke=int(stroke), fill=int(fill is not None))
-        if stroke and self.rec is not None:
-            self.rec.border(self.c, points, closed=True)
+        if self.rec is not None:
+            if fill is not None:
+                self.rec.cover(self.c, points)
+            if stroke:
+                self.rec.border(self.c, points, closed=True)
 
     def arrow(self, x1, y1, x2, y2, width: float = 1.2, head: float = 5, color=None):
         color = color or self.t.ink

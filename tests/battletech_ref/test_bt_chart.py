@@ -22,7 +22,7 @@ def test_one_page_of_the_paper_size(paper):
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_location_share_for_biped_and_quad(lang):
-    t, lab = text(run_chart(lang=lang)), labels(lang)
+    t, lab = text(run_chart(lang=lang, variant="tw")), labels(lang)
     for shape in ("biped", "quad"):
         for loc, ways in shares(shape).items():
             assert f"{pct(ways, lang)} ({ways}/36)" in t, (shape, loc)
@@ -33,9 +33,20 @@ def test_every_location_share_for_biped_and_quad(lang):
     assert lab["transfer_note"] in t
 
 
-def test_quad_marked_total_warfare_only_under_classic():
-    assert "Quad — Total Warfare rules only" in text(run_chart(variant="classic"))
-    assert "Total Warfare rules only" not in text(run_chart(variant="tw"))
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_classic_chart_shows_no_total_warfare_material(lang):
+    """Issue 11: the classic chart shows the biped only (no quad, no glider wings), and the
+    footer names the variant, never its id."""
+    lab = labels(lang)
+    classic, tw = text(run_chart(lang=lang, variant="classic")), text(run_chart(lang=lang, variant="tw"))
+    for t, present in ((classic, False), (tw, True)):
+        assert (lab["motion_quad"] in t) is present
+        assert (lab["col_biped_glider"] in t) is present
+        assert (lab["chart_glider_wings"].split()[0] in t) is present
+        assert (f"{pct(14, lang)} (14/36)" in t) is present  # quad legs 4, 5, 9, 10
+    assert lab["motion_biped"] in classic and f"{pct(16, lang)} (16/36)" in classic
+    assert lab["rules_classic"] in classic and lab["rules_tw"] in tw
+    assert "classic" not in classic.split() and "tw" not in tw.split()
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -182,3 +182,15 @@ def test_heavy_box_is_a_pencillable_double_frame(monkeypatch):
         drawn.append((path.getCode().count(" re"), fill, pen.c._lineWidth)), real(path, stroke=stroke, fill=fill)))
     pen.box_track(10, 10, ["heavy"], 9)
     assert [d for d in drawn if d[0]] == [(1, 0, 0.6), (1, 0, 1.38)]
+
+
+def test_a_line_hidden_under_a_later_fill_does_not_count():
+    doc, pen = _doc()
+    pen.line(100, 400, 200, 400)
+    pen.rect(Rect(90, 390, 120, 20), fill=(1, 1, 1), stroke=False)  # a plate over the line
+    pen.text(110, 398, "on the plate", 8)
+    pen.rect(Rect(90, 290, 120, 20), fill=(1, 1, 1), stroke=False)
+    pen.line(100, 300, 200, 300)  # drawn after the plate: it shows
+    pen.text(110, 298, "crossed", 8)
+    doc.finish()
+    assert [(v.kind, v.message.split(" ")[0]) for v in check(doc.recorder)] == [("border", "'crossed'")]

@@ -16,6 +16,8 @@ from sheets.games.battletech.reference import labeller, location_shares, percent
 from sheets.render import fonts
 from sheets.render.pdf import Rect, footer, margins
 
+MIN_PT = 6.0  # smallest type read at the table
+
 SHAPES = ("biped", "quad")
 FACE = {"torso": 0, "head": 1, "main_gun": 2, "legs": 3, "right_arm": 4, "left_arm": 5}
 MISS = ("near_miss", "wings")  # pseudo-locations: drawn dashed on a light fill
@@ -91,6 +93,9 @@ class _Chart:
         self.L = labeller(options.lang)
         self.variant = options.rules or rules.DEFAULT_VARIANT
         self.motions = rules.variant_data(self.variant)["motions"]
+        # the classic rules know only the biped: no quad panel, no glider wings
+        self.shapes = tuple(sh for sh in SHAPES if sh in self.motions)
+        self.gliders = "glider" in self.motions
         self.groups = {shape: {g["location"]: g for g in rules.grouped_hit_rows(shape)} for shape in SHAPES}
         self.glider = {g["location"]: g for g in rules.grouped_hit_rows("glider")}
 
@@ -127,6 +132,8 @@ class _Chart:
             return ox + p[0] * scale, oy + p[1] * scale
 
         for loc, kind, pts in parts:
+            if loc == "wings" and not self.gliders:
+                continue
             self.fill_part([tr(p) for p in _points(kind, pts)], loc)
         for loc, (cx, cy, w, full) in lay["labels"].items():
             x, y = tr((cx, cy))
@@ -188,12 +195,12 @@ class _Chart:
 
     def panel(self, r: Rect, shape: str, s: float) -> None:
         pen = self.pen
-        title = self.L("col_biped_glider") if shape == "biped" else self.L("motion_quad")
+        title = self.shape_name(shape)
         notes = []
         if shape == "biped":
-            notes.append(self.L("chart_glider_wings") + self._tw_only("glider"))
+            if self.gliders:
+                notes.append(self.L("chart_glider_wings"))
         else:
-            title += self._tw_only("quad")
             notes.append(self.L("chart_no_arms"))
         head = Rect(r.x, r.top - s * 2, r.w, s * 2)
         pen.heading(head, title, s * 1.1)
@@ -203,8 +210,10 @@ class _Chart:
         self.silhouette(body, shape, s)
         pen.paragraph(Rect(r.x, r.y, r.w, note_h - s * 0.2), "\n".join(notes), size=s * 0.8)
 
-    def _tw_only(self, motion: str) -> str:
-        return "" if motion in self.motions else f" — {self.L('chart_tw_only')}"
+    def shape_name(self, shape: str) -> str:
+        if shape == "biped":
+            return self.L("col_biped_glider") if self.gliders else self.L("motion_biped")
+        return self.L("motion_quad")
 
     # -- 2D6 strip ------------------------------------------------------------------------
     def strip(self, r: Rect, shape: str, s: float) -> None:
@@ -213,17 +222,20 @@ class _Chart:
         rows = rules.hit_table(shape)
         col_w = r.w / len(rows)
         base = r.y + s * 1.4
-        unit = (r.h - s * 1.4 - s * 1.2) / max(row["ways"] for row in rows)
+        unit = (r.h - s * 1.4 - s * 2.1) / max(row["ways"] for row in rows)
         for i, row in enumerate(rows):
             x = r.x + i * col_w
             h = row["ways"] * unit
             bar = [(x + 1, base), (x + col_w - 1, base), (x + col_w - 1, base + h), (x + 1, base + h)]
             self.fill_part(bar, row["location"], 0.6)
             pen.text(x + col_w / 2, r.y + s * 0.3, str(row["roll"]), s, "Sans-Bold", "center")
-            pen.text(x + col_w / 2, base + h + s * 0.3, row["probability"], s * 0.7, "Sans", "center",
-                     max_width=col_w)
-            pen.text(x + col_w / 2, base + s * 0.4, self.L(f"loc_abbr_{row['location']}"), s * 0.8,
-                     "Sans-Bold", "center", max_width=col_w - 2)
+            abbr = s * 0.8
+            inside = h >= abbr * 1.25 + s * 0.4  # the abbreviation fits in the bar, else above it
+            above = base + h + s * 0.3 + (0 if inside else abbr * 1.1)
+            pen.text(x + col_w / 2, above, row["probability"], max(MIN_PT, s * 0.7), "Sans",
+                     "center", max_width=col_w)
+            pen.text(x + col_w / 2, base + s * 0.4 if inside else base + h + s * 0.3,
+                     self.L(f"loc_abbr_{row['location']}"), abbr, "Sans-Bold", "center", max_width=col_w - 2)
 
     # -- bars -----------------------------------------------------------------------------
     def bars(self, r: Rect, s: float) -> None:
@@ -231,16 +243,17 @@ class _Chart:
         pen = self.pen
         order = [g["location"] for g in location_shares("biped")]
         order += [loc for loc in self.groups["quad"] if loc not in order]
-        top_ways = max(g["ways"] for shape in SHAPES for g in self.groups[shape].values())
-        sub_h = r.h / (len(order) * len(SHAPES) + (len(order) - 1) * 0.4)
+        order = [loc for loc in order if any(loc in self.groups[sh] for sh in self.shapes)]
+        top_ways = max(g["ways"] for shape in self.shapes for g in self.groups[shape].values())
+        sub_h = r.h / (len(order) * len(self.shapes) + (len(order) - 1) * 0.4)
         name_w, kind_w, value_w = r.w * 0.2, r.w * 0.12, r.w * 0.26
         bar_x = r.x + name_w + kind_w
         bar_w = r.w - name_w - kind_w - value_w
         y = r.top
         for loc in order:
-            block = Rect(r.x, y - sub_h * len(SHAPES), r.w, sub_h * len(SHAPES))
+            block = Rect(r.x, y - sub_h * len(self.shapes), r.w, sub_h * len(self.shapes))
             pen.text_in(Rect(r.x, block.y, name_w, block.h), self.L(f"loc_{loc}"), s, "Sans-Bold")
-            for shape in SHAPES:
+            for shape in self.shapes:
                 g = self.share(shape, loc)
                 row = Rect(bar_x, y - sub_h, bar_w, sub_h)
                 label = self.L("motion_biped") if shape == "biped" else self.L("motion_quad")
@@ -272,13 +285,19 @@ def render(doc, options) -> None:
     pen.rect(title, fill=ch.t.accent, stroke=False)
     pen.text_in(title, L("chart_title"), s * 1.8, "Sans-Bold", color=ch.t.accent_text, pad=s * 0.6)
     pen.text_in(sub, L("chart_subtitle"), s, "Sans", pad=0)
-    for box, shape in zip(panels.split_h(0.5, 0.5, gap=s), SHAPES):
+    halves = panels.split_h(0.5, 0.5, gap=s)
+    if len(ch.shapes) == 1:  # classic: the biped alone, centred
+        halves = [Rect(panels.x + panels.w / 4, panels.y, halves[0].w, panels.h)]
+    for box, shape in zip(halves, ch.shapes):
         ch.panel(box, shape, s)
     heading = Rect(strips.x, strips.top - s * 2, strips.w, s * 2)
     pen.heading(heading, L("chart_rolls_heading"), s * 1.1)
     body = Rect(strips.x, strips.y, strips.w, strips.h - heading.h - s * 0.3)
-    for box, shape in zip(body.split_h(0.5, 0.5, gap=s * 2), SHAPES):
-        name = L("col_biped_glider") if shape == "biped" else L("motion_quad")
+    halves = body.split_h(0.5, 0.5, gap=s * 2)
+    if len(ch.shapes) == 1:
+        halves = [Rect(body.x + body.w / 4, body.y, halves[0].w, body.h)]
+    for box, shape in zip(halves, ch.shapes):
+        name = ch.shape_name(shape)
         pen.text(box.x, box.top - s * 0.9, name, s * 0.85, "Sans-Bold", max_width=box.w)
         ch.strip(Rect(box.x, box.y, box.w, box.h - s * 1.2), shape, s * 0.85)
     heading = Rect(bars.x, bars.top - s * 2, bars.w, s * 2)
@@ -287,4 +306,4 @@ def render(doc, options) -> None:
     lines = [f"{L('loc_near_miss')}: {L('near_miss_note')}.", f"{L('transfer_note')}."]
     pen.paragraph(notes, "\n".join(lines), size=s * 0.9)
     rules_name = L(rules.variant_data(ch.variant)["rules_label"])
-    footer(pen, frame, f"{L('rules_variant')}: {ch.variant} — {rules_name}", L("generated_by"))
+    footer(pen, frame, rules_name, L("generated_by"))  # the variant's name, never its id
