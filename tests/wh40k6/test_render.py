@@ -119,3 +119,18 @@ def test_reference_russian_uses_the_seed_terms(reference):
         assert term.lower() in text.lower(), term
     for english in ("Move", "Charge", "Fall back", "Infantry", "Hammer of Wrath", "Crew Shaken"):
         assert english not in text, english
+
+
+def test_a_unit_taller_than_a_page_stays_on_one_page(cli, tmp_path):
+    kinds = ["infantry", "bike", "jetbike", "beast", "cavalry", "jump infantry", "monstrous creature",
+             "flying monstrous creature", "eldar jetbike", "jet pack infantry"]
+    lines = ["system: wh40k6", "units:", "  - name: Huge", "    slot: troops", "    points: 10", "    models:"]
+    lines += [f'      - {{name: M{i}, count: 9, type: "{kinds[i % 10]}", ws: 4, bs: 4, s: 4, t: 4, w: 5, i: 4, '
+              f'a: 1, ld: 8, sv: "3+"}}' for i in range(20)]
+    lines += ["    weapons:"] + [f"      - {{name: Weapon {i}, range: 24, s: 4, ap: 5, type: Heavy 3}}" for i in range(24)]
+    src = tmp_path / "huge.yaml"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "huge.pdf"
+    assert cli("render", src, "-o", out).exit_code == 0
+    pages = [p.extract_text() for p in PdfReader(out).pages]
+    assert len(pages) == 2 and "M19" in pages[0] and "Weapon 23" in pages[0]  # datasheet, then glossary

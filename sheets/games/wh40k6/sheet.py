@@ -287,6 +287,15 @@ def render(doc, units: list[Unit], options) -> None:
             pen = doc.page()
             frame = _frame(doc, options)
             y = frame.top
+        if h > frame.h:  # taller than a page (a huge unit): scaled to fit its own page
+            scale = frame.h / h
+            pen.c.saveState()
+            pen.c.translate(frame.x, frame.top)
+            pen.c.scale(scale, scale)
+            sheet.draw(pen, 0, 0, frame.w / scale)
+            pen.c.restoreState()
+            y = frame.y - GAP
+            continue
         with pen.frame(Rect(frame.x, y - h, frame.w, h)):
             sheet.draw(pen, frame.x, y, frame.w)
         y -= h + GAP
