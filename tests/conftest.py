@@ -75,12 +75,14 @@ def page_ink(pdf, dpi: int = 30) -> list[float]:
 
 
 def page_texts(pdf) -> list[str]:
-    import io
+    """Each page's text (pdfium's text layer, whitespace collapsed; far faster than pypdf's)."""
+    import pypdfium2 as pdfium
 
-    from pypdf import PdfReader
-
-    reader = PdfReader(io.BytesIO(_pdf_bytes(pdf)))
-    return [" ".join((p.extract_text() or "").split()) for p in reader.pages]
+    doc = pdfium.PdfDocument(_pdf_bytes(pdf))
+    try:
+        return [" ".join(page.get_textpage().get_text_range().split()) for page in doc]
+    finally:
+        doc.close()
 
 
 @pytest.fixture
