@@ -137,32 +137,41 @@ class TextEncoder:
     def __init__(self, canvas):
         self.canvas = canvas
         self.state = None  # (font, size, subset) in force in the open text object
-        self._split: dict = {}
+        self._runs: dict = {}
         self._names: dict = {}
 
     def encode(self, font: str, size: float, text: str, new: bool) -> str:
-        if new:
-            self.state = None
-        segs = self._split.get((font, text))
+        prev = None if new else self.state
+        hit = self._runs.get((font, size, text))
+        if hit is None:
+            hit = self._runs[(font, size, text)] = self._prepare(font, size, text)
+        first, with_tf, without_tf, last = hit
+        if last is not None:
+            self.state = last
+        return without_tf if prev is not None and prev == first else with_tf
+
+    def _prepare(self, font: str, size: float, text: str):
+        """(state the run starts in, its operators from another state, from that state, state it
+        ends in). Glyph codes are assigned here, on the first use of the string."""
         c = self.canvas
-        if segs is None:
-            doc = c._doc  # noqa: SLF001
-            segs = self._split[(font, text)] = [
-                (subset, c._escape(chunk))  # noqa: SLF001
-                for subset, chunk in pdfmetrics.getFont(font).splitString(text, doc)]
-        out = []
-        for subset, escaped in segs:
+        doc = c._doc  # noqa: SLF001
+        face = pdfmetrics.getFont(font)
+        segs = face.splitString(text, doc)
+        parts, state = [], None
+        for subset, chunk in segs:
             st = (font, size, subset)
-            if st != self.state:
+            if st != state:
                 name = self._names.get((font, subset))
                 if name is None:
-                    name = self._names[(font, subset)] = pdfmetrics.getFont(font).getSubsetInternalName(
-                        subset, c._doc)  # noqa: SLF001
-                out.append(f"{name} {fp_str(size)} Tf {fp_str(size * 1.2)} TL")
-                self.state = st
-            out.append(f"({escaped}) Tj")
-        out.append("T*")  # a line break for text extraction, as reportlab's drawString writes
-        return " ".join(out)
+                    name = self._names[(font, subset)] = face.getSubsetInternalName(subset, doc)
+                parts.append(f"{name} {fp_str(size)} Tf {fp_str(size * 1.2)} TL")
+                state = st
+            parts.append(f"({c._escape(chunk)}) Tj")  # noqa: SLF001
+        parts.append("T*")  # a line break for text extraction, as reportlab's drawString writes
+        first = (font, size, segs[0][0]) if segs else None
+        with_tf = " ".join(parts)
+        without_tf = " ".join(parts[1:]) if segs else with_tf
+        return first, with_tf, without_tf, state
 
 
 class Pen:
@@ -244,6 +253,15 @@ class Pen:
                 self._in_form = False
                 if self.rec is not None:
                     self.rec.forms[name] = self.rec.end_capture()
+        if self.encoder is not None:
+            # what saveState, translate, doForm and restoreState write, without their bookkeeping
+            c = self.c
+            c._code.append(f"q 1 0 0 1 {fp_str(x, y)} cm /{c._doc.getXObjectName(name)} Do Q")  # noqa: SLF001
+            c._formsinuse.append(name)  # noqa: SLF001
+            if self.rec is not None:
+                a, b, cc, d, e, f = c._currentMatrix  # noqa: SLF001 - the matrix translate would give
+                self.rec.place(self.rec.forms[name], (a, b, cc, d, a * x + cc * y + e, b * x + d * y + f))
+            return
         self.c.saveState()
         self.c.translate(x, y)
         self.c.doForm(name)
