@@ -245,3 +245,15 @@ def test_best_targets_ranks_every_legal_choice():
     assert top["column"] == "4:1" and top["p_kill"] == pytest.approx(33 / 36)
     assert best["by_expected_fp"][0]["targets"] == ["B1", "B2"]  # 26/36 × 2 > 33/36 × 1
     assert best["by_expected_fp"][0]["expected_fp_destroyed"] == pytest.approx(52 / 36)
+
+
+def test_ambush_survivors_strike_back_with_what_is_left():
+    # A's ambushing 2-5-4 (6 FP) attacks only B1; B1 + B2 (2 FP) attack A1 (2 FP) at 1:1, but if
+    # B1 dies first, B2 alone strikes back at 1:2
+    rnd = melee_round(side("a", "2-5-4"), side("b", "1-6-4", "1-6-4"), a_targets=[0], ambush="a")
+    pa = Fraction(AT_LEAST[3], 36)  # 6:1 → 5:1, KN 3
+    pb = Fraction(AT_LEAST[8], 36)  # 2:2 = 1:1, KN 8
+    back = Fraction(AT_LEAST[10], 36)  # 1:2, KN 10
+    assert (rnd.a.p_kill, rnd.b.p_kill, rnd.strike_back.p_kill) == (pa, pb, back)
+    assert rnd.outcomes == {"only_b_destroyed": pa * (1 - back), "only_a_destroyed": (1 - pa) * pb,
+                            "both": pa * back, "neither": (1 - pa) * (1 - pb)}
