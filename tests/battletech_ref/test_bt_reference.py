@@ -102,9 +102,13 @@ def test_variant_specific_lines_differ():
 
 
 def test_footer_names_the_variant_on_every_page():
-    for variant, name in (("classic", "Classic ProtoMech rules"), ("tw", "Total Warfare rules")):
-        for page in page_texts(ref(variant, "en")):
-            assert f"Rules: {variant} — {name}" in page
+    """Issue 11: the footer prints the variant's name, never its id («Правила: tw»)."""
+    for lang, names in (("en", ("Classic ProtoMech rules", "Total Warfare rules")),
+                        ("ru", ("Классические правила для протомехов", "Правила Total Warfare"))):
+        for variant, name in zip(("classic", "tw"), names):
+            for page in page_texts(ref(variant, lang)):
+                assert page.split("Printed with")[0].split("Напечатано")[0].strip().endswith(name), page[-120:]
+                assert variant not in page.split()
 
 
 def test_movement_halving_follows_the_variant_rounding():

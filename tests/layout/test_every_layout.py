@@ -14,7 +14,6 @@ from .cases import case_id, combos, render
 KNOWN = {
     ("bt-sheet-ultraheavy", None): "ProtoMech sheet: a 15 t ultraheavy at full armour needs pips under 3 mm and "
                                    "overflows the weapons panel with three ammo bins",
-    ("bt-reference", "ru"): "BattleTech reference: RU keeps AMS and English weapon names",
     ("dust-cards", None): "Dust cards: shield labels 3-5.6 pt touching the shield; RU 'front', 'Axis'",
     ("dust-cards-mini", None): "Dust mini cards: scaled poker layout (body 3.5-4.4 pt)",
     ("dust-cards-tarot", None): "Dust tarot cards: shield labels overlapping; RU English words",

@@ -359,7 +359,7 @@ def _share_and_crits_block(ctx: _Ctx) -> Block:
     return _column([_heading_part(ctx, ctx.L("ref_share_heading")),
                     _group_header_part(ctx, widths, groups),
                     _table_part(ctx, widths, rows, header),
-                    _heading_part(ctx, ctx.L("determining_crits")),
+                    _heading_part(ctx, ctx.L("ref_determining")),
                     _table_part(ctx, [0.2, 0.48, 0.32], crow, ch, ["center", "left", "center"], after=0.2),
                     _bullets_part(ctx, notes)])
 
@@ -604,5 +604,5 @@ def render(doc, options) -> None:
     for i, rows in enumerate(all_pages, 1):
         ctx.pen = doc.page()
         _draw_page(rows, frame, s, _gap(rows, frame, s))
-        footer(ctx.pen, frame, f"{L('rules_variant')}: {variant} — {L(ctx.v['rules_label'])}",
+        footer(ctx.pen, frame, L(ctx.v["rules_label"]),  # the variant's name, never its id
                f"{L('generated_by')} · {L('page')} {i}/{len(all_pages)}")
