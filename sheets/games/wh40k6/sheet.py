@@ -195,14 +195,20 @@ class Datasheet:
         h = 6 + sum(paragraph(None, 0, 0, inner, text, BODY, font, indent=6 if text.startswith("•") else 0)
                     for text, font in lines)
         if pen is not None:
-            r = Rect(x, top - h, w, h)
-            pen.rect(r, fill=None if pen.t.mono else pen.t.faint, width=0.8)
-            pen.rect(Rect(x, top - h, 2.5, h), fill=pen.t.accent, stroke=False)
-            y = top - 3
-            with pen.frame(r):
-                for text, font in lines:
-                    y -= paragraph(pen, x + 6, y, inner, text, BODY, font, indent=6 if text.startswith("•") else 0)
+            # the same type box repeats on many datasheets: one PDF form per type and width
+            key = ("wh40k6-type", tr.type.base, tr.type.tags, self.lang, round(w, 2), round(h, 2))
+            pen.form(key, x, top - h, lambda p: self._draw_type_box(p, w, h, inner, lines))
         return h
+
+    @staticmethod
+    def _draw_type_box(pen, w, h, inner, lines) -> None:
+        r = Rect(0, 0, w, h)
+        pen.rect(r, fill=None if pen.t.mono else pen.t.faint, width=0.8)
+        pen.rect(Rect(0, 0, 2.5, h), fill=pen.t.accent, stroke=False)
+        y = h - 3
+        with pen.frame(r):
+            for text, font in lines:
+                y -= paragraph(pen, 6, y, inner, text, BODY, font, indent=6 if text.startswith("•") else 0)
 
     def boxes(self, pen, x, top, w) -> float:
         """A line per model profile: its name, then one group of wound / hull-point boxes per model."""
