@@ -258,11 +258,11 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, **game_option
     def draw(doc):
         if not no_list:
             from sheets.core.roster import army_list
-            from sheets.render.roster_pdf import draw_army_list
+            from sheets.render.roster_pdf import draw_army_lists
 
-            for l in loaded:
-                if l.is_roster:
-                    draw_army_list(doc, army_list(l, lang), l.options)
+            lists = [army_list(l, lang) for l in loaded if l.is_roster]
+            if lists:  # every roster, one after the other
+                draw_army_lists(doc, lists, loaded[0].options)
         # which units came from which file (renderers that print one section per file use it)
         opts.extra["files"] = [{"path": l.path, "roster": l.roster, "units": len(l.units)} for l in loaded]
         renderer(doc, units, opts)

@@ -9,26 +9,64 @@ from sheets.render.pdf import Rect, footer, margins
 
 
 def draw_army_list(doc, data: dict, options) -> None:
-    pen = doc.page()
+    """One army list, starting on a new page."""
+    draw_army_lists(doc, [data], options)
+
+
+def draw_army_lists(doc, lists: list[dict], options) -> None:
+    """Several army lists one after the other (a multi-file render lists every roster), on as
+    few pages as they fit: a list starts a page only when its title, first group and totals do
+    not fit under the previous one; a group (a ProtoMech Point) is never split across pages."""
     m = margins(options.paper)
     frame = Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
+    pen, y = None, None
+    for data in lists:
+        pen, y = _draw_one(doc, pen, y, frame, data)
+    if pen is not None:
+        L = lists[-1]["labels"]
+        footer(pen, frame, f"{L['generated_by']} {__version__}", lists[-1]["game"])
+
+
+def _columns(data: dict) -> list[dict]:
+    """The list's columns without the ones no unit fills (e.g. Model, Pilot when all blank)."""
+    rows = [r for g in data["groups"] for r in g["rows"]]
+    keep = [c for c in data["columns"]
+            if c["key"] in ("name", "cost") or any(r.get(c["key"]) not in (None, "") for r in rows)]
+    return [{"key": "no", "label": data["labels"]["col_no"]}] + keep
+
+
+ROW_H = 13
+
+
+def _group_h(group: dict) -> float:
+    return ROW_H * (len(group["rows"]) + 1) + (16 if group["title"] else 0) + 22
+
+
+def _draw_one(doc, pen, y, frame: Rect, data: dict):
     L = data["labels"]
+    first = data["groups"][0] if data["groups"] else {"rows": [], "title": ""}
+    need = 36 + 16 + _group_h(first) + 56
+    if pen is None or y - need < frame.y:
+        if pen is not None:
+            footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
+        pen, y = doc.page(), frame.top
+    else:
+        y -= 14  # the next list on the same page
     title = data["name"] or L["army_list"]
-    pen.heading(Rect(frame.x, frame.top - 22, frame.w, 22), f"{L['army_list']}: {title}", 13)
-    y = frame.top - 36
+    pen.heading(Rect(frame.x, y - 22, frame.w, 22), f"{L['army_list']}: {title}", 13)
+    y -= 36
     sub = f"{data['game']}"
     if data.get("rules"):
-        sub += f" · {L['rules_variant']}: {data['rules_name']}"
+        sub += f" · {data['rules_name']}"
     pen.text(frame.x, y, sub, 9, max_width=frame.w)
     y -= 16
-    columns = [{"key": "no", "label": L["col_no"]}] + data["columns"]
-    widths = [0.5] + [3.0 if c["key"] == "name" else 1.4 for c in data["columns"]]
+    columns = _columns(data)
+    widths = [0.5] + [3.0 if c["key"] == "name" else 1.4 for c in columns[1:]]
     aligns = ["right"] + ["left" if c["key"] in ("name", "pilot", "joins", "faction", "notes") else "center"
-                          for c in data["columns"]]
-    row_h = 13
+                          for c in columns[1:]]
+    row_h = ROW_H
     for group in data["groups"]:
-        need = row_h * (len(group["rows"]) + 2) + (16 if group["title"] else 0)
-        if y - need < frame.y + 60:
+        if y - _group_h(group) < frame.y + 50:
             footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
             pen = doc.page()
             y = frame.top
@@ -46,7 +84,10 @@ def draw_army_list(doc, data: dict, options) -> None:
             y -= 14
         y -= 8
     # totals block
-    box = Rect(frame.x, max(frame.y, y - 46), frame.w, 40)
+    if y - 46 < frame.y:
+        footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
+        pen, y = doc.page(), frame.top
+    box = Rect(frame.x, y - 46, frame.w, 40)
     over = data["over"]
     pen.rect(box, fill=pen.t.band if not over else None, width=2.0 if over else 0.8)
     unit = data["limit_unit"]
@@ -61,8 +102,7 @@ def draw_army_list(doc, data: dict, options) -> None:
     pen.text(box.x + 8, box.y + 8, status, 10, "Sans-Bold" if over else "Sans",
              color=pen.t.warn if over else None, max_width=box.w - 16)
     y = box.y - 10
-    pen, y = _tally_and_violations(doc, pen, frame, y, data)
-    footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
+    return _tally_and_violations(doc, pen, frame, y, data)
 
 
 def _tally_and_violations(doc, pen, frame: Rect, y: float, data: dict):

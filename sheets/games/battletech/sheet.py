@@ -48,7 +48,7 @@ def render(doc, units, options) -> None:
         return label("battletech", key, lang)
 
     names = weapon_names(lang)
-    pages = [units[i:i + PER_PAGE] for i in range(0, len(units), PER_PAGE)] or [[]]
+    pages = points(units, (options.extra or {}).get("files")) or [[]]
     for page_no, chunk in enumerate(pages, 1):
         pen = doc.page()
         frame, head, slots = page_geometry(options.paper, doc.size)
@@ -60,6 +60,19 @@ def render(doc, units, options) -> None:
             block.draw()
         footer(pen, frame, f"{L('rules_' + variant)} · sheets {__version__}",
                f"{label('common', 'page', lang)} {page_no}/{len(pages)}")
+
+
+def points(units: list, files: list | None = None) -> list[list]:
+    """The units as Points of up to five, one Point per page: each file's units are grouped on
+    their own, so that a Point never mixes files nor splits across pages (``files``: the render
+    command's ``[{"units": n, ...}]`` in input order)."""
+    counts = [f["units"] for f in files] if files and sum(f["units"] for f in files) == len(units) else [len(units)]
+    out, start = [], 0
+    for n in counts:
+        chunk = units[start:start + n]
+        out.extend(chunk[i:i + PER_PAGE] for i in range(0, len(chunk), PER_PAGE))
+        start += n
+    return out
 
 
 def weapon_names(lang: str) -> dict:
