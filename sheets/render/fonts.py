@@ -4,10 +4,8 @@ coverage check: a character the font cannot draw is an error, never a blank or a
 from __future__ import annotations
 
 import functools
+import struct
 from pathlib import Path
-
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 FACES = {
@@ -29,6 +27,9 @@ class GlyphError(ValueError):
 @functools.cache
 def register() -> None:
     """Register the bundled faces once per process (absolute paths; never system fonts)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     for name, filename in FACES.items():
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
     pdfmetrics.registerFontFamily("Sans", normal="Sans", bold="Sans-Bold", italic="Sans", boldItalic="Sans-Bold")
@@ -37,8 +38,51 @@ def register() -> None:
 
 @functools.cache
 def _cmap(font: str) -> frozenset:
-    register()
-    return frozenset(pdfmetrics.getFont(font).face.charToGlyph)
+    """Code points the face maps to a glyph, read from its ``cmap`` table alone: ``validate``
+    checks coverage without loading reportlab and parsing four whole fonts (a test compares
+    this with reportlab's own map)."""
+    return frozenset(cmap_chars((FONT_DIR / FACES[font]).read_bytes()))
+
+
+def cmap_chars(data: bytes) -> set[int]:
+    """Characters with a glyph in a TrueType font's Unicode ``cmap`` (format 12 or 4)."""
+    (num,) = struct.unpack_from(">H", data, 4)
+    tables = {data[12 + 16 * i:16 + 16 * i]: struct.unpack_from(">I", data, 20 + 16 * i)[0] for i in range(num)}
+    base = tables[b"cmap"]
+    (count,) = struct.unpack_from(">H", data, base + 2)
+    subtables = {}
+    for i in range(count):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, base + 4 + 8 * i)
+        subtables[(platform, encoding)] = base + offset
+    chars: set[int] = set()
+    at = subtables.get((3, 10)) or subtables.get((0, 4))
+    if at is not None and struct.unpack_from(">H", data, at)[0] == 12:
+        (groups,) = struct.unpack_from(">I", data, at + 12)
+        for g in range(groups):
+            start, end, glyph = struct.unpack_from(">III", data, at + 16 + 12 * g)
+            chars.update(c for c in range(start, end + 1) if glyph + c - start)
+        return chars
+    at = subtables.get((3, 1)) or subtables.get((0, 3))
+    seg2 = struct.unpack_from(">H", data, at + 6)[0]
+    segs = seg2 // 2
+    ends = struct.unpack_from(f">{segs}H", data, at + 14)
+    starts = struct.unpack_from(f">{segs}H", data, at + 16 + seg2)
+    deltas = struct.unpack_from(f">{segs}h", data, at + 16 + 2 * seg2)
+    range_at = at + 16 + 3 * seg2
+    ranges = struct.unpack_from(f">{segs}H", data, range_at)
+    for i in range(segs):
+        for c in range(starts[i], ends[i] + 1):
+            if c == 0xFFFF:
+                continue
+            if ranges[i] == 0:
+                glyph = (c + deltas[i]) & 0xFFFF
+            else:
+                pos = range_at + 2 * i + ranges[i] + 2 * (c - starts[i])
+                glyph = struct.unpack_from(">H", data, pos)[0]
+                glyph = (glyph + deltas[i]) & 0xFFFF if glyph else 0
+            if glyph:
+                chars.add(c)
+    return chars
 
 
 def missing_chars(text: str, font: str = "Sans") -> list[str]:
@@ -64,4 +108,6 @@ def check_text(text: str, font: str = "Sans") -> None:
 def width(text: str, font: str, size: float) -> float:
     """Width of ``text`` in points (cached: sheets repeat the same strings on every block)."""
     register()
-    return pdfmetrics.stringWidth(text, font, size)
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, font, size)
