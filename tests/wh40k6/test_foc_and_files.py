@@ -56,6 +56,7 @@ def test_issue_example_info_json(cli, write):
     assert "each rider fires one weapon" in bikes["shooting_limit"]
     assert pred["models"][0]["profile"] == {"bs": 4, "front": 13, "side": 11, "rear": 10, "hp": 3}
     assert pred["detachment"] == "primary" and pred["movement"]["fall_back"] == "–"
+    assert bikes["unit_type"] == "bike" and pred["unit_type"] == "vehicle (tank)"
 
 
 def test_schema_command_prints_json_schema(cli):

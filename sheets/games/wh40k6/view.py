@@ -5,6 +5,7 @@ here for a language); user text passes through. Pure Python."""
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 from sheets.data import labels, load_data
 from sheets.games.wh40k6.model import TypeRules, Unit
@@ -122,7 +123,9 @@ def info(unit: Unit, lang: str = "en") -> dict:
         "models": [{"name": m.name, "count": m.count, "type": m.type.text, "type_id": m.type.base,
                     "character": m.type.character, "vehicle_tags": list(m.type.tags),
                     "profile": _profile(m), "boxes_per_model": m.boxes} for m in unit.models],
-        "unit_type": main.type.text if main else None,
+        # the unit's type: its moving type, "(character)" only when every model is one
+        "unit_type": (main.type.text if all(m.type.character for m in unit.models)
+                      else replace(main.type, character=False).text) if main else None,
         "movement": movement(main),
         "granted_rules": granted,
         "shooting_limit": "; ".join(shooting) or None,
