@@ -111,3 +111,18 @@ def test_data_dir_override_verifies_a_cell(tmp_path, subprocess_env):
                        text=True, env=subprocess_env)
     out = json.loads(r.stdout)
     assert out["a"]["column"] == "1:2" and out["a"]["kn_verified"] is True
+
+
+def test_russian_explanations(cli):
+    r = cli("calc", "lnl", "melee", "--a", "half:0-2-3", "half:0-2-3", "--b", "2-6-4", "1-6-4+Satchel Charge",
+            "--a-targets", "B1", "--lang", "ru")
+    assert r.exit_code == 0, r.output
+    out = r.stdout
+    assert "А атакует: B1" in out and "собств. ОМ 0 считается как 1 = 1" in out
+    assert "выбросить 10+ на 2к6" in out and "подрывной заряд (B2)" in out
+    assert "Исход раунда:" in out and "смертельное число не сверено" in out
+    for english in ("attacks", "Kill Number", "Outcome", "rounded", "IFP", "Satchel"):
+        assert english not in out
+    data = json.loads(cli("calc", "lnl", "melee", "--a", "2-5-4", "--b", "1-6-4", "1-6-4", "--lang", "ru",
+                          "--json").stdout)
+    assert data["a"]["kill_number"] == 8 and data["a"]["units"][0]["why"] == "собств. ОМ 2 = 2"

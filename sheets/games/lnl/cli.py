@@ -2,7 +2,7 @@
 
     sheets calc lnl melee --a SPEC... --b SPEC... [--a-targets NAMES] [--b-targets NAMES]
                           [--a-lm N] [--b-lm N] [--a-hero] [--b-hero] [--ambush a|b]
-                          [--reinforcing-ambush] [--best] [--json]
+                          [--reinforcing-ambush] [--best] [--lang en|ru] [--json]
 
 A SPEC is a counter (grammar in :mod:`sheets.games.lnl.spec`), ``FILE#Unit Name`` (one unit of
 an OOB file) or ``FILE`` (every unit of it). Several SPECs follow one ``--a``/``--b`` (or repeat
@@ -110,95 +110,98 @@ def _pct(p: float) -> str:
     return f"{p * 100:.1f}%"
 
 
-def _attack_lines(key: str, data: dict) -> list[str]:
-    other = "B" if key == "a" else "A"
+def _attack_lines(key: str, data: dict, L) -> list[str]:
+    other = "b" if key == "a" else "a"
     dagger = "" if data["kn_verified"] else "†"
-    lines = [f"{key.upper()} attacks {', '.join(data['targets'])}"
-             + ("  [Ambush: FP tripled]" if data["ambush"] else "")]
+    head = L("calc_attacks", side=L(f"side_{key}"), targets=", ".join(data["targets"]))
+    lines = [head + ("  " + L("calc_tripled") if data["ambush"] else "")]
     rows = data["units"] + data["target_units"]
-    width = max([len("total")] + [len(u["name"]) for u in rows])
+    total = L("calc_total")
+    width = max([len(total)] + [len(u["name"]) for u in rows])
     cw = max(len(u["counter"]) for u in rows)
+    fp = L("ws_fp")
     for u in data["units"]:
-        lines.append(f"  {u['name']:<{width}}  {u['counter']:<{cw}}  {u['fp']:>2} FP  {u['why']}")
-    lines.append(f"  {'total':<{width}}  {'':<{cw}}  {data['fp']:>2} FP")
-    lines.append(f"  defending ({other}):")
+        lines.append(f"  {u['name']:<{width}}  {u['counter']:<{cw}}  {u['fp']:>2} {fp}  {u['why']}")
+    lines.append(f"  {total:<{width}}  {'':<{cw}}  {data['fp']:>2} {fp}")
+    lines.append("  " + L("calc_defending", side=L(f"side_{other}")))
     for u in data["target_units"]:
-        lines.append(f"  {u['name']:<{width}}  {u['counter']:<{cw}}  {u['fp']:>2} FP  {u['why']}")
-    lines.append(f"  {'total':<{width}}  {'':<{cw}}  {data['target_fp']:>2} FP")
-    why = "; ".join(data["column_why"][1:]) or "exact"
-    lines.append(f"  odds {data['ratio']} → column {data['column']} ({why})")
-    parts = [f"LM {data['lm']:+d}"]
+        lines.append(f"  {u['name']:<{width}}  {u['counter']:<{cw}}  {u['fp']:>2} {fp}  {u['why']}")
+    lines.append(f"  {total:<{width}}  {'':<{cw}}  {data['target_fp']:>2} {fp}")
+    why = "; ".join(data["column_why"][1:]) or L("calc_exact")
+    lines.append("  " + L("calc_odds", ratio=data["ratio"], column=data["column"], why=why))
+    parts = [L("calc_lm", lm=f"{data['lm']:+d}")]
     if data["zero_fp_attacking"]:
-        parts.append(f"−{data['zero_fp_attacking']} for 0-FP attackers")
+        parts.append(L("calc_zero_att", n=data["zero_fp_attacking"]))
     if data["zero_fp_defending"]:
-        parts.append(f"+{data['zero_fp_defending']} for 0-FP defenders")
-    need = "cannot succeed" if data["need"] is None else (
-        "any roll" if data["need"] <= 2 else f"a natural {data['need']}+ on 2d6")
-    lines.append(f"  Kill Number {data['kill_number']}{dagger}; DRM {data['drm']:+d} ({', '.join(parts)}); "
-                 f"needs {need}: p(kill) = {data['p_kill_exact']} = {_pct(data['p_kill'])}")
+        parts.append(L("calc_zero_def", n=data["zero_fp_defending"]))
+    need = L("calc_cannot") if data["need"] is None else (
+        L("calc_any") if data["need"] <= 2 else L("calc_natural", n=data["need"]))
+    lines.append("  " + L("calc_kn_line", kn=f"{data['kill_number']}{dagger}", drm=f"{data['drm']:+d}",
+                          parts=", ".join(parts), need=need, exact=data["p_kill_exact"],
+                          pct=_pct(data["p_kill"])))
     return lines
 
 
-def human(result: dict) -> str:
-    lines = []
-    if result["simultaneous"]:
-        lines.append("Melee round (simultaneous: casualties removed after both attacks)")
-    else:
-        first = result["first"].upper()
-        lines.append(f"Melee round with Ambush: {first} strikes first; its victims are removed "
-                     f"before they can strike back")
+def _texts(lang: str):
+    from sheets.games.lnl.printing import texts
+
+    return texts(lang)
+
+
+def human(result: dict, lang: str = "en") -> str:
+    L = _texts(lang)
+    side = {k: L(f"side_{k}") for k in ("a", "b")}
+    lines = [L("calc_simultaneous") if result["simultaneous"] else L("calc_ambush", side=side[result["first"]])]
     order = ("a", "b") if result["first"] != "b" else ("b", "a")
     for key in order:
         lines.append("")
-        lines.extend(_attack_lines(key, result[key]))
+        lines.extend(_attack_lines(key, result[key], L))
     if not result["simultaneous"]:
         back = result.get("strike_back")
-        other = "b" if result["first"] == "a" else "a"
+        first = result["first"]
+        other = "b" if first == "a" else "a"
         lines.append("")
         if back is None:
-            lines.append(f"If {result['first'].upper()} succeeds, {other.upper()} has no "
-                         f"melee-eligible unit left to strike back.")
+            lines.append(L("calc_none_left", first=side[first], other=side[other]))
         else:
-            lines.append(f"If {result['first'].upper()} succeeds, {other.upper()} strikes back with "
-                         f"its survivors ({back['fp']} FP, column {back['column']}): "
-                         f"p(kill) = {_pct(back['p_kill'])}")
+            lines.append(L("calc_strike_back", first=side[first], other=side[other], fp=back["fp"],
+                           column=back["column"], pct=_pct(back["p_kill"])))
     for note in result["notes"]:
-        lines.append(f"Note: {note}")
+        lines.append(L("calc_note", text=note))
     o = result["outcomes"]
-    lines += ["", "Outcome of the round:",
-              f"  only B's targets destroyed  {_pct(o['only_b_destroyed']):>6}",
-              f"  only A's targets destroyed  {_pct(o['only_a_destroyed']):>6}",
-              f"  both                        {_pct(o['both']):>6}",
-              f"  neither                     {_pct(o['neither']):>6}"]
+    rows = [(L("calc_only_b"), o["only_b_destroyed"]), (L("calc_only_a"), o["only_a_destroyed"]),
+            (L("calc_both"), o["both"]), (L("calc_neither"), o["neither"])]
+    width = max(len(t) for t, _ in rows)
+    lines += ["", L("calc_outcome")] + [f"  {t:<{width}}  {_pct(p):>6}" for t, p in rows]
     for key in ("a", "b"):
-        side = result[key]
-        if side["nme"]:
-            lines.append(f"{key.upper()}'s NME units ({', '.join(side['nme'])}) cannot attack or be "
-                         f"attacked; they are destroyed if every melee-eligible unit of "
-                         f"{key.upper()} is.")
-        if side["single_use_removed"]:
-            lines.append(f"Removed after this round (single-use): {', '.join(side['single_use_removed'])}")
-        if side["captured_used"]:
-            lines.append(f"Captured SW used by {key.upper()}: {', '.join(side['captured_used'])} — removed "
-                         f"in the Admin Phase unless the enemy is eliminated")
+        data = result[key]
+        if data["nme"]:
+            lines.append(L("calc_nme", side=side[key], names=", ".join(data["nme"])))
+        if data["single_use_removed"]:
+            lines.append(L("calc_single_use", names=", ".join(data["single_use_removed"])))
+        if data["captured_used"]:
+            lines.append(L("calc_captured", side=side[key], names=", ".join(data["captured_used"])))
     if "best" in result:
-        for key in ("a", "b"):
-            best = result["best"][key]
-            for order_key, title in (("by_p_kill", "kill probability"),
-                                     ("by_expected_fp", "expected enemy FP destroyed")):
-                lines += ["", f"Best targets for {key.upper()} by {title} ({best['choices']} legal choices):"]
-                for n, row in enumerate(best[order_key], 1):
-                    dagger = "" if row["kn_verified"] else "†"
-                    need = "—" if row["need"] is None else f"{row['need']}+"
-                    lines.append(f"  {n:>2}. {', '.join(row['targets'])}: {row['column']} KN "
-                                 f"{row['kill_number']}{dagger} DRM {row['drm']:+d} need {need} "
-                                 f"p {_pct(row['p_kill'])}, expected FP destroyed "
-                                 f"{row['expected_fp_destroyed']:.2f} of {row['target_fp']}")
+        lines += _best_lines(result["best"], L, side)
     if any(not result[k]["kn_verified"] for k in ("a", "b")) or "best" in result:
-        from sheets.data import label
-
-        lines += ["", label("lnl", "kn_unverified_note", "en")]
+        lines += ["", L("kn_unverified_note")]
     return "\n".join(lines)
+
+
+def _best_lines(best: dict, L, side: dict) -> list[str]:
+    lines = []
+    for key in ("a", "b"):
+        ranking = best[key]
+        for order_key, title in (("by_p_kill", "calc_by_p"), ("by_expected_fp", "calc_by_e")):
+            lines += ["", L("calc_best", side=side[key], order=L(title), n=ranking["choices"])]
+            for n, row in enumerate(ranking[order_key], 1):
+                dagger = "" if row["kn_verified"] else "†"
+                need = "—" if row["need"] is None else f"{row['need']}+"
+                lines.append(f"  {n:>2}. " + L("calc_best_row", targets=", ".join(row["targets"]),
+                                                column=row["column"], kn=f"{row['kill_number']}{dagger}",
+                                                drm=f"{row['drm']:+d}", need=need, pct=_pct(row["p_kill"]),
+                                                e=f"{row['expected_fp_destroyed']:.2f}", fp=row["target_fp"]))
+    return lines
 
 
 @click.group("lnl")
@@ -237,11 +240,13 @@ def calc():
               help="add the \"M\" +1 after tripling for Ambush (default: before)")
 @click.option("--nme-leader-lm/--no-nme-leader-lm", default=True, show_default=True,
               help="a leader without a melee SW still adds its LM to its side's roll")
+@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
+              help="language of the explanation texts")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 @click.pass_context
 def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_hero, ambush,
           reinforcing_ambush, best, low_odds, zero_drm_with_sw, hero_defence, m_after_ambush,
-          nme_leader_lm, as_json):
+          nme_leader_lm, lang, as_json):
     """One melee round: both sides' FP, odds column, Kill Number, DRM, the natural 2d6 needed and
     the exact chance to kill; then the round's four outcomes."""
     if reinforcing_ambush and not ambush:
@@ -257,7 +262,7 @@ def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_her
     result, error = None, None
     try:
         rnd = rules.melee_round(a, b, at, bt, ambush, reinforcing_ambush, interp)
-        result = rules.round_json(rnd)
+        result = rules.round_json(rnd, lang)
     except rules.IllegalAttack as exc:
         error = str(exc)
     if best:
@@ -276,15 +281,16 @@ def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_her
             if as_json:
                 click.echo(json.dumps(result, ensure_ascii=False, indent=2))
             else:
-                click.echo(f"The round as given is not allowed: {error}\n")
+                L = _texts(lang)
+                click.echo(L("calc_not_allowed", error=error) + "\n")
                 for key in ("a", "b"):
-                    click.echo(f"Best targets for {key.upper()}: "
-                               + ("; ".join(f"{', '.join(r['targets'])} {_pct(r['p_kill'])}"
-                                            for r in ranking[key]["by_p_kill"][:5])
-                                  or ranking[key].get("error", "none")))
+                    rows = ("; ".join(f"{', '.join(r['targets'])} {_pct(r['p_kill'])}"
+                                      for r in ranking[key]["by_p_kill"][:5])
+                            or ranking[key].get("error", L("calc_none")))
+                    click.echo(L("calc_best_short", side=L(f"side_{key}"), rows=rows))
             ctx.exit(1)
         result["best"] = ranking
     if result is None:
         click.echo(f"illegal attack: {error}", err=True)
         ctx.exit(1)
-    click.echo(json.dumps(result, ensure_ascii=False, indent=2) if as_json else human(result))
+    click.echo(json.dumps(result, ensure_ascii=False, indent=2) if as_json else human(result, lang))

@@ -155,9 +155,25 @@ class UnitFP:
     """A unit's FP in one melee role, with the reasoning and what it uses."""
 
     fp: int
-    why: str
+    parts: tuple  # the reasoning: (labels.yaml key, fields) steps
     used: tuple = ()  # CarriedSW used
     zero_ifp: bool = False  # counts for the ±1 zero-FP modifier
+
+    def text(self, lang: str = "en") -> str:
+        return "; ".join(describe(k, f, lang) for k, f in self.parts) + f" = {self.fp}"
+
+    @property
+    def why(self) -> str:
+        return self.text("en")
+
+
+def describe(key: str, fields: dict, lang: str = "en") -> str:
+    """One reasoning step in ``lang`` (templates in data/lnl/labels.yaml; SW names translated)."""
+    from sheets.data import label
+
+    values = {k: (v.display(lang) if hasattr(v, "display") else
+                  label("lnl", f"side_{v}", lang) if k == "side" else v) for k, v in fields.items()}
+    return label("lnl", key, lang).format(**values)
 
 
 def _half_up(n: int) -> int:
@@ -178,7 +194,7 @@ def melee_fp(unit: Unit, role: str = "attack", ambush: bool = False,
     if reason:
         raise ValueError(f"{unit.name} is not melee-eligible ({reason})")
     melee_sws = [w for w in unit.weapons if w.weapon.melee]
-    parts: list[str] = []
+    parts: list = []
     used: tuple = ()
     own_fp_counts = True
     zero = False
@@ -186,25 +202,27 @@ def melee_fp(unit: Unit, role: str = "attack", ambush: bool = False,
         ifp = unit.ifp or 0
         zero = ifp == 0
         base = 1 if zero else ifp
-        choices = [(base, (), f"IFP {ifp}" + (" counts as 1" if zero else ""), True)]
+        choices = [(base, (), ("why_ifp_zero", {}) if zero else ("why_ifp", {"ifp": ifp}), True)]
         for w in melee_sws:
             if unit.kind == "squad":
-                choices.append((ifp + w.weapon.fp, (w,), f"IFP {ifp} + {w.name} {w.weapon.fp}", True))
+                step = (("why_sw", {"sw": w.weapon, "fp": w.weapon.fp}) if zero else
+                        ("why_ifp_sw", {"ifp": ifp, "sw": w.weapon, "fp": w.weapon.fp}))
+                choices.append((ifp + w.weapon.fp, (w,), step, True))
             else:
-                choices.append((w.weapon.fp, (w,), f"{w.name} {w.weapon.fp} (IFP lost)", False))
+                choices.append((w.weapon.fp, (w,), ("why_sw_lost", {"sw": w.weapon, "fp": w.weapon.fp}),
+                                False))
         if unit.kind == "squad":
             for w1, w2 in itertools.combinations(melee_sws, 2):
                 choices.append((w1.weapon.fp + w2.weapon.fp, (w1, w2),
-                                f"{w1.name} {w1.weapon.fp} + {w2.name} {w2.weapon.fp} (IFP lost)", False))
-        if zero:  # a 0-IFP MMC with an SW uses the SW's FP (§8.3)
-            choices = [(fp, u, t.replace(f"IFP 0 + ", ""), keep) for fp, u, t, keep in choices]
+                                ("why_sw2_lost", {"sw": w1.weapon, "fp": w1.weapon.fp, "sw2": w2.weapon,
+                                                  "fp2": w2.weapon.fp}), False))
 
         def score(c):
             return c[0] + (1 if unit.m and c[3] else 0) + sum(1 for w in c[1] if w.weapon.m)
 
         best = max(choices, key=lambda c: (score(c), -len(c[1])))
-        fp, used, text, own_fp_counts = best
-        parts.append(text)
+        fp, used, step, own_fp_counts = best
+        parts.append(step)
         if zero and used and not rules.zero_drm_with_sw:
             zero = False
     else:
@@ -212,23 +230,23 @@ def melee_fp(unit: Unit, role: str = "attack", ambush: bool = False,
         sw = max(melee_sws, key=lambda w: w.weapon.fp + w.weapon.m, default=None)
         if unit.is_hero and (sw is None or (role == "defend" and rules.hero_defence == "ifp")):
             fp = ifp
-            parts.append(f"hero IFP {ifp}" + (" (defends with its IFP)" if sw and role == "defend" else ""))
+            parts.append(("why_hero_def" if sw and role == "defend" else "why_hero_ifp", {"ifp": ifp}))
         else:
             fp = _half_up(sw.weapon.fp)
             used = (sw,)
             own_fp_counts = False
-            parts.append(f"half of {sw.name} {sw.weapon.fp} rounded up")
+            parts.append(("why_half", {"sw": sw.weapon, "fp": sw.weapon.fp}))
     m_bonus = (1 if unit.m and own_fp_counts else 0) + sum(1 for w in used if w.weapon.m)
     if m_bonus and rules.m_before_ambush:
         fp += m_bonus
-        parts.append(f"+{m_bonus} M")
+        parts.append(("why_m", {"n": m_bonus}))
     if ambush:
         fp *= 3
-        parts.append("×3 Ambush")
+        parts.append(("why_ambush", {}))
     if m_bonus and not rules.m_before_ambush:
         fp += m_bonus
-        parts.append(f"+{m_bonus} M")
-    return UnitFP(fp, "; ".join(parts) + f" = {fp}", used, zero)
+        parts.append(("why_m", {"n": m_bonus}))
+    return UnitFP(fp, tuple(parts), used, zero)
 
 
 # -- odds ----------------------------------------------------------------------------------------
@@ -239,7 +257,11 @@ class Odds:
     ratio: str  # the raw ratio, e.g. "7:3"
     column: str  # the Melee Table column used
     below_1_3: bool  # raw odds below 1:3 (only one target allowed)
-    steps: tuple  # how the column was reached, in words
+    steps: tuple  # how the column was reached: (labels.yaml key, fields) after the raw ratio
+
+    def describe(self, lang: str = "en") -> list[str]:
+        """The raw ratio and each step in ``lang``."""
+        return [self.ratio] + [describe(k, f, lang) for k, f in self.steps]
 
 
 def odds(a: int, d: int, hero: bool = False, rules: Interpretations = DEFAULT) -> Odds:
@@ -251,29 +273,29 @@ def odds(a: int, d: int, hero: bool = False, rules: Interpretations = DEFAULT) -
     if a < 1 or d < 1:
         raise ValueError("both sides need at least 1 FP")
     cols = column_names()
-    steps = [f"{a}:{d}"]
+    steps = []
     below = 3 * a < d
     if a >= d:
         n = -(-a // d)
         col = f"{n}:1"
         if a % d:
-            steps.append(f"{a / d:.3g}:1 rounded up to {col}")
+            steps.append(("odds_up", {"q": f"{a / d:.3g}", "col": col}))
     else:
         n = d // a if rules.low_odds == "up" else -(-d // a)
         col = f"1:{n}"
         if d % a:
-            steps.append(f"1:{d / a:.3g} rounded in the attacker's favour to {col}"
-                         if rules.low_odds == "up" else f"1:{d / a:.3g} rounded to {col}")
+            steps.append(("odds_low_up" if rules.low_odds == "up" else "odds_low_down",
+                          {"q": f"{d / a:.3g}", "col": col}))
     if below or col not in cols and col.startswith("1:"):
         col = cols[0]
-        steps.append(f"below {cols[0]}: treated as {cols[0]} (one target only)")
+        steps.append(("odds_below", {"c": cols[0]}))
     index = cols.index(col) if col in cols else len(cols)  # len = above the strongest column
     if hero:
         index += 1
-        steps.append("hero: one column in the attacker's favour")
+        steps.append(("odds_hero", {}))
     if index >= len(cols):
         index = len(cols) - 1
-        steps.append(f"never better than {cols[-1]}")
+        steps.append(("odds_cap", {"c": cols[-1]}))
     return Odds(f"{a}:{d}", cols[index], below, tuple(steps))
 
 
@@ -418,7 +440,7 @@ def _names(side: Side, idx) -> list[str]:
     return [side.units[i].name for i in idx]
 
 
-def _label(unit: Unit) -> str:
+def _label(unit: Unit, lang: str = "en") -> str:
     """A counter as the calculator shows it: kind prefix for non-squads, notation, SWs."""
     if unit.is_smc:
         fields = [f"lm{unit.lm}" if unit.lm is not None else "",
@@ -428,21 +450,21 @@ def _label(unit: Unit) -> str:
         text = unit.notation or ""
         if unit.kind != "squad":
             text = f"{unit.kind}:{text}"
-    return "+".join([text] + [w.name + ("*" if w.captured else "") for w in unit.weapons])
+    return "+".join([text] + [w.weapon.display(lang) + ("*" if w.captured else "") for w in unit.weapons])
 
 
-def attack_json(att: Attack, side: Side, enemy: Side) -> dict:
+def attack_json(att: Attack, side: Side, enemy: Side, lang: str = "en") -> dict:
     return {
         "fp": att.fp,
-        "units": [{"name": side.units[i].name, "counter": _label(side.units[i]), "fp": f.fp,
-                   "why": f.why} for i, f in att.attackers],
+        "units": [{"name": side.units[i].name, "counter": _label(side.units[i], lang), "fp": f.fp,
+                   "why": f.text(lang)} for i, f in att.attackers],
         "targets": [enemy.units[i].name for i, _ in att.targets],
         "target_fp": att.target_fp,
-        "target_units": [{"name": enemy.units[i].name, "counter": _label(enemy.units[i]), "fp": f.fp,
-                          "why": f.why} for i, f in att.targets],
+        "target_units": [{"name": enemy.units[i].name, "counter": _label(enemy.units[i], lang), "fp": f.fp,
+                          "why": f.text(lang)} for i, f in att.targets],
         "ratio": att.odds.ratio,
         "column": att.odds.column,
-        "column_why": list(att.odds.steps),
+        "column_why": att.odds.describe(lang),
         "kill_number": att.kn,
         "kn_verified": att.kn_verified,
         "lm": att.lm,
@@ -511,9 +533,8 @@ def melee_round(a: Side, b: Side, a_targets: list[int] | None = None,
                 # fewer survivors pushed the odds below 1:3: strike back at the best single target
                 trials = [attack(them, own, [t], survivors, rules) for t in their_targets]
                 strike_back = max(trials, key=lambda t: t.p_kill)
-                notes.append(f"after the ambush the survivors of {them.key.upper()} are below 1:3 "
-                             f"against several units: they strike back at "
-                             f"{own.units[strike_back.targets[0][0]].name} only")
+                notes.append(("note_strike_single", {"side": them.key,
+                                                     "target": own.units[strike_back.targets[0][0]].name}))
             p_back = strike_back.p_kill
         p_one, p_other = one.p_kill, other.p_kill
         first_wins_other_fails = p_one * (1 - p_back)
@@ -542,25 +563,25 @@ def consequences(side: Side, att_against: Attack) -> dict:
             "nme_lost": _names(side, side.nme()) if eliminated else []}
 
 
-def single_use_removed(side: Side, att: Attack, defended: Attack) -> list[str]:
+def single_use_removed(side: Side, att: Attack, defended: Attack, lang: str = "en") -> list[str]:
     """Single-use SWs (Satchel Charges, Molotov Cocktails) used by ``side`` this round, in attack
     or defence: removed after the round whatever happens."""
     used = {}
     for i, f in list(att.attackers) + list(defended.targets):
         for w in f.used:
             if w.weapon.single_use:
-                used[(i, w.name)] = f"{w.name} ({side.units[i].name})"
+                used[(i, w.name)] = f"{w.weapon.display(lang)} ({side.units[i].name})"
     return list(used.values())
 
 
-def captured_used(side: Side, att: Attack, defended: Attack) -> list[str]:
+def captured_used(side: Side, att: Attack, defended: Attack, lang: str = "en") -> list[str]:
     """Captured SWs ``side`` used this round: removed in the Admin Phase unless the enemy was
     eliminated (§8.0)."""
     used = {}
     for i, f in list(att.attackers) + list(defended.targets):
         for w in f.used:
             if w.captured:
-                used[(i, w.name)] = f"{w.name} ({side.units[i].name})"
+                used[(i, w.name)] = f"{w.weapon.display(lang)} ({side.units[i].name})"
     return list(used.values())
 
 
@@ -569,24 +590,26 @@ def admin_removals(side: Side, att: Attack, defended: Attack, enemy_eliminated: 
     return [] if enemy_eliminated else captured_used(side, att, defended)
 
 
-def round_json(rnd: Round) -> dict:
+def round_json(rnd: Round, lang: str = "en") -> dict:
+    """The round as JSON-ready data; reasoning texts (``why``, ``column_why``, ``notes``) in
+    ``lang``."""
     a, b = rnd.a_side, rnd.b_side
-    out = {"a": attack_json(rnd.a, a, b), "b": attack_json(rnd.b, b, a)}
+    out = {"a": attack_json(rnd.a, a, b, lang), "b": attack_json(rnd.b, b, a, lang)}
     for key, side, own, other in (("a", a, rnd.a, rnd.b), ("b", b, rnd.b, rnd.a)):
         enemy_att = other
         out[key]["nme"] = _names(side, side.nme())
         out[key]["eliminated_if_killed"] = consequences(side, enemy_att)["eliminated"]
-        out[key]["single_use_removed"] = single_use_removed(side, own, other)
-        out[key]["captured_used"] = captured_used(side, own, other)
+        out[key]["single_use_removed"] = single_use_removed(side, own, other, lang)
+        out[key]["captured_used"] = captured_used(side, own, other, lang)
     out["first"] = rnd.first
     out["simultaneous"] = rnd.first is None
     if rnd.first:
         back = rnd.strike_back
         out["strike_back"] = attack_json(back, rnd.b_side if rnd.first == "a" else rnd.a_side,
-                                         rnd.a_side if rnd.first == "a" else rnd.b_side) if back else None
+                                         rnd.a_side if rnd.first == "a" else rnd.b_side, lang) if back else None
     out["outcomes"] = {k: float(v) for k, v in rnd.outcomes.items()}
     out["outcomes_exact"] = {k: f"{v.numerator}/{v.denominator}" for k, v in rnd.outcomes.items()}
-    out["notes"] = list(rnd.notes)
+    out["notes"] = [describe(k, f, lang) for k, f in rnd.notes]
     return out
 
 
