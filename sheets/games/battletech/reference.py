@@ -465,7 +465,16 @@ def _legend_part(ctx: _Ctx):
         size = s * 0.95
         with pen.legend_key():
             crit_box(pen, x, top - s * 1.05, size, pilot_kind)
-        pen.text(x + size + s * 0.5, top - s, ctx.L(ctx.v["legend"]), s, "Sans-Bold", max_width=w - size)
+        text_x = x + size + s * 0.5
+        width = pen.text(text_x, top - s, ctx.L(ctx.v["legend"]), s, "Sans-Bold", max_width=w - size)
+        destroy = any(b["kind"] == "destroy" for boxes in ctx.v["crits"].values() for b in boxes)
+        if destroy and ctx.v["legend"] == "legend_tw":  # the classic legend already names it
+            x2 = text_x + width + s * 1.2
+            if x2 + size + s * 8 < x + w:
+                with pen.legend_key():
+                    crit_box(pen, x2, top - s * 1.05, size, "destroy")
+                pen.text(x2 + size + s * 0.5, top - s, ctx.L("legend_destroy"), s, "Sans-Bold",
+                         max_width=x + w - x2 - size - s * 0.5)
         return _leading(s) + s * 0.3
 
     return (lambda w, s: _leading(s) + s * 0.3), draw
