@@ -143,4 +143,5 @@ def roster_row(unit: Unit, lang: str) -> dict:
     main = unit.main_type()
     return {"name": unit.name, "cost": unit.points,
             "slot": t(f"slot_{unit.slot}") + ("" if unit.detachment == "primary" else f" ({t('det_' + unit.detachment)})"),
-            "models": unit.model_count, "type": type_name(main, lang) if main else ""}
+            "models": unit.model_count,
+            "type": type_name(main, lang, character=all(m.type.character for m in unit.models)) if main else ""}
