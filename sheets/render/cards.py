@@ -201,10 +201,14 @@ def _draw_card(pen: Pen, slot: Rect, bleed: float, draw: Drawer, turn: int = 0) 
     c.restoreState()
 
 
-def _draw_marks(pen: Pen, g: Grid) -> None:
+def _draw_marks(pen: Pen, g: Grid, mirrored: bool = False) -> None:
+    """The crop marks of ``g`` (``mirrored``: for a back page, left↔right like its slots)."""
     c = pen.c
     path = c.beginPath()
+    pw = g.paper[0]
     for x1, y1, x2, y2 in g.marks:
+        if mirrored:
+            x1, x2 = pw - x1, pw - x2
         path.moveTo(x1, y1)
         path.lineTo(x2, y2)
     pen.stroke(pen.t.ink)
@@ -217,11 +221,12 @@ def impose(doc: Document, faces: Sequence[Drawer], options, backs: Sequence[Draw
     """Print ``faces`` n-up on new pages of ``doc``, in order, with crop marks.
 
     Settings come from ``options.extra``: ``card`` (preset or W×H, default from cards.yaml),
-    ``bleed`` and ``gap`` (mm, default 0), ``backs`` (bool) and ``png_dir``. Paper and margins
+    ``bleed`` and ``gap`` (mm, default 0), ``backs`` (bool), ``rotate`` (default true: cards lie
+    sideways when strictly more fit; false keeps them upright) and ``png_dir``. Paper and margins
     follow ``options.paper`` (``paper_size`` in points overrides the page size).
 
     Back pages are printed when ``options.extra["backs"]`` is true: after every front page, a page
-    with each card's back in the mirrored slot. ``backs`` gives the back drawers (one for all
+    with each card's back in the mirrored slot and mirrored crop marks. ``backs`` gives the back drawers (one for all
     cards, or one per face); without it every card gets :func:`plain_back` without a title.
     With ``png_dir`` each face is also written as a PNG (:func:`write_card_pngs`; ``names``
     name the files). Raises ValueError when no card fits on the page."""
@@ -232,7 +237,8 @@ def impose(doc: Document, faces: Sequence[Drawer], options, backs: Sequence[Draw
     bleed = float(extra.get("bleed") or 0) * MM
     gap = float(extra.get("gap") or 0) * MM
     page_size = paper_size or PAPER[options.paper]
-    g = grid(page_size, size, margins(options.paper), gap, bleed)
+    g = grid(page_size, size, margins(options.paper), gap, bleed,
+             allow_rotate=extra.get("rotate", True))
     back_drawers = _back_drawers(faces, backs) if extra.get("backs") else None
     front_turn, back_turn = (90, -90) if g.rotated else (0, 0)
     for start in range(0, len(faces), g.per_page):
@@ -245,6 +251,7 @@ def impose(doc: Document, faces: Sequence[Drawer], options, backs: Sequence[Draw
             pen = doc.page(page_size)
             for slot, k in zip(g.slots, batch):
                 _draw_card(pen, g.mirrored(slot), bleed, back_drawers[k], back_turn)
+            _draw_marks(pen, g, mirrored=True)
     if extra.get("png_dir"):
         write_card_pngs(faces, size, extra["png_dir"], PNG_DPI, names, options.mono, bleed)
 

@@ -17,7 +17,8 @@ def pdf_to_pngs(pdf: bytes, dpi: int = 150, grey: bool = False) -> list[bytes]:
             bitmap = page.render(scale=dpi / 72, grayscale=grey)
             img = bitmap.to_pil()
             buf = io.BytesIO()
-            img.save(buf, format="PNG", optimize=False)
+            # pHYs chunk: layout programs place the image at its real size, not at 72 dpi
+            img.save(buf, format="PNG", optimize=False, dpi=(dpi, dpi))
             out.append(buf.getvalue())
             page.close()
     finally:

@@ -46,13 +46,16 @@ def test_card_frames_are_the_card_size_in_points():
         assert (r.w, r.h) == pytest.approx((178.58, 249.45), abs=0.01)
     for _, r, _ in card_frames(units, Options(paper="a4", extra={"card": "mini"})):
         assert (r.w, r.h) == pytest.approx(MINI)
-    # Letter: poker cards lie sideways (2 × 4 = 8 per page beats 3 × 2 = 6 upright)
+    # Letter: Dust cards stay upright (3 × 2) even where sideways cards would fit 8 — a squad
+    # and its joined hero read side by side, and no card is turned (issue 11)
     for _, r, _ in card_frames(units, Options(paper="letter")):
-        assert (r.w, r.h) == pytest.approx(POKER[::-1])
+        assert (r.w, r.h) == pytest.approx(POKER)
+    for _, r, _ in card_frames(units, Options(paper="a4", extra={"card": "mini", "bleed": 3})):
+        assert (r.w, r.h) == pytest.approx(MINI)
 
 
 @pytest.mark.parametrize("paper,card,n,per_page", [
-    ("a4", "poker", 10, 9), ("letter", "poker", 10, 8), ("a4", "mini", 17, 16),
+    ("a4", "poker", 10, 9), ("letter", "poker", 10, 6), ("a4", "mini", 17, 16),
     ("letter", "mini", 17, 16), ("a4", "tarot", 5, 4),
 ])
 def test_pages_of_card_frames(units_file, paper, card, n, per_page):

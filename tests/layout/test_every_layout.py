@@ -14,11 +14,6 @@ from .cases import case_id, combos, render
 KNOWN = {
     ("bt-sheet-ultraheavy", None): "ProtoMech sheet: a 15 t ultraheavy at full armour needs pips under 3 mm and "
                                    "overflows the weapons panel with three ammo bins",
-    ("dust-cards", None): "Dust cards: shield labels 3-5.6 pt touching the shield; RU 'front', 'Axis'",
-    ("dust-cards-mini", None): "Dust mini cards: scaled poker layout (body 3.5-4.4 pt)",
-    ("dust-cards-tarot", None): "Dust tarot cards: shield labels overlapping; RU English words",
-    ("dust-reference", None): "Dust reference: shield labels 2-3 pt; RU English words",
-    ("dust-roster", "ru"): "Dust army list: 'Dust Tactics', class codes in Latin on the RU page",
     ("lnl-roster", "ru"): "LnLT army list: the game's title and SW model designations (MG-34) in Latin",
 }
 

@@ -27,6 +27,17 @@ from sheets.render.pdf import MM, PAPER, Pen, Rect, margins
 
 FONT, BOLD = "Cond", "Cond-Bold"
 GAP = 0.35  # space between the blocks of a face, in line units
+MIN_TEXT = 6.0  # smallest type read at the table; the dice footer (a source line) may be 5 pt
+MIN_NOTE = 5.0
+GROW = 1.45  # a card with room to spare grows its line unit up to this much
+SMALLEST = 0.7  # the smallest text factor of the line unit (labels, cover lines, codes)
+TICK = 3.1 * MM  # damage boxes: at least 3 mm
+COMPACT_U = 7.5  # compact layout: the smallest line unit (rows still hold 6 pt text)
+
+
+def fs(factor: float, u: float) -> float:
+    """A type size: ``factor`` line units, never below :data:`MIN_TEXT`."""
+    return max(MIN_TEXT, factor * u)
 
 
 # -- labels ----------------------------------------------------------------------------------
@@ -68,7 +79,8 @@ def _grid(options) -> shared.Grid:
     extra = options.extra or {}
     size = shared.card_size(extra.get("card") or shared.default_card())
     return shared.grid(PAPER[options.paper], size, margins(options.paper),
-                       float(extra.get("gap") or 0) * MM, float(extra.get("bleed") or 0) * MM)
+                       float(extra.get("gap") or 0) * MM, float(extra.get("bleed") or 0) * MM,
+                       allow_rotate=False)
 
 
 def card_frames(units: list, options) -> list[tuple[int, Rect, str]]:
@@ -92,7 +104,9 @@ def render(doc, units: list, options) -> None:
     mates = partners(units)
     faces = {k: face(view.card_data(units[k], units, options, mates), options.lang) for k in order}
     back = shared.plain_back(GAME.name[options.lang])
+    # upright cards only: a squad and its hero read side by side, never a card turned sideways
     extra = {k: v for k, v in (options.extra or {}).items() if k != "png_dir"}
+    extra["rotate"] = False
     shared.impose(doc, [faces[k] if k is not None else _empty for k in plan],
                   dataclasses.replace(options, extra=extra),
                   backs=[back if k is not None else _empty for k in plan])
@@ -172,17 +186,46 @@ def shield(pen: Pen, r: Rect, text: str, hard: bool = False, empty: bool = False
         c.drawPath(outline(w * 0.11), stroke=1, fill=0)
     c.restoreState()
     inner = Rect(x0 + w * 0.14, y0 + h * 0.3, w * 0.72, h * 0.5)
-    pen.text_in(inner, text, h * 0.3, BOLD, align="center", pad=0)
+    size = min(h * 0.3, inner.h * 0.8)
+    # the save's word inside only where it is legible without touching the outline; the text
+    # next to every shield names the save anyway
+    if text and size >= MIN_TEXT and fonts.width(text, BOLD, size) <= inner.w:
+        pen.text_in(inner, text, size, BOLD, align="center", pad=0)
+
+
+def known(L, kind: str, value: str) -> str:
+    """A user's faction or weapon mount in the page's language when it is one the labels know
+    (``faction_axis``, ``mount_front``, …); any other text as written."""
+    key = f"{kind}_{str(value).strip().lower().replace(' ', '_')}"
+    try:
+        return L(key) if value else ""
+    except KeyError:
+        return value
+
+
+def footer_lines(pen: Pen, data: dict, L, width: float, size: float) -> list[str]:
+    """The dice edition line(s) (and the † note) wrapped to ``width`` at ``size``."""
+    lines = []
+    for text in [L(data["dice"]["label"])] + [L(k) for k in data["footnotes"]]:
+        lines += pen.wrap(text, FONT, size, width)
+    return lines
+
+
+def draw_footer(pen: Pen, r: Rect, lines: list[str], size: float) -> None:
+    """Footer lines (from :func:`footer_lines`) from the top of ``r``, as fine print."""
+    y = r.top - size
+    with pen.fine_print(), pen.frame(r):
+        for line in lines:
+            pen.text(r.x, y, line, size, FONT, max_width=r.w,
+                     color=pen.t.warn if line.startswith("†") else None)
+            y -= size * 1.2
 
 
 def dice_footer(pen: Pen, r: Rect, data: dict, L, size: float) -> None:
     """The dice edition line(s) at the bottom of ``r`` (plus the † note when unverified)."""
-    lines = [L(data["dice"]["label"])] + [L(k) for k in data["footnotes"]]
-    y = r.y + size * 0.25
-    for line in reversed(lines):
-        pen.text(r.x, y, line, size, FONT, max_width=r.w,
-                 color=pen.t.warn if line.startswith("†") else None)
-        y += size * 1.2
+    size = max(size, MIN_NOTE)
+    lines = footer_lines(pen, data, L, r.w, size)
+    draw_footer(pen, Rect(r.x, r.y, r.w, len(lines) * size * 1.2 + size * 0.25), lines, size)
 
 
 # -- the unit card face ------------------------------------------------------------------------
@@ -204,43 +247,108 @@ class _Block:
 
 
 class _Face:
-    """Lays out and draws one unit card: blocks with heights in line units, scaled to fit."""
+    """Lays out and draws one unit card: blocks with heights in line units.
+
+    The line unit grows (up to :data:`GROW` × the card's natural unit) to fill a card with room
+    to spare and shrinks no further than the unit at which the smallest text is
+    :data:`MIN_TEXT`. A card too small for that (a mini card) gets the compact layout: the
+    weapon grid keeps only the target classes some weapon of the card can attack, in one or two
+    rows of cells wide enough for their text, instead of scaling the whole card down."""
 
     def __init__(self, pen: Pen, data: dict, L):
         self.pen, self.d, self.L = pen, data, L
         self.box_u = 0.0  # line unit the damage boxes are sized with (set by draw)
+        self.classes = list(range(len(data["classes"])))  # indexes of the classes shown
+        self.grid_rows = 1
+        self.cell_size = 0.0  # type size of the grid cells (0: 0.74 × the line unit)
+        self.compact = False
+        self.gap = GAP  # between blocks, in line units (tighter on a compact card)
+        self.floor = MIN_TEXT  # no text below this (0: last resort for overfull cards)
+
+    def fs(self, factor: float, u: float) -> float:
+        """A type size: ``factor`` line units, never below :attr:`floor`."""
+        return max(self.floor, factor * u)
+
+    def _fit(self, inner: Rect, u0: float, foot_h: float) -> tuple[float, list[_Block]]:
+        u_min = COMPACT_U if self.compact else MIN_TEXT / SMALLEST
+        if not self.floor:
+            u_min = 1.0
+        u = max(u0 * GROW, u_min)
+        while True:
+            self.box_u = u
+            blocks = self._blocks(inner.w, u)
+            need = sum(b.units + self.gap for b in blocks) * u + foot_h
+            wide = self.compact or not self.floor or not self._too_narrow(inner.w, u)
+            if (need <= inner.h and wide) or u <= u_min:
+                return u, blocks
+            u = max(u_min, u - 0.1)
+
+    def _compact(self, width: float, u: float) -> None:
+        """Keep only the classes some weapon attacks; two rows when one is too narrow."""
+        self.compact = True
+        self.gap = GAP * 0.6
+        cells = [w["cells"] for w in self._weapon_rows()]
+        used = [i for i in range(len(self.d["classes"])) if any(c[i] for c in cells)]
+        self.classes = used or self.classes
+        self.cell_size = MIN_TEXT
+        widest = max([fonts.width(c or "–", FONT, MIN_TEXT) for row in cells for c in row]
+                     + [fonts.width(code, BOLD, MIN_TEXT) for code in self.d["classes"]])
+        per_row = max(1, int((width - 0.6 * u) // (widest + 1.4)))
+        self.grid_rows = 1 if len(self.classes) <= per_row else 2
 
     def draw(self, box: CardBox) -> None:
         inner = background(self.pen, box)
         u0 = line_unit(box)
-        foot_units = (len(self.d["footnotes"]) + 1) * 0.72 * 1.2 + 0.2
-        # two passes: damage boxes sized for the first pass's unit need no more rows at the
-        # second pass's (larger or equal) unit, so the second layout always fits
-        self.box_u = u0
-        for _ in range(2):
-            blocks = self._blocks(inner.w, u0)
-            fixed = sum(b.units + GAP for b in blocks if not b.flex) + foot_units
-            flex = sum(b.units + GAP for b in blocks if b.flex)
-            uh, uf = scales(inner.h, fixed, flex, u0)
-            self.box_u = min(self.box_u, uh)
+        foot_size = max(MIN_NOTE, min(0.72 * u0, 6.5))
+        foot = footer_lines(self.pen, self.d, self.L, inner.w, foot_size)
+        foot_h = len(foot) * foot_size * 1.2 + 0.2 * u0
+        u, blocks = self._fit(inner, u0, foot_h)
+        if sum(b.units + self.gap for b in blocks) * u + foot_h > inner.h or self._too_narrow(inner.w, u):
+            self._compact(inner.w, MIN_TEXT / SMALLEST)
+            u, blocks = self._fit(inner, u0, foot_h)
+        if sum(b.units + self.gap for b in blocks) * u + foot_h > inner.h:
+            # more than a card holds even compact at 6 pt (e.g. eight long weapon lines on a
+            # mini card): last resort, scale the card down rather than let it spill over
+            self.floor = 0.0
+            u, blocks = self._fit(inner, u0, foot_h)
         y = inner.top
         for block in blocks:
-            u = uf if block.flex else uh
             h = block.units * u
             block.draw(Rect(inner.x, y - h, inner.w, h), u)
-            y -= h + GAP * u
-        dice_footer(self.pen, Rect(inner.x, inner.y, inner.w, foot_units * uh), self.d, self.L, 0.72 * uh)
+            y -= h + self.gap * u
+        draw_footer(self.pen, Rect(inner.x, inner.y, inner.w, foot_h), foot, foot_size)
+
+    def _weapon_rows(self) -> list[dict]:
+        """Weapon rows printed: compact cards leave the joined hero's weapons to its own card."""
+        rows = self.d["weapons"]
+        return [w for w in rows if not w["hero"]] if self.compact else rows
+
+    def _too_narrow(self, width: float, u: float) -> bool:
+        """True when a weapon cell of the full grid cannot hold its text at this unit."""
+        if not self.d["weapons"]:
+            return False
+        cw = (width - 0.6 * u) / len(self.d["classes"])
+        widest = max(fonts.width(c or "–", FONT, 0.74 * u) for w in self.d["weapons"]
+                     for c in w["cells"])
+        return widest + 1.0 > cw
 
     # -- blocks ------------------------------------------------------------------------------
     def _blocks(self, width: float, u0: float) -> list[_Block]:
         d = self.d
-        out = [_Block(1.7, self._title), _Block(1.05, self._subline), _Block(3.1, self._stats)]
+        out = [_Block(1.7, self._title)]
+        if not self.compact:  # compact: the armour code and the kind say it
+            out.append(_Block(1.05, self._subline))
+        out.append(_Block(3.4, self._stats))
         out.append(_Block(self._damage_units(width), self._damage))
-        if d["weapons"]:
-            out.append(_Block(1.0 + 2.15 * len(d["weapons"]), self._weapons, True))
+        weapons = self._weapon_rows()
+        if weapons:
+            rows = self.grid_rows
+            names = sum(self._line_units(w, u0, width) for w in weapons)
+            out.append(_Block(1.0 * rows + names + (1.15 * rows + 0.05) * len(weapons),
+                              self._weapons, True))
         if d["skills"]:
-            lines = self.pen.wrap(self._skills_text(), FONT, 0.75 * u0, width)
-            out.append(_Block(0.95 + len(lines) * 0.75 * 1.18, self._skills, True))
+            lines = self.pen.wrap(self._skills_text(), FONT, self.fs(0.75, u0), width)
+            out.append(_Block(1.3 + len(lines) * 0.75 * 1.18, self._skills, True))
         return out
 
     def _title(self, r: Rect, u: float) -> None:
@@ -252,15 +360,20 @@ class _Face:
     def _subline(self, r: Rect, u: float) -> None:
         d = self.d
         armour = f"{self.L(d['armor']['label'])} {d['armor']['level']}"
-        parts = [d["faction"], self.L(d["kind_label"]), armour]
-        self.pen.text_in(r, " · ".join(p for p in parts if p), 0.85 * u, FONT, pad=0)
+        parts = [known(self.L, "faction", d["faction"]), self.L(d["kind_label"]), armour]
+        self.pen.text_in(r, " · ".join(p for p in parts if p), self.fs(0.85, u), FONT, pad=0)
 
     def _stats(self, r: Rect, u: float) -> None:
         d = self.d
+        def share(label: str) -> float:  # a stat cell wide enough for its label
+            return max(0.2, (fonts.width(label, FONT, self.fs(0.7, u)) + 0.8 * u) / r.w)
+
         if d["kind"] == "cover_object":
-            armour, cover = r.split_h(0.3, 0.7, gap=0.4 * u)
+            a = share(self.L("field_armor"))
+            armour, cover = r.split_h(a, 1 - a, gap=0.4 * u)
         else:
-            move, armour, cover = r.split_h(0.2, 0.22, 0.58, gap=0.4 * u)
+            m, a = share(self.L("field_move")), share(self.L("field_armor"))
+            move, armour, cover = r.split_h(m, a, 1 - m - a, gap=0.3 * u)
             self._stat(move, self.L("field_move"), str(d["move"]), u)
         self._stat(armour, self.L("field_armor"), d["armor"]["code"], u)
         self._cover(cover, u)
@@ -269,7 +382,7 @@ class _Face:
         pen = self.pen
         pen.rect(r, width=0.5, radius=0.3 * u)
         head, body = r.split_v(0.3, 0.7)
-        pen.text_in(head, label, 0.7 * u, FONT, align="center", pad=0.2 * u)
+        pen.text_in(head, label, self.fs(0.7, u), FONT, align="center", pad=0.15 * u)
         pen.text_in(body, value, 1.6 * u, BOLD, align="center", pad=0.2 * u)
 
     def _cover(self, r: Rect, u: float) -> None:
@@ -278,28 +391,40 @@ class _Face:
         pen.rect(r, width=0.5, radius=0.3 * u)
         head, body = r.split_v(0.3, 0.7)
         title = L(cover["label"]) if cover["mode"] in ("own", "provides") else L("field_cover")
-        pen.text_in(head, title, 0.7 * u, FONT, align="center", pad=0.2 * u)
+        pen.text_in(head, title, self.fs(0.7, u), FONT, align="center", pad=0.2 * u)
         body = body.inset(0.2 * u, 0.1 * u)
         if cover["mode"] == "provides":
             kind = cover["provides"]
-            icon, text = body.split_h(0.35, 0.65)
-            shield(pen, icon, L(f"cover_{kind}_short"), hard=kind == "hard")
-            pen.text_in(text, L(cover["provides_label"]), 0.8 * u, BOLD, pad=0.2 * u)
+            icon, text = body.split_h(0.3, 0.7)
+            shield(pen, icon, "", hard=kind == "hard")
+            pen.paragraph(text.inset(0.2 * u, 0), L(cover["provides_label"]), 0.8 * u, BOLD,
+                          min_size=MIN_TEXT)
         elif cover["mode"] == "none":
-            pen.paragraph(body.inset(0.1 * u), L(cover["label"]), 0.75 * u, FONT, min_size=1.5)
+            pen.paragraph(body.inset(0.1 * u), L(cover["label"]), self.fs(0.75, u), FONT, min_size=MIN_TEXT)
         elif cover["mode"] == "squad":
-            pen.paragraph(body.inset(0.1 * u), f"{L(cover['label'])}: {cover['squad']}", 0.75 * u, FONT,
-                          min_size=1.5)
+            # the squad is named on the card's "joins" line
+            room = body.inset(0.1 * u)
+            text = L(cover["label"])
+            if len(pen.wrap(text, FONT, self.fs(0.75, u), room.w)) * self.fs(0.75, u) * 1.18 > room.h:
+                text = L("cover_uses_squad_short")
+            pen.paragraph(room, text, self.fs(0.75, u), FONT, min_size=MIN_TEXT)
         else:
-            for kind, cell in zip(("soft", "hard"), body.split_h(0.5, 0.5, gap=0.4 * u)):
+            # one line per cover kind: its shield (double outline = hard, dashed = no save)
+            # and "Soft: hit save" beside it, at a legible size
+            for kind, line in zip(("soft", "hard"), body.split_v(0.5, 0.5, gap=0.1 * u)):
                 save = cover[kind]
-                icon_w = min(cell.h * 0.85, cell.w * 0.45)
-                icon = Rect(cell.x, cell.y, icon_w, cell.h)
-                shield(pen, icon, L(f"save_{save}_short"), hard=kind == "hard", empty=save == "none")
-                text = Rect(icon.right + 0.2 * u, cell.y, cell.right - icon.right - 0.2 * u, cell.h)
-                upper, lower = text.split_v(0.5, 0.5)
-                pen.text_in(upper, L(f"cover_{kind}_short"), 0.75 * u, BOLD, pad=0, valign="bottom")
-                pen.text_in(lower, L(f"save_{save}"), 0.62 * u, FONT, pad=0, valign="top")
+                icon = Rect(line.x, line.y, line.h * 0.85, line.h)
+                shield(pen, icon, "", hard=kind == "hard", empty=save == "none")
+                text = Rect(icon.right + 0.25 * u, line.y, line.right - icon.right - 0.25 * u, line.h)
+                size = self.fs(0.75, u)
+                # the longest wording that fits: "Soft: hit save", "Soft: Hit", "Hit" (the
+                # shield's outline still tells soft from hard)
+                for words in (f"{L(f'cover_{kind}_short')}: {L(f'save_{save}_line')}",
+                              f"{L(f'cover_{kind}_short')}: {L(f'save_{save}_short')}",
+                              L(f"save_{save}_short")):
+                    if fonts.width(words, FONT, size) <= text.w:
+                        break
+                pen.text_in(text, words, size, FONT, pad=0)
 
     # -- damage boxes ------------------------------------------------------------------------
     def _tracks(self) -> list[tuple[str, str, list[int], bool]]:
@@ -324,8 +449,8 @@ class _Face:
     def _damage_units(self, width: float) -> float:
         total = 0.0
         for _, marker, groups, _ in self._tracks():
-            rows = box_rows(groups, width, 1.1 * self.box_u, 0.35 * self.box_u)
-            total += (1.0 if marker else 0) + 0.9 + 1.45 * len(rows)
+            rows = box_rows(groups, width, max(TICK, 1.1 * self.box_u), 0.35 * self.box_u)
+            total += (1.1 if marker else 0) + 0.9 + 1.45 * len(rows)
         return total
 
     def _damage(self, r: Rect, u: float) -> None:
@@ -333,13 +458,15 @@ class _Face:
         y = r.top
         for heading, marker, groups, hero in self._tracks():
             if marker:
-                band = Rect(r.x, y - 0.95 * u, r.w, 0.95 * u)
+                band = Rect(r.x, y - 1.05 * u, r.w, 1.05 * u)
                 pen.rect(band, fill=pen.t.band, stroke=False, radius=0.2 * u)
-                pen.text_in(band, marker, 0.75 * u, BOLD, pad=0.3 * u)
-                y -= 1.0 * u
-            pen.text(r.x, y - 0.72 * u, heading, 0.72 * u, FONT, max_width=r.w)
+                if fonts.width(marker, BOLD, self.fs(0.75, u)) > band.w - 0.6 * u:
+                    marker = ("+ " if hero else "→ ") + marker.split(": ", 1)[-1]
+                pen.text_in(band, marker, self.fs(0.75, u), BOLD, pad=0.3 * u)
+                y -= 1.1 * u
+            pen.text(r.x, y - 0.72 * u, heading, self.fs(0.72, u), FONT, max_width=r.w)
             y -= 0.9 * u
-            size, gap = 1.1 * self.box_u, 0.35 * self.box_u
+            size, gap = max(TICK, 1.1 * self.box_u), 0.35 * self.box_u
             for row in box_rows(groups, r.w, size, gap):
                 yb = y - 1.45 * u + (1.45 * u - size) / 2
                 for x in row:
@@ -347,15 +474,24 @@ class _Face:
                 y -= 1.45 * u
 
     # -- weapons -----------------------------------------------------------------------------
-    def _columns(self, r: Rect, u: float) -> list[Rect]:
-        """The 14 target-class columns across ``r`` with a small gap between S, V and A."""
+    def _rows(self) -> list[list[int]]:
+        """The shown class indexes split into the grid's rows (one, or two halves)."""
+        shown = self.classes
+        if self.grid_rows == 1:
+            return [shown]
+        half = (len(shown) + 1) // 2
+        return [shown[:half], shown[half:]]
+
+    def _columns(self, r: Rect, u: float, idx: list[int], n: int) -> list[Rect]:
+        """Columns for the classes ``idx`` across ``r`` (``n`` slots wide), a small gap between
+        S, V and A."""
         classes = self.d["classes"]
-        breaks = [i for i in range(1, len(classes)) if classes[i][0] != classes[i - 1][0]]
+        breaks = [k for k in range(1, len(idx)) if classes[idx[k]][0] != classes[idx[k - 1]][0]]
         gg = 0.3 * u
-        cw = (r.w - gg * len(breaks)) / len(classes)
+        cw = (r.w - gg * max(len(breaks), 2 if n == len(classes) else len(breaks))) / n
         cols, x = [], r.x
-        for i in range(len(classes)):
-            if i in breaks:
+        for k in range(len(idx)):
+            if k in breaks:
                 x += gg
             cols.append(Rect(x, r.y, cw, r.h))
             x += cw
@@ -363,41 +499,73 @@ class _Face:
 
     def _weapons(self, r: Rect, u: float) -> None:
         pen, d, L = self.pen, self.d, self.L
-        head = Rect(r.x, r.top - 1.0 * u, r.w, 1.0 * u)
-        for code, col in zip(d["classes"], self._columns(head, u)):
-            pen.rect(col, fill=pen.t.band, stroke=False)
-            pen.text_in(col, code, 0.7 * u, BOLD, align="center", pad=0.1)
-        y = head.y
-        for w in d["weapons"]:
-            line = Rect(r.x, y - 1.0 * u, r.w, 1.0 * u)
-            cells = Rect(r.x, line.y - 1.15 * u, r.w, 1.15 * u)
+        rows = self._rows()
+        n = max(len(x) for x in rows)
+        y = r.top
+        for idx in rows:
+            head = Rect(r.x, y - 1.0 * u, r.w, 1.0 * u)
+            for i, col in zip(idx, self._columns(head, u, idx, n)):
+                pen.rect(col, fill=pen.t.band, stroke=False)
+                pen.text_in(col, d["classes"][i], self.cell_size or self.fs(0.7, u), BOLD,
+                            align="center", pad=0.1)
+            y = head.y
+        for w in self._weapon_rows():
+            lh = self._line_units(w, u, r.w) * u
+            line = Rect(r.x, y - lh, r.w, lh)
+            bottom = line.y - 1.15 * u * len(rows)
             if w["hero"]:
-                pen.rect(Rect(r.x, cells.y, r.w, line.top - cells.y), fill=pen.t.faint, stroke=False)
+                pen.rect(Rect(r.x, bottom, r.w, line.top - bottom), fill=pen.t.faint, stroke=False)
             self._weapon_line(line, w, u)
-            for text, col in zip(w["cells"], self._columns(cells, u)):
-                pen.rect(col, width=0.35)
-                pen.text_in(col, text or L("no_attack"), 0.74 * u, FONT, align="center", pad=col.w * 0.1)
-            y = cells.y
+            y = line.y
+            for idx in rows:
+                cells = Rect(r.x, y - 1.15 * u, r.w, 1.15 * u)
+                for i, col in zip(idx, self._columns(cells, u, idx, n)):
+                    pen.rect(col, width=0.35)
+                    pen.text_in(col, w["cells"][i] or L("no_attack"), self.cell_size or 0.74 * u,
+                                FONT, align="center", pad=min(col.w * 0.1, 0.6))
+                y = cells.y
+            y -= 0.05 * u
         pen.line(r.x, y, r.right, y, 0.35)
+
+    def _line_parts(self, w: dict, u: float) -> tuple[str, str, float]:
+        """(name with count and tags, mount · range, type size) of a weapon's name line."""
+        L = self.L
+        rng = L(w["range_label"]) if w["range_label"] else str(w["range"])
+        right = " · ".join(p for p in (known(L, "mount", w["mount"]), f"{L('field_range')} {rng}")
+                           if p)
+        name = w["name"] + (f" ×{w['count']}" if w["count"] > 1 else "")
+        name += "".join(f" [{t}]" for t in w["tags"])
+        return name, right, self.fs(0.78, u)
+
+    def _line_units(self, w: dict, u: float, width: float) -> float:
+        """Height of a weapon's name line in line units: 1, or 2 when the name and the mount ·
+        range cannot share one line at a legible size."""
+        name, right, size = self._line_parts(w, u)
+        badge = fonts.width(self.L("hero_line"), BOLD, size) + 0.8 * u if w["hero"] else 0
+        need = badge + fonts.width(name, BOLD, size) + 0.5 * u + fonts.width(right, FONT, size)
+        return 1.0 if need <= width else 1.9
 
     def _weapon_line(self, r: Rect, w: dict, u: float) -> None:
         pen, L = self.pen, self.L
-        size = 0.78 * u
-        rng = L(w["range_label"]) if w["range_label"] else str(w["range"])
-        right = " · ".join(p for p in (w["mount"], f"{L('field_range')} {rng}") if p)
-        right_w = min(fonts.width(right, FONT, size) + 0.2 * u, r.w * 0.4)
+        name, right, size = self._line_parts(w, u)
+        two = r.h > 1.5 * u
+        top = Rect(r.x, r.top - 1.0 * u, r.w, 1.0 * u)
         x = r.x
         if w["hero"]:
             tag = L("hero_line")
-            tw = fonts.width(tag, BOLD, size * 0.9) + 0.5 * u
-            badge = Rect(x, r.y + 0.1 * u, tw, r.h - 0.2 * u)
+            tw = fonts.width(tag, BOLD, size) + 0.5 * u
+            badge = Rect(x, top.y + 0.1 * u, tw, top.h - 0.2 * u)
             pen.rect(badge, width=0.5, radius=0.2 * u)
-            pen.text_in(badge, tag, size * 0.9, BOLD, align="center", pad=0.1)
+            pen.text_in(badge, tag, size, BOLD, align="center", pad=0.1)
             x += tw + 0.3 * u
-        name = w["name"] + (f" ×{w['count']}" if w["count"] > 1 else "")
-        name += "".join(f" [{t}]" for t in w["tags"])
-        pen.text_in(Rect(x, r.y, r.right - right_w - x, r.h), name, size, BOLD, pad=0)
-        pen.text_in(Rect(r.right - right_w, r.y, right_w, r.h), right, size, FONT, align="right", pad=0)
+        if two:  # the name on its own line, mount · range right-aligned under it
+            pen.text_in(Rect(x, top.y, r.right - x, top.h), name, size, BOLD, pad=0)
+            pen.text_in(Rect(r.x, r.y, r.w, r.h - top.h), right, size, FONT, align="right", pad=0)
+            return
+        right_w = fonts.width(right, FONT, size) + 0.2 * u
+        pen.text_in(Rect(x, top.y, r.right - right_w - x, top.h), name, size, BOLD, pad=0)
+        pen.text_in(Rect(r.right - right_w, top.y, right_w, top.h), right, size, FONT,
+                    align="right", pad=0)
 
     # -- skills ------------------------------------------------------------------------------
     def _skills_text(self) -> str:
@@ -406,9 +574,9 @@ class _Face:
 
     def _skills(self, r: Rect, u: float) -> None:
         pen = self.pen
-        pen.text(r.x, r.top - 0.75 * u, self.L("field_skills"), 0.75 * u, BOLD, max_width=r.w)
-        pen.paragraph(Rect(r.x, r.y, r.w, r.h - 0.95 * u), self._skills_text(), 0.75 * u, FONT,
-                      min_size=1.5)
+        pen.text(r.x, r.top - 0.75 * u, self.L("field_skills"), self.fs(0.75, u), BOLD, max_width=r.w)
+        pen.paragraph(Rect(r.x, r.y, r.w, r.h - 0.95 * u), self._skills_text(), self.fs(0.75, u), FONT,
+                      min_size=MIN_TEXT)
 
 
 def scales(height: float, fixed: float, flex: float, u0: float, ratio: float = 0.65) -> tuple[float, float]:

@@ -16,8 +16,8 @@ summary (labels of ``data/dust/labels.yaml``), in ``options.lang``.
 from __future__ import annotations
 
 from sheets.games.dust import view
-from sheets.games.dust.cards import (BOLD, FONT, background, dice_footer, face, line_unit, shield,
-                                     texts, title_band)
+from sheets.games.dust.cards import (BOLD, FONT, background, dice_footer, face, footer_lines,
+                                     line_unit, shield, texts, title_band)
 from sheets.games.dust.model import cover_objects
 from sheets.games.dust.rules import dice_edition
 from sheets.render import cards as shared
@@ -25,6 +25,15 @@ from sheets.render.cards import CardBox, Drawer
 from sheets.render.pdf import Pen, Rect
 
 LEADING = 1.2
+MIN_TEXT = 6.0  # the smallest type on a reference card
+
+
+def table_widths(header, rows, s: float) -> list[float]:
+    """Column widths (points, used as fractions): each column as wide as its widest cell."""
+    from sheets.render import fonts
+
+    cols = list(zip(header, *rows))
+    return [max(fonts.width(str(c), BOLD, s) for c in col) + 0.8 * s for col in cols]
 
 
 def render(doc, options) -> None:
@@ -95,12 +104,12 @@ def text_card(title: str, items: list[tuple], dice: dict, L) -> Drawer:
         u = line_unit(box)
         band = Rect(inner.x, inner.top - 1.7 * u, inner.w, 1.7 * u)
         title_band(pen, band, title)
-        foot_size = 0.68 * u
-        foot_h = (len(dice["footnotes"]) + 1) * foot_size * 1.2 + 0.2 * u
+        foot_size = 5.5  # the dice edition is a source line: fine print
+        foot_h = len(footer_lines(pen, dice, L, inner.w, foot_size)) * foot_size * 1.2 + 0.2 * u
         body = Rect(inner.x, inner.y + foot_h + 0.3 * u, inner.w, band.y - inner.y - foot_h - 0.6 * u)
         size = 0.8 * u
-        while size > 1.5 and flow(pen, body, items, size, L, draw=False) > body.h:
-            size -= 0.1
+        while size > MIN_TEXT and flow(pen, body, items, size, L, draw=False) > body.h:
+            size = max(MIN_TEXT, size - 0.1)
         flow(pen, body, items, size, L, draw=True)
         dice_footer(pen, Rect(inner.x, inner.y, inner.w, foot_h), dice, L, foot_size)
 
@@ -119,25 +128,25 @@ def flow(pen: Pen, r: Rect, items: list[tuple], s: float, L, draw: bool) -> floa
                 band = Rect(r.x, y - h, r.w, h)
                 pen.rect(band, fill=pen.t.band, stroke=False, radius=0.2 * s)
                 pen.text_in(band, item[1], s, BOLD, pad=0.4 * s)
-            y -= h + 0.3 * s
+            y -= h + 0.2 * s
         elif kind == "table":
             _, header, rows = item
             h = 1.45 * s * (len(rows) + 1)
             if draw:
-                pen.table(Rect(r.x, y - h, r.w, h), [2.4, 1.8, 1.0, 1.0], rows, header=header, size=s,
+                pen.table(Rect(r.x, y - h, r.w, h), table_widths(header, rows, s), rows, header=header, size=s,
                           font=FONT, header_font=BOLD, row_h=1.45 * s, grid=True)
-            y -= h + 0.3 * s
+            y -= h + 0.2 * s
         elif kind == "legend":
             _, save, text = item
             icon_w = 2.2 * s
             lines = pen.wrap(text, FONT, s, r.w - icon_w - 0.4 * s)
-            h = max(2.5 * s, len(lines) * s * LEADING)
-            if draw:
-                icon = Rect(r.x, y - h + (h - 2.5 * s) / 2, icon_w, 2.5 * s)
-                shield(pen, icon, L(f"save_{save}_short"), empty=save == "none")
+            h = max(2.2 * s, len(lines) * s * LEADING)
+            if draw:  # the shield is a legend sample; the text beside it names the save
+                icon = Rect(r.x, y - h + (h - 2.2 * s) / 2, icon_w, 2.2 * s)
+                shield(pen, icon, "", empty=save == "none")
                 _lines(pen, r.x + icon_w + 0.4 * s, y - (h - len(lines) * s * LEADING) / 2, lines, s,
                        r.right - r.x - icon_w - 0.4 * s)
-            y -= h + 0.3 * s
+            y -= h + 0.2 * s
         else:
             _, text, level = item
             indent = (1.0 + 1.1 * level) * s
@@ -146,7 +155,7 @@ def flow(pen: Pen, r: Rect, items: list[tuple], s: float, L, draw: bool) -> floa
             if draw:
                 pen.text(r.x + indent - 0.9 * s, y - s, "•" if level == 0 else "–", s, FONT)
                 _lines(pen, r.x + indent, y, lines, s, r.w - indent)
-            y -= h + 0.3 * s
+            y -= h + 0.2 * s
     return r.top - y
 
 
