@@ -110,13 +110,16 @@ def text_card(title: str, items: list[tuple], dice: dict, L) -> Drawer:
         size = 0.8 * u
         while size > MIN_TEXT and flow(pen, body, items, size, L, draw=False) > body.h:
             size = max(MIN_TEXT, size - 0.1)
-        flow(pen, body, items, size, L, draw=True)
+        # full at the smallest legible size: tighter spacing between items, not smaller type
+        space = 0.2 if flow(pen, body, items, size, L, draw=False) <= body.h else 0.05
+        flow(pen, body, items, size, L, draw=True, space=space)
         dice_footer(pen, Rect(inner.x, inner.y, inner.w, foot_h), dice, L, foot_size)
 
     return draw
 
 
-def flow(pen: Pen, r: Rect, items: list[tuple], s: float, L, draw: bool) -> float:
+def flow(pen: Pen, r: Rect, items: list[tuple], s: float, L, draw: bool,
+         space: float = 0.2) -> float:
     """Lay ``items`` out from the top of ``r`` at type size ``s``; draw them when ``draw``.
     Returns the height used (the same whether drawn or not)."""
     y = r.top
@@ -128,14 +131,14 @@ def flow(pen: Pen, r: Rect, items: list[tuple], s: float, L, draw: bool) -> floa
                 band = Rect(r.x, y - h, r.w, h)
                 pen.rect(band, fill=pen.t.band, stroke=False, radius=0.2 * s)
                 pen.text_in(band, item[1], s, BOLD, pad=0.4 * s)
-            y -= h + 0.2 * s
+            y -= h + space * s
         elif kind == "table":
             _, header, rows = item
             h = 1.45 * s * (len(rows) + 1)
             if draw:
                 pen.table(Rect(r.x, y - h, r.w, h), table_widths(header, rows, s), rows, header=header, size=s,
                           font=FONT, header_font=BOLD, row_h=1.45 * s, grid=True)
-            y -= h + 0.2 * s
+            y -= h + space * s
         elif kind == "legend":
             _, save, text = item
             icon_w = 2.2 * s
@@ -146,7 +149,7 @@ def flow(pen: Pen, r: Rect, items: list[tuple], s: float, L, draw: bool) -> floa
                 shield(pen, icon, "", empty=save == "none")
                 _lines(pen, r.x + icon_w + 0.4 * s, y - (h - len(lines) * s * LEADING) / 2, lines, s,
                        r.right - r.x - icon_w - 0.4 * s)
-            y -= h + 0.2 * s
+            y -= h + space * s
         else:
             _, text, level = item
             indent = (1.0 + 1.1 * level) * s
@@ -155,7 +158,7 @@ def flow(pen: Pen, r: Rect, items: list[tuple], s: float, L, draw: bool) -> floa
             if draw:
                 pen.text(r.x + indent - 0.9 * s, y - s, "•" if level == 0 else "–", s, FONT)
                 _lines(pen, r.x + indent, y, lines, s, r.w - indent)
-            y -= h + 0.2 * s
+            y -= h + space * s
     return r.top - y
 
 
