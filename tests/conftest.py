@@ -98,3 +98,14 @@ def assert_mono_twin():
             assert c > 0.01 and m > 0.3 * c, f"page {i + 1}: ink {m:.3f} in mono vs {c:.3f} in colour"
 
     return check
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fuzz-long", type=int, nargs="?", const=20000, default=0, metavar="N",
+                     help="run the fuzz suite (tests/hardening/test_fuzz.py) with N cases "
+                          "(default 20000) instead of the quick CI sample")
+    parser.addoption("--fuzz-seed", type=int, default=0, help="fuzz: random seed of a long run")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "fuzz: the property-based fuzz suite (issue 10)")

@@ -37,3 +37,21 @@ def test_validate_refuses_a_roster_name_the_font_lacks(cli, write):
     src = write("r.yaml", text.replace("roster: {name: Point Alpha}", "roster: {name: \"漢字\"}"))
     r = cli("validate", src)
     assert r.exit_code == 1 and "U+6F22" in r.stderr
+
+
+def test_corrupt_rosz_is_an_input_error(cli, tmp_path):
+    """Found by the fuzz suite: a .rosz whose deflate stream is damaged raised zlib.error (exit 3)."""
+    import io
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("army.ros", "<roster>" + "<force/>" * 2000 + "</roster>")
+    data = bytearray(buf.getvalue())
+    start = 30 + len("army.ros")  # the local header, then the compressed data
+    data[start + 5:start + 40] = bytes(35)
+    path = tmp_path / "army.rosz"
+    path.write_bytes(bytes(data))
+    r = cli("validate", path)
+    assert r.exit_code == 1, r.stderr
+    assert r.stderr.startswith(f"{path}: ") and "internal error" not in r.stderr

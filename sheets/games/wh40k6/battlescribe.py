@@ -31,6 +31,7 @@ import os
 import re
 import stat
 import zipfile
+import zlib
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
@@ -107,8 +108,8 @@ def _unzip(name: str, data: bytes, limits: dict) -> bytes:
     try:
         with archive.open(member) as fh:  # the header may lie: cap what is actually read
             out = fh.read(cap + 1)
-    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
-        _fail(name, f"cannot unpack {_short(member.filename)}: {_short(exc)}")
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError, zlib.error) as exc:
+        _fail(name, f"cannot unpack {_short(member.filename)}: {_short(exc)}")  # zlib: corrupt data
     if len(out) > cap:
         _fail(name, f"{_short(member.filename)} unpacks to more than {cap} bytes: refused (a zip bomb?)")
     return out
