@@ -49,3 +49,26 @@ def test_chart_labels_exist():
     keys += [charts["penetration"]["glancing"], charts["penetration"]["penetrating"]]
     for key in keys:
         assert key in table, key
+
+
+def test_unverified_jet_pack_move_is_user_overridable(tmp_path, subprocess_env):
+    """The digest's conflict (6" vs 12") is data: a --data-dir copy changes what prints."""
+    import json
+    import subprocess
+    import sys
+
+    from sheets.data import data_root
+
+    text = (data_root() / "wh40k6/unit_types.yaml").read_text(encoding="utf-8")
+    start = text.index("  jet_pack_infantry:")
+    at = text.index("move: '6\"'", start)
+    (tmp_path / "wh40k6").mkdir()
+    (tmp_path / "wh40k6/unit_types.yaml").write_text(text[:at] + "move: '12\"'" + text[at + 10:], encoding="utf-8")
+    unit = tmp_path / "jp.yaml"
+    unit.write_text("system: wh40k6\nunits:\n  - name: Suits\n    slot: elites\n    points: 60\n    models: "
+                    "[{name: Suit, count: 3, type: jet pack infantry, ws: 2, bs: 3, s: 5, t: 4, w: 2, i: 2, a: 2, "
+                    "ld: 8, sv: \"3+\"}]\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "sheets", "--data-dir", str(tmp_path), "info", "--json", str(unit)],
+                         capture_output=True, text=True, env=subprocess_env)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)[0]["movement"]["move"] == '12"'
