@@ -147,7 +147,11 @@ def _guard_glyphs(fn, source: str):
 @click.command()
 @json_option
 def systems(as_json):
-    """List the registered games: id, name and unit kinds."""
+    """List the registered games: id, name and unit kinds.
+
+    \b
+    Example:
+      sheets systems --json"""
     from sheets.core.game import all_games
 
     rows = [{"id": g.id, "name": g.name.get("en", g.id), "name_ru": g.name.get("ru", ""),
@@ -164,7 +168,11 @@ def systems(as_json):
 @paths_argument
 @rules_option
 def validate(paths, rules, **game_options):
-    """Check files; exit 0 when all are valid, 1 otherwise (every problem is listed)."""
+    """Check files; exit 0 when all are valid, 1 otherwise (every problem is listed).
+
+    \b
+    Example:
+      sheets validate my-army.yaml more-units.yaml"""
     from sheets.core.errors import InputError
     from sheets.core.loader import load_file
     from sheets.core.errors import Problem
@@ -189,8 +197,9 @@ def validate(paths, rules, **game_options):
         if breaches:
             failed.extend(Problem(path, None, b) for b in breaches)
             continue
-        kind = "roster" if loaded.is_roster else "units"
-        click.echo(f"{path}: ok ({loaded.game.id}, {len(loaded.units)} {kind if kind == 'units' else 'units in roster'})")
+        count = plural(len(loaded.units), "unit", "units")
+        where = " in roster" if loaded.is_roster else ""
+        click.echo(f"{path}: ok ({loaded.game.id}, {count}{where})")
     if failed:
         raise InputError(failed)
 
@@ -203,23 +212,45 @@ def validate(paths, rules, **game_options):
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output (- is standard output).")
 def info(paths, as_json, rules, lang, output):
-    """Derived values of every unit (JSON: one object per unit)."""
+    """Derived values of every unit (JSON: one object per unit). With --lang ru the field
+    names are Russian; a value the unit does not have prints as —.
+
+    \b
+    Example:
+      sheets info --lang ru data/units/dmech/otrok.yaml"""
     loaded = _load_all(paths, _options(rules=rules, lang=lang))
     rows = [l.game.info(u, l.options) for l in loaded for u in l.units]
     if as_json:
         _write(_out(output, "-"), json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return
+    from sheets.data import labels
+
+    names = labels("common")
+
+    def field(key) -> str:  # a field name in the chosen language (info_<key> labels)
+        entry = names.get(f"info_{key}")
+        return entry[lang] if entry else str(key)
+
+    def value(v) -> str:
+        if v is None or v == "":
+            return "—"
+        if isinstance(v, bool):
+            return {"en": ("no", "yes"), "ru": ("нет", "да")}[lang][v]
+        if isinstance(v, dict):
+            if {"en", "ru"} <= set(v):  # a name in both languages
+                return value(v[lang])
+            return ", ".join(f"{field(a)}: {value(b)}" for a, b in v.items())
+        if isinstance(v, list):
+            return "; ".join(f"({value(x)})" if isinstance(x, dict) else value(x) for x in v) or "—"
+        return str(v)
+
     lines = []
     for row in rows:
         lines.append(f"== {row.get('name', '')} ({row.get('system', '')})")
         for k, v in row.items():
             if k in ("name", "system"):
                 continue
-            if isinstance(v, dict):
-                v = ", ".join(f"{a}: {b}" for a, b in v.items())
-            elif isinstance(v, list):
-                v = "; ".join(json.dumps(x, ensure_ascii=False) if isinstance(x, (dict, list)) else str(x) for x in v)
-            lines.append(f"  {k}: {v}")
+            lines.append(f"  {field(k)}: {value(v)}")
     _write(_out(output, "-"), "".join(line + "\n" for line in lines))
 
 
@@ -234,7 +265,11 @@ def info(paths, as_json, rules, lang, output):
 def render(paths, output, lang, paper, mono, rules, no_list, jobs, **game_options):
     """Print record sheets or unit cards for unit files and rosters.
 
-    Options marked with a game id (or "Cards:") come from that game's plug-in."""
+    Options marked with a game id (or "Cards:") come from that game's plug-in.
+
+    \b
+    Example:
+      sheets render my-army.yaml --lang ru --paper letter -o my-army.pdf"""
     options = _options(lang=lang, paper=paper, mono=mono, rules=rules, **game_options)
     loaded = _load_all(paths, options)
     games = {l.game.id for l in loaded}
@@ -290,12 +325,18 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, **game_option
 @click.argument("path", type=click.Path())
 @out_option
 @click.option("--format", "fmt", type=click.Choice(["pdf", "md", "html", "bbcode", "json"]),
+              help="pdf: a printable page; md, html, bbcode: text for forums and web pages "
+                   "(to standard output unless -o); json: the list as data.",
               default="pdf", show_default=True)
 @click.option("--template", type=click.Path(dir_okay=False, exists=True), default=None,
               help="Your own jinja2 template for the text formats (start from templates/).")
 @printing_options
 def roster(path, output, fmt, template, lang, paper, mono, rules):
-    """The army list of a roster (or unit file): units, costs, groups, totals and the limit."""
+    """The army list of a roster (or unit file): units, costs, groups, totals and the limit.
+
+    \b
+    Example:
+      sheets roster my-army.yaml --format md"""
     from sheets.core.roster import army_list
 
     loaded = _load_all([path], _options(lang=lang, paper=paper, mono=mono, rules=rules))[0]
@@ -329,6 +370,29 @@ def _warn_violations(loaded_list) -> None:
             click.echo(f"{loaded.path}: warning: {breach}", err=True)
 
 
+def plural(n: int, one: str, many: str) -> str:
+    """``1 unit``, ``2 units`` (English)."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def plural_ru(n: int, one: str, few: str, many: str) -> str:
+    """Russian count forms: 1 отряд, 2 отряда, 5 отрядов, 11 отрядов, 21 отряд."""
+    if n % 10 == 1 and n % 100 != 11:
+        word = one
+    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        word = few
+    else:
+        word = many
+    return f"{n} {word}"
+
+
+def _games_epilog() -> str:
+    """The help's closing line: the games GAME may name (the registered ones)."""
+    from sheets.core.game import game_ids
+
+    return f"GAME is one of: {', '.join(game_ids())} (`sheets systems` describes them)."
+
+
 def _game(game_id: str):
     from sheets.core.errors import did_you_mean
     from sheets.core.game import UnknownGame, game_ids, get_game
@@ -340,12 +404,17 @@ def _game(game_id: str):
                                  f"known: {', '.join(game_ids())}", param_hint="GAME") from None
 
 
-@click.command(cls=GameOptionsCommand, game_options_for="reference")
+@click.command(cls=GameOptionsCommand, game_options_for="reference", epilog=_games_epilog())
 @click.argument("game_id", metavar="GAME")
-@out_option
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
+              help="Output file (default: output/<GAME>-reference.pdf; - is standard output).")
 @printing_options
 def reference(game_id, output, lang, paper, mono, rules, **game_options):
-    """A game's quick-reference handout (tables and short rules)."""
+    """A game's quick-reference handout (tables and short rules).
+
+    \b
+    Example:
+      sheets reference dmech --lang ru     (writes output/dmech-reference.pdf)"""
     game = _game(game_id)
     if not game.reference_renderer:
         raise click.UsageError(f"{game.id} has no reference handout yet")
@@ -362,7 +431,7 @@ def reference(game_id, output, lang, paper, mono, rules, **game_options):
     _check_layout(doc)
 
 
-@click.command(cls=GameOptionsCommand, game_options_for="chart")
+@click.command(cls=GameOptionsCommand, game_options_for="chart", epilog=_games_epilog())
 @click.argument("game_id", metavar="GAME")
 @click.argument("name", metavar="CHART")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
@@ -370,7 +439,11 @@ def reference(game_id, output, lang, paper, mono, rules, **game_options):
 @printing_options
 @click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True, help="PNG resolution.")
 def chart(game_id, name, output, lang, paper, mono, rules, dpi, **game_options):
-    """Draw a chart: `battletech hit-location`, `dmech facing`."""
+    """Draw a chart: `battletech hit-location`, `dmech facing`.
+
+    \b
+    Example:
+      sheets chart dmech facing --radius 6 -o facing.png"""
     from sheets.core.errors import did_you_mean
 
     game = _game(game_id)
@@ -433,15 +506,23 @@ class _CalcGroup(click.Group):
 
 @click.group(cls=_CalcGroup)
 def calc():
-    """Calculators: `sheets calc dmech facing|penetration`, `sheets calc dust cover`."""
+    """Calculators: `sheets calc dmech facing|penetration`, `sheets calc dust cover`.
+
+    \b
+    Example:
+      sheets calc dmech penetration --power 4 --dice 3,5 --armor 6"""
 
 
-@click.command()
-@click.argument("system")
+@click.command(epilog=_games_epilog())
+@click.argument("system", metavar="GAME")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output (- is standard output).")
 def schema(system, output):
-    """Print the JSON Schema of SYSTEM's unit file (use it in your editor)."""
+    """Print the JSON Schema of GAME's unit file (use it in your editor).
+
+    \b
+    Example:
+      sheets schema dust -o dust.schema.json"""
     game = _game(system)
     from sheets.core.loader import _roster_spec
 
@@ -487,4 +568,8 @@ class _ImportGroup(click.Group):
 
 @click.group("import", cls=_ImportGroup)
 def import_group():
-    """Import units from other tools' files, e.g. `sheets import megamek FILE.blk… [-o OUT.yaml | -d DIR]`."""
+    """Import units from other tools' files.
+
+    \b
+    Example:
+      sheets import megamek Harpy.blk -o harpy.yaml"""

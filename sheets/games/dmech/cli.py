@@ -112,7 +112,7 @@ def _load_walker(spec: str):
     return unit
 
 
-@click.group(name="dmech", help="«Древняя Механика» calculators: armour facing, penetration.")
+@click.group(name="dmech", help="Ancient Mechanics (dmech) calculators: armour facing, penetration.")
 def calc():
     pass
 
@@ -143,7 +143,7 @@ def facing(target, facing, attacker, unit_spec, as_json):
 
 
 @calc.command(help="Penetration number (Power + the higher die) against armour.")
-@click.option("--power", required=True, type=click.IntRange(min=0), help="weapon Мощь")
+@click.option("--power", required=True, type=click.IntRange(min=0), help="the weapon's Power")
 @click.option("--dice", required=True, type=DiceParam(), help="the shooting roll, D1,D2")
 @click.option("--armor", required=True, type=click.IntRange(min=0), help="armour of the face hit")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
