@@ -260,8 +260,8 @@ def info(paths, as_json, rules, lang, output):
 @printing_options
 @click.option("--no-list", is_flag=True, help="Rosters: leave out the army-list first page.")
 @click.option("-j", "--jobs", type=click.IntRange(0, 64), default=None, metavar="N",
-              help="Worker processes (same PDF bytes as one; default: every CPU from 1,000 units, "
-                   "else 1; 0 = every CPU).")
+              help="Worker processes (same PDF bytes as one; default: every idle CPU from 1,000 "
+                   "units, else 1; 0 = every CPU).")
 def render(paths, output, lang, paper, mono, rules, no_list, jobs, **game_options):
     """Print record sheets or unit cards for unit files and rosters.
 

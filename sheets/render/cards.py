@@ -182,6 +182,8 @@ def _draw_card(pen: Pen, slot: Rect, bleed: float, draw: Drawer, turn: int = 0) 
     """Draw one card into ``slot`` (its trim box on the page), clipped to its bleed box.
     ``turn`` rotates a sideways card: +90 (card top to the left, fronts) or −90 (top to the
     right, backs); 0 for an upright card."""
+    if pen.skip:  # drawn by another worker (render --jobs)
+        return
     c = pen.c
     c.saveState()
     if turn == 0:

@@ -31,7 +31,16 @@ _TOKEN = re.compile("\x00([0-9]+)\x00")
 
 
 def default_jobs(units: int) -> int:
-    return min(os.cpu_count() or 1, 8) if units >= MIN_UNITS else 1
+    """Every idle CPU for a big batch: the workers add about a third more CPU work in total, so
+    on CPUs already busy with other programs a parallel render is slower than one process."""
+    if units < MIN_UNITS:
+        return 1
+    cpus = os.cpu_count() or 1
+    try:
+        idle = cpus - os.getloadavg()[0]
+    except OSError:  # pragma: no cover - no load average on this platform
+        idle = cpus
+    return max(1, min(cpus, 8, int(idle + 0.5)))
 
 
 class _TokenEncoder:
@@ -76,7 +85,10 @@ class _WorkerCanvas(SheetCanvas):
 
 
 class NullPen(Pen):
-    """A pen for the pages another worker draws: the layout runs, nothing is drawn."""
+    """A pen for the pages another worker draws: the layout runs, nothing is drawn (a layout
+    that checks ``pen.skip`` does not even lay the page out)."""
+
+    skip = True
 
     def __init__(self, th):
         super().__init__(_NullCanvas(), th)

@@ -177,6 +177,8 @@ class TextEncoder:
 class Pen:
     """Drawing primitives on a canvas, with the theme's colours."""
 
+    skip = False  # True on pages another worker draws (render --jobs): a layout may skip them
+
     def __init__(self, canvas: Canvas, th: Theme, recorder=None):
         self.c = canvas
         self.t = th

@@ -51,6 +51,8 @@ def render(doc, units, options) -> None:
     pages = points(units, (options.extra or {}).get("files")) or [[]]
     for page_no, chunk in enumerate(pages, 1):
         pen = doc.page()
+        if pen.skip:  # drawn by another worker (render --jobs)
+            continue
         frame, head, slots = page_geometry(options.paper, doc.size)
         pen.heading(head, L("sheet_title"), 12)
         pen.text(head.right - 4, head.y + 6, f"{L('point')} {page_no}/{len(pages)}", 8.5, "Sans-Bold",

@@ -32,6 +32,8 @@ def render(doc, units, options) -> None:
     tables = bool(options.extra.get("tables"))
     for page_units in _pages(units, tables):
         pen = doc.page()
+        if pen.skip:  # drawn by another worker (render --jobs)
+            continue
         m = margins(options.paper)
         frame = Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
         top, bottom = frame.split_v(0.5, 0.5, gap=HALF_GAP)
