@@ -259,12 +259,12 @@ def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_her
     b = _side("b", b_specs, b_lm, b_hero)
     at = _targets("a", a_targets, b)
     bt = _targets("b", b_targets, a)
-    result, error = None, None
+    result, error, local_error = None, None, None
     try:
         rnd = rules.melee_round(a, b, at, bt, ambush, reinforcing_ambush, interp)
         result = rules.round_json(rnd, lang)
     except rules.IllegalAttack as exc:
-        error = str(exc)
+        error, local_error = str(exc), exc.message(lang)  # JSON keeps English; people read theirs
     if best:
         if ambush and not a.ambushers and ambush == "a":
             a.ambushers = frozenset(range(len(a.units)))
@@ -275,22 +275,26 @@ def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_her
             try:
                 ranking[key] = rules.best_targets(own, enemy, interp, ambush == key)
             except rules.IllegalAttack as exc:
-                ranking[key] = {"choices": 0, "by_p_kill": [], "by_expected_fp": [], "error": str(exc)}
+                ranking[key] = {"choices": 0, "by_p_kill": [], "by_expected_fp": [], "error": str(exc),
+                                "_local": exc.message(lang)}
         if result is None:
+            local = {k: ranking[k].pop("_local", None) for k in ranking}
             result = {"error": error, "best": ranking}
             if as_json:
                 click.echo(json.dumps(result, ensure_ascii=False, indent=2))
             else:
                 L = _texts(lang)
-                click.echo(L("calc_not_allowed", error=error) + "\n")
+                click.echo(L("calc_not_allowed", error=local_error) + "\n")
                 for key in ("a", "b"):
                     rows = ("; ".join(f"{', '.join(r['targets'])} {_pct(r['p_kill'])}"
                                       for r in ranking[key]["by_p_kill"][:5])
-                            or ranking[key].get("error", L("calc_none")))
+                            or local[key] or L("calc_none"))
                     click.echo(L("calc_best_short", side=L(f"side_{key}"), rows=rows))
             ctx.exit(1)
+        for row in ranking.values():
+            row.pop("_local", None)
         result["best"] = ranking
     if result is None:
-        click.echo(f"illegal attack: {error}", err=True)
+        click.echo(_texts(lang)("illegal_prefix", error=local_error), err=True)
         ctx.exit(1)
     click.echo(json.dumps(result, ensure_ascii=False, indent=2) if as_json else human(result, lang))

@@ -322,7 +322,27 @@ def natural_needed(kn: int, drm: int) -> int | None:
 
 
 class IllegalAttack(ValueError):
-    """An attack the rules forbid; the message says why and what is allowed instead."""
+    """An attack the rules forbid; the message says why and what is allowed instead.
+
+    ``key`` names the label ``illegal_<key>`` in ``data/lnl/labels.yaml`` (both languages);
+    ``str()`` is the English text, :meth:`message` any language."""
+
+    def __init__(self, key: str, **fields):
+        self.key, self.fields = key, fields
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str) -> str:
+        from sheets.data import label
+
+        fields = dict(self.fields)
+        if "reason" in fields:  # an NME reason: its own label
+            fields["reason"] = label("lnl", _NME_LABEL.get(fields["reason"], "nme_leader"), lang)
+        if "side" in fields:
+            fields["side"] = label("lnl", f"side_{fields['side']}", lang)
+        return label("lnl", f"illegal_{self.key}", lang).format(**fields)
+
+
+_NME_LABEL = {"shaken": "nme_shaken", "medic": "nme_medic", "sniper": "nme_sniper"}
 
 
 @dataclass
@@ -388,21 +408,16 @@ def attack(side: Side, enemy: Side, targets: list[int], alive: list[int] | None 
     targets at raw odds below 1:3."""
     eligible = side.eligible()
     alive = eligible if alive is None else [i for i in alive if i in eligible]
-    name = side.key.upper()
     if not alive:
-        raise IllegalAttack(f"side {name} has no melee-eligible unit: NME units (leaders without a "
-                            f"melee SW, snipers, medics, Shaken units) cannot attack; add an MMC, "
-                            f"a hero or give a leader a melee-capable SW")
+        raise IllegalAttack("no_eligible", side=side.key)
     if not targets:
-        raise IllegalAttack(f"side {name} must attack at least one enemy unit")
+        raise IllegalAttack("no_target", side=side.key)
     enemy_ok = set(enemy.eligible())
     for t in targets:
         if t not in enemy_ok:
             u = enemy.units[t]
-            allowed = ", ".join(enemy.units[i].name for i in enemy.eligible()) or "none"
-            raise IllegalAttack(f"{u.name} cannot be attacked: it is not melee-eligible "
-                                f"({nme_reason(u)}); NME units are destroyed only with their side. "
-                                f"Melee-eligible targets: {allowed}")
+            allowed = ", ".join(enemy.units[i].name for i in enemy.eligible()) or "—"
+            raise IllegalAttack("nme_target", unit=u.name, reason=nme_reason(u), allowed=allowed)
     cache = {} if cache is None else cache  # (side key, index, role, tripled) -> UnitFP
 
     def fp(owner: Side, i: int, role: str, tripled: bool) -> UnitFP:
@@ -419,9 +434,8 @@ def attack(side: Side, enemy: Side, targets: list[int], alive: list[int] | None 
     o = odds(a, d, hero, rules)
     if o.below_1_3 and len(targets) > 1:
         singles = [enemy.units[t].name for t in targets]
-        raise IllegalAttack(f"side {name}: {a} FP against {len(targets)} units with {d} FP is below "
-                            f"1:3; such an attack may target only one unit: pick one of "
-                            f"{', '.join(singles)} (e.g. --{side.key}-targets {singles[0]})")
+        raise IllegalAttack("below_1_3", side=side.key, a=a, n=len(targets), d=d,
+                            units=", ".join(singles), flag=f"--{side.key}-targets", first=singles[0])
     c = cell(o.column)
     lm = side.leadership(sorted(set(alive) | set(side.nme())) if rules.nme_leader_lm else alive)
     zero_a = sum(1 for _, f in att if f.zero_ifp)
@@ -623,8 +637,7 @@ def best_targets(side: Side, enemy: Side, rules: Interpretations = DEFAULT,
     pool = enemy.eligible()
     rows, cache = [], {}
     if len(pool) > 12:
-        raise IllegalAttack(f"--best: {len(pool)} possible targets are too many to enumerate "
-                            f"(limit 12): choose targets with --{side.key}-targets")
+        raise IllegalAttack("best_too_many", n=len(pool), flag=f"--{side.key}-targets")
     for r in range(1, len(pool) + 1):
         for combo in itertools.combinations(pool, r):
             try:
