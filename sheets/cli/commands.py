@@ -262,7 +262,9 @@ def info(paths, as_json, rules, lang, output):
 @click.option("-j", "--jobs", type=click.IntRange(0, 64), default=None, metavar="N",
               help="Worker processes (same PDF bytes as one; default: every idle CPU from 1,000 "
                    "units, else 1; 0 = every CPU).")
-def render(paths, output, lang, paper, mono, rules, no_list, jobs, **game_options):
+@click.option("-q", "--quiet", is_flag=True,
+              help="No progress line on stderr (shown past 50 pages, on a terminal only).")
+def render(paths, output, lang, paper, mono, rules, no_list, jobs, quiet, **game_options):
     """Print record sheets or unit cards for unit files and rosters.
 
     Options marked with a game id (or "Cards:") come from that game's plug-in.
@@ -314,8 +316,14 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, **game_option
     out = _out(output, _default_output(paths[0], ".pdf"))
     if out != "-":
         check_target(out)  # a bad -o fails before any work (and before any --png file)
+    from sheets.cli.progress import PageProgress
+
+    progress = PageProgress(doc, enabled=False if (quiet or jobs > 1) else None)
     with deferred_writes():  # card PNGs and the PDF: all written at the end, or none
-        pdf = _guard_glyphs(lambda: parallel.render(doc, draw, jobs), paths[0])
+        try:
+            pdf = _guard_glyphs(lambda: parallel.render(doc, draw, jobs), paths[0])
+        finally:
+            progress.close()
         _write(out, pdf)
     click.echo(f"{out if out != '-' else '(stdout)'}: {doc.pages} page(s)", err=True)
     _check_layout(doc, loaded)
