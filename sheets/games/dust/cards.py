@@ -328,9 +328,9 @@ class _Face:
         if not self.d["weapons"]:
             return False
         cw = (width - 0.6 * u) / len(self.d["classes"])
-        widest = max(fonts.width(c or "–", FONT, 0.74 * u) for w in self.d["weapons"]
+        widest = max(fonts.width(c or "–", FONT, MIN_TEXT) for w in self.d["weapons"]
                      for c in w["cells"])
-        return widest + 1.0 > cw
+        return widest + 1.6 > cw  # cells shrink to their column, never below MIN_TEXT
 
     # -- blocks ------------------------------------------------------------------------------
     def _blocks(self, width: float, u0: float) -> list[_Block]:
@@ -366,7 +366,7 @@ class _Face:
     def _stats(self, r: Rect, u: float) -> None:
         d = self.d
         def share(label: str) -> float:  # a stat cell wide enough for its label
-            return max(0.2, (fonts.width(label, FONT, self.fs(0.7, u)) + 0.8 * u) / r.w)
+            return max(0.2, (fonts.width(label, FONT, self._label_size(u)) + 0.8 * u) / r.w)
 
         if d["kind"] == "cover_object":
             a = share(self.L("field_armor"))
@@ -378,11 +378,15 @@ class _Face:
         self._stat(armour, self.L("field_armor"), d["armor"]["code"], u)
         self._cover(cover, u)
 
+    def _label_size(self, u: float) -> float:
+        """Stat labels grow with the card only up to 7.5 pt: room goes to the cover lines."""
+        return min(self.fs(0.7, u), max(7.5, self.floor))
+
     def _stat(self, r: Rect, label: str, value: str, u: float) -> None:
         pen = self.pen
         pen.rect(r, width=0.5, radius=0.3 * u)
         head, body = r.split_v(0.3, 0.7)
-        pen.text_in(head, label, self.fs(0.7, u), FONT, align="center", pad=0.15 * u)
+        pen.text_in(head, label, self._label_size(u), FONT, align="center", pad=0.15 * u)
         pen.text_in(body, value, 1.6 * u, BOLD, align="center", pad=0.2 * u)
 
     def _cover(self, r: Rect, u: float) -> None:
@@ -391,7 +395,7 @@ class _Face:
         pen.rect(r, width=0.5, radius=0.3 * u)
         head, body = r.split_v(0.3, 0.7)
         title = L(cover["label"]) if cover["mode"] in ("own", "provides") else L("field_cover")
-        pen.text_in(head, title, self.fs(0.7, u), FONT, align="center", pad=0.2 * u)
+        pen.text_in(head, title, self._label_size(u), FONT, align="center", pad=0.2 * u)
         body = body.inset(0.2 * u, 0.1 * u)
         if cover["mode"] == "provides":
             kind = cover["provides"]
@@ -416,13 +420,15 @@ class _Face:
                 icon = Rect(line.x, line.y, line.h * 0.85, line.h)
                 shield(pen, icon, "", hard=kind == "hard", empty=save == "none")
                 text = Rect(icon.right + 0.25 * u, line.y, line.right - icon.right - 0.25 * u, line.h)
+                # the longest wording that fits at a legible size: "Soft: hit save",
+                # "Soft: Hit", "Hit" (the shield's outline still tells soft from hard)
                 size = self.fs(0.75, u)
-                # the longest wording that fits: "Soft: hit save", "Soft: Hit", "Hit" (the
-                # shield's outline still tells soft from hard)
                 for words in (f"{L(f'cover_{kind}_short')}: {L(f'save_{save}_line')}",
                               f"{L(f'cover_{kind}_short')}: {L(f'save_{save}_short')}",
                               L(f"save_{save}_short")):
-                    if fonts.width(words, FONT, size) <= text.w:
+                    fit = size * text.w / max(fonts.width(words, FONT, size), 1e-6)
+                    if fit >= MIN_TEXT or not self.floor:
+                        size = min(size, fit)
                         break
                 pen.text_in(text, words, size, FONT, pad=0)
 
@@ -507,7 +513,7 @@ class _Face:
             for i, col in zip(idx, self._columns(head, u, idx, n)):
                 pen.rect(col, fill=pen.t.band, stroke=False)
                 pen.text_in(col, d["classes"][i], self.cell_size or self.fs(0.7, u), BOLD,
-                            align="center", pad=0.1)
+                            align="center", pad=min(0.8, col.w * 0.08))
             y = head.y
         for w in self._weapon_rows():
             lh = self._line_units(w, u, r.w) * u
@@ -522,7 +528,7 @@ class _Face:
                 for i, col in zip(idx, self._columns(cells, u, idx, n)):
                     pen.rect(col, width=0.35)
                     pen.text_in(col, w["cells"][i] or L("no_attack"), self.cell_size or 0.74 * u,
-                                FONT, align="center", pad=min(col.w * 0.1, 0.6))
+                                FONT, align="center", pad=min(col.w * 0.08, 0.8))
                 y = cells.y
             y -= 0.05 * u
         pen.line(r.x, y, r.right, y, 0.35)
