@@ -19,11 +19,13 @@ from sheets.games.dmech import geometry, rules
 # options the shared `render` and `chart` commands gain for ДМ (Game.cli_options)
 RENDER_OPTIONS = [
     click.Option(["--tables"], is_flag=True, default=None,
-                 help="dmech: add the damage, reactor and balance tables to each sheet."),
+                 help="dmech: add the damage, reactor and balance tables to each sheet (a "
+                      "walker alone on its page always gets them)."),
 ]
 CHART_OPTIONS = [
     click.Option(["--radius"], type=click.IntRange(1, 12), default=5, show_default=True,
-                 help="dmech facing chart: hexes around the target."),
+                 help="dmech facing chart: hexes around the target (up to 9 on A4 and Letter: "
+                      "hexes stay ≥ 10.5 mm so every label is legible)."),
 ]
 
 _HEX = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
