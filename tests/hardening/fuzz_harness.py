@@ -16,6 +16,7 @@ importer fixtures in ``tests/<dir>/fixtures/``; a new importer adds its suffixes
 
 from __future__ import annotations
 
+import copy
 import os
 import random
 import re
@@ -131,14 +132,16 @@ def _text_op(text: str, rng: random.Random) -> str:
     return "\n".join(lines)
 
 
-def _nodes(value, path=()):
+def _nodes(value, path=(), seen=()):
     yield path, value
+    if id(value) in seen or len(path) > 40:  # shared values are fine, cycles are not walked
+        return
     if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _nodes(v, path + (k,))
+        for k, v in list(value.items()):
+            yield from _nodes(v, path + (k,), seen + (id(value),))
     elif isinstance(value, list):
         for n, v in enumerate(value):
-            yield from _nodes(v, path + (n,))
+            yield from _nodes(v, path + (n,), seen + (id(value),))
 
 
 def _get(root, path):
@@ -162,7 +165,7 @@ def _yaml_op(doc, rng: random.Random):
     elif op == 2:
         other_path, other = rng.choice(nodes)
         if other_path and other_path[: len(path)] != path and path[: len(other_path)] != other_path:
-            parent[key] = other
+            parent[key] = copy.deepcopy(other)  # a copy: never a cycle
     elif op == 3 and isinstance(value, dict):
         value[rng.choice(["nmae", "extra", "from", "name", "<<", 7, "units", "system"])] = rng.choice(YAML_VALUES)
     elif op == 4 and isinstance(value, list) and value:
