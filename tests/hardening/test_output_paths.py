@@ -187,3 +187,17 @@ def test_reset_inputs_is_per_command(tmp_path):
     f.write_bytes(b"x")
     atomic_write(f, b"y")  # not an input of anything: allowed
     assert f.read_bytes() == b"y"
+
+
+def test_import_d_writes_every_file_or_none(cli, tmp_path):
+    """`import -d`: one target that cannot be written (a FIFO) stops every write."""
+    from .fuzz_harness import seeds
+
+    blk = sorted(s.path for s in seeds() if s.kind == "megamek")[:2]
+    assert len(blk) == 2
+    out = tmp_path / "out"
+    out.mkdir()
+    os.mkfifo(out / f"{blk[1].stem}.yaml")
+    r = cli("import", "megamek", *blk, "-d", out)
+    assert r.exit_code == 2 and "FIFO" in r.stderr
+    assert sorted(p.name for p in out.iterdir()) == [f"{blk[1].stem}.yaml"]

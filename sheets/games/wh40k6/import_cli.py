@@ -26,7 +26,7 @@ def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | No
     Example: sheets import battlescribe army.rosz -o army.yaml
     """
     from sheets.core.errors import InputError, Problem
-    from sheets.core.fsio import atomic_write
+    from sheets.core.fsio import write_files
     from sheets.core.loader import load_mapping
     from sheets.games.wh40k6.battlescribe import roster_to_unit_file, to_yaml
 
@@ -66,6 +66,6 @@ def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | No
     if not targets:
         for _, doc in docs:
             click.echo(to_yaml(doc), nl=False)
+    write_files([(target, to_yaml(doc)) for target, doc in targets])  # every file or none
     for target, doc in targets:
-        atomic_write(target, to_yaml(doc))
         click.echo(f"wrote {target} ({len(doc['units'])} units)", err=True)
