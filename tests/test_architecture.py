@@ -144,3 +144,21 @@ def test_game_cli_options_reach_render_and_extra(monkeypatch):
                         lambda paths, options: seen.setdefault("extra", options.extra) and [][0])
     CliRunner().invoke(cli, ["render", "x.yaml", "--zap-level", "7"])
     assert seen["extra"] == {"zap_level": 7}
+
+
+def test_plain_validate_imports_only_its_own_game(subprocess_env):
+    """Game options are looked up only for --help or an option the shared command lacks: a plain
+    `validate FILE` of one game does not import the other games (start-up time)."""
+    code = ("import sys\nfrom sheets.cli import main\n"
+            "try:\n    main(['validate', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+            "print('GAMES=' + ','.join(sorted({m.split('.')[2] for m in sys.modules "
+            "if m.startswith('sheets.games.') and m.count('.') >= 2})))")
+    out = subprocess.run([sys.executable, "-c", code, str(ROOT / "data/units/wh40k6/sample_list.yaml")],
+                         capture_output=True, text=True, env=subprocess_env)
+    assert out.stdout.strip().splitlines()[-1] == "GAMES=wh40k6", out.stdout + out.stderr
+
+
+def test_game_options_still_work_and_show_in_help(cli):
+    assert "--strict" in cli("validate", "--help").output
+    res = cli("validate", ROOT / "data/units/battletech/point-alpha.yaml", "--strict")
+    assert res.exit_code == 0, res.output

@@ -50,15 +50,29 @@ def printing_options(f):
 
 class GameOptionsCommand(click.Command):
     """A command whose options are the shared ones plus those the registered games declare for it
-    (``Game.cli_options[<command>]``). Game options are loaded only when the command runs or shows
-    its help; their values reach the game through ``Options.extra``."""
+    (``Game.cli_options[<command>]``). Their values reach the game through ``Options.extra``.
+
+    Finding them imports every game, so it is done only when needed: for ``--help`` and when the
+    command line holds an option the shared command does not know (a plain ``sheets validate
+    FILE`` stays fast). A game reads an option it was not given with its default
+    (``extra.get(name, default)``)."""
 
     def __init__(self, *args, game_options_for: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.game_options_for = game_options_for
 
+    def parse_args(self, ctx, args):
+        known = {o for p in super().get_params(ctx) for o in (*p.opts, *p.secondary_opts)}
+        helps = set(ctx.help_option_names)
+        ctx.meta["sheets.game_options"] = any(
+            a.startswith("-") and a != "-" and (a.split("=", 1)[0] not in known or a in helps)
+            for a in args)
+        return super().parse_args(ctx, args)
+
     def get_params(self, ctx):
         params = super().get_params(ctx)
+        if not ctx.meta.get("sheets.game_options", True):
+            return params
         seen = {p.name for p in params}
         extra = [p for p in game_params(self.game_options_for) if p.name not in seen]
         help_opts = [p for p in params if p.name == "help"]
