@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sheets import __version__
 from sheets.render import fonts
-from sheets.render.pdf import Rect, footer, margins
+from sheets.render.pdf import Pen, Rect, footer, margins
 
 
 def draw_army_list(doc, data: dict, options) -> None:
@@ -36,10 +36,102 @@ def _columns(data: dict) -> list[dict]:
 
 
 ROW_H = 13
+SIZE = 8.5        # body and header size of the list's table (never shrunk: long cells wrap)
+LEAD = 9.5        # each extra line of a wrapped cell adds this much to its row
+PAD = 3.0
+_LEFT = ("name", "pilot", "joins", "faction", "notes", "type")
 
 
-def _group_h(group: dict) -> float:
-    return ROW_H * (len(group["rows"]) + 1) + (16 if group["title"] else 0) + 22
+def _col_widths(columns: list[dict], rows: list[list[str]], width: float) -> list[float]:
+    """Column widths in points that fill ``width``: every column gets its natural width (the
+    widest cell or header at 8.5 pt) when they fit together; the spare width goes to the Name
+    column. When they do not fit, the columns with several words give up width (down to their
+    longest word) and their cells wrap onto more lines — the type is never shrunk below size."""
+    def w(text, font="Sans"):
+        return fonts.width(text, font, SIZE) + 2 * PAD + 0.5
+
+    natural, floor = [], []
+    for i, c in enumerate(columns):
+        cells = [r[i] for r in rows]
+        nat = max([w(c["label"], "Sans-Bold")] + [w(x) for x in cells])
+        words = [x for t in cells for x in t.split()] + c["label"].split()
+        low = max([w(x) for x in words] + [w(c["label"].split()[0] if c["label"].split() else "", "Sans-Bold")])
+        natural.append(nat)
+        floor.append(min(nat, max(low, 14.0)))
+    total = sum(natural)
+    if total <= width:
+        name_i = next((i for i, c in enumerate(columns) if c["key"] == "name"), len(columns) - 1)
+        out = list(natural)
+        out[name_i] += width - total
+        return out
+    # shrink the widest columns first until everything fits (never below a column's floor)
+    out = list(natural)
+    excess = total - width
+    while excess > 0.01:
+        room = [i for i in range(len(out)) if out[i] - floor[i] > 0.01]
+        if not room:
+            break
+        top = max(out[i] for i in room)
+        tops = [i for i in room if out[i] >= top - 0.01]
+        rest = max([out[i] for i in room if i not in tops] + [0.0])
+        step = min(excess / len(tops), top - rest if rest else excess / len(tops),
+                   min(out[i] - floor[i] for i in tops))
+        for i in tops:
+            out[i] -= step
+        excess -= step * len(tops)
+    if excess > 0.01:  # even the floors do not fit: scale (single huge words; 6 pt holds)
+        k = width / sum(out)
+        out = [x * k for x in out]
+    return out
+
+
+def _cell_lines(text: str, width: float, font: str = "Sans") -> list[str]:
+    return Pen.wrap_static(text, font, SIZE, width - 2 * PAD - 0.5) or [""]
+
+
+def _table(pen, x: float, top: float, widths: list[float], header: list[str], rows: list[list[str]],
+           aligns: list[str]) -> float:
+    """The group's table at 8.5 pt; a cell too long for its column wraps and its row grows.
+    Returns the height used."""
+    y = top
+    total_w = sum(widths)
+    for ri, row in enumerate([header] + rows):
+        font = "Sans-Bold" if ri == 0 else "Sans"
+        lines = [_cell_lines(cell, cw, font) for cell, cw in zip(row, widths)]
+        h = ROW_H + LEAD * (max(len(l) for l in lines) - 1)
+        rr = Rect(x, y - h, total_w, h)
+        if ri == 0:
+            pen.rect(rr, fill=pen.t.band, stroke=False)
+        elif ri % 2 == 0:
+            pen.rect(rr, fill=pen.t.faint, stroke=False)
+        cx = x
+        for cell_lines, cw, al in zip(lines, widths, aligns):
+            cell = Rect(cx, rr.y, cw, h)
+            n = len(cell_lines)
+            first = rr.y + (h - SIZE * 0.72) / 2 + LEAD * (n - 1) / 2
+            tx = {"left": cx + PAD, "center": cx + cw / 2, "right": cx + cw - PAD}[al]
+            with pen.frame(cell):
+                for k, line in enumerate(cell_lines):
+                    pen.text(tx, first - k * LEAD, line, SIZE, font, al, max_width=cw - 2 * PAD, min_size=6)
+            cx += cw
+        if ri > 0:
+            pen.line(x, rr.y, x + total_w, rr.y, 0.3)
+        y -= h
+    return top - y
+
+
+def _table_h(widths, header, rows) -> float:
+    h = 0.0
+    for ri, row in enumerate([header] + rows):
+        font = "Sans-Bold" if ri == 0 else "Sans"
+        h += ROW_H + LEAD * (max(len(_cell_lines(c, w, font)) for c, w in zip(row, widths)) - 1)
+    return h
+
+
+def _group_h(group: dict, table_h: float | None = None) -> float:
+    if table_h is None:
+        table_h = ROW_H * (len(group["rows"]) + 1)
+    return table_h + (16 if group["title"] else 0) + 22
 
 
 def _draw_one(doc, pen, y, frame: Rect, data: dict):
@@ -61,23 +153,21 @@ def _draw_one(doc, pen, y, frame: Rect, data: dict):
     pen.text(frame.x, y, sub, 9, max_width=frame.w)
     y -= 16
     columns = _columns(data)
-    widths = [0.5] + [3.0 if c["key"] == "name" else 1.4 for c in columns[1:]]
-    aligns = ["right"] + ["left" if c["key"] in ("name", "pilot", "joins", "faction", "notes") else "center"
-                          for c in columns[1:]]
-    row_h = ROW_H
+    header = [c["label"] for c in columns]
+    cells = [[_fmt(r.get(c["key"])) for c in columns] for g in data["groups"] for r in g["rows"]]
+    widths = _col_widths(columns, cells, frame.w)
+    aligns = ["right"] + ["left" if c["key"] in _LEFT else "center" for c in columns[1:]]
     for group in data["groups"]:
-        if y - _group_h(group) < frame.y + 50:
+        rows = [[_fmt(r.get(c["key"])) for c in columns] for r in group["rows"]]
+        th = _table_h(widths, header, rows)
+        if y - _group_h(group, th) < frame.y + 50:
             footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
             pen = doc.page()
             y = frame.top
         if group["title"]:
             pen.text(frame.x, y - 10, group["title"], 10, "Sans-Bold", max_width=frame.w)
             y -= 16
-        rows = [[_fmt(r.get(c["key"])) for c in columns] for r in group["rows"]]
-        used = pen.table(Rect(frame.x, y - row_h * (len(rows) + 1), frame.w, row_h * (len(rows) + 1)),
-                         widths, rows, header=[c["label"] for c in columns], size=8.5, aligns=aligns,
-                         row_h=row_h, grid=True)
-        y -= used
+        y -= _table(pen, frame.x, y, widths, header, rows, aligns)
         if len(data["groups"]) > 1 and group.get("subtotal") is not None:
             pen.text(frame.right - 2, y - 10, f"{L['subtotal']}: {_fmt(group['subtotal'])}", 8.5,
                      "Sans-Bold", align="right")

@@ -17,6 +17,8 @@ WH40K6_UNITS = "units/wh40k6/sample_list.yaml"
 LNL_UNITS = ("units/lnl/hill30_us.yaml", "units/lnl/hill30_german.yaml")
 SHAPES = str(Path(__file__).with_name("motions.yaml"))  # quad, glider, booster, crowded (tw)
 ULTRA = str(Path(__file__).with_name("ultraheavy.yaml"))  # 15 t at full armour (tw)
+LONG = str(Path(__file__).with_name("longnames.yaml"))  # unit, model and pilot names that must wrap
+LONG40K = str(Path(__file__).with_name("longnames_wh40k6.yaml"))  # long unit names and model types
 
 # (layout id, game, kind, files or chart name, extra options, rule variants)
 LAYOUTS = [
@@ -24,6 +26,8 @@ LAYOUTS = [
     ("bt-sheet-shapes", "battletech", "sheet", (SHAPES,), {}, ("tw",)),
     ("bt-sheet-ultraheavy", "battletech", "sheet", (ULTRA,), {}, ("tw",)),
     ("bt-army-list", "battletech", "list", (BT_UNITS,), {}, ("classic", "tw")),
+    ("bt-long-names", "battletech", "sheet", (LONG,), {}, ("tw",)),
+    ("bt-army-list-long-names", "battletech", "list", (LONG,), {}, ("tw",)),
     ("bt-reference", "battletech", "reference", None, {}, ("classic", "tw")),
     ("bt-chart", "battletech", "chart", "hit-location", {}, ("classic", "tw")),
     ("dmech-sheet", "dmech", "sheet", DMECH_UNITS, {}, (None,)),
@@ -39,6 +43,7 @@ LAYOUTS = [
     ("wh40k6-datasheets", "wh40k6", "sheet", (WH40K6_UNITS,), {}, (None,)),
     ("wh40k6-datasheets-collapsed", "wh40k6", "sheet", (WH40K6_UNITS,), {"collapse": True}, (None,)),
     ("wh40k6-army-list", "wh40k6", "list", (WH40K6_UNITS,), {}, (None,)),
+    ("wh40k6-army-list-long-names", "wh40k6", "list", (LONG40K,), {}, (None,)),
     ("wh40k6-reference", "wh40k6", "reference", None, {}, (None,)),
     ("wh40k6-chart-to-wound", "wh40k6", "chart", "to-wound", {}, (None,)),
     ("wh40k6-chart-to-hit", "wh40k6", "chart", "to-hit", {}, (None,)),

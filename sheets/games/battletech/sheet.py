@@ -114,7 +114,12 @@ class Block:
         self.size = self.layout["size"]
         damages = ["2" + L("per_missile")] + [self.damage(w) for w in d["inventory"]]
         self.dmg_sample = max(damages, key=lambda t: text_width(t, "Cond", MIN_PT + 0.5))
+        # a pilot's name too long for the line after "Name:" gets a second, full-width line
+        data_w = block_columns(paper, Rect(0, 0, slot.w, slot.h))[0].w
+        label_w = min(data_w * 0.3, text_width(f"{L('pilot_name')}:", "Cond", MIN_PT + 0.5))
+        self.pilot_two = text_width(d["pilot"]["name"] or "", "Cond-Bold", MIN_PT) > data_w - 6 - label_w
         self.key = ("bt-block", paper, lang, d["variant"], number, d["header"]["motion"], self.dmg_sample,
+                    self.pilot_two,
                     tuple(m["key"] for m in d["movement"]), repr(d["crit_rows"]), d["crit_legend"],
                     round(slot.w, 2), round(slot.h, 2))
 
@@ -162,13 +167,24 @@ class Block:
         y = body.top - size - 1.5
         if not static:
             name = h["name"] + (f" {h['model']}" if h["model"] else "")
-            _line(pen, body.x, y, name, size + 2, "Sans-Bold", body.w)
+            # the name line and the tons line share the room above "Movement Points": a name too
+            # long for one line wraps onto two (never below 6 pt) and pushes the tons line down
+            mp_top = body.top - 3 * size - 6 + 0.8 * (size - 0.5) + 0.5
+            lines, ns, y_tons = _name_lines(name, body.w, size + 2, body.top - 1.5, size - 0.5, mp_top)
+            if len(lines) == 1 and ns == size + 2:  # the usual case: the lines as before
+                _line(pen, body.x, y, name, size + 2, "Sans-Bold", body.w)
+                y_tons = y - size - 2.5
+            else:
+                for k, line in enumerate(lines):
+                    _line(pen, body.x, body.top - 1.5 - 0.8 * ns - k * ns * 1.1, line, ns, "Sans-Bold", body.w)
         y -= size + 2.5
         if not static:
+            y, y_keep = y_tons, y
             motion = L(h["motion_label"])
             if h["ultraheavy"]:  # a biped is the usual shape: its word makes room for "ultraheavy"
                 motion = L("ultraheavy") if h["motion"] == "biped" else f"{motion} · {L('ultraheavy')}"
             _line(pen, body.x, y, f"{L('tons')}: {h['tons']}  {motion}", size - 0.5, "Cond", body.w)
+            y = y_keep
         y -= size + 2
         if static:
             _line(pen, body.x, y, L("movement_points"), size - 0.5, "Cond-Bold", body.w)
@@ -202,14 +218,24 @@ class Block:
         fs = MIN_PT
         cell_h = TICK + 0.4
         need = 2 + fs + 2.5 + fs + 2.5 + fs + 2 + fs + 1.5 + cell_h + 1 + fs + 2.5
+        # a long name takes a second line: from the spare room above, then from the gaps
+        second = 0.0
+        squeeze = 0.0
+        if self.pilot_two:
+            second = fs + 1
+            deficit = max(0.0, need + second - r.h)
+            squeeze = min(0.8, deficit / 5)
+            second -= min(1.0, max(0.0, deficit - 5 * squeeze))  # lines 6 pt apart at the least
+            need += second - 5 * squeeze
         r = Rect(r.x, r.y, r.w, min(r.h, need))
         cell_w = (r.w - 2) / 6
-        y_cons = r.y + 2.5
-        y_cell = y_cons + fs + 1
+        y_cons = r.y + 2.5 - squeeze
+        y_cell = y_cons + fs + 1 - squeeze
         y_hits = y_cell + cell_h + 1.5
-        y_caption = y_hits + fs + 2
-        y_name = y_caption + fs + 2.5
-        y_title = y_name + fs + 2.5
+        y_caption = y_hits + fs + 2 - squeeze
+        y_name2 = y_caption + fs + 2.5 - squeeze
+        y_name = y_name2 + second
+        y_title = y_name + fs + 2.5 - 2 * squeeze
         name_label = f"{L('pilot_name')}:"
         gun_label = f"{L('col_gunnery')}:"
         gun_w = text_width(f"{gun_label} 10", "Cond", fs + 0.5)
@@ -230,7 +256,13 @@ class Block:
             return
         name_x = r.x + 4 + min(r.w * 0.3, text_width(name_label, "Cond", fs + 0.5))
         gun_x = r.right - 2 - gun_w + text_width(gun_label + " ", "Cond", fs + 0.5)
-        if p["name"]:
+        if p["name"] and self.pilot_two:
+            words, first = p["name"].split(), ""
+            while words and text_width(f"{first} {words[0]}".strip(), "Cond-Bold", fs + 0.5) <= r.right - 2 - name_x:
+                first = f"{first} {words.pop(0)}".strip()
+            _line(pen, name_x, y_name, first, fs + 0.5, "Cond-Bold", r.right - 2 - name_x)
+            _line(pen, r.x + 2, y_name2, " ".join(words), fs + 0.5, "Cond-Bold", r.w - 4)
+        elif p["name"]:
             _line(pen, name_x, y_name, p["name"], fs + 0.5, "Cond-Bold", r.right - 2 - name_x)
         else:
             pen.line(name_x, y_name - 1, r.right - 3, y_name - 1, 0.4)
@@ -547,6 +579,26 @@ def _weapon_columns(r: Rect, header: list[str], damage: str) -> list[tuple[float
         out.append((x, w))
         x += w
     return out
+
+
+def _name_lines(name: str, width: float, size: float, top: float, tons_size: float, floor: float):
+    """The unit's name on one or two lines under ``top``, the largest size that fits ``width``
+    (never below 6 pt), and the baseline of the tons line under it, which must stay above
+    ``floor``. Returns (lines, size, tons baseline)."""
+    def tons_y(n, s):
+        return top - 0.8 * s - (n - 1) * s * 1.1 - 0.25 * s - 0.8 * tons_size - 1.0
+
+    s = size
+    while s >= MIN_PT:
+        for n in (1, 2):
+            lines = Pen.wrap_static(name, "Sans-Bold", s, width)
+            if len(lines) <= n and tons_y(n, s) - 0.25 * tons_size >= floor and all(
+                    text_width(t, "Sans-Bold", s) <= width for t in lines):
+                return lines, s, tons_y(len(lines), s)
+        s -= 0.25
+    lines = Pen.wrap_static(name, "Sans-Bold", MIN_PT, width)
+    lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+    return lines, MIN_PT, tons_y(len(lines), MIN_PT)
 
 
 def _line(pen: Pen, x: float, y: float, text: str, size: float, font: str, width: float, align: str = "left"):
