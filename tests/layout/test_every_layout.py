@@ -14,7 +14,6 @@ from .cases import case_id, combos, render
 KNOWN = {
     ("bt-sheet-ultraheavy", None): "ProtoMech sheet: a 15 t ultraheavy at full armour needs pips under 3 mm and "
                                    "overflows the weapons panel with three ammo bins",
-    ("lnl-roster", "ru"): "LnLT army list: the game's title and SW model designations (MG-34) in Latin",
 }
 
 
