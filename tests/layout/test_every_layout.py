@@ -12,8 +12,6 @@ from .cases import case_id, combos, render
 
 # (layout, lang or None = both) -> the open defect (issue 11)
 KNOWN = {
-    ("bt-sheet-ultraheavy", None): "ProtoMech sheet: a 15 t ultraheavy at full armour needs pips under 3 mm and "
-                                   "overflows the weapons panel with three ammo bins",
 }
 
 

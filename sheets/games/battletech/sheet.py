@@ -48,20 +48,69 @@ def render(doc, units, options) -> None:
         return label("battletech", key, lang)
 
     names = weapon_names(lang)
-    pages = points(units, (options.extra or {}).get("files")) or [[]]
-    for page_no, chunk in enumerate(pages, 1):
+    chunks = points(units, (options.extra or {}).get("files")) or [[]]
+    pages = _pages(chunks, variant, options.paper, doc.size, L)
+    for page_no, (point_no, cont, placed) in enumerate(pages, 1):
         pen = doc.page()
         if pen.skip:  # drawn by another worker (render --jobs)
             continue
         frame, head, slots = page_geometry(options.paper, doc.size)
         pen.heading(head, L("sheet_title"), 12)
-        pen.text(head.right - 4, head.y + 6, f"{L('point')} {page_no}/{len(pages)}", 8.5, "Sans-Bold",
+        title = f"{L('point')} {point_no}/{len(chunks)}" + (f" ({L('point_cont')})" if cont else "")
+        pen.text(head.right - 4, head.y + 6, title, 8.5, "Sans-Bold",
                  align="right", color=pen.t.accent_text, max_width=frame.w * 0.25)
-        for i, unit in enumerate(chunk):
-            block = Block(pen, slots[i], sheet_data(unit, variant), i + 1, options.paper, lang, L, names)
+        for number, d, first, span in placed:
+            slot = slots[first]
+            if span > 1:  # a double block: two slots and the gap between them
+                slot = Rect(slot.x, slots[first + span - 1].y, slot.w, slot.top - slots[first + span - 1].y)
+            block = Block(pen, slot, d, number, options.paper, lang, L, names)
             block.draw()
         footer(pen, frame, f"{L('rules_' + variant)} · sheets {__version__}",
                f"{label('common', 'page', lang)} {page_no}/{len(pages)}")
+
+
+def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L) -> list[tuple]:
+    """One page per Point; a unit whose armour pips cannot keep 3 mm in one slot (the largest
+    ultraheavies at full armour) takes two slots, and a Point that then needs more than five
+    slots continues on the next page ("Point 2 (cont.)"). Returns per page (Point number,
+    continued?, [(unit number, sheet data, first slot, slots)])."""
+    _, _, slots = page_geometry(paper, size)
+    pages = []
+    for point_no, chunk in enumerate(chunks, 1):
+        placed, used, cont = [], 0, False
+        for i, unit in enumerate(chunk):
+            d = sheet_data(unit, variant)
+            span = 2 if _needs_two_slots(d, paper, slots[0], L) else 1
+            if used + span > PER_PAGE:
+                pages.append((point_no, cont, placed))
+                placed, used, cont = [], 0, True
+            placed.append((i + 1, d, used, span))
+            used += span
+        pages.append((point_no, cont, placed))
+    return pages
+
+
+def _needs_two_slots(d: dict, paper: str, slot: Rect, L) -> bool:
+    """Whether a unit's armour pips would shrink under 3 mm in one slot."""
+    if sum(a["armor"] + a["structure"] for a in d["armor"]) < 60:  # every normal ProtoMech
+        return False
+    r = block_columns(paper, Rect(0, 0, slot.w, slot.h))[3]
+    grid, counts, min_side = _armour_grid(r, d, LAYOUTS[paper]["head"], L)
+    return _arrange(grid, counts, PIP_PITCH, min_side)[0][0]
+
+
+def _armour_grid(r: Rect, d: dict, band: float, L):
+    """The armour diagram's pip area in the column ``r``, the counts per location and the
+    narrowest side cell its labels allow."""
+    fs = MIN_PT
+    body = Rect(r.x, r.y, r.w, r.h - band - 2)
+    key_h = fs + 3
+    grid = Rect(body.x, body.y + key_h, body.w, body.h - key_h)
+    counts = {a["location"]: a for a in d["armor"]}
+    side_labels = [f"{L('loc_abbr_' + loc)} ({a['armor']}/{a['structure']})" for loc, a in counts.items()
+                   if loc in ("right_arm", "left_arm", "main_gun")]
+    min_side = max((text_width(t, "Cond", fs) + 3 for t in side_labels), default=0.0)
+    return grid, counts, min_side
 
 
 def points(units: list, files: list | None = None) -> list[list]:
