@@ -298,7 +298,9 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, quiet, **game
             from sheets.render.roster_pdf import draw_army_lists
 
             lists = [army_list(l, lang) for l in loaded if l.is_roster]
-            if lists:  # every roster, one after the other
+            if lists and getattr(renderer, "draws_army_lists", False):
+                opts.extra["army_lists"] = lists  # the renderer places them (e.g. in free space)
+            elif lists:  # every roster, one after the other
                 draw_army_lists(doc, lists, loaded[0].options)
         # which units came from which file (renderers that print one section per file use it)
         opts.extra["files"] = [{"path": l.path, "roster": l.roster, "units": len(l.units)} for l in loaded]

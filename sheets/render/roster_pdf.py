@@ -237,3 +237,33 @@ def _fmt(v) -> str:
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     return str(v)
+
+
+def army_lists_height(lists: list[dict], width: float) -> float:
+    """The height ``draw_army_lists_in`` needs for ``lists`` at ``width`` (the same steps as
+    the page layout above)."""
+    h = 0.0
+    for n, data in enumerate(lists):
+        h += (14 if n else 0) + 36 + 16
+        columns = _columns(data)
+        header = [c["label"] for c in columns]
+        cells = [[_fmt(r.get(c["key"])) for c in columns] for g in data["groups"] for r in g["rows"]]
+        widths = _col_widths(columns, cells, width)
+        for group in data["groups"]:
+            rows = [[_fmt(r.get(c["key"])) for c in columns] for r in group["rows"]]
+            h += (16 if group["title"] else 0) + _table_h(widths, header, rows) + 8
+            if len(data["groups"]) > 1 and group.get("subtotal") is not None:
+                h += 14
+        h += 56
+        chips, lines = data.get("tally") or [], data.get("violations") or []
+        h += (14 + 6) * (len(chips) // 4 + 1) if chips else 0
+        h += (16 + 12 * len(lines)) if lines else 0
+    return h
+
+
+def draw_army_lists_in(doc, pen, region: Rect, lists: list[dict]) -> None:
+    """The army lists at the top of ``region`` of a page already begun (e.g. under the units
+    of a record-sheet page with free slots); the caller checked ``army_lists_height``."""
+    y = region.top + 14  # _draw_one takes 14 off for a list that shares a page
+    for data in lists:
+        pen, y = _draw_one(doc, pen, y, region, data)

@@ -22,16 +22,19 @@ def test_two_rosters_and_a_unit_file(cli, write, tmp_path):
     r = cli("render", UNITS / "harpy.yaml", UNITS / "point-alpha.yaml", beta, "-o", out, "--check-layout")
     assert r.exit_code == 0, r.stderr
     pages = _pages(out)
-    # page 1: both army lists (the loose unit file is no roster); then one sheet page per Point
+    # both army lists (the loose unit file is no roster) go under the units of the first sheet
+    # page with room for them (Harpy alone); then one sheet page per Point
+    assert len(pages) == 3  # Harpy alone + the lists, then Alpha's five, then Beta's five
     assert "ARMY LIST: Point Alpha" in pages[0] and "ARMY LIST: Point Beta" in pages[0]
-    assert "Model" not in pages[0] and "Pilot" not in pages[0]  # nobody has a model or pilot name
-    assert "Gunnery" in pages[0]
-    sheets = pages[1:]
-    assert len(sheets) == 3  # Harpy alone, then Alpha's five, then Beta's five
-    assert "Harpy" in sheets[0] and "Siren" not in sheets[0]
+    assert pages[0].index("PROTOMECH RECORD SHEET") < pages[0].index("ARMY LIST: Point Alpha")
+    lists = pages[0][pages[0].index("ARMY LIST: Point Alpha"):]
+    assert "Model" not in lists and "Pilot" not in lists  # nobody has a model or pilot name
+    assert "Gunnery" in lists
+    sheets = pages
+    assert "Harpy" in sheets[0] and "Siren" not in sheets[0][:pages[0].index("ARMY LIST")]
     assert all(n in sheets[1] for n in ("Harpy", "Siren", "Procyon", "Roc", "Minotaur"))
+    assert "ARMY LIST" not in sheets[1] + sheets[2]
     assert "Harpy B" in sheets[2] and "Harpy B" not in sheets[1]
-
 
 def test_points_helper_keeps_files_apart():
     from sheets.games.battletech.sheet import points

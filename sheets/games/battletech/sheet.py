@@ -50,11 +50,25 @@ def render(doc, units, options) -> None:
     names = weapon_names(lang)
     chunks = points(units, (options.extra or {}).get("files")) or [[]]
     pages = _pages(chunks, variant, options.paper, doc.size, L)
+    frame, head, slots = page_geometry(options.paper, doc.size)
+    # the army list goes under the units of the first page with room for it, else on its own
+    # page(s) before the sheets
+    lists = (options.extra or {}).get("army_lists") or []
+    list_page = None
+    if lists:
+        from sheets.render.roster_pdf import army_lists_height, draw_army_lists
+
+        need = army_lists_height(lists, frame.w)
+        for n, (_, _, placed) in enumerate(pages):
+            if _free(placed, slots, frame).h >= need:
+                list_page = n
+                break
+        if list_page is None:
+            draw_army_lists(doc, lists, options)
     for page_no, (point_no, cont, placed) in enumerate(pages, 1):
         pen = doc.page()
         if pen.skip:  # drawn by another worker (render --jobs)
             continue
-        frame, head, slots = page_geometry(options.paper, doc.size)
         pen.heading(head, L("sheet_title"), 12)
         title = f"{L('point')} {point_no}/{len(chunks)}" + (f" ({L('point_cont')})" if cont else "")
         pen.text(head.right - 4, head.y + 6, title, 8.5, "Sans-Bold",
@@ -65,8 +79,22 @@ def render(doc, units, options) -> None:
                 slot = Rect(slot.x, slots[first + span - 1].y, slot.w, slot.top - slots[first + span - 1].y)
             block = Block(pen, slot, d, number, options.paper, lang, L, names)
             block.draw()
+        if list_page == page_no - 1:
+            from sheets.render.roster_pdf import draw_army_lists_in
+
+            draw_army_lists_in(doc, pen, _free(placed, slots, frame), lists)
         footer(pen, frame, f"{L('rules_' + variant)} · sheets {__version__}",
                f"{label('common', 'page', lang)} {page_no}/{len(pages)}")
+
+
+render.draws_army_lists = True  # the render command hands the rosters' lists over
+
+
+def _free(placed: list, slots: list, frame: Rect) -> Rect:
+    """The part of a sheet page under its last unit block."""
+    used = sum(span for *_, span in placed)
+    top = slots[used - 1].y - 8 if used else slots[0].top
+    return Rect(frame.x, frame.y, frame.w, max(0.0, top - frame.y))
 
 
 def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L) -> list[tuple]:
