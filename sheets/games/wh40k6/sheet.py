@@ -236,8 +236,22 @@ class Datasheet:
             line_h = BOX + 3
             total_lines = sum(-(-n // per_row) if n > per_row else 1 for _ in rows)
             h = total_lines * line_h + 1
-            if pen is not None:
-                pen.text_in(Rect(x, y - line_h, label_w, line_h), f"{m.name}: {t(key)}", BODY, "Sans", pad=2)
+            # a label too long for its column wraps (at 6.5 pt at the least) and the line grows
+            label = f"{m.name}: {t(key)}"
+            size = BODY
+            while fonts.width(label, "Sans", size) > label_w - 4 and size > 6.5:
+                size -= 0.25
+            wrapped = [label] if fonts.width(label, "Sans", size) <= label_w - 4 else \
+                Pen.wrap_static(label, "Sans", size, label_w - 4)
+            if len(wrapped) > 1:
+                h = max(h, len(wrapped) * size * 1.15 + 3)
+            if pen is not None and len(wrapped) == 1:
+                pen.text_in(Rect(x, y - line_h, label_w, line_h), label, size, "Sans", pad=2)
+            elif pen is not None:
+                with pen.frame(Rect(x, y - h, label_w, h)):
+                    for k, line in enumerate(wrapped):
+                        pen.text(x + 2, y - 2 - size * 0.8 - k * size * 1.15, line, size, "Sans",
+                                 max_width=label_w - 4, min_size=6)
                 ly = y
                 for groups in rows:
                     bx = x + label_w
