@@ -44,6 +44,7 @@ LAYOUTS = [
     ("wh40k6-datasheets-collapsed", "wh40k6", "sheet", (WH40K6_UNITS,), {"collapse": True}, (None,)),
     ("wh40k6-army-list", "wh40k6", "list", (WH40K6_UNITS,), {}, (None,)),
     ("wh40k6-army-list-long-names", "wh40k6", "list", (LONG40K,), {}, (None,)),
+    ("wh40k6-datasheets-long-names", "wh40k6", "sheet", (LONG40K,), {}, (None,)),
     ("wh40k6-reference", "wh40k6", "reference", None, {}, (None,)),
     ("wh40k6-chart-to-wound", "wh40k6", "chart", "to-wound", {}, (None,)),
     ("wh40k6-chart-to-hit", "wh40k6", "chart", "to-hit", {}, (None,)),
