@@ -135,7 +135,10 @@ def _checked_labels(relative: str) -> dict:
     from sheets.core.errors import InputError, Pos, Problem
 
     nodes = {}
-    root = yaml.compose(path.read_text(encoding="utf-8"))
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, ValueError):  # parsed already (libyaml); positions are a bonus here
+        root = None
     if isinstance(root, yaml.MappingNode):
         nodes = {k.value: (k, v) for k, v in root.value}
     problems = []

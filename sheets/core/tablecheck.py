@@ -27,6 +27,7 @@ class Shape:
     entry: "Shape | None" = None  # shape of any value (collections) 
     item: "Shape | None" = None  # shape of list items
     nonneg: bool = True  # every bundled number here is >= 0
+    length: int | None = None  # a row of numbers keeps its length (code indexes it)
 
 
 def _kind(value) -> str:
@@ -57,6 +58,8 @@ def shape_of(value) -> Shape:
             s.entry = _merge_all([s.fields[k] for k in value])
     elif isinstance(value, list):
         s.item = _merge_all([shape_of(v) for v in value]) if value else None
+        if value and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+            s.length = len(value)  # a row of numbers (a table the code indexes): same length
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
         s.nonneg = value >= 0
     return s
@@ -80,6 +83,7 @@ def merge(a: Shape, b: Shape) -> Shape:
         out.required = a.required & b.required
     out.entry = a.entry if b.entry is None else (b.entry if a.entry is None else merge(a.entry, b.entry))
     out.item = a.item if b.item is None else (b.item if a.item is None else merge(a.item, b.item))
+    out.length = a.length if a.length == b.length else None
     return out
 
 
@@ -128,6 +132,10 @@ def check(value, shape: Shape, pos, problems: Problems, where: str, bundled=None
             else:
                 hint = did_you_mean(str(key), [str(k) for k in shape.fields]) if isinstance(key, str) else ""
                 problems.error(kpos, f"{where + ': ' if where else ''}unknown key {short(key)}{hint}")
+        return
+    if kind == "list" and shape.length is not None and len(value) != shape.length:
+        problems.error(getattr(value, "pos", pos), f"{where}: {shape.length} values expected (as in the "
+                                                   f"bundled table), got {len(value)}")
         return
     if kind == "list" and shape.item is not None:
         for i, v in enumerate(value):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import os
 import random
+import shutil
 import re
 import time
 from dataclasses import dataclass, field
@@ -331,3 +332,56 @@ def check(o: Outcome, workdir: Path) -> list[str]:
     if o.exit_code == 0 and added - {o.output.name}:
         bad.append(f"unexpected files: {sorted(added - {o.output.name})}")
     return bad
+
+
+# -- rule-table overrides (--data-dir) -------------------------------------------------------
+
+def table_seeds() -> list[Path]:
+    """Every bundled rule table (``data/<game>/*.yaml``), the files ``--data-dir`` replaces."""
+    root = data_root()
+    return sorted(p for p in root.glob("*/*.yaml") if p.parent.name != "units")
+
+
+def clear_caches() -> None:
+    """Forget every table a ``sheets`` module cached (functools caches), so an override is read."""
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if name == "sheets" or name.startswith("sheets."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
+def run_table_case(table: Path, rng: random.Random, workdir: Path) -> Outcome:
+    """A mutated copy of one bundled table in a data folder, then a command on a sample of the
+    table's game (``render`` for labels and layouts, ``info`` otherwise)."""
+    game = table.parent.name
+    relative = table.relative_to(data_root())
+    override = workdir / "data" / relative
+    override.parent.mkdir(parents=True)
+    override.write_bytes(mutate(table.read_bytes(), ".yaml", rng, rng.choice([1, 1, 2, 3])))
+    samples = sorted((data_root() / "units" / game).glob("*.yaml")) if game != "common" else []
+    sample = rng.choice(samples or sorted((data_root() / "units" / "battletech").glob("*.yaml")))
+    sample = Path(shutil.copy(sample, workdir / sample.name))  # its messages name the work folder
+    out = workdir / "out.pdf"
+    command = rng.choice(["info", "render", "validate"])
+    args = ["--data-dir", workdir / "data", command, sample]
+    if command == "render":
+        args += ["-o", out]
+    before = {p.name for p in workdir.iterdir()}
+    from sheets.data import OVERRIDE_ENV
+
+    saved = os.environ.get(OVERRIDE_ENV)  # --data-dir sets it for the process: put it back
+    clear_caches()
+    start = time.monotonic()
+    try:
+        code, stdout, stderr = run(args)
+    finally:
+        if saved is None:
+            os.environ.pop(OVERRIDE_ENV, None)
+        else:
+            os.environ[OVERRIDE_ENV] = saved
+        clear_caches()
+    seconds = time.monotonic() - start
+    return Outcome(args, code, stdout, stderr, seconds, before, {p.name for p in workdir.iterdir()}, out)

@@ -95,3 +95,16 @@ def test_fifo_override_is_refused(cli, override, tmp_path):
 def test_missing_sheets_data_dir_is_an_error(cli, tmp_path):
     r = cli("info", MINOTAUR, env={"SHEETS_DATA_DIR": str(tmp_path / "nope")})
     assert r.exit_code == 2 and "is not a folder" in r.stderr
+
+
+def test_a_row_of_numbers_keeps_its_length(cli, override, tmp_path):
+    """Found by the table fuzzing: a shortened row of a numeric table was indexed by the code
+    (IndexError, exit 3)."""
+    text = (data_root() / "battletech" / "bv.yaml").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    [n] = [i for i, l in enumerate(lines) if l.startswith("  0: [")]
+    lines[n] = "  0: [2.42, 2.31]"
+    path = override("battletech/bv.yaml", "\n".join(lines) + "\n")
+    r = cli("--data-dir", tmp_path / "mine", "info", MINOTAUR)
+    assert r.exit_code == 1, r.stderr
+    assert r.stderr.startswith(f"{path}:{n + 1}:6: ") and "9 values expected" in r.stderr

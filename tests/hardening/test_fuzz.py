@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .fuzz_harness import IMPORTER_SUFFIXES, check, run_case, seeds
+from .fuzz_harness import IMPORTER_SUFFIXES, check, run_case, run_table_case, seeds, table_seeds
 
 pytestmark = pytest.mark.fuzz
 
@@ -82,3 +82,44 @@ def test_fuzz_contract(request, tmp_path):
     case()
     save()
     assert not stats["failures"], json.dumps(stats["failures"][:5], indent=1, ensure_ascii=False)
+
+
+TABLES = table_seeds()
+
+
+def test_fuzz_table_overrides(request, tmp_path):
+    """Mutated copies of the bundled rule tables through --data-dir: exit 0 or 1, positioned
+    messages, never a traceback. The tables are cached per process: caches are cleared around
+    every case (a few cases in CI; ``--fuzz-long=N`` runs N/4)."""
+    long_run = request.config.getoption("--fuzz-long")
+    failures = []
+    stats = {"cases": 0, "exit_codes": Counter()}
+
+    @settings(max_examples=(long_run // 4) if long_run else 25, deadline=None, database=None,
+              derandomize=not long_run, suppress_health_check=list(HealthCheck))
+    @given(seed=st.integers(0, 2 ** 32 - 1))
+    def case(seed):
+        rng = random.Random(seed ^ request.config.getoption("--fuzz-seed"))
+        table = TABLES[rng.randrange(len(TABLES))]
+        workdir = Path(tempfile.mkdtemp(dir=tmp_path))
+        try:
+            outcome = run_table_case(table, rng, workdir)
+            problems = check(outcome, workdir)
+            stats["cases"] += 1
+            stats["exit_codes"][str(outcome.exit_code)] += 1
+            if problems:
+                failures.append({"table": str(table.relative_to(table.parents[1])), "rng": seed,
+                                 "command": [str(a) for a in outcome.command], "problems": problems,
+                                 "stderr": outcome.stderr[-1500:]})
+                if not long_run:
+                    pytest.fail(json.dumps(failures[-1], indent=1, ensure_ascii=False))
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+    case()
+    stats_path = os.environ.get("SHEETS_FUZZ_STATS")
+    if stats_path:
+        Path(stats_path + ".tables.json").write_text(json.dumps(
+            dict(stats, exit_codes=dict(stats["exit_codes"]), failures=failures), indent=1,
+            ensure_ascii=False), encoding="utf-8")
+    assert not failures, json.dumps(failures[:5], indent=1, ensure_ascii=False)
