@@ -57,7 +57,15 @@ class LazyGroup(click.Group):
                 import traceback
 
                 traceback.print_exc()
-            first = str(exc).splitlines()[0] if str(exc) else ""
+            first = str(exc).splitlines()[0][:300] if str(exc) else ""
+            overrides = _active_overrides()
+            if overrides and isinstance(exc, (KeyError, IndexError, TypeError, ValueError, AttributeError)):
+                # the tables passed the structural check but refer to something that is not there
+                # (a label key, a mode another key depends on): the user's data, not a bug -> exit 1
+                click.echo(f"{overrides[0]}: cannot use these data overrides: {type(exc).__name__}: "
+                           f"{first} (a value refers to something the tables do not have; compare "
+                           f"with the bundled files)", err=True)
+                ctx.exit(1)
             click.echo(f"internal error: {type(exc).__name__}: {first} (run with --debug for details)",
                        err=True)
             ctx.exit(3)
@@ -85,6 +93,14 @@ def cli(ctx, debug, data_dir):
         from sheets.data import OVERRIDE_ENV
 
         os.environ[OVERRIDE_ENV] = data_dir
+
+
+def _active_overrides() -> list[str]:
+    import os
+
+    from sheets.data import OVERRIDE_ENV
+
+    return [p for p in os.environ.get(OVERRIDE_ENV, "").split(os.pathsep) if p]
 
 
 def main(argv=None) -> None:

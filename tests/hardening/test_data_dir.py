@@ -108,3 +108,17 @@ def test_a_row_of_numbers_keeps_its_length(cli, override, tmp_path):
     r = cli("--data-dir", tmp_path / "mine", "info", MINOTAUR)
     assert r.exit_code == 1, r.stderr
     assert r.stderr.startswith(f"{path}:{n + 1}:6: ") and "9 values expected" in r.stderr
+
+
+def test_a_dangling_reference_in_an_override_is_exit_1(cli, override, tmp_path):
+    """Found by the table fuzzing: a unit type naming a label that does not exist passed the
+    structural check and ended in KeyError (exit 3); it is the user's data: exit 1, one line."""
+    text = (data_root() / "wh40k6" / "unit_types.yaml").read_text(encoding="utf-8")
+    assert "shooting: shoot_bike_rider" in text
+    override("wh40k6/unit_types.yaml", text.replace("shooting: shoot_bike_rider", "shooting: shoot_bike_r"))
+    sample = data_root() / "units" / "wh40k6" / "sample_list.yaml"
+    r = cli("--data-dir", tmp_path / "mine", "render", sample, "-o", tmp_path / "x.pdf")
+    assert r.exit_code == 1, r.stderr
+    assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+    assert r.stderr.startswith(f"{tmp_path / 'mine'}: cannot use these data overrides: KeyError")
+    assert not (tmp_path / "x.pdf").exists()
