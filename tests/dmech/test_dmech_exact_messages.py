@@ -71,3 +71,25 @@ def test_corners_and_edges_scale_with_size_and_wrap_around():
         (a1, b1), (a2, b2) = g.face_edge(3, face, 1.0), g.face_edge(3, face, 2.0)
         assert a2 == pytest.approx((2 * a1[0], 2 * a1[1])) and b2 == pytest.approx((2 * b1[0], 2 * b1[1]))
     assert g.face_edge(0, "front_left", 2.0)[1] == pytest.approx(g.corner_vector(0, 2.0))
+
+
+def test_armor_against_messages_and_unit_objects():
+    class Walker:
+        armor = {"front": 4, "rear": 2}
+
+    assert rules.armor_against(Walker(), ["rear"]) == 2
+    for bad in ({}, object()):
+        with pytest.raises(ValueError) as exc:
+            rules.armor_against(bad, ["front"])
+        assert str(exc.value) == "the unit has no armour faces"
+    with pytest.raises(ValueError) as exc:
+        rules.armor_against({"front": 3}, [])
+    assert str(exc.value) == "no face given"
+    with pytest.raises(ValueError) as exc:
+        rules.armor_against({"front": 3}, ["side"])
+    assert str(exc.value) == "unknown face 'side'; expected one of front, front_right, rear_right, rear, rear_left, front_left"
+
+
+def test_weapon_tags_by_id_and_alias():
+    assert [rules.weapon_tag(t) for t in ("ПП", "пп", "AI", "anti-infantry")] == ["ПП"] * 4
+    assert rules.weapon_tag("ДД") == "ДД"  # a tag the table does not list is kept as written

@@ -27,3 +27,14 @@ def test_cover_roll_messages():
 
 def test_dice_editions_are_listed_in_file_order():
     assert edition_names() == ["classic", "revised"]
+
+
+def test_unknown_square_message():
+    from sheets.games.dust.rules import forms_corner
+
+    with pytest.raises(ValueError) as exc:
+        forms_corner("wal")
+    assert str(exc.value) == "unknown square 'wal'; expected one of no_dot, vehicle, squad, hero, open"
+    with pytest.raises(ValueError) as exc:
+        forms_corner("vehicel")
+    assert str(exc.value).startswith("unknown square 'vehicel' (did you mean 'vehicle'?); expected one of ")
