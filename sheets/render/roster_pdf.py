@@ -62,7 +62,11 @@ def _col_widths(columns: list[dict], rows: list[list[str]], width: float) -> lis
     if total <= width:
         name_i = next((i for i, c in enumerate(columns) if c["key"] == "name"), len(columns) - 1)
         out = list(natural)
-        out[name_i] += width - total
+        spare = width - total  # half to the Name column, half shared by the others (not #)
+        others = [i for i in range(1, len(out)) if i != name_i]
+        out[name_i] += spare / 2 if others else spare
+        for i in others:
+            out[i] += spare / 2 / len(others)
         return out
     # shrink the widest columns first until everything fits (never below a column's floor)
     out = list(natural)
