@@ -93,3 +93,10 @@ def test_armor_against_messages_and_unit_objects():
 def test_weapon_tags_by_id_and_alias():
     assert [rules.weapon_tag(t) for t in ("ПП", "пп", "AI", "anti-infantry")] == ["ПП"] * 4
     assert rules.weapon_tag("ДД") == "ДД"  # a tag the table does not list is kept as written
+
+
+@pytest.mark.parametrize("bad", [(1.5, 0), (True, 0), (0, "1")])
+def test_hexes_are_pairs_of_whole_numbers(bad):
+    with pytest.raises(ValueError) as exc:
+        g.hex_distance(bad, (0, 0))
+    assert str(exc.value) == f"first hex must be an axial pair (q, r) of whole numbers, got {bad!r}"
