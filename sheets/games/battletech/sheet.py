@@ -502,16 +502,10 @@ class Block:
         sized to their counts (pips stay 3 mm; the cells share the room)."""
         L, d = self.L, self.d
         fs = MIN_PT
-        body = Rect(r.x, r.y, r.w, r.h)
         band = self.layout["head"]
         pen.heading(Rect(r.x, r.top - band, r.w, band), L("armor_diagram"), band * 0.68)
         body = Rect(r.x, r.y, r.w, r.h - band - 2)
-        key_h = fs + 3
-        grid = Rect(body.x, body.y + key_h, body.w, body.h - key_h)
-        counts = {a["location"]: a for a in d["armor"]}
-        side_labels = [f"{L('loc_abbr_' + loc)} ({a['armor']}/{a['structure']})" for loc, a in counts.items()
-                       if loc in ("right_arm", "left_arm", "main_gun")]
-        min_side = max((text_width(t, "Cond", fs) + 3 for t in side_labels), default=0.0)
+        grid, counts, min_side = _armour_grid(r, d, band, L)
         cells, pitch = armour_cells(grid, counts, d["header"]["motion"], min_side)
         for loc, cell in cells.items():
             a = counts[loc]
