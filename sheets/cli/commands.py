@@ -116,7 +116,9 @@ def _to_stdout(data) -> None:
         if _stdout_is_terminal():
             raise UsageProblem("-o -: not writing a binary file (PDF/PNG) to a terminal; "
                                "redirect it (> file.pdf) or pass a file name")
-        stream = click.get_binary_stream("stdout")
+        import sys
+
+        stream = sys.stdout.buffer  # the binary side of whatever stdout is (also under CliRunner)
         stream.write(data)
         stream.flush()
     else:
