@@ -273,15 +273,36 @@ class _Face:
         u_min = COMPACT_U if self.compact else MIN_TEXT / SMALLEST
         if not self.floor:
             u_min = 1.0
-        u = max(u0 * GROW, u_min)
-        while True:
+        # the candidate units, largest first: from GROW × the natural unit down in steps of 0.1
+        # to ``u_min`` (built by the same repeated subtraction the scale has always used, so the
+        # chosen unit is the same float). The first one that fits is wanted; fitting is monotone
+        # in the unit (a larger unit never needs less room: sizes, wraps, box rows and cell
+        # widths all grow with it), so bisect over the step index instead of trying each step.
+        steps = [max(u0 * GROW, u_min)]
+        while steps[-1] > u_min:
+            steps.append(max(u_min, steps[-1] - 0.1))
+        tried: dict[int, tuple[bool, list[_Block]]] = {}
+
+        def fits(k: int) -> bool:
+            u = steps[k]
             self.box_u = u
             blocks = self._blocks(inner.w, u)
             need = sum(b.units + self.gap for b in blocks) * u + foot_h
             wide = self.compact or not self.floor or not self._too_narrow(inner.w, u)
-            if (need <= inner.h and wide) or u <= u_min:
-                return u, blocks
-            u = max(u_min, u - 0.1)
+            tried[k] = (need <= inner.h and wide, blocks)
+            return tried[k][0]
+
+        lo, hi = 0, len(steps) - 1  # the last step is taken whether it fits or not
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if fits(mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        if lo not in tried:
+            fits(lo)
+        self.box_u = steps[lo]
+        return steps[lo], tried[lo][1]
 
     def _compact(self, width: float, u: float) -> None:
         """Keep only the classes some weapon attacks; two rows when one is too narrow."""
