@@ -76,13 +76,18 @@ def _page(doc, options, title_key: str):
     return pen, frame, t
 
 
-def to_wound(doc, options) -> None:
-    pen, frame, t = _page(doc, options, "chart_wound")
+def _grid_page(doc, options, title_key: str, axis_key: str, below: float):
+    """A chart page: title, the axis line and the grid's area (``below`` points kept under it)."""
+    pen, frame, t = _page(doc, options, title_key)
     y = frame.top - 34
-    pen.text(frame.x, y - 8, t("chart_wound_axis"), 10, "Sans-Bold", max_width=frame.w)
+    pen.text(frame.x, y - 8, t(axis_key), 10, "Sans-Bold", max_width=frame.w)
     y -= 16
-    nums = [str(i) for i in range(1, 11)]
-    area = Rect(frame.x, frame.y + 60, frame.w, y - frame.y - 60)
+    area = Rect(frame.x, frame.y + below, frame.w, y - frame.y - below)
+    return pen, frame, t, area, [str(i) for i in range(1, 11)]
+
+
+def to_wound(doc, options) -> None:
+    pen, frame, t, area, nums = _grid_page(doc, options, "chart_wound", "chart_wound_axis", 60)
     used = grid(pen, area, "S \\ T", nums, nums, lambda i, j: rules.to_wound(i + 1, j + 1),
                 dagger=lambda i, j: not rules.to_wound_verified(i + 1, j + 1))
     y = area.top - used - 14
@@ -93,12 +98,7 @@ def to_wound(doc, options) -> None:
 
 
 def to_hit(doc, options) -> None:
-    pen, frame, t = _page(doc, options, "chart_ws")
-    y = frame.top - 34
-    pen.text(frame.x, y - 8, t("chart_ws_axis"), 10, "Sans-Bold", max_width=frame.w)
-    y -= 16
-    nums = [str(i) for i in range(1, 11)]
-    area = Rect(frame.x, frame.y + 150, frame.w, y - frame.y - 150)
+    pen, frame, t, area, nums = _grid_page(doc, options, "chart_ws", "chart_ws_axis", 150)
     used = grid(pen, area, "WS", nums, nums, lambda i, j: rules.ws_to_hit(i + 1, j + 1))
     y = area.top - used - 12
     pen.text(frame.x, y, t("chart_cell_note"), 8, max_width=frame.w)
