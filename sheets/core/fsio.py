@@ -78,9 +78,9 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
             raise InputError([Problem(name, None, "is a directory, not a file")])
         if not stat.S_ISREG(st.st_mode):
             raise InputError([Problem(name, None, f"is {_kind(st.st_mode)}, not a regular file")])
+        _INPUTS[(st.st_dev, st.st_ino)] = name  # even a refused input may not be replaced
         if st.st_size > max_bytes:
             raise InputError([Problem(name, None, f"file too large (limit {max_bytes} bytes)")])
-        _INPUTS[(st.st_dev, st.st_ino)] = name
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(max_bytes + 1)
     except InputError:

@@ -114,3 +114,21 @@ def test_progress_bar_on_a_terminal(cli, tmp_path, monkeypatch):
     assert result.exit_code == 0
     assert "importing" in result.stderr
     assert len(list(tmp_path.glob("*.yaml"))) == 6
+
+
+def test_output_may_not_be_an_input(cli, tmp_path):
+    blk = tmp_path / "Roc.blk"
+    blk.write_bytes(fixture("Roc").read_bytes())
+    before = blk.read_bytes()
+    result = run(cli, fixture("Harpy"), blk, "-o", blk)
+    assert result.exit_code == 2 and "input of this command" in result.stderr  # the shared -o policy
+    assert blk.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Roc.blk"]  # no temporary file left
+
+
+def test_a_refused_oversized_input_is_still_never_overwritten(cli, tmp_path):
+    big = tmp_path / "Big.blk"
+    big.write_bytes(b"#" * (2 * 1024 * 1024 + 1))  # over the 2 MiB cap: refused unread
+    result = run(cli, fixture("Harpy"), big, "-o", big)  # Harpy imports; Big is refused
+    assert result.exit_code == 2 and "input of this command" in result.stderr
+    assert big.stat().st_size == 2 * 1024 * 1024 + 1 and big.read_bytes()[:1] == b"#"

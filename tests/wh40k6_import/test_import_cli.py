@@ -52,7 +52,7 @@ def test_a_refused_roster_writes_nothing(cli, ros, tmp_path):
 def test_output_may_not_be_the_input(cli, ros):
     before = ros.read_bytes()
     res = cli("import", "battlescribe", ros, "-o", ros)
-    assert res.exit_code == 1
+    assert res.exit_code == 2 and "input of this command" in res.stderr  # the shared -o policy
     assert ros.read_bytes() == before
 
 

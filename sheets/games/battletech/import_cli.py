@@ -26,10 +26,6 @@ def _on_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-def _same(a: Path, b: Path) -> bool:
-    return a.resolve() == b.resolve()
-
-
 def _blk_files(folder: Path) -> list[Path]:
     """Every ``*.blk`` file under ``folder`` (recursively, symlinked folders not followed),
     in a stable order."""
@@ -80,7 +76,6 @@ def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, s
 
     inputs = expand_inputs(files)
     refusals: list[Problem] = []  # problems of refused files
-    blocking: list[Problem] = []  # problems that stop every write (e.g. overwriting an input)
     warnings: list[Problem] = []
     imported: list[tuple[Path, dict]] = []
     refused: set[Path] = set()
@@ -116,20 +111,14 @@ def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, s
         imported = kept
     elif output is not None and imported:
         targets.append((output, [unit for _, unit in imported]))
-    for target, _ in targets:
-        for path in inputs:
-            if target.exists() and path.exists() and _same(target, path):
-                blocking.append(Problem(str(target), None, "would overwrite an input file"))
-
     units = len(imported)
     summary = (f"imported {units} unit{'s' if units != 1 else ''} from "
                f"{len(inputs)} file{'s' if len(inputs) != 1 else ''}; {len(refused)} refused")
     for warning in warnings:
         click.echo(str(warning), err=True)
-    if blocking or (strict and refusals):
-        reason = "; nothing written (--strict)" if strict and not blocking else "; nothing written"
-        click.echo(summary + reason, err=True)
-        raise InputError(blocking + refusals)
+    if strict and refusals:
+        click.echo(summary + "; nothing written (--strict)", err=True)
+        raise InputError(refusals)
     if targets:
         # every file or none (sheets.core.fsio.write_files)
         write_files([(target, to_yaml(target_units)) for target, target_units in targets])

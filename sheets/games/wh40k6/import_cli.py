@@ -26,7 +26,7 @@ def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | No
     Example: sheets import battlescribe army.rosz -o army.yaml
     """
     from sheets.core.errors import InputError, Problem
-    from sheets.core.fsio import write_files
+    from sheets.core.fsio import note_input, write_files
     from sheets.core.loader import load_mapping
     from sheets.games.wh40k6.battlescribe import roster_to_unit_file, to_yaml
 
@@ -34,6 +34,8 @@ def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | No
         raise click.UsageError("give either -o or -d, not both")
     if output is not None and len(files) > 1:
         raise click.UsageError("-o takes one roster; use -d DIR for several")
+    for path in files:
+        note_input(path)  # write_files refuses to replace an input (exit 2), like every command
     problems: list[Problem] = []
     docs: list[tuple[Path, dict]] = []
     for path in files:
@@ -56,10 +58,6 @@ def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | No
             targets.append((target, doc))
     elif output is not None and docs:
         targets.append((output, docs[0][1]))
-    inputs = {p.resolve() for p in files if p.exists()}
-    for target, _ in targets:
-        if target.exists() and target.resolve() in inputs:
-            problems.append(Problem(str(target), None, "would overwrite an input file"))
     if problems:
         click.echo(f"imported {len(docs)} of {len(files)} roster(s); nothing written", err=True)
         raise InputError(problems)
