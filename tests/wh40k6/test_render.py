@@ -121,7 +121,9 @@ def test_reference_russian_uses_the_seed_terms(reference):
         assert english not in text, english
 
 
-def test_a_unit_taller_than_a_page_stays_on_one_page(cli, tmp_path):
+def test_a_unit_taller_than_a_page_continues_on_the_next_without_shrinking(cli, tmp_path):
+    """Legibility wins over 'one page per datasheet': a datasheet no page can hold continues on the
+    next page under a 'continued' title band; nothing is scaled below 6 pt."""
     kinds = ["infantry", "bike", "jetbike", "beast", "cavalry", "jump infantry", "monstrous creature",
              "flying monstrous creature", "eldar jetbike", "jet pack infantry"]
     lines = ["system: wh40k6", "units:", "  - name: Huge", "    slot: troops", "    points: 10", "    models:"]
@@ -131,6 +133,10 @@ def test_a_unit_taller_than_a_page_stays_on_one_page(cli, tmp_path):
     src = tmp_path / "huge.yaml"
     src.write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = tmp_path / "huge.pdf"
-    assert cli("render", src, "-o", out).exit_code == 0
-    pages = [p.extract_text() for p in PdfReader(out).pages]
-    assert len(pages) == 2 and "M19" in pages[0] and "Weapon 23" in pages[0]  # datasheet, then glossary
+    res = cli("render", src, "-o", out, "--check-layout")
+    assert res.exit_code == 0 and "no problems" in res.stderr, res.stderr  # every text >= 6 pt
+    pages = [" ".join(p.extract_text().split()) for p in PdfReader(out).pages]
+    assert len(pages) == 4  # the datasheet on three pages, then the glossary
+    assert "M19" in pages[0] and "Weapon 23" in pages[0] and "continued" not in pages[0]
+    assert pages[1].startswith("Huge (continued) Troops · 10 pts Unit type: Bike")
+    assert pages[2].startswith("Huge (continued)") and "M19: Wounds" in pages[2]

@@ -1,7 +1,8 @@
 """wh40k6 datasheets (``sheets render`` on wh40k6 units and rosters).
 
-One datasheet per unit, stacked down the page and never split across pages: a title band (name,
-slot, points), the profile tables (model line ``WS BS S T W I A Ld Sv``; vehicle ``BS Front Side
+One datasheet per unit, stacked down the page and never split across pages (one taller than a
+whole page continues on the next page under a "continued" title band rather than being shrunk
+below 6 pt): a title band (name, slot, points), the profile tables (model line ``WS BS S T W I A Ld Sv``; vehicle ``BS Front Side
 Rear HP Type``; a walker adds ``WS S I A``), the weapon table (``Range S AP Type``), the unit's
 special rules, the unit-type box (what the type means on the table: move, run / turbo-boost /
 flat out, charge, fall back, granted rules, shooting limits, what it cannot do) and pencil-sized
@@ -24,6 +25,7 @@ ROW = 11.5  # table row height
 BOX = 3.6 * MM  # a wound / hull-point box (≥ 3 mm)
 BOX_GAP = 1.4
 GAP = 8  # between datasheets
+TITLE = 16  # the title band
 LEAD = 1.22
 
 
@@ -85,6 +87,25 @@ def paragraph(pen: Pen | None, x: float, top: float, w: float, text: str, size=B
     return len(lines) * size * LEAD + 1
 
 
+def _table_blocks(w, fractions, head, rows, aligns, bold_first, max_h) -> list:
+    """A table as one block, or, when taller than ``max_h``, as blocks of whole rows that each
+    repeat the header."""
+    def block(chunk):
+        return (table(None, 0, 0, w, fractions, head, chunk) + 3,
+                lambda pen, x, top: table(pen, x, top, w, fractions, head, chunk, aligns=aligns,
+                                          bold_first=bold_first))
+    whole = block(rows)
+    if max_h is None or whole[0] <= max_h:
+        return [whole]
+    out, chunk = [], []
+    for row in rows:
+        if chunk and block(chunk + [row])[0] > max_h:
+            out.append(block(chunk))
+            chunk = []
+        chunk.append(row)
+    return out + [block(chunk)]
+
+
 # -- one datasheet ---------------------------------------------------------------------------------
 
 def _v(x) -> str:
@@ -140,44 +161,65 @@ class Datasheet:
 
     def draw(self, pen: Pen | None, x: float, top: float, w: float) -> float:
         """Draw (or, with ``pen=None``, measure) the datasheet from ``top``; returns its height."""
-        t, u, lang = self.t, self.u, self.lang
         y = top
-        band = 16
-        if pen is not None:
-            r = Rect(x, y - band, w, band)
-            pen.heading(r, "", 10)
-            title = u.name + (f"  ×{self.copies}" if self.copies > 1 else "")
-            right = f"{t('slot_' + u.slot)}" + ("" if u.detachment == "primary" else f" · {t('det_' + u.detachment)}") \
-                + f" · {u.points} {t('ds_points')}"
-            rw = min(fonts.width(right, "Sans-Bold", 9) + 8, w * 0.45)
-            pen.text_in(Rect(x, y - band, w - rw, band), title, 10, "Sans-Bold", color=pen.t.accent_text, pad=4)
-            pen.text_in(Rect(x + w - rw, y - band, rw, band), right, 9, "Sans-Bold", "right",
-                        color=pen.t.accent_text, pad=4)
-        y -= band + 3
+        for h, draw in self.blocks(w):
+            if pen is not None:
+                draw(pen, x, y)
+            y -= h
+        return top - y
+
+    def title(self, pen: Pen, x: float, top: float, w: float, continued: bool = False) -> None:
+        """The title band: name (×copies), slot, detachment and points."""
+        t, u = self.t, self.u
+        r = Rect(x, top - TITLE, w, TITLE)
+        pen.heading(r, "", 10)
+        title = u.name + (f"  ×{self.copies}" if self.copies > 1 else "")
+        if continued:
+            title += f" ({t('ds_continued')})"
+        right = f"{t('slot_' + u.slot)}" + ("" if u.detachment == "primary" else f" · {t('det_' + u.detachment)}") \
+            + f" · {u.points} {t('ds_points')}"
+        rw = min(fonts.width(right, "Sans-Bold", 9) + 8, w * 0.45)
+        pen.text_in(Rect(x, top - TITLE, w - rw, TITLE), title, 10, "Sans-Bold", color=pen.t.accent_text, pad=4)
+        pen.text_in(Rect(x + w - rw, top - TITLE, rw, TITLE), right, 9, "Sans-Bold", "right",
+                    color=pen.t.accent_text, pad=4)
+
+    def blocks(self, w: float, max_h: float | None = None) -> list:
+        """The datasheet as a column of ``(height, draw(pen, x, top))`` blocks, in order. With
+        ``max_h``, a table or box list taller than that comes as several blocks (a table's header
+        repeats on each), so a datasheet taller than a page can continue on the next one."""
+        t, u, lang = self.t, self.u, self.lang
+        out = [(TITLE + 3, lambda pen, x, top: self.title(pen, x, top, w))]
         for head, fr, rows in self.profile_tables():
             aligns = ["left", "center", "left"] + ["center"] * (len(head) - 3)
             if head[2] == "BS":
                 aligns = ["left"] + ["center"] * (len(head) - 2) + ["left"]
             if head[-1] == t("ds_type") and head[2] == "WS":
                 aligns = ["left"] + ["center"] * (len(head) - 2) + ["left"]
-            y -= table(pen, x, y, w, fr, head, rows, aligns=aligns, bold_first=True) + 3
+            out += _table_blocks(w, fr, head, rows, aligns, True, max_h)
         wrows = self.weapon_rows()
         if wrows:
             head = [t("ds_weapons"), "×", t("ds_range"), "S", "AP", t("ds_wtype")]
-            y -= table(pen, x, y, w, [4.6, 0.7, 1.4, 0.9, 0.9, 5.6], head, wrows,
-                       aligns=["left", "center", "center", "center", "center", "left"]) + 3
+            out += _table_blocks(w, [4.6, 0.7, 1.4, 0.9, 0.9, 5.6], head, wrows,
+                                 ["left", "center", "center", "center", "center", "left"], False, max_h)
         if u.rules:
             text = f"{t('ds_rules')}: " + ", ".join(view.rule_name(r, lang) for r in u.rules)
-            y -= paragraph(pen, x + 2, y, w - 4, text, BODY, "Sans") + 2
+            out.append((paragraph(None, 0, 0, w - 4, text, BODY, "Sans") + 2,
+                        lambda pen, x, top: paragraph(pen, x + 2, top, w - 4, text, BODY, "Sans")))
         for tr in u.types():
-            y -= self.type_box(pen, x, y, w, tr) + 3
-        y -= self.boxes(pen, x, y, w)
+            out.append((self.type_box(None, 0, 0, w, tr) + 3,
+                        lambda pen, x, top, tr=tr: self.type_box(pen, x, top, w, tr)))
+        groups = [self.u.models]
+        if max_h is not None and self.boxes(None, 0, 0, w) > max_h:
+            groups = [[m] for m in self.u.models if m.boxes]  # one block per model line
+        for models in groups:
+            out.append((self.boxes(None, 0, 0, w, models),
+                        lambda pen, x, top, models=models: self.boxes(pen, x, top, w, models)))
         if self.daggers:
-            if pen is not None:
+            def note(pen, x, top):
                 with pen.fine_print():
-                    pen.text(x + 2, y - 7, t("unverified_note"), 6, color=pen.t.warn, max_width=w - 4)
-            y -= 10
-        return top - y
+                    pen.text(x + 2, top - 7, t("unverified_note"), 6, color=pen.t.warn, max_width=w - 4)
+            out.append((10, note))
+        return out
 
     def type_box(self, pen, x, top, w, tr) -> float:
         box = view.type_box(tr, self.lang)
@@ -210,14 +252,15 @@ class Datasheet:
             for text, font in lines:
                 y -= paragraph(pen, 6, y, inner, text, BODY, font, indent=6 if text.startswith("•") else 0)
 
-    def boxes(self, pen, x, top, w) -> float:
-        """A line per model profile: its name, then one group of wound / hull-point boxes per model."""
+    def boxes(self, pen, x, top, w, models=None) -> float:
+        """A line per model profile (of ``models``, default all): its name, then one group of
+        wound / hull-point boxes per model."""
         t = self.t
         label_w = min(w * 0.28, 120)
         y = top
         per_row = max(1, int((w - label_w) // (BOX + BOX_GAP)))
         used = 0.0
-        for m in self.u.models:
+        for m in self.u.models if models is None else models:
             n = m.boxes
             if not n:
                 continue
@@ -291,36 +334,57 @@ def _frame(doc, options) -> Rect:
     return Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
 
 
+def _flow(doc, options, sheet: Datasheet, frame: Rect, finish_page):
+    """A datasheet taller than a page (never scaled below legibility): its blocks run down fresh
+    pages, each continuation page opening with the title band marked "continued". Returns the
+    last page's pen, frame and the y below the datasheet."""
+    blocks = sheet.blocks(frame.w, max_h=frame.h - TITLE - 3)
+    pen, y = doc.page(), frame.top
+    for h, draw in blocks:
+        if y - h < frame.y:
+            finish_page(pen, frame)
+            pen, frame = doc.page(), _frame(doc, options)
+            y = frame.top
+            with pen.frame(Rect(frame.x, y - TITLE, frame.w, TITLE)):
+                sheet.title(pen, frame.x, y, frame.w, continued=True)
+            y -= TITLE + 3
+        with pen.frame(Rect(frame.x, y - h, frame.w, h)):
+            draw(pen, frame.x, y)
+        y -= h
+    return pen, frame, y
+
+
 def render(doc, units: list[Unit], options) -> None:
     lang = options.lang
     t = view.L(lang)
     items = collapse(units) if (options.extra or {}).get("collapse") else [(u, 1) for u in units]
     pen, y, frame = None, 0.0, None
     game = view.game_title(lang)
+
+    def finish(page_pen, page_frame):
+        footer(page_pen, page_frame, f"{t('generated_by')} {__version__}", game)
+
     for unit, copies in items:
         sheet = Datasheet(unit, copies, lang)
         frame = frame or _frame(doc, options)
         h = sheet.draw(None, frame.x, 0, frame.w)
+        if h > frame.h:  # taller than a page (a huge unit): continued on the next pages
+            if pen is not None:
+                finish(pen, frame)
+            pen, frame, y = _flow(doc, options, sheet, frame, finish)
+            y -= GAP
+            continue
         if pen is None or y - h < frame.y:
             if pen is not None:
-                footer(pen, frame, f"{t('generated_by')} {__version__}", game)
+                finish(pen, frame)
             pen = doc.page()
             frame = _frame(doc, options)
             y = frame.top
-        if h > frame.h:  # taller than a page (a huge unit): scaled to fit its own page
-            scale = frame.h / h
-            pen.c.saveState()
-            pen.c.translate(frame.x, frame.top)
-            pen.c.scale(scale, scale)
-            sheet.draw(pen, 0, 0, frame.w / scale)
-            pen.c.restoreState()
-            y = frame.y - GAP
-            continue
         with pen.frame(Rect(frame.x, y - h, frame.w, h)):
             sheet.draw(pen, frame.x, y, frame.w)
         y -= h + GAP
     if pen is not None:
-        footer(pen, frame, f"{t('generated_by')} {__version__}", game)
+        finish(pen, frame)
     glossary_page(doc, units, options)
 
 
