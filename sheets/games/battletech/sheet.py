@@ -247,13 +247,13 @@ class Block:
             # the name line and the tons line share the room above "Movement Points": a name too
             # long for one line wraps onto two (never below 6 pt) and pushes the tons line down
             mp_top = body.top - 3 * size - 6 + 0.8 * (size - 0.5) + 0.5
-            lines, ns, y_tons = _name_lines(name, body.w, size + 2, body.top - 1.5, size - 0.5, mp_top)
+            lines, ns, font, y_tons = _name_lines(name, body.w, size + 2, body.top - 1.5, size - 0.5, mp_top)
             if len(lines) == 1 and ns == size + 2:  # the usual case: the lines as before
                 _line(pen, body.x, y, name, size + 2, "Sans-Bold", body.w)
                 y_tons = y - size - 2.5
             else:
                 for k, line in enumerate(lines):
-                    _line(pen, body.x, body.top - 1.5 - 0.8 * ns - k * ns * 1.1, line, ns, "Sans-Bold", body.w)
+                    _line(pen, body.x, body.top - 1.5 - 0.8 * ns - k * ns * 1.1, line, ns, font, body.w)
         y -= size + 2.5
         if not static:
             y, y_keep = y_tons, y
@@ -654,22 +654,23 @@ def _weapon_columns(r: Rect, header: list[str], damage: str) -> list[tuple[float
 
 def _name_lines(name: str, width: float, size: float, top: float, tons_size: float, floor: float):
     """The unit's name on one or two lines under ``top``, the largest size that fits ``width``
-    (never below 6 pt), and the baseline of the tons line under it, which must stay above
-    ``floor``. Returns (lines, size, tons baseline)."""
+    (never below 6 pt; a name too long for two lines of bold type at 6 pt is set in the condensed
+    bold), and the baseline of the tons line under it, which must stay above ``floor``. Returns
+    (lines, size, font, tons baseline)."""
     def tons_y(n, s):
         return top - 0.8 * s - (n - 1) * s * 1.1 - 0.25 * s - 0.8 * tons_size - 1.0
 
-    s = size
-    while s >= MIN_PT:
-        for n in (1, 2):
-            lines = Pen.wrap_static(name, "Sans-Bold", s, width)
-            if len(lines) <= n and tons_y(n, s) - 0.25 * tons_size >= floor and all(
-                    text_width(t, "Sans-Bold", s) <= width for t in lines):
-                return lines, s, tons_y(len(lines), s)
-        s -= 0.25
-    lines = Pen.wrap_static(name, "Sans-Bold", MIN_PT, width)
+    for font in ("Sans-Bold", "Cond-Bold"):
+        s = size
+        while s >= MIN_PT:
+            lines = Pen.wrap_static(name, font, s, width)
+            if len(lines) <= 2 and tons_y(len(lines), s) - 0.25 * tons_size >= floor and all(
+                    text_width(t, font, s) <= width for t in lines):
+                return lines, s, font, tons_y(len(lines), s)
+            s -= 0.25
+    lines = Pen.wrap_static(name, "Cond-Bold", MIN_PT, width)
     lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
-    return lines, MIN_PT, tons_y(len(lines), MIN_PT)
+    return lines, MIN_PT, "Cond-Bold", tons_y(len(lines), MIN_PT)
 
 
 def _line(pen: Pen, x: float, y: float, text: str, size: float, font: str, width: float, align: str = "left"):
