@@ -92,6 +92,7 @@ class _Builder:
             result = YMap()
             result.pos = self._pos(node)
             self.memo[key] = result
+            own = sum(1 for knode, _ in node.value if knode.tag != "tag:yaml.org,2002:merge")
             try:
                 self.constructor.flatten_mapping(node)
             except yaml.MarkedYAMLError as exc:
@@ -102,14 +103,20 @@ class _Builder:
             if len(node.value) > MAX_KEYS:
                 self.problems.error(self._pos(node), f"too many keys ({len(node.value)}; limit {MAX_KEYS})")
                 return result
-            for knode, vnode in node.value:
+            merged = len(node.value) - own  # flatten_mapping puts the merged pairs first
+            from_merge = set()  # keys a later pair may still replace
+            for i, (knode, vnode) in enumerate(node.value):
                 k = self.build(knode, depth + 1)
                 if isinstance(k, (dict, list)):
                     self.problems.error(self._pos(knode), "a key must be a plain value")
                     continue
-                if k in result:
+                if k in result and k not in from_merge:
                     self.problems.error(self._pos(knode), f"duplicate key {short(k)}")
                     continue
+                if i < merged:
+                    from_merge.add(k)
+                else:
+                    from_merge.discard(k)
                 result[k] = self.build(vnode, depth + 1)
                 result.key_pos[k] = self._pos(knode)
                 result.value_pos[k] = self._pos(vnode)
@@ -147,13 +154,10 @@ class _Builder:
             return None
         try:
             return self.constructor.construct_object(node, deep=True)
-        except yaml.YAMLError as exc:
-            problem = getattr(exc, "problem", None) or str(exc)
-            self.problems.error(self._pos(node), f"bad value: {short(problem, 120)[1:-1]}")
-        except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError, IndexError):
+            # only these tags can fail here (a text or null value always constructs)
             kind = {"tag:yaml.org,2002:int": "a whole number", "tag:yaml.org,2002:float": "a number",
-                    "tag:yaml.org,2002:bool": "true or false", "tag:yaml.org,2002:timestamp": "a date",
-                    "tag:yaml.org,2002:null": "null"}.get(tag, "this tag")
+                    "tag:yaml.org,2002:bool": "true or false"}[tag]
             self.problems.error(self._pos(node), f"bad value {short(node.value)}: not {kind}")
         return None
 
@@ -197,10 +201,13 @@ def parse_yaml(text: str, path: str) -> Any:
         msg = msg[:300]
         raise InputError([Problem(path, pos, f"malformed YAML: {msg}")]) from None
     except yaml.reader.ReaderError as exc:
-        before = text[: exc.position] if isinstance(exc.position, int) else ""
+        # libyaml counts the offset in UTF-8 bytes, PyYAML's own reader in characters
+        if issubclass(_Loader, yaml.reader.Reader):
+            before = text[: exc.position]
+        else:
+            before = text.encode("utf-8", "surrogatepass")[: exc.position].decode("utf-8", "replace")
         pos = Pos(before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1)
-        char = exc.character
-        code = f"U+{char:04X}" if isinstance(char, int) else (f"U+{ord(char):04X}" if isinstance(char, str) and len(char) == 1 else "?")
+        code = f"U+{exc.character:04X}"
         raise InputError([Problem(path, pos, f"malformed YAML: control character {code} is not "
                                              f"allowed")]) from None
     except yaml.YAMLError as exc:
