@@ -35,17 +35,19 @@ def two_thousand() -> list[dict]:
     return out
 
 
-def units(n: int, path: Path) -> Path:
-    """``n`` units cycling through the 2000-point list (the run.py generator)."""
+def units(n: int, path: Path) -> list[Path]:
+    """``n`` units cycling through the 2000-point list (the run.py generator), in files of at
+    most 500 units (the loader's cap per file: 1,000 pages are six files). Returns the paths."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from inputs import _dump
+
     pool = two_thousand()
     rows = []
     for i in range(n):
         u = dict(pool[i % len(pool)])
         u["name"] = f"{u['name']}-{i + 1}"
         rows.append(u)
-    path.write_text(yaml.safe_dump({"system": "wh40k6", "units": rows}, allow_unicode=True, sort_keys=False),
-                    encoding="utf-8")
-    return path
+    return _dump({"system": "wh40k6", "units": rows}, path)
 
 
 def main() -> None:
