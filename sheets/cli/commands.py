@@ -405,6 +405,23 @@ def _games_epilog() -> str:
     return f"GAME is one of: {', '.join(game_ids())} (`sheets systems` describes them)."
 
 
+def _with_games_epilog(cls=click.Command):
+    """``cls`` whose help ends with :func:`_games_epilog`, worked out when the help is shown:
+    listing the games reads every installed package's entry points (importlib.metadata, ~25 ms),
+    which importing this module for `render` or `validate` must not pay."""
+
+    class WithGamesEpilog(cls):
+        @property
+        def epilog(self):
+            return _games_epilog()
+
+        @epilog.setter
+        def epilog(self, value):
+            pass
+
+    return WithGamesEpilog
+
+
 def _game(game_id: str):
     from sheets.core.errors import did_you_mean
     from sheets.core.game import UnknownGame, game_ids, get_game
@@ -416,7 +433,7 @@ def _game(game_id: str):
                                  f"known: {', '.join(game_ids())}", param_hint="GAME") from None
 
 
-@click.command(cls=GameOptionsCommand, game_options_for="reference", epilog=_games_epilog())
+@click.command(cls=_with_games_epilog(GameOptionsCommand), game_options_for="reference")
 @click.argument("game_id", metavar="GAME")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
               help="Output file (default: output/<GAME>-reference.pdf; - is standard output).")
@@ -443,7 +460,7 @@ def reference(game_id, output, lang, paper, mono, rules, **game_options):
     _check_layout(doc)
 
 
-@click.command(cls=GameOptionsCommand, game_options_for="chart", epilog=_games_epilog())
+@click.command(cls=_with_games_epilog(GameOptionsCommand), game_options_for="chart")
 @click.argument("game_id", metavar="GAME")
 @click.argument("name", metavar="CHART")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
@@ -525,7 +542,7 @@ def calc():
       sheets calc dmech penetration --power 4 --dice 3,5 --armor 6"""
 
 
-@click.command(epilog=_games_epilog())
+@click.command(cls=_with_games_epilog())
 @click.argument("system", metavar="GAME")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output (- is standard output).")
