@@ -87,7 +87,10 @@ class RecordingDocument(Document):
 def main(out: str, srcs: list[str]) -> None:
     loaded = [load_file(src, Options()) for src in srcs]
     doc = RecordingDocument()
-    load_object(loaded[0].game.renderer)(doc, [u for l in loaded for u in l.units], loaded[0].options)
+    opts = loaded[0].options
+    # as `sheets render` does: layouts that group units per file (lnl, battletech) see the files
+    opts.extra["files"] = [{"path": l.path, "roster": l.roster, "units": len(l.units)} for l in loaded]
+    load_object(loaded[0].game.renderer)(doc, [u for l in loaded for u in l.units], opts)
     with open(out, "wb") as fh:
         fh.write(marshal.dumps(doc.calls))
     print(doc.pages)

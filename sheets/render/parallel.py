@@ -8,15 +8,17 @@ chunk ``c`` belongs to worker ``c % N``) on a real canvas, so the worker writes 
 streams itself: every path, box, colour and position. Only the text is left open: each run is a
 token (font, size, string) in the stream. The parent takes the chunks in page order, encodes the
 tokens in the order one process would have drawn them (:class:`sheets.render.pdf.TextEncoder`:
-the same glyph codes, the same font switches), defines the forms at their first use (forms are
-named by their key, so every process names them alike) and adds the pages: the same objects in
-the same order as a single-process render, hence the same bytes.
+the same glyph codes, the same font switches), defines the forms at their first use (a worker
+names a form by its key, a token too; the parent gives it the short name one process would:
+its rank of first use) and adds the pages: the same objects in the same order as a
+single-process render, hence the same bytes.
 
 The parent's share is the text encoding, page assembly, compression and font subsetting.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import marshal
 import os
@@ -27,7 +29,7 @@ from sheets.render.pdf import Document, Pen, SheetCanvas
 
 CHUNK = 10  # pages per chunk: small enough to keep the parent busy from the start
 MIN_UNITS = 1000  # default --jobs: every CPU from 1,000 units (about 200 ProtoMech pages)
-_TOKEN = re.compile("\x00([0-9]+)\x00")
+_TOKEN = re.compile("\x00([0-9]+|K[0-9a-f]+)\x00")  # a text run, or a form named by its key
 
 
 def default_jobs(units: int) -> int:
@@ -82,6 +84,11 @@ class _WorkerCanvas(SheetCanvas):
                                (self._form_first, self.encoder.serial)))
         self._restartAccumulators()
         self.pop_state_stack()
+
+
+def _key_name(key) -> str:
+    """A worker's name of a form: its key (the same in every worker), as a token."""
+    return f"\x00K{hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()}\x00"
 
 
 class NullPen(Pen):
@@ -149,6 +156,7 @@ class _ChunkDocument(Document):
         self.canvas = _WorkerCanvas(self.buffer, pagesize=c._pagesize, invariant=1,  # noqa: SLF001
                                     pageCompression=1)
         self.pen = Pen(self.canvas, self.theme)
+        self.pen._form_name = _key_name  # noqa: SLF001
         self.pen.encoder = self.canvas.encoder = _TokenEncoder()
         self.null = NullPen(self.theme)
         self.pages = 0
@@ -194,7 +202,7 @@ def _assemble(doc: Document, pages, forms, tokens) -> None:
     """Add one chunk's pages to ``doc``, exactly as a single-process render would have."""
     c = doc.canvas
     encoder = doc.pen.encoder
-    known = doc.__dict__.setdefault("_parallel_forms", set())
+    known = doc.__dict__.setdefault("_parallel_forms", {})  # worker name -> name in the PDF
     skip = set()
     for _, name, _, _, (first, last) in forms:
         if name in known:  # defined by an earlier chunk: this copy was never drawn in one process
@@ -204,9 +212,12 @@ def _assemble(doc: Document, pages, forms, tokens) -> None:
         if serial not in skip:
             text[serial] = encoder.encode(font, size, string, new)
 
+    def repl(m):
+        token = m.group(1)
+        return known[f"\x00{token}\x00"] if token[0] == "K" else text[int(token)]
+
     def fill(lines):
         sub = _TOKEN.sub
-        repl = (lambda m: text[int(m.group(1))])
         return [sub(repl, line) if "\x00" in line else line for line in lines]
 
     by_page: dict = {}
@@ -216,13 +227,13 @@ def _assemble(doc: Document, pages, forms, tokens) -> None:
         if tuple(c._pagesize) != size:  # noqa: SLF001
             c.setPageSize(size)
             doc.size = size
+        new = [form for form in by_page.get(index, ()) if form[1] not in known]
+        for form in new:  # named in the order one process defines them: at first use
+            known[form[1]] = f"F{len(known)}"
         c._code = fill(lines)  # noqa: SLF001
-        c._formsinuse = used  # noqa: SLF001
-        for _, name, bbox, body, _ in by_page.get(index, ()):
-            if name in known:
-                continue
-            known.add(name)
-            c.beginForm(name, *bbox)
+        c._formsinuse = [known[name] for name in used]  # noqa: SLF001
+        for _, name, bbox, body, _ in new:
+            c.beginForm(known[name], *bbox)
             c._code = fill(body)  # noqa: SLF001
             c.endForm()
         c.showPage()

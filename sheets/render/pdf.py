@@ -4,7 +4,6 @@ tables, hexagons and arrows. Every string drawn passes the font coverage check."
 
 from __future__ import annotations
 
-import hashlib
 import io
 import math
 from contextlib import contextmanager
@@ -239,8 +238,7 @@ class Pen:
             return
         name = self._forms.get(key)
         if name is None:
-            # named by its key, not by its rank: the same name in every process (render --jobs)
-            name = self._forms[key] = "F" + hashlib.blake2b(repr(key).encode(), digest_size=5).hexdigest()
+            name = self._forms[key] = self._form_name(key)
             self._in_form = True
             if self.rec is not None:
                 self.rec.begin_capture()
@@ -270,6 +268,12 @@ class Pen:
         if self.rec is not None:
             self.rec.place(self.rec.forms[name], self.c._currentMatrix)
         self.c.restoreState()
+
+    def _form_name(self, key) -> str:
+        """A new form's name: its rank (F0, F1, …, as short as a hand-written script's; every
+        page that places a form names it in its resources). Workers of ``render --jobs`` name
+        forms by key instead and the parent renames them in this same order of first use."""
+        return f"F{len(self._forms)}"
 
     # -- colour ---------------------------------------------------------------------------
     # The canvas keeps its current colours and line width (and restores them with
