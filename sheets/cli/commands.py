@@ -44,7 +44,6 @@ def _default_output(first_input: str, suffix: str) -> Path:
 def _glyph_check(loaded_list) -> None:
     """Every user string must be drawable by the bundled font: report it at its YAML line."""
     from sheets.core.errors import InputError, Problem, short
-    from sheets.core.schema import locate
     from sheets.render.fonts import missing_chars
 
     problems = []
@@ -55,9 +54,9 @@ def _glyph_check(loaded_list) -> None:
                                                f"cannot be printed: the bundled font has no glyph for it"))
 
     for loaded in loaded_list:
-        for unit, entry in zip(loaded.units, loaded.entries):
+        for i, unit in enumerate(loaded.units):
             for path, text in loaded.game.text_fields(unit):
-                check(loaded.path, locate(entry, tuple(path)), text)
+                check(loaded.path, loaded.position(i, path), text)
         for key in ("name", "notes"):  # the roster's own texts are printed too
             check(loaded.path, None, (loaded.roster or {}).get(key) or "")
     if problems:

@@ -19,6 +19,8 @@ file). A file holds at most ``MAX_UNITS`` units and ``MAX_REFERENCES`` reference
 
 from __future__ import annotations
 
+import functools
+import gc
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,13 +44,21 @@ class Loaded:
     game: Game
     options: Options
     units: list[Any]
-    entries: list[YMap]  # the checked mapping of each unit (positions for later messages)
+    # what later messages need of each unit's YAML, not the whole mapping with every position
+    # (that was ~85 % of a loaded unit's memory): {path: Pos} of the unit's printed texts
+    # (``Game.text_fields``, for the font check) and ``()`` -> the unit's own position
+    entries: list[dict]
     roster: dict | None = None  # {"name": str, "limit": number | None} when the file is a roster
     warnings: list[Problem] = field(default_factory=list)
 
     @property
     def is_roster(self) -> bool:
         return self.roster is not None
+
+    def position(self, index: int, path) -> Pos | None:
+        """Where a printed text of unit ``index`` (a ``Game.text_fields`` path) was written."""
+        where = self.entries[index]
+        return where.get(tuple(path), where[()])
 
 
 def _roster_spec() -> Obj:
@@ -138,6 +148,27 @@ def load_mapping(mapping: dict, path: str, options: Options | None = None,
     return loaded
 
 
+def _gc_paused(fn):
+    """Run ``fn`` with the cyclic garbage collector off. Parsing and checking one file (capped:
+    ``MAX_BYTES``, ``MAX_UNITS``) allocates hundreds of thousands of short-lived objects; with
+    the collector on they survive young collections and count as long-lived, so each file of a
+    batch set off a full collection walking every unit loaded before it (loading 10,000 units in
+    20 files was quadratic: ~1.8 s of collections in the last file alone). Off, the parse tree
+    is freed by reference counting and only the units kept count; the few cycles (the parser
+    itself) are collected after."""
+    @functools.wraps(fn)
+    def paused(*args, **kw):
+        if not gc.isenabled():
+            return fn(*args, **kw)
+        gc.disable()
+        try:
+            return fn(*args, **kw)
+        finally:
+            gc.enable()
+    return paused
+
+
+@_gc_paused
 def _load(path: str, options: Options | None, expect_game: str | None, text: str | None) -> Loaded:
     options = options or Options()
     reader = _Reader(options)
@@ -234,7 +265,17 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
             _report(problems, entries[index], issue, f"unit {short(name)}")
     if problems.errors:
         raise InputError(problems.all)
-    return Loaded(path, game, opts, units, entries, roster, problems.warnings)
+    return Loaded(path, game, opts, units, [_where(game, u, e) for u, e in zip(units, entries)], roster,
+                  problems.warnings)
+
+
+def _where(game: Game, unit, entry: YMap) -> dict:
+    """The positions later messages need of a validated unit (see ``Loaded.entries``); the rest
+    of its YAML (every key's and value's position) is dropped with the mapping."""
+    where = {(): entry.pos}
+    for p, _ in game.text_fields(unit):
+        where[tuple(p)] = locate(entry, tuple(p))
+    return where
 
 
 def _report(problems: Problems, entry, issue, label: str) -> None:
