@@ -11,7 +11,8 @@ Prints four tables:
    (flat = linear), and the marginal cost between sizes.
 3. **start-up**: `validate one.yaml`, `info one.yaml --json`, `--help` against `python -c "import
    yaml, click"` and `python -c "import click"`.
-4. **--jobs**: wall-clock of `render --jobs 1` vs `--jobs 2` (1,000 and 5,000 ProtoMechs).
+4. **--jobs**: wall-clock and CPU of `render --jobs 1` vs `--jobs 2` (1,000 and 5,000 ProtoMechs,
+   paired runs) with the load average they ran at.
 
 Absolute figures drift ±40 % on a shared machine: read the ratios.
 
@@ -174,15 +175,22 @@ def startup(cases, runs: int) -> None:
 
 
 def jobs(tmp: Path, sizes, runs: int) -> None:
+    """Paired runs (1 job, then 2) so both see the same machine load; medians of wall and CPU
+    (user+sys of the parent and its workers)."""
     for n in sizes:
         src = inputs.protomechs(n, tmp / f"jobs-{n}.yaml")
-        outs = {}
-        for j in (1, 2):
-            out = tmp / f"jobs-{n}-{j}.pdf"
-            outs[j] = median_of(SHEETS + ["render", *map(str, src), "-o", str(out), "-j", str(j)], runs)[0]
+        res: dict = {1: [], 2: []}
+        load = os.getloadavg()[0]
+        for _ in range(runs):
+            for j in (1, 2):
+                res[j].append(run(SHEETS + ["render", *map(str, src), "-o", str(tmp / f"jobs-{n}-{j}.pdf"), "-j", str(j)]))
+        load = (load + os.getloadavg()[0]) / 2
+        wall = {j: statistics.median(r[0] for r in res[j]) for j in res}
+        cpu = {j: statistics.median(r[1] for r in res[j]) for j in res}
         same = (tmp / f"jobs-{n}-1.pdf").read_bytes() == (tmp / f"jobs-{n}-2.pdf").read_bytes()
-        print(f"  battletech {n:>5} units  --jobs 1 {outs[1]:6.2f} s  --jobs 2 {outs[2]:6.2f} s  "
-              f"speed-up {outs[1] / outs[2]:.2f}x  byte-identical: {same}", flush=True)
+        print(f"  battletech {n:>5} units  wall: -j1 {wall[1]:6.2f} s  -j2 {wall[2]:6.2f} s  speed-up "
+              f"{wall[1] / wall[2]:.2f}x   CPU: -j1 {cpu[1]:6.2f} s  -j2 {cpu[2]:6.2f} s  ratio {cpu[2] / cpu[1]:.2f}x   "
+              f"load avg {load:.1f} on {os.cpu_count()} CPUs  byte-identical: {same}", flush=True)
 
 
 def main() -> None:
@@ -211,7 +219,7 @@ def main() -> None:
             print("lnl melee calculator:", flush=True)
             lnl.calc_report()
         if not args.skip_jobs:
-            print("--jobs (wall s, median; 2 CPUs):", flush=True)
+            print("--jobs (wall and CPU s, medians of paired runs):", flush=True)
             jobs(tmp, [1000] if args.quick else [1000, 5000], runs)
 
 
