@@ -40,7 +40,9 @@ def test_a_unit_file_loads_into_the_games_units(load, toy, tmp_path):
     assert loaded.path == str(tmp_path / "u.yaml") and loaded.game is toy
     assert [(u.name, u.cost, u.rules) for u in loaded.units] == [("Roc", 5, "classic")]
     assert loaded.options.rules == "classic" and loaded.roster is None and not loaded.is_roster
-    assert loaded.entries[0]["name"] == "Roc" and loaded.entries[0].pos == Pos(3, 5)
+    # of the YAML only what later messages need: the unit's position and its printed texts'
+    assert loaded.entries[0] == {(): Pos(3, 5), ("name",): Pos(3, 12)}
+    assert loaded.position(0, ["name"]) == Pos(3, 12) and loaded.position(0, ("cost",)) == Pos(3, 5)
     assert loaded.warnings == []
 
 
@@ -177,12 +179,15 @@ def test_every_problem_of_a_file_is_reported_together(fails):
 
 # -- from: references ---------------------------------------------------------------------
 
-def test_a_reference_takes_the_unit_and_applies_overrides(load, write, tmp_path):
+def test_a_reference_takes_the_unit_and_applies_overrides(load, write, tmp_path, toy, monkeypatch):
+    checked = []  # the checked mapping the game builds each unit from (Loaded keeps no YAML tree)
+    build = toy.build_unit
+    monkeypatch.setattr(toy, "build_unit", lambda entry, opts: checked.append(entry) or build(entry, opts))
     write("lib/units.yaml", "system: toy\nunits:\n  - {name: Roc, cost: 5, armor: 3}\n  - {name: 3060, cost: 1}\n")
     loaded = load("system: toy\nunits:\n  - {from: lib/units.yaml, name: ' roc ', cost: 9}\n"
                   "  - {from: lib/units.yaml, name: 3060}\n")
     assert [(u.name, u.cost, u.armor) for u in loaded.units] == [("Roc", 9, 3), ("3060", 1, 0)]
-    entry = loaded.entries[0]
+    entry = checked[0]
     lib = str(tmp_path / "lib" / "units.yaml")
     assert entry.pos == Pos(3, 5) and entry.pos_of("cost") == Pos(3, 49)  # the override: this file
     assert entry.pos_of("armor") == Pos(3, 33) and entry.pos_of("armor").file == lib  # the rest: the other file
