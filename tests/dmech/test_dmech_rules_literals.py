@@ -129,11 +129,15 @@ def test_expand_armor_ignores_blank_faces():
     (["front_left", "front"], 3),          # a half hex: the shooter takes the lower armour
     (["rear_left", "rear"], 4),
     (("rear_right", "rear_right"), 6),
-    (iter(["rear", "rear_left"]), 4),      # any iterable of faces
 ])
 def test_armor_against_the_lower_face(faces, expected):
     armor = dict(zip(FACES, (8, 7, 6, 5, 4, 3)))
     assert rules.armor_against(armor, faces) == expected
+
+
+def test_armor_against_takes_any_iterable_of_faces():
+    armor = dict(zip(FACES, (8, 7, 6, 5, 4, 3)))
+    assert rules.armor_against(armor, (f for f in ["rear", "rear_left"])) == 4
 
 
 def test_armor_against_checks_every_face():
@@ -296,3 +300,22 @@ def test_equipment_kinds():
     assert [(r["from"], r["to"], r["en"]) for r in shield["table"]] == [
         (1, 2, "Shot deflected."), (3, 4, "Deflected, but the shield is damaged."),
         (5, 6, "The shot passes.")]
+
+
+def test_a_ladder_with_a_gap_is_an_internal_error(monkeypatch):
+    """A user's tables.yaml whose steps leave a margin uncovered: the shot is not silently 'none'."""
+    steps = [s for s in rules.penetration_steps() if s.result != "damage"]  # margin +1 uncovered
+    monkeypatch.setattr(rules, "penetration_steps", lambda: tuple(steps))
+    assert rules.penetration(4, (2, 2), 6) == (6, "structure")
+    with pytest.raises(RuntimeError) as exc:
+        rules.penetration(4, (3, 1), 6)
+    assert str(exc.value) == "data/dmech/tables.yaml: no penetration step covers margin 1"
+
+
+def test_weapon_tags_without_aliases_in_a_users_table(monkeypatch):
+    """equipment.yaml may list a tag with only its printed id (aliases are optional)."""
+    table = {"weapon_tags": [{"id": "Залп", "ru": "залп", "en": "salvo"},
+                             {"id": "ПП", "ru": "пп", "en": "ai", "aliases": ["ai"]}]}
+    monkeypatch.setattr(rules, "load_data", lambda name: table)
+    assert [rules.weapon_tag(t) for t in ("залп", " ЗАЛП ", "пп", "AI", "ДД")] == \
+        ["Залп", "Залп", "ПП", "ПП", "ДД"]

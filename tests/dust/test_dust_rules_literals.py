@@ -281,10 +281,14 @@ def test_cover_sources_of_the_seed():
 @pytest.mark.parametrize("parts, expected", [
     ([" Soft ", "CORNER"], "hard"), (["", " none ", "corner"], "soft"), (["corner"], "soft"),
     (["soft", "soft", "soft"], "hard"), (["ammo_crate", "hard"], "hard"), (["NONE"], "none"),
-    (iter(["tank_trap"]), "hard"),
+    (("tank_trap",), "hard"),
 ])
 def test_combine_cover_spellings(parts, expected):
     assert combine_cover(parts) == expected
+
+
+def test_combine_cover_takes_any_iterable():
+    assert combine_cover(p for p in ["ammo_crate", "corner"]) == "hard"
 
 
 def test_unknown_cover_source_lists_the_sources():

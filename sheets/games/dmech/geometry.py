@@ -116,7 +116,7 @@ def ring(radius: int) -> Iterator[Hex]:
             h = neighbor(h, (side + 2) % 6)
 
 
-def face_sectors(radius: int, facing: int = 0) -> dict[Hex, tuple[str, ...]]:
+def face_sectors(radius: int, facing: int) -> dict[Hex, tuple[str, ...]]:
     """Face(s) hit from every hex within ``radius`` of a target at the origin with ``facing``.
 
     Keys are axial offsets, ordered ring by ring (nearest first), each ring clockwise from north;
@@ -145,7 +145,7 @@ def corner_vector(corner: int, size: float = 1.0) -> tuple[float, float]:
     return size * math.cos(angle), size * math.sin(angle)
 
 
-def hex_corners(h: Hex, size: float = 1.0) -> list[tuple[float, float]]:
+def hex_corners(h: Hex, size: float) -> list[tuple[float, float]]:
     """The six corners of hex ``h`` in screen coordinates, in :func:`corner_vector` order."""
     cx, cy = hex_center(h, size)
     return [(cx + dx, cy + dy) for dx, dy in (corner_vector(c, size) for c in range(6))]
