@@ -116,3 +116,46 @@ def test_verified_crit_12_row_drops_the_flag(monkeypatch):
     monkeypatch.setattr(rules, "determining_crits", lambda: rows)
     proto = rules.build(dict(name="P", tons=5, walk=5, armor={}))
     assert rules.sheet_data(proto, "classic")["flags"]["crit_12_unverified"] is False
+
+
+def _ways(roll):
+    return 6 - abs(7 - roll)
+
+
+# digest §2.3, the quad row of the Special Hit Location Table
+QUAD_SPECIAL = {2: "main_gun", 3: "legs", 4: "legs", 5: "legs", 6: "torso", 7: "torso", 8: "torso",
+                9: "legs", 10: "legs", 11: "legs", 12: "head"}
+
+
+def test_tw_ultraheavy_quad_sheet_rows():
+    proto = rules.build(dict(name="Q", tons=12, motion="quad", walk=3, armor={"legs": 10}))
+    data = rules.sheet_data(proto, "tw")
+    assert data["header"]["ultraheavy"] is True and data["header"]["motion_label"] == "motion_quad"
+    assert data["physical_damage"] == 3  # digest §6.1 tw: 3 (10-15 t); classic has no such row
+    assert data["special_hit_table"] == [
+        {"roll": r, "location": loc, "ways": _ways(r), "probability": f"{_ways(r)}/36"}
+        for r, loc in QUAD_SPECIAL.items()]
+    # digest §4.1: 2-7 none, 8-9 one, 10-11 two, 12 three (unverified)
+    assert data["determining_crits"] == [
+        {"roll_text": "2-7", "crits": 0, "verified": True}, {"roll_text": "8-9", "crits": 1, "verified": True},
+        {"roll_text": "10-11", "crits": 2, "verified": True}, {"roll_text": "12", "crits": 3, "verified": False}]
+    assert [a["location"] for a in data["armor"]] == ["head", "torso", "legs"]
+    assert data["armor"][2] == {"location": "legs", "label": "loc_legs", "armor": 10, "structure": 13,
+                                "max_armor": 26}
+    # quad: the torso roll gives each torso item 1 face; no torso items -> the empty label
+    assert data["torso_weapon_roll"]["entries"] == []
+    assert data["torso_weapon_roll"]["empty_label"] == "no_torso_weapons"
+
+
+def test_glider_movement_rows():
+    # digest §5: glider sheets show Ground 1 / Cruise / Flank; flank is at least 4 (MegaMek minimum)
+    glider = rules.build(dict(name="G", tons=4, motion="glider", walk=2, jump=2, armor={}))
+    assert rules.movement(glider) == [{"key": "ground", "value": "1"}, {"key": "cruise", "value": "2"},
+                                      {"key": "flank", "value": "4"}, {"key": "jump", "value": "2"}]
+    no_jump = rules.build(dict(name="G", tons=4, motion="glider", walk=5, armor={}))
+    assert rules.movement(no_jump) == [{"key": "ground", "value": "1"}, {"key": "cruise", "value": "5"},
+                                       {"key": "flank", "value": "8"}]
+    quad = rules.build(dict(name="Q", tons=4, motion="quad", walk=1, armor={}))
+    assert rules.movement(quad)[1] == {"key": "run", "value": "3"}  # quad run at least 3
+    assert rules.run_mp(rules.build(dict(name="B", tons=4, walk=1, armor={}))) == 2  # biped: no minimum
+    assert rules.run_mp(rules.build(dict(name="Q", tons=4, motion="quad", walk=0, armor={}))) == 0
