@@ -542,10 +542,7 @@ def movement(proto: Proto) -> list[dict]:
 def crit_rows(proto: Proto, variant: str | None) -> list[dict]:
     """Rows of the HIT LOCATIONS AND CRITICAL HITS table (see :func:`sheet_data`)."""
     v = variant_data(variant)
-    boxes = crit_boxes(proto, variant)
-    glider_boxes = dict(v["crits"])
-    if proto.motion == "glider":
-        glider_boxes.update(v.get("crits_glider") or {})
+    boxes = crit_boxes(proto, variant)  # every existing location, glider rows already applied
     rows = []
     for group in grouped_hit_rows(proto.motion):
         loc = group["location"]
@@ -561,7 +558,7 @@ def crit_rows(proto: Proto, variant: str | None) -> list[dict]:
         else:
             row["boxes"] = [{"index": i + 1, "kind": b["kind"], "pilot_hit": b["pilot_hit"],
                              "effect": b["effect"], "torso_weapon_roll": bool(b.get("torso_weapon_roll"))}
-                            for i, b in enumerate(boxes.get(loc, glider_boxes.get(loc, ())))]
+                            for i, b in enumerate(boxes.get(loc, ()))]
         rows.append(row)
     return rows
 
