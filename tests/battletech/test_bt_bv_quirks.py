@@ -47,3 +47,50 @@ def test_ammo_without_its_weapon_is_capped_at_zero_and_unknown_ammo_is_skipped()
                                      {"item": "Nonsense Ammo", "shots": 5}])
     b = bv.battle_value(rules.build(unit)).breakdown
     assert b["ammo"] == {"PAC:2": 0} and b["flags"] == []
+
+
+def test_defensive_and_offensive_equipment_of_an_ultraheavy_quad():
+    # §9.2 steps 3 and 10; Light Active Probe 7 and ECM Suite 61 are defensive (§10.1, MM); the quad
+    # melee system is 1.25 per point of physical bonus, one point per 5 t or fraction: ceil(12 / 5) = 3
+    unit = dict(name="Q", tons=12, motion="quad", walk=3, armor={"head": 3, "torso": 10, "legs": 10},
+                equipment=[{"item": "Light Active Probe", "location": "torso"},
+                           {"item": "ECM Suite", "location": "torso"},
+                           {"item": "Quad Melee System", "location": "legs"},
+                           {"item": "SRM 1", "location": "torso"}])
+    result = bv.battle_value(rules.build(unit))
+    b = result.breakdown
+    assert b["structure_term"] == pytest.approx((3 + 12 + 13) * 1.5)  # 12 t quad, §3.1
+    assert b["defensive_equipment"] == 7 + 61
+    assert (b["run"], b["tmm_run"], b["defensive_factor"]) == (5, 2, pytest.approx(1.3))
+    assert b["defensive_br"] == pytest.approx((57.5 + 42 + 68) * 1.3)
+    assert b["offensive_equipment"] == pytest.approx(3.75)
+    assert (b["weapons"], b["mp"], b["speed_factor"]) == (15, 5, 1.0)
+    assert b["total"] == pytest.approx(236.5)
+    assert result.base == 237  # half up: 236.5 -> 237 (Python's round() would give 236)
+
+
+def test_glider_run_gets_one_more_tmm_but_only_when_it_can_move():
+    # §9.2 step 5: TMM_run = TMM(run) (+1 for gliders); 0 if run is 0
+    glider = dict(name="G", tons=4, motion="glider", walk=5, armor={"torso": 5},
+                  equipment=[{"item": "ER Micro Laser", "location": "torso"}])
+    b = bv.battle_value(rules.build(glider)).breakdown
+    assert (b["run"], b["tmm_run"], b["defensive_factor"]) == (8, 3 + 1, pytest.approx(1.5))
+    assert bv.battle_value(rules.build(glider)).base == 51  # 27.5 × 1.5 + 7 × 1.37 = 50.84
+    still = bv.battle_value(rules.build(dict(glider, walk=0))).breakdown
+    assert (still["run"], still["tmm_run"], still["defensive_factor"]) == (0, 0, pytest.approx(1.1))
+    assert still["speed_factor"] == pytest.approx(0.44)  # mp 0
+
+
+def test_armour_type_multiplier_scales_the_armour_term(monkeypatch):
+    # §9.2 step 1: armour term = armor × 2.5 × armour-type multiplier (every shipped type is 1.0;
+    # a user table with another factor must scale the term, not divide it)
+    real = rules.table
+
+    def table(name):
+        if name == "armor_types":
+            return {"armor_types": {"standard": {"bv_multiplier": 1.2, "era": "seed"}}}
+        return real(name)
+
+    monkeypatch.setattr(rules, "table", table)
+    b = bv.battle_value(rules.build(dict(ATM_UNIT, equipment=[]))).breakdown
+    assert b["armor_term"] == pytest.approx(10 * 2.5 * 1.2)

@@ -85,3 +85,36 @@ def test_ammo_lines_skip_unknown_ammo_and_total_the_bins():
         {"item": "Nonsense Ammo", "shots": 5}, {"item": "SRM 1", "location": "torso"},
         {"item": "SRM 1 Ammo", "shots": 10}, {"item": "SRM 1 Ammo", "shots": 5}]))
     assert rules.ammo_lines(proto) == [{"name": "SRM 1 Ammo", "weapon": "SRM 1", "shots": 15, "verified": True}]
+
+
+def test_clan_prefix_is_accepted_but_an_inner_sphere_name_is_not_the_clan_item():
+    # the catalogue holds the Clan items of digest §10.1; "IS ER Medium Laser" is a different weapon
+    # (Inner Sphere: 5 damage, not 7) and must be reported as unknown, never swapped silently
+    assert rules.find_item("Clan Flamer").name == "Flamer"
+    assert rules.find_item("CL  er micro laser").name == "ER Micro Laser"
+    assert rules.find_item("IS ER Medium Laser") is None
+    assert rules.find_item("IS Machine Gun") is None
+    assert rules.find_item("Clan Nonsense") is None
+    proto = rules.build(dict(name="I", tons=5, walk=5, armor={},
+                             equipment=[{"item": "IS ER Medium Laser", "location": "torso"}]))
+    issues = rules.validate(proto, "classic")
+    assert [(i.path, i.message.split(" (")[0]) for i in issues][:1] == [
+        (("equipment", 0, "item"), "unknown item 'IS ER Medium Laser'")]
+
+
+def test_inventory_rows_for_equipment_and_after_an_unknown_item():
+    proto = rules.build(dict(name="E", tons=5, walk=5, armor={}, equipment=[
+        {"item": "Nonsense", "location": "torso"}, {"item": "ECM Suite", "location": "torso"},
+        {"item": "Flamer", "location": "torso"}, {"item": "Flamer", "location": "torso"}]))
+    assert rules.inventory(proto) == [
+        {"qty": 1, "name": "ECM Suite", "location": "torso", "loc": "loc_torso", "loc_abbr": "loc_abbr_torso",
+         "damage": None, "codes": "", "min": None, "short": None, "medium": None, "long": None,
+         "verified": True},
+        {"qty": 2, "name": "Flamer", "location": "torso", "loc": "loc_torso", "loc_abbr": "loc_abbr_torso",
+         "damage": "2", "codes": "DE,H,AI", "min": 0, "short": 1, "medium": 2, "long": 3, "verified": True}]
+
+
+def test_ammo_line_without_shots_counts_none():
+    proto = rules.build(dict(name="A", tons=4, walk=3, armor={}, equipment=[
+        {"item": "SRM 1", "location": "torso"}, {"item": "SRM 1 Ammo"}]))
+    assert rules.ammo_lines(proto)[0]["shots"] == 0

@@ -78,10 +78,9 @@ def battle_value(proto: Proto, gunnery: int | None = None) -> BVResult:
                   * rules.table("armor_types")["armor_types"][proto.armor_type]["bv_multiplier"])
     structure_term = sum(rules.structure(proto).values()) * t["structure_per_point"]
     mounts = [m for m in proto.mounts if m.item is not None]
-    defensive_eq = sum(m.item.bv_for(proto.tons) for m in mounts
-                       if isinstance(m.item, Equipment) and m.item.defensive)
-    offensive_eq = sum(m.item.bv_for(proto.tons) for m in mounts
-                       if isinstance(m.item, Equipment) and not m.item.defensive)
+    equipment = [(m.item.defensive, m.item.bv_for(proto.tons)) for m in mounts if isinstance(m.item, Equipment)]
+    defensive_eq = sum(value for defensive, value in equipment if defensive)
+    offensive_eq = sum(value for defensive, value in equipment if not defensive)
 
     run = rules.boosted_run_mp(proto) or rules.run_mp(proto)
     tmm_run = tmm(run) + (t["glider_run_tmm_bonus"] if proto.motion == "glider" else 0) if run > 0 else 0

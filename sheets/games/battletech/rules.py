@@ -17,7 +17,8 @@ from sheets.games.battletech.model import (
 )
 
 DEFAULT_VARIANT = "classic"
-_PREFIXES = ("clan ", "is ", "cl ")
+_PREFIXES = ("clan ", "is ", "cl ")  # prefixes of MegaMek spellings in weapons.yaml (``blk:``)
+_CLAN_PREFIXES = ("clan ", "cl ")  # a unit file may add these; "IS ..." is another item, never ours
 
 
 # -- tables ------------------------------------------------------------------------------------
@@ -88,12 +89,15 @@ def catalogue() -> Catalogue:
 
 
 def find_item(name: str) -> Weapon | Ammo | Equipment | None:
-    """The catalogue entry for a name, alias or MegaMek name (case-insensitive), or None."""
+    """The catalogue entry for a name, alias or MegaMek name (case-insensitive), or None.
+
+    A "Clan "/"CL " prefix may be added to any name; an "IS " name is not looked up without its
+    prefix: the Inner Sphere item of that name has other values (IS ER Medium Laser: 5 damage)."""
     cat = catalogue()
     key = _norm(name)
     found = cat.index.get(key)
     if found is None:
-        for prefix in _PREFIXES:
+        for prefix in _CLAN_PREFIXES:
             if key.startswith(prefix) and key[len(prefix):] in cat.index:
                 return cat.index[key[len(prefix):]]
     return found
