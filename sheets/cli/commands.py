@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -133,6 +134,20 @@ def _stdout_is_terminal() -> bool:
 def _out(output, default: Path):
     """The ``-o`` value (kept as given: ``""`` is refused when writing, ``-`` is stdout)."""
     return default if output is None else output
+
+
+@contextmanager
+def _gc_frozen():
+    """What is loaded before the pages are drawn (modules, tables, units) lives until they are
+    written: the cyclic collector need not walk it again in every full collection while they are
+    drawn (~8 % of a 100-page render's CPU). Unfrozen after, for callers that go on."""
+    import gc
+
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _guard_glyphs(fn, source: str):
@@ -322,7 +337,7 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, quiet, **game
     from sheets.cli.progress import PageProgress
 
     progress = PageProgress(doc, enabled=False if (quiet or jobs > 1) else None)
-    with deferred_writes():  # card PNGs and the PDF: all written at the end, or none
+    with deferred_writes(), _gc_frozen():  # card PNGs and the PDF: all written at the end, or none
         try:
             pdf = _guard_glyphs(lambda: parallel.render(doc, draw, jobs), paths[0])
         finally:

@@ -8,6 +8,7 @@ reported; a value that fails gives ``INVALID`` and the caller carries on.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,7 @@ class _Invalid:
 
 INVALID = _Invalid()
 MISSING = object()
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f]")  # control characters but the tab
 
 
 def _type_name(value) -> str:
@@ -110,7 +112,7 @@ class Str(Spec):
         if len(value) > self.max_len:
             problems.error(pos, f"{where}: too long ({len(value)} characters; limit {self.max_len})")
             return INVALID
-        if any(ord(c) < 32 and c not in "\t" for c in value):
+        if _CONTROL.search(value):
             problems.error(pos, f"{where}: contains control characters")
             return INVALID
         return value
@@ -243,15 +245,19 @@ class Obj(Spec):
         out.pos = getattr(value, "pos", pos)
         ok = True
         seen = set()
+        # YMap.key_pos_of / pos_of, looked up once per mapping (this runs for every unit)
+        key_pos, value_pos, own = ((value.key_pos, value.value_pos, value.pos) if isinstance(value, YMap)
+                                   else ({}, {}, pos))
+        aliases, fields = self.aliases, self.fields
         for key, v in value.items():
-            kpos = value.key_pos_of(key) if isinstance(value, YMap) else pos
-            vpos = value.pos_of(key) if isinstance(value, YMap) else pos
-            name = self.aliases.get(key, key) if isinstance(key, str) else key
+            kpos = key_pos.get(key, own)
+            vpos = value_pos.get(key, own)
+            name = aliases.get(key, key) if isinstance(key, str) else key
             if name in self.extra_ok:
                 out[name] = v
                 out.key_pos[name], out.value_pos[name] = kpos, vpos
                 continue
-            spec = self.fields.get(name)
+            spec = fields.get(name)
             if spec is None:
                 hint = did_you_mean(str(key), self.fields)
                 problems.error(kpos, f"{where}: unknown key {short(key)}{hint}")

@@ -65,9 +65,51 @@ if _CParser is not None:
             _CParser.__init__(self, stream)
             yaml.composer.Composer.__init__(self)
             yaml.resolver.Resolver.__init__(self)
+
+    class _CLoader(_CParser, yaml.resolver.Resolver):
+        """libyaml's parser and its C composer (the nodes in about 0.7 of the time): used only for
+        text that cannot nest deeply (:func:`_shallow`), as it recurses on the C stack."""
+
+        def __init__(self, stream):
+            _CParser.__init__(self, stream)
+            yaml.resolver.Resolver.__init__(self)
 else:  # pragma: no cover - PyYAML built without libyaml
     class _Loader(yaml.SafeLoader):
         pass
+
+    _CLoader = None
+
+SHALLOW_BRACKETS = 2000  # flow collections ('[' or '{') in a text the C composer may take
+SHALLOW_LINE = 500  # characters in its longest line
+_LONG_LINE = re.compile(f"[^\n]{{{SHALLOW_LINE + 1}}}")
+
+
+def _shallow(text: str) -> bool:
+    """True when no node of ``text`` can lie deeper than ~3,000 levels: each level is a flow
+    bracket or block indentation (every two block levels take at least one more column), so
+    depth <= brackets + 2 * (longest line + 1). Far below what the C stack holds."""
+    return (text.count("[") + text.count("{") <= SHALLOW_BRACKETS
+            and _LONG_LINE.search(text) is None)
+
+
+def _compose(text: str, path: str):
+    """The node tree of a single-document text. Deep or broken text goes through PyYAML's Python
+    composer (hostile nesting is a catchable RecursionError; its error messages are the ones
+    reported); the rest through libyaml's, which builds the same nodes with the same marks."""
+    if _CLoader is not None and _shallow(text):
+        loader = _CLoader(text)
+        try:
+            return loader.get_single_node()
+        except yaml.YAMLError:
+            pass  # reported below, as the Python composer words it
+        finally:
+            loader.dispose()
+    loader = _Loader(text)
+    loader.name = path
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
 
 
 class _Builder:
@@ -139,6 +181,8 @@ class _Builder:
     def _scalar(self, node):
         """A scalar's value; a value its tag cannot hold is reported at the node, never raised."""
         tag = node.tag or ""
+        if tag == _STR:  # most scalars: the text itself (what SafeConstructor.construct_yaml_str gives)
+            return node.value
         if tag == "tag:yaml.org,2002:timestamp":
             if _TIMESTAMP.match(node.value):
                 return node.value  # 2001-02-03 stays text (a name, a note): no date objects
@@ -162,6 +206,7 @@ class _Builder:
         return None
 
 
+_STR = "tag:yaml.org,2002:str"
 _TIMESTAMP = re.compile(r"^\d{4}-\d\d?-\d\d?([Tt ].*)?$")
 _SCALAR_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")}
 MAX_KEYS = 10_000
@@ -186,12 +231,7 @@ def parse_yaml(text: str, path: str) -> Any:
     """Parse YAML text; raise :class:`InputError` with positioned problems on failure."""
     problems = Problems(path)
     try:
-        loader = _Loader(text)
-        loader.name = path
-        try:
-            node = loader.get_single_node()
-        finally:
-            loader.dispose()
+        node = _compose(text, path)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _clamp(text, mark.line, mark.column) if mark else None
