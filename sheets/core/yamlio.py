@@ -65,6 +65,22 @@ if _CParser is not None:
             _CParser.__init__(self, stream)
             yaml.composer.Composer.__init__(self)
             yaml.resolver.Resolver.__init__(self)
+            self.text = stream
+
+        def get_single_node(self):
+            """The node tree. Text that cannot nest deeply (:func:`_shallow`) is composed by
+            libyaml's C composer, which builds the same nodes with the same marks; deep or
+            broken text by the Python composer (hostile nesting is a catchable RecursionError,
+            and its error messages are the ones reported)."""
+            if isinstance(self.text, str) and _shallow(self.text):
+                fast = _CLoader(self.text)
+                try:
+                    return fast.get_single_node()
+                except yaml.YAMLError:
+                    pass  # reported below, as the Python composer words it
+                finally:
+                    fast.dispose()
+            return yaml.composer.Composer.get_single_node(self)
 
     class _CLoader(_CParser, yaml.resolver.Resolver):
         """libyaml's parser and its C composer (the nodes in about 0.7 of the time): used only for
@@ -77,8 +93,6 @@ else:  # pragma: no cover - PyYAML built without libyaml
     class _Loader(yaml.SafeLoader):
         pass
 
-    _CLoader = None
-
 SHALLOW_BRACKETS = 2000  # flow collections ('[' or '{') in a text the C composer may take
 SHALLOW_LINE = 500  # characters in its longest line
 _LONG_LINE = re.compile(f"[^\n]{{{SHALLOW_LINE + 1}}}")
@@ -90,26 +104,6 @@ def _shallow(text: str) -> bool:
     depth <= brackets + 2 * (longest line + 1). Far below what the C stack holds."""
     return (text.count("[") + text.count("{") <= SHALLOW_BRACKETS
             and _LONG_LINE.search(text) is None)
-
-
-def _compose(text: str, path: str):
-    """The node tree of a single-document text. Deep or broken text goes through PyYAML's Python
-    composer (hostile nesting is a catchable RecursionError; its error messages are the ones
-    reported); the rest through libyaml's, which builds the same nodes with the same marks."""
-    if _CLoader is not None and _shallow(text):
-        loader = _CLoader(text)
-        try:
-            return loader.get_single_node()
-        except yaml.YAMLError:
-            pass  # reported below, as the Python composer words it
-        finally:
-            loader.dispose()
-    loader = _Loader(text)
-    loader.name = path
-    try:
-        return loader.get_single_node()
-    finally:
-        loader.dispose()
 
 
 class _Builder:
@@ -231,7 +225,12 @@ def parse_yaml(text: str, path: str) -> Any:
     """Parse YAML text; raise :class:`InputError` with positioned problems on failure."""
     problems = Problems(path)
     try:
-        node = _compose(text, path)
+        loader = _Loader(text)
+        loader.name = path
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _clamp(text, mark.line, mark.column) if mark else None
