@@ -29,11 +29,15 @@ the third-party libraries once (never ``sheets``, whose caches must start empty)
 a time (``--max-children``, default 1: the machine is shared).
 
 Test selection: the test files that read the table. A tracing run (``--trace``, done
-automatically when the map is missing or older than a test file) runs the whole suite once in the
+automatically when the map is missing; repeat it after changing tests) runs the whole suite once in the
 copy, clears the package's ``functools`` caches before each test and records, with an audit
 hook on ``open``, which test file (or its collection) opened which table; the map is kept in
 ``output/mutate_tables_map.json`` (never committed). Files are run fastest first, so a killed
-mutant usually costs one small test file. Exit codes of the child: 0 survived; 1 (a test failed),
+mutant usually costs one small test file. Test files of the game's folders (``tests/<game>``,
+``tests/<game>_*``) that the map does not know yet run first, for every table of that game.
+``--narrow`` keeps only the game's folders (a lower bound of the kill rate, much faster);
+``--ignore GLOB`` drops test files (e.g. to measure before new tests). Exit codes of the
+child: 0 survived; 1 (a test failed),
 2/3/4 (collection or internal error) killed; 5 no tests; a child past ``--timeout`` is killed
 and counted as ``timeout`` (= killed, as in mutmut).
 
@@ -53,6 +57,7 @@ survived, no tests, timeout and rate = killed (incl. timeout) / (killed + surviv
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import random
@@ -394,16 +399,28 @@ def trace(copy: Path) -> dict:
 
 
 def load_map(copy: Path, force: bool) -> dict:
-    newest = max(p.stat().st_mtime for p in (ROOT / "tests").rglob("*.py"))
-    if not force and MAP_PATH.is_file() and MAP_PATH.stat().st_mtime > newest:
+    if not force and MAP_PATH.is_file():
         return json.loads(MAP_PATH.read_text(encoding="utf-8"))
     return trace(copy)
 
 
-def selection(rel: str, tmap: dict, all_tests: bool = False) -> list[str]:
-    files = [f for f in tmap["reads"].get(rel, []) if all_tests or f not in SLOW_TESTS]
+def _game_dirs(game: str) -> list[Path]:
+    return [d for d in sorted((ROOT / "tests").iterdir())
+            if d.is_dir() and (d.name == game or d.name.startswith(game + "_"))]
+
+
+def selection(rel: str, tmap: dict, all_tests: bool = False, narrow: bool = False) -> list[str]:
+    """The traced readers of ``rel``, fastest first, after the test files of the game's test
+    folders that the map does not know yet (new tests: they run first); ``narrow``: only the
+    game's own test folders (tests/<game>, tests/<game>_*)."""
+    game = rel.split("/")[0]
+    own = [p.relative_to(ROOT).as_posix() for d in _game_dirs(game) for p in sorted(d.glob("test_*.py"))]
+    known = {f for files in tmap["reads"].values() for f in files} | set(tmap["durations"])
+    new = [f for f in own if f not in known]
+    files = [f for f in tmap["reads"].get(rel, []) if (all_tests or f not in SLOW_TESTS)
+             and (not narrow or f in own)]
     durations = tmap["durations"]
-    return sorted(files, key=lambda f: (durations.get(f, 0.0), f))
+    return new + sorted(files, key=lambda f: (durations.get(f, 0.0), f))
 
 
 # --------------------------------------------------------------------------- report
@@ -452,6 +469,9 @@ def main(argv=None) -> int:
     ap.add_argument("--json", help="write every result here")
     ap.add_argument("--rerun", help="results JSON of an earlier run: run its survivors (and no-test "
                                     "mutants) again, keep its other verdicts (tests only add kills)")
+    ap.add_argument("--ignore", action="append", help="leave out test files matching this glob")
+    ap.add_argument("--narrow", action="store_true",
+                    help="only the game's own test folders (tests/<game>*): faster, a lower bound")
     ap.add_argument("--all-tests", action="store_true", help=f"also run {', '.join(SLOW_TESTS)}")
     opts = ap.parse_args(argv)
     if opts.max_children != 1:
@@ -505,7 +525,8 @@ def main(argv=None) -> int:
                   not in ("killed", "timeout")]
             if not ms:
                 continue
-            sel = selection(rel, tmap, opts.all_tests)
+            sel = [f for f in selection(rel, tmap, opts.all_tests, opts.narrow)
+                   if not any(fnmatch.fnmatch(f, g) for g in opts.ignore or ())]
             target = copy / "data" / rel
             original = target.read_text(encoding="utf-8")
             timeout = opts.timeout
