@@ -10,7 +10,7 @@ import pytest
 from sheets.core.errors import RuleIssue
 from sheets.games.lnl.model import CarriedSW, Unit, find_weapon
 from sheets.games.lnl.rules import build_unit, nme_reason, sw_use_note, validate_unit
-from sheets.games.lnl.spec import parse_spec
+from sheets.games.lnl.spec import SpecError, parse_spec
 
 # what the schema hands over for a `units:` entry with nothing but name and kind (its defaults)
 DEFAULTS = {"counter": "", "fp": None, "lm": None, "morale": None, "skills": [], "m": False,
@@ -78,8 +78,21 @@ def test_build_smc_keeps_named_fields_and_its_counter_text_verbatim():
     hero = build_unit(entry(name="Sgt. Cole", kind="hero", fp=1, morale=5))
     assert (hero.ifp, hero.fp_given, hero.counter) == (1, True, "")
     assert validate_unit(hero) == []
+    plain = build_unit(entry(name="Sgt. Cole", kind="hero", fp=1))
+    assert (plain.notes, plain.skills, plain.weapons, plain.ambush) == ("", (), [], False)
+
+
+def test_hero_with_zero_fp_is_refused():
+    """A 0-FP MMC counts as 1 (§8.3); nothing gives a 0-FP hero a value: the file must say."""
     zero = build_unit(entry(name="H", kind="hero", fp=0))
-    assert zero.ifp == 0 and zero.fp_given is True and validate_unit(zero) == []
+    assert zero.ifp == 0 and zero.fp_given is True
+    assert validate_unit(zero) == [RuleIssue(("fp",), "a hero's firepower is at least 1 (FP 0 "
+                                                      "counting as 1 is the rule for MMCs, Core "
+                                                      "Rules §8.3)")]
+    for spec in ("hero:fp0", "hero:0-4-5", "hero:fp0,M+MG"):
+        with pytest.raises(SpecError, match=r"^'.*': a hero's firepower is at least 1 \(FP 0 "):
+            parse_spec(spec, "H")
+    assert parse_spec("hero:fp1", "H").ifp == 1
 
 
 def test_build_unknown_weapons_keep_their_index():

@@ -80,7 +80,7 @@ def test_melee_fp(spec, role, fp, why, used):
 
 @pytest.mark.parametrize("spec, zero", [
     ("0-4-4", True), ("half:0-2-3", True), ("crew:0-2-3", True), ("half:0-2-3+MG-34", True),
-    ("1-6-4", False), ("half:1-4-4+MG-34", False), ("hero:fp0", False), ("leader:lm1+MG", False),
+    ("1-6-4", False), ("half:1-4-4+MG-34", False), ("hero:fp1", False), ("leader:lm1+MG", False),
 ])
 def test_zero_ifp_flag(spec, zero):
     """−1/+1 per 0-IFP MMC (§8.3); by default also when it fights with an SW."""
@@ -280,3 +280,40 @@ def test_p_at_least(need, ways):
 ])
 def test_natural_needed(kn, drm, need):
     assert natural_needed(kn, drm) == need
+
+
+@pytest.fixture
+def melee_table_from(tmp_path, monkeypatch):
+    """A user's Melee Table through --data-dir ($SHEETS_DATA_DIR), with the caches cleared."""
+    from sheets.data import load_data
+    from sheets.games.lnl import model
+
+    def clear():
+        for f in (load_data, model.melee_table, model.column_names, model._cells):
+            f.cache_clear()
+
+    def use(text):
+        (tmp_path / "lnl").mkdir(exist_ok=True)
+        (tmp_path / "lnl/melee_table.yaml").write_text(text, encoding="utf-8")
+        monkeypatch.setenv("SHEETS_DATA_DIR", str(tmp_path))
+        clear()
+
+    yield use
+    clear()
+
+
+def test_a_user_table_without_the_1_3_column(melee_table_from):
+    melee_table_from('columns: ["1:2", "1:1", "2:1", "3:1", "4:1", "5:1"]\n'
+                     'melee_table:\n'
+                     '  "1:3": {kn: 11, verified: false, source: "not on this PAC"}\n'
+                     '  "1:2": {kn: 10, verified: true, source: "module PAC"}\n'
+                     '  "1:1": {kn: 8, verified: true, source: "module PAC"}\n'
+                     '  "2:1": {kn: 6, verified: true, source: "module PAC"}\n'
+                     '  "3:1": {kn: 5, verified: true, source: "module PAC"}\n'
+                     '  "4:1": {kn: 4, verified: true, source: "module PAC"}\n'
+                     '  "5:1": {kn: 3, verified: true, source: "module PAC"}\n')
+    o = odds(1, 3)  # 1:3 exactly: legal against several units, but the weakest column is 1:2
+    assert (o.column, o.below_1_3) == ("1:2", False)
+    assert o.steps == (("odds_below", {"c": "1:2"}),)
+    assert odds(2, 5).column == "1:2" and odds(2, 5).steps[-1][0] == "odds_low_up"
+    assert odds(1, 5).column == "1:2" and odds(1, 5).below_1_3

@@ -32,8 +32,6 @@ def side(key, *specs, **kw):
 def test_side_eligible_and_nme_indexes():
     s = side("a", "leader:lm1", "2-5-4", "medic:", "half:0-2-3", "shaken:1-6-4", "hero:1-4-5")
     assert s.eligible() == [1, 3, 5] and s.nme() == [0, 2, 4]
-    s.units.append(parse_spec("1-6-4", "A7"))  # a unit joins: the list is worked out again
-    assert s.eligible() == [1, 3, 5, 6] and s.nme() == [0, 2, 4]
 
 
 @pytest.mark.parametrize("specs, lm, alive, expected", [
@@ -346,7 +344,7 @@ def test_attack_json_s3():
     ("leader:lm1+MG", "leader:lm1+MG", "leader:lm1+пулемёт"),
     ("leader:lm0+Satchel Charge*", "leader:lm0+Satchel Charge*", "leader:lm0+подрывной заряд*"),
     ("hero:1-4-5", "hero:fp1", "hero:fp1"),
-    ("hero:fp0+MG", "hero:fp0+MG", "hero:fp0+пулемёт"),
+    ("hero:fp2+MG", "hero:fp2+MG", "hero:fp2+пулемёт"),
     ("scout:+MG", "scout:+MG", "scout:+пулемёт"),
 ])
 def test_json_counter_label(spec, label, ru):
@@ -452,3 +450,98 @@ def test_unit_with_a_captured_sw_in_json_counter_label_of_an_smc_without_fields(
     u = Unit(name="M", kind="medic", weapons=[CarriedSW(find_weapon("MG"), True)])
     a = Side("a", [parse_spec("2-5-4", "A1"), u])
     assert round_json(melee_round(a, side("b", "1-6-4")))["a"]["nme"] == ["M"]
+
+
+# -- rules read through every step ----------------------------------------------------------------
+
+DOWN = Interpretations(low_odds="down")
+
+
+def test_a_hero_target_defends_with_its_ifp():
+    """Heroes defend with their IFP whether or not they use an SW (§8.0)."""
+    att = attack(side("a", "2-5-4"), side("b", "hero:1-4-5+Flamethrower"), [0])
+    assert (att.target_fp, att.odds.column, att.kn) == (1, "2:1", 6)
+    sw = attack(side("a", "2-5-4"), side("b", "hero:1-4-5+Flamethrower"), [0],
+                rules=Interpretations(hero_defence="sw"))
+    assert (sw.target_fp, sw.odds.column) == (2, "1:1")
+
+
+def test_interpretations_reach_the_attack():
+    a, b = side("a", "2-5-4"), side("b", "1-6-4", "2-5-4")
+    assert attack(a, b, [0, 1]).odds.column == "1:1"  # 2 vs 3
+    assert attack(a, b, [0, 1], rules=DOWN).odds.column == "1:2"
+    zero = side("a", "half:0-2-3+MG-34")
+    assert attack(zero, b, [1]).drm == -1
+    assert attack(zero, b, [1], rules=Interpretations(zero_drm_with_sw=False)).drm == 0
+
+
+def test_interpretations_reach_the_round_and_the_strike_back():
+    rnd = melee_round(side("a", "2-5-4"), side("b", "1-6-4", "2-5-4"), rules=DOWN)
+    assert rnd.a.odds.column == "1:2" and rnd.b.odds.column == "2:1"
+    rnd = melee_round(side("b", "1-6-4", "2-5-4"), side("a", "2-5-4"), rules=DOWN)
+    assert rnd.b.odds.column == "1:2"
+    # A ambushes B1; B2 (1 FP) strikes back at A1 + A2 (3 FP): 1:3, or rounded up 1:3 too;
+    # at A1 + A2 + A3 (4 FP) it is below 1:3 and must pick one: A1 2 FP → 1:2 either way,
+    # A3 1 FP → 1:1: the likeliest
+    a = side("a", "2-5-4", "1-6-4", "half:0-2-3+MG-34", ambushers=frozenset({0}))
+    b = side("b", "1-6-4", "1-6-4")
+    up = melee_round(a, b, a_targets=[0], ambush="a")
+    assert up.b.odds.column == "1:2"  # 2 vs 5 rounded up
+    down = melee_round(a, b, a_targets=[0], ambush="a", rules=DOWN)
+    assert down.b.odds.column == "1:3"  # rounded down
+    assert [i for i, _ in down.strike_back.targets] == [1]
+    c = side("a", "2-5-4", "half:0-2-3+MG-34", "2-5-4", ambushers=frozenset({0}))
+    back = melee_round(c, b, a_targets=[0], ambush="a", rules=DOWN).strike_back
+    # the survivor B2 (1 FP) is below 1:3 against A1-A3 (6 FP): its single targets are
+    # A1 1:2, A2 (2 FP, 0-IFP: +1) 1:2 DRM +1, A3 1:2: A2 is the likeliest
+    assert [i for i, _ in back.targets] == [1] and back.drm == 1
+    plain = melee_round(c, b, a_targets=[0], ambush="a",
+                        rules=Interpretations(zero_drm_with_sw=False)).strike_back
+    assert plain.drm == 0 and [i for i, _ in plain.targets] == [0]
+
+
+def test_best_targets_with_interpretations_and_without_ambush():
+    a = side("a", "2-5-4", ambushers=frozenset({0}))
+    b = side("b", "1-6-4", "2-5-4")
+    plain = {tuple(r["targets"]): r["column"] for r in best_targets(a, b)["by_p_kill"]}
+    assert plain == {("B1",): "2:1", ("B2",): "1:1", ("B1", "B2"): "1:1"}
+    down = {tuple(r["targets"]): r["column"] for r in best_targets(a, b, rules=DOWN)["by_p_kill"]}
+    assert down[("B1", "B2")] == "1:2"
+    tripled = {tuple(r["targets"]): r["column"] for r in best_targets(a, b, ambush=True)["by_p_kill"]}
+    assert tripled == {("B1",): "5:1", ("B2",): "3:1", ("B1", "B2"): "2:1"}
+
+
+def test_best_targets_skips_illegal_choices_and_goes_on():
+    # 1 FP: B1 + B2 (4 FP) is below 1:3, but B1 + B3 and B2 + B3 (3 FP) are exactly 1:3
+    best = best_targets(side("a", "1-6-4"), side("b", "2-5-4", "2-5-4", "half:0-2-3"))
+    assert sorted(r["targets"] for r in best["by_p_kill"]) == [
+        ["B1"], ["B1", "B3"], ["B2"], ["B2", "B3"], ["B3"]]
+
+
+def test_best_targets_equal_expected_fp_ranks_the_likelier_first():
+    # 2 vs B1 (2 FP) 1:1 → 8+: 15/36 × 2; 2 vs B2 (0-IFP, 1 FP) 2:1 DRM +1 → 5+: 30/36 × 1
+    best = best_targets(side("a", "2-5-4"), side("b", "2-5-4", "half:0-2-3"))
+    assert [r["targets"] for r in best["by_expected_fp"]] == [["B1", "B2"], ["B2"], ["B1"]]
+    assert [r["expected_fp_destroyed"] for r in best["by_expected_fp"]] == [21 / 36 * 3, 30 / 36,
+                                                                            30 / 36]
+    assert [r["targets"] for r in best["by_p_kill"]] == [["B2"], ["B1", "B2"], ["B1"]]
+
+
+def test_json_in_russian_names_the_sws_of_targets_captured_and_strike_back():
+    a = side("a", "2-5-4", "1-6-4+MG*")
+    b = side("b", "1-6-4+MG", "1-6-4")
+    out = round_json(melee_round(a, b), "ru")
+    assert [u["counter"] for u in out["a"]["target_units"]] == ["1-6-4+пулемёт", "1-6-4"]
+    assert out["a"]["captured_used"] == ["пулемёт (A2)"]
+    back = round_json(melee_round(side("a", "2-5-4"), side("b", "1-6-4+MG", "1-6-4"), a_targets=[1],
+                                  ambush="a"), "ru")["strike_back"]
+    assert back["units"][0]["why"] == "собств. ОМ 1 + пулемёт 1 = 2"
+    assert back["target_units"][0]["why"] == "собств. ОМ 2 = 2"
+
+
+def test_attack_json_default_language_is_english():
+    a, b = side("a", "1-6-4+MG"), side("b", "1-6-4+MG")
+    att = attack(a, b, [0])
+    out = attack_json(att, a, b)
+    assert out["units"][0]["counter"] == "1-6-4+MG" and out["target_units"][0]["counter"] == "1-6-4+MG"
+    assert out["units"][0]["why"] == "IFP 1 + MG 1 = 2"

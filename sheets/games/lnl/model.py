@@ -24,6 +24,10 @@ KIND_ALIASES = {"half": "half_squad", "half-squad": "half_squad", "halfsquad": "
 MAX_SW = {"squad": 2, "half_squad": 1, "crew": 1, "weapon_team": 1,
           "leader": 1, "hero": 1, "medic": 1, "sniper": 1, "scout": 1}
 
+# a hero's FP: the calculator needs it >= 1 (the odds divide by it; no rule gives a 0-FP SMC a value)
+HERO_FP_ZERO = ("a hero's firepower is at least 1 (FP 0 counting as 1 is the rule for MMCs, "
+                "Core Rules §8.3)")
+
 _COUNTER = re.compile(r"^\s*(\d{1,2})\s*(M?)\s*[-–]\s*(\d{1,2})\s*[-–]\s*(\d{1,2})\s*(M?)\s*$",
                       re.IGNORECASE)
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from sheets.core.errors import RuleIssue, did_you_mean
-from sheets.games.lnl.model import (MAX_SW, CarriedSW, CounterError, Unit, cell, column_names,
-                                    find_weapon, parse_counter, weapon_names)
+from sheets.games.lnl.model import (HERO_FP_ZERO, MAX_SW, CarriedSW, CounterError, Unit, cell,
+                                    column_names, find_weapon, parse_counter, weapon_names)
 
 # -- building and checking one counter -------------------------------------------------------
 
@@ -87,6 +87,8 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
     else:
         if unit.kind == "hero" and unit.ifp is None:
             issues.append(RuleIssue(("kind",), "a hero needs its firepower: add fp: N"))
+        elif unit.kind == "hero" and unit.ifp < 1:
+            issues.append(RuleIssue(("fp",), HERO_FP_ZERO))
         if unit.kind == "leader" and unit.lm is None:
             issues.append(RuleIssue(("kind",), "a leader needs its leadership modifier: add lm: N"))
         if unit.kind != "leader" and unit.lm is not None:
@@ -167,7 +169,7 @@ class UnitFP:
         return self.text("en")
 
 
-def describe(key: str, fields: dict, lang: str = "en") -> str:
+def describe(key: str, fields: dict, lang: str) -> str:
     """One reasoning step in ``lang`` (templates in data/lnl/labels.yaml; SW names translated)."""
     from sheets.data import label
 
@@ -226,16 +228,15 @@ def melee_fp(unit: Unit, role: str = "attack", ambush: bool = False,
         if zero and used and not rules.zero_drm_with_sw:
             zero = False
     else:
-        ifp = unit.ifp or 0
         sw = max(melee_sws, key=lambda w: w.weapon.fp + w.weapon.m, default=None)
         if unit.is_hero and (sw is None or (role == "defend" and rules.hero_defence == "ifp")):
-            fp = ifp
-            parts.append(("why_hero_def" if sw and role == "defend" else "why_hero_ifp", {"ifp": ifp}))
+            fp = unit.ifp  # a hero always has its FP >= 1 (parse_spec, validate_unit)
+            parts.append(("why_hero_def" if sw and role == "defend" else "why_hero_ifp", {"ifp": fp}))
         else:
             fp = _half_up(sw.weapon.fp)
             used = (sw,)
-            own_fp_counts = False
             parts.append(("why_half", {"sw": sw.weapon, "fp": sw.weapon.fp}))
+        own_fp_counts = not used  # a hero's own FP ("M" on it counts), or half an SW's
     m_bonus = (1 if unit.m and own_fp_counts else 0) + sum(1 for w in used if w.weapon.m)
     if m_bonus and rules.m_before_ambush:
         fp += m_bonus
@@ -357,11 +358,11 @@ class Side:
 
     def eligible(self) -> list[int]:
         """Indexes of the melee-eligible units (computed once; a Side's units do not change)."""
-        found = self.__dict__.get("_eligible")
-        if found is None or found[0] != len(self.units):
-            found = self.__dict__["_eligible"] = (
-                len(self.units), [i for i, u in enumerate(self.units) if nme_reason(u) is None])
-        return found[1]
+        return self._eligible
+
+    @functools.cached_property
+    def _eligible(self) -> list[int]:
+        return [i for i, u in enumerate(self.units) if nme_reason(u) is None]
 
     def nme(self) -> list[int]:
         return [i for i, u in enumerate(self.units) if nme_reason(u) is not None]
@@ -454,7 +455,7 @@ def _names(side: Side, idx) -> list[str]:
     return [side.units[i].name for i in idx]
 
 
-def _label(unit: Unit, lang: str = "en") -> str:
+def _label(unit: Unit, lang: str) -> str:
     """A counter as the calculator shows it: kind prefix for non-squads, notation, SWs."""
     if unit.is_smc:
         fields = [f"lm{unit.lm}" if unit.lm is not None else "",

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 
 from sheets.core.errors import did_you_mean
-from sheets.games.lnl.model import (KIND_ALIASES, KINDS, MAX_SW, CarriedSW, CounterError, Unit,
-                                    find_weapon, parse_counter, weapon_names)
+from sheets.games.lnl.model import (HERO_FP_ZERO, KIND_ALIASES, KINDS, MAX_SW, CarriedSW,
+                                    CounterError, Unit, find_weapon, parse_counter, weapon_names)
 
 _FIELD = re.compile(r"^(lm|fp|morale)\s*(-?\d{1,2})$", re.IGNORECASE)
 
@@ -70,6 +70,8 @@ def parse_spec(text: str, name: str) -> Unit:
         unit.counter = ""
         if unit.kind == "hero" and unit.ifp is None:
             raise SpecError(f"{raw!r}: a hero needs its firepower: hero:1-4-5 or hero:fp1")
+    if unit.kind == "hero" and unit.ifp < 1:
+        raise SpecError(f"{raw!r}: {HERO_FP_ZERO}")
     for sw_text in sws:
         captured = sw_text.endswith("*")
         sw_name = sw_text.rstrip("*").strip()
