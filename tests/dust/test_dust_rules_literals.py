@@ -165,6 +165,16 @@ def test_joining_a_vehicle_or_nothing():
     ]
 
 
+def test_a_refused_hero_does_not_stop_the_next_ones():
+    force = [unit(), hero(name="Lost", joins="Nobody"), hero(name="Heavy", armor=("soldier", 3)),
+             unit(name="Pounder", kind="vehicle"), hero(name="Driver", joins="Pounder"), hero()]
+    pairs, issues = resolve_joins(force)
+    assert pairs == {5: 0}
+    assert [(i, issue.message.split(":")[0]) for i, issue in issues] == [
+        (1, "joins 'Nobody'"), (2, "joins 'Rangers' (S2) but the hero is S3"),
+        (4, "joins 'Pounder', a vehicle")]
+
+
 def test_hero_cannot_join_itself_and_suggestions_name_squads_only():
     force = [unit(name="Pounder", kind="vehicle"), hero(name="Keller", joins="Keller")]
     (i, issue), = resolve_joins(force)[1]
@@ -179,15 +189,25 @@ def test_only_heroes_with_a_joins_are_paired():
 
 
 def test_duplicate_squad_names():
-    force = [unit(name="Rangers"), unit(name="Pounder", kind="vehicle"),
+    force = [unit(name="Rangers"), unit(name="Grenadiers"), unit(name="Pounder", kind="vehicle"),
              unit(name="Pounder", kind="vehicle"), unit(name="RANGERS"), hero(name="Rangers"),
              unit(name="rangers")]
     assert issues_of(duplicate_squad_names(force)) == [
-        (3, ("name",), "squad name 'RANGERS' is used twice in this force (first: unit 1); give every "
+        (4, ("name",), "squad name 'RANGERS' is used twice in this force (first: unit 1); give every "
                        "squad its own name so a hero's 'joins' names one squad", "error"),
-        (5, ("name",), "squad name 'rangers' is used twice in this force (first: unit 1); give every "
+        (6, ("name",), "squad name 'rangers' is used twice in this force (first: unit 1); give every "
                        "squad its own name so a hero's 'joins' names one squad", "error"),
     ]
+
+
+def test_squad_names_fold_like_joins():
+    """Duplicates are the names a hero's ``joins`` cannot tell apart, and no others: "Stoßtrupp"
+    and "STOSSTRUPP" are two squads (each joined by name), "Stoßtrupp" and "STOßTRUPP" one name."""
+    force = [unit(name="Stoßtrupp"), unit(name="STOSSTRUPP"), hero(name="A", joins="stoßtrupp"),
+             hero(name="B", joins="Stosstrupp")]
+    assert duplicate_squad_names(force) == []
+    assert resolve_joins(force) == ({2: 0, 3: 1}, [])
+    assert [i for i, _ in duplicate_squad_names([unit(name="Stoßtrupp"), unit(name="STOßTRUPP")])] == [1]
 
 
 @pytest.mark.parametrize("hero_faction, squad_faction, warns", [

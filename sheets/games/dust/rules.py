@@ -166,9 +166,8 @@ def partners(force: list[Unit]) -> dict[int, Unit]:
 
 def partner(unit: Unit, force: list[Unit]) -> Unit | None:
     """The hero joined to this squad, or the squad this hero joins (None when alone).
-    For many units of one force use :func:`partners` (one pass)."""
-    if not any(u is unit for u in force):
-        return None
+    For many units of one force use :func:`partners` (one pass). A unit outside ``force`` has
+    none: its ``id`` is no key of ``partners(force)`` (the ids of live objects differ)."""
     return partners(force).get(id(unit))
 
 
