@@ -156,7 +156,6 @@ def _cleanup_temps() -> None:
 
 class _Terminated(BaseException):
     def __init__(self, signum: int):
-        super().__init__(signum)
         self.signum = signum
 
 

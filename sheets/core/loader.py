@@ -139,7 +139,7 @@ def load_mapping(mapping: dict, path: str, options: Options | None = None,
     ``path`` without a line: the positions of the intermediate YAML mean nothing to the user."""
     import yaml
 
-    text = yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
+    text = yaml.safe_dump(mapping, sort_keys=False)  # non-ASCII escaped: the same values
     try:
         loaded = _load(path, options, expect_game, text)
     except InputError as exc:

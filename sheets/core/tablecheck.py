@@ -98,11 +98,9 @@ def _expected(kinds: set) -> str:
     return " or ".join(_NAMES.get(k, k) for k in sorted(kinds - {"null"}) or ["nothing"])
 
 
-def check(value, shape: Shape, pos, problems: Problems, where: str, bundled=None) -> None:
+def check(value, shape: Shape, pos, problems: Problems, where: str) -> None:
     kind = _kind(value)
     kinds = shape.kinds
-    if kind == "null" and "null" in kinds:
-        return
     ok = kind in kinds or (kind == "int" and "float" in kinds)
     if not ok:
         problems.error(pos, f"{where or 'the table'}: expected {_expected(kinds)}, got {_NAMES.get(kind, kind)}"
@@ -115,10 +113,9 @@ def check(value, shape: Shape, pos, problems: Problems, where: str, bundled=None
             problems.error(pos, f"{where}: {short(value)} must not be negative")
         return
     if kind == "map":
-        mpos = getattr(value, "pos", pos)
         for key in sorted(shape.required or (), key=str):
             if key not in value:
-                problems.error(mpos, f"missing key {short(key)}" + (f" in {short(where)}" if where else ""))
+                problems.error(pos, f"missing key {short(key)}" + (f" in {short(where)}" if where else ""))
         for key, v in value.items():
             vpos = value.pos_of(key) if isinstance(value, YMap) else pos
             kpos = value.key_pos_of(key) if isinstance(value, YMap) else pos
@@ -134,8 +131,8 @@ def check(value, shape: Shape, pos, problems: Problems, where: str, bundled=None
                 problems.error(kpos, f"{where + ': ' if where else ''}unknown key {short(key)}{hint}")
         return
     if kind == "list" and shape.length is not None and len(value) != shape.length:
-        problems.error(getattr(value, "pos", pos), f"{where}: {shape.length} values expected (as in the "
-                                                   f"bundled table), got {len(value)}")
+        problems.error(pos, f"{where}: {shape.length} values expected (as in the "
+                                f"bundled table), got {len(value)}")
         return
     if kind == "list" and shape.item is not None:
         for i, v in enumerate(value):

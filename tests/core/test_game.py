@@ -126,6 +126,12 @@ def test_the_base_class_defaults():
     assert g.unit_cost(unit, opts) is None
     assert g.roster_row(unit, opts) == {"name": "Roc", "cost": None}
     assert g.roster_row(object(), opts) == {"name": "", "cost": None}
+
+    class Priced(Game):
+        def unit_cost(self, unit, options):
+            return len(options.lang)
+
+    assert Priced().roster_row(unit, Options(lang="ru")) == {"name": "Roc", "cost": 2}
     assert g.roster_columns(opts) == [("name", "col_unit"), ("cost", "col_cost")]
     assert g.text_fields(unit) == [(("name",), "Roc")] and g.text_fields(object()) == [(("name",), "")]
     assert g.default_variant() is None

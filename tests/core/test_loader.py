@@ -315,6 +315,13 @@ def test_load_mapping_drops_positions(toy):
                           Options(lang="ru"), "toy")
     assert [str(p) for p in loaded.warnings] == ["in.toyx: warning: unit 'Жук': check the name"]
     assert loaded.options.lang == "ru" and loaded.path == "in.toyx"
+    with pytest.raises(InputError) as exc:  # keys in the order written; warnings stay warnings
+        load_mapping({"units": [{"name": "B", "warn": True}, {"name": "A", "cost": "x", "armor": "y"}],
+                      "system": "toy"}, "in.toyx")
+    assert [str(p) for p in exc.value.problems] == [
+        "in.toyx: warning: unit 'B': check the name",
+        "in.toyx: unit 'A'.cost: expected a whole number, got text",
+        "in.toyx: unit 'A'.armor: expected a whole number, got text"]
     with pytest.raises(InputError) as exc:
         load_mapping({"system": "toy", "units": [{"name": "A"}]}, "in.toyx", None, "dust")
     assert [str(p) for p in exc.value.problems] == ["in.toyx: expected a dust file, got toy"]

@@ -178,3 +178,35 @@ def test_the_bundled_kinds_are_not_changed_by_naming_them():
     kinds = {"int", "float"}
     _expected(kinds)
     assert kinds == {"int", "float"}
+
+
+def test_missing_keys_of_mixed_types_are_listed_in_text_order():
+    ref = {10: "a", 9: "b", "x": "c"}
+    assert problems("{}\n", ref) == ["o.yaml:1:1: missing key 10", "o.yaml:1:1: missing key 9",
+                                     "o.yaml:1:1: missing key 'x'"]
+
+
+@pytest.mark.parametrize("length, cut", [(120, False), (121, True)])
+def test_a_key_path_is_cut_after_120_characters(length, cut):
+    key = "k" * (length - 2)  # "m." + key
+    found = problems(f"m:\n  {key}: -1\n", {"m": {key: 1}})
+    where = f"m.{key}"
+    assert found == [f"o.yaml:2:{length + 3}: {where[:120] + '…' if cut else where}: -1 must not be negative"]
+
+
+def test_a_collection_entry_of_the_wrong_kind_is_positioned():
+    assert problems('title: {en: T, ru: З}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\nextra: E\n', LABELS) == [
+        "o.yaml:4:8: extra: expected a mapping, got text (as in the bundled table)"]
+
+
+def test_text_where_the_bundled_table_has_text_or_a_list_is_not_read_as_a_list():
+    ref = {"a": [{"v": "x"}, {"v": [1, 2]}]}
+    assert problems("a:\n  - {v: ab}\n  - {v: [3, 4]}\n", ref) == []
+    assert problems("a:\n  - {v: [3, x]}\n", ref) == [
+        "o.yaml:2:13: a[1].v[2]: expected a whole number, got text (as in the bundled table)"]
+
+
+def test_a_value_of_no_yaml_kind_is_named_by_its_type():
+    probs = Problems("o.yaml")
+    check(b"x", shape_of(1), Pos(2, 2), probs, "n")
+    assert [str(p) for p in probs.items] == ["o.yaml:2:2: n: expected a whole number, got bytes (as in the bundled table)"]

@@ -190,6 +190,12 @@ def test_the_pure_python_reader_gives_the_same_positions(monkeypatch):
     assert parse_yaml("a: [1]\n", "f.yaml") == {"a": [1]}
 
 
+def test_clamp_keeps_a_position_inside_the_text():
+    assert yamlio._clamp("", 3, 9) == Pos(1, 1)
+    assert yamlio._clamp("ab\ncd", 2, 0) == Pos(2, 3)
+    assert yamlio._clamp("ab\ncd", 1, 1) == Pos(2, 2)
+
+
 def test_an_empty_document_is_an_error():
     assert problems_of("") == ["f.yaml:1:1: the file is empty"]
     assert problems_of("# only a comment\n") == ["f.yaml:1:1: the file is empty"]
