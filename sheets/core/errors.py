@@ -155,7 +155,7 @@ def did_you_mean(name: str, choices: Iterable[str]) -> str:
     if len(str(name)) > 100:  # nothing that long is a typo of a key; difflib is quadratic
         return ""
     lowered = {c.lower(): c for c in choices}
-    match = difflib.get_close_matches(str(name).lower(), list(lowered), n=1, cutoff=0.6)
+    match = difflib.get_close_matches(str(name).lower(), list(lowered))  # best first; similarity >= 0.6
     return f" (did you mean {lowered[match[0]]!r}?)" if match else ""
 
 

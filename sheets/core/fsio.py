@@ -214,7 +214,7 @@ def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Pa
         if target in seen:
             raise UsageProblem(f"{path}: written twice in one command (also as {seen[target]})")
         seen[target] = str(path)
-        checked.append((str(path), target, mode, data.encode("utf-8") if isinstance(data, str) else data))
+        checked.append((str(path), target, mode, data.encode() if isinstance(data, str) else data))
     made_dirs: list[Path] = []
     temps: list[tuple[str, Path]] = []
     with _signals_clean_up():

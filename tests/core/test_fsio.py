@@ -234,13 +234,14 @@ def test_write_through_a_symlink_keeps_the_link(tmp_path):
     assert listing(tmp_path) == ["link.pdf", "real.pdf"]
 
 
-def test_a_new_file_gets_0666_minus_the_umask(tmp_path):
-    old = os.umask(0o077)
+@pytest.mark.parametrize("umask, mode", [(0o077, 0o600), (0o002, 0o664), (0, 0o666)])
+def test_a_new_file_gets_0666_minus_the_umask(tmp_path, umask, mode):
+    old = os.umask(umask)
     try:
         atomic_write(tmp_path / "a.pdf", b"x")
     finally:
         os.umask(old)
-    assert stat.S_IMODE((tmp_path / "a.pdf").stat().st_mode) == 0o600
+    assert stat.S_IMODE((tmp_path / "a.pdf").stat().st_mode) == mode
 
 
 def test_write_files_writes_every_file_or_none(tmp_path, monkeypatch):

@@ -31,6 +31,7 @@ def err(message):
     (Int(), None, INVALID, err("x: expected a whole number, got nothing")),
     (Int(), [4], INVALID, err("x: expected a whole number, got a list")),
     (Int(), {"a": 4}, INVALID, err("x: expected a whole number, got a mapping")),
+    (Int(), b"4", INVALID, err("x: expected a whole number, got bytes")),
     (Int(min=2, max=5), 2, 2, []),
     (Int(min=2, max=5), 5, 5, []),
     (Int(min=2, max=5), 1, INVALID, err("x: 1 is out of range (2–5)")),
@@ -147,6 +148,8 @@ def test_one_of_takes_the_first_alternative_that_fits():
     assert run(spec, -1) == ("-1", [])  # the number is refused, the text form accepted
     assert run(spec, "abcd") == (INVALID, err("x: a number or a short name"))
     assert run(OneOf(options=(Int(),)), "a") == (INVALID, err("x: invalid value"))
+    out, _ = run(OneOf(options=(Int(), List(item=Int()))), [1])  # the accepted value keeps its position
+    assert out == [1] and out.pos == AT and out.item_pos == [AT]
 
 
 UNIT = Obj(fields={
