@@ -96,5 +96,5 @@ def list_violations(loaded: Loaded) -> list[str]:
         return []
     out = [w for w in [limit_warning(loaded)] if w]
     opts = loaded.options
-    en = Options(lang="en", paper=opts.paper, mono=opts.mono, rules=opts.rules, extra=opts.extra)
+    en = Options(paper=opts.paper, mono=opts.mono, rules=opts.rules, extra=opts.extra)  # lang: "en"
     return out + list(loaded.game.validate_list(loaded.units, en, loaded.roster))

@@ -49,6 +49,7 @@ def test_a_problem_prints_as_file_line_col_message():
     assert str(Problem("u.yaml", Pos(1, 2, None), "bad")) == "u.yaml:1:2: bad"
     assert Problem("u.yaml", None, "a\n  b\r\nc").message == "a b c"
     assert Problem("u.yaml", None, "a  b").message == "a  b"  # only multi-line messages are joined
+    assert Problem("u.yaml", None, "X  Y\t").message == "X  Y\t"
     assert Problem("u.yaml", None, "m").severity == "error"
 
 

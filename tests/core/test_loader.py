@@ -240,6 +240,14 @@ def test_reference_problems(fails, write, entry, lib, message):
     assert found == [f"u.yaml:{message}"]
 
 
+def test_a_path_with_spaces_and_up_to_1000_characters_is_a_path(load, fails, write):
+    write("my units/lib one.yaml", "system: toy\nunits: [{name: A}]\n")
+    assert [u.name for u in load("system: toy\nunits: [{from: my units/lib one.yaml}]\n").units] == ["A"]
+    ref = "a" * 995 + ".yaml"  # 1000 characters: tried (the system refuses so long a name)
+    (msg,) = fails(f"system: toy\nunits: [{{from: {ref}}}]\n")
+    assert msg.startswith("u.yaml:2:16: cannot read 'aaaa") and "too long for a file path" not in msg
+
+
 def test_a_number_name_matches_a_number_or_text(load, write):
     write("lib.yaml", "system: toy\nunits: [{name: '7'}, {name: 1.5}]\n")
     loaded = load("system: toy\nunits: [{from: lib.yaml, name: 7}, {from: lib.yaml, name: '1.5'}]\n")

@@ -114,8 +114,10 @@ def test_the_list_in_russian_and_the_games_own_checks(roster, toy):
     assert data["violations"] == ["ПРЕВЫШЕН ЛИМИТ на 5 (10 > 5)", "4 units: too many (ru)"]
     assert data["rule_violations"] == ["4 units: too many (ru)"]
     assert ("list", "ru", "Star") in toy.calls
+    toy.calls.clear()
     assert list_violations(loaded) == ["roster 'Star' is over the limit: 10 points > 5 (by 5)",
                                        "4 units: too many (en)"]
+    assert toy.calls == [("list", "en", "Star"), ("list", "en", "Star")]
     assert army_list(loaded)["lang"] == "en"  # the file's language unless told
 
 

@@ -224,6 +224,7 @@ def test_map_of():
                     "u.yaml:1:28: a: unknown key 'torsoo' (did you mean 'torso'?)"]
     assert run(ARMOR, {"head": 1}) == ({"head": 1}, [])
     assert run(ARMOR, {"head": "x"}) == (INVALID, err("x.head: expected a whole number, got text"))
+    assert run(ARMOR, {"head": "x", "torso": 1}) == (INVALID, err("x.head: expected a whole number, got text"))
     assert run(ARMOR, [1]) == (INVALID, err("x: expected a mapping, got a list"))
     out, _ = run(ARMOR, {"torso": 1})
     assert out.pos == AT and out.pos_of("torso") == AT
