@@ -20,7 +20,7 @@ def _num(x):
 def army_list(loaded: Loaded, lang: str | None = None) -> dict:
     game, opts = loaded.game, loaded.options
     lang = lang or opts.lang
-    roster = loaded.roster or {"name": "", "limit": None, "notes": ""}
+    roster = loaded.roster or {}
     columns = [{"key": k, "label": label(game.id, lab, lang)} for k, lab in game.roster_columns(opts)]
     rows = []
     for i, unit in enumerate(loaded.units):

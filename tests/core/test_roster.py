@@ -140,7 +140,7 @@ def test_own_labels_name_the_limit_unit_and_the_rules(roster, toy, monkeypatch):
     import sheets.core.roster as roster_module
 
     own = {"limit_unit": {"en": "BV", "ru": "БС"}, "rules_tw": {"en": "Total Warfare", "ru": "TW"}}
-    monkeypatch.setattr(roster_module, "labels", lambda game: own)
+    monkeypatch.setattr(roster_module, "labels", lambda game: own if game == "toy" else {})
     data = army_list(roster([1], rules="tw"), "ru")
     assert (data["limit_unit"], data["rules_name"]) == ("БС", "TW")
     data = army_list(roster([1], rules="classic"), "en")
@@ -167,3 +167,26 @@ def test_the_game_name_falls_back_to_english_then_the_id(roster, toy, monkeypatc
                                         (0.5, 0.5), (-1.25, -1.25), (10 ** 6 + 0.0, 10 ** 6)])
 def test_num(value, out):
     assert _num(value) == out and type(_num(value)) is type(out)
+
+
+def test_every_label_is_the_games_in_the_lists_language(roster, toy, monkeypatch):
+    import sheets.core.roster as roster_module
+
+    monkeypatch.setattr(roster_module, "label", lambda game, key, lang: f"{game}/{key}/{lang}")
+    monkeypatch.setattr(type(toy), "roster_group_size", 5)
+    data = army_list(roster([4, 3], limit=5), "ru")
+    assert data["columns"] == [{"key": "name", "label": "toy/col_unit/ru"}, {"key": "cost", "label": "toy/col_cost/ru"}]
+    assert data["groups"][0]["title"] == "toy/group/ru 1"
+    assert data["violations"] == ["toy/over_limit/ru 2 (7 > 5)"]
+    assert data["labels"]["total"] == "toy/total/ru" and data["labels"]["army_list"] == "toy/army_list/ru"
+
+
+def test_the_game_gets_the_options_for_columns_rows_and_costs(roster, toy, monkeypatch):
+    monkeypatch.setattr(type(toy), "roster_columns",
+                        lambda self, options: [("name", "col_unit"), ("rules", "rules_variant")] if options.rules else [])
+    monkeypatch.setattr(type(toy), "roster_row", lambda self, unit, options: {"name": unit.name, "rules": options.rules})
+    monkeypatch.setattr(type(toy), "unit_cost", lambda self, unit, options: unit.cost * len(options.rules))
+    data = army_list(roster([1, 2], rules="tw"))
+    assert [c["key"] for c in data["columns"]] == ["name", "rules"]
+    assert [(r["name"], r["rules"], r["cost"]) for r in data["groups"][0]["rows"]] == [("U1", "tw", 2), ("U2", "tw", 4)]
+    assert data["total"] == 6

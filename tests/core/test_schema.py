@@ -119,6 +119,7 @@ def test_list_checks_length_and_every_item_at_its_position():
     out, msgs = run(List(item=Int()), parse_yaml("l: [1, 2.0]\n", "u.yaml")["l"])
     assert out == [1, 2] and isinstance(out, YSeq) and out.pos == Pos(1, 4)
     assert out.item_pos == [Pos(1, 5), Pos(1, 8)] and msgs == []
+    assert run(List(item=Int()), ["a", 1]) == (INVALID, err("x[1]: expected a whole number, got text"))
     out, msgs = run(List(item=Int()), [1, "a"])  # a plain list: the list's own position
     assert out is INVALID and msgs == err("x[2]: expected a whole number, got text")
     out, _ = run(List(item=Int()), [7])
