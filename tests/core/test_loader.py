@@ -333,3 +333,19 @@ def test_load_mapping_drops_positions(toy):
     with pytest.raises(InputError) as exc:
         load_mapping({"system": "toy", "units": [{"name": "A"}]}, "in.toyx", None, "dust")
     assert [str(p) for p in exc.value.problems] == ["in.toyx: expected a dust file, got toy"]
+
+
+def test_the_roster_schema_editors_get():
+    """`sheets schema` publishes this for the `roster:` mapping of every game."""
+    assert loader._roster_spec().json_schema() == {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "maxLength": 200, "description": "army list name", "default": ""},
+            "limit": {"type": "integer", "minimum": 0, "maximum": 10_000_000, "description": "points/BV/AP limit"},
+            "notes": {"type": "string", "maxLength": 2000, "default": ""},
+            "side": {"type": "string", "maxLength": 80, "description": "the side or nationality (e.g. US)",
+                     "default": ""},
+        },
+        "additionalProperties": False,
+        "title": "roster",
+    }
