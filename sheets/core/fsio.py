@@ -173,9 +173,7 @@ def _signals_clean_up():
     try:
         yield
     except _Terminated as exc:
-        _cleanup_temps()
-        for s, h in old.items():
-            signal.signal(s, h)
+        _cleanup_temps()  # (the handlers are restored below, in `finally`)
         if exc.signum == signal.SIGINT:
             raise KeyboardInterrupt from None
         signal.signal(exc.signum, signal.SIG_DFL)

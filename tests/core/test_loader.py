@@ -349,3 +349,34 @@ def test_the_roster_schema_editors_get():
         "additionalProperties": False,
         "title": "roster",
     }
+
+
+def test_from_expands_home_and_takes_any_case_of_the_suffix(load, write, tmp_path, monkeypatch):
+    write("home/mine/lib.YAML", "system: toy\nunits: [{name: Home}]\n")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert [u.name for u in load("system: toy\nunits: [{from: ~/mine/lib.YAML}]\n").units] == ["Home"]
+
+
+def test_from_follows_links_before_judging_the_suffix(fails, write, tmp_path):
+    secret = write("secret.txt", "system: toy\nunits: [{name: S}]\n")
+    (tmp_path / "link.yaml").symlink_to(secret)
+    assert fails("system: toy\nunits: [{from: link.yaml}]\n") == [
+        "u.yaml:2:16: 'from' names a unit file ending in .yaml or .yml; 'link.yaml' does not (after following links)"]
+
+
+def test_a_loaded_file_and_its_references_are_inputs(load, write):
+    reset_inputs()
+    lib = write("lib.yaml", "system: toy\nunits: [{name: A}]\n")
+    loaded = load("system: toy\nunits: [{from: lib.yaml}]\n")
+    for path in (loaded.path, lib):
+        with pytest.raises(Exception, match="is an input of this command"):
+            check_target(path)
+    reset_inputs()
+
+
+def test_a_number_is_a_name_not_a_label_and_gets_no_hint(fails, write):
+    assert fails("system: toy\nunits: [{name: 3060, cost: x}]\n") == [
+        "u.yaml:2:28: units[1].cost: expected a whole number, got text"]
+    write("lib.yaml", "system: toy\nunits: [{name: '3060'}, {name: '3061x'}]\n")
+    assert fails("system: toy\nunits: [{from: lib.yaml, name: 3061}]\n") == [
+        "u.yaml:2:32: no unit named 3061 in 'lib.yaml'"]
