@@ -131,3 +131,19 @@ def test_the_result_names_the_disputed_to_wound_cell():
     assert attack(bs=4, s=4, t=7)[1]["to_wound_verified"] is False  # S vs T+3: rulebook p. 15
     assert attack(bs=4, s=4, t=6)[1]["to_wound_verified"] is True
     assert attack(bs=4, s=8, t=10)[1]["to_wound_verified"] is True
+
+
+@pytest.mark.parametrize("call,same_as", [
+    # the charts stop at 10 (no characteristic goes above 10; Smash doubles S "max 10"): a value
+    # above 10 reads the chart at 10
+    (lambda: rules.bs_to_hit(11), (2, 2)),
+    (lambda: rules.bs_to_hit(12), (2, 2)),
+    (lambda: rules.ws_to_hit(11, 4), 3),
+    (lambda: rules.ws_to_hit(4, 11), 5),  # = WS4 vs WS10
+    (lambda: rules.ws_to_hit(12, 12), 4),  # = WS10 vs WS10
+    (lambda: rules.to_wound(12, 4), 2),  # = S10 vs T4
+    (lambda: rules.to_wound(4, 11), None),  # = S4 vs T10
+    (lambda: rules.to_wound(11, 11), 4),  # = S10 vs T10
+])
+def test_characteristics_above_10_read_the_chart_at_10(call, same_as):
+    assert call() == same_as

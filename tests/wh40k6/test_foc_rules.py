@@ -76,6 +76,11 @@ def test_units_without_a_slot_are_not_counted():
                                                   "Allied detachment: Troops 0 (needs 1–2)"]
 
 
+def test_a_slot_the_detachment_lacks_is_tallied_as_0_to_0():
+    units = army(*LEGAL, "a:hq", "a:troops", "a:fortification")
+    assert tally(units, 1000)[-1] == ("allied", "fortification", 1, 0, 0, False, True)
+
+
 def test_the_tally_row_is_a_plain_mapping():
     assert rules.foc_tally(army(*LEGAL), 1000)[0] == {
         "detachment": "primary", "slot": "hq", "count": 1, "min": 1, "max": 2, "ok": True, "verified": True}

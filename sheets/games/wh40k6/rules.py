@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from sheets.core.errors import RuleIssue
 from sheets.data import load_data
-from sheets.games.wh40k6.model import ARMOUR, STATS, Model, Unit, Weapon, type_table
+from sheets.games.wh40k6.model import ARMOUR, STATS, Model, Unit, Weapon, parse_save, type_table
 
 # -- units ----------------------------------------------------------------------------------------
 
@@ -31,8 +31,6 @@ def build_unit(data) -> Unit:
             stats["t"] = stats["t"] if stats["t"] is not None else prof.get("T")
             stats["w"] = stats["w"] if stats["w"] is not None else prof.get("W")
             if save is None and prof.get("Sv"):
-                from sheets.games.wh40k6.model import parse_save
-
                 save = parse_save(prof["Sv"])
         models.append(Model(name=m["name"], count=m["count"], type=mt, stats=stats, save=save,
                             armour={a: m.get(a) for a in ARMOUR}, hp=m.get("hp")))
@@ -95,14 +93,13 @@ def foc_tally(units: list[Unit], limit=None) -> list[dict]:
     factor = detachment_factor(limit)
     counts = Counter((u.detachment, u.slot) for u in units)
     present = {u.detachment for u in units}
+    slots = [s for s in table["slots"] if s != "none"]  # `none` uses no slot
     rows = []
     for det_id, det in table["detachments"].items():
         if not det.get("required") and det_id not in present:
             continue
         marks = det.get("verified") or {}
-        for slot in table["slots"]:
-            if slot == "none":
-                continue
+        for slot in slots:
             n = counts[(det_id, slot)]
             if slot in det["slots"]:
                 lo, hi = det["slots"][slot]
@@ -174,9 +171,7 @@ def p_d6(target: int | None) -> Fraction:
 def best_save(sv: str | None, ap: int | None, cover: str | None) -> tuple[int | None, str]:
     """The save a model takes: the best of its armour save (ignored when AP ≤ the save value),
     invulnerable save and cover save. Returns (D6 target or None, which: armour|invulnerable|cover|none)."""
-    from sheets.games.wh40k6.model import parse_save
-
-    save = parse_save(sv) if sv else None
+    save = parse_save(sv)  # None for no save or a dash
     options = []
     if save and save.armour is not None and not (ap is not None and ap <= save.armour):
         options.append((save.armour, "armour"))
@@ -218,16 +213,11 @@ def attack(shots: int, s: int, t: int, bs: int | None = None, ws: tuple[int, int
     wound = to_wound(s, t)
     p_wound = p_d6(wound)
     save_target, save_kind = best_save(sv, ap, cover)
-    p_unsaved = 1 - p_d6(save_target) if save_target else Fraction(1)
+    p_unsaved = 1 - p_d6(save_target)  # no save: p_d6(None) = 0
     p = p_hit * p_wound * p_unsaved
     dist = [Fraction(1)]
-    for _ in range(shots):  # exact enumeration: one shot at a time
-        nxt = [Fraction(0)] * (len(dist) + 1)
-        for k, q in enumerate(dist):
-            if q:
-                nxt[k] += q * (1 - p)
-                nxt[k + 1] += q * p
-        dist = nxt
+    for _ in range(shots):  # exact enumeration, one shot at a time: k stays (miss) or k-1 → k (hit)
+        dist = [stay * (1 - p) + up * p for stay, up in zip([*dist, 0], [0, *dist])]
     return {
         **hit_desc,
         "s": s, "t": t, "to_wound": wound, "to_wound_verified": to_wound_verified(s, t),
