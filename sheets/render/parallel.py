@@ -2,39 +2,49 @@
 
 reportlab numbers PDF objects in creation order and gives each TrueType glyph its subset code
 the first time it is drawn anywhere in the document, so pieces of a PDF written apart cannot be
-glued back byte for byte. Instead each forked worker runs the whole layout, skips the pages of
-the other workers with a :class:`NullPen` and draws the pages of its own chunks (``CHUNK`` pages;
-chunk ``c`` belongs to worker ``c % N``) on a real canvas, so the worker writes their content
-streams itself: every path, box, colour and position. Only the text is left open: each run is a
-token (font, size, string) in the stream. The parent takes the chunks in page order, encodes the
-tokens in the order one process would have drawn them (:class:`sheets.render.pdf.TextEncoder`:
-the same glyph codes, the same font switches), defines the forms at their first use (a worker
-names a form by its key, a token too; the parent gives it the short name one process would:
-its rank of first use) and adds the pages: the same objects in the same order as a
+glued back byte for byte. Instead the process draws the first chunk (``CHUNK`` pages) itself
+and forks the workers at the start of the next page, in the middle of the layout: each worker
+continues that layout where it stands (units loaded and checked, pagination and every sheet's
+data worked out once, fonts set up: nothing is redone), skips the pages of the other workers
+with a :class:`NullPen` and draws the pages of its own chunks (chunk ``c >= 1`` belongs to
+worker ``(c - 1) % N``) on its copy of the canvas, so it writes their content streams itself.
+Text too: a glyph keeps the code it was given on its first use, and the first chunk has given
+one to almost every character, so a worker encodes each run whose font and characters already
+have codes exactly as one process would (:class:`_ForkEncoder`); only a run with a character
+(or a font) not yet used by the first chunk is left as a token (font, size, string). The parent
+takes the chunks in page order, encodes those tokens in the order one process would have drawn
+them (the same glyph codes, the same font switches), defines the forms at their first use (a
+worker names a new form by its key, a token too; the parent gives it the short name one process
+would: its rank of first use) and adds the pages: the same objects in the same order as a
 single-process render, hence the same bytes.
 
-The parent's share is the text encoding, page assembly, compression and font subsetting.
+The parent's share is the first chunk, the few tokens, page assembly, compression and font
+subsetting.
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
-import io
 import marshal
 import os
 import re
 import traceback
 
-from sheets.render.pdf import Document, Pen, SheetCanvas
+from reportlab.pdfbase import pdfmetrics
+
+from sheets.render.pdf import Document, Pen, SheetCanvas, TextEncoder
 
 CHUNK = 10  # pages per chunk: small enough to keep the parent busy from the start
 MIN_UNITS = 1000  # default --jobs: every CPU from 1,000 units (about 200 ProtoMech pages)
 _TOKEN = re.compile("\x00([0-9]+|K[0-9a-f]+)\x00")  # a text run, or a form named by its key
+_UNKNOWN = "?"  # a worker's text state after a token: only the parent knows it
 
 
 def default_jobs(units: int) -> int:
-    """Every idle CPU for a big batch: the workers add about a third more CPU work in total, so
-    on CPUs already busy with other programs a parallel render is slower than one process."""
+    """Every idle CPU for a big batch. The workers cost about the CPU of one process in total
+    (forked mid-layout, they redo nothing), but on CPUs already busy with other programs the
+    extra processes only add switching: then one process."""
     if units < MIN_UNITS:
         return 1
     cpus = os.cpu_count() or 1
@@ -45,28 +55,59 @@ def default_jobs(units: int) -> int:
     return max(1, min(cpus, 8, int(idle + 0.5)))
 
 
-class _TokenEncoder:
-    """A worker's text encoder: a placeholder per run; the parent encodes them in order."""
+class _ForkEncoder(TextEncoder):
+    """A worker's text encoder: a run whose font and characters all had their codes when the
+    worker was forked is encoded here, byte for byte as one process would (codes never change
+    once given); any other run becomes a placeholder the parent encodes in page order, with the
+    text state it starts from (the worker's, or ``_UNKNOWN`` after another placeholder)."""
 
-    def __init__(self):
-        self.tokens: list = []  # (serial, font, size, text, new)
+    def __init__(self, base: TextEncoder):
+        self.__dict__.update(base.__dict__)  # the same canvas, run cache and state (a forked copy)
+        self.tokens: list = []  # (serial, font, size, text, new, state before the run)
         self.serial = 0
+        self._doc = self.canvas._doc  # noqa: SLF001
 
     def encode(self, font: str, size: float, text: str, new: bool) -> str:
+        prev = None if new else self.state
+        if prev != _UNKNOWN:
+            hit = self._runs.get((font, size, text))
+            if hit is None and self._known(font, text):
+                hit = self._runs[(font, size, text)] = self._prepare(font, size, text)
+            if hit is not None:
+                first, with_tf, without_tf, last = hit
+                if last is not None:
+                    self.state = last
+                return without_tf if prev is not None and prev == first else with_tf
         self.serial += 1
-        self.tokens.append((self.serial, font, size, text, new))
+        self.tokens.append((self.serial, font, size, text, new, prev))
+        self.state = _UNKNOWN
         return f"\x00{self.serial}\x00"
+
+    def _known(self, font: str, text: str) -> bool:
+        """Whether ``text`` in ``font`` needs no new glyph code nor font name (see
+        ``TTFont.splitString``: a no-break space is drawn as a space, a character without a
+        glyph as code 0)."""
+        face = pdfmetrics.getFont(font)
+        state = face.state.get(self._doc)
+        if state is None or state.internalName is None:
+            return False
+        assigned, glyphs = state.assignments, face.face.charToGlyph
+        for ch in text:
+            code = ord(ch)
+            if code not in assigned and code != 0xa0 and code in glyphs:
+                return False
+        return True
 
 
 class _WorkerCanvas(SheetCanvas):
-    """Keeps finished pages and forms instead of adding them to its own document."""
+    """A worker's canvas (the forked copy of the parent's, its class switched): keeps finished
+    pages and new forms instead of adding them to its own copy of the document."""
 
-    def __init__(self, *args, **kw):
-        super().__init__(*args, **kw)
+    def start_worker(self, encoder: "_ForkEncoder") -> None:
         self.out_pages: list = []  # (page size, content stream lines, forms used)
         self.out_forms: list = []  # (index of the page it was defined on, name, bbox, lines, first token)
         self.page_index = 0
-        self.encoder = None
+        self.encoder = encoder
 
     def showPage(self):
         self.out_pages.append((tuple(self._pagesize), self._code, list(self._formsinuse)))
@@ -143,59 +184,51 @@ class _NullCanvas:
         return _NullPath()
 
 
-class _ChunkDocument(Document):
-    """A worker's document: draws the pages of its chunks, skips the others."""
+class _Worker:
+    """What a forked worker does at each ``doc.page()``: draw its own chunks, skip the others."""
 
-    def __init__(self, base: Document, index: int, jobs: int, send):
-        c = base.canvas
-        self.size = base.size
-        self.theme = base.theme
-        self.lang = base.lang
-        self.recorder = None  # no layout check in workers
-        self.buffer = io.BytesIO()
-        self.canvas = _WorkerCanvas(self.buffer, pagesize=c._pagesize, invariant=1,  # noqa: SLF001
-                                    pageCompression=1)
-        self.pen = Pen(self.canvas, self.theme)
-        self.pen._form_name = _key_name  # noqa: SLF001
-        self.pen.encoder = self.canvas.encoder = _TokenEncoder()
-        self.null = NullPen(self.theme)
-        self.pages = 0
-        self._open = False
-        self.index, self.jobs, self.send = index, jobs, send
-        self.chunk = -1
+    def __init__(self, doc: Document, index: int, jobs: int, conn):
+        self.doc, self.index, self.jobs, self.conn = doc, index, jobs, conn
+        c = doc.canvas
+        c.__class__ = _WorkerCanvas
+        c.start_worker(_ForkEncoder(doc.pen.encoder))
+        doc.pen.encoder = c.encoder
+        doc.pen._form_name = _key_name  # noqa: SLF001 - new forms: named by key, renamed by the parent
+        self.null = NullPen(doc.theme)
+        self.chunk = doc.pages // CHUNK  # the chunk whose first page is about to start
+
+    def send(self, msg) -> None:
+        self.conn.send_bytes(marshal.dumps(msg))
 
     def _close_page(self) -> None:
-        if self._open:
-            self.canvas.showPage()
-            self._open = False
+        if self.doc._open:  # noqa: SLF001
+            self.doc.canvas.showPage()
+            self.doc._open = False  # noqa: SLF001
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
         self._close_page()
-        if self.chunk >= 0 and self.chunk % self.jobs == self.index:
-            c = self.canvas
+        if (self.chunk - 1) % self.jobs == self.index:
+            c = self.doc.canvas
             self.send(("chunk", self.chunk, c.out_pages, c.out_forms, c.encoder.tokens))
             c.out_pages, c.out_forms, c.encoder.tokens = [], [], []
 
     def page(self, size: tuple | None = None) -> Pen:
+        doc = self.doc
         self._close_page()
         if size is not None:
-            self.canvas.setPageSize(size)
-            self.size = size
-        self.pages += 1
-        chunk = (self.pages - 1) // CHUNK
+            doc.canvas.setPageSize(size)
+            doc.size = size
+        doc.pages += 1
+        chunk = (doc.pages - 1) // CHUNK
         if chunk != self.chunk:
-            self._flush()
+            self.flush()
             self.chunk = chunk
-        if chunk % self.jobs != self.index:
+        if (chunk - 1) % self.jobs != self.index:
             return self.null
-        self._open = True
-        self.canvas.page_index = len(self.canvas.out_pages)
-        self.canvas.setLineJoin(1)
-        return self.pen
-
-    def finish(self) -> bytes:
-        self._flush()
-        return b""
+        doc._open = True  # noqa: SLF001
+        doc.canvas.page_index = len(doc.canvas.out_pages)
+        doc.canvas.setLineJoin(1)
+        return doc.pen
 
 
 def _assemble(doc: Document, pages, forms, tokens) -> None:
@@ -208,8 +241,10 @@ def _assemble(doc: Document, pages, forms, tokens) -> None:
         if name in known:  # defined by an earlier chunk: this copy was never drawn in one process
             skip.update(range(first, last + 1))
     text = {}
-    for serial, font, size, string, new in tokens:
+    for serial, font, size, string, new, prev in tokens:
         if serial not in skip:
+            if prev != _UNKNOWN:  # after a run the worker encoded: the state it left
+                encoder.state = prev
             text[serial] = encoder.encode(font, size, string, new)
 
     def repl(m):
@@ -229,34 +264,15 @@ def _assemble(doc: Document, pages, forms, tokens) -> None:
             doc.size = size
         new = [form for form in by_page.get(index, ()) if form[1] not in known]
         for form in new:  # named in the order one process defines them: at first use
-            known[form[1]] = f"F{len(known)}"
+            known[form[1]] = f"F{len(doc.pen._forms) + len(known)}"  # noqa: SLF001 - after the parent's
         c._code = fill(lines)  # noqa: SLF001
-        c._formsinuse = [known[name] for name in used]  # noqa: SLF001
+        c._formsinuse = [known.get(name, name) for name in used]  # noqa: SLF001
         for _, name, bbox, body, _ in new:
             c.beginForm(known[name], *bbox)
             c._code = fill(body)  # noqa: SLF001
             c.endForm()
         c.showPage()
         doc.pages += 1
-
-
-def _worker(index: int, jobs: int, base: Document, draw, conn) -> None:
-    try:
-        doc = _ChunkDocument(base, index, jobs, lambda msg: conn.send_bytes(marshal.dumps(msg)))
-        draw(doc)
-        doc.finish()
-        conn.send_bytes(marshal.dumps(("done",)))
-    except BaseException as exc:  # noqa: BLE001 - everything goes back to the parent
-        from sheets.render.fonts import GlyphError
-
-        if isinstance(exc, GlyphError):
-            msg = ("glyph", exc.text, exc.char, exc.font)
-        else:
-            msg = ("error", f"{type(exc).__name__}: {exc}", traceback.format_exc())
-        conn.send_bytes(marshal.dumps(msg))
-    finally:
-        conn.close()
-        os._exit(0)
 
 
 def _raise(k: int, msg) -> None:
@@ -267,52 +283,121 @@ def _raise(k: int, msg) -> None:
     raise RuntimeError(f"worker {k} failed: {msg[1]}")
 
 
+class _Assembled(BaseException):
+    """Unwinds the parent's copy of the layout once the workers' pages are in."""
+
+
+def _error_message(exc: BaseException):
+    from sheets.render.fonts import GlyphError
+
+    if isinstance(exc, GlyphError):
+        return ("glyph", exc.text, exc.char, exc.font)
+    return ("error", f"{type(exc).__name__}: {exc}", traceback.format_exc())
+
+
 def render(doc: Document, draw, jobs: int) -> bytes:
     """``draw(doc)`` on ``jobs`` worker processes, assembled into ``doc``; returns the PDF bytes
-    (identical to ``draw(doc); doc.finish()`` in one process)."""
+    (identical to ``draw(doc); doc.finish()`` in one process). A document of one chunk or
+    less is drawn in this process alone."""
     if jobs <= 1 or doc.pages or doc.recorder is not None:
         draw(doc)
         return doc.finish()
     import multiprocessing as mp
 
     ctx = mp.get_context("fork")
-    pipes, procs = [], []
+    page = doc.page
+    worker = None
+    pids, pipes = [], []
+
+    def forking_page(size=None):
+        nonlocal worker
+        if worker is not None:
+            return worker.page(size)
+        if doc.pages < CHUNK:
+            return page(size)
+        # page CHUNK + 1: the first chunk is drawn; the workers take the layout from here
+        if doc._open:  # noqa: SLF001
+            doc.canvas.showPage()
+            doc._open = False  # noqa: SLF001
+        gc.freeze()  # the workers' collector leaves the inherited objects (and their pages) alone
+        try:
+            for k in range(jobs):
+                recv, send = ctx.Pipe(duplex=False)
+                pid = os.fork()
+                if pid == 0:  # a worker: continue the layout
+                    for r in pipes + [recv]:
+                        r.close()
+                    pids.clear()
+                    pipes.clear()
+                    worker = _Worker(doc, k, jobs, send)
+                    return worker.page(size)
+                send.close()
+                pids.append(pid)
+                pipes.append(recv)
+        finally:
+            if worker is None:
+                gc.unfreeze()
+        _collect(doc, pipes, jobs, doc.pages // CHUNK)
+        raise _Assembled
+
+    doc.page = forking_page
+    ok = False
     try:
-        for k in range(jobs):
-            recv, send = ctx.Pipe(duplex=False)
-            p = ctx.Process(target=_worker, args=(k, jobs, doc, draw, send), daemon=True)
-            p.start()
-            send.close()
-            pipes.append(recv)
-            procs.append(p)
-        done: set = set()
-        chunk = 0
-        while True:  # chunk c comes from worker c % jobs; a worker's "done" ends the document
-            k = chunk % jobs
-            msg = marshal.loads(pipes[k].recv_bytes())
-            if msg[0] == "chunk" and msg[1] == chunk:
-                _assemble(doc, msg[2], msg[3], msg[4])
-                chunk += 1
-            elif msg[0] == "done":
-                done.add(k)
-                break
-            elif msg[0] == "chunk":
-                raise RuntimeError(f"parallel render: chunk {msg[1]} arrived for {chunk}")
-            else:
-                _raise(k, msg)
-        for k in range(jobs):
-            if k not in done:
-                msg = marshal.loads(pipes[k].recv_bytes())
-                if msg[0] == "chunk":
-                    raise RuntimeError("parallel render: a chunk after the last page")
-                if msg[0] != "done":
-                    _raise(k, msg)
+        try:
+            draw(doc)
+        except _Assembled:
+            pass
+        except BaseException as exc:  # noqa: BLE001 - a worker reports everything to the parent
+            if worker is None:
+                raise
+            worker.send(_error_message(exc))
+            worker.conn.close()
+            os._exit(0)
+        if worker is not None:
+            try:
+                worker.flush()
+                worker.send(("done",))
+            except BaseException as exc:  # noqa: BLE001
+                worker.send(_error_message(exc))
+            finally:
+                worker.conn.close()
+                os._exit(0)
+        ok = True
     finally:
-        for p in procs:
-            if p.is_alive():
-                p.kill()
-            p.join()
-        for r in pipes:
-            r.close()
-    doc._open = False  # noqa: SLF001 - every page is shown
+        if worker is None:
+            doc.page = page
+            for pid in pids:
+                if not ok:  # a failed render: its workers stop now
+                    try:
+                        os.kill(pid, 9)
+                    except ProcessLookupError:  # pragma: no cover - already gone
+                        pass
+                os.waitpid(pid, 0)
+            for r in pipes:
+                r.close()
     return doc.finish()
+
+
+def _collect(doc: Document, pipes: list, jobs: int, chunk: int) -> None:
+    """Assemble the workers' chunks from ``chunk`` on, in page order."""
+    done: set = set()
+    while True:  # chunk c comes from worker (c - 1) % jobs; a worker's "done" ends the document
+        k = (chunk - 1) % jobs
+        msg = marshal.loads(pipes[k].recv_bytes())
+        if msg[0] == "chunk" and msg[1] == chunk:
+            _assemble(doc, msg[2], msg[3], msg[4])
+            chunk += 1
+        elif msg[0] == "done":
+            done.add(k)
+            break
+        elif msg[0] == "chunk":
+            raise RuntimeError(f"parallel render: chunk {msg[1]} arrived for {chunk}")
+        else:
+            _raise(k, msg)
+    for k in range(jobs):
+        if k not in done:
+            msg = marshal.loads(pipes[k].recv_bytes())
+            if msg[0] == "chunk":
+                raise RuntimeError("parallel render: a chunk after the last page")
+            if msg[0] != "done":
+                _raise(k, msg)

@@ -68,3 +68,41 @@ def test_a_failing_worker_fails_the_render(cli, samples, tmp_path, small_chunks,
     r = cli("render", src, "-o", out, "--jobs", 2)
     assert r.exit_code == 3 and "ZeroDivisionError: injected" in r.stderr
     assert not out.exists()
+
+
+def test_new_characters_after_the_first_chunk_give_the_same_bytes(cli, samples, tmp_path, small_chunks):
+    """Pilots on later pages with letters the first page never used (and a name that needs the
+    other font subset): those runs go through the parent in order; the bytes stay the same."""
+    base = yaml.safe_load((samples / "battletech" / "roc.yaml").read_text(encoding="utf-8"))["units"][0]
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Щука Ёжикова", "Юлия Эльф", "Жора", "Ann", "Ώμέγα Ψ",
+             "Ђорђе Ћ", "Ann", "Bo"]
+    units = [dict(base, name=f"Roc {i + 1}", pilot={"name": n, "gunnery": 4}) for i, n in enumerate(names)]
+    src = tmp_path / "u.yaml"
+    src.write_text(yaml.safe_dump({"system": "battletech", "units": units}, allow_unicode=True), encoding="utf-8")
+    outs = {}
+    for jobs in (1, 2):
+        out = tmp_path / f"{jobs}.pdf"
+        r = cli("render", src, "-o", out, "--jobs", jobs, "--lang", "ru")
+        assert r.exit_code == 0, r.stderr
+        outs[jobs] = out.read_bytes()
+    assert outs[1] == outs[2]
+    from conftest import page_texts
+
+    assert "Ђорђе Ћ" in page_texts(outs[2])[2] and "Щука Ёжикова" in page_texts(outs[2])[1]
+
+
+def test_a_worker_encodes_only_runs_whose_glyphs_are_known():
+    from sheets.render.pdf import Document
+
+    doc = Document()
+    pen = doc.page()
+    pen.text(10, 10, "Point 1/3 Жук", 8, "Sans")
+    enc = parallel._ForkEncoder(doc.pen.encoder)
+    one = doc.pen.encoder.encode("Sans", 8, "Жук 1", True)  # what one process writes
+    assert enc.encode("Sans", 8, "Жук 1", True) == one and not enc.tokens
+    token = enc.encode("Sans", 8, "Щ", False)  # a letter the document has not used yet
+    assert token == "\x001\x00" and enc.tokens == [(1, "Sans", 8, "Щ", False, doc.pen.encoder.state)]
+    assert enc.encode("Sans", 8, "Жук", False) == "\x002\x00"  # after a token: the parent's state
+    assert enc.tokens[-1][-1] == parallel._UNKNOWN
+    assert enc.encode("Sans", 8, "Жук", True) == doc.pen.encoder.encode("Sans", 8, "Жук", True)
+    assert enc.encode("Cond-Bold", 8, "A", True).startswith("\x00")  # a font not used yet: no name

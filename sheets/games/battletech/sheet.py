@@ -21,7 +21,7 @@ import re
 
 from sheets import __version__
 from sheets.data import label
-from sheets.games.battletech.rules import sheet_data
+from sheets.games.battletech.rules import armor, sheet_data, structure
 from sheets.render.fonts import width as text_width
 from sheets.render.pdf import Pen, Rect, footer, margins
 
@@ -73,7 +73,8 @@ def render(doc, units, options) -> None:
         title = f"{L('point')} {point_no}/{len(chunks)}" + (f" ({L('point_cont')})" if cont else "")
         pen.text(head.right - 4, head.y + 6, title, 8.5, "Sans-Bold",
                  align="right", color=pen.t.accent_text, max_width=frame.w * 0.25)
-        for number, d, first, span in placed:
+        for number, unit, first, span in placed:
+            d = sheet_data(unit, variant)  # only for the pages drawn here (render --jobs: this worker's)
             slot = slots[first]
             if span > 1:  # a double block: two slots and the gap between them
                 slot = Rect(slot.x, slots[first + span - 1].y, slot.w, slot.top - slots[first + span - 1].y)
@@ -101,18 +102,19 @@ def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L) -> list
     """One page per Point; a unit whose armour pips cannot keep 3 mm in one slot (the largest
     ultraheavies at full armour) takes two slots, and a Point that then needs more than five
     slots continues on the next page ("Point 2 (cont.)"). Returns per page (Point number,
-    continued?, [(unit number, sheet data, first slot, slots)])."""
+    continued?, [(unit number, unit, first slot, slots)]). A unit's sheet data is worked out
+    here only when its armour and structure might not fit one slot."""
     _, _, slots = page_geometry(paper, size)
     pages = []
     for point_no, chunk in enumerate(chunks, 1):
         placed, used, cont = [], 0, False
         for i, unit in enumerate(chunk):
-            d = sheet_data(unit, variant)
-            span = 2 if _needs_two_slots(d, paper, slots[0], L) else 1
+            heavy = sum(armor(unit).values()) + sum(structure(unit).values()) >= 60  # as _needs_two_slots
+            span = 2 if heavy and _needs_two_slots(sheet_data(unit, variant), paper, slots[0], L) else 1
             if used + span > PER_PAGE:
                 pages.append((point_no, cont, placed))
                 placed, used, cont = [], 0, True
-            placed.append((i + 1, d, used, span))
+            placed.append((i + 1, unit, used, span))
             used += span
         pages.append((point_no, cont, placed))
     return pages
