@@ -319,24 +319,20 @@ def render(doc: Document, draw, jobs: int) -> bytes:
         if doc._open:  # noqa: SLF001
             doc.canvas.showPage()
             doc._open = False  # noqa: SLF001
-        gc.freeze()  # the workers' collector leaves the inherited objects (and their pages) alone
-        try:
-            for k in range(jobs):
-                recv, send = ctx.Pipe(duplex=False)
-                pid = os.fork()
-                if pid == 0:  # a worker: continue the layout
-                    for r in pipes + [recv]:
-                        r.close()
-                    pids.clear()
-                    pipes.clear()
-                    worker = _Worker(doc, k, jobs, send)
-                    return worker.page(size)
-                send.close()
-                pids.append(pid)
-                pipes.append(recv)
-        finally:
-            if worker is None:
-                gc.unfreeze()
+        for k in range(jobs):
+            recv, send = ctx.Pipe(duplex=False)
+            pid = os.fork()
+            if pid == 0:  # a worker: continue the layout
+                gc.freeze()  # its collector leaves what it inherited alone (no copied memory pages)
+                for r in pipes + [recv]:
+                    r.close()
+                pids.clear()
+                pipes.clear()
+                worker = _Worker(doc, k, jobs, send)
+                return worker.page(size)
+            send.close()
+            pids.append(pid)
+            pipes.append(recv)
         _collect(doc, pipes, jobs, doc.pages // CHUNK)
         raise _Assembled
 
