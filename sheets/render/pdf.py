@@ -4,9 +4,10 @@ tables, hexagons and arrows. Every string drawn passes the font coverage check."
 
 from __future__ import annotations
 
+import functools
 import io
 import math
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 from reportlab.lib.pagesizes import A4, LETTER
@@ -20,6 +21,7 @@ from sheets.render.theme import Theme, theme
 
 PAPER = {"a4": A4, "letter": LETTER}
 MM = 72 / 25.4
+_NO_OP = nullcontext()
 _ET = "".join(("E", "T"))  # the end of a text object written by Pen.text (compared by identity)
 
 
@@ -188,36 +190,38 @@ class Pen:
         self.rec = recorder  # a layout_check.Recorder, or None (not recording)
 
     # -- what the layout checker needs to know (no-ops when not recording) ------------------
-    @contextmanager
+    # (not recording: one shared no-op context instead of a generator per use; a page draws
+    # hundreds of frames)
     def frame(self, r: Rect):
         """Text drawn inside this block belongs to ``r``: leaving it is a layout error."""
-        if self.rec is None:
-            yield
-            return
+        return _NO_OP if self.rec is None else self._frame(r)
+
+    @contextmanager
+    def _frame(self, r: Rect):
         self.rec.frames.append(r)
         try:
             yield
         finally:
             self.rec.frames.pop()
 
-    @contextmanager
     def fine_print(self):
         """Footnotes and sources: 5 pt is allowed instead of 6 pt."""
-        if self.rec is None:
-            yield
-            return
+        return _NO_OP if self.rec is None else self._fine_print()
+
+    @contextmanager
+    def _fine_print(self):
         self.rec.note += 1
         try:
             yield
         finally:
             self.rec.note -= 1
 
-    @contextmanager
     def legend_key(self):
         """Boxes and pips drawn here are samples in a legend, not tick targets."""
-        if self.rec is None:
-            yield
-            return
+        return _NO_OP if self.rec is None else self._legend_key()
+
+    @contextmanager
+    def _legend_key(self):
         self.rec.sample += 1
         try:
             yield
@@ -388,18 +392,7 @@ class Pen:
 
     @staticmethod
     def wrap_static(text: str, font: str, size: float, width: float) -> list[str]:
-        lines = []
-        for para in str(text).split("\n"):
-            words, line = para.split(), ""
-            for w in words:
-                trial = f"{line} {w}".strip()
-                if line and fonts.width(trial, font, size) > width:
-                    lines.append(line)
-                    line = w
-                else:
-                    line = trial
-            lines.append(line)
-        return lines
+        return list(_wrap(str(text), font, size, width))
 
     def paragraph(self, r: Rect, text: str, size: float = 7, font: str = "Sans",
                   leading: float = 1.18, min_size: float = 4.0, color=None) -> float:
@@ -586,6 +579,24 @@ class Pen:
                (x2 - head * math.cos(ang - 0.45), y2 - head * math.sin(ang - 0.45)),
                (x2 - head * math.cos(ang + 0.45), y2 - head * math.sin(ang + 0.45))]
         self.polygon(pts, fill=color, width=0.3)
+
+
+@functools.lru_cache(maxsize=16384)
+def _wrap(text: str, font: str, size: float, width: float) -> tuple:
+    """The lines of :meth:`Pen.wrap_static`; cached, as a batch wraps the same rule texts and
+    names on every sheet (font metrics alone decide them)."""
+    lines = []
+    for para in text.split("\n"):
+        words, line = para.split(), ""
+        for w in words:
+            trial = f"{line} {w}".strip()
+            if line and fonts.width(trial, font, size) > width:
+                lines.append(line)
+                line = w
+            else:
+                line = trial
+        lines.append(line)
+    return tuple(lines)
 
 
 def hex_corners(cx: float, cy: float, radius: float, flat_top: bool = True):
