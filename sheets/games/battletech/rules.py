@@ -251,7 +251,7 @@ def ways_2d6(roll: int) -> int:
 
 def hit_table(motion: str, which: str = "standard") -> list[dict]:
     """Rows of a hit-location table: ``{roll, location, ways, probability}`` (probability "n/36")."""
-    rows = table("hit_tables")[which][motion if motion in ("biped", "glider", "quad") else "biped"]
+    rows = table("hit_tables")[which][motion]
     return [{"roll": r, "location": loc, "ways": ways_2d6(r), "probability": f"{ways_2d6(r)}/36"}
             for r, loc in sorted(rows.items())]
 
@@ -383,7 +383,7 @@ def validate(proto: Proto, variant: str | None, strict: bool = False) -> list[Ru
     issues: list[RuleIssue] = []
     issues += _check_eras(proto, variant, strict)
     if not v["tons"]["min"] <= proto.tons <= v["tons"]["max"]:
-        what = "ultraheavy (10-15 t)" if proto.tons >= 10 else f"{proto.tons} t"
+        what = "ultraheavy (10-15 t)" if is_ultraheavy(proto) else f"{proto.tons} t"
         issues.append(RuleIssue(("tons",), f"{proto.tons} t: {what} ProtoMechs are not allowed under "
                                 f"rules: {variant} ({v['tons']['min']}-{v['tons']['max']} t; use rules: tw)"))
     if proto.motion not in v["motions"]:

@@ -1,0 +1,76 @@
+"""Rule checks and small rules helpers called directly (no loader): the messages and severities of
+the era check (issue 12 point 4: "under classic such items are a warning on validate and a † on the
+sheet (or an error with --strict)"), the tonnage/motion checks per variant (digest §8), the
+construction limits per shape (digest §3.3), the ultraheavy boundary (10-15 t) and the 2D6 counts."""
+
+import pytest
+
+from sheets.games.battletech import bv, rules
+from sheets.games.battletech.model import Mount, Proto
+
+ERA = "myomer booster is not in the classic ProtoMech rules (later equipment; use rules: tw)"
+
+
+def _issues(proto, variant, strict=False):
+    return [(i.path, i.severity, i.message) for i in rules.validate(proto, variant, strict)]
+
+
+def test_later_equipment_is_a_marked_warning_or_a_strict_error():
+    proto = rules.build(dict(name="B", tons=5, walk=3, myomer_booster=True, armor={}))
+    assert _issues(proto, "classic") == [(("myomer_booster",), "warning", ERA + ", marked † on the sheet")]
+    assert _issues(proto, "classic", strict=True) == [(("myomer_booster",), "error", ERA)]
+    assert _issues(proto, None) == _issues(proto, "classic")
+    assert _issues(proto, "tw") == [] and _issues(proto, "tw", strict=True) == []
+
+
+def test_ultraheavy_quad_under_classic_is_refused_with_every_reason():
+    proto = rules.build(dict(name="U", tons=10, motion="quad", walk=3, armor={}))
+    assert _issues(proto, "classic") == [
+        (("tons",), "error", "10 t: ultraheavy (10-15 t) ProtoMechs are not allowed under rules: classic "
+                             "(2-9 t; use rules: tw)"),
+        (("motion",), "error", "motion 'quad' is not allowed under rules: classic (allowed: biped; use rules: tw)")]
+    assert _issues(proto, "tw") == []
+
+
+def test_tonnage_outside_a_user_range_names_the_tonnage(monkeypatch):
+    # a --data-dir variants.yaml may narrow the range: a 2 t unit is then refused as "2 t"
+    classic = dict(rules.variant_data("classic"), tons={"min": 3, "max": 9}, motions=["biped", "glider"])
+    monkeypatch.setattr(rules, "variant_data", lambda variant: classic)
+    proto = rules.build(dict(name="S", tons=2, motion="quad", walk=3, armor={}))
+    assert _issues(proto, "classic")[:2] == [
+        (("tons",), "error", "2 t: 2 t ProtoMechs are not allowed under rules: classic (3-9 t; use rules: tw)"),
+        (("motion",), "error", "motion 'quad' is not allowed under rules: classic (allowed: biped, glider; "
+                               "use rules: tw)")]
+
+
+def test_ultraheavy_starts_at_ten_tons():
+    assert [rules.is_ultraheavy(Proto(name="T", tons=t, walk=1)) for t in (9, 10, 15)] == [False, True, True]
+
+
+def _mg_torso(motion, tons, count):
+    mg = rules.find_item("Machine Gun")
+    return Proto(name="T", tons=tons, walk=3, motion=motion,
+                 mounts=tuple(Mount(i, "MG", mg, "torso") for i in range(count)))
+
+
+@pytest.mark.parametrize("motion, tons, count, warned", [
+    ("biped", 9, 2, False), ("biped", 9, 3, True),      # torso 2 slots
+    ("quad", 9, 4, False), ("quad", 9, 5, True),        # quad torso 4 slots
+    ("biped", 10, 3, False), ("biped", 10, 4, True),    # ultraheavy torso 3
+    ("quad", 12, 6, False), ("quad", 12, 7, True),      # ultraheavy quad torso 6
+])
+def test_torso_slot_limits_per_shape(motion, tons, count, warned):
+    slots = [i.message for i in rules.validate(_mg_torso(motion, tons, count), "tw") if "holds" in i.message]
+    assert bool(slots) == warned
+
+
+def test_ways_of_2d6_outside_the_dice():
+    assert [rules.ways_2d6(r) for r in (0, 1, 2, 7, 12, 13, 14)] == [0, 0, 1, 6, 1, 0, 0]
+
+
+def test_tmm_table_without_an_open_last_row_is_an_error(monkeypatch):
+    real = rules.table
+    monkeypatch.setattr(rules, "table", lambda name: {"tmm": [{"max_mp": 2, "tmm": 0}]} if name == "bv" else real(name))
+    assert bv.tmm(2) == 0
+    with pytest.raises(ValueError, match="^3$"):
+        bv.tmm(3)
