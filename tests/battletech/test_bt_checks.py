@@ -74,3 +74,56 @@ def test_tmm_table_without_an_open_last_row_is_an_error(monkeypatch):
     assert bv.tmm(2) == 0
     with pytest.raises(ValueError, match="^3$"):
         bv.tmm(3)
+
+
+def _check(unit, variant="tw"):
+    return [(i.path, i.severity, i.message) for i in rules.validate(rules.build(unit), variant)]
+
+
+def test_armour_and_jump_messages():
+    # digest §3.2: a 5 t biped's head takes at most 4; §5: jump cap = walk (standard jets)
+    assert _check(dict(name="A", tons=5, walk=3, jump=4, armor={"head": 5, "torso": 8, "main_gun": 1})) == [
+        (("armor", "head"), "error", "head armour 5 exceeds the maximum 4 for a 5 t biped"),
+        (("armor", "main_gun"), "error", "main gun armour 1 given, but no equipment is in location main_gun"),
+        (("jump",), "error", "jump 4 exceeds the maximum 3 (walk 3, standard jump jets)")]
+    # extended jets: ceil(1.5 × 4) = 6
+    assert _check(dict(name="A", tons=5, walk=4, jump=7, jump_jets="extended", armor={})) == [
+        (("jump",), "error", "jump 7 exceeds the maximum 6 (walk 4, extended jump jets)")]
+    assert _check(dict(name="A", tons=5, walk=4, jump=6, jump_jets="extended", armor={"main_gun": 0})) == []
+
+
+def test_quad_arm_messages():
+    assert _check(dict(name="Q", tons=9, motion="quad", walk=3, armor={"right_arm": 2, "left_arm": 0},
+                       equipment=[{"item": "Flamer", "location": "left_arm"}])) == [
+        (("armor", "right_arm"), "error", "a quad has no arms: right_arm armour must be 0 or left out (got 2)"),
+        (("equipment", 0, "location"), "error", "a quad has no arms: Flamer cannot go in left_arm")]
+
+
+def test_mount_and_ammo_messages():
+    assert _check(dict(name="M", tons=5, walk=3, armor={}, equipment=[
+        {"item": "ProtoMech AC/2", "location": "torso"}, {"item": "Flamer"},
+        {"item": "Flamr", "location": "torso"}, {"item": "ProtoMech AC/2 Ammo", "location": "torso"},
+        {"item": "SRM 1 Ammo", "shots": 5}, {"item": "Flamer Ammo", "shots": 5}])) == [
+        (("equipment", 0, "location"), "error", "ProtoMech AC/2 may only be mounted in the main gun, not torso"),
+        (("equipment", 1, "item"), "error",
+         "Flamer needs a location (one of head, torso, right_arm, left_arm, legs, main_gun)"),
+        (("equipment", 2, "item"), "error", "unknown item 'Flamr' (did you mean 'Flamer'?)"),
+        (("equipment", 3, "location"), "error", "ProtoMech AC/2 Ammo takes no location (ammo is stored in the body)"),
+        (("equipment", 3, "item"), "error", "ProtoMech AC/2 Ammo needs 'shots:' (the number of shots)"),
+        (("equipment", 4, "item"), "error", "SRM 1 Ammo: the unit carries no weapon that fires it (SRM 1)"),
+        (("equipment", 5, "item"), "error", "unknown item 'Flamer Ammo' (did you mean 'Flamer'?)"),
+        # digest §3.3: torso 2 t at most (the AC/2 alone is 3.5 t)
+        (("equipment", 0, "location"), "warning", "torso carries 3.5 t; the limit is 2 t")]
+
+
+def test_limit_warnings_point_at_the_first_item_over_the_limit():
+    # digest §3.3: an arm carries 0.5 t; head and legs take no item (one item: singular)
+    assert _check(dict(name="W", tons=5, walk=3, armor={}, equipment=[
+        {"item": "Flamer", "location": "head"}, {"item": "ER Medium Laser", "location": "right_arm"},
+        {"item": "Flamer", "location": "legs"}, {"item": "Flamer", "location": "legs"},
+        {"item": "Flamer", "location": "torso"}, {"item": "Flamer", "location": "torso"},
+        {"item": "Flamer", "location": "torso"}])) == [
+        (("equipment", 0, "location"), "warning", "head holds 1 item; the limit is 0"),
+        (("equipment", 1, "location"), "warning", "right_arm carries 1 t; the limit is 0.5 t"),
+        (("equipment", 2, "location"), "warning", "legs holds 2 items; the limit is 0"),
+        (("equipment", 6, "location"), "warning", "torso holds 3 items; the limit is 2")]

@@ -483,7 +483,8 @@ def _check_limits(proto: Proto) -> list[RuleIssue]:
         if len(mounts) > lim["slots"]:
             extra = mounts[lim["slots"]]
             issues.append(RuleIssue(("equipment", extra.index, "location"),
-                                    f"{loc} holds {len(mounts)} items; the limit is {lim['slots']}",
+                                    f"{loc} holds {len(mounts)} item{'' if len(mounts) == 1 else 's'}; "
+                                    f"the limit is {lim['slots']}",
                                     "warning"))
         weight = sum(m.item.tons for m in mounts)
         if lim["tons"] is not None and weight > lim["tons"] + 1e-9 and lim["slots"] > 0:
