@@ -102,16 +102,16 @@ def test_quad_arm_messages():
 def test_mount_and_ammo_messages():
     assert _check(dict(name="M", tons=5, walk=3, armor={}, equipment=[
         {"item": "ProtoMech AC/2", "location": "torso"}, {"item": "Flamer"},
-        {"item": "Flamr", "location": "torso"}, {"item": "ProtoMech AC/2 Ammo", "location": "torso"},
-        {"item": "SRM 1 Ammo", "shots": 5}, {"item": "Flamer Ammo", "shots": 5}])) == [
+        {"item": "Flamr", "location": "torso"}, {"item": "Flamer Ammo", "shots": 5},
+        {"item": "ProtoMech AC/2 Ammo", "location": "torso"}, {"item": "SRM 1 Ammo", "shots": 5}])) == [
         (("equipment", 0, "location"), "error", "ProtoMech AC/2 may only be mounted in the main gun, not torso"),
         (("equipment", 1, "item"), "error",
          "Flamer needs a location (one of head, torso, right_arm, left_arm, legs, main_gun)"),
         (("equipment", 2, "item"), "error", "unknown item 'Flamr' (did you mean 'Flamer'?)"),
-        (("equipment", 3, "location"), "error", "ProtoMech AC/2 Ammo takes no location (ammo is stored in the body)"),
-        (("equipment", 3, "item"), "error", "ProtoMech AC/2 Ammo needs 'shots:' (the number of shots)"),
-        (("equipment", 4, "item"), "error", "SRM 1 Ammo: the unit carries no weapon that fires it (SRM 1)"),
-        (("equipment", 5, "item"), "error", "unknown item 'Flamer Ammo' (did you mean 'Flamer'?)"),
+        (("equipment", 3, "item"), "error", "unknown item 'Flamer Ammo' (did you mean 'Flamer'?)"),
+        (("equipment", 4, "location"), "error", "ProtoMech AC/2 Ammo takes no location (ammo is stored in the body)"),
+        (("equipment", 4, "item"), "error", "ProtoMech AC/2 Ammo needs 'shots:' (the number of shots)"),
+        (("equipment", 5, "item"), "error", "SRM 1 Ammo: the unit carries no weapon that fires it (SRM 1)"),
         # digest §3.3: torso 2 t at most (the AC/2 alone is 3.5 t)
         (("equipment", 0, "location"), "warning", "torso carries 3.5 t; the limit is 2 t")]
 
@@ -127,3 +127,16 @@ def test_limit_warnings_point_at_the_first_item_over_the_limit():
         (("equipment", 1, "location"), "warning", "right_arm carries 1 t; the limit is 0.5 t"),
         (("equipment", 2, "location"), "warning", "legs holds 2 items; the limit is 0"),
         (("equipment", 6, "location"), "warning", "torso holds 3 items; the limit is 2")]
+
+
+def test_main_gun_only_weapon_in_the_main_gun_is_fine():
+    assert _check(dict(name="G", tons=5, walk=3, armor={"main_gun": 2}, equipment=[
+        {"item": "ProtoMech AC/2", "location": "main_gun"}, {"item": "ProtoMech AC/2 Ammo", "shots": 20}])) == []
+
+
+@pytest.mark.parametrize("users, named", [([], "none"), (["LRM 10", "Streak LRM 5"], "LRM 10, Streak LRM 5")])
+def test_ammo_without_its_weapon_names_every_weapon_that_fires_it(monkeypatch, users, named):
+    # every shipped ammo has one weapon; a --data-dir catalogue may have none or several
+    monkeypatch.setattr(rules, "weapons_for_ammo", lambda key: [rules.find_item(n) for n in users])
+    assert _check(dict(name="A", tons=5, walk=3, armor={}, equipment=[{"item": "SRM 1 Ammo", "shots": 5}])) == [
+        (("equipment", 0, "item"), "error", f"SRM 1 Ammo: the unit carries no weapon that fires it ({named})")]
