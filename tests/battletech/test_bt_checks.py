@@ -93,10 +93,19 @@ def test_armour_and_jump_messages():
 
 
 def test_quad_arm_messages():
+    # the arm mount is an error, never also a limit warning; the torso after it is still checked
     assert _check(dict(name="Q", tons=9, motion="quad", walk=3, armor={"right_arm": 2, "left_arm": 0},
-                       equipment=[{"item": "Flamer", "location": "left_arm"}])) == [
+                       equipment=[{"item": "Flamer", "location": "left_arm"}]
+                       + [{"item": "Flamer", "location": "torso"}] * 5)) == [
         (("armor", "right_arm"), "error", "a quad has no arms: right_arm armour must be 0 or left out (got 2)"),
-        (("equipment", 0, "location"), "error", "a quad has no arms: Flamer cannot go in left_arm")]
+        (("equipment", 0, "location"), "error", "a quad has no arms: Flamer cannot go in left_arm"),
+        (("equipment", 5, "location"), "warning", "torso holds 5 items; the limit is 4")]
+
+
+def test_a_location_at_its_weight_limit_is_not_over():
+    # digest §3.3: torso 2 t; two 1 t ER Medium Lasers are exactly 2 t
+    assert _check(dict(name="T", tons=5, walk=3, armor={}, equipment=[
+        {"item": "ER Medium Laser", "location": "torso"}, {"item": "ER Medium Laser", "location": "torso"}])) == []
 
 
 def test_mount_and_ammo_messages():
