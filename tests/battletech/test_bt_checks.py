@@ -149,3 +149,33 @@ def test_ammo_without_its_weapon_names_every_weapon_that_fires_it(monkeypatch, u
     monkeypatch.setattr(rules, "weapons_for_ammo", lambda key: [rules.find_item(n) for n in users])
     assert _check(dict(name="A", tons=5, walk=3, armor={}, equipment=[{"item": "SRM 1 Ammo", "shots": 5}])) == [
         (("equipment", 0, "item"), "error", f"SRM 1 Ammo: the unit carries no weapon that fires it ({named})")]
+
+
+def test_later_equipment_paths_and_names():
+    # issue 12 point 4: every post-seed feature or item is named with the path of its line
+    proto = rules.build(dict(name="L", tons=9, walk=4, jump=5, jump_jets="extended", myomer_booster=True,
+                             armor_type="edp", armor={}, equipment=[
+                                 {"item": "ER Micro Laser", "location": "torso"},
+                                 {"item": "ProtoMech AC/2", "location": "main_gun"},
+                                 {"item": "SRM 1 Ammo", "shots": 5},
+                                 {"item": "ProtoMech AC/2 Ammo", "shots": 20}]))
+    assert rules.later_equipment(proto, "classic") == [
+        (("myomer_booster",), "myomer booster"), (("jump_jets",), "extended jump jets"),
+        (("armor_type",), "EDP armour"), (("equipment", 1, "item"), "ProtoMech AC/2"),
+        (("equipment", 3, "item"), "ProtoMech AC/2 Ammo")]
+    assert rules.later_equipment(proto, None) == rules.later_equipment(proto, "classic")
+    assert rules.later_equipment(proto, "tw") == []
+
+
+def test_build_sorts_lines_into_mounts_and_ammo_bins():
+    proto = rules.build(dict(name="B", tons=5, walk=3, armor={}, pilot={"name": None}, equipment=[
+        {"item": "Mystery Ammo", "shots": 3}, {"item": "Mystery Gun", "location": "torso"},
+        {"item": "  SRM 1 Ammo ", "shots": 5}, {"item": "SRM 1", "location": "torso"}]))
+    assert [(b.index, b.name, b.ammo and b.ammo.name, b.shots) for b in proto.ammo] == [
+        (0, "Mystery Ammo", None, 3), (2, "SRM 1 Ammo", "SRM 1 Ammo", 5)]
+    assert [(m.index, m.name, m.item and m.item.name, m.location) for m in proto.mounts] == [
+        (1, "Mystery Gun", None, "torso"), (3, "SRM 1", "SRM 1", "torso")]
+    assert (proto.pilot.name, proto.pilot.gunnery) == ("", 4)  # the default Gunnery (digest §9.1)
+    assert rules.build(dict(name="B", tons=5, walk=3, armor={})).pilot is None
+    named = rules.build(dict(name="B", tons=5, walk=3, armor={}, pilot={"name": "Ada", "gunnery": 2}))
+    assert (named.pilot.name, named.pilot.gunnery) == ("Ada", 2)
