@@ -252,7 +252,7 @@ class Obj(Spec):
         for key, v in value.items():
             kpos = key_pos.get(key, own)
             vpos = value_pos.get(key, own)
-            name = aliases.get(key, key) if isinstance(key, str) else key
+            name = aliases.get(key, key)
             if name in self.extra_ok:
                 out[name] = v
                 out.key_pos[name], out.value_pos[name] = kpos, vpos

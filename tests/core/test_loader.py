@@ -304,7 +304,15 @@ def test_a_foreign_file_is_converted_in_memory(toy, write):
     with pytest.raises(Exception, match="is an input of this command"):
         check_target(src)
     reset_inputs()
-    assert loader._foreign_reader("x.yaml") is None and loader._foreign_reader("README") is None
+    import sheets.core.game
+
+    def no_games():  # a unit file or a name without suffix never loads every game plug-in
+        raise AssertionError("all_games() called")
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(sheets.core.game, "all_games", no_games)
+        assert loader._foreign_reader("x.yaml") is None and loader._foreign_reader("README") is None
+        assert loader._foreign_reader("x.YML") is None
     assert loader._foreign_reader("x.unknownext") is None
     assert loader._foreign_reader("X.TOYX") is sys_module_convert()
 

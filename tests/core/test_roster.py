@@ -124,11 +124,11 @@ def test_the_list_in_russian_and_the_games_own_checks(roster, toy):
 def test_the_game_gets_the_commands_options_in_the_lists_language(roster, toy, monkeypatch):
     seen = []
     monkeypatch.setattr(type(toy), "list_tally",
-                        lambda self, units, options, roster: seen.append(options) or [{"text": roster["name"], "ok": True}])
+                        lambda self, units, options, roster: seen.append(options) or [{"text": f"{roster['name']} {len(units)}", "ok": True}])
     data = army_list(roster([1], limit=5, rules="tw"), "ru")
     (opts,) = seen
     assert (opts.lang, opts.paper, opts.mono, opts.rules, opts.extra) == ("ru", "letter", True, "tw", {"k": 1})
-    assert data["tally"] == [{"text": "Star", "ok": True}]
+    assert data["tally"] == [{"text": "Star 1", "ok": True}]
     seen.clear()
     monkeypatch.setattr(type(toy), "validate_list",
                         lambda self, units, options, roster: seen.append(options) or [])

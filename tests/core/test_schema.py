@@ -191,8 +191,17 @@ def test_obj_reports_unknown_twice_missing_and_bad_keys():
     assert out is INVALID and msgs == ["u.yaml:1:1: unit: missing required key 'name'"]
     out, msgs = run(UNIT, {"tons": 3, "name": "A", 7: 1}, "unit")
     assert out is INVALID and msgs == err("unit: unknown key 7")
+    out, msgs = run(UNIT, {"tons": 3}, "unit")  # a plain mapping: problems at its position
+    assert out is INVALID and msgs == err("unit: missing required key 'name'")
+    out, _ = run(UNIT, {"name": "A"})
+    assert out.pos == AT and out.pos_of("name") == AT
     assert run(UNIT, "Roc", "unit") == (INVALID, err("unit: expected a mapping, got text"))
     assert run(UNIT, None, "unit") == (INVALID, err("unit: expected a mapping, got nothing"))
+
+
+def test_keys_after_a_passed_through_one_are_still_checked():
+    out, msgs = run(UNIT, {"notes": "free", "name": "A", "tons": 99}, "unit")
+    assert out is INVALID and msgs == err("unit.tons: 99 is out of range (2–15)")
 
 
 def test_obj_names_the_key_path_from_the_top():
