@@ -63,7 +63,7 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
         raise InputError([Problem(name.replace("\0", "\\0"), None, f"cannot read: {bad}")])
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except FileNotFoundError:
         raise InputError([Problem(name, None, "no such file")]) from None
     except PermissionError:

@@ -320,7 +320,7 @@ def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
     if not isinstance(doc, YMap) or not isinstance(doc.get("units"), list):
         problems.error(raw.pos_of("from"), f"{short(ref)} is not a unit file (no 'units:' list)")
         return None
-    other = doc.get("system", "")
+    other = doc.get("system")
     other = other.strip().lower() if isinstance(other, str) else ""
     if other != game.id:
         problems.error(raw.pos_of("from"), f"{short(ref)} is a {short(other, 30) if other else 'unknown'} "

@@ -269,8 +269,8 @@ def read_text(path: str | Path) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        before = data[: exc.start]
+        line, col = before.count(b"\n") + 1, exc.start - before.rfind(b"\n")
         raise InputError([Problem(name, Pos(line, col), "not valid UTF-8 text")]) from None
     return text
 

@@ -51,10 +51,29 @@ def test_read_refuses_a_file_that_grows_past_the_cap_while_read(tmp_path, monkey
         return os.stat_result((st.st_mode, st.st_ino, st.st_dev, st.st_nlink, st.st_uid, st.st_gid, 3,
                                st.st_atime, st.st_mtime, st.st_ctime))
 
+    reads = []
+    real_fdopen = os.fdopen
+
+    class Spy:  # never more than the cap plus one byte is read, whatever the file holds
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def read(self, n=-1):
+            reads.append(n)
+            return self.fh.read(n)
+
+    f.write_bytes(b"123456" * 100)
     monkeypatch.setattr(fsio.os, "fstat", small)
+    monkeypatch.setattr(fsio.os, "fdopen", lambda fd, *a, **k: Spy(real_fdopen(fd, *a, **k)))
     with pytest.raises(InputError) as exc:
         read_user_bytes(f, 5)
-    assert messages(exc) == [f"{f}: file too large (limit 5 bytes)"]
+    assert messages(exc) == [f"{f}: file too large (limit 5 bytes)"] and reads == [6]
 
 
 @pytest.mark.parametrize("data, ok", [(b"a\x00b", False), (b"\x00", False), (b"ab", True)])

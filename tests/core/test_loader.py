@@ -3,7 +3,10 @@ problem at its ``file:line:col``, rule variants, rosters, ``from:`` references a
 
 import pytest
 
+from types import SimpleNamespace
+
 import sheets.core.loader as loader
+from sheets.core import game as registry
 from sheets.core.errors import InputError, Pos
 from sheets.core.fsio import check_target, reset_inputs
 from sheets.core.game import Options
@@ -219,6 +222,8 @@ def test_a_single_unit_file_needs_no_name_and_references_chain(load, write):
     ("{from: lib.yaml}", "units: [{name: A}]\n", "3:12: 'lib.yaml' is a unknown file, not toy"),
     ("{from: lib.yaml}", "system: dust\nunits: [{name: A}]\n", "3:12: 'lib.yaml' is a 'dust' file, not toy"),
     ("{from: lib.yaml}", "system: [toy]\nunits: [{name: A}]\n", "3:12: 'lib.yaml' is a unknown file, not toy"),
+    ("{from: lib.yaml}", "system: " + "s" * 40 + "\nunits: [{name: A}]\n",
+     "3:12: 'lib.yaml' is a '" + "s" * 30 + "'… (40 characters) file, not toy"),
     ("{from: lib.yaml}", "system: toy\nunits: {name: A}\n", "3:12: 'lib.yaml' is not a unit file (no 'units:' list)"),
     ("{from: lib.yaml}", "- 1\n", "3:12: 'lib.yaml' is not a unit file (no 'units:' list)"),
     ("{from: lib.yaml}", "system: toy\nunits: [{name: A}, {name: B}, 5]\n",
@@ -315,6 +320,31 @@ def test_a_foreign_file_is_converted_in_memory(toy, write):
         assert loader._foreign_reader("x.YML") is None
     assert loader._foreign_reader("x.unknownext") is None
     assert loader._foreign_reader("X.TOYX") is sys_module_convert()
+
+
+def test_a_foreign_file_gets_the_options_and_the_expected_game(toy, write, monkeypatch):
+    src = write("army.toyx", "anything")
+    assert load_file(src, Options(lang="ru", rules="tw"), "toy").options.rules == "tw"
+    with pytest.raises(InputError) as exc:
+        load_file(src, None, "dust")
+    assert [str(p) for p in exc.value.problems] == [f"{src}: expected a dust file, got toy"]
+    # a duck-typed plug-in without file_formats is passed over
+    module = sys_module()
+    module.BARE = SimpleNamespace(id="bare")
+    monkeypatch.setitem(registry.BUILTIN, "bare", "sheets_core_test_toy:BARE")
+    registry._entry_points.cache_clear()
+    try:
+        assert loader._foreign_reader("b.toyx") is module.convert
+    finally:
+        registry._entry_points.cache_clear()
+        registry.get_game.cache_clear()
+    reset_inputs()
+
+
+def sys_module():
+    import sys
+
+    return sys.modules["sheets_core_test_toy"]
 
 
 def sys_module_convert():
