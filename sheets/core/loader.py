@@ -76,8 +76,7 @@ def _unknown_system(problems: Problems, value, pos) -> None:
 
 
 class _Reader:
-    def __init__(self, options: Options):
-        self.options = options
+    def __init__(self):
         self.cache: dict[str, Any] = {}
         self.references = 0
 
@@ -171,7 +170,7 @@ def _gc_paused(fn):
 @_gc_paused
 def _load(path: str, options: Options | None, expect_game: str | None, text: str | None) -> Loaded:
     options = options or Options()
-    reader = _Reader(options)
+    reader = _Reader()
     if text is None:
         doc = reader.read(path)
     else:
@@ -339,7 +338,7 @@ def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
                 and (not isinstance(v, int) or v.bit_length() < 200) else None
 
         key = text(wanted)
-        matches = [u for u in candidates if key is not None and text(u.get("name", "")) == key]
+        matches = [u for u in candidates if key is not None and text(u.get("name")) == key]
         if not matches:
             names = [u["name"] for u in candidates if isinstance(u.get("name"), str)]
             hint = did_you_mean(wanted, names) if isinstance(wanted, str) else ""

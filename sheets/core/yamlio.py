@@ -174,7 +174,7 @@ class _Builder:
 
     def _scalar(self, node):
         """A scalar's value; a value its tag cannot hold is reported at the node, never raised."""
-        tag = node.tag or ""
+        tag = node.tag  # the resolver gives every scalar a tag
         if tag == _STR:  # most scalars: the text itself (what SafeConstructor.construct_yaml_str gives)
             return node.value
         if tag == "tag:yaml.org,2002:timestamp":
@@ -191,7 +191,7 @@ class _Builder:
             self.problems.error(self._pos(node), f"number too long ({len(node.value)} digits)")
             return None
         try:
-            return self.constructor.construct_object(node, deep=True)
+            return self.constructor.construct_object(node)
         except (ValueError, KeyError, TypeError, AttributeError, OverflowError, IndexError):
             # only these tags can fail here (a text or null value always constructs)
             kind = {"tag:yaml.org,2002:int": "a whole number", "tag:yaml.org,2002:float": "a number",

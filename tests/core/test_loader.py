@@ -194,7 +194,7 @@ def test_a_reference_takes_the_unit_and_applies_overrides(load, write, tmp_path,
     lib = str(tmp_path / "lib" / "units.yaml")
     assert entry.pos == Pos(3, 5) and entry.pos_of("cost") == Pos(3, 49)  # the override: this file
     assert entry.pos_of("armor") == Pos(3, 33) and entry.pos_of("armor").file == lib  # the rest: the other file
-    assert entry.key_pos_of("armor") == Pos(3, 26)
+    assert entry.key_pos_of("armor") == Pos(3, 26) and entry.key_pos_of("cost") == Pos(3, 43)
     assert "from" not in entry
 
 
@@ -231,6 +231,10 @@ def test_a_single_unit_file_needs_no_name_and_references_chain(load, write):
     ("{from: lib.yaml}", "system: toy\nunits: [5]\n", "3:5: 'lib.yaml' has 0 units: say which with 'name:'"),
     ("{from: lib.yaml, name: Rok}", "system: toy\nunits: [{name: Roc}, {name: 7}, {cost: 1}]\n",
      "3:28: no unit named 'Rok' in 'lib.yaml' (did you mean 'Roc'?)"),
+    ("{from: lib.yaml, name: ''}", "system: toy\nunits: [{cost: 1}, {name: B}]\n",
+     "3:28: no unit named '' in 'lib.yaml'"),
+    ("{from: lib.yaml, name: " + str(2 ** 199) + "}", "system: toy\nunits: [{name: '" + str(2 ** 199) + "'}]\n",
+     "3:28: no unit named " + str(2 ** 199) + " in 'lib.yaml'"),  # 200 bits: not read as a name
     ("{from: lib.yaml, name: [Roc]}", "system: toy\nunits: [{name: Roc}]\n",
      "3:28: no unit named a list of 1 item in 'lib.yaml'"),
     ("{from: lib.yaml, name: true}", "system: toy\nunits: [{name: true}]\n",
@@ -254,9 +258,11 @@ def test_a_path_with_spaces_and_up_to_1000_characters_is_a_path(load, fails, wri
 
 
 def test_a_number_name_matches_a_number_or_text(load, write):
-    write("lib.yaml", "system: toy\nunits: [{name: '7'}, {name: 1.5}]\n")
-    loaded = load("system: toy\nunits: [{from: lib.yaml, name: 7}, {from: lib.yaml, name: '1.5'}]\n")
-    assert [u.name for u in loaded.units] == ["7", "1.5"]
+    big = str(2 ** 198)  # 199 bits: still a name
+    write("lib.yaml", f"system: toy\nunits: [{{name: '7'}}, {{name: 1.5}}, {{name: '{big}'}}]\n")
+    loaded = load(f"system: toy\nunits: [{{from: lib.yaml, name: 7}}, {{from: lib.yaml, name: '1.5'}}, "
+                  f"{{from: lib.yaml, name: {big}}}]\n")
+    assert [u.name for u in loaded.units] == ["7", "1.5", big]
 
 
 def test_a_broken_referenced_file_reports_its_own_problems(fails, write):

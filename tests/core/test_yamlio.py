@@ -37,11 +37,13 @@ def test_a_missing_key_or_index_points_at_the_container():
     assert s.pos_of(0) == Pos(5, 4) and s.pos_of(1) == Pos(6, 4)
     assert s.pos_of(2) == Pos(5, 2) and s.pos_of(-1) == Pos(5, 2)
     assert YMap().pos is None and YSeq().pos is None
+    assert YMap({"a": 1}, b=2) == {"a": 1, "b": 2} and YSeq((1, 2)) == [1, 2]
 
 
 def test_an_alias_is_the_same_object_not_a_copy():
-    doc = parse_yaml("a: &x [1, {b: 2}]\nb: *x\nc: &s text\nd: *s\n", "f.yaml")
+    doc = parse_yaml("a: &x [1, {b: 2}]\nb: *x\nc: &s text\nd: *s\ne: &m {k: [*m]}\nf: *m\n", "f.yaml")
     assert doc["a"] is doc["b"] and doc["d"] == "text"
+    assert doc["e"] is doc["f"] and doc["e"]["k"][0] is doc["e"]  # a mapping holding itself
 
 
 def test_merge_keys_work_and_a_bad_one_is_positioned():
@@ -54,6 +56,9 @@ def test_merge_keys_work_and_a_bad_one_is_positioned():
     assert problems_of("b: &b {x: 1}\nm: {<<: *b, y: 1, y: 2}\n") == ["f.yaml:2:19: duplicate key 'y'"]
     assert problems_of("a: 1\n<<: 5\n") == [
         "f.yaml:2:5: bad merge key '<<': expected a mapping or list of mappings for merging, but found scalar"]
+    with pytest.raises(InputError) as exc:  # every position names its file (problems move between reports)
+        parse_yaml("a: 1\n<<: 5\n", "g.yaml")
+    assert exc.value.problems[0].pos.file == "g.yaml"
 
 
 def test_nesting_deeper_than_64_levels_is_refused():
@@ -188,6 +193,12 @@ def test_the_pure_python_reader_gives_the_same_positions(monkeypatch):
     monkeypatch.setattr(yamlio, "_Loader", PyLoader)
     assert problems_of("name: Жук \x1b\n") == ["f.yaml:1:11: malformed YAML: control character U+001B is not allowed"]
     assert parse_yaml("a: [1]\n", "f.yaml") == {"a": [1]}
+
+
+def test_many_flow_brackets_of_either_kind_go_to_the_python_composer():
+    assert yamlio._shallow("- {}\n" * yamlio.SHALLOW_BRACKETS)
+    assert not yamlio._shallow("- {}\n" * (yamlio.SHALLOW_BRACKETS + 1))
+    assert not yamlio._shallow("- []\n" * (yamlio.SHALLOW_BRACKETS // 2) + "- {}\n" * (yamlio.SHALLOW_BRACKETS // 2 + 1))
 
 
 def test_clamp_keeps_a_position_inside_the_text():
