@@ -134,7 +134,7 @@ class _Builder:
             except yaml.MarkedYAMLError as exc:
                 mark = exc.problem_mark or node.start_mark
                 self.problems.error(Pos(mark.line + 1, mark.column + 1, self.path),
-                                    f"bad merge key '<<': {exc.problem or 'expected a mapping'}")
+                                    f"bad merge key '<<': {exc.problem}")
                 return result
             if len(node.value) > MAX_KEYS:
                 self.problems.error(self._pos(node), f"too many keys ({len(node.value)}; limit {MAX_KEYS})")
@@ -226,7 +226,6 @@ def parse_yaml(text: str, path: str) -> Any:
     problems = Problems(path)
     try:
         loader = _Loader(text)
-        loader.name = path
         try:
             node = loader.get_single_node()
         finally:
@@ -244,7 +243,7 @@ def parse_yaml(text: str, path: str) -> Any:
         if issubclass(_Loader, yaml.reader.Reader):
             before = text[: exc.position]
         else:
-            before = text.encode("utf-8", "surrogatepass")[: exc.position].decode("utf-8", "replace")
+            before = text.encode()[: exc.position].decode()  # the offset starts a character
         pos = Pos(before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1)
         code = f"U+{exc.character:04X}"
         raise InputError([Problem(path, pos, f"malformed YAML: control character {code} is not "

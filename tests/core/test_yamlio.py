@@ -53,7 +53,7 @@ def test_merge_keys_work_and_a_bad_one_is_positioned():
     # of several merged mappings the first listed wins; keys written twice are still duplicates
     doc = parse_yaml("a: &a {x: 1}\nb: &b {x: 2, z: 2}\nm: {<<: [*a, *b], y: 0}\n", "f.yaml")
     assert doc["m"] == {"x": 1, "z": 2, "y": 0}
-    assert problems_of("b: &b {x: 1}\nm: {<<: *b, y: 1, y: 2}\n") == ["f.yaml:2:19: duplicate key 'y'"]
+    assert problems_of("b: &b {y: 0}\nm: {<<: *b, y: 1, y: 2}\n") == ["f.yaml:2:19: duplicate key 'y'"]
     assert problems_of("a: 1\n<<: 5\n") == [
         "f.yaml:2:5: bad merge key '<<': expected a mapping or list of mappings for merging, but found scalar"]
     with pytest.raises(InputError) as exc:  # every position names its file (problems move between reports)
@@ -85,6 +85,11 @@ def test_keys_must_be_plain_and_unique():
     assert problems_of("? [1]\n: 2\nb: 1\n") == ["f.yaml:1:3: a key must be a plain value"]
     assert problems_of("a: 1\nb: 2\n a2: 3\n") != []
     assert problems_of("a: 1\nb: 2\na: 3\n") == ["f.yaml:3:1: duplicate key 'a'"]
+    assert problems_of("a: 1\na: 2\nb: !!int x\n") == ["f.yaml:2:1: duplicate key 'a'",
+                                                     "f.yaml:3:4: bad value 'x': not a whole number"]
+    # a key is one level below its mapping: its own nesting counts too
+    assert problems_of("? " + "[" * 64 + "1" + "]" * 64 + "\n: v\n") == [
+        "f.yaml:1:67: nesting deeper than 64 levels", "f.yaml:1:3: a key must be a plain value"]
     assert problems_of("{a: 1, ? {b: 1} : 2, c: 3, a: 4}") == [
         "f.yaml:1:10: a key must be a plain value", "f.yaml:1:28: duplicate key 'a'"]
 
@@ -154,6 +159,14 @@ def test_a_parser_error_without_a_problem_text_gives_its_first_line(monkeypatch)
     assert problems_of("ab\ncdef\n") == ['f.yaml:2:3: malformed YAML: in "f", line 2, column 3']
 
 
+def test_a_parser_error_without_marks_has_no_position(monkeypatch):
+    def fail(self):
+        raise yaml.parser.ParserError(None, None, "odd", None)
+
+    monkeypatch.setattr(yamlio._Loader, "get_single_node", fail)
+    assert problems_of("a: 1\n") == ["f.yaml: malformed YAML: odd"]
+
+
 def test_other_yaml_errors_have_no_position(monkeypatch):
     def fail(self):
         raise yaml.YAMLError("strange\nsecond line")
@@ -175,6 +188,7 @@ def test_the_loader_is_disposed_even_when_parsing_fails(monkeypatch):
 
 @pytest.mark.parametrize("text, where, code", [
     ("a: 1\nb: \x1b\n", "2:4", "U+001B"),
+    ("a: 1\nb: 2\ncc: \x1b\n", "3:5", "U+001B"),
     ("\x07", "1:1", "U+0007"),
     ("name: Жук \x1b\n", "1:11", "U+001B"),  # the column counts characters, not UTF-8 bytes
     ("имя: Жук\nb: ё\x1b\n", "2:5", "U+001B"),
