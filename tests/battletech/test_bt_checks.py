@@ -179,3 +179,13 @@ def test_build_sorts_lines_into_mounts_and_ammo_bins():
     assert rules.build(dict(name="B", tons=5, walk=3, armor={})).pilot is None
     named = rules.build(dict(name="B", tons=5, walk=3, armor={}, pilot={"name": "Ada", "gunnery": 2}))
     assert (named.pilot.name, named.pilot.gunnery) == ("Ada", 2)
+
+
+def test_build_defaults_of_a_minimal_unit_file():
+    # unit-file defaults (schema): biped, no jump, standard jets and armour, no booster, no model
+    proto = rules.build(dict(name="M", tons=5, walk=3))
+    assert (proto.model, proto.motion, proto.jump, proto.jump_jets, proto.myomer_booster, proto.armor_type,
+            proto.armor, proto.mounts, proto.ammo, proto.pilot) == \
+        ("", "biped", 0, "standard", False, "standard", {}, (), (), None)
+    # extended jets: ceil(1.5 × 5) = 8 (digest §5)
+    assert rules.max_jump_mp(rules.build(dict(name="E", tons=5, walk=5, jump_jets="extended"))) == 8
