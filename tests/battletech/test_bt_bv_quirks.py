@@ -43,8 +43,8 @@ def test_an_ammo_line_without_shots_adds_nothing():
 
 def test_ammo_without_its_weapon_is_capped_at_zero_and_unknown_ammo_is_skipped():
     # excessive-ammo rule (§9.2 step 9): min(ammo BV, BV of the weapons using that key) = min(2.0, 0)
-    unit = dict(ATM_UNIT, equipment=[{"item": "ProtoMech AC/2 Ammo", "shots": 20},
-                                     {"item": "Nonsense Ammo", "shots": 5}])
+    unit = dict(ATM_UNIT, equipment=[{"item": "Nonsense Ammo", "shots": 5},
+                                     {"item": "ProtoMech AC/2 Ammo", "shots": 20}])
     b = bv.battle_value(rules.build(unit)).breakdown
     assert b["ammo"] == {"PAC:2": 0} and b["flags"] == []
 
@@ -94,3 +94,9 @@ def test_armour_type_multiplier_scales_the_armour_term(monkeypatch):
     monkeypatch.setattr(rules, "table", table)
     b = bv.battle_value(rules.build(dict(ATM_UNIT, equipment=[]))).breakdown
     assert b["armor_term"] == pytest.approx(10 * 2.5 * 1.2)
+
+
+def test_jump_one_already_counts_with_its_plus_one():
+    # §9.2 step 5: TMM_jump = TMM(jump) + 1 if jump > 0: jump 1 -> 0 + 1
+    b = bv.battle_value(rules.build(dict(name="J", tons=2, walk=1, jump=1, armor={}))).breakdown
+    assert (b["run"], b["tmm_run"], b["tmm_jump"], b["defensive_factor"]) == (2, 0, 1, pytest.approx(1.2))

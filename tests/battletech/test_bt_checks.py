@@ -19,6 +19,7 @@ def test_later_equipment_is_a_marked_warning_or_a_strict_error():
     proto = rules.build(dict(name="B", tons=5, walk=3, myomer_booster=True, armor={}))
     assert _issues(proto, "classic") == [(("myomer_booster",), "warning", ERA + ", marked † on the sheet")]
     assert _issues(proto, "classic", strict=True) == [(("myomer_booster",), "error", ERA)]
+    assert [i.severity for i in rules.validate(proto, "classic")] == ["warning"]  # not strict by default
     assert _issues(proto, None) == _issues(proto, "classic")
     assert _issues(proto, "tw") == [] and _issues(proto, "tw", strict=True) == []
 
@@ -110,19 +111,19 @@ def test_a_location_at_its_weight_limit_is_not_over():
 
 def test_mount_and_ammo_messages():
     assert _check(dict(name="M", tons=5, walk=3, armor={}, equipment=[
-        {"item": "ProtoMech AC/2", "location": "torso"}, {"item": "Flamer"},
-        {"item": "Flamr", "location": "torso"}, {"item": "Flamer Ammo", "shots": 5},
+        {"item": "Flamr", "location": "torso"}, {"item": "Flamer"},
+        {"item": "ProtoMech AC/2", "location": "torso"}, {"item": "Flamer Ammo", "shots": 5},
         {"item": "ProtoMech AC/2 Ammo", "location": "torso"}, {"item": "SRM 1 Ammo", "shots": 5}])) == [
-        (("equipment", 0, "location"), "error", "ProtoMech AC/2 may only be mounted in the main gun, not torso"),
+        (("equipment", 0, "item"), "error", "unknown item 'Flamr' (did you mean 'Flamer'?)"),
         (("equipment", 1, "item"), "error",
          "Flamer needs a location (one of head, torso, right_arm, left_arm, legs, main_gun)"),
-        (("equipment", 2, "item"), "error", "unknown item 'Flamr' (did you mean 'Flamer'?)"),
+        (("equipment", 2, "location"), "error", "ProtoMech AC/2 may only be mounted in the main gun, not torso"),
         (("equipment", 3, "item"), "error", "unknown item 'Flamer Ammo' (did you mean 'Flamer'?)"),
         (("equipment", 4, "location"), "error", "ProtoMech AC/2 Ammo takes no location (ammo is stored in the body)"),
         (("equipment", 4, "item"), "error", "ProtoMech AC/2 Ammo needs 'shots:' (the number of shots)"),
         (("equipment", 5, "item"), "error", "SRM 1 Ammo: the unit carries no weapon that fires it (SRM 1)"),
         # digest §3.3: torso 2 t at most (the AC/2 alone is 3.5 t)
-        (("equipment", 0, "location"), "warning", "torso carries 3.5 t; the limit is 2 t")]
+        (("equipment", 2, "location"), "warning", "torso carries 3.5 t; the limit is 2 t")]
 
 
 def test_limit_warnings_point_at_the_first_item_over_the_limit():
@@ -189,3 +190,18 @@ def test_build_defaults_of_a_minimal_unit_file():
         ("", "biped", 0, "standard", False, "standard", {}, (), (), None)
     # extended jets: ceil(1.5 × 5) = 8 (digest §5)
     assert rules.max_jump_mp(rules.build(dict(name="E", tons=5, walk=5, jump_jets="extended"))) == 8
+
+
+def test_a_location_the_variant_gives_no_boxes_has_none(monkeypatch):
+    # variants.yaml "crits: location -> list of boxes": a user table may leave a location out
+    classic = dict(rules.variant_data("classic"))
+    classic["crits"] = {k: v for k, v in classic["crits"].items() if k != "main_gun"}
+    monkeypatch.setattr(rules, "variant_data", lambda variant: classic)
+    proto = rules.build(dict(name="G", tons=8, walk=4, equipment=[{"item": "LRM 10", "location": "main_gun"}]))
+    assert rules.crit_boxes(proto, "classic")["main_gun"] == []
+    assert rules.crit_rows(proto, "classic")[0]["boxes"] == []
+
+
+def test_standard_is_the_default_hit_table():
+    assert rules.hit_table("quad") == rules.hit_table("quad", "standard")
+    assert rules.hit_table("quad")[2] == {"roll": 4, "location": "legs", "ways": 3, "probability": "3/36"}

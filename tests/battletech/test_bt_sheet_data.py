@@ -159,3 +159,10 @@ def test_glider_movement_rows():
     assert rules.movement(quad)[1] == {"key": "run", "value": "3"}  # quad run at least 3
     assert rules.run_mp(rules.build(dict(name="B", tons=4, walk=1, armor={}))) == 2  # biped: no minimum
     assert rules.run_mp(rules.build(dict(name="Q", tons=4, motion="quad", walk=0, armor={}))) == 0
+
+
+def test_a_boosted_glider_under_classic_marks_its_flank():
+    # gliders are tw-only in the shipped tables; a user's classic table that allows them still marks
+    # the (later) myomer booster on the glider's Flank row
+    glider = rules.build(dict(name="G", tons=4, motion="glider", walk=5, myomer_booster=True, armor={}))
+    assert rules.sheet_data(glider, "classic")["movement"][2] == {"key": "flank", "value": "8 [10]†"}

@@ -105,12 +105,15 @@ def test_clan_prefix_is_accepted_but_an_inner_sphere_name_is_not_the_clan_item()
 def test_inventory_rows_for_equipment_and_after_an_unknown_item():
     proto = rules.build(dict(name="E", tons=5, walk=5, armor={}, equipment=[
         {"item": "Nonsense", "location": "torso"}, {"item": "ECM Suite", "location": "torso"},
-        {"item": "Flamer", "location": "torso"}, {"item": "Flamer", "location": "torso"}]))
+        {"item": "Flamer", "location": "torso"}, {"item": "Flamer", "location": "torso"},
+        {"item": "Flamer", "location": "head"}]))
     assert rules.inventory(proto) == [
         {"qty": 1, "name": "ECM Suite", "location": "torso", "loc": "loc_torso", "loc_abbr": "loc_abbr_torso",
          "damage": None, "codes": "", "min": None, "short": None, "medium": None, "long": None,
          "verified": True},
         {"qty": 2, "name": "Flamer", "location": "torso", "loc": "loc_torso", "loc_abbr": "loc_abbr_torso",
+         "damage": "2", "codes": "DE,H,AI", "min": 0, "short": 1, "medium": 2, "long": 3, "verified": True},
+        {"qty": 1, "name": "Flamer", "location": "head", "loc": "loc_head", "loc_abbr": "loc_abbr_head",
          "damage": "2", "codes": "DE,H,AI", "min": 0, "short": 1, "medium": 2, "long": 3, "verified": True}]
 
 

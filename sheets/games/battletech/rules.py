@@ -380,8 +380,7 @@ def validate(proto: Proto, variant: str | None, strict: bool = False) -> list[Ru
     ``strict`` makes those an error)."""
     variant = variant or DEFAULT_VARIANT
     v = variant_data(variant)
-    issues: list[RuleIssue] = []
-    issues += _check_eras(proto, variant, strict)
+    issues: list[RuleIssue] = _check_eras(proto, variant, strict)
     if not v["tons"]["min"] <= proto.tons <= v["tons"]["max"]:
         what = "ultraheavy (10-15 t)" if is_ultraheavy(proto) else f"{proto.tons} t"
         issues.append(RuleIssue(("tons",), f"{proto.tons} t: {what} ProtoMechs are not allowed under "
@@ -476,10 +475,9 @@ def _check_limits(proto: Proto) -> list[RuleIssue]:
         if m.item is not None and m.location is not None:
             by_loc.setdefault(m.location, []).append(m)
     for loc, mounts in by_loc.items():
-        if loc == "main_gun" or loc in proto.locations:
-            lim = limits["arm" if loc in ARMS else loc]
-        else:
+        if loc not in proto.locations:
             continue  # a location the unit lacks (quad arms) is reported as an error already
+        lim = limits["arm" if loc in ARMS else loc]
         if len(mounts) > lim["slots"]:
             extra = mounts[lim["slots"]]
             issues.append(RuleIssue(("equipment", extra.index, "location"),
@@ -563,7 +561,7 @@ def crit_rows(proto: Proto, variant: str | None) -> list[dict]:
         else:
             row["boxes"] = [{"index": i + 1, "kind": b["kind"], "pilot_hit": b["pilot_hit"],
                              "effect": b["effect"], "torso_weapon_roll": bool(b.get("torso_weapon_roll"))}
-                            for i, b in enumerate(boxes.get(loc, ()))]
+                            for i, b in enumerate(boxes[loc])]
         rows.append(row)
     return rows
 
