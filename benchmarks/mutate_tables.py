@@ -404,22 +404,24 @@ def load_map(copy: Path, force: bool) -> dict:
     return trace(copy)
 
 
-def _game_dirs(game: str) -> list[Path]:
-    return [d for d in sorted((ROOT / "tests").iterdir())
+def _game_dirs(game: str, base: Path = ROOT) -> list[Path]:
+    return [d for d in sorted((base / "tests").iterdir())
             if d.is_dir() and (d.name == game or d.name.startswith(game + "_"))]
 
 
-def selection(rel: str, tmap: dict, all_tests: bool = False, narrow: bool = False) -> list[str]:
+def selection(rel: str, tmap: dict, all_tests: bool = False, narrow: bool = False,
+              base: Path = ROOT) -> list[str]:
     """The traced readers of ``rel``, fastest first, after the test files of the game's test
     folders that the map does not know yet (new tests: they run first); ``narrow``: only the
     game's own test folders (tests/<game>, tests/<game>_*)."""
     game = rel.split("/")[0]
-    own = [p.relative_to(ROOT).as_posix() for d in _game_dirs(game) for p in sorted(d.glob("test_*.py"))]
+    own = [p.relative_to(base).as_posix() for d in _game_dirs(game, base) for p in sorted(d.glob("test_*.py"))]
     known = {f for files in tmap["reads"].values() for f in files} | set(tmap["durations"])
     new = [f for f in own if f not in known]
     files = [f for f in tmap["reads"].get(rel, []) if (all_tests or f not in SLOW_TESTS)
              and (not narrow or f in own)]
     durations = tmap["durations"]
+    files = [f for f in files if (base / f).is_file()]  # the map may name files since removed
     return new + sorted(files, key=lambda f: (durations.get(f, 0.0), f))
 
 
@@ -525,7 +527,7 @@ def main(argv=None) -> int:
                   not in ("killed", "timeout")]
             if not ms:
                 continue
-            sel = [f for f in selection(rel, tmap, opts.all_tests, opts.narrow)
+            sel = [f for f in selection(rel, tmap, opts.all_tests, opts.narrow, copy)
                    if not any(fnmatch.fnmatch(f, g) for g in opts.ignore or ())]
             target = copy / "data" / rel
             original = target.read_text(encoding="utf-8")
@@ -534,9 +536,9 @@ def main(argv=None) -> int:
                 status_all = "no tests"
             else:
                 status_all = None
-                base, cpu = run_child(copy, sel, timeout=1800)
-                if base != "survived":
-                    print(f"{rel}: the unmutated selection is not green ({base}); skipped", file=sys.stderr)
+                verdict, cpu = run_child(copy, sel, timeout=1800)
+                if verdict != "survived":
+                    print(f"{rel}: the unmutated selection is not green ({verdict}); skipped", file=sys.stderr)
                     continue
                 timeout = timeout or 3 * max(cpu, 5.0) + 30
                 print(f"{rel}: {len(ms)} mutants, {len(sel)} test files, baseline {cpu:.1f} s CPU",
@@ -554,6 +556,9 @@ def main(argv=None) -> int:
                 print(f"  [{done}/{todo}] {status:8} {m.where} {m.op} {m.path}: {m.before} -> {m.after}"
                       f" ({cpu:.1f} s)", file=sys.stderr)
                 results.append({**asdict(m), "where": m.where, "status": status, "cpu": round(cpu, 2)})
+                if opts.json:  # after every mutant: a stopped run keeps what it measured
+                    Path(opts.json).write_text(json.dumps(results, indent=1, ensure_ascii=False),
+                                               encoding="utf-8")
     finally:
         for pid in _CHILD:
             try:
