@@ -28,18 +28,24 @@ runs ``pytest -x -q -p no:randomly`` in a forked child of a parent that has impo
 the third-party libraries once (never ``sheets``, whose caches must start empty); one child at
 a time (``--max-children``, default 1: the machine is shared).
 
-Test selection: the test files that read the table. A tracing run (``--trace``, done
-automatically when the map is missing; repeat it after changing tests) runs the whole suite once in the
-copy, clears the package's ``functools`` caches before each test and records, with an audit
-hook on ``open``, which test file (or its collection) opened which table; the map is kept in
-``output/mutate_tables_map.json`` (never committed). Files are run fastest first, so a killed
+Test selection: the test files that read the table. A tracing run (``--trace``; done
+automatically when the map is missing, repeat it after adding tests) runs the whole suite once
+in the copy, clears the package's ``functools`` caches before each test and records, with an
+audit hook on ``open``, which test file (or its collection) opened which table; the map is kept
+in ``output/mutate_tables_map.json`` (never committed). Files run fastest first, so a killed
 mutant usually costs one small test file. Test files of the game's folders (``tests/<game>``,
 ``tests/<game>_*``) that the map does not know yet run first, for every table of that game.
-``--narrow`` keeps only the game's folders (a lower bound of the kill rate, much faster);
-``--ignore GLOB`` drops test files (e.g. to measure before new tests). Exit codes of the
-child: 0 survived; 1 (a test failed),
-2/3/4 (collection or internal error) killed; 5 no tests; a child past ``--timeout`` is killed
-and counted as ``timeout`` (= killed, as in mutmut).
+Left out unless ``--all-tests``: ``SLOW_TESTS`` (every-layout, fuzzing and catalogue-print
+tests: they read every table but check printouts and robustness, and cost minutes per
+survivor; mutmut's selection leaves them out too). ``--narrow`` keeps only the game's folders
+(a lower bound of the kill rate, much faster); ``--ignore GLOB`` drops test files (e.g. to
+measure before new tests); ``--rerun OLD.json`` runs again only the survivors of an earlier run
+and keeps its other verdicts (adding tests cannot revive a killed mutant).
+
+Verdicts from the child's exit code: 0 survived; 1 (a test failed) and 2/3/4 (collection or
+internal error) killed; 5 no tests; a child past ``--timeout`` is killed and counted as
+``timeout`` (= killed, as in mutmut). Before a table's mutants, the unmutated selection must
+pass in the copy, else the table is skipped with a message.
 
 Usage (from the project root; not in CI)::
 
