@@ -108,10 +108,11 @@ def test_run_minimums_quad_3_glider_4(motion, walk, run):
 
 
 @pytest.mark.parametrize("variant, tons, damage", [
-    ("classic", 2, 1), ("classic", 5, 1), ("classic", 6, 2), ("classic", 9, 2),
+    ("classic", 1, 1), ("classic", 2, 1), ("classic", 5, 1), ("classic", 6, 2), ("classic", 9, 2),
     ("tw", 2, 1), ("tw", 5, 1), ("tw", 6, 2), ("tw", 9, 2), ("tw", 10, 3), ("tw", 15, 3),
 ])
 def test_physical_attack_damage(variant, tons, damage):
+    # classic (seed): 1 point for 1–5 t, 2 for 6–9 t; tw: 1 (2–5 t), 2 (6–9 t), 3 (10–15 t)
     assert rules.physical_damage(_proto(tons), variant) == damage
 
 

@@ -21,6 +21,14 @@ def test_armour_class_codes(type_, level, code):
     assert model.Armor(type_, level).code == code
 
 
+@pytest.mark.parametrize("type_, en", [("soldier", "Soldier"), ("vehicle", "Vehicle"), ("aircraft", "Aircraft")])
+def test_armour_type_printed_names(type_, en):
+    # unit cards name the armour class: Soldier 1–4, Vehicle 1–7, Aircraft (Air) 1–3
+    from sheets.data import label
+
+    assert label("dust", model.armor_types()[type_]["label"], "en") == en
+
+
 def test_armour_types_in_card_order_with_levels():
     assert [(k, t["prefix"], t["levels"]) for k, t in model.armor_types().items()] == [
         ("soldier", "S", 4), ("vehicle", "V", 7), ("aircraft", "A", 3)]
