@@ -138,8 +138,13 @@ def floors(cases, tmp: Path, pages_list, runs: int) -> list[dict]:
 
 
 def scaling(cases, tmp: Path, sizes, runs: int) -> None:
+    """Per unit: CPU and peak RSS over the whole command, and above a one-unit render of the
+    same game (start-up, tables, fonts: what does not grow with the batch), then the marginal
+    cost between sizes. Flat = linear."""
     for case in cases:
         prev = None
+        base = median_of(SHEETS + ["render", *map(str, _paths(case.make(1, tmp / f"scale-{case.game}-1.yaml"))),
+                                   "-o", str(tmp / "scale.pdf"), "-j", "1", *case.args], runs)
         for n in sizes:
             src = _paths(case.make(n, tmp / f"scale-{case.game}-{n}.yaml"))
             try:
@@ -148,7 +153,8 @@ def scaling(cases, tmp: Path, sizes, runs: int) -> None:
             except RuntimeError as exc:
                 print(f"  {case.game:<11} {n:>6} units  not measured ({str(exc).strip().splitlines()[-1]})")
                 continue
-            line = f"  {case.game:<11} {n:>6} units  {cpu * 1000 / n:7.2f} ms/unit  {rss / n:8.1f} KiB/unit"
+            line = (f"  {case.game:<11} {n:>6} units  {cpu * 1000 / n:7.2f} ms/unit  {rss / n:8.1f} KiB/unit"
+                    f"   above 1 unit {(cpu - base[1]) * 1000 / n:6.2f} ms/unit {(rss - base[2]) / n:6.1f} KiB/unit")
             if prev:
                 dn = n - prev[0]
                 line += (f"   marginal {(cpu - prev[1]) * 1000 / dn:6.2f} ms/unit "
