@@ -94,10 +94,9 @@ def foc_tally(units: list[Unit], limit=None) -> list[dict]:
     counts = Counter((u.detachment, u.slot) for u in units)
     present = {u.detachment for u in units}
     slots = [s for s in table["slots"] if s != "none"]  # `none` uses no slot
+    dets = {i: d for i, d in table["detachments"].items() if d.get("required") or i in present}
     rows = []
-    for det_id, det in table["detachments"].items():
-        if not det.get("required") and det_id not in present:
-            continue
+    for det_id, det in dets.items():
         marks = det.get("verified") or {}
         for slot in slots:
             n = counts[(det_id, slot)]
