@@ -109,8 +109,7 @@ def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L) -> list
     for point_no, chunk in enumerate(chunks, 1):
         placed, used, cont = [], 0, False
         for i, unit in enumerate(chunk):
-            heavy = sum(armor(unit).values()) + sum(structure(unit).values()) >= 60  # as _needs_two_slots
-            span = 2 if heavy and _needs_two_slots(sheet_data(unit, variant), paper, slots[0], L) else 1
+            span = 2 if _needs_two_slots(unit, variant, paper, slots[0], L) else 1
             if used + span > PER_PAGE:
                 pages.append((point_no, cont, placed))
                 placed, used, cont = [], 0, True
@@ -120,10 +119,12 @@ def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L) -> list
     return pages
 
 
-def _needs_two_slots(d: dict, paper: str, slot: Rect, L) -> bool:
-    """Whether a unit's armour pips would shrink under 3 mm in one slot."""
-    if sum(a["armor"] + a["structure"] for a in d["armor"]) < 60:  # every normal ProtoMech
+def _needs_two_slots(unit, variant: str, paper: str, slot: Rect, L) -> bool:
+    """Whether a unit's armour pips would shrink under 3 mm in one slot (its sheet data is worked
+    out only for a unit with that many pips)."""
+    if sum(armor(unit).values()) + sum(structure(unit).values()) < 60:  # every normal ProtoMech
         return False
+    d = sheet_data(unit, variant)
     r = block_columns(paper, Rect(0, 0, slot.w, slot.h))[3]
     grid, counts, min_side = _armour_grid(r, d, LAYOUTS[paper]["head"], L)
     return _arrange(grid, counts, PIP_PITCH, min_side)[0][0]
