@@ -140,3 +140,24 @@ def test_a_unit_taller_than_a_page_continues_on_the_next_without_shrinking(cli, 
     assert "M19" in pages[0] and "Weapon 23" in pages[0] and "continued" not in pages[0]
     assert pages[1].startswith("Huge (continued) Troops · 10 pts Unit type: Bike")
     assert pages[2].startswith("Huge (continued)") and "M19: Wounds" in pages[2]
+
+
+def test_every_model_gets_its_wound_or_hull_point_boxes(cli, tmp_path, monkeypatch):
+    """One group of boxes per model, as many boxes as its W or HP (sample list; the gun's W2 is
+    the artillery default), whether or not its label wraps."""
+    from sheets.render.pdf import Pen
+
+    drawn = []
+    real = Pen.box_track
+
+    def spy(self, x, y, kinds, *args, **kw):
+        drawn.append(len(kinds))
+        return real(self, x, y, kinds, *args, **kw)
+
+    monkeypatch.setattr(Pen, "box_track", spy)
+    assert cli("render", SAMPLE, "-o", tmp_path / "boxes.pdf").exit_code == 0
+    squad = [1] + [1] * 9  # Sergeant W1, nine Troopers W1
+    assert drawn == ([3] + squad + squad + [1] * 5  # Captain W3; two squads; five Assault troopers
+                     + [1, 1, 1, 2]  # three Bikers W1, the Attack bike W2
+                     + [3] + [3]  # Walker HP 3, Battle tank HP 3
+                     + [2, 1, 1])  # Gun W2, two Crewmen W1

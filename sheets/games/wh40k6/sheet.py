@@ -295,6 +295,7 @@ class Datasheet:
                     for k, line in enumerate(wrapped):
                         pen.text(x + 2, y - 2 - size * 0.8 - k * size * 1.15, line, size, "Sans",
                                  max_width=label_w - 4, min_size=6)
+            if pen is not None:  # the boxes, whether the label took one line or wrapped
                 ly = y
                 for groups in rows:
                     bx = x + label_w
