@@ -221,6 +221,9 @@ def _clamp(text: str, line: int, col: int) -> Pos:
     return Pos(line + 1, col + 1)
 
 
+NESTING_TOO_DEEP = "malformed YAML: nesting too deep"  # whichever parser notices it first
+
+
 def parse_yaml(text: str, path: str) -> Any:
     """Parse YAML text; raise :class:`InputError` with positioned problems on failure."""
     problems = Problems(path)
@@ -231,6 +234,8 @@ def parse_yaml(text: str, path: str) -> Any:
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
+        if "maximum nesting depth" in (exc.problem or ""):  # libyaml >= 0.2.5 stops it first
+            raise InputError([Problem(path, None, NESTING_TOO_DEEP)]) from None
         mark = exc.problem_mark or exc.context_mark
         pos = _clamp(text, mark.line, mark.column) if mark else None
         msg = exc.problem or _first_line(exc)
@@ -250,8 +255,8 @@ def parse_yaml(text: str, path: str) -> Any:
                                              f"allowed")]) from None
     except yaml.YAMLError as exc:
         raise InputError([Problem(path, None, f"malformed YAML: {_first_line(exc)}")]) from None
-    except RecursionError:
-        raise InputError([Problem(path, None, "malformed YAML: nesting too deep")]) from None
+    except RecursionError:  # the Python composer's own limit
+        raise InputError([Problem(path, None, NESTING_TOO_DEEP)]) from None
     if node is None:
         raise InputError([Problem(path, Pos(1, 1), "the file is empty")])
     value = _Builder(problems).build(node)

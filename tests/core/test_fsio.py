@@ -127,22 +127,31 @@ def test_open_failures_are_named(tmp_path, monkeypatch, exc, message):
 def test_a_read_error_after_opening_is_named_and_closes_the_file(tmp_path, monkeypatch):
     f = tmp_path / "u.yaml"
     f.write_text("x")
-    closed = []
-    real_close = os.close
+    mine, closed = [], []
+    real_open, real_close, real_fstat = os.open, os.close, os.fstat
+
+    def spy_open(path, *args, **kw):  # only this file's descriptor fails (pytest uses fstat too)
+        fd = real_open(path, *args, **kw)
+        if str(path) == str(f):
+            mine.append(fd)
+        return fd
 
     def spy_close(fd):
         closed.append(fd)
         real_close(fd)
 
     def broken(fd):
-        raise OSError(5, "Input/output error")
+        if fd in mine:
+            raise OSError(5, "Input/output error")
+        return real_fstat(fd)
 
+    monkeypatch.setattr(fsio.os, "open", spy_open)
     monkeypatch.setattr(fsio.os, "close", spy_close)
     monkeypatch.setattr(fsio.os, "fstat", broken)
     with pytest.raises(InputError) as exc:
         read_user_bytes(f, 100)
     assert messages(exc) == [f"{f}: cannot read: Input/output error"]
-    assert len(closed) == 1
+    assert len(mine) == 1 and [fd for fd in closed if fd in mine] == mine
 
 
 def test_reading_closes_the_file(tmp_path, monkeypatch):
