@@ -127,20 +127,31 @@ def test_every_text_and_box_stays_inside_its_card(units_file, monkeypatch, card,
     options = Options(lang=lang, paper="a4", extra={"card": card})
     drawn = []
     text, rect = pdf.Pen.text, pdf.Pen.rect
+    at = [(0.0, 0.0)]  # where the form being drawn is placed (skeletons are forms)
 
     def spy_text(self, x, y, s, size=8, font="Sans", align="left", max_width=None, **kw):
         w = text(self, x, y, s, size, font, align, max_width, **kw)
-        left = {"left": x, "center": x - w / 2, "right": x - w}[align]
+        left = {"left": x, "center": x - w / 2, "right": x - w}[align] + at[-1][0]
         shown = pdf.Pen.fit_size(self, str(s), font, size, max_width, kw.get("min_size", 3.0))
+        y += at[-1][1]
         drawn.append((left, y - 0.25 * shown, left + w, y + 0.8 * shown))
         return w
 
     def spy_rect(self, r, *a, **kw):
-        drawn.append((r.x, r.y, r.right, r.top))
+        dx, dy = at[-1]
+        drawn.append((r.x + dx, r.y + dy, r.right + dx, r.top + dy))
         return rect(self, r, *a, **kw)
+
+    def spy_form(self, key, x, y, draw):  # every placement drawn in place, at its offset
+        at.append((at[-1][0] + x, at[-1][1] + y))
+        try:
+            draw(self)
+        finally:
+            at.pop()
 
     monkeypatch.setattr(pdf.Pen, "text", spy_text)
     monkeypatch.setattr(pdf.Pen, "rect", spy_rect)
+    monkeypatch.setattr(pdf.Pen, "form", spy_form)
     cards.render(Document("a4", lang=lang), units, options)
     frames = [r for _, r, _ in card_frames(units, options)]
     assert len(drawn) > 100

@@ -128,11 +128,18 @@ def line_unit(box: Rect) -> float:
 
 
 def background(pen: Pen, box: CardBox) -> Rect:
-    """Card background and frame; returns the content area (a safe margin inside the trim)."""
-    if not pen.t.mono:
-        pen.rect(box.bleed_box, fill=pen.t.faint, stroke=False)
+    """Card background and frame (one form per card size: every card of a sheet shares it);
+    returns the content area (a safe margin inside the trim)."""
     edge = max(1.6 * MM, min(box.w, box.h) * 0.035)
-    pen.rect(box.inset(edge * 0.45), stroke=True, width=0.5, radius=2 * MM)
+    bleed = box.bleed_box
+
+    def draw(p: Pen) -> None:
+        if not p.t.mono:
+            p.rect(Rect(0, 0, bleed.w, bleed.h), fill=p.t.faint, stroke=False)
+        p.rect(Rect(box.bleed, box.bleed, box.w, box.h).inset(edge * 0.45), stroke=True, width=0.5,
+               radius=2 * MM)
+
+    pen.form(("dust-card", box.w, box.h, box.bleed, pen.t.mono), bleed.x, bleed.y, draw)
     return box.inset(edge * 1.25)
 
 
@@ -153,7 +160,16 @@ def title_band(pen: Pen, r: Rect, title: str, right: str = "") -> None:
 
 def shield(pen: Pen, r: Rect, text: str, hard: bool = False, empty: bool = False) -> None:
     """A cover shield icon filling ``r``: ``text`` inside (the save), a double outline for hard
-    cover, a dashed outline when the save is none."""
+    cover, a dashed outline when the save is none. Without text the icon is a form (every card
+    of a sheet shows the same few)."""
+    if not text:
+        pen.form(("dust-shield", r.w, r.h, hard, empty, pen.t.mono), r.x, r.y,
+                 lambda p: _shield(p, Rect(0, 0, r.w, r.h), "", hard, empty))
+        return
+    _shield(pen, r, text, hard, empty)
+
+
+def _shield(pen: Pen, r: Rect, text: str, hard: bool, empty: bool) -> None:
     w = min(r.w, r.h * 0.85)
     h = w / 0.85
     x0, y0 = r.x + (r.w - w) / 2, r.y + (r.h - h) / 2
@@ -405,10 +421,16 @@ class _Face:
 
     def _stat(self, r: Rect, label: str, value: str, u: float) -> None:
         pen = self.pen
-        pen.rect(r, width=0.5, radius=0.3 * u)
-        head, body = r.split_v(0.3, 0.7)
-        pen.text_in(head, label, self._label_size(u), FONT, align="center", pad=0.15 * u)
-        pen.text_in(body, value, 1.6 * u, BOLD, align="center", pad=0.2 * u)
+        size = self._label_size(u)
+
+        def skeleton(p: Pen) -> None:  # the framed cell and its label: a form
+            cell = Rect(0, 0, r.w, r.h)
+            p.rect(cell, width=0.5, radius=0.3 * u)
+            with p.frame(cell):
+                p.text_in(cell.split_v(0.3, 0.7)[0], label, size, FONT, align="center", pad=0.15 * u)
+
+        pen.form(("dust-stat", r.w, r.h, u, label, size, pen.t.mono), r.x, r.y, skeleton)
+        pen.text_in(r.split_v(0.3, 0.7)[1], value, 1.6 * u, BOLD, align="center", pad=0.2 * u)
 
     def _cover(self, r: Rect, u: float) -> None:
         pen, d, L = self.pen, self.d, self.L
@@ -496,8 +518,8 @@ class _Face:
             size, gap = max(TICK, 1.1 * self.box_u), 0.35 * self.box_u
             for row in box_rows(groups, r.w, size, gap):
                 yb = y - 1.45 * u + (1.45 * u - size) / 2
-                for x in row:
-                    pen.rect(Rect(r.x + x, yb, size, size), width=1.1 if hero else 0.6)
+                pen.form(("dust-boxes", tuple(row), size, hero, pen.t.mono), r.x, yb,
+                         lambda p, row=row: _boxes(p, row, size, 1.1 if hero else 0.6))
                 y -= 1.45 * u
 
     # -- weapons -----------------------------------------------------------------------------
@@ -531,10 +553,17 @@ class _Face:
         y = r.top
         for idx in rows:
             head = Rect(r.x, y - 1.0 * u, r.w, 1.0 * u)
-            for i, col in zip(idx, self._columns(head, u, idx, n)):
-                pen.rect(col, fill=pen.t.band, stroke=False)
-                pen.text_in(col, d["classes"][i], self.cell_size or self.fs(0.7, u), BOLD,
-                            align="center", pad=min(0.8, col.w * 0.08))
+            size = self.cell_size or self.fs(0.7, u)
+
+            def classes(p: Pen, idx=idx, head=head, size=size) -> None:  # the header row: a form
+                for i, col in zip(idx, self._columns(Rect(0, 0, head.w, head.h), u, idx, n)):
+                    p.rect(col, fill=p.t.band, stroke=False)
+                    with p.frame(col):
+                        p.text_in(col, d["classes"][i], size, BOLD, align="center",
+                                  pad=min(0.8, col.w * 0.08))
+
+            pen.form(("dust-classes", head.w, head.h, u, tuple(idx), n, size,
+                      tuple(d["classes"]), pen.t.mono), head.x, head.y, classes)
             y = head.y
         for w in self._weapon_rows():
             lh = self._line_units(w, u, r.w) * u
@@ -546,8 +575,11 @@ class _Face:
             y = line.y
             for idx in rows:
                 cells = Rect(r.x, y - 1.15 * u, r.w, 1.15 * u)
-                for i, col in zip(idx, self._columns(cells, u, idx, n)):
-                    pen.rect(col, width=0.35)
+                cols = self._columns(cells, u, idx, n)
+                pen.form(("dust-cells", cells.w, cells.h, u, tuple(idx), n, pen.t.mono), cells.x,
+                         cells.y, lambda p, cells=cells, idx=idx: _cell_frames(
+                             p, self._columns(Rect(0, 0, cells.w, cells.h), u, idx, n)))
+                for i, col in zip(idx, cols):
                     pen.text_in(col, w["cells"][i] or L("no_attack"), self.cell_size or 0.74 * u,
                                 FONT, align="center", pad=min(col.w * 0.08, 0.8))
                 y = cells.y
@@ -604,6 +636,18 @@ class _Face:
         pen.text(r.x, r.top - 0.75 * u, self.L("field_skills"), self.fs(0.75, u), BOLD, max_width=r.w)
         pen.paragraph(Rect(r.x, r.y, r.w, r.h - 0.95 * u), self._skills_text(), self.fs(0.75, u), FONT,
                       min_size=MIN_TEXT)
+
+
+def _boxes(pen: Pen, row: list[float], size: float, width: float) -> None:
+    """One row of damage boxes (x offsets from :func:`box_rows`) from (0, 0): a form."""
+    for x in row:
+        pen.rect(Rect(x, 0, size, size), width=width)
+
+
+def _cell_frames(pen: Pen, cols: list[Rect]) -> None:
+    """The outlines of one row of weapon cells: a form, the values are drawn over it."""
+    for col in cols:
+        pen.rect(col, width=0.35)
 
 
 def scales(height: float, fixed: float, flex: float, u0: float, ratio: float = 0.65) -> tuple[float, float]:
