@@ -18,8 +18,9 @@ worker names a new form by its key, a token too; the parent gives it the short n
 would: its rank of first use) and adds the pages: the same objects in the same order as a
 single-process render, hence the same bytes.
 
-The parent's share is the first chunk, the few tokens, page assembly, compression and font
-subsetting.
+The parent's share is the first chunk, the few tokens, page assembly and font subsetting; a
+worker deflates the content streams of its pages itself (a page with a token is deflated by the
+parent at save time, as usual).
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ import os
 import re
 import traceback
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
 
 from sheets.render.pdf import Document, Pen, SheetCanvas, TextEncoder
 
@@ -110,8 +113,19 @@ class _WorkerCanvas(SheetCanvas):
         self.encoder = encoder
 
     def showPage(self):
-        self.out_pages.append((tuple(self._pagesize), self._code, list(self._formsinuse)))
+        code = self._code
+        if self._plain_stream() and not any("\x00" in line for line in code):
+            # nothing for the parent to fill in: encode the page stream here, in parallel,
+            # exactly as reportlab would at save time (see :func:`_precompressed`)
+            code = _encode_stream("\n".join([self._preamble, *code, " "]) + "\n")
+        self.out_pages.append((tuple(self._pagesize), code, list(self._formsinuse)))
         self._startPage()
+
+    def _plain_stream(self) -> bool:
+        """True when reportlab's page stream is just the preamble and the drawing: compressed
+        pages, no crop marks, no PostScript passthrough."""
+        return bool(self._pageCompression and not self._cropMarks
+                    and not self._psCommandsBeforePage and not self._psCommandsAfterPage)
 
     def beginForm(self, name, lowerx=0, lowery=0, upperx=None, uppery=None):
         super().beginForm(name, lowerx, lowery, upperx, uppery)
@@ -265,14 +279,40 @@ def _assemble(doc: Document, pages, forms, tokens) -> None:
         new = [form for form in by_page.get(index, ()) if form[1] not in known]
         for form in new:  # named in the order one process defines them: at first use
             known[form[1]] = f"F{len(doc.pen._forms) + len(known)}"  # noqa: SLF001 - after the parent's
-        c._code = fill(lines)  # noqa: SLF001
+        packed = isinstance(lines, bytes)  # compressed by the worker
+        c._code = [] if packed else fill(lines)  # noqa: SLF001
         c._formsinuse = [known.get(name, name) for name in used]  # noqa: SLF001
         for _, name, bbox, body, _ in new:
             c.beginForm(known[name], *bbox)
             c._code = fill(body)  # noqa: SLF001
             c.endForm()
         c.showPage()
+        if packed:
+            c._doc.Pages.pages[-1].Contents = _precompressed(lines)  # noqa: SLF001
         doc.pages += 1
+
+
+def _page_filters() -> list:
+    """The filters reportlab gives a compressed page stream (``PDFPage.check_format``)."""
+    return [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+
+
+def _encode_stream(text: str) -> bytes:
+    """A page stream through its filters, last listed first (what ``PDFStream.format`` does)."""
+    data = text
+    for f in reversed(_page_filters()):
+        data = f.encode(data)
+    return data.encode("latin-1") if isinstance(data, str) else data
+
+
+def _precompressed(data: bytes) -> PDFStream:
+    """A page's content stream already encoded by a worker (:func:`_encode_stream`): the stream
+    reportlab makes at save time from the page's text, its filters named in the dictionary so
+    that ``PDFStream.format`` does not apply them again; the bytes written are the same."""
+    stream = PDFStream(content=data)
+    stream.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in _page_filters()])
+    stream.__Comment__ = "page stream"
+    return stream
 
 
 def _raise(k: int, msg) -> None:

@@ -106,3 +106,25 @@ def test_a_worker_encodes_only_runs_whose_glyphs_are_known():
     assert enc.tokens[-1][-1] == parallel._UNKNOWN
     assert enc.encode("Sans", 8, "Жук", True) == doc.pen.encoder.encode("Sans", 8, "Жук", True)
     assert enc.encode("Cond-Bold", 8, "A", True).startswith("\x00")  # a font not used yet: no name
+
+
+@pytest.mark.parametrize("a85", [1, 0])
+def test_workers_encode_their_page_streams_with_the_same_bytes(cli, samples, tmp_path, small_chunks,
+                                                              monkeypatch, a85):
+    """A worker deflates (and, with reportlab's default, ASCII85-encodes) the content streams of
+    its pages itself; the parent only places them: the file is still byte-identical."""
+    from reportlab import rl_config
+
+    monkeypatch.setattr(rl_config, "useA85", a85)
+    placed = []
+    real = parallel._precompressed
+    monkeypatch.setattr(parallel, "_precompressed", lambda data: placed.append(data) or real(data))
+    src = _many(samples, "battletech", ["roc.yaml", "harpy.yaml"], 12, tmp_path)
+    outs = {}
+    for jobs in (1, 2):
+        out = tmp_path / f"bt-{jobs}.pdf"
+        assert cli("render", src, "-o", out, "--jobs", jobs).exit_code == 0
+        outs[jobs] = out.read_bytes()
+    assert len(placed) >= 1  # pages 2 and 3 come from the workers, encoded there
+    assert outs[1] == outs[2]
+    assert (b"/ASCII85Decode" in outs[2]) == bool(a85)
