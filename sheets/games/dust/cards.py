@@ -280,6 +280,7 @@ class _Face:
         self.compact = False
         self.gap = GAP  # between blocks, in line units (tighter on a compact card)
         self.floor = MIN_TEXT  # no text below this (0: last resort for overfull cards)
+        self._widest: float | None = None  # the widest weapon cell text at MIN_TEXT
 
     def fs(self, factor: float, u: float) -> float:
         """A type size: ``factor`` line units, never below :attr:`floor`."""
@@ -365,9 +366,10 @@ class _Face:
         if not self.d["weapons"]:
             return False
         cw = (width - 0.6 * u) / len(self.d["classes"])
-        widest = max(fonts.width(c or "–", FONT, MIN_TEXT) for w in self.d["weapons"]
-                     for c in w["cells"])
-        return widest + 1.6 > cw  # cells shrink to their column, never below MIN_TEXT
+        if self._widest is None:  # the same at every unit: worked out once per card
+            self._widest = max(fonts.width(c or "–", FONT, MIN_TEXT) for w in self.d["weapons"]
+                               for c in w["cells"])
+        return self._widest + 1.6 > cw  # cells shrink to their column, never below MIN_TEXT
 
     # -- blocks ------------------------------------------------------------------------------
     def _blocks(self, width: float, u0: float) -> list[_Block]:
