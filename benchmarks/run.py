@@ -6,7 +6,8 @@ Prints four tables:
 
 1. **render vs floor**: `sheets render` of mixed, realistic inputs (:mod:`inputs`) at 100 and 1,000
    pages in a fresh process, against ``floor.py`` replaying the very same canvas calls with plain
-   reportlab (see its docstring). CPU time (user+sys of the child), median of ``--runs``.
+   reportlab (see its docstring). CPU time (user+sys of the child), medians of ``--runs`` paired
+   runs; the ratio is the median of the pairs' ratios.
 2. **per-unit scaling**: render of 100, 1,000 and 10,000 units: CPU ms and peak-RSS KiB per unit
    (flat = linear), and the marginal cost between sizes.
 3. **start-up**: `validate one.yaml`, `info one.yaml --json`, `--help` against `python -c "import
@@ -124,15 +125,21 @@ def floors(cases, tmp: Path, pages_list, runs: int) -> list[dict]:
             except subprocess.CalledProcessError as exc:
                 print(f"  {case.game} {n} units: not measured ({exc.stderr.strip().splitlines()[-1]})")
                 continue
-            ours = median_of(SHEETS + ["render", *map(str, src), "-o", str(tmp / "ours.pdf"), "-j", "1", *case.args], runs)
-            floor = floor_cpu(calls, tmp / "floor.pdf", runs)
+            # paired runs (sheets, then the floor, ``runs`` times): this machine's speed drifts by
+            # tens of per cent within minutes, so each ratio compares two neighbouring runs and
+            # the median of the ratios is reported
+            cmd = SHEETS + ["render", *map(str, src), "-o", str(tmp / "ours.pdf"), "-j", "1", *case.args]
+            pairs = [(run(cmd)[1], floor_cpu(calls, tmp / "floor.pdf", 1)) for _ in range(runs)]
+            ours = statistics.median(p[0] for p in pairs)
+            floor = statistics.median(p[1] for p in pairs)
+            ratio = statistics.median(p[0] / p[1] for p in pairs)
             size_ours = (tmp / "ours.pdf").stat().st_size
             size_floor = (tmp / "floor.pdf").stat().st_size
-            rows.append({"case": f"{case.game} {n} units", "pages": real_pages, "ours": ours[1],
-                         "floor": floor, "ratio": ours[1] / floor, "kib_page": size_ours / real_pages / 1024,
+            rows.append({"case": f"{case.game} {n} units", "pages": real_pages, "ours": ours,
+                         "floor": floor, "ratio": ratio, "kib_page": size_ours / real_pages / 1024,
                          "floor_kib_page": size_floor / real_pages / 1024})
-            print(f"  {rows[-1]['case']:<24} {real_pages:>5} p  sheets {ours[1]:6.2f} s  floor {floor:6.2f} s  "
-                  f"ratio {rows[-1]['ratio']:.2f}x  PDF {rows[-1]['kib_page']:.1f} / {rows[-1]['floor_kib_page']:.1f} KiB/page",
+            print(f"  {rows[-1]['case']:<24} {real_pages:>5} p  sheets {ours:6.2f} s  floor {floor:6.2f} s  "
+                  f"ratio {ratio:.2f}x  PDF {rows[-1]['kib_page']:.1f} / {rows[-1]['floor_kib_page']:.1f} KiB/page",
                   flush=True)
     return rows
 
