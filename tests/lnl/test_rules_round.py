@@ -346,6 +346,7 @@ def test_attack_json_s3():
     ("hero:1-4-5", "hero:fp1", "hero:fp1"),
     ("hero:fp2+MG", "hero:fp2+MG", "hero:fp2+пулемёт"),
     ("scout:+MG", "scout:+MG", "scout:+пулемёт"),
+    ("leader:lm1,fp2+MG", "leader:lm1,fp2+MG", "leader:lm1,fp2+пулемёт"),
 ])
 def test_json_counter_label(spec, label, ru):
     a = Side("a", [parse_spec(spec, "U")])
@@ -545,3 +546,13 @@ def test_attack_json_default_language_is_english():
     out = attack_json(att, a, b)
     assert out["units"][0]["counter"] == "1-6-4+MG" and out["target_units"][0]["counter"] == "1-6-4+MG"
     assert out["units"][0]["why"] == "IFP 1 + MG 1 = 2"
+
+
+def test_strike_back_at_every_target_follows_the_interpretations():
+    # A1 ambushes B1; B2 (2 FP) strikes back at A1 + A2 (3 FP): 2:3 → 1:1, or 1:2 rounded down
+    a = side("a", "2-5-4", "1-6-4", ambushers=frozenset({0}))
+    b = side("b", "1-6-4", "2-5-4")
+    up = melee_round(a, b, a_targets=[0], ambush="a").strike_back
+    assert [i for i, _ in up.targets] == [0, 1] and up.odds.column == "1:1"
+    down = melee_round(a, b, a_targets=[0], ambush="a", rules=DOWN).strike_back
+    assert [i for i, _ in down.targets] == [0, 1] and down.odds.column == "1:2"

@@ -198,7 +198,6 @@ def melee_fp(unit: Unit, role: str = "attack", ambush: bool = False,
     melee_sws = [w for w in unit.weapons if w.weapon.melee]
     parts: list = []
     used: tuple = ()
-    own_fp_counts = True
     zero = False
     if unit.is_mmc:
         ifp = unit.ifp or 0
@@ -462,7 +461,7 @@ def _label(unit: Unit, lang: str) -> str:
                   f"fp{unit.ifp}" if unit.ifp is not None else ""]
         text = f"{unit.kind}:" + ",".join(f for f in fields if f)
     else:
-        text = unit.notation or ""
+        text = unit.notation
         if unit.kind != "squad":
             text = f"{unit.kind}:{text}"
     return "+".join([text] + [w.weapon.display(lang) + ("*" if w.captured else "") for w in unit.weapons])
