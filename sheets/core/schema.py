@@ -144,14 +144,16 @@ class Enum(Spec):
     aliases: dict = field(default_factory=dict)
 
     def lookup(self, value) -> str | None:
-        text = str(value).strip().lower()
-        for c in self.choices:
-            if str(c).lower() == text:
-                return c
-        for a, c in self.aliases.items():
-            if str(a).lower() == text:
-                return c
-        return None
+        """The choice ``value`` names (a choice before an alias, the first one listed first)."""
+        table = self.__dict__.get("_table")
+        if table is None:  # built at the first lookup: a schema's choices are fixed once made
+            table = {}
+            for c in self.choices:
+                table.setdefault(str(c).lower(), c)
+            for a, c in self.aliases.items():
+                table.setdefault(str(a).lower(), c)
+            self.__dict__["_table"] = table
+        return table.get(str(value).strip().lower())
 
     def check(self, value, pos, problems, where):
         if value is None or isinstance(value, (dict, list)):
@@ -313,9 +315,11 @@ class MapOf(Spec):
         out = YMap()
         out.pos = getattr(value, "pos", pos)
         ok = True
+        key_pos, value_pos, own = ((value.key_pos, value.value_pos, value.pos) if isinstance(value, YMap)
+                                   else ({}, {}, pos))
         for key, v in value.items():
-            kpos = value.key_pos_of(key) if isinstance(value, YMap) else pos
-            vpos = value.pos_of(key) if isinstance(value, YMap) else pos
+            kpos = key_pos.get(key, own)
+            vpos = value_pos.get(key, own)
             name = self.keys.lookup(key)
             if name is None:
                 hint = did_you_mean(str(key), list(self.keys.choices) + list(self.keys.aliases))

@@ -56,15 +56,34 @@ try:
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
     _CParser = None
 
+class _Resolver(yaml.resolver.Resolver):
+    """PyYAML's resolver with a memory: a scalar's implicit tag depends only on its text and
+    its implicit flags (no path resolvers are registered), and unit files repeat the same few
+    values (kinds, counters, cells) thousands of times. Short texts only, and a bounded table."""
+
+    _known: dict = {}
+
+    def resolve(self, kind, value, implicit):
+        if kind is not yaml.ScalarNode or len(value) > 40:
+            return super().resolve(kind, value, implicit)
+        key = (value, implicit)
+        tag = self._known.get(key)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)
+            if len(self._known) < 10_000:
+                self._known[key] = tag
+        return tag
+
+
 if _CParser is not None:
-    class _Loader(yaml.composer.Composer, _CParser, yaml.resolver.Resolver):
+    class _Loader(yaml.composer.Composer, _CParser, _Resolver):
         """libyaml's event parser (fast) with PyYAML's Python composer: hostile nesting ends in a
         catchable RecursionError instead of crashing libyaml's recursive C composer."""
 
         def __init__(self, stream):
             _CParser.__init__(self, stream)
             yaml.composer.Composer.__init__(self)
-            yaml.resolver.Resolver.__init__(self)
+            _Resolver.__init__(self)
             self.text = stream
 
         def get_single_node(self):
@@ -82,13 +101,13 @@ if _CParser is not None:
                     fast.dispose()
             return yaml.composer.Composer.get_single_node(self)
 
-    class _CLoader(_CParser, yaml.resolver.Resolver):
+    class _CLoader(_CParser, _Resolver):
         """libyaml's parser and its C composer (the nodes in about 0.7 of the time): used only for
         text that cannot nest deeply (:func:`_shallow`), as it recurses on the C stack."""
 
         def __init__(self, stream):
             _CParser.__init__(self, stream)
-            yaml.resolver.Resolver.__init__(self)
+            _Resolver.__init__(self)
 else:  # pragma: no cover - PyYAML built without libyaml
     class _Loader(yaml.SafeLoader):
         pass
@@ -118,6 +137,7 @@ class _Builder:
         return Pos(mark.line + 1, mark.column + 1, self.path)
 
     def build(self, node, depth: int = 0):
+        path = self.path
         if depth > MAX_DEPTH:
             self.problems.error(self._pos(node), f"nesting deeper than {MAX_DEPTH} levels")
             return None
@@ -141,8 +161,10 @@ class _Builder:
                 return result
             merged = len(node.value) - own  # flatten_mapping puts the merged pairs first
             from_merge = set()  # keys a later pair may still replace
+            plain = depth < MAX_DEPTH  # a text child needs no depth check, memo or constructor
             for i, (knode, vnode) in enumerate(node.value):
-                k = self.build(knode, depth + 1)
+                k = knode.value if plain and knode.tag == _STR and knode.__class__ is _SCALAR else \
+                    self.build(knode, depth + 1)
                 if isinstance(k, (dict, list)):
                     self.problems.error(self._pos(knode), "a key must be a plain value")
                     continue
@@ -153,9 +175,12 @@ class _Builder:
                     from_merge.add(k)
                 else:
                     from_merge.discard(k)
-                result[k] = self.build(vnode, depth + 1)
-                result.key_pos[k] = self._pos(knode)
-                result.value_pos[k] = self._pos(vnode)
+                result[k] = vnode.value if plain and vnode.tag == _STR and vnode.__class__ is _SCALAR \
+                    else self.build(vnode, depth + 1)
+                mark = knode.start_mark
+                result.key_pos[k] = Pos(mark.line + 1, mark.column + 1, path)
+                mark = vnode.start_mark
+                result.value_pos[k] = Pos(mark.line + 1, mark.column + 1, path)
             return result
         if isinstance(node, yaml.SequenceNode):
             result = YSeq()
@@ -164,9 +189,12 @@ class _Builder:
             if len(node.value) > MAX_ITEMS:
                 self.problems.error(self._pos(node), f"too many items ({len(node.value)}; limit {MAX_ITEMS})")
                 return result
+            plain = depth < MAX_DEPTH
             for item in node.value:
-                result.append(self.build(item, depth + 1))
-                result.item_pos.append(self._pos(item))
+                result.append(item.value if plain and item.tag == _STR and item.__class__ is _SCALAR
+                              else self.build(item, depth + 1))
+                mark = item.start_mark
+                result.item_pos.append(Pos(mark.line + 1, mark.column + 1, path))
             return result
         value = self._scalar(node)
         self.memo[key] = value
@@ -201,6 +229,7 @@ class _Builder:
 
 
 _STR = "tag:yaml.org,2002:str"
+_SCALAR = yaml.ScalarNode
 _TIMESTAMP = re.compile(r"^\d{4}-\d\d?-\d\d?([Tt ].*)?$")
 _SCALAR_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")}
 MAX_KEYS = 10_000
