@@ -80,13 +80,13 @@ def test_only_the_protomech_ac2_is_main_gun_only_among_the_digest_weapons():
 
 
 # §10.2: ammo BV per ton and kg per shot
-@pytest.mark.parametrize("n, bv, kg", zip(range(1, 7), [2, 3, 4, 5, 6, 7], [10, 20, 30, 40, 50, 60]))
+@pytest.mark.parametrize("n, bv, kg", list(zip(range(1, 7), [2, 3, 4, 5, 6, 7], [10, 20, 30, 40, 50, 60])))
 def test_srm_ammo(n, bv, kg):
     a = _w(f"SRM {n} Ammo")
     assert (a.key, a.bv, a.kg_per_shot) == (f"SRM:{n}", bv, kg)
 
 
-@pytest.mark.parametrize("n, bv, kg", zip(range(1, 7), [3, 5, 7, 10, 13, 15], [10, 10, 30, 40, 50, 60]))
+@pytest.mark.parametrize("n, bv, kg", list(zip(range(1, 7), [3, 5, 7, 10, 13, 15], [10, 10, 30, 40, 50, 60])))
 def test_streak_srm_ammo_with_the_srm2_quirk(n, bv, kg):
     a = _w(f"Streak SRM {n} Ammo")
     assert (a.key, a.bv, a.kg_per_shot) == (f"SRM_STREAK:{n}", bv, kg)
