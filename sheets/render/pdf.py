@@ -206,27 +206,20 @@ class Pen:
 
     def fine_print(self):
         """Footnotes and sources: 5 pt is allowed instead of 6 pt."""
-        return _NO_OP if self.rec is None else self._fine_print()
-
-    @contextmanager
-    def _fine_print(self):
-        self.rec.note += 1
-        try:
-            yield
-        finally:
-            self.rec.note -= 1
+        return _NO_OP if self.rec is None else self._counting("note")
 
     def legend_key(self):
         """Boxes and pips drawn here are samples in a legend, not tick targets."""
-        return _NO_OP if self.rec is None else self._legend_key()
+        return _NO_OP if self.rec is None else self._counting("sample")
 
     @contextmanager
-    def _legend_key(self):
-        self.rec.sample += 1
+    def _counting(self, depth: str):
+        """The recorder's ``depth`` counter (``note``, ``sample``) raised while the block runs."""
+        setattr(self.rec, depth, getattr(self.rec, depth) + 1)
         try:
             yield
         finally:
-            self.rec.sample -= 1
+            setattr(self.rec, depth, getattr(self.rec, depth) - 1)
 
     # -- reuse ----------------------------------------------------------------------------
     def form(self, key, x: float, y: float, draw) -> None:

@@ -41,6 +41,26 @@ def test_small_text_and_fine_print():
     assert "4.5 pt" in found[1].message
 
 
+def test_fine_print_and_legend_samples_end_with_their_block():
+    """5 pt is allowed inside ``fine_print`` only, and boxes are legend samples inside
+    ``legend_key`` only: after the block (even one left by an exception) the rules apply again."""
+    doc, pen = _doc()
+    try:
+        with pen.fine_print(), pen.legend_key():
+            pen.text(50, 700, "source ok", 5.2)
+            pen.box_track(50, 650, ["plain"], 1.5 * MM)  # a sample: small is fine
+            raise KeyError("left early")
+    except KeyError:
+        pass
+    pen.text(50, 600, "body too small", 5.2)
+    pen.box_track(50, 550, ["plain"], 1.5 * MM)  # a tick target again
+    assert (doc.recorder.note, doc.recorder.sample) == (0, 0)
+    doc.finish()
+    found = check(doc.recorder)
+    assert sorted((v.kind, v.page) for v in found) == [("font", 1), ("tick", 1)]
+    assert "body too small" in next(v.message for v in found if v.kind == "font")
+
+
 def test_squeezed_text_counts_at_its_squeezed_size():
     doc, pen = _doc()
     pen.text(50, 700, "a long label squeezed into a narrow column", 8, max_width=40)
