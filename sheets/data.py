@@ -82,6 +82,15 @@ def load_data(relative: str):
         return _safe_load(fh)
 
 
+_OVERRIDES_READ: list[str] = []  # the user's tables this process has read, in order
+
+
+def overrides_read() -> list[str]:
+    """The override files (``--data-dir``) the command has read so far: a failure after one of
+    them was read may be the user's data; with none read, the bundled tables were used."""
+    return list(_OVERRIDES_READ)
+
+
 def _load_override(path: Path, bundled: Path):
     from sheets.core import tablecheck
     from sheets.core.errors import InputError, Pos, Problem, Problems
@@ -89,6 +98,7 @@ def _load_override(path: Path, bundled: Path):
     from sheets.core.yamlio import parse_yaml
 
     name = str(path)
+    _OVERRIDES_READ.append(name)
     if path.suffix.lower() not in (".yaml", ".yml"):
         raise InputError([Problem(name, None, "cannot use this data override: not a .yaml file")])
     data = read_user_bytes(path, MAX_OVERRIDE_BYTES)

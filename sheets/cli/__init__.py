@@ -58,13 +58,15 @@ class LazyGroup(click.Group):
 
                 traceback.print_exc()
             first = str(exc).splitlines()[0][:300] if str(exc) else ""
-            overrides = _active_overrides()
-            if overrides and isinstance(exc, (KeyError, IndexError, TypeError, ValueError, AttributeError)):
-                # the tables passed the structural check but refer to something that is not there
-                # (a label key, a mode another key depends on): the user's data, not a bug -> exit 1
-                click.echo(f"{overrides[0]}: cannot use these data overrides: {type(exc).__name__}: "
+            read = _overrides_read()
+            if read and isinstance(exc, (KeyError, IndexError, TypeError, ValueError, AttributeError)):
+                # the user's tables passed the structural check but refer to something that is
+                # not there (a label key, a mode another key depends on): the user's data -> exit
+                # 1. Only when an override was actually read: otherwise it is our bug (exit 3).
+                others = f" (or one of {len(read) - 1} other override files read)" if len(read) > 1 else ""
+                click.echo(f"{read[-1]}: cannot use this data override{others}: {type(exc).__name__}: "
                            f"{first} (a value refers to something the tables do not have; compare "
-                           f"with the bundled files)", err=True)
+                           f"with the bundled file)", err=True)
                 ctx.exit(1)
             click.echo(f"internal error: {type(exc).__name__}: {first} (run with --debug for details)",
                        err=True)
@@ -95,12 +97,11 @@ def cli(ctx, debug, data_dir):
         os.environ[OVERRIDE_ENV] = data_dir
 
 
-def _active_overrides() -> list[str]:
-    import os
+def _overrides_read() -> list[str]:
+    import sys
 
-    from sheets.data import OVERRIDE_ENV
-
-    return [p for p in os.environ.get(OVERRIDE_ENV, "").split(os.pathsep) if p]
+    data = sys.modules.get("sheets.data")  # not imported: no table, let alone an override, read
+    return data.overrides_read() if data is not None else []
 
 
 def main(argv=None) -> None:

@@ -115,10 +115,38 @@ def test_a_dangling_reference_in_an_override_is_exit_1(cli, override, tmp_path):
     structural check and ended in KeyError (exit 3); it is the user's data: exit 1, one line."""
     text = (data_root() / "wh40k6" / "unit_types.yaml").read_text(encoding="utf-8")
     assert "shooting: shoot_bike_rider" in text
-    override("wh40k6/unit_types.yaml", text.replace("shooting: shoot_bike_rider", "shooting: shoot_bike_r"))
+    path = override("wh40k6/unit_types.yaml",
+                    text.replace("shooting: shoot_bike_rider", "shooting: shoot_bike_r"))
     sample = data_root() / "units" / "wh40k6" / "sample_list.yaml"
     r = cli("--data-dir", tmp_path / "mine", "render", sample, "-o", tmp_path / "x.pdf")
     assert r.exit_code == 1, r.stderr
     assert "internal error" not in r.stderr and "Traceback" not in r.stderr
-    assert r.stderr.startswith(f"{tmp_path / 'mine'}: cannot use these data overrides: KeyError")
+    assert r.stderr.startswith(f"{path}: cannot use this data override: KeyError: 'shoot_bike_r'")
+    assert len(r.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "x.pdf").exists()
+
+
+BUG = """
+import sys
+import sheets.core.loader as loader
+
+def broken(*args, **kwargs):
+    raise KeyError("a bug of ours")
+
+loader.load_file = broken
+from sheets.cli import main
+sys.argv = ["sheets", *sys.argv[1:]]
+main()
+"""
+
+
+def test_our_own_bug_with_an_unread_override_folder_is_an_internal_error(override, tmp_path,
+                                                                         subprocess_env):
+    """The "cannot use this data override" exit 1 needs an override the command has read: a
+    KeyError of ours while the folder only replaces another game's table is exit 3."""
+    override("dust/weapons.yaml", "weapons: []\n")  # a battletech command never reads it
+    r = subprocess.run([sys.executable, "-c", BUG, "--data-dir", str(tmp_path / "mine"), "info",
+                        str(MINOTAUR)], capture_output=True, text=True, env=subprocess_env, timeout=120)
+    assert r.returncode == 3, r.stderr
+    assert r.stderr.startswith("internal error: KeyError: 'a bug of ours'")
+    assert "data override" not in r.stderr
