@@ -91,6 +91,11 @@ def overrides_read() -> list[str]:
     return list(_OVERRIDES_READ)
 
 
+def note_overrides_read(names: list[str]) -> None:
+    """Count override files another process read for this command (``render --jobs`` loading)."""
+    _OVERRIDES_READ.extend(n for n in names if n not in _OVERRIDES_READ)
+
+
 def _load_override(path: Path, bundled: Path):
     from sheets.core import tablecheck
     from sheets.core.errors import InputError, Pos, Problem, Problems

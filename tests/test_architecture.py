@@ -141,7 +141,7 @@ def test_game_cli_options_reach_render_and_extra(monkeypatch):
     assert "--zap-level" in out.output and "fake: zap level" in out.output
     seen = {}
     monkeypatch.setattr("sheets.cli.commands._load_all",
-                        lambda paths, options: seen.setdefault("extra", options.extra) and [][0])
+                        lambda paths, options, *jobs: seen.setdefault("extra", options.extra) and [][0])
     CliRunner().invoke(cli, ["render", "x.yaml", "--zap-level", "7"])
     assert seen["extra"] == {"zap_level": 7}
 

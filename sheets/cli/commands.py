@@ -22,20 +22,35 @@ def _options(lang="en", paper="a4", mono=False, rules=None, **extra):
                    extra={k: v for k, v in extra.items() if v is not None})
 
 
-def _load_all(paths, options):
-    """Load every path; report the problems of all files together."""
-    from sheets.core.errors import InputError
-    from sheets.core.loader import load_file
+def _load_all(paths, options, jobs: int = 1):
+    """Load every path (on ``jobs`` processes); report the problems of all files together."""
+    from sheets.core.parallel_load import load_files
 
-    loaded, problems = [], []
-    for path in paths:
+    return load_files(paths, options, jobs)
+
+
+PARALLEL_LOAD_BYTES = 128 * 1024  # input of about 1,000 units: worth a second loading process
+
+
+def _load_jobs(paths, jobs) -> int:
+    """Processes loading the files of a render: ``--jobs`` when given; by default every idle CPU
+    for a batch of several files of ``PARALLEL_LOAD_BYTES`` or more (the unit count that sets
+    the default of drawing is known only once they are loaded)."""
+    if jobs is not None:
+        return (os.cpu_count() or 1) if jobs == 0 else jobs
+    if len(paths) < 2:
+        return 1
+    total = 0
+    for p in paths:
         try:
-            loaded.append(load_file(path, options))
-        except InputError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise InputError(problems)
-    return loaded
+            total += os.stat(p).st_size
+        except OSError:
+            pass  # reported by the loader
+    if total < PARALLEL_LOAD_BYTES:
+        return 1
+    from sheets.render.parallel import idle_cpus
+
+    return idle_cpus()
 
 
 def _default_output(first_input: str, suffix: str) -> Path:
@@ -276,8 +291,8 @@ def info(paths, as_json, rules, lang, output):
 @printing_options
 @click.option("--no-list", is_flag=True, help="Rosters: leave out the army-list first page.")
 @click.option("-j", "--jobs", type=click.IntRange(0, 64), default=None, metavar="N",
-              help="Worker processes (same PDF bytes as one; default: every idle CPU from 1,000 "
-                   "units, else 1; 0 = every CPU).")
+              help="Worker processes loading and drawing (same PDF bytes as one; default: every "
+                   "idle CPU from 1,000 units, else 1; 0 = every CPU).")
 @click.option("-q", "--quiet", is_flag=True,
               help="No progress line on stderr (shown past 50 pages, on a terminal only).")
 def render(paths, output, lang, paper, mono, rules, no_list, jobs, quiet, **game_options):
@@ -289,7 +304,7 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, quiet, **game
     Example:
       sheets render my-army.yaml --lang ru --paper letter -o my-army.pdf"""
     options = _options(lang=lang, paper=paper, mono=mono, rules=rules, **game_options)
-    loaded = _load_all(paths, options)
+    loaded = _load_all(paths, options, _load_jobs(paths, jobs))
     games = {l.game.id for l in loaded}
     if len(games) > 1:
         raise click.UsageError(f"render one game at a time (got {', '.join(sorted(games))})")

@@ -48,8 +48,11 @@ def default_jobs(units: int) -> int:
     """Every idle CPU for a big batch. The workers cost about the CPU of one process in total
     (forked mid-layout, they redo nothing), but on CPUs already busy with other programs the
     extra processes only add switching: then one process."""
-    if units < MIN_UNITS:
-        return 1
+    return 1 if units < MIN_UNITS else idle_cpus()
+
+
+def idle_cpus() -> int:
+    """CPUs not busy with other programs (by the load average), at least 1, at most 8."""
     cpus = os.cpu_count() or 1
     try:
         idle = cpus - os.getloadavg()[0]

@@ -1,0 +1,156 @@
+"""Loading a batch of unit files on several cores (``render --jobs``), with the result of one
+process: the same units, the same problems in the same order.
+
+The files are split into contiguous shares of about equal size; this process loads the first
+share while a forked worker per other share loads its own, and sends back what
+:func:`sheets.core.loader.load_file` gave for each file (the units, their positions, the roster
+and warnings; the game by id) or its problems, pickled through a pipe. An unexpected exception
+in a worker is raised again here, as one process would have raised it. Loading is about a third
+of a big render and otherwise stays on one core while the others wait for pages.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import pickle
+
+from sheets.core.errors import InputError
+
+
+def load_files(paths: list, options=None, jobs: int = 1) -> list:
+    """``load_file`` of every path, in order; the problems of all files raised together as one
+    :class:`InputError`. ``jobs`` > 1 loads on that many processes (POSIX fork)."""
+    from sheets.core.fsio import note_input
+
+    paths = [str(p) for p in paths]
+    jobs = max(1, min(jobs, len(paths)))
+    if jobs == 1 or not hasattr(os, "fork"):
+        results = [_one(p, options) for p in paths]
+    else:
+        results = _forked(paths, options, jobs)
+        for p in paths:
+            note_input(p)  # the workers noted them in their own memory
+    loaded, problems = [], []
+    for kind, value in results:
+        if kind == "problems":
+            problems.extend(value)
+        else:
+            loaded.append(value)
+    if problems:
+        raise InputError(problems)
+    return loaded
+
+
+def _one(path: str, options):
+    from sheets.core.loader import load_file
+
+    try:
+        return "ok", load_file(path, options)
+    except InputError as exc:
+        return "problems", exc.problems
+
+
+def shares(sizes: list[int], jobs: int) -> list[range]:
+    """Contiguous runs of indexes, one per job, of about equal total size (none empty)."""
+    total = sum(sizes) or 1
+    bounds, acc, k = [0], 0, 1
+    for i, size in enumerate(sizes):
+        acc += size
+        left = len(sizes) - (i + 1)  # files after this one
+        if k < jobs and (acc >= total * k / jobs or left == jobs - k) and left >= jobs - k:
+            bounds.append(i + 1)
+            k += 1
+    bounds.append(len(sizes))
+    return [range(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
+
+
+def _forked(paths: list[str], options, jobs: int) -> list:
+    from sheets.data import note_overrides_read
+
+    sizes = []
+    for p in paths:
+        try:
+            sizes.append(os.stat(p).st_size)
+        except OSError:
+            sizes.append(0)  # its error is reported by whoever loads it
+    parts = shares(sizes, jobs)
+    children = []  # (pid, read end, indexes)
+    try:
+        for part in parts[1:]:
+            r, w = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # pragma: no cover - runs in the worker (measured through its result)
+                os.close(r)
+                _worker(paths, part, options, w)
+            os.close(w)
+            children.append((pid, r, part))
+        results = [_one(paths[i], options) for i in parts[0]]
+        for pid, r, part in children:
+            with os.fdopen(r, "rb") as fh:
+                data = fh.read()
+            children = [c for c in children if c[0] != pid]
+            os.waitpid(pid, 0)
+            if not data:
+                raise RuntimeError(f"loading {paths[part[0]]}: a worker process ended without a result")
+            enabled = gc.isenabled()
+            gc.disable()  # the units are long-lived: no collections while they arrive
+            try:
+                got, overrides = pickle.loads(data)
+            finally:
+                if enabled:
+                    gc.enable()
+            note_overrides_read(overrides)
+            for kind, value in got:
+                if kind == "raise":
+                    raise value
+                if kind == "ok":
+                    value = _rebuild(value)
+                results.append((kind, value))
+        return results
+    finally:
+        for pid, r, _ in children:  # an exception here: the remaining workers stop
+            try:
+                os.kill(pid, 9)
+            except ProcessLookupError:  # pragma: no cover
+                pass
+            os.close(r)
+            os.waitpid(pid, 0)
+
+
+def _worker(paths, part, options, w) -> None:  # pragma: no cover - runs in the worker
+    out = []
+    try:
+        gc.freeze()  # what it inherited is left alone (no copied memory pages)
+        for i in part:
+            kind, value = _one(paths[i], options)
+            if kind == "ok":
+                value = (value.path, value.game.id, value.options, value.units, value.entries,
+                         value.roster, value.warnings)
+            out.append((kind, value))
+        data = _dumps(out)
+    except BaseException as exc:  # noqa: BLE001 - raised again by the parent
+        out.append(("raise", exc))
+        try:
+            data = _dumps(out)
+        except Exception:  # noqa: BLE001 - an exception that cannot be pickled
+            data = _dumps(out[:-1] + [("raise", RuntimeError(f"{type(exc).__name__}: {exc}"))])
+    try:
+        with os.fdopen(w, "wb") as fh:
+            fh.write(data)
+    finally:
+        os._exit(0)
+
+
+def _dumps(out: list) -> bytes:
+    from sheets.data import overrides_read
+
+    return pickle.dumps((out, overrides_read()), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _rebuild(value):
+    from sheets.core.game import get_game
+    from sheets.core.loader import Loaded
+
+    path, game, options, units, entries, roster, warnings = value
+    return Loaded(path, get_game(game), options, units, entries, roster, warnings)
