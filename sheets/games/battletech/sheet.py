@@ -337,11 +337,9 @@ class Block:
         name_x = r.x + 4 + min(r.w * 0.3, text_width(name_label, "Cond", fs + 0.5))
         gun_x = r.right - 2 - gun_w + text_width(gun_label + " ", "Cond", fs + 0.5)
         if p["name"] and self.pilot_two:
-            words, first = p["name"].split(), ""
-            while words and text_width(f"{first} {words[0]}".strip(), "Cond-Bold", fs + 0.5) <= r.right - 2 - name_x:
-                first = f"{first} {words.pop(0)}".strip()
-            _line(pen, name_x, y_name, first, fs + 0.5, "Cond-Bold", r.right - 2 - name_x)
-            _line(pen, r.x + 2, y_name2, " ".join(words), fs + 0.5, "Cond-Bold", r.w - 4)
+            (first, second), size, font = _pilot_lines(p["name"], r.right - 2 - name_x, r.w - 4, fs + 0.5)
+            _line(pen, name_x, y_name, first, size, font, r.right - 2 - name_x)
+            _line(pen, r.x + 2, y_name2, second, size, font, r.w - 4)
         elif p["name"]:
             _line(pen, name_x, y_name, p["name"], fs + 0.5, "Cond-Bold", r.right - 2 - name_x)
         else:
@@ -674,6 +672,56 @@ def _name_lines(name: str, width: float, size: float, top: float, tons_size: flo
     lines = Pen.wrap_static(name, "Cond-Bold", MIN_PT, width)
     lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
     return lines, MIN_PT, "Cond-Bold", tons_y(len(lines), MIN_PT)
+
+
+def _pilot_lines(name: str, first_w: float, rest_w: float, size: float) -> tuple[list[str], float, str]:
+    """A long pilot's name on its two lines (the first after "Name:", ``first_w`` wide, the
+    second ``rest_w``): the largest size from ``size`` down to 6 pt in the condensed bold, then
+    the condensed; a word wider than its line breaks after a hyphen (else anywhere). A name
+    longer than two lines hold at 6 pt ends in "…" on the second (never smaller type)."""
+    for font in ("Cond-Bold", "Cond"):
+        s = size
+        while s >= MIN_PT - 1e-9:
+            lines = _fill(name, font, s, (first_w, rest_w))
+            if len(lines) <= 2:
+                return (lines + [""])[:2], s, font
+            s -= 0.25
+    text = " ".join(name.split())
+    first = _fill(text, "Cond", MIN_PT, (first_w, rest_w))[0]
+    second = text[len(first):].lstrip()  # the rest as written (a broken word stays one word)
+    while second and text_width(second + "…", "Cond", MIN_PT) > rest_w:
+        second = second[:-1]
+    return [first, second.rstrip(" -") + "…"], MIN_PT, "Cond"
+
+
+def _fill(text: str, font: str, size: float, widths: tuple) -> list[str]:
+    """``text`` in lines, line k at most ``widths[k]`` wide (the last width for the rest): words
+    kept whole where they fit, a wider word broken after a hyphen or else where it must."""
+    lines, line = [], ""
+
+    def room() -> float:
+        return widths[min(len(lines), len(widths) - 1)]
+
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if text_width(joined, font, size) <= room():
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+            line = ""
+        while text_width(word, font, size) > room():
+            cut = len(word) - 1
+            while cut > 1 and text_width(word[:cut], font, size) > room():
+                cut -= 1
+            hyphen = word.rfind("-", 0, cut)
+            cut = hyphen + 1 if hyphen > 0 else cut
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines
 
 
 def _line(pen: Pen, x: float, y: float, text: str, size: float, font: str, width: float, align: str = "left"):
