@@ -83,7 +83,9 @@ def test_more_than_five_units_make_more_pages(cli, tmp_path, write):
     assert "Point 2/2" in texts[1]
 
 
-def test_long_names_shrink_inside_their_column(cli, tmp_path, write):
+def test_long_names_stay_legible_inside_their_column(cli, tmp_path, write):
+    """A name longer than two lines hold at 6 pt ends in "…" inside the data column (it was
+    squeezed below 6 pt before); the rest of the column is untouched."""
     import pypdfium2 as pdfium
 
     from sheets.games.battletech.sheet import block_columns, page_geometry
@@ -102,9 +104,12 @@ def test_long_names_shrink_inside_their_column(cli, tmp_path, write):
         # everything inside the data column's rectangle, in PDF coordinates
         inside = text.get_text_bounded(left=data_col.x - 0.5, bottom=data_col.y, right=data_col.right + 0.5,
                                        top=data_col.top)
-        assert long_name in inside.replace("\r\n", " ").replace("\n", " ")
-        assert "Konstantinopolsky" in inside
+        flat = inside.replace("\r\n", " ").replace("\n", " ")
+        assert "Ultra-Long Experimental" in flat and "Prototyp…" in flat
+        assert re.search(r"Konstantin Konstantinopolsky-Vyshnegra\w*…", flat)
         assert height == pytest.approx(SIZES[paper][1], abs=0.01)
+        r = cli("render", src, "-o", tmp_path / "check.pdf", "--paper", paper, "--check-layout")
+        assert r.exit_code == 0 and "no problems" in r.stderr, r.stderr  # nothing under 6 pt
 
 
 def test_same_input_same_bytes(cli, tmp_path):

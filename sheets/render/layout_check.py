@@ -168,7 +168,10 @@ def check(recorder: Recorder, allowed_words=(), kinds=None) -> list[Violation]:
     """Every violation on every recorded page (``kinds`` limits the rules that run)."""
     rl = rules()
     user = set(recorder.allowed_words) | set(allowed_words)
-    allowed = rl.latin_allowed | {w for text in user for w in _WORD.findall(str(text))}
+    words = {w for text in user for w in _WORD.findall(str(text))}
+    # a user's word broken over two lines or shortened with "…" prints as pieces of itself
+    pieces = {w[:k] for w in words for k in range(1, len(w))} | {w[k:] for w in words for k in range(1, len(w))}
+    allowed = rl.latin_allowed | words | pieces
     out: list[Violation] = []
     for page in recorder.pages:
         out.extend(_check_page(page, rl, allowed, kinds))

@@ -175,6 +175,44 @@ class TextEncoder:
         return first, with_tf, without_tf, state
 
 
+def fill_lines(text: str, font: str, size: float, widths: tuple) -> list[str]:
+    """``text`` in lines, line k at most ``widths[k]`` wide (the last width for the rest): words
+    kept whole where they fit, a wider word broken after a hyphen or else where it must."""
+    lines, line = [], ""
+
+    def room() -> float:
+        return widths[min(len(lines), len(widths) - 1)]
+
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if fonts.width(joined, font, size) <= room():
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+            line = ""
+        while fonts.width(word, font, size) > room():
+            cut = len(word) - 1
+            while cut > 1 and fonts.width(word[:cut], font, size) > room():
+                cut -= 1
+            hyphen = word.rfind("-", 0, cut)
+            cut = hyphen + 1 if hyphen > 0 else cut
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def shortened(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut (at a word end where one is near) to fit ``width`` with a closing "…"."""
+    cut = len(text)
+    while cut > 1 and fonts.width(text[:cut].rstrip(" -,") + "…", font, size) > width:
+        cut -= 1
+    return text[:cut].rstrip(" -,") + "…"
+
+
 class Pen:
     """Drawing primitives on a canvas, with the theme's colours."""
 
@@ -308,13 +346,16 @@ class Pen:
 
     def text(self, x: float, y: float, text, size: float = 8, font: str = "Sans",
              align: str = "left", max_width: float | None = None, color=None,
-             min_size: float = 3.0) -> float:
-        """Draw one line of text; shrink it to ``max_width`` (never clipped). Returns its width."""
+             min_size: float = 3.0, shorten: bool = False) -> float:
+        """Draw one line of text; shrink it to ``max_width`` (never clipped). Returns its width.
+        ``shorten``: a text too wide at ``min_size`` ends in "…" instead of being squeezed."""
         text = "" if text is None else str(text)
         if not text:
             return 0.0
         fonts.check_text(text, font)
         size = self.fit_size(text, font, size, max_width, min_size)
+        if shorten and max_width and fonts.width(text, font, size) > max_width:
+            text = shortened(text, font, size, max_width)
         if max_width and fonts.width(text, font, size) > max_width:
             # below the minimum size: squeeze horizontally rather than overflow
             scale = max_width / fonts.width(text, font, size)
@@ -363,8 +404,10 @@ class Pen:
         code.append(_ET)
 
     def text_in(self, r: Rect, text, size: float = 8, font: str = "Sans", align: str = "left",
-                pad: float = 2, color=None, valign: str = "middle") -> None:
-        """Text inside a rectangle: fits the width, vertically centred (or top/bottom)."""
+                pad: float = 2, color=None, valign: str = "middle", min_size: float = 3.0,
+                shorten: bool = False) -> None:
+        """Text inside a rectangle: fits the width, vertically centred (or top/bottom); see
+        :meth:`text` for ``min_size`` and ``shorten``."""
         size = min(size, r.h * 0.8)
         if valign == "middle":
             y = r.y + (r.h - size * 0.72) / 2
@@ -374,10 +417,12 @@ class Pen:
             y = r.y + pad
         x = {"left": r.x + pad, "center": r.x + r.w / 2, "right": r.right - pad}[align]
         if self.rec is None:
-            self.text(x, y, text, size, font, align, max_width=r.w - 2 * pad, color=color)
+            self.text(x, y, text, size, font, align, max_width=r.w - 2 * pad, color=color,
+                      min_size=min_size, shorten=shorten)
             return
         with self.frame(r):
-            self.text(x, y, text, size, font, align, max_width=r.w - 2 * pad, color=color)
+            self.text(x, y, text, size, font, align, max_width=r.w - 2 * pad, color=color,
+                      min_size=min_size, shorten=shorten)
 
     def wrap(self, text: str, font: str, size: float, width: float) -> list[str]:
         """Greedy word wrap by font metrics (explicit newlines kept)."""

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from sheets.games.battletech.sheet import _fill, _pilot_lines
+from sheets.games.battletech.sheet import _pilot_lines
+from sheets.render.pdf import fill_lines
 from sheets.render import fonts
 
 LONG = "Светлана Александровна Константинопольская-Вишневецкая"  # 55 characters (limit 60)
@@ -19,9 +20,9 @@ def _fonts():
 
 def test_a_word_wider_than_its_line_breaks_after_its_hyphen():
     width = fonts.width("Константинопольская-", "Cond", 6.0) + 1
-    assert _fill("Константинопольская-Вишневецкая", "Cond", 6.0, (width,)) == \
+    assert fill_lines("Константинопольская-Вишневецкая", "Cond", 6.0, (width,)) == \
         ["Константинопольская-", "Вишневецкая"]
-    assert _fill("Ab Cd", "Cond", 6.0, (200,)) == ["Ab Cd"]
+    assert fill_lines("Ab Cd", "Cond", 6.0, (200,)) == ["Ab Cd"]
 
 
 def test_a_name_two_lines_hold_is_printed_whole_at_the_largest_size():

@@ -19,6 +19,8 @@ SHAPES = str(Path(__file__).with_name("motions.yaml"))  # quad, glider, booster,
 ULTRA = str(Path(__file__).with_name("ultraheavy.yaml"))  # 15 t at full armour (tw)
 LONG = str(Path(__file__).with_name("longnames.yaml"))  # unit, model and pilot names that must wrap
 LONG40K = str(Path(__file__).with_name("longnames_wh40k6.yaml"))  # long unit names and model types
+LONG_DUST = str(Path(__file__).with_name("longnames_dust.yaml"))  # every text field at its maximum
+LONG_DMECH = str(Path(__file__).with_name("longnames_dmech.yaml"))  # every text field at its maximum
 
 # (layout id, game, kind, files or chart name, extra options, rule variants)
 LAYOUTS = [
@@ -32,12 +34,14 @@ LAYOUTS = [
     ("bt-chart", "battletech", "chart", "hit-location", {}, ("classic", "tw")),
     ("dmech-sheet", "dmech", "sheet", DMECH_UNITS, {}, (None,)),
     ("dmech-sheet-tables", "dmech", "sheet", DMECH_UNITS, {"tables": True}, (None,)),
+    ("dmech-sheet-long-names", "dmech", "sheet", (LONG_DMECH,), {}, (None,)),
     ("dmech-reference", "dmech", "reference", None, {}, (None,)),
     ("dmech-chart", "dmech", "chart", "facing", {"radius": 5}, (None,)),
     ("dmech-chart-r8", "dmech", "chart", "facing", {"radius": 8}, (None,)),
     ("dust-cards", "dust", "sheet", (DUST_UNITS,), {}, (None,)),
     ("dust-cards-mini", "dust", "sheet", (DUST_UNITS,), {"card": "mini", "bleed": 3}, (None,)),
     ("dust-cards-tarot", "dust", "sheet", (DUST_UNITS,), {"card": "tarot"}, (None,)),
+    ("dust-cards-long-names", "dust", "sheet", (LONG_DUST,), {}, (None,)),
     ("dust-reference", "dust", "reference", None, {}, (None,)),
     ("dust-roster", "dust", "list", (DUST_UNITS,), {}, (None,)),
     ("wh40k6-datasheets", "wh40k6", "sheet", (WH40K6_UNITS,), {}, (None,)),

@@ -214,3 +214,36 @@ def test_a_line_hidden_under_a_later_fill_does_not_count():
     pen.text(110, 298, "crossed", 8)
     doc.finish()
     assert [(v.kind, v.message.split(" ")[0]) for v in check(doc.recorder)] == [("border", "'crossed'")]
+
+
+def test_shorten_ends_a_text_in_an_ellipsis_instead_of_squeezing_it():
+    """``shorten``: a text too wide at its 6 pt minimum is cut with "…" (a whole size, inside its
+    width); without it the text is squeezed and the checker reports it."""
+    from sheets.render import fonts
+    from sheets.render.pdf import shortened
+
+    long = "Konstantinopolskaya-Vishnevetskaya Aleksandrovna"
+    doc, pen = _doc()
+    w = pen.text(50, 700, long, 8, "Sans-Bold", max_width=60, min_size=6.0, shorten=True)
+    pen.text(50, 650, long, 8, "Sans-Bold", max_width=60, min_size=6.0)
+    doc.finish()
+    runs = [it for it in doc.recorder.pages[0]["items"] if it[0] == "t"]
+    assert runs[0][1].endswith("…") and runs[0][1].startswith("Konstantinopol") and runs[0][3] == 6.0
+    assert w <= 60 and runs[1][1] == long and runs[1][3] < 6.0
+    assert [v.kind for v in check(doc.recorder)] == ["font"]  # only the squeezed one
+    cut = shortened("Alpha Beta Gamma", "Sans", 8, fonts.width("Alpha Beta G…", "Sans", 8))
+    assert cut == "Alpha Beta G…"
+    assert shortened("Alpha, Beta", "Sans", 8, fonts.width("Alpha,…", "Sans", 8) + 0.1) == "Alpha…"
+
+
+def test_pieces_of_a_users_word_are_not_english_on_a_russian_page():
+    """A user's word broken over two lines or shortened with "…" prints as pieces of itself: they
+    are the user's text, still allowed; any other Latin word is still reported."""
+    doc, pen = _doc("ru")
+    pen.text(50, 700, "Пилот: Aleksandrovn…", 8)
+    pen.text(50, 650, "Konstantinopolsky-", 8)
+    pen.text(50, 600, "Vyshnegradsky", 8)
+    pen.text(50, 550, "Armour", 8)
+    doc.finish()
+    found = check(doc.recorder, ["Aleksandrovna Konstantinopolsky-Vyshnegradsky"])
+    assert [(v.kind, v.message.split(" ")[1]) for v in found] == [("language", "'Armour'")]

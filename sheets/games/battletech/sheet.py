@@ -23,7 +23,7 @@ from sheets import __version__
 from sheets.data import label
 from sheets.games.battletech.rules import armor, sheet_data, structure
 from sheets.render.fonts import width as text_width
-from sheets.render.pdf import Pen, Rect, footer, margins
+from sheets.render.pdf import Pen, Rect, fill_lines, footer, margins, shortened
 
 PER_PAGE = 5
 BOX_KIND = {"plain": "plain", "pilot": "shade", "destroy": "heavy"}  # variants.yaml kind -> box_track
@@ -669,8 +669,9 @@ def _name_lines(name: str, width: float, size: float, top: float, tons_size: flo
                     text_width(t, font, s) <= width for t in lines):
                 return lines, s, font, tons_y(len(lines), s)
             s -= 0.25
-    lines = Pen.wrap_static(name, "Cond-Bold", MIN_PT, width)
-    lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+    lines = fill_lines(name, "Cond-Bold", MIN_PT, (width,))  # a word wider than the line is broken
+    if len(lines) > 2:  # longer than two lines hold: the second ends in "…"
+        lines = _two_lines(name, "Cond-Bold", (width,))
     return lines, MIN_PT, "Cond-Bold", tons_y(len(lines), MIN_PT)
 
 
@@ -682,46 +683,19 @@ def _pilot_lines(name: str, first_w: float, rest_w: float, size: float) -> tuple
     for font in ("Cond-Bold", "Cond"):
         s = size
         while s >= MIN_PT - 1e-9:
-            lines = _fill(name, font, s, (first_w, rest_w))
+            lines = fill_lines(name, font, s, (first_w, rest_w))
             if len(lines) <= 2:
                 return (lines + [""])[:2], s, font
             s -= 0.25
-    text = " ".join(name.split())
-    first = _fill(text, "Cond", MIN_PT, (first_w, rest_w))[0]
-    second = text[len(first):].lstrip()  # the rest as written (a broken word stays one word)
-    while second and text_width(second + "…", "Cond", MIN_PT) > rest_w:
-        second = second[:-1]
-    return [first, second.rstrip(" -") + "…"], MIN_PT, "Cond"
+    return _two_lines(name, "Cond", (first_w, rest_w)), MIN_PT, "Cond"
 
 
-def _fill(text: str, font: str, size: float, widths: tuple) -> list[str]:
-    """``text`` in lines, line k at most ``widths[k]`` wide (the last width for the rest): words
-    kept whole where they fit, a wider word broken after a hyphen or else where it must."""
-    lines, line = [], ""
-
-    def room() -> float:
-        return widths[min(len(lines), len(widths) - 1)]
-
-    for word in text.split():
-        joined = f"{line} {word}" if line else word
-        if text_width(joined, font, size) <= room():
-            line = joined
-            continue
-        if line:
-            lines.append(line)
-            line = ""
-        while text_width(word, font, size) > room():
-            cut = len(word) - 1
-            while cut > 1 and text_width(word[:cut], font, size) > room():
-                cut -= 1
-            hyphen = word.rfind("-", 0, cut)
-            cut = hyphen + 1 if hyphen > 0 else cut
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
-    if line:
-        lines.append(line)
-    return lines
+def _two_lines(text: str, font: str, widths: tuple) -> list[str]:
+    """``text`` at 6 pt on two lines (``widths``): the first filled, the rest shortened with "…"."""
+    text = " ".join(text.split())
+    first = fill_lines(text, font, MIN_PT, widths)[0]
+    rest = text[len(first):].lstrip()  # as written (a broken word stays one word)
+    return [first, shortened(rest, font, MIN_PT, widths[-1])]
 
 
 def _line(pen: Pen, x: float, y: float, text: str, size: float, font: str, width: float, align: str = "left"):

@@ -261,8 +261,8 @@ def _weapon_cell(pen: Pen, cell: Rect, key: str, w: Weapon | None, lang: str) ->
              "tags": _tags(w, lang), "range": w.range,
              "hand": "" if w.hand is None else L("answer_yes" if w.hand else "answer_no", lang),
              "arc": L(f"arc_{w.arc}", lang) if w.arc else "—"}[key]
-    if key == "name":
-        pen.text_in(cell, value, 7.5, "Sans-Bold", "left", pad=1.5)
+    if key == "name":  # a name too long for its cell at 6 pt ends in "…"
+        pen.text_in(cell, value, 7.5, "Sans-Bold", "left", pad=1.5, min_size=MIN_TEXT, shorten=True)
     elif key in ("accuracy", "power"):
         pen.text_in(cell, value, 8.5, "Sans-Bold", "center")
     elif key == "tags":
@@ -392,7 +392,7 @@ def _pilot(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
                       max_width=body.w * 0.3)
     if unit.pilot.name:
         pen.text(body.x + name_w + 6, line_y, unit.pilot.name, 8, "Sans-Bold",
-                 max_width=body.w - name_w - 8)
+                 max_width=body.w - name_w - 8, min_size=MIN_TEXT, shorten=True)
     else:
         pen.line(body.x + name_w + 5, line_y - 1.5, body.right - 3, line_y - 1.5, 0.4)
     labels = [L("wounded", lang)] * (pr.wound_boxes - 1) + [L("dead", lang)]

@@ -152,7 +152,8 @@ def title_band(pen: Pen, r: Rect, title: str, right: str = "") -> None:
     pad = r.h * 0.3
     right_w = fonts.width(right, BOLD, size) + pad if right else 0
     right_w = min(right_w, r.w * 0.35)
-    pen.text_in(Rect(r.x, r.y, r.w - right_w, r.h), title, size, BOLD, pad=pad, color=ink)
+    pen.text_in(Rect(r.x, r.y, r.w - right_w, r.h), title, size, BOLD, pad=pad, color=ink,
+                min_size=MIN_TEXT, shorten=True)  # a name too long at 6 pt ends in "…"
     if right:
         pen.text_in(Rect(r.right - right_w - pad, r.y, right_w + pad, r.h), right, size, BOLD,
                     align="right", pad=pad, color=ink)
@@ -620,11 +621,13 @@ class _Face:
             pen.text_in(badge, tag, size, BOLD, align="center", pad=0.1)
             x += tw + 0.3 * u
         if two:  # the name on its own line, mount · range right-aligned under it
-            pen.text_in(Rect(x, top.y, r.right - x, top.h), name, size, BOLD, pad=0)
+            pen.text_in(Rect(x, top.y, r.right - x, top.h), name, size, BOLD, pad=0, min_size=MIN_TEXT,
+                        shorten=True)
             pen.text_in(Rect(r.x, r.y, r.w, r.h - top.h), right, size, FONT, align="right", pad=0)
             return
         right_w = fonts.width(right, FONT, size) + 0.2 * u
-        pen.text_in(Rect(x, top.y, r.right - right_w - x, top.h), name, size, BOLD, pad=0)
+        pen.text_in(Rect(x, top.y, r.right - right_w - x, top.h), name, size, BOLD, pad=0,
+                    min_size=MIN_TEXT, shorten=True)
         pen.text_in(Rect(r.right - right_w, top.y, right_w, top.h), right, size, FONT,
                     align="right", pad=0)
 

@@ -18,7 +18,7 @@ from sheets import __version__
 from sheets.games.wh40k6 import view
 from sheets.games.wh40k6.model import Unit
 from sheets.render import fonts
-from sheets.render.pdf import MM, Pen, Rect, footer, margins
+from sheets.render.pdf import MM, Pen, Rect, fill_lines, footer, margins
 
 BODY = 7.5  # body text (≥ 6 pt everywhere)
 ROW = 11.5  # table row height
@@ -32,9 +32,16 @@ LEAD = 1.22
 # -- a wrapped table, measured or drawn --------------------------------------------------------
 
 def wrapped_rows(widths_pt, rows, size, font="Sans"):
+    """Each cell's lines: words wrapped to the column, a word wider than the column broken."""
     out = []
     for row in rows:
-        cells = [Pen.wrap_static(str(c), font, size, max(4.0, w - 3)) for c, w in zip(row, widths_pt)]
+        cells = []
+        for c, w in zip(row, widths_pt):
+            width = max(4.0, w - 3)
+            lines = []
+            for line in Pen.wrap_static(str(c), font, size, width):
+                lines += fill_lines(line, font, size, (width,)) if fonts.width(line, font, size) > width else [line]
+            cells.append(lines)
         out.append(cells)
     return out
 
