@@ -90,3 +90,15 @@ def test_render_with_jobs_loads_in_parallel_and_keeps_the_bytes(cli, samples, tm
     r = cli("render", *paths, "-o", paths[3], "--jobs", 2)
     assert r.exit_code == 2 and "input" in r.stderr
     assert yaml.safe_load(paths[3].read_text(encoding="utf-8"))["system"] == "battletech"
+
+
+@pytest.mark.parametrize("files, jobs, forks", [(3, 2, None), (4, 2, 2), (5, 3, 2), (6, 3, 3)])
+def test_each_process_gets_two_files_at_the_least(samples, tmp_path, monkeypatch, files, jobs, forks):
+    """The first file is loaded before forking (the workers inherit what it loaded), so a share
+    of one file would gain nothing: fewer processes, or none."""
+    paths = _files(samples, tmp_path, files)
+    calls = []
+    real = parallel_load._forked
+    monkeypatch.setattr(parallel_load, "_forked", lambda *a: calls.append(a[2]) or real(*a))
+    assert len(load_files(paths, None, jobs)) == files
+    assert calls == ([] if forks is None else [forks])
