@@ -191,7 +191,7 @@ def fill_lines(text: str, font: str, size: float, widths: tuple) -> list[str]:
         if line:
             lines.append(line)
             line = ""
-        while fonts.width(word, font, size) > room():
+        while len(word) > 1 and fonts.width(word, font, size) > room():
             cut = len(word) - 1
             while cut > 1 and fonts.width(word[:cut], font, size) > room():
                 cut -= 1

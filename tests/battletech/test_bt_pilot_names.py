@@ -23,6 +23,8 @@ def test_a_word_wider_than_its_line_breaks_after_its_hyphen():
     assert fill_lines("Константинопольская-Вишневецкая", "Cond", 6.0, (width,)) == \
         ["Константинопольская-", "Вишневецкая"]
     assert fill_lines("Ab Cd", "Cond", 6.0, (200,)) == ["Ab Cd"]
+    # narrower than one letter: one letter a line, never an endless loop
+    assert fill_lines("Жук", "Cond", 6.0, (1.0,)) == ["Ж", "у", "к"]
 
 
 def test_a_name_two_lines_hold_is_printed_whole_at_the_largest_size():
