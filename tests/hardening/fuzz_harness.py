@@ -3,7 +3,8 @@
 A *seed* is a real input: every bundled sample (``data/units/**``), every test fixture
 (``tests/**/fixtures/**``) and the shared fixtures of other tools when present. A *case* is a seed
 mutated by a few random operations (text level for every format; structure level for YAML) and
-one command run on it in-process: ``validate``, ``info``, ``roster`` (md/json), ``render`` for unit
+one command run on it in-process: ``validate``, ``info``, ``roster`` (md/json), ``render`` (also
+with ``--jobs 2`` beside three clean copies, so that a forked worker loads it) for unit
 files and the formats games read directly (``Game.file_formats``), ``import <format>`` for importer
 inputs. :func:`check` asserts the contract: exit code 0 or 1, no traceback or internal error,
 every stderr line ``file:line:col: message`` / ``file: message`` (or a known progress line),
@@ -234,8 +235,9 @@ def mutate(data: bytes, suffix: str, rng: random.Random, ops: int) -> bytes:
 
 # -- running a case ----------------------------------------------------------------------------
 
-COMMANDS = ("validate", "info", "info-json", "roster-md", "roster-json", "roster-bbcode", "render")
-WEIGHTS = (30, 15, 10, 15, 8, 7, 15)
+COMMANDS = ("validate", "info", "info-json", "roster-md", "roster-json", "roster-bbcode", "render",
+            "render-jobs")
+WEIGHTS = (30, 15, 10, 15, 8, 7, 15, 4)
 
 
 @dataclass
@@ -264,6 +266,13 @@ def command_for(seed: Seed, target: Path, out: Path, rng: random.Random) -> list
         return ["info", target, "--json"]
     if name.startswith("roster-"):
         return ["roster", target, "--format", name.split("-")[1], "--lang", lang, "-o", out]
+    if name == "render-jobs":  # loaded on two processes: the mutated file by the forked worker
+        copies = []
+        for i in range(3):
+            copy = target.with_name(f"copy{i}{target.suffix}")
+            copy.write_bytes(seed.path.read_bytes())
+            copies.append(copy)
+        return ["render", *copies, target, "--jobs", "2", "--lang", lang, "-o", out]
     return ["render", target, "--lang", lang, "--paper", rng.choice(["a4", "letter"]), "-o", out]
 
 
