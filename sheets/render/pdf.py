@@ -205,6 +205,15 @@ def fill_lines(text: str, font: str, size: float, widths: tuple) -> list[str]:
     return lines
 
 
+def wrap_breaking(text: str, font: str, size: float, width: float) -> list[str]:
+    """:meth:`Pen.wrap_static`, with a word wider than ``width`` broken after its hyphen (else
+    where it must) instead of left for :meth:`Pen.text` to shrink."""
+    lines = []
+    for line in Pen.wrap_static(text, font, size, width):
+        lines += fill_lines(line, font, size, (width,)) if fonts.width(line, font, size) > width else [line]
+    return lines
+
+
 def shortened(text: str, font: str, size: float, width: float) -> str:
     """``text`` cut (at a word end where one is near) to fit ``width`` with a closing "…"."""
     cut = len(text)

@@ -15,7 +15,7 @@ from sheets import __version__
 from sheets.games.lnl import GAME, rules
 from sheets.games.lnl.printing import (BOLD, FONT, allow, allow_fixed, any_unverified, draw_table,
                                        pen_width, texts)
-from sheets.render.pdf import MM, PAPER, Pen, Rect, footer, margins
+from sheets.render.pdf import MM, PAPER, Pen, Rect, footer, margins, wrap_breaking
 
 TICK = 3.6 * MM  # tick boxes ≥ 3 mm
 ROW_H = 2 * 7.2 * 1.2 + 4  # two lines of 7.2 pt
@@ -132,7 +132,7 @@ def _section(doc, size, roster, rows, L, options) -> None:
         cols = _columns(Rect(frame.x, 0, frame.w, 1))
         chunk, used = [], 0.0
         while index + len(chunk) < len(rows):
-            cells = _row_cells(pen, rows[index + len(chunk)], cols)
+            cells = _row_cells(rows[index + len(chunk)], cols)
             h = _row_height(cells)
             if chunk and used + h > room:
                 break
@@ -159,7 +159,7 @@ STYLE = {"name": (BOLD, 8.0), "counter": (BOLD, 9.0), "kind": (FONT, 8.0), "sw":
 MAX_LINES = 6
 
 
-def _row_cells(pen: Pen, row: dict, cols) -> dict:
+def _row_cells(row: dict, cols) -> dict:
     """key -> (lines, font, size) of one row (texts wrapped to their column, at most 6 lines)."""
     out = {}
     for key, _, c, _ in cols:
@@ -168,7 +168,7 @@ def _row_cells(pen: Pen, row: dict, cols) -> dict:
         value = row[key]
         text = "; ".join(value) if isinstance(value, list) else str(value)
         font, size = STYLE[key]
-        out[key] = (_wrap(pen, text or "—", font, size, c.w - 4), font, size)
+        out[key] = (_wrap(text or "—", font, size, c.w - 4), font, size)
     return out
 
 
@@ -177,21 +177,10 @@ def _row_height(cells: dict) -> float:
     return max(ROW_H, need)
 
 
-def _wrap(pen: Pen, text: str, font: str, size: float, width: float) -> list[str]:
-    """Word wrap; a word wider than the column is broken; more than MAX_LINES ends in "…"."""
-    lines = []
-    for line in pen.wrap(text, font, size, width):
-        while pen_width(line, font, size) > width and len(line) > 1:
-            cut = len(line)
-            while cut > 1 and pen_width(line[:cut], font, size) > width:
-                cut -= 1
-            hyphen = line.rfind("-", 0, cut)
-            if hyphen > 0:
-                cut = hyphen + 1
-            lines.append(line[:cut])
-            allow(pen, line[:cut], line[cut:])  # the pieces of a broken user word
-            line = line[cut:]
-        lines.append(line)
+def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Word wrap; a word wider than the column is broken (its pieces are still the user's words
+    to the layout checker); more than MAX_LINES ends in "…"."""
+    lines = wrap_breaking(text, font, size, width)
     if len(lines) > MAX_LINES:
         lines = lines[:MAX_LINES]
         last = lines[-1]

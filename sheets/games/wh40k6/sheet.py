@@ -18,7 +18,7 @@ from sheets import __version__
 from sheets.games.wh40k6 import view
 from sheets.games.wh40k6.model import Unit
 from sheets.render import fonts
-from sheets.render.pdf import MM, Pen, Rect, fill_lines, footer, margins
+from sheets.render.pdf import MM, Pen, Rect, footer, margins, wrap_breaking
 
 BODY = 7.5  # body text (≥ 6 pt everywhere)
 ROW = 11.5  # table row height
@@ -37,11 +37,7 @@ def wrapped_rows(widths_pt, rows, size, font="Sans"):
     for row in rows:
         cells = []
         for c, w in zip(row, widths_pt):
-            width = max(4.0, w - 3)
-            lines = []
-            for line in Pen.wrap_static(str(c), font, size, width):
-                lines += fill_lines(line, font, size, (width,)) if fonts.width(line, font, size) > width else [line]
-            cells.append(lines)
+            cells.append(wrap_breaking(str(c), font, size, max(4.0, w - 3)))
         out.append(cells)
     return out
 
