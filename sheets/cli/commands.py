@@ -38,15 +38,9 @@ def _load_jobs(paths, jobs) -> int:
     the default of drawing is known only once they are loaded)."""
     if jobs is not None:
         return (os.cpu_count() or 1) if jobs == 0 else jobs
-    if len(paths) < 2:
-        return 1
-    total = 0
-    for p in paths:
-        try:
-            total += os.stat(p).st_size
-        except OSError:
-            pass  # reported by the loader
-    if total < PARALLEL_LOAD_BYTES:
+    from sheets.core.parallel_load import sizes_of
+
+    if len(paths) < 2 or sum(sizes_of(paths)) < PARALLEL_LOAD_BYTES:
         return 1
     from sheets.render.parallel import idle_cpus
 

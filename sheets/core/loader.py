@@ -147,7 +147,7 @@ def load_mapping(mapping: dict, path: str, options: Options | None = None,
     return loaded
 
 
-def _gc_paused(fn):
+def gc_paused(fn):
     """Run ``fn`` with the cyclic garbage collector off. Parsing and checking one file (capped:
     ``MAX_BYTES``, ``MAX_UNITS``) allocates hundreds of thousands of short-lived objects; with
     the collector on they survive young collections and count as long-lived, so each file of a
@@ -167,7 +167,7 @@ def _gc_paused(fn):
     return paused
 
 
-@_gc_paused
+@gc_paused
 def _load(path: str, options: Options | None, expect_game: str | None, text: str | None) -> Loaded:
     options = options or Options()
     reader = _Reader()

@@ -69,20 +69,23 @@ def shares(sizes: list[int], jobs: int) -> list[range]:
     return [range(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
 
 
-def _forked(paths: list[str], options, jobs: int) -> list:
-    from sheets.data import note_overrides_read
-
+def sizes_of(paths) -> list[int]:
+    """Each file's size in bytes (0 when it cannot be read: whoever loads it reports that)."""
     sizes = []
     for p in paths:
         try:
             sizes.append(os.stat(p).st_size)
         except OSError:
-            sizes.append(0)  # its error is reported by whoever loads it
-    parts = shares(sizes, jobs)
-    children = []  # (pid, read end, indexes)
+            sizes.append(0)
+    return sizes
+
+
+def _forked(paths: list[str], options, jobs: int) -> list:
+    parts = shares(sizes_of(paths), jobs)
     # the first file first: the imports, the game and its tables it loads are then the
     # workers' too (each worker would otherwise redo them: ~0.2 s, a file's worth of loading)
     results = [_one(paths[parts[0][0]], options)]
+    pending = []  # (pid, read end) of each worker, in file order
     try:
         for part in parts[1:]:
             r, w = os.pipe()
@@ -91,38 +94,41 @@ def _forked(paths: list[str], options, jobs: int) -> list:
                 os.close(r)
                 _worker(paths, part, options, w)
             os.close(w)
-            children.append((pid, r, part))
+            pending.append((pid, r))
         results += [_one(paths[i], options) for i in parts[0][1:]]
-        for pid, r, part in children:
+        for part in parts[1:]:
+            pid, r = pending.pop(0)
             with os.fdopen(r, "rb") as fh:
                 data = fh.read()
-            children = [c for c in children if c[0] != pid]
             os.waitpid(pid, 0)
             if not data:
                 raise RuntimeError(f"loading {paths[part[0]]}: a worker process ended without a result")
-            enabled = gc.isenabled()
-            gc.disable()  # the units are long-lived: no collections while they arrive
-            try:
-                got, overrides = pickle.loads(data)
-            finally:
-                if enabled:
-                    gc.enable()
-            note_overrides_read(overrides)
-            for kind, value in got:
-                if kind == "raise":
-                    raise value
-                if kind == "ok":
-                    value = _rebuild(value)
-                results.append((kind, value))
+            results += _received(data)
         return results
     finally:
-        for pid, r, _ in children:  # an exception here: the remaining workers stop
+        for pid, r in pending:  # left by an exception: those workers stop
             try:
                 os.kill(pid, 9)
             except ProcessLookupError:  # pragma: no cover
                 pass
             os.close(r)
             os.waitpid(pid, 0)
+
+
+def _received(data: bytes) -> list:
+    """A worker's results (its exception raised here); the units arrive with the collector
+    paused, as they are loaded (long-lived: no collections while they arrive)."""
+    from sheets.core.loader import gc_paused
+    from sheets.data import note_overrides_read
+
+    got, overrides = gc_paused(pickle.loads)(data)
+    note_overrides_read(overrides)
+    out = []
+    for kind, value in got:
+        if kind == "raise":
+            raise value
+        out.append((kind, _rebuild(value) if kind == "ok" else value))
+    return out
 
 
 def _worker(paths, part, options, w) -> None:  # pragma: no cover - runs in the worker
