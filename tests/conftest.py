@@ -109,3 +109,28 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "fuzz: the property-based fuzz suite (issue 10)")
+
+
+class FileSpy:
+    """A file from ``os.fdopen`` wrapped so that a test can watch or break its reads and writes
+    (subclass and override ``read`` / ``write``; everything else goes to the real file)."""
+
+    def __init__(self, fh):
+        self.fh = fh
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.fh.close()
+
+    def __getattr__(self, name):
+        return getattr(self.fh, name)
+
+
+def spy_fdopen(monkeypatch, os_module, spy: type) -> None:
+    """Every ``os_module.fdopen`` (a module's ``os``) hands out ``spy(real file)``."""
+    import os
+
+    real = os.fdopen
+    monkeypatch.setattr(os_module, "fdopen", lambda fd, *a, **k: spy(real(fd, *a, **k)))

@@ -82,26 +82,14 @@ def test_atomic_write_never_clobbers_on_failure(tmp_path, monkeypatch, fail):
         raise OSError(28, "No space left on device")
 
     if fail == "write":
-        real_fdopen = os.fdopen
+        from conftest import FileSpy, spy_fdopen
 
-        class Half:  # writes part of the data, then the disk is full
-            def __init__(self, fh):
-                self.fh = fh
-
-            def __enter__(self):
-                return self
-
-            def __exit__(self, *exc):
-                self.fh.close()
-
+        class Half(FileSpy):  # writes part of the data, then the disk is full
             def write(self, data):
                 self.fh.write(data[:3])
                 boom()
 
-            def flush(self):
-                self.fh.flush()
-
-        monkeypatch.setattr(fsio.os, "fdopen", lambda fd, mode: Half(real_fdopen(fd, mode)))
+        spy_fdopen(monkeypatch, fsio.os, Half)
     else:
         monkeypatch.setattr(fsio.os, fail, boom)
     with pytest.raises((OSError, InputError), match="No space left"):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import sheets.core.fsio as fsio
+from conftest import FileSpy, spy_fdopen
 from sheets.core.errors import InputError, UsageProblem
 from sheets.core.fsio import (atomic_write, check_target, deferred_writes, note_input, read_user_bytes,
                               reset_inputs, write_files)
@@ -52,25 +53,15 @@ def test_read_refuses_a_file_that_grows_past_the_cap_while_read(tmp_path, monkey
                                st.st_atime, st.st_mtime, st.st_ctime))
 
     reads = []
-    real_fdopen = os.fdopen
 
-    class Spy:  # never more than the cap plus one byte is read, whatever the file holds
-        def __init__(self, fh):
-            self.fh = fh
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.fh.close()
-
+    class Spy(FileSpy):  # never more than the cap plus one byte is read, whatever the file holds
         def read(self, n=-1):
             reads.append(n)
             return self.fh.read(n)
 
     f.write_bytes(b"123456" * 100)
     monkeypatch.setattr(fsio.os, "fstat", small)
-    monkeypatch.setattr(fsio.os, "fdopen", lambda fd, *a, **k: Spy(real_fdopen(fd, *a, **k)))
+    spy_fdopen(monkeypatch, fsio.os, Spy)
     with pytest.raises(InputError) as exc:
         read_user_bytes(f, 5)
     assert messages(exc) == [f"{f}: file too large (limit 5 bytes)"] and reads == [6]
