@@ -87,6 +87,18 @@ class Wh40k6(Game):
                 if isinstance(getattr(w, k), str):
                     out.append((("weapons", i, k), getattr(w, k)))
         out += [(("rules", i), r) for i, r in enumerate(unit.rules)]
+        for i, w in enumerate(unit.weapons):
+            out += [(("weapons", i, k), getattr(w, k)) for k in ("ap_text", "carrier") if getattr(w, k)]
+        out += [(("wargear", i), g) for i, g in enumerate(unit.wargear)]
+        out += [(("gaps", i), g) for i, g in enumerate(unit.gaps)]
+        if unit.transport_of:
+            out.append((("transport_of",), unit.transport_of))
+        for key, block in (("building", unit.building), ("transport", unit.transport)):
+            for k, v in (block or {}).items():
+                if isinstance(v, str) and v:
+                    out.append(((key, k), v))
+        for i, (name, text) in enumerate(unit.roster_text.items()):
+            out += [(("roster_text", i, "name"), name), (("roster_text", i, "text"), text)]
         return out
 
 
