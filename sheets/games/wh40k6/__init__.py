@@ -81,6 +81,8 @@ class Wh40k6(Game):
         out = [(("name",), unit.name), (("notes",), unit.notes)]
         for i, m in enumerate(unit.models):
             out.append((("models", i, "name"), m.name))
+            if m.type_text:
+                out.append((("models", i, "type_text"), m.type_text))
         for i, w in enumerate(unit.weapons):
             out += [(("weapons", i, "name"), w.name), (("weapons", i, "type"), w.type)]
             for k in ("range", "s"):

@@ -482,7 +482,7 @@ _DASH = ("-", "–", "—", "", "n/a")
 
 def _save(text: str) -> str:
     """A roster's save as we write it: ``2`` -> ``2+``, ``2+/4`` -> ``2+/4++``, ``4++`` stays."""
-    t = " ".join((text or "").split())
+    t = "".join((text or "").split())
     m = re.fullmatch(r"([2-6])\+?", t)
     if m:
         return f"{m.group(1)}+"
@@ -504,6 +504,7 @@ def _model(ctx: _Ctx, profile, kind: str, count: int) -> dict:
             vtype = f"flyer, {vtype}" if vtype else "flyer"
         model["type"], unknown = _vehicle_type(vtype)
         if unknown:
+            model["type_text"] = _short(vtype, 80)
             ctx.gaps.append(f"{pname}: type words not known, kept as written: {', '.join(unknown)} "
                             f"(from {vtype!r})")
         keys = (["ws", "bs", "s", "front", "side", "rear", "i", "a", "hp"] if kind == "walker"
@@ -522,6 +523,14 @@ def _model(ctx: _Ctx, profile, kind: str, count: int) -> dict:
         model["sv"] = _save(ch.get("save", ch.get("sv", "-")))
         return model
     model["type"] = unit_type(raw_type)
+    try:
+        from sheets.games.wh40k6.model import TypeError_, parse_type
+
+        parse_type(model["type"])
+    except TypeError_:  # a type the seed does not define: read as infantry, the text kept
+        model["type"] = "infantry (character)" if "character" in raw_type.lower() else "infantry"
+        model["type_text"] = _short(raw_type, 80)
+        ctx.gaps.append(f"{pname}: unit type {raw_type!r} not known: moves as infantry here")
     for key in ("ws", "bs", "s", "t", "w", "i", "a"):
         model[key] = _number(ch.get(key, "-"))
     model["ld"] = _number(ld)
@@ -790,7 +799,8 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
         checked = spec.check(unit, None, problems, "U")
         messages = [p.message for p in problems.items if p.severity == "error"]
         if not messages:
-            issues = [i for i in validate_unit(build_unit(checked)) if i.severity == "error"]
+            data = dict(checked, gaps=list(gaps) or checked.get("gaps") or [])
+            issues = [i for i in validate_unit(build_unit(data)) if i.severity == "error"]
             if not issues:
                 return
             messages = []
@@ -813,12 +823,17 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
                     continue
                 item = items[i]
                 label = item.get("name", "?") if isinstance(item, dict) else item
-                if key and isinstance(item, dict) and key in item:
+                if key == "name" and isinstance(item, dict) and len(str(item.get("name", ""))) > 120:
+                    item["name"] = _short(item["name"], 120)
+                    gaps.append(f"{item['name'][:40]}…: name shortened to 120 characters")
+                    changed = True
+                elif key and isinstance(item, dict) and key in item:
                     gaps.append(f"{label}: {key} {_short(str(item[key]), 30)!r} not read ({text})")
-                    del item[key]
+                    item.pop(key, None)
                     changed = True
                 elif isinstance(item, str) and len(item) > 120:
                     items[i] = _short(item, 120)
+                    gaps.append(f"{item[:40]}…: name shortened to 120 characters")
                     changed = True
                 else:
                     drop.setdefault(group, set()).add(i)
@@ -830,9 +845,13 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
                 changed = True
             elif group == "models" and "at least" in text:
                 return  # a unit without models: the gap is already named; the sheet prints a box
+            elif key == "name" and isinstance(unit.get("name"), str) and len(unit["name"]) > 120:
+                unit["name"] = _short(unit["name"], 120)
+                gaps.append("the unit's name shortened to 120 characters")
+                changed = True
             elif key and key in unit and key not in ("name", "points", "slot", "detachment"):
                 gaps.append(f"{key} {_short(str(unit[key]), 30)!r} not read ({text})")
-                del unit[key]
+                unit.pop(key, None)
                 changed = True
         for group, indexes in drop.items():
             unit[group] = [x for i, x in enumerate(unit[group]) if i not in indexes]

@@ -225,6 +225,7 @@ class Model:
     save: Save | None
     armour: dict  # front side rear -> int | None
     hp: int | None
+    type_text: str = ""  # the roster's own type text when it holds words we do not know
 
     @property
     def rules(self) -> TypeRules:

@@ -33,7 +33,8 @@ def build_unit(data) -> Unit:
             if save is None and prof.get("Sv"):
                 save = parse_save(prof["Sv"])
         models.append(Model(name=m["name"], count=m["count"], type=mt, stats=stats, save=save,
-                            armour={a: m.get(a) for a in ARMOUR}, hp=m.get("hp")))
+                            armour={a: m.get(a) for a in ARMOUR}, hp=m.get("hp"),
+                            type_text=m.get("type_text") or ""))
     weapons = [Weapon(w["name"], w["count"], w["range"], w["s"], w["ap"], w["type"],
                       w.get("ap_text") or "", w.get("carrier") or "") for w in data["weapons"]]
     return Unit(name=data["name"], slot=data["slot"], detachment=data["detachment"], points=data["points"],
@@ -49,10 +50,13 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
     """Profile columns against the model's type: a model line needs WS BS S T W I A Ld, a vehicle
     BS and its armour values and hull points, a walker also WS S I A."""
     issues = []
-    if not unit.models and not unit.building:
-        issues.append(RuleIssue(("models",), "needs at least 1 model (or a 'building:')"))
+    if not unit.models and not unit.building:  # an import without a model profile: its gap says so
+        issues.append(RuleIssue(("models",), "needs at least 1 model (or a 'building:')",
+                                "warning" if unit.gaps else "error"))
     if unit.gaps:
         issues.append(RuleIssue(("gaps",), "imported with gaps: " + "; ".join(unit.gaps), "warning"))
+    # an import that could not read a value prints it as a dash: the gap is a warning, not a refusal
+    gap = "warning" if unit.gaps else "error"
     for i, m in enumerate(unit.models):
         mt = m.type
         where = ("models", i)
@@ -63,7 +67,7 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
             need = _VEHICLE_NEEDS + (_WALKER_NEEDS if mt.is_walker else ())
             for col in need:
                 if given.get(col) is None:
-                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'"))
+                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'", gap))
             for col in ("t", "w", "ld"):
                 if given.get(col) is not None:
                     issues.append(RuleIssue(where + (col,), f"model {m.name!r}: a vehicle has armour "
@@ -71,7 +75,7 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
         else:
             for col in _MODEL_NEEDS:
                 if given.get(col) is None:
-                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'"))
+                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'", gap))
             for col in (*ARMOUR, "hp"):
                 if given.get(col) is not None:
                     issues.append(RuleIssue(where + (col,), f"model {m.name!r} ({mt.text}) is not a "

@@ -130,6 +130,8 @@ def _model() -> Obj:
     for s in ("front", "side", "rear"):
         fields[s] = _stat(10, 14, f"{s} armour value")
     fields["hp"] = _stat(1, 10, "hull points")
+    fields["type_text"] = Str(default="", max_len=80, description="the type as the roster writes it, "
+                              "when it holds words we do not know (printed as written)")
     return Obj(title="model", fields=fields, aliases={"save": "sv", "hull_points": "hp", "number": "count"})
 
 

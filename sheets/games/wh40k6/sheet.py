@@ -133,7 +133,8 @@ class Datasheet:
             if kind == "model":
                 head = [t("ds_model"), "×", t("ds_type"), "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv"]
                 fr = [4.2, 0.7, 3.6] + [0.75] * 8 + [1.5]
-                rows = [[m.name, m.count, view.type_name(m.rules, self.lang),
+                rows = [[m.name, m.count, view.type_name(m.rules, self.lang)
+                         + (f" [{m.type_text}]" if m.type_text else ""),
                          *[_v(m.stats[s]) for s in ("ws", "bs", "s", "t", "w", "i", "a", "ld")],
                          m.save.text if m.save else "–"] for m in models]
             elif kind == "vehicle":
@@ -141,6 +142,7 @@ class Datasheet:
                 fr = [4.2, 0.7, 0.8, 1.1, 1.1, 1.1, 0.8, 5.4]
                 rows = [[m.name, m.count, _v(m.stats["bs"]), _v(m.armour["front"]), _v(m.armour["side"]),
                          _v(m.armour["rear"]), _v(m.hp), view.type_name(m.rules, self.lang)
+                         + (f" [{m.type_text}]" if m.type_text else "")
                          + (f" · {m.save.text}" if m.save else "")] for m in models]
             else:
                 head = [t("ds_model"), "×", "WS", "BS", "S", t("ds_front"), t("ds_side"), t("ds_rear"),
@@ -149,7 +151,8 @@ class Datasheet:
                 rows = [[m.name, m.count, *[_v(m.stats[s]) for s in ("ws", "bs", "s")],
                          *[_v(m.armour[a]) for a in ("front", "side", "rear")],
                          _v(m.stats["i"]), _v(m.stats["a"]), _v(m.hp),
-                         view.type_name(m.rules, self.lang) + (f" · {m.save.text}" if m.save else "")]
+                         view.type_name(m.rules, self.lang) + (f" [{m.type_text}]" if m.type_text else "")
+                         + (f" · {m.save.text}" if m.save else "")]
                         for m in models]
             out.append((head, fr, rows))
         return out
