@@ -89,3 +89,12 @@ def test_no_false_breach_on_real_hh1_rosters(name):
     loaded = load_file(FIXTURES / name)
     assert loaded.options.rules == "hh1"
     assert [v for v in list_violations(loaded) if "detachment" in v] == []
+
+
+def test_a_breach_names_the_maximum_of_the_detachments_it_was_checked_against():
+    """At 2,000+ points a list that fits one detachment better is checked as one: Elites 4 is
+    "allowed 0–3" (one detachment's maximum), not the 0–6 two would allow."""
+    units = army("hq", "troops", "troops", *["elites"] * 4)
+    assert [rules.violation_text(v) for v in rules.foc_violations(units, 3000, "6th")] == [
+        "Primary detachment: Elites 4 (allowed 0–3)"]
+    assert rows(units, 3000, "6th")[("primary", "elites")][2] == 6  # the tally shows what the limit allows

@@ -156,16 +156,16 @@ def foc_tally(units: list[Unit], limit=None, chart: str | None = "6th") -> list[
             if slot in det["slots"]:
                 lo, hi = det["slots"][slot]
                 ok = lo * k <= n <= hi * k
-                lo, hi = lo * k, hi * factor
+                lo, hi, top = lo * k, hi * factor, hi * k
             elif n:
-                lo, hi, ok = 0, 0, False
+                lo, hi, top, ok = 0, 0, 0, False
             else:
                 continue
             if n == 0 and lo == 0 and slot not in ("elites", "fast_attack", "heavy_support"):
                 continue  # optional extras (fortification, lords of war) only when used
             rows.append({"detachment": det_id, "slot": slot, "count": n, "min": lo, "max": hi,
                          "ok": ok, "verified": marks.get(slot, det.get("all_verified", True)),
-                         "detachments": k})
+                         "detachments": k, "max_here": top})
     return rows
 
 
@@ -183,8 +183,8 @@ def violation_text(v: dict, lang: str = "en") -> str:
         why = {"en": "this detachment has no such slot", "ru": "у этого отряда нет такой ячейки"}[lang]
     elif v["count"] < v["min"]:
         why = {"en": "needs", "ru": "нужно"}[lang] + f" {v['min']}–{v['max']}"
-    else:
-        why = {"en": "allowed", "ru": "допустимо"}[lang] + f" {v['min']}–{v['max']}"
+    else:  # over the maximum of the detachments it was assigned to
+        why = {"en": "allowed", "ru": "допустимо"}[lang] + f" {v['min']}–{v.get('max_here', v['max'])}"
     return f"{det}: {slot} {v['count']} ({why})"
 
 
