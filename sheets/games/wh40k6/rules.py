@@ -183,8 +183,9 @@ def violation_text(v: dict, lang: str = "en") -> str:
         why = {"en": "this detachment has no such slot", "ru": "у этого отряда нет такой ячейки"}[lang]
     elif v["count"] < v["min"]:
         why = {"en": "needs", "ru": "нужно"}[lang] + f" {v['min']}–{v['max']}"
-    else:  # over the maximum of the detachments it was assigned to
-        why = {"en": "allowed", "ru": "допустимо"}[lang] + f" {v['min']}–{v.get('max_here', v['max'])}"
+    else:  # over what the limit allows, or (within it) over the detachments the units fill
+        top = v["max"] if v["count"] > v["max"] else v.get("max_here", v["max"])
+        why = {"en": "allowed", "ru": "допустимо"}[lang] + f" {v['min']}–{top}"
     return f"{det}: {slot} {v['count']} ({why})"
 
 
