@@ -19,7 +19,10 @@ LATIN_WORDS = re.compile(r"\b[A-Za-z]{3,}\b")
 # Latin words a Russian page may show: user data (names, sides, skills), SW names, the game's name
 ALLOWED = {"Hill", "Germans", "Germany", "Gruppe", "Vogel", "Sniper", "Kranz", "Squad", "half", "Baker",
            "Sgt", "Cole", "Doc", "Hale", "Bayonet", "Satchel", "Charge", "Lock", "Load", "Tactical",
-           "sheets", "Lt", "1st", "2nd", "3rd"}
+           "sheets", "Lt", "1st", "2nd", "3rd",
+           # the seed's own abbreviations in its Russian text (IFP, FP, SW, LM, KN, NME), explained
+           # by the page's legend
+           "IFP", "NME"}
 
 
 def run(cli, tmp_path, name, *args):

@@ -17,6 +17,8 @@ from sheets.render.pdf import Pen, Rect
 ID = "lnl"
 FONT, BOLD = "Sans", "Sans-Bold"
 MIN_SIZE = 6.0  # nothing read during play below 6 pt
+# the abbreviations the seed itself writes in its Russian text (a legend on each page explains them)
+SEED_ABBREVIATIONS = ("IFP", "FP", "SW", "LM", "KN", "NME", "MMC", "SMC", "MG", "2d6")
 
 
 def texts(lang: str):
@@ -46,7 +48,7 @@ def allow_fixed(pen: Pen) -> None:
     from sheets.games.lnl import GAME
     from sheets.games.lnl.model import catalogue
 
-    allow(pen, GAME.name["ru"], "M", *(sw.name for sw in catalogue().values() if not sw.ru))
+    allow(pen, GAME.name["ru"], "M", *SEED_ABBREVIATIONS, *(sw.name for sw in catalogue().values() if not sw.ru))
 
 
 def kn_text(cell) -> str:
