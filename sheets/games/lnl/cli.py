@@ -265,13 +265,15 @@ def calc():
               help="add the \"M\" +1 after tripling for Ambush (default: before)")
 @click.option("--nme-leader-lm/--no-nme-leader-lm", default=True, show_default=True,
               help="a leader without a melee SW still adds its LM to its side's roll")
+@click.option("--shaken-leader-lm/--no-shaken-leader-lm", default=True, show_default=True,
+              help="a Shaken leader still adds its LM (the rules text does not say)")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
               help="language of the explanation texts")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 @click.pass_context
 def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_hero, ambush,
           reinforcing_ambush, best, low_odds, zero_drm_with_sw, hero_defence, m_after_ambush,
-          nme_leader_lm, lang, as_json):
+          nme_leader_lm, shaken_leader_lm, lang, as_json):
     """One melee round: both sides' FP, odds column, Kill Number, DRM, the natural 2d6 needed and
     the exact chance to kill; then the round's four outcomes."""
     if reinforcing_ambush and not ambush:
@@ -279,7 +281,7 @@ def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_her
                                  param_hint="--reinforcing-ambush")
     interp = rules.Interpretations(low_odds=low_odds, zero_drm_with_sw=zero_drm_with_sw,
                                    hero_defence=hero_defence, m_before_ambush=not m_after_ambush,
-                                   nme_leader_lm=nme_leader_lm)
+                                   nme_leader_lm=nme_leader_lm, shaken_leader_lm=shaken_leader_lm)
     a = _side("a", a_specs, a_lm, a_hero, lang)
     b = _side("b", b_specs, b_lm, b_hero, lang)
     at = _targets("a", a_targets, b)

@@ -126,6 +126,9 @@ class Interpretations:
     ``m_before_ambush``: +1 for "M" before tripling for Ambush (default) or after.
     ``nme_leader_lm``: a leader's LM counts for its side's roll even when the leader is NME (no
     melee SW) — the LM sentence names no exception (default yes).
+    ``shaken_leader_lm``: a Shaken leader's LM counts too. The seed says only that Shaken units
+    are NME (§8.1) and nothing else about a Shaken leader's LM; the same "no exception" reading
+    gives yes (default); no = a Shaken leader's LM is ignored.
     """
 
     low_odds: str = "up"
@@ -133,6 +136,7 @@ class Interpretations:
     hero_defence: str = "ifp"
     m_before_ambush: bool = True
     nme_leader_lm: bool = True
+    shaken_leader_lm: bool = True
 
 
 DEFAULT = Interpretations()
@@ -396,11 +400,14 @@ class Side:
     def nme(self) -> list[int]:
         return [i for i, u in enumerate(self.units) if nme_reason(u) is not None]
 
-    def leadership(self, alive=None) -> int:
+    def leadership(self, alive=None, shaken: bool = True) -> int:
+        """The side's LM: ``lm`` if given, else the best LM among its leaders in ``alive`` (all
+        by default; Shaken leaders only if ``shaken``); 0 without a leader."""
         if self.lm is not None:
             return self.lm
         idx = range(len(self.units)) if alive is None else alive
-        lms = [self.units[i].lm or 0 for i in idx if self.units[i].kind == "leader"]
+        lms = [self.units[i].lm or 0 for i in idx if self.units[i].kind == "leader"
+               and (shaken or not self.units[i].shaken)]
         return max(lms, default=0)
 
     def has_hero(self, alive=None) -> bool:
@@ -467,7 +474,8 @@ def attack(side: Side, enemy: Side, targets: list[int], alive: list[int] | None 
         raise IllegalAttack("below_1_3", side=side.key, a=a, n=len(targets), d=d,
                             units=", ".join(singles), flag=f"--{side.key}-targets", first=singles[0])
     c = cell(o.column)
-    lm = side.leadership(sorted(set(alive) | set(side.nme())) if rules.nme_leader_lm else alive)
+    lm = side.leadership(sorted(set(alive) | set(side.nme())) if rules.nme_leader_lm else alive,
+                         rules.shaken_leader_lm)
     zero_a = sum(1 for _, f in att if f.zero_ifp)
     zero_d = sum(1 for _, f in dfd if f.zero_ifp)
     drm = lm - zero_a + zero_d
