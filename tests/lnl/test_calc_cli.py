@@ -120,7 +120,7 @@ def test_russian_explanations(cli):
     out = r.stdout
     assert "А атакует: Б1" in out and "IFP 0 считается как 1 = 1" in out
     assert "выбросить 10+ на 2d6" in out and "подрывной заряд (Б2)" in out
-    assert "Исход раунда:" in out and "смертельное число не сверено" in out
+    assert "Исход раунда:" in out and "смертельное число (KN) не сверено" in out
     for english in ("attacks", "Kill Number", "Outcome", "rounded", "Satchel", "half_squad", "A1", "B1"):
         assert english not in out
     data = json.loads(cli("calc", "lnl", "melee", "--a", "2-5-4", "--b", "1-6-4", "1-6-4", "--lang", "ru",

@@ -232,3 +232,19 @@ def test_russian_output_has_russian_side_letters_and_no_keys(cli):
     # the targets may be named in either alphabet
     a = melee(cli, "--a", "2-5-4", "--b", "1-6-4", "1-6-4", "--lang", "ru", "--a-targets", "B1")["a"]
     assert a["targets"] == ["Б1"]
+
+
+# -- point 6: a Shaken leader's LM (the seed does not answer it: an option) -------------------
+
+def test_shaken_leader_lm_is_an_option(cli):
+    """The seed: «Модификаторы лидерства (LM) применяются к атакующим юнитам и добавляются к их
+    2d6» and, of NME units, only «… и Shaken юниты не атакуют и не могут быть целью атак» —
+    nothing on a Shaken leader's LM. Default: it counts (no exception named); the option drops
+    it. A 2-5-4 with a Shaken leader LM +2 vs a 2-5-4: 1:1, Kill Number 8, need 6 / 8."""
+    on = melee(cli, "--a", "2-5-4", "shaken:leader:lm2", "--b", "2-5-4")["a"]
+    off = melee(cli, "--a", "2-5-4", "shaken:leader:lm2", "--b", "2-5-4", "--no-shaken-leader-lm")["a"]
+    assert (on["lm"], on["need"], on["p_kill_exact"]) == (2, 6, "13/18")
+    assert (off["lm"], off["need"], off["p_kill_exact"]) == (0, 8, "5/12")
+    # a leader who is not Shaken is not affected by the option
+    calm = melee(cli, "--a", "2-5-4", "leader:lm2", "--b", "2-5-4", "--no-shaken-leader-lm")["a"]
+    assert calm["lm"] == 2
