@@ -74,11 +74,11 @@ def test_oob_sheet(cli, tmp_path, lang, paper, expected):
     us, de = reader.pages[0].extract_text(), reader.pages[1].extract_text()
     assert "Hill 30 — US" in us and "Hill 30 — Germans" in de
     assert "2-5-4" in us and "1-6-4" in de and "4 / 4" in us and "5 / 5" in de  # 2-6-4 + Satchel 3
-    assert "11†" in us and "M1919 2†" in us
+    assert "11†" in us and "M1919 2‡" in us
     assert min(font_sizes(data)) >= 6.0
     if lang == "en":
         assert "Order of battle" in us and "NME: no melee SW" in us and "Side: US" in us
-        assert "6 counters · 8 melee FP · 2 support weapons" in us
+        assert "6 counters · 8 melee FP when attacking, all counters · 2 SWs" in us
     else:
         assert "Состав сил" in us and "Сторона: US" in us and "Засада" in us
         assert russian_leftovers(text(reader)) == set()
@@ -93,7 +93,9 @@ def test_oob_tick_boxes_are_at_least_3_mm(cli, tmp_path):
     boxes = re.findall(rb"[\d.\-]+ [\d.\-]+ ([\d.]+) ([\d.]+) re", PdfReader(io.BytesIO(data)).pages[0]
                        .get_contents().get_data())
     ticks = [b for b in boxes if abs(float(b[0]) - TICK) < 0.01 and abs(float(b[1]) - TICK) < 0.01]
-    assert len(ticks) == 6 * 2 + 3 * 3  # Shaken + Melee per counter; 3 boxes per blank row
+    # Shaken + Melee per counter, Wounded for the leader and the hero, SW used for the M1919 and
+    # the MG-34; 4 boxes on each of the 11 blank rows filling the rest of the A4 page
+    assert len(ticks) == 6 * 2 + 2 + 2 + 11 * 4
     assert non_grey(data) == 0
 
 
