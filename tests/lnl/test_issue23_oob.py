@@ -122,3 +122,28 @@ def test_army_list_total_says_what_it_sums(cli, tmp_path):
     assert cli("roster", str(US), "-o", out, "--lang", "ru").exit_code == 0
     ru = " ".join(PdfReader(out).pages[0].extract_text().split())
     assert "Огневая мощь всех фишек в атаке (ближний бой): 8 ед. · Фишек: 6" in ru
+
+
+LONG = """system: lnl
+roster: {name: "A very long order of battle name that goes on and on for a while", side: "Side"}
+units:
+  - {name: "Hauptfeldwebel Friedrich-Wilhelm von Hohenzollern-Sigmaringen III", kind: hero, fp: 2,
+     morale: 6, skills: [Bayonet, "Close Combat Specialist of the Fourth Kind", Ambush], ambush: true,
+     weapons: [{item: Flamethrower, captured: true}]}
+  - {name: "Half-squad of the Second Platoon, Third Company", kind: half_squad, counter: "0M-2-3",
+     weapons: [Molotov Cocktail], notes: "left behind to cover the withdrawal across the river"}
+  - {name: "Lt. Someone With A Long Name", kind: leader, lm: 2, morale: 8, shaken: true, weapons: [MG-42]}
+  - {name: "Squad", kind: squad, counter: "1-6-4", weapons: [MG-34, Satchel Charge], m: true}
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("mono", [False, True])
+def test_long_texts_and_every_reminder_pass_the_layout_checker(cli, tmp_path, lang, paper, mono):
+    f = tmp_path / "long.yaml"
+    f.write_text(LONG, encoding="utf-8")
+    args = ["render", str(f), "-o", str(tmp_path / "long.pdf"), "--lang", lang, "--paper", paper,
+            "--check-layout"] + (["--mono"] if mono else [])
+    r = cli(*args)
+    assert r.exit_code == 0, r.output

@@ -101,8 +101,11 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
 
 
 def sw_use_note(unit: Unit) -> str | None:
-    """The IFP consequence of what the counter carries (printed on the OOB sheet)."""
-    n = len(unit.weapons)
+    """The IFP consequence of the SWs the counter uses in melee (its better choice, or the
+    forced one; printed on the OOB sheet): two SWs lose a squad's IFP, one a half-squad's."""
+    if nme_reason(unit) is not None:
+        return None
+    n = len(melee_fp(unit).used)
     if unit.kind == "squad" and n == 2:
         return "two_sw_no_ifp"
     if unit.kind in ("half_squad", "crew", "weapon_team") and n == 1:
