@@ -7,7 +7,10 @@
 A SPEC is a counter (grammar in :mod:`sheets.games.lnl.spec`), ``FILE#Unit Name`` (one unit of
 an OOB file) or ``FILE`` (every unit of it). Several SPECs follow one ``--a``/``--b`` (or repeat
 the option). An illegal attack exits 1 with the reason; a malformed SPEC or unknown target name
-is a usage error (exit 2); a bad OOB file is an input error (exit 1).
+is a usage error (exit 2); a SPEC over 60 characters (not echoed) and a bad OOB file are input
+errors (exit 1). A side with only NME units in the hex is destroyed without a roll (§8.1).
+With ``--lang ru`` the generated unit names use the Russian side letters (А1, Б1); targets may
+be named in either alphabet.
 """
 
 from __future__ import annotations
