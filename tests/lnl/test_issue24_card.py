@@ -89,6 +89,7 @@ READINGS_EN = [
     "Several leaders: only the best LM counts, not their sum",
     "An NME leader (no melee SW) still adds its LM to its side's roll",
     "A Shaken leader still adds its LM: the rules say only that Shaken units are NME",
+    "A Shaken hero is NME and gives no column shift",
 ]
 
 

@@ -63,7 +63,7 @@ def readings(L) -> list:
     return [("h", L("ref_h_readings"))] + _numbered(L, "ref_q", READINGS)
 
 
-READINGS = 11
+READINGS = 12
 
 
 def render(doc, options) -> None:
