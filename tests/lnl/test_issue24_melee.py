@@ -248,3 +248,13 @@ def test_shaken_leader_lm_is_an_option(cli):
     # a leader who is not Shaken is not affected by the option
     calm = melee(cli, "--a", "2-5-4", "leader:lm2", "--b", "2-5-4", "--no-shaken-leader-lm")["a"]
     assert calm["lm"] == 2
+
+
+def test_best_rows_say_any_roll_and_impossible(cli):
+    """8 vs 1 → 5:1 (Kill Number 3) with LM +2: a natural 1 is enough — "any roll"; a 1-6-4
+    against a 4-6-4 = 1:4, below 1:3 → 1:3 (Kill Number 11) with LM −3: 14 needed — impossible."""
+    r = cli("calc", "lnl", "melee", "--a", "4-6-4", "4-6-4", "--b", "1-6-4", "--a-lm", "2",
+            "--b-targets", "A1", "--best")
+    assert "B1: 5:1 KN 3† DRM +2 need any roll p 100.0%" in r.stdout
+    r = cli("calc", "lnl", "melee", "--a", "1-6-4", "--b", "4-6-4", "--a-lm", "-3", "--best")
+    assert "B1: 1:3 KN 11† DRM -3 need impossible p 0.0%" in r.stdout

@@ -224,7 +224,8 @@ def _best_lines(best: dict, L, side: dict) -> list[str]:
                             order=L(title), n=n, shown=shown)]
             for n, row in enumerate(ranking[order_key], 1):
                 dagger = "" if row["kn_verified"] else "†"
-                need = "—" if row["need"] is None else f"{row['need']}+"
+                need = (L("calc_best_never") if row["need"] is None else
+                        L("calc_best_any") if row["need"] <= 2 else f"{row['need']}+")
                 lines.append(f"  {n:>2}. " + L("calc_best_row", targets=", ".join(row["targets"]),
                                                 column=row["column"], kn=f"{row['kill_number']}{dagger}",
                                                 drm=f"{row['drm']:+d}", need=need, pct=_pct(row["p_kill"]),
