@@ -85,12 +85,16 @@ def _open_file(path, name: str, limits: dict) -> bytes:
         _fail(name, f"cannot read: {exc.strerror or exc}")
 
 
-def roster_chunks(path: str | os.PathLike) -> Iterator[bytes]:
+def roster_chunks(path: str | os.PathLike, data: bytes | None = None) -> Iterator[bytes]:
     """The roster XML of a ``.ros`` or ``.rosz`` file in pieces (a zip is recognised by its
-    content and unpacked as it is parsed, so a parse that stops early unpacks no more)."""
+    content and unpacked as it is parsed, so a parse that stops early unpacks no more); ``data``:
+    the file's bytes, already read (e.g. an upload), named ``path``."""
     name = str(path)
     limits = config()["limits"]
-    data = _open_file(path, name, limits)
+    if data is None:
+        data = _open_file(path, name, limits)
+    elif len(data) > limits["file_bytes"]:
+        _fail(name, f"file too large (limit {limits['file_bytes']} bytes)")
     if data[:2] == b"PK":
         yield from _unzip(name, data, limits)
         return
@@ -103,6 +107,11 @@ def roster_chunks(path: str | os.PathLike) -> Iterator[bytes]:
 def read_roster_bytes(path: str | os.PathLike) -> bytes:
     """The whole roster XML of a ``.ros`` or ``.rosz`` file."""
     return b"".join(roster_chunks(path))
+
+
+def roster_xml(name: str, data: bytes) -> bytes:
+    """The roster XML of a ``.ros`` or ``.rosz`` file's bytes (a zip is recognised by content)."""
+    return b"".join(roster_chunks(name, data))
 
 
 # errors an unpacker raises on a damaged, encrypted or unsupported member: the zip's own,
@@ -680,9 +689,10 @@ def _unit_of(ctx: _Ctx, walker: _Walker, label: str, slot: str, detachment: str,
     return unit
 
 
-def roster_to_unit_file(path: str | os.PathLike, *, texts: bool = False, strict: bool = False,
-                        warnings: list | None = None) -> dict:
-    """The unit-file mapping (``system``, ``roster``, ``units``) of a BattleScribe roster.
+def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None, *, texts: bool = False,
+                        strict: bool = False, warnings: list | None = None) -> dict:
+    """The unit-file mapping (``system``, ``roster``, ``units``) of a BattleScribe roster (the
+    file at ``path``, or its bytes ``data`` named ``path``).
 
     ``texts``: also keep the roster's own rule and wargear descriptions (``roster_text``) for
     printing; they are never written to a unit file. A unit the importer cannot read fully is
@@ -690,7 +700,7 @@ def roster_to_unit_file(path: str | os.PathLike, *, texts: bool = False, strict:
     when given, receives one :class:`Problem` per such unit."""
     name = str(path)
     cfg = config()
-    root, positions = _parse(name, roster_chunks(path))
+    root, positions = _parse(name, roster_chunks(path, data))
     ctx = _Ctx(name, positions, cfg["limits"])
     if _tag(root) != "roster":
         _fail(name, f"not a BattleScribe roster (the root element is <{_short(_tag(root), 30)}>, "
@@ -776,10 +786,10 @@ def roster_to_unit_file(path: str | os.PathLike, *, texts: bool = False, strict:
     return {"system": "wh40k6", "rules": system.get("chart", "other"), "roster": header, "units": units}
 
 
-def roster_for_printing(path: str | os.PathLike) -> dict:
+def roster_for_printing(path: str | os.PathLike, data: bytes | None = None) -> dict:
     """The unit-file mapping of a roster read directly by ``render``/``validate``/``info``: with
     the roster's own rule and wargear texts (held in memory for the print, never written)."""
-    return roster_to_unit_file(path, texts=True)
+    return roster_to_unit_file(path, data, texts=True)
 
 
 _WHERE = re.compile(r"^U(?:\.(models|weapons|rules|wargear)(?:\[(\d+)\])?)?(?:\.(\w+))?: (.*)$")
