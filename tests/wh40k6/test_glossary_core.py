@@ -69,3 +69,14 @@ def test_russian_glossary_names_the_english_once():
     assert ru["Invented Rule"] == "нет во встроенном глоссарии: см. ваш кодекс"
     en = dict(glossary_entries([u], "en"))
     assert "Fearless†" in en and en["Fearless†"].startswith("automatically passes Morale")
+
+
+def test_a_rule_with_a_value_is_found_and_keeps_its_value():
+    """Real rosters write "Feel No Pain (6+)", "Preferred Enemy (Everyone)"."""
+    assert rule_name("Feel No Pain (6+)", "ru") == "Не чувствует боли (6+)"
+    assert rule_name("Preferred Enemy (Everyone)", "en") == "Preferred Enemy (Everyone)"
+    assert rule_name("Invented (Thing)", "ru") == "Invented (Thing)"
+    u = Unit(name="U", slot="troops", detachment="primary", points=10,
+             rules=["Feel No Pain (6+)", "Feel No Pain (5+)"])
+    entries = dict(glossary_entries([u], "en"))
+    assert list(entries) == ["Feel No Pain†"]  # one glossary entry for the rule

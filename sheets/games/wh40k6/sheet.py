@@ -490,18 +490,18 @@ def render(doc, units: list[Unit], options) -> None:
 
     lists = (options.extra or {}).get("army_lists") or []
     if lists:
-        from sheets.render.roster_pdf import army_lists_height, draw_army_lists, draw_army_lists_in
+        from sheets.render.roster_pdf import _draw_one, army_lists_height, draw_army_lists
 
         frame = _frame(doc, options)
-        # room for wrapped tally chips and breach lines, which the estimate does not count
-        chips = sum(len(d.get("tally") or ()) + len(d.get("violations") or ()) for d in lists)
-        need = army_lists_height(lists, frame.w) + 20 * (chips // 3 + 1)
+        need = army_lists_height(lists, frame.w) + 14  # the estimate misses wrapped tally chips
         odds = not (options.extra or {}).get("no_odds")
         first = Datasheet(items[0][0], items[0][1], lang, odds).draw(None, 0, 0, frame.w) if items else 0
         if need + GAP + first <= frame.h:
             pen = doc.page()
-            draw_army_lists_in(doc, pen, Rect(frame.x, frame.top - need, frame.w, need), lists)
-            y = frame.top - need - GAP
+            y = frame.top + 14  # the list layout takes 14 off for a list that shares a page
+            for data in lists:  # drawn where it really ends: the first datasheet goes under it
+                pen, y = _draw_one(doc, pen, y, frame, data)
+            y -= GAP
         else:
             draw_army_lists(doc, lists, options)
     for unit, copies in items:
@@ -542,7 +542,7 @@ def glossary_entries(units: list[Unit], lang: str) -> list[tuple[str, str]]:
             roster_text.setdefault(k.strip().lower(), (k.strip(), v))
     seen, entries = set(), []
     for n in names:
-        hit = view.glossary().get(n.strip().lower())
+        hit, _value = view.lookup(n)
         key = hit[0] if hit else n.strip()
         if key.lower() in seen:
             continue
