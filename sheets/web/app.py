@@ -34,7 +34,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from sheets.web.pool import Busy, Pool, TimeLimit, WorkerFailed
-from sheets.web.safety import Guard
+from sheets.web.safety import BodyTooLarge, Guard
 
 HERE = Path(__file__).resolve().parent
 STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
@@ -102,10 +102,13 @@ async def _files(request: Request) -> tuple[list, dict]:
         raise BadRequest(400, "send the files as multipart/form-data, one 'files' field each")
     try:
         form = await request.form(max_files=MAX_FILES, max_fields=50, max_part_size=MAX_FILE_BYTES)
+    except BodyTooLarge:
+        raise
     except Exception as exc:  # multipart errors (too many files/fields, a part too big, bad framing)
         status = getattr(exc, "status_code", 400)
-        detail = getattr(exc, "detail", None) or str(exc) or "malformed multipart body"
-        raise BadRequest(413 if status == 413 else 400, str(detail)[:200]) from None
+        detail = str(getattr(exc, "detail", None) or exc or "malformed multipart body")
+        over = status == 413 or any(w in detail.lower() for w in ("too many", "maximum", "exceeded"))
+        raise BadRequest(413 if over else 400, detail[:200]) from None
     files, fields = [], {}
     try:
         for key, value in form.multi_items():
@@ -191,6 +194,9 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, *, pool: Pool |
                 response = JSONResponse({"error": str(exc)}, status_code=exc.status)
             except InputProblems as exc:
                 response = JSONResponse({"problems": exc.problems}, status_code=422)
+            except BodyTooLarge:  # counted while reading a body sent without Content-Length
+                response = JSONResponse({"error": f"the request is over {max_body // (1024 * 1024)} MB "
+                                                  f"({max_body} bytes)"}, status_code=413)
             for k, v in SECURITY_HEADERS.items():
                 response.headers.setdefault(k, v)
             return response

@@ -24,6 +24,9 @@ import anyio
 import anyio.to_thread
 
 
+WARM_UP_LIMIT = 120.0  # seconds a fresh worker may take to import what it needs
+
+
 class TimeLimit(Exception):
     """The job ran past its time limit; its worker was stopped."""
 
@@ -53,9 +56,26 @@ class Worker:
         self.conn = Connection(os.dup(mine.fileno()))
         mine.close()
         self.jobs = 0
+        self.ready = False
+
+    def wait_ready(self, timeout: float = WARM_UP_LIMIT) -> None:
+        """The worker says ``ready`` once its imports are done: a job's time limit counts from
+        then, not from the start of a fresh interpreter."""
+        if self.ready:
+            return
+        try:
+            if not self.conn.poll(timeout):
+                self.kill()
+                raise WorkerFailed("start")
+            self.conn.recv()
+        except (EOFError, OSError):
+            self.kill()
+            raise WorkerFailed("start") from None
+        self.ready = True
 
     def call(self, op: str, payload, timeout: float):
         """Run one job; raise TimeLimit (after killing the process) when it takes longer."""
+        self.wait_ready()
         self.jobs += 1
         try:
             self.conn.send((op, payload))

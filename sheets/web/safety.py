@@ -68,6 +68,9 @@ class Guard:
             return False
         return self.allowed_host(rest)
 
+    def too_big(self) -> str:
+        return f"the request is over {self.max_body // (1024 * 1024)} MB ({self.max_body} bytes)"
+
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
@@ -86,7 +89,7 @@ class Guard:
             if not length.isdigit():
                 return await _refuse(send, 400, "bad Content-Length")
             if int(length) > self.max_body:
-                return await _refuse(send, 413, f"the request is over {self.max_body // (1024 * 1024)} MB")
+                return await _refuse(send, 413, self.too_big())
         seen = 0
         too_big = False
 
@@ -112,10 +115,10 @@ class Guard:
             await self.app(scope, counted_receive, tracked_send)
         except BodyTooLarge:
             if not started:
-                await _refuse(send, 413, f"the request is over {self.max_body // (1024 * 1024)} MB")
+                await _refuse(send, 413, self.too_big())
         except Exception:
             if too_big and not started:
-                await _refuse(send, 413, f"the request is over {self.max_body // (1024 * 1024)} MB")
+                await _refuse(send, 413, self.too_big())
             else:
                 raise
 

@@ -24,6 +24,10 @@ def main(conn, warm: bool = True) -> None:  # pragma: no cover - runs in the chi
             _warm()
         except Exception:
             pass
+    try:
+        conn.send(("ready", __import__("os").getpid()))
+    except OSError:
+        return
     while True:
         try:
             msg = conn.recv()
