@@ -26,9 +26,12 @@ _FILE_REF = re.compile(r"^@(\d{1,3})(#.*)?$", re.S)
 
 
 def _group(game_id: str):
-    from sheets.core.game import get_game, load_object
+    from sheets.core.game import UnknownGame, get_game, load_object
 
-    game = get_game(game_id)
+    try:
+        game = get_game(str(game_id))
+    except UnknownGame:
+        raise CalcProblem(f"unknown game {str(game_id)[:40]!r}") from None
     return load_object(game.calc_cli) if game.calc_cli else None
 
 
@@ -187,14 +190,24 @@ def run(game_id: str, command: str, fields: dict, files: list) -> dict:
 
 def _flattened(name: str, data: bytes, files: list) -> bytes:
     """An opened file as the calculator may read it from the private folder: one that refers to
-    other files (``from:``) is refused, so the calculator's loader never follows a path the
-    client wrote (open the referenced file itself and pick the unit there)."""
-    from sheets.core.errors import InputError, Problem
+    other files (``from:`` in any unit entry) is refused, so the calculator's loader never
+    follows a path the client wrote (open the referenced file itself and pick the unit there).
+    A file that does not parse is left to the command, which reports it without reading more."""
+    from sheets.core.errors import InputError, Pos, Problem
+    from sheets.core.yamlio import YMap, parse_yaml
 
-    m = re.search(rb"(?m)^[ \t-]*from[ \t]*:", data)
-    if m:
-        line = data[:m.start()].count(b"\n") + 1
-        raise InputError([Problem(name, None, f"line {line}: a calculator takes units written in "
-                                              f"the file; this one refers to another file with "
-                                              f"'from:' (pick the unit in that file)")])
+    if os.path.splitext(name)[1].lower() not in (".yaml", ".yml", ""):
+        return data  # another tool's format (.blk, .ros, .rosz) has no references
+    try:
+        doc = parse_yaml(data.decode("utf-8"), name)
+    except (InputError, UnicodeDecodeError):
+        return data
+    units = doc.get("units") if isinstance(doc, YMap) else None
+    for i, entry in enumerate(units if isinstance(units, list) else []):
+        if isinstance(entry, YMap) and "from" in entry:
+            pos = entry.pos_of("from") or units.pos_of(i)
+            raise InputError([Problem(name, pos if isinstance(pos, Pos) else None,
+                                      "a calculator takes units written in the file; this one "
+                                      "refers to another file with 'from:' (open that file and "
+                                      "pick the unit there)")])
     return data

@@ -273,6 +273,7 @@ def op_units(payload):
             loaded = api.load([api.Source(name, data)], _shared(payload.get("query", {})))
         except Exception:  # noqa: BLE001 - a file that does not load offers no units
             continue
+        out.append({"file": name, "name": "", "ref": f"@{i}"})  # the whole file (a side's OOB)
         for unit in loaded.units:
             unit_name = str(getattr(unit, "name", "") or "")
             if unit_name:

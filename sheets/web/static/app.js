@@ -474,7 +474,7 @@ function calcField(field, form) {
       const dl = el("datalist", {id: list});
       input.addEventListener("focus", async () => {
         await loadUnitList();
-        dl.replaceChildren(...unitChoices().map((u) => el("option", {value: u.ref}, `${u.file}: ${u.name}`)));
+        dl.replaceChildren(...unitChoices().map((u) => el("option", {value: u.ref}, u.name ? `${u.file}: ${u.name}` : u.file)));
       });
       label.append(dl);
       input.title = `${field.help} — ${t("pick_unit")}`;
