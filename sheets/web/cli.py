@@ -84,4 +84,8 @@ def serve(host, port, open_browser, time_limit, workers):
 
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=3, server_header=False)
-    Server(config).run(sockets=[sock])
+    try:
+        Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has shut down: a normal stop
+        pass
+    click.echo("stopped", err=True)
