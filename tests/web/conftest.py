@@ -64,3 +64,7 @@ def sample(game: str, name: str) -> bytes:
 def files(*named) -> list:
     """``files(("roc.yaml", b"..."), ...)`` as the multipart ``files`` fields of a request."""
     return [("files", (name, data)) for name, data in named]
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: the end-to-end test in a real browser (chromium)")

@@ -6,6 +6,7 @@
 const LABELS = JSON.parse(document.getElementById("labels").textContent);
 const DEBOUNCE_MS = 300;
 const PREVIEW_DPI = 96;
+const NEW_NAME = "untitled.yaml";  // a file typed or pasted into the empty editor
 const TEXT_SUFFIXES = [".yaml", ".yml", ".blk", ".mul", ".ros"];
 
 const state = {
@@ -111,10 +112,11 @@ function renderFiles() {
   });
   const f = state.files[state.active];
   $("no-files").hidden = state.files.length > 0;
-  $("editor-box").hidden = !f || f.text === undefined;
+  $("editor-box").hidden = !!f && f.text === undefined;  // empty: type or paste a file here
   $("binary-note").hidden = !f || f.text !== undefined;
   const editor = $("editor");
-  if (f && f.text !== undefined && editor.value !== f.text) editor.value = f.text;
+  if (!f) editor.value = "";
+  else if (f.text !== undefined && editor.value !== f.text) editor.value = f.text;
   if (f && f.text !== undefined) editor.dataset.file = f.name;
   renderGutter();
 }
@@ -643,6 +645,11 @@ async function init() {
   $("calc-game").addEventListener("change", renderCalculators);
   const editor = $("editor");
   editor.addEventListener("input", () => {
+    if (!state.files.length && editor.value) {  // typed or pasted with no file open
+      state.files.push({name: uniqueName(NEW_NAME), text: editor.value});
+      state.active = 0;
+      renderFiles();
+    }
     const f = state.files[state.active];
     if (f && f.text !== undefined) f.text = editor.value;
     renderGutter();
