@@ -230,8 +230,9 @@ def op_chart(payload):
     fmt = query.get("format", "pdf")
     if fmt not in ("pdf", "png"):
         raise OptionProblem(f"format: expected pdf or png, got {fmt[:30]!r}")
+    dpi = _int(query, "dpi", 150, 36, 600)  # the CLI's --dpi range
     options = _options(game, "chart", query)
-    return {"data": api.chart_output(game, name, options, fmt)}
+    return {"data": api.chart_output(game, name, options, fmt, dpi)}
 
 
 def op_starter(payload):

@@ -70,7 +70,10 @@ def test_paste_preview_edit_problem_russian_download(tmp_path, subprocess_env, c
         marked = wait(lambda: d.find_elements(By.CSS_SELECTOR, "#gutter .ln.error[data-line='5']"),
                       what="line 5 marked")
         assert "unknown key 'motoin' (did you mean 'motion'?)" in marked[0].get_attribute("title")
-        assert d.find_elements(By.CSS_SELECTOR, "#marks .mark.error[data-line='5']")
+        band = d.find_element(By.CSS_SELECTOR, "#marks .mark.error[data-line='5']").rect
+        line5 = marked[0].rect
+        assert band["height"] == pytest.approx(line5["height"], abs=1) and band["height"] >= 12  # drawn
+        assert band["y"] == pytest.approx(line5["y"], abs=2)  # beside its line number
         items = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#problems li.error")]
         assert items[0] == "untitled.yaml:5:5: unit 'Roc': unknown key 'motoin' (did you mean 'motion'?)"
         assert not d.find_elements(By.CSS_SELECTOR, "#gutter .ln.error[data-line='4']")

@@ -155,8 +155,10 @@ function renderGutter() {
   const lh = lineHeight();
   const mk = document.createDocumentFragment();
   for (const [n, p] of byLine) {
-    mk.append(el("div", {class: "mark " + (p.severity === "warning" ? "warning" : "error"), "data-line": n,
-                         style: `top:${(n - 1) * lh}px;height:${lh}px`}));
+    const mark = el("div", {class: "mark " + (p.severity === "warning" ? "warning" : "error"), "data-line": n});
+    mark.style.top = `${(n - 1) * lh}px`;  // CSSOM, not a style attribute (the CSP refuses those)
+    mark.style.height = `${lh}px`;
+    mk.append(mark);
   }
   marks.replaceChildren(mk);
   syncScroll();
@@ -403,6 +405,8 @@ function renderGameSelects() {
     if (!sel.value && sel.options.length) sel.value = sel.options[0].value;
   }
   renderKinds();
+  const starters = state.catalogue.some((g) => g.starters.length);
+  for (const id of ["new-label", "new-game", "new-kind", "new-start"]) $(id).hidden = !starters;
 }
 
 function renderKinds() {
@@ -568,7 +572,9 @@ function resultView(result, text) {
     if (typeof value === "number") shown = Number.isInteger(value) ? String(value) : value.toFixed(4);
     else if (typeof value === "boolean") shown = t(value ? "word_yes" : "word_no");
     else if (value === null) shown = "—";
-    else if (typeof value === "object") shown = JSON.stringify(value);
+    else if (Array.isArray(value) && value.every((x) => typeof x === "number")) {
+      shown = value.map((x) => (Number.isInteger(x) ? String(x) : x.toFixed(4))).join(", ");
+    } else if (typeof value === "object") shown = JSON.stringify(value);
     table.append(el("tr", {}, el("th", {}, key), el("td", {}, String(shown))));
   };
   for (const [k, v] of Object.entries(result)) {
