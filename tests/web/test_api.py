@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -224,3 +225,37 @@ def test_starters_check_clean_in_both_languages(client):
         pytest.skip("no starter files in this build")
     r = client.get("/api/starter?game=dust&kind=nonsense")
     assert r.status_code == 400
+
+
+def test_other_tools_files_render_as_the_cli_renders_them(client, cli, tmp_path, monkeypatch):
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from wh40k6_import.rosters import roster
+
+    blk = (Path(__file__).resolve().parents[1] / "battletech_import/fixtures/Roc.blk").read_bytes()
+    ros = roster().encode("utf-8")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("army.ros", ros)
+    for name, data in (("Roc.blk", blk), ("army.ros", ros), ("army.rosz", buf.getvalue())):
+        (tmp_path / name).write_bytes(data)
+        monkeypatch.chdir(tmp_path)
+        assert cli("render", name, "-o", "cli.pdf").exit_code == 0
+        r = client.post("/api/render", files=files((name, data)))
+        assert r.status_code == 200, (name, r.text)
+        assert r.content == (tmp_path / "cli.pdf").read_bytes(), name
+    assert client.post("/api/check", files=files(("army.rosz", buf.getvalue()))).json()["game"] == "wh40k6"
+
+
+def test_a_mono_preview_is_grey(client):
+    roc = files(("roc.yaml", sample("battletech", "roc.yaml")))
+    colour = Image.open(io.BytesIO(client.post("/api/preview?page=1&dpi=36", files=roc).content))
+    mono = Image.open(io.BytesIO(client.post("/api/preview?page=1&dpi=36&mono=1", files=roc).content))
+    assert colour.mode == "RGB" and mono.mode == "L"
+
+
+def test_two_games_at_once_is_400(client):
+    r = client.post("/api/render", files=files(("roc.yaml", sample("battletech", "roc.yaml")),
+                                               ("otrok.yaml", sample("dmech", "otrok.yaml"))))
+    assert r.status_code == 400 and "one game at a time" in r.json()["error"]

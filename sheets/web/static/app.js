@@ -469,6 +469,8 @@ function calcField(field, form) {
     input = el("select", {"data-field": field.name});
     input.append(el("option", {value: ""}, field.default ? `(${field.default})` : "—"));
     for (const c of field.choices) input.append(el("option", {value: c}, c));
+    // a calculator's own language option follows the page's language
+    if (field.flag === "--lang" && field.choices.includes(state.ui) && state.ui !== field.default) input.value = state.ui;
   } else {
     input = el("input", {"data-field": field.name, type: field.kind === "int" || field.kind === "float" ? "number" : "text",
                          step: field.kind === "float" ? "any" : null, min: field.minimum, max: field.maximum,
