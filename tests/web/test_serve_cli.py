@@ -118,3 +118,24 @@ def test_the_listening_socket_turns_nagle_off_for_its_connections():
         assert sock.proto == socket.IPPROTO_TCP
     finally:
         sock.close()
+
+
+def test_the_page_labels_are_data_a_data_dir_can_replace(subprocess_env, tmp_path):
+    from sheets.data import data_root
+
+    mine = tmp_path / "mydata" / "web"
+    mine.mkdir(parents=True)
+    text = (data_root() / "web/labels.yaml").read_text(encoding="utf-8")
+    mine.joinpath("labels.yaml").write_text(text.replace('tab_calc: {en: "Calculators"', 'tab_calc: {en: "Odds"'),
+                                            encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "sheets", "--data-dir", str(tmp_path / "mydata"), "serve",
+                             "--no-open", "--port", "0"], env=subprocess_env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(re.search(r":(\d+)/", proc.stdout.readline()).group(1))
+        status, body = get("127.0.0.1", port)
+        assert status == 200
+        page = body.decode("utf-8")
+        assert '"en": "Odds"' in page and '"ru": "Калькуляторы"' in page
+    finally:
+        stop(proc)
