@@ -6,6 +6,7 @@
 const LABELS = JSON.parse(document.getElementById("labels").textContent);
 const DEBOUNCE_MS = 300;
 const PREVIEW_DPI = 96;
+const MAX_PREVIEW_PAGES = 30;  // pages previewed (the downloads have them all)
 const NEW_NAME = "untitled.yaml";  // a file typed or pasted into the empty editor
 const TEXT_SUFFIXES = [".yaml", ".yml", ".blk", ".mul", ".ros"];
 
@@ -245,7 +246,7 @@ async function preview(gen, signal) {
   $("preview-note").textContent = t("rendering");
   const query = optionQuery();
   let pages = 1;
-  for (let page = 1; page <= pages; page++) {
+  for (let page = 1; page <= Math.min(pages, MAX_PREVIEW_PAGES); page++) {
     let r;
     try {
       r = await fetch(`/api/preview?${query}&page=${page}&dpi=${PREVIEW_DPI}`, {method: "POST", body: formData(), signal});
@@ -264,9 +265,9 @@ async function preview(gen, signal) {
   }
   state.pages = pages;
   const box = $("pages");
-  while (box.children.length > pages) box.lastChild.remove();
+  while (box.children.length > Math.min(pages, MAX_PREVIEW_PAGES)) box.lastChild.remove();
   box.classList.remove("stale");
-  $("preview-note").textContent = "";
+  $("preview-note").textContent = pages > MAX_PREVIEW_PAGES ? `${t("first_pages")} ${MAX_PREVIEW_PAGES} / ${pages}` : "";
   $("page-count").textContent = `(${pages} ${t("pages")})`;
 }
 
