@@ -15,6 +15,7 @@ edition footer. All sizes derive from one line unit ``u`` chosen so the whole fa
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Callable
 
 from sheets.data import labels
@@ -107,17 +108,13 @@ def render(doc, units: list, options) -> None:
     # upright cards only: a squad and its hero read side by side, never a card turned sideways
     extra = {k: v for k, v in (options.extra or {}).items() if k != "png_dir"}
     extra["rotate"] = False
-    shared.impose(doc, [faces[k] if k is not None else _empty for k in plan],
+    shared.impose(doc, [faces[k] if k is not None else shared.EMPTY for k in plan],
                   dataclasses.replace(options, extra=extra),
-                  backs=[back if k is not None else _empty for k in plan])
+                  backs=[back if k is not None else shared.EMPTY for k in plan])
     png_dir = (options.extra or {}).get("png_dir")
     if png_dir:
         shared.write_card_pngs([faces[k] for k in order], g.card, png_dir, shared.PNG_DPI,
                                [units[k].name for k in order], options.mono, g.bleed)
-
-
-def _empty(pen: Pen, box: CardBox) -> None:
-    """An empty slot (keeps a squad and its hero in one row)."""
 
 
 # -- shared drawing pieces (also used by the reference cards) -------------------------------
@@ -224,8 +221,31 @@ def footer_lines(pen: Pen, data: dict, L, width: float, size: float) -> list[str
     """The dice edition line(s) (and the † note) wrapped to ``width`` at ``size``."""
     lines = []
     for text in [L(data["dice"]["label"])] + [L(k) for k in data["footnotes"]]:
-        lines += pen.wrap(text, FONT, size, width)
+        lines += phrase_wrap(pen, text, size, width)
     return lines
+
+
+def phrase_wrap(pen: Pen, text: str, size: float, width: float) -> list[str]:
+    """``text`` wrapped to ``width`` with the breaks after its phrases («…: », «… / », «…, »,
+    «… — ») where a phrase fits one line, so a count stays with its noun («4 грани промаха»
+    is never split as «… / 4» | «грани промаха»); a phrase wider than a line wraps by words."""
+    if fonts.width(text, FONT, size) <= width:
+        return [text]
+    phrases = [p for p in re.split(r"(?<=: )|(?<= / )|(?<=, )|(?= — )", text) if p]
+    lines: list[str] = []
+    line = ""
+    for phrase in phrases:
+        trial = line + phrase
+        if not line or fonts.width(trial.rstrip(), FONT, size) <= width:
+            line = trial
+            continue
+        lines.append(line.rstrip())
+        line = phrase.lstrip()
+    lines.append(line.rstrip())
+    out: list[str] = []
+    for line in lines:
+        out += pen.wrap(line, FONT, size, width) if fonts.width(line, FONT, size) > width else [line]
+    return out
 
 
 def draw_footer(pen: Pen, r: Rect, lines: list[str], size: float) -> None:
@@ -243,6 +263,17 @@ def dice_footer(pen: Pen, r: Rect, data: dict, L, size: float) -> None:
     size = max(size, MIN_NOTE)
     lines = footer_lines(pen, data, L, r.w, size)
     draw_footer(pen, Rect(r.x, r.y, r.w, len(lines) * size * 1.2 + size * 0.25), lines, size)
+
+
+def subline(data: dict, L) -> str:
+    """Faction · kind · armour type and level («Ось · Отряд · Пехота 3»); when the kind and the
+    armour type are one word (a vehicle of armour type vehicle) the word is printed once with
+    the level: «Ось · Машина 4», never «Машина · Машина 4»."""
+    kind = L(data["kind_label"])
+    armour_type = L(data["armor"]["label"])
+    level = data["armor"]["level"]
+    tail = [f"{kind} {level}"] if kind == armour_type else [kind, f"{armour_type} {level}"]
+    return " · ".join(p for p in [known(L, "faction", data["faction"])] + tail if p)
 
 
 # -- the unit card face ------------------------------------------------------------------------
@@ -399,9 +430,7 @@ class _Face:
 
     def _subline(self, r: Rect, u: float) -> None:
         d = self.d
-        armour = f"{self.L(d['armor']['label'])} {d['armor']['level']}"
-        parts = [known(self.L, "faction", d["faction"]), self.L(d["kind_label"]), armour]
-        self.pen.text_in(r, " · ".join(p for p in parts if p), self.fs(0.85, u), FONT, pad=0)
+        self.pen.text_in(r, subline(d, self.L), self.fs(0.85, u), FONT, pad=0)
 
     def _stats(self, r: Rect, u: float) -> None:
         d = self.d
