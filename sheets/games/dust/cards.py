@@ -672,6 +672,14 @@ class _Face:
 
     def draw(self, box: CardBox) -> None:
         lay, part, u = self.lay, self.part, self.u
+        if self.pen.rec is not None:
+            # Latin that stays Latin on a Russian card: the weapon cells as the unit file
+            # writes them (a phaser's "3z1", also as "z1" under its dice) and the target-class
+            # letters S, V, A over the level digits of a narrow grid (the codes S1 … A3)
+            words = {c for w in self.d["weapons"] for c in w["cells"] if c}
+            words |= {p for c in list(words) for p in _stacked(c)}
+            words |= {code[0] for code in self.d["classes"]}
+            self.pen.rec.allowed_words.update(words)
         inner = background(self.pen, box)
         names = lay.blocks(part)
         heights = {"title": lay.title_h(part),
