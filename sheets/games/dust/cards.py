@@ -286,7 +286,8 @@ def phrase_wrap(pen: Pen, text: str, size: float, width: float) -> list[str]:
     lines.append(line.rstrip())
     out: list[str] = []
     for line in lines:
-        out += pen.wrap(line, FONT, size, width) if fonts.width(line, FONT, size) > width else [line]
+        out += Pen.wrap_static(line, FONT, size, width) if fonts.width(line, FONT, size) > width \
+            else [line]
     return out
 
 
