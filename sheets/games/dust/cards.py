@@ -25,7 +25,7 @@ from sheets.games.dust.rules import partners, resolve_joins
 from sheets.render import cards as shared
 from sheets.render import fonts
 from sheets.render.cards import CardBox, Drawer
-from sheets.render.pdf import MM, PAPER, Pen, Rect, margins
+from sheets.render.pdf import MM, PAPER, Pen, Rect, margins, wrap_breaking
 
 FONT, BOLD = "Cond", "Cond-Bold"
 GAP = 0.35  # space between the blocks of a face, in line units
@@ -398,7 +398,7 @@ class Layout:
         self.cell_size = max(MIN_TEXT, 0.7 * u)
         self.code_size = fs(0.7, u)
         self._grid()
-        self.skill_lines = Pen.wrap_static(self.skills_text(), FONT, fs(0.75, u),
+        self.skill_lines = wrap_breaking(self.skills_text(), FONT, fs(0.75, u),
                                            self.inner.w) if data["skills"] else []
         self.parts = self._parts()
 
@@ -421,13 +421,13 @@ class Layout:
         size, pad = self.title_size(), 1.7 * u * 0.3
         right = self.right_text(part)
         right_w = fonts.width(right, BOLD, size) + pad if right else 0
-        return Pen.wrap_static(name, BOLD, size, self.inner.w - right_w - 2 * pad) or [name]
+        return wrap_breaking(name, BOLD, size, self.inner.w - right_w - 2 * pad) or [name]
 
     def title_h(self, part: Part) -> float:
         return 1.7 * self.u + (len(self.title_lines(part)) - 1) * 1.15 * self.title_size()
 
     def subline_lines(self) -> list[str]:
-        return Pen.wrap_static(subline(self.d, self.L), FONT, fs(0.85, self.u), self.inner.w)
+        return wrap_breaking(subline(self.d, self.L), FONT, fs(0.85, self.u), self.inner.w)
 
     def head_h(self) -> float:
         """Faction line and stats row (the first card only), with their gaps."""
@@ -458,10 +458,10 @@ class Layout:
         """The "Joined by: …" / "Joins: …" band in lines at its one size: the short form
         ("+ name", "→ name") when the long one needs more lines; the name is never cut."""
         size, width = fs(0.75, self.u), self.inner.w - 0.6 * self.u
-        lines = Pen.wrap_static(marker, BOLD, size, width)
+        lines = wrap_breaking(marker, BOLD, size, width)
         if len(lines) > 1:
             short = ("+ " if hero else "→ ") + marker.split(": ", 1)[-1]
-            lines = Pen.wrap_static(short, BOLD, size, width)
+            lines = wrap_breaking(short, BOLD, size, width)
         return lines
 
     def box_size(self) -> tuple[float, float]:
@@ -533,7 +533,7 @@ class Layout:
         width, badge = self.inner.w, self.badge_w(w)
         if badge + fonts.width(name, BOLD, size) + 0.5 * self.u + fonts.width(right, FONT, size) <= width:
             return None
-        return Pen.wrap_static(name, BOLD, size, width - badge) or [name]
+        return wrap_breaking(name, BOLD, size, width - badge) or [name]
 
     def row_h(self) -> float:
         """Height of one line of a weapon's name line (its text is never under 6 pt)."""
