@@ -5,7 +5,7 @@ import pytest
 from sheets.core.game import Options
 from sheets.core.loader import load_file
 from sheets.games.dust import cards
-from sheets.games.dust.cards import box_rows, card_frames, card_groups, scales, slot_plan
+from sheets.games.dust.cards import box_rows, card_frames, card_groups, slot_plan
 from sheets.render import pdf
 from sheets.render.pdf import MM, Document
 
@@ -74,17 +74,6 @@ def test_box_rows_keep_a_models_boxes_together():
     assert rows[0] == [0, 12, 27, 39]  # 1.5 gaps more between two models
     # a single track wraps box by box
     assert [len(r) for r in box_rows([12], 60, size, gap)] == [5, 5, 2]
-
-
-def test_scales_shrink_the_flexible_blocks_first():
-    assert scales(100, 5, 5, 9) == (9, 9)  # fits at the natural size
-    uh, uf = scales(100, 8, 10, 9)  # 18 units × 9 = 162 > 100
-    assert uh == pytest.approx(100 / (8 + 0.65 * 10))
-    assert 8 * uh + 10 * uf == pytest.approx(100)
-    assert uf < uh < 9
-    uh, uf = scales(100, 40, 10, 9)  # weapons at 65 %: the fixed blocks shrink too
-    assert uh == pytest.approx(100 / 46.5) and uf == pytest.approx(0.65 * uh)
-    assert scales(100, 20, 0, 9) == (5, 5)  # nothing flexible
 
 
 STRESS = """\

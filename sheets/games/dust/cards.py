@@ -1,17 +1,18 @@
 """Dust Tactics unit cards: the card faces and their order on the sheet.
 
-``render(doc, units, options)`` prints one card per unit through the shared card machinery
-(:mod:`sheets.render.cards`: sizes, n-up imposition, crop marks, bleed, backs, PNGs). A hero
-that joined a squad is printed right after that squad, in the same row of the sheet (a slot is
-left empty when the pair would otherwise wrap). Everything a card shows comes from
+``render(doc, units, options)`` prints the cards of the units through the shared card
+machinery (:mod:`sheets.render.cards`: sizes, n-up imposition, crop marks, bleed, backs, PNGs).
+A hero that joined a squad is printed right after that squad, in the same row of the sheet (a
+slot is left empty when the pair would otherwise wrap). Everything a card shows comes from
 :func:`sheets.games.dust.view.card_data`; fixed words are labels of ``data/dust/labels.yaml``.
 
 Layout of a face, top to bottom: title band (name, AP), faction · kind · armour, a stats row
 (move, armour class, soft/hard cover shields), damage boxes (plus the joined hero's), the
-weapon grid (a name line over the 14 target-class cells for each weapon), skills, and the dice
-edition footer. All sizes derive from one line unit ``u`` chosen so the whole face fits.
+weapon grid (a name line over the target-class cells for each weapon), skills, and the dice
+edition footer. All sizes derive from the card size's one line unit (:class:`Scale`), the
+same on every card of that size; :class:`Layout` places the blocks and continues a unit that
+needs more room on further cards (1/2, 2/2) rather than shrink or drop anything.
 """
-
 from __future__ import annotations
 
 import dataclasses
@@ -770,15 +771,15 @@ class _Face:
             shield(pen, icon, "", hard=kind == "hard")
             pen.paragraph(text.inset(0.2 * u, 0), L(cover["provides_label"]), 0.8 * u, BOLD,
                           min_size=MIN_TEXT)
-        elif cover["mode"] == "none":
-            pen.paragraph(body.inset(0.1 * u), L(cover["label"]), size, FONT, min_size=MIN_TEXT)
-        elif cover["mode"] == "squad":
-            # the squad is named on the card's "joins" line
+        elif cover["mode"] in ("none", "squad"):
+            # the longest wording that fits the cell at the card's size (a joined hero's squad
+            # is named on the card's "joins" line)
             room = body.inset(0.1 * u)
             text = L(cover["label"])
-            if len(pen.wrap(text, FONT, size, room.w)) * size * 1.18 > room.h:
-                text = L("cover_uses_squad_short")
-            pen.paragraph(room, text, size, FONT, min_size=MIN_TEXT)
+            if len(wrap_breaking(text, FONT, size, room.w)) * size * 1.18 > room.h:
+                text = L(cover["label"] + "_short")
+            pen.paragraph(room, "\n".join(wrap_breaking(text, FONT, size, room.w)), size, FONT,
+                          min_size=MIN_TEXT)
         else:
             # one line per cover kind: its shield (double outline = hard, dashed = no save)
             # and "Soft: hit save" beside it, at the card's size
@@ -963,17 +964,6 @@ def _cell_frames(pen: Pen, cols: list[Rect]) -> None:
     """The outlines of one row of weapon cells: a form, the values are drawn over it."""
     for col in cols:
         pen.rect(col, width=0.35)
-
-
-def scales(height: float, fixed: float, flex: float, u0: float, ratio: float = 0.65) -> tuple[float, float]:
-    """Line units (fixed blocks, flexible blocks) so that ``fixed·uh + flex·uf <= height``.
-
-    Both are ``u0`` when everything fits; otherwise the flexible blocks (weapons, skills) shrink
-    first, down to ``ratio`` of the fixed blocks' unit, and then both shrink together."""
-    if (fixed + flex) * u0 <= height:
-        return u0, u0
-    uh = min(u0, height / (fixed + ratio * flex))
-    return uh, ((height - fixed * uh) / flex if flex else uh)
 
 
 def box_rows(groups: list[int], width: float, size: float, gap: float) -> list[list[float]]:
