@@ -203,3 +203,26 @@ def test_fourteen_classes_on_a_mini_card_are_one_grouped_table(units_file, rende
     # S | V | A over the level digits, each cell's dice over its damage; the phaser keeps its z
     assert "S 1 2 3 4" in words or "S V A" in words
     assert "z1" in words and "Quad gun" in words
+
+
+def test_png_files_of_a_unit_on_two_cards(render, tmp_path):
+    folder = tmp_path / "png"
+    render(SAMPLE, "--card", "mini", "--png", folder)
+    assert [f.name for f in sorted(folder.glob("*.png"))] == [
+        "01-sample-laser-squad-1-2.png", "02-sample-laser-squad-2-2.png",
+        "03-sample-hero-keller.png", "04-sample-walker.png"]
+
+
+def test_parallel_render_with_continuation_cards_is_byte_identical(units_file, tmp_path):
+    text = STRESS_SQUAD % _weapons(9)
+    path = units_file(text.replace("units:\n", "units:\n" + "".join(
+        f"  - {{name: Tank {i}, kind: vehicle, armor: {{type: vehicle, level: 4}}, health: 6, "
+        f"move: 1, points: 10}}\n" for i in range(30)), 1))
+    outs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"j{jobs}.pdf"
+        result = CliRunner().invoke(cli, ["render", str(path), "--card", "mini", "--jobs", jobs,
+                                          "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
