@@ -58,3 +58,17 @@ def test_phrase_wrap_keeps_a_count_with_its_noun():
     assert Pen.wrap_static(label, "Cond", 6.0, width)[0].endswith("/ 4")
     assert phrase_wrap(None, label, 6.0, width) == [
         "Классические кубики Dust: 2 грани попадания /", "4 грани промаха"]
+
+
+@pytest.mark.parametrize("card, lines", [
+    # poker: both lines of a card in one wording, «Слабое: …» / «Жёсткое: …»
+    ("poker", ["Слабое: Попад.", "Жёсткое: Промах", "Слабое: –", "Жёсткое: Попад."]),
+    # mini: the walker's «Жёсткое: Попад.» does not fit, so neither of its lines names its kind
+    # (was «Слабое: –» over a bare «Попад.»); the shields' outlines tell soft from hard
+    ("mini", ["Попад.", "Промах", "Попад."]),
+])
+def test_the_two_cover_lines_of_a_card_share_one_wording(render, card, lines):
+    reader, _ = render(SAMPLE, "--lang", "ru", "--card", card)
+    got = [line.strip() for line in reader.pages[1].extract_text().splitlines()
+           if line.strip() in {"Попад.", "Промах"} or line.startswith(("Слабое:", "Жёсткое:"))]
+    assert got == lines

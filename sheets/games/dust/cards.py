@@ -781,21 +781,24 @@ class _Face:
             pen.paragraph(room, "\n".join(wrap_breaking(text, FONT, size, room.w)), size, FONT,
                           min_size=MIN_TEXT)
         else:
-            # one line per cover kind: its shield (double outline = hard, dashed = no save)
-            # and "Soft: hit save" beside it, at the card's size
-            for kind, line in zip(("soft", "hard"), body.split_v(0.5, 0.5, gap=0.1 * u)):
+            # one line per cover kind: its shield (double outline = hard, dashed = no save) and
+            # the longest wording that fits both lines at the card's size: "Soft: hit save",
+            # "Soft: Hit", "Hit" (the shield's outline still tells soft from hard)
+            lines = body.split_v(0.5, 0.5, gap=0.1 * u)
+            rows = []
+            for kind, line in zip(("soft", "hard"), lines):
                 save = cover[kind]
                 icon = Rect(line.x, line.y, line.h * 0.85, line.h)
-                shield(pen, icon, "", hard=kind == "hard", empty=save == "none")
                 text = Rect(icon.right + 0.25 * u, line.y, line.right - icon.right - 0.25 * u, line.h)
-                # the longest wording that fits at the card's size: "Soft: hit save",
-                # "Soft: Hit", "Hit" (the shield's outline still tells soft from hard)
                 options = (f"{L(f'cover_{kind}_short')}: {L(f'save_{save}_line')}",
                            f"{L(f'cover_{kind}_short')}: {L(f'save_{save}_short')}",
                            L(f"save_{save}_short"))
-                words = next((w for w in options if fonts.width(w, FONT, size) <= text.w),
-                             options[-1])
-                pen.text_in(text, words, size, FONT, pad=0, min_size=MIN_TEXT)
+                rows.append((kind, save, icon, text, options))
+            level = next((k for k in range(3) if all(fonts.width(o[k], FONT, size) <= t.w
+                                                     for _, _, _, t, o in rows)), 2)
+            for kind, save, icon, text, options in rows:
+                shield(pen, icon, "", hard=kind == "hard", empty=save == "none")
+                pen.text_in(text, options[level], size, FONT, pad=0, min_size=MIN_TEXT)
 
     def _damage(self, r: Rect) -> None:
         pen, u = self.pen, self.u
