@@ -21,7 +21,7 @@ import re
 
 from sheets import __version__
 from sheets.data import label
-from sheets.games.battletech.rules import armor, sheet_data, structure
+from sheets.games.battletech.rules import armor, crit_rows, sheet_data, structure
 from sheets.render.fonts import width as text_width
 from sheets.render.pdf import Pen, Rect, fill_lines, footer, margins, shortened
 
@@ -29,15 +29,16 @@ PER_PAGE = 5
 BOX_KIND = {"plain": "plain", "pilot": "shade", "destroy": "heavy"}  # variants.yaml kind -> box_track
 MIN_PT = 6.0  # smallest type read at the table (README: print rules)
 TICK = 8.6  # tick boxes, pilot cells and pips: 3.03 mm (at least 3 mm)
-PIP_GAP = 0.7  # paper between two pips (the checker wants 0.5 pt)
+PIP_GAP = 1.75  # paper between two pips and between a pip and its cell's frame: 0.62 mm (issue 23:
+# at least 0.6 mm, so that one pencil stroke never crosses two)
 
 # Per paper: column fractions (data, weapons, crits, armour), base type size, gap between
 # blocks, heading band height.
 LAYOUTS = {
-    "a4": {"cols": (0.175, 0.235, 0.37, 0.22), "size": 7.0, "gap": 6.0, "head": 10.0},
-    "letter": {"cols": (0.175, 0.235, 0.37, 0.22), "size": 6.8, "gap": 4.0, "head": 9.5},
+    "a4": {"cols": (0.19, 0.235, 0.355, 0.22), "size": 7.0, "gap": 6.0, "head": 10.0},
+    "letter": {"cols": (0.19, 0.235, 0.355, 0.22), "size": 6.8, "gap": 4.0, "head": 9.5},
 }
-CRIT_COLS = (0.08, 0.15, 0.77)  # 2D6, location, the crit boxes in hit order
+CRIT_COLS = (0.08, 0.16, 0.76)  # 2D6, location, the crit boxes in hit order
 
 
 def render(doc, units, options) -> None:
@@ -48,9 +49,15 @@ def render(doc, units, options) -> None:
         return label("battletech", key, lang)
 
     names = weapon_names(lang)
+    odds = not (options.extra or {}).get("no_odds")
+    # the page's legend: the armour key (white = armour, grey = structure), the crit boxes,
+    # then the odds legend; room for the longest one a page of this variant can have
+    key_w = _key_width(L)
+    legend_h = len(legend_lines(variant, doc.size, options.paper, L, key_w, odds, True)) * MIN_PT * 1.12 + 3
     chunks = points(units, (options.extra or {}).get("files")) or [[]]
-    pages = _pages(chunks, variant, options.paper, doc.size, L)
-    frame, head, slots = page_geometry(options.paper, doc.size)
+    pages = _pages(chunks, variant, options.paper, doc.size, L, legend_h)
+    frame, head, slots = page_geometry(options.paper, doc.size, legend_h)
+    room = Rect(frame.x, frame.y + legend_h, frame.w, frame.h - legend_h)  # above the legend
     # the army list goes under the units of the first page with room for it, else on its own
     # page(s) before the sheets
     lists = (options.extra or {}).get("army_lists") or []
@@ -60,7 +67,7 @@ def render(doc, units, options) -> None:
 
         need = army_lists_height(lists, frame.w)
         for n, (_, _, placed) in enumerate(pages):
-            if _free(placed, slots, frame).h >= need:
+            if _free(placed, slots, room).h >= need:
                 list_page = n
                 break
         if list_page is None:
@@ -71,19 +78,27 @@ def render(doc, units, options) -> None:
             continue
         pen.heading(head, L("sheet_title"), 12)
         title = f"{L('point')} {point_no}/{len(chunks)}" + (f" ({L('point_cont')})" if cont else "")
-        pen.text(head.right - 4, head.y + 6, title, 8.5, "Sans-Bold",
+        pen.text(head.right - 4, head.y + 5, title, 8.5, "Sans-Bold",
                  align="right", color=pen.t.accent_text, max_width=frame.w * 0.25)
         for number, unit, first, span in placed:
             d = sheet_data(unit, variant)  # only for the pages drawn here (render --jobs: this worker's)
             slot = slots[first]
             if span > 1:  # a double block: two slots and the gap between them
                 slot = Rect(slot.x, slots[first + span - 1].y, slot.w, slot.top - slots[first + span - 1].y)
-            block = Block(pen, slot, d, number, options.paper, lang, L, names)
+            block = Block(pen, slot, d, number, options.paper, lang, L, names, odds=odds)
             block.draw()
         if list_page == page_no - 1:
             from sheets.render.roster_pdf import draw_army_lists_in
 
-            draw_army_lists_in(doc, pen, _free(placed, slots, frame), lists)
+            draw_army_lists_in(doc, pen, _free(placed, slots, room), lists)
+        ty = frame.y + legend_h - 1 - MIN_PT * 0.8
+        _armour_key(pen, frame.x, ty, L)
+        destroy = any(b["kind"] == "destroy" for _, unit, *_ in placed
+                      for row in crit_rows(unit, variant) for b in row["boxes"])
+        for k, line in enumerate(legend_lines(variant, doc.size, options.paper, L, key_w, odds, destroy)):
+            x = frame.x + (key_w if k == 0 else 0)
+            _line(pen, x, ty, line, MIN_PT, "Cond", frame.right - x)
+            ty -= MIN_PT * 1.12
         footer(pen, frame, f"{L('rules_' + variant)} · sheets {__version__}",
                f"{label('common', 'page', lang)} {page_no}/{len(pages)}")
 
@@ -98,13 +113,51 @@ def _free(placed: list, slots: list, frame: Rect) -> Rect:
     return Rect(frame.x, frame.y, frame.w, max(0.0, top - frame.y))
 
 
-def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L) -> list[tuple]:
+R_KEY = 2.0  # legend samples (the drawing spy test knows them by this radius)
+
+
+def _key_width(L) -> float:
+    return sum(2 * R_KEY + 2 + text_width(L(k), "Cond", MIN_PT) + 5 for k in ("armor", "structure"))
+
+
+def _armour_key(pen: Pen, x: float, baseline: float, L) -> None:
+    """The armour diagram's key, once per page: a white pip = armour, a grey pip = structure."""
+    ky = baseline - 0.8
+    for fill, text in (((1, 1, 1), L("armor")), (pen.t.shade, L("structure"))):
+        with pen.legend_key():
+            pen.pips(Rect(x, ky - 0.6, 2 * R_KEY + 0.4, 2 * R_KEY + 0.4), 1, fill=fill, max_radius=R_KEY, gap=0.4)
+        x += 2 * R_KEY + 2
+        pen.text(x, baseline, text, MIN_PT, "Cond")
+        x += text_width(text, "Cond", MIN_PT) + 5
+
+
+def legend_lines(variant: str, size: tuple, paper: str, L, indent: float = 0.0, odds: bool = True,
+                 destroy: bool = False) -> list[str]:
+    """The page's legend after the armour key (``indent`` wide): what the crit boxes mean (the
+    variant's legend; tw adds the double box when the page has one), then the to-hit odds: how
+    the number is made and which modifiers it leaves out (``data/battletech/to_hit.yaml``),
+    wrapped to the page frame."""
+    from sheets.games.battletech.rules import odds_legend, variant_data
+
+    crit = variant_data(variant)["legend"]
+    text = L(crit) + (f" · {L('legend_destroy')}" if destroy and crit == "legend_tw" else "") + "."
+    if odds:
+        info = odds_legend(variant)
+        head = L("odds_legend").replace("{mark}", "" if info["verified"] else "†")
+        text += f" {head}: " + ", ".join(L(k) for k in info["not_included"]) + "."
+        if not info["verified"]:
+            text += " " + L("odds_unverified")
+    width = size[0] - 2 * margins(paper)
+    return fill_lines(text, "Cond", MIN_PT, (width - indent, width))
+
+
+def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L, legend_h: float = 0.0) -> list[tuple]:
     """One page per Point; a unit whose armour pips cannot keep 3 mm in one slot (the largest
     ultraheavies at full armour) takes two slots, and a Point that then needs more than five
     slots continues on the next page ("Point 2 (cont.)"). Returns per page (Point number,
     continued?, [(unit number, unit, first slot, slots)]). A unit's sheet data is worked out
     here only when its armour and structure might not fit one slot."""
-    _, _, slots = page_geometry(paper, size)
+    _, _, slots = page_geometry(paper, size, legend_h)
     pages = []
     for point_no, chunk in enumerate(chunks, 1):
         placed, used, cont = [], 0, False
@@ -134,9 +187,7 @@ def _armour_grid(r: Rect, d: dict, band: float, L):
     """The armour diagram's pip area in the column ``r``, the counts per location and the
     narrowest side cell its labels allow."""
     fs = MIN_PT
-    body = Rect(r.x, r.y, r.w, r.h - band - 2)
-    key_h = fs + 3
-    grid = Rect(body.x, body.y + key_h, body.w, body.h - key_h)
+    grid = Rect(r.x, r.y, r.w, r.h - band - 2)  # (the key is in the page's legend)
     counts = {a["location"]: a for a in d["armor"]}
     side_labels = [f"{L('loc_abbr_' + loc)} ({a['armor']}/{a['structure']})" for loc, a in counts.items()
                    if loc in ("right_arm", "left_arm", "main_gun")]
@@ -166,13 +217,14 @@ def weapon_names(lang: str) -> dict:
     return {k: v.get(lang, k) for k, v in (load_data("battletech/weapon_names.yaml") or {}).items()}
 
 
-def page_geometry(paper: str, size: tuple) -> tuple[Rect, Rect, list[Rect]]:
-    """Page frame, title band and the five unit slots (top to bottom) for a paper."""
+def page_geometry(paper: str, size: tuple, legend_h: float = 0.0) -> tuple[Rect, Rect, list[Rect]]:
+    """Page frame, title band and the five unit slots (top to bottom) for a paper; ``legend_h``
+    is kept free at the foot of the frame for the odds legend."""
     layout = LAYOUTS[paper]
     m = margins(paper)
     frame = Rect(m, m + 12, size[0] - 2 * m, size[1] - 2 * m - 12)
-    head = Rect(frame.x, frame.top - 20, frame.w, 20)
-    body = Rect(frame.x, frame.y, frame.w, frame.h - 26)
+    head = Rect(frame.x, frame.top - 17, frame.w, 17)
+    body = Rect(frame.x, frame.y + legend_h, frame.w, frame.h - 21 - legend_h)
     slot_h = (body.h - layout["gap"] * (PER_PAGE - 1)) / PER_PAGE
     slots = [Rect(body.x, body.top - i * (slot_h + layout["gap"]) - slot_h, body.w, slot_h)
              for i in range(PER_PAGE)]
@@ -187,9 +239,11 @@ def block_columns(paper: str, slot: Rect) -> list[Rect]:
 class Block:
     """One ProtoMech's block: ``draw`` places the shared skeleton form, then the unit's values."""
 
-    def __init__(self, pen: Pen, slot: Rect, d: dict, number: int, paper: str, lang: str, L, names=None):
+    def __init__(self, pen: Pen, slot: Rect, d: dict, number: int, paper: str, lang: str, L, names=None,
+                 odds: bool = True):
         self.pen, self.slot, self.d, self.number, self.paper, self.L = pen, slot, d, number, paper, L
         self.names = names or {}
+        self.odds = odds
         self.layout = LAYOUTS[paper]
         self.size = self.layout["size"]
         damages = ["2" + L("per_missile")] + [self.damage(w) for w in d["inventory"]]
@@ -277,13 +331,16 @@ class Block:
                          min_size=MIN_PT)
         y -= size + 2
         # one BV line when the longest values fit, else two (the same for every unit)
-        two_lines = text_width(f"{L('bv')}: 0000  {L('bv_pilot')}: 0000", "Cond-Bold", size - 0.5) > body.w
+        # (at the block's size, else at 6 pt, before it takes two lines)
+        bv_w = text_width(f"{L('bv')}: 0000  {L('bv_pilot')}: 0000", "Cond-Bold", 1.0)
+        bv_size = next((s for s in (size - 0.5, MIN_PT) if bv_w * s <= body.w), size - 0.5)
+        two_lines = bv_w * bv_size > body.w
         if not static:
             bv = f"{L('bv')}: {d['bv']}"
             pilot = f"{L('bv_pilot')}: {d['bv_pilot']}"
             if not two_lines:
-                pen.text(body.x, y, bv, size - 0.5, "Cond-Bold")
-                pen.text(body.right, y, pilot, size - 0.5, "Cond-Bold", align="right")
+                pen.text(body.x, y, bv, bv_size, "Cond-Bold")
+                pen.text(body.right, y, pilot, bv_size, "Cond-Bold", align="right")
             else:
                 _line(pen, body.x, y, bv, size - 0.5, "Cond-Bold", body.w)
                 _line(pen, body.x, y - size, pilot, size - 0.5, "Cond-Bold", body.w)
@@ -370,7 +427,10 @@ class Block:
                          L(w["loc_abbr"]), self.damage(w), _cell(w["min"] or None), _cell(w["short"]),
                          _cell(w["medium"]), _cell(w["long"])]
             lines = Pen.wrap_static(cells[0], "Cond", fs, xs[0][1] - 1.6)
-            row_h = max(fs + 2.6, len(lines) * fs * 1.08 + 1.6)
+            odds = odds_lines(w.get("odds"), body.w - 3.2) if self.odds and w is not None else []
+            odds_h = len(odds) * fs * 1.08
+            main_h = max(fs + 2.6, len(lines) * fs * 1.08 + 1.6)
+            row_h = main_h + odds_h
             rr = Rect(body.x, y - row_h, body.w, row_h)
             if i % 2:
                 pen.rect(rr, fill=pen.t.faint, stroke=False)
@@ -379,7 +439,11 @@ class Block:
                 _line(pen, xs[0][0] + 0.8, ty, line, fs, "Cond", xs[0][1] - 1.6)
                 ty -= fs * 1.08
             for (x, cw), text in zip(xs[1:], cells[1:]):
-                pen.text_in(Rect(x, rr.y, cw, row_h), text, fs + 0.5, "Cond", "center", pad=0.5)
+                pen.text_in(Rect(x, rr.top - main_h, cw, main_h), text, fs + 0.5, "Cond", "center", pad=0.5)
+            ty = rr.top - main_h + 0.6 - fs * 0.8
+            for line in odds:  # the to-hit odds, indented under the name
+                _line(pen, body.x + 2.4, ty, line, fs, "Cond", body.w - 3.2)
+                ty -= fs * 1.08
             y -= row_h
         y -= 1.5
         room = y - body.y
@@ -437,11 +501,7 @@ class Block:
         L, d = self.L, self.d
         fs = MIN_PT
         body = self._band(pen, r, L("hit_locations_crits"), True)
-        destroy = any(b["kind"] == "destroy" for row in d["crit_rows"] for b in row["boxes"])
-        legend = [L(d["crit_legend"])] + ([L("legend_destroy")] if destroy and d["crit_legend"] == "legend_tw" else [])
-        legend_lines = Pen.wrap_static(" · ".join(legend), "Cond", fs, body.w)
-        legend_h = len(legend_lines) * fs * 1.1 + 1
-        table = Rect(body.x, body.y + legend_h, body.w, body.h - legend_h)
+        table = body  # (the boxes' legend is in the page's legend)
         rows = d["crit_rows"]
         xs = [table.x]
         for f in CRIT_COLS[:-1]:
@@ -470,10 +530,6 @@ class Block:
             for bx, kind in boxes:
                 crit_box(pen, bx, by, bs, kind)
             y -= row_h
-        ty = body.y + legend_h - fs * 0.9
-        for line in legend_lines:
-            _line(pen, body.x, ty, line, fs, "Cond", body.w)
-            ty -= fs * 1.1
 
     def _crit_row(self, row: dict, xs, ws, table: Rect, bs: float):
         """(height needed, text cells, boxes) of one crit-table row; an effect may run on into
@@ -488,11 +544,13 @@ class Block:
             text = L(note) if note else (L("main_gun_no_crits") if row["location"] == "main_gun" else "—")
             cells.append((xs[1] + 1, ws[1] + ws[2] - 2.5, f"{L(row['label'])}: {text}", "Cond", "left"))
         drawn = []
-        share = ws[2] / max(len(boxes), 1)
-        for k, b in enumerate(boxes):  # in hit order; fewer boxes get wider effect texts
-            bx = xs[2] + 1.5 + k * share
+        bx = xs[2] + 1.0
+        for b, share in zip(boxes, _box_shares([L(b["effect"]) for b in boxes], ws[2] - 1.0, bs)):
+            # in hit order; fewer boxes get wider effect texts, a long word gets its width, a
+            # gutter before the next box, and the last effect runs to the table's edge
             drawn.append((bx, b["kind"]))
-            cells.append((bx + bs + 1.2, share - bs - 3, L(b["effect"]), "Cond", "left"))
+            cells.append((bx + bs + 1.0, share - bs - 2.8, L(b["effect"]), "Cond", "left"))
+            bx += share
         lines = max(len(Pen.wrap_static(t, f, fs, w)) for _, w, t, f, _ in cells)
         need = max(lines * fs * 1.05 + 1.0, bs + 2.5 if boxes else 0)
         return need, cells, drawn
@@ -515,21 +573,13 @@ class Block:
             if text_width(text, "Cond", fs) > cell.w - 2:
                 text = f"{L('loc_abbr_' + loc)} ({a['armor']}/{a['structure']})"
             _line(pen, cell.x + cell.w / 2, cell.top - fs - 0.8, text, fs, "Cond", cell.w - 2, align="center")
-            _pip_flow(pen, Rect(cell.x + 1, cell.y + 1, cell.w - 2, cell.h - fs - 2.6), a["armor"], a["structure"],
+            _pip_flow(pen, Rect(cell.x + PIP_INSET, cell.y + 1.5, cell.w - 2 * PIP_INSET, cell.h - fs - 3.1),
+                      a["armor"], a["structure"],
                       pitch)
-        # key: white = armour, grey = structure
-        x, ky = body.x, body.y + 1.5
-        r_key = 2.0  # legend samples (the drawing spy test knows them by this radius)
-        for fill, text in (((1, 1, 1), L("armor")), (pen.t.shade, L("structure"))):
-            with pen.legend_key():
-                pen.pips(Rect(x, ky - 0.6, 2 * r_key + 0.4, 2 * r_key + 0.4), 1, fill=fill, max_radius=r_key, gap=0.4)
-            x += 2 * r_key + 2
-            w = text_width(text, "Cond", fs)
-            pen.text(x, ky + 0.8, text, fs, "Cond", max_width=body.right - x, min_size=MIN_PT)
-            x += w + 5
 
 
 PIP_PITCH = TICK + PIP_GAP
+PIP_INSET = PIP_GAP + 0.25  # a cell's pips keep the gap from its frame (half the 0.5 pt line)
 
 
 def _pip_capacity(w: float, pitch: float = PIP_PITCH) -> int:
@@ -538,8 +588,8 @@ def _pip_capacity(w: float, pitch: float = PIP_PITCH) -> int:
 
 def _cell_need(n: int, w: float, label_h: float, pitch: float) -> float:
     """Height a cell of width ``w`` needs for ``n`` pips and its label."""
-    rows = -(-n // _pip_capacity(w - 2, pitch)) if n else 0
-    return label_h + 2.6 + rows * pitch + 1
+    rows = -(-n // _pip_capacity(w - 2 * PIP_INSET, pitch)) if n else 0
+    return label_h + 3.1 + rows * pitch + 1.5
 
 
 def armour_cells(grid: Rect, counts: dict, motion: str, min_side: float = 0.0) -> tuple[dict, float]:
@@ -563,9 +613,9 @@ def _arrange(grid: Rect, counts: dict, pitch: float, min_side: float = 0.0):
     has_gun = "main_gun" in n
     best = None
     for k in (range(1, 5) if has_arms or has_gun else (0,)):
-        side = max(k * pitch - PIP_GAP + 4, min_side) if k else 0
+        side = max(k * pitch - PIP_GAP + 2 * PIP_INSET, min_side) if k else 0
         mid_w = grid.w - 2 * (side + gap) if has_arms else grid.w
-        top_w = grid.w - 2 * (side + gap) if has_gun else grid.w
+        top_w = grid.w - (side + gap) if has_gun else grid.w  # the head takes the left side too
         if mid_w < pitch * 2:
             break
         h_top = max(_cell_need(n.get("head", 0), top_w, label_h, pitch),
@@ -593,7 +643,7 @@ def _place(grid: Rect, counts: dict, best) -> dict:
     cells = {}
     top = grid.top
     x_mid = grid.x + (grid.w - mid_w) / 2
-    x_top = grid.x + (grid.w - top_w) / 2
+    x_top = grid.x
     if "head" in n:
         cells["head"] = Rect(x_top, top - h_top, top_w, h_top)
     if "main_gun" in n:
@@ -632,6 +682,54 @@ def _pip_flow(pen: Pen, r: Rect, armour: int, structure: int, pitch: float = PIP
                 x = xr + (lo - first) * pitch
                 pen.pips(Rect(x, y, (hi - lo) * pitch, pitch), hi - lo, fill=fill, max_radius=rad,
                          gap=PIP_GAP, width=0.45)
+
+
+def _box_shares(effects: list[str], width: float, bs: float) -> list[float]:
+    """Widths of the crit boxes with their effect texts across ``width``: even shares, except that
+    an effect whose longest word would not fit its share gets that word's width (from the
+    others)."""
+    n = len(effects)
+    if not n:
+        return []
+    need = [bs + 2.8 + max(text_width(w, "Cond", MIN_PT) for w in e.split()) + 0.2 for e in effects]
+    shares = [width / n] * n
+    wide = [k for k in range(n) if need[k] > width / n]
+    if wide and sum(need[k] for k in wide) < width:
+        rest = (width - sum(need[k] for k in wide)) / max(1, n - len(wide))
+        shares = [need[k] if k in wide else rest for k in range(n)]
+    shares[-1] += 2.6  # the last one needs no gutter
+    return shares
+
+
+def percent(ways: int) -> str:
+    """A chance out of 36 as a whole percentage ("83 %"; x/36 is never half-way)."""
+    return f"{(ways * 100 + 18) // 36} %"
+
+
+def odds_text(odds: dict | None) -> list[str]:
+    """The entries of one weapon's odds line: "≤4: 5–8 (83–42 %)" inside the minimum range, then
+    "4 (92 %)" per range band."""
+    if not odds:
+        return []
+    out = []
+    m = odds["minimum"]
+    if m:
+        out.append(f"≤{m['hexes']}: {m['best']}–{m['worst']} "
+                   f"({percent(m['ways_best']).removesuffix(' %')}–{percent(m['ways_worst'])})")
+    out.extend(f"{b['to_hit']} ({percent(b['ways'])})" for b in odds["bands"])
+    return out
+
+
+def odds_lines(odds: dict | None, width: float) -> list[str]:
+    """The odds entries joined by " · ", on as many lines of ``width`` as they need (an entry is
+    never broken)."""
+    lines: list[str] = []
+    for part in odds_text(odds):
+        if lines and text_width(lines[-1] + " · " + part, "Cond", MIN_PT) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
 
 
 def crit_box(pen: Pen, x: float, y: float, size: float, kind: str) -> None:
