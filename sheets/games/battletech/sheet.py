@@ -29,6 +29,7 @@ PER_PAGE = 5
 BOX_KIND = {"plain": "plain", "pilot": "shade", "destroy": "heavy"}  # variants.yaml kind -> box_track
 MIN_PT = 6.0  # smallest type read at the table (README: print rules)
 TICK = 8.6  # tick boxes, pilot cells and pips: 3.03 mm (at least 3 mm)
+AMMO_GAP = 1.75  # between two shot boxes: 0.62 mm
 PIP_GAP = 1.75  # paper between two pips and between a pip and its cell's frame: 0.62 mm (issue 23:
 # at least 0.6 mm, so that one pencil stroke never crosses two)
 
@@ -55,7 +56,8 @@ def render(doc, units, options) -> None:
     key_w = _key_width(L)
     legend_h = len(legend_lines(variant, doc.size, options.paper, L, key_w, odds, True)) * MIN_PT * 1.12 + 3
     chunks = points(units, (options.extra or {}).get("files")) or [[]]
-    pages = _pages(chunks, variant, options.paper, doc.size, L, legend_h)
+    known: dict = {}  # id(unit) -> sheet data worked out while paging
+    pages = _pages(chunks, variant, options.paper, doc.size, L, legend_h, lang, names, odds, known)
     frame, head, slots = page_geometry(options.paper, doc.size, legend_h)
     room = Rect(frame.x, frame.y + legend_h, frame.w, frame.h - legend_h)  # above the legend
     # the army list goes under the units of the first page with room for it, else on its own
@@ -81,7 +83,7 @@ def render(doc, units, options) -> None:
         pen.text(head.right - 4, head.y + 5, title, 8.5, "Sans-Bold",
                  align="right", color=pen.t.accent_text, max_width=frame.w * 0.25)
         for number, unit, first, span in placed:
-            d = sheet_data(unit, variant)  # only for the pages drawn here (render --jobs: this worker's)
+            d = known.get(id(unit)) or sheet_data(unit, variant)  # only for the pages drawn here
             slot = slots[first]
             if span > 1:  # a double block: two slots and the gap between them
                 slot = Rect(slot.x, slots[first + span - 1].y, slot.w, slot.top - slots[first + span - 1].y)
@@ -151,7 +153,8 @@ def legend_lines(variant: str, size: tuple, paper: str, L, indent: float = 0.0, 
     return fill_lines(text, "Cond", MIN_PT, (width - indent, width))
 
 
-def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L, legend_h: float = 0.0) -> list[tuple]:
+def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L, legend_h: float = 0.0,
+           lang: str = "en", names: dict | None = None, odds: bool = True, known: dict | None = None) -> list[tuple]:
     """One page per Point; a unit whose armour pips cannot keep 3 mm in one slot (the largest
     ultraheavies at full armour) takes two slots, and a Point that then needs more than five
     slots continues on the next page ("Point 2 (cont.)"). Returns per page (Point number,
@@ -162,7 +165,7 @@ def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L, legend_
     for point_no, chunk in enumerate(chunks, 1):
         placed, used, cont = [], 0, False
         for i, unit in enumerate(chunk):
-            span = 2 if _needs_two_slots(unit, variant, paper, slots[0], L) else 1
+            span = 2 if _needs_two_slots(unit, variant, paper, slots[0], L, lang, names, odds, known) else 1
             if used + span > PER_PAGE:
                 pages.append((point_no, cont, placed))
                 placed, used, cont = [], 0, True
@@ -172,12 +175,18 @@ def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L, legend_
     return pages
 
 
-def _needs_two_slots(unit, variant: str, paper: str, slot: Rect, L) -> bool:
-    """Whether a unit's armour pips would shrink under 3 mm in one slot (its sheet data is worked
-    out only for a unit with that many pips)."""
-    if sum(armor(unit).values()) + sum(structure(unit).values()) < 60:  # every normal ProtoMech
-        return False
+def _needs_two_slots(unit, variant: str, paper: str, slot: Rect, L, lang: str = "en", names: dict | None = None,
+                     odds: bool = True, known: dict | None = None) -> bool:
+    """Whether a unit's armour pips would shrink under 3 mm in one slot, or its weapons, ammo and
+    notes would overflow their column (the sheet data worked out here is kept in ``known``)."""
+    many_pips = sum(armor(unit).values()) + sum(structure(unit).values()) >= 60  # no normal ProtoMech
     d = sheet_data(unit, variant)
+    if known is not None:
+        known[id(unit)] = d
+    if not Block(None, Rect(0, 0, slot.w, slot.h), d, 1, paper, lang, L, names, odds).weapons_fit():
+        return True
+    if not many_pips:
+        return False
     r = block_columns(paper, Rect(0, 0, slot.w, slot.h))[3]
     grid, counts, min_side = _armour_grid(r, d, LAYOUTS[paper]["head"], L)
     return _arrange(grid, counts, PIP_PITCH, min_side)[0][0]
@@ -317,7 +326,8 @@ class Block:
             motion = L(h["motion_label"])
             if h["ultraheavy"]:  # a biped is the usual shape: its word makes room for "ultraheavy"
                 motion = L("ultraheavy") if h["motion"] == "biped" else f"{motion} · {L('ultraheavy')}"
-            _line(pen, body.x, y, f"{L('tons')}: {h['tons']}  {motion}", size - 0.5, "Cond", body.w)
+            text, ts = _tons_line(h, motion, L, size - 0.5, body.w)
+            _line(pen, body.x, y, text, ts, "Cond", body.w)
             y = y_keep
         y -= size + 2
         if static:
@@ -383,7 +393,7 @@ class Block:
             _line(pen, r.x + 2, y_name, name_label, fs + 0.5, "Cond", r.w * 0.3)
             _line(pen, r.x + 2, y_caption, L("pilot_track"), fs, "Cond", r.w - 4)
             x0 = r.x + 1
-            pen.box_track(x0 + 0.5, y_cell, ["plain"] * 6, cell_w - 1, gap=1, height=cell_h)
+            pen.box_track(x0 + 0.5, y_cell, ["plain"] * 6, cell_w - AMMO_GAP, gap=AMMO_GAP, height=cell_h)
             for i, hit in enumerate(p["hits"]):
                 cx = x0 + i * cell_w + cell_w / 2
                 pen.text(cx, y_hits, str(hit), fs, "Cond-Bold", align="center")
@@ -418,19 +428,7 @@ class Block:
                 pen.text_in(Rect(x, body.top - head_h, w, head_h), text, fs, "Cond-Bold", al, pad=0.8)
             return
         y = body.top - head_h
-        rows = d["inventory"] or [None]
-        for i, w in enumerate(rows):
-            if w is None:
-                cells = [L("no_weapons")] + [""] * 6
-            else:
-                cells = [f"{w['qty']}× " * (w["qty"] > 1) + self.name(w["name"]) + ("" if w["verified"] else "†"),
-                         L(w["loc_abbr"]), self.damage(w), _cell(w["min"] or None), _cell(w["short"]),
-                         _cell(w["medium"]), _cell(w["long"])]
-            lines = Pen.wrap_static(cells[0], "Cond", fs, xs[0][1] - 1.6)
-            odds = odds_lines(w.get("odds"), body.w - 3.2) if self.odds and w is not None else []
-            odds_h = len(odds) * fs * 1.08
-            main_h = max(fs + 2.6, len(lines) * fs * 1.08 + 1.6)
-            row_h = main_h + odds_h
+        for i, (cells, lines, odds, main_h, row_h) in enumerate(self._weapon_rows(body, xs)):
             rr = Rect(body.x, y - row_h, body.w, row_h)
             if i % 2:
                 pen.rect(rr, fill=pen.t.faint, stroke=False)
@@ -446,39 +444,76 @@ class Block:
                 ty -= fs * 1.08
             y -= row_h
         y -= 1.5
-        room = y - body.y
         notes = self._notes()
-        note_lines = sum(len(Pen.wrap_static(n, "Cond", fs, body.w)) for n in notes)
-        notes_h = note_lines * fs * 1.12 + 1
+        notes_h = self._notes_height(notes, body.w)
+        # the bins share the room left above the notes (each at least one row of boxes)
+        titles = [Pen.wrap_static(self._ammo_title(a, 100), "Cond", fs, body.w) for a in d["ammo"]]
+        box_room = (y - body.y - notes_h - sum(len(t) * fs * 1.08 + 2.5 for t in titles)) / max(1, len(titles))
         for a in d["ammo"]:
-            y = self._ammo(pen, body, y, a, y - body.y - notes_h)
+            y = self._ammo(pen, body, y, a, box_room)
         area = Rect(body.x, body.y, body.w, max(0.0, y - body.y))
         if notes and area.h > fs:
             pen.paragraph(area, "\n".join(notes), fs, "Cond", leading=1.12, min_size=MIN_PT)
 
+    def _weapon_rows(self, body: Rect, xs) -> list[tuple]:
+        """Per inventory row: (cells, name lines, odds lines, height of the main line, height)."""
+        L, fs = self.L, MIN_PT
+        out = []
+        for w in self.d["inventory"] or [None]:
+            if w is None:
+                cells = [L("no_weapons")] + [""] * 6
+            else:
+                cells = [f"{w['qty']}× " * (w["qty"] > 1) + self.name(w["name"]) + ("" if w["verified"] else "†"),
+                         L(w["loc_abbr"]), self.damage(w), _cell(w["min"] or None), _cell(w["short"]),
+                         _cell(w["medium"]), _cell(w["long"])]
+            lines = Pen.wrap_static(cells[0], "Cond", fs, xs[0][1] - 1.6)
+            odds = odds_lines(w.get("odds"), body.w - 3.2) if self.odds and w is not None else []
+            main_h = max(fs + 2.6, len(lines) * fs * 1.08 + 1.6)
+            out.append((cells, lines, odds, main_h, main_h + len(odds) * fs * 1.08))
+        return out
+
+    @staticmethod
+    def _notes_height(notes: list[str], width: float) -> float:
+        return sum(len(Pen.wrap_static(n, "Cond", MIN_PT, width)) for n in notes) * MIN_PT * 1.12 + 1
+
+    def weapons_fit(self) -> bool:
+        """Whether the weapons column holds its rows, one row of shot boxes per ammo bin (at the
+        most shots per box) and the notes in this block's slot."""
+        fs = MIN_PT
+        r = block_columns(self.paper, self.slot)[1]
+        body = Rect(r.x, r.y, r.w, r.h - self.layout["head"] - 2)
+        header = [self.L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")]
+        xs = _weapon_columns(body, header, self.dmg_sample)
+        need = fs + 2.6 + sum(row[-1] for row in self._weapon_rows(body, xs)) + 1.5
+        for a in self.d["ammo"]:
+            lines = Pen.wrap_static(self._ammo_title(a, 100), "Cond", fs, body.w)
+            need += len(lines) * fs * 1.08 + 2.5 + TICK + AMMO_GAP
+        return need + self._notes_height(self._notes(), body.w) <= body.h
+
     def _ammo(self, pen: Pen, body: Rect, y: float, a: dict, room: float) -> float:
         """One ammo bin: its name and a tick box per shot (rows as the room allows; when the shots
         outnumber the boxes, each box counts several shots and the line says how many)."""
-        L, fs = self.L, MIN_PT
-        pitch = TICK + 1.2
-        per_row = max(1, int((body.w + 1.2) // pitch))
-        rows_room = max(1, int((room - fs - 2) // pitch))
+        fs = MIN_PT
+        pitch = TICK + AMMO_GAP
+        per_row = max(1, int((body.w + AMMO_GAP) // pitch))
+        rows_room = max(1, int((room + AMMO_GAP) // pitch))
         shots = int(a["shots"])
         per_box = next((k for k in (1, 2, 5, 10, 20, 50, 100) if -(-shots // k) <= per_row * rows_room), 100)
         boxes = -(-shots // per_box)
-        title = f"{L('ammo')}: {self.name(a['weapon'])} ({shots})" + ("" if a["verified"] else "†")
-        if per_box > 1:
-            title += f", □ = {per_box}"
-        for line in Pen.wrap_static(title, "Cond", fs, body.w):
+        for line in Pen.wrap_static(self._ammo_title(a, per_box), "Cond", fs, body.w):
             y -= fs * 1.08
             _line(pen, body.x, y, line, fs, "Cond", body.w)
         y -= 1.5
         for start in range(0, boxes, per_row):
             n = min(per_row, boxes - start)
             y -= TICK
-            pen.box_track(body.x, y, ["plain"] * n, TICK, gap=1.2, width=0.5)
-            y -= 1.2
+            pen.box_track(body.x, y, ["plain"] * n, TICK, gap=AMMO_GAP, width=0.5)
+            y -= AMMO_GAP
         return y - 1
+
+    def _ammo_title(self, a: dict, per_box: int) -> str:
+        title = f"{self.L('ammo')}: {self.name(a['weapon'])} ({int(a['shots'])})" + ("" if a["verified"] else "†")
+        return title + (f", □ = {per_box}" if per_box > 1 else "")
 
     def _notes(self) -> list[str]:
         L, d = self.L, self.d
@@ -573,7 +608,7 @@ class Block:
             if text_width(text, "Cond", fs) > cell.w - 2:
                 text = f"{L('loc_abbr_' + loc)} ({a['armor']}/{a['structure']})"
             _line(pen, cell.x + cell.w / 2, cell.top - fs - 0.8, text, fs, "Cond", cell.w - 2, align="center")
-            _pip_flow(pen, Rect(cell.x + PIP_INSET, cell.y + 1.5, cell.w - 2 * PIP_INSET, cell.h - fs - 3.1),
+            _pip_flow(pen, Rect(cell.x + PIP_INSET, cell.y + 1.0, cell.w - 2 * PIP_INSET, cell.h - fs - 2.3),
                       a["armor"], a["structure"],
                       pitch)
 
@@ -589,7 +624,7 @@ def _pip_capacity(w: float, pitch: float = PIP_PITCH) -> int:
 def _cell_need(n: int, w: float, label_h: float, pitch: float) -> float:
     """Height a cell of width ``w`` needs for ``n`` pips and its label."""
     rows = -(-n // _pip_capacity(w - 2 * PIP_INSET, pitch)) if n else 0
-    return label_h + 3.1 + rows * pitch + 1.5
+    return label_h + 2.3 + rows * pitch + 1.0
 
 
 def armour_cells(grid: Rect, counts: dict, motion: str, min_side: float = 0.0) -> tuple[dict, float]:
@@ -607,34 +642,51 @@ def armour_cells(grid: Rect, counts: dict, motion: str, min_side: float = 0.0) -
 
 
 def _arrange(grid: Rect, counts: dict, pitch: float, min_side: float = 0.0):
+    """The best arrangement of the diagram's cells: head on top, arms beside the torso, legs
+    below; the main gun beside the head or beside the legs, each side cell as many pips wide as
+    helps (arms 1-4, main gun 1-4). Score: fits the grid; then the shortest stack; then narrow
+    side cells. Returns (score, layout dict)."""
     label_h, gap = MIN_PT, 2.0
     n = {loc: a["armor"] + a["structure"] for loc, a in counts.items()}
     has_arms = "right_arm" in n or "left_arm" in n
     has_gun = "main_gun" in n
+
+    def side_w(k):
+        return max(k * pitch - PIP_GAP + 2 * PIP_INSET, min_side)
+
     best = None
-    for k in (range(1, 5) if has_arms or has_gun else (0,)):
-        side = max(k * pitch - PIP_GAP + 2 * PIP_INSET, min_side) if k else 0
+    for k in (range(1, 5) if has_arms else (0,)):
+        side = side_w(k) if k else 0.0
         mid_w = grid.w - 2 * (side + gap) if has_arms else grid.w
-        top_w = grid.w - (side + gap) if has_gun else grid.w  # the head takes the left side too
         if mid_w < pitch * 2:
             break
-        h_top = max(_cell_need(n.get("head", 0), top_w, label_h, pitch),
-                    _cell_need(n["main_gun"], side, label_h, pitch) if has_gun else 0)
         h_mid = max([_cell_need(n.get("torso", 0), mid_w, label_h, pitch)] +
                     [_cell_need(n[a], side, label_h, pitch) for a in ("right_arm", "left_arm") if a in n])
-        h_low = _cell_need(n.get("legs", 0), grid.w, label_h, pitch) if "legs" in n else 0
-        total = h_top + h_mid + h_low + gap * 2
-        fits = total <= grid.h
-        score = (not fits, round(total, 1), side)  # fits; then the shortest stack; then narrow sides
-        if best is None or score < best[0]:
-            best = (score, side, mid_w, top_w, h_top, h_mid, h_low)
+        for g, where in ([(g, w) for g in range(1, 5) for w in ("top", "low")] if has_gun else [(0, None)]):
+            gun = side_w(g) if g else 0.0
+            top_w = grid.w - (gun + gap) if where == "top" else grid.w  # the head takes the left side too
+            low_w = grid.w - (gun + gap) if where == "low" else grid.w
+            if min(top_w, low_w) < pitch * 2:
+                continue
+            gun_h = _cell_need(n["main_gun"], gun, label_h, pitch) if has_gun else 0
+            h_top = max(_cell_need(n.get("head", 0), top_w, label_h, pitch), gun_h if where == "top" else 0)
+            h_low = max(_cell_need(n.get("legs", 0), low_w, label_h, pitch) if "legs" in n else 0,
+                        gun_h if where == "low" else 0)
+            total = h_top + h_mid + h_low + gap * 2
+            fits = total <= grid.h
+            score = (not fits, round(total, 1), side + gun, where != "top")
+            if best is None or score < best[0]:
+                best = (score, {"side": side, "gun": gun, "where": where, "mid_w": mid_w, "top_w": top_w,
+                                "low_w": low_w, "h_top": h_top, "h_mid": h_mid, "h_low": h_low})
     return best
 
 
 def _place(grid: Rect, counts: dict, best) -> dict:
     gap = 2.0
     n = {loc: a["armor"] + a["structure"] for loc, a in counts.items()}
-    _, side, mid_w, top_w, h_top, h_mid, h_low = best
+    lay = best[1]
+    side, gun, mid_w = lay["side"], lay["gun"], lay["mid_w"]
+    h_top, h_mid, h_low = lay["h_top"], lay["h_mid"], lay["h_low"]
     spare = max(0.0, grid.h - (h_top + h_mid + h_low + gap * 2))
     need = h_top + h_mid + h_low or 1
     h_top += spare * h_top / need
@@ -643,11 +695,10 @@ def _place(grid: Rect, counts: dict, best) -> dict:
     cells = {}
     top = grid.top
     x_mid = grid.x + (grid.w - mid_w) / 2
-    x_top = grid.x
     if "head" in n:
-        cells["head"] = Rect(x_top, top - h_top, top_w, h_top)
-    if "main_gun" in n:
-        cells["main_gun"] = Rect(grid.right - side, top - h_top, side, h_top)
+        cells["head"] = Rect(grid.x, top - h_top, lay["top_w"], h_top)
+    if "main_gun" in n and lay["where"] == "top":
+        cells["main_gun"] = Rect(grid.right - gun, top - h_top, gun, h_top)
     top -= h_top + gap
     if "torso" in n:
         cells["torso"] = Rect(x_mid, top - h_mid, mid_w, h_mid)
@@ -657,7 +708,9 @@ def _place(grid: Rect, counts: dict, best) -> dict:
         cells["left_arm"] = Rect(grid.right - side, top - h_mid, side, h_mid)
     top -= h_mid + gap
     if "legs" in n:
-        cells["legs"] = Rect(grid.x, top - h_low, grid.w, h_low)
+        cells["legs"] = Rect(grid.x, top - h_low, lay["low_w"], h_low)
+    if "main_gun" in n and lay["where"] == "low":
+        cells["main_gun"] = Rect(grid.right - gun, top - h_low, gun, h_low)
     return cells
 
 
@@ -771,6 +824,20 @@ def _name_lines(name: str, width: float, size: float, top: float, tons_size: flo
     if len(lines) > 2:  # longer than two lines hold: the second ends in "…"
         lines = _two_lines(name, "Cond-Bold", (width,))
     return lines, MIN_PT, "Cond-Bold", tons_y(len(lines), MIN_PT)
+
+
+def _tons_line(h: dict, motion: str, L, size: float, width: float) -> tuple[str, float]:
+    """The tons and motive type line at ``size``, else at 6 pt, else with "13 t" for "Tons: 13",
+    else with the short word for ultraheavy (a Russian quad ultraheavy is too long for the data
+    column otherwise): (text, size)."""
+    short_motion = motion.replace(L("ultraheavy"), L("ultraheavy_short"))
+    texts = [f"{L('tons')}: {h['tons']}  {motion}", f"{h['tons']} {L('tons_short')}  {motion}",
+             f"{h['tons']} {L('tons_short')}  {short_motion}"]
+    for text in texts:
+        for s in (size, MIN_PT):
+            if text_width(text, "Cond", s) <= width:
+                return text, s
+    return texts[-1], MIN_PT
 
 
 def _pilot_lines(name: str, first_w: float, rest_w: float, size: float) -> tuple[list[str], float, str]:
