@@ -108,7 +108,7 @@ def test_legend_names_what_is_not_included(cli, write, tmp_path):
     assert "Under each weapon" not in ru and "Not included" not in ru
     tw = " ".join(_render(cli, write, tmp_path, FILE.replace("{rules}", "tw"), name="t-en").split())
     assert "crits (head, arms), quirks, pilot abilities." in tw
-    assert "†" not in tw.split("Under each weapon")[1].split(".")[0]  # tw values confirmed
+    assert "range†" not in tw and "† range modifiers" not in tw  # tw values confirmed
 
 
 def test_no_odds_turns_it_off(cli, write, tmp_path):

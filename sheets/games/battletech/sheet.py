@@ -733,8 +733,10 @@ def _pip_flow(pen: Pen, r: Rect, armour: int, structure: int, pitch: float = PIP
         for lo, hi, fill in ((first, min(last, armour), (1, 1, 1)), (max(first, armour), last, pen.t.shade)):
             if hi > lo:
                 x = xr + (lo - first) * pitch
-                pen.pips(Rect(x, y, (hi - lo) * pitch, pitch), hi - lo, fill=fill, max_radius=rad,
-                         gap=PIP_GAP, width=0.45)
+                # (Pen.pips centres each pip in a pitch-wide square: the square starts half a gap
+                # before the pip's edge)
+                pen.pips(Rect(x - PIP_GAP / 2, y - PIP_GAP / 2, (hi - lo) * pitch, pitch), hi - lo, fill=fill,
+                         max_radius=rad, gap=PIP_GAP, width=0.45)
 
 
 def _box_shares(effects: list[str], width: float, bs: float) -> list[float]:
