@@ -129,3 +129,15 @@ def test_no_odds_is_declared_by_the_game_plugin_not_the_shared_cli():
     import inspect
 
     assert "no-odds" not in inspect.getsource(shared)
+
+
+def test_info_in_russian_names_the_main_gun_in_russian(cli):
+    """Issue 20: `info --lang ru` left the key main_gun in English."""
+    from sheets.data import data_path
+
+    r = cli("info", data_path("units/battletech/roc.yaml"), "--lang", "ru")
+    assert r.exit_code == 0, r.stderr
+    assert "main_gun" not in r.stdout
+    assert "главная пушка: 3" in r.stdout  # Roc: main gun armour 3 (digest §13.1)
+    r = cli("info", data_path("units/battletech/roc.yaml"), "--json")
+    assert '"main_gun": 3' in r.stdout  # the JSON keys stay as they are

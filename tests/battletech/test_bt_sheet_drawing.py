@@ -44,7 +44,7 @@ GLIDER = """\
 """
 
 # digest §3.1, 9 t
-BIPED_PIPS = {"Head": (3, 2), "Torso": (7, 9), "RA": (1, 2), "LA": (4, 2), "Legs": (6, 5), "MG": (2, 1)}
+BIPED_PIPS = {"Head": (3, 2), "Torso": (7, 9), "RA": (1, 2), "LA": (4, 2), "Legs": (6, 5), "Gun": (2, 1)}
 QUAD_PIPS = {"Head": (5, 2), "Torso": (8, 9), "Legs": (11, 9)}
 GLIDER_PIPS = {"Head": (1, 2), "Torso": (6, 9), "RA": (3, 2), "LA": (2, 2), "Legs": (4, 5)}
 
@@ -156,7 +156,7 @@ def crit_boxes(events) -> list[dict]:
 
 def _short(blocks):
     # the diagram prints "Right Arm" or, when narrow, "RA": compare under the short names
-    names = {"Right Arm": "RA", "Left Arm": "LA", "Main Gun": "MG"}
+    names = {"Right Arm": "RA", "Left Arm": "LA", "Main Gun": "Gun"}
     return [{names.get(k, k): v for k, v in b.items()} for b in blocks]
 
 

@@ -300,9 +300,11 @@ def _faces_text(faces: list[int]) -> str:
 def torso_weapon_roll(proto: Proto, variant: str | None) -> list[dict]:
     """The 1D6 torso-weapon table: ``{faces, weapon, label}``; weapon is an item name, or None
     with label "no_effect" (classic: digest §4.4 A/B slots; tw: faces per torso item). An empty
-    list means "no torso weapons" (tw only)."""
+    list means "no torso weapons" (a table of three "No Effect" lines says nothing: issue 23)."""
     rule = variant_data(variant)["torso_weapon_roll"]
     items = [m.item.name for m in torso_items(proto)]
+    if not items:
+        return []
     if rule["mode"] == "fixed":
         out = []
         for entry in rule["entries"]:
@@ -312,8 +314,6 @@ def torso_weapon_roll(proto: Proto, variant: str | None) -> list[dict]:
                         "label": None if name else "no_effect"})
         return out
     per = rule["faces_per_item"][proto.motion if proto.motion in rule["faces_per_item"] else "biped"]
-    if not items:
-        return []
     out, face = [], 1
     for name in items[: 6 // per]:
         out.append({"faces": _faces_text(list(range(face, face + per))), "weapon": name, "label": None})

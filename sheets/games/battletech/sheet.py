@@ -523,8 +523,8 @@ class Block:
             parts = [f"{e['faces']}: {self.name(e['weapon']) if e['weapon'] else L(e['label'])}"
                      for e in roll["entries"]]
             notes.append(f"{L(roll['title'])}: " + "; ".join(parts))
-        elif roll["empty_label"]:
-            notes.append(f"{L(roll['title'])}: {L(roll['empty_label'])}")
+        elif roll["empty_label"]:  # nothing to roll for: the "*" of the torso crits says so
+            notes.append(f"*{L(roll['empty_label'])}")
         notes.append(f"{L('physical_damage')}: {d['physical_damage']}")
         if d.get("main_gun_restriction"):
             notes.append(L(d["main_gun_restriction"]))
