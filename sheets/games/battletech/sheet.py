@@ -89,6 +89,13 @@ def render(doc, units, options) -> None:
                 slot = Rect(slot.x, slots[first + span - 1].y, slot.w, slot.top - slots[first + span - 1].y)
             block = Block(pen, slot, d, number, options.paper, lang, L, names, odds=odds)
             block.draw()
+        used = sum(span for *_, span in placed)
+        if list_page != page_no - 1 and 0 < used < PER_PAGE and not cont_next(pages, page_no):
+            # the rest of a Point's page: blank blocks to fill in by hand (issue 23: a one-unit
+            # file filled a fifth of the page)
+            last = max(number for number, *_ in placed)
+            for k in range(used, PER_PAGE):
+                BlankBlock(pen, slots[k], blank_data(variant), last + k - used + 1, options.paper, lang, L).draw()
         if list_page == page_no - 1:
             from sheets.render.roster_pdf import draw_army_lists_in
 
@@ -113,6 +120,22 @@ def _free(placed: list, slots: list, frame: Rect) -> Rect:
     used = sum(span for *_, span in placed)
     top = slots[used - 1].y - 8 if used else slots[0].top
     return Rect(frame.x, frame.y, frame.w, max(0.0, top - frame.y))
+
+
+def cont_next(pages: list, page_no: int) -> bool:
+    """Whether the Point of page ``page_no`` (1-based) continues on the next page."""
+    return page_no < len(pages) and pages[page_no][1]
+
+
+@functools.lru_cache(maxsize=4)
+def blank_data(variant: str) -> dict:
+    """Sheet data of the blank block: a biped with a main gun (so that its crit table has every
+    row), no values of its own printed."""
+    from sheets.games.battletech.rules import build
+
+    unit = build({"name": "", "tons": 9, "motion": "biped", "walk": 1,
+                  "equipment": [{"item": "ER Small Laser", "location": "main_gun"}]})
+    return sheet_data(unit, variant)
 
 
 R_KEY = 2.0  # legend samples (the drawing spy test knows them by this radius)
@@ -198,7 +221,7 @@ def _armour_grid(r: Rect, d: dict, band: float, L):
     fs = MIN_PT
     grid = Rect(r.x, r.y, r.w, r.h - band - 2)  # (the key is in the page's legend)
     counts = {a["location"]: a for a in d["armor"]}
-    side_labels = [f"{L('loc_abbr_' + loc)} ({a['armor']}/{a['structure']})" for loc, a in counts.items()
+    side_labels = [f"{L('loc_abbr_' + loc)} {a['armor']}/{a['structure']}" for loc, a in counts.items()
                    if loc in ("right_arm", "left_arm", "main_gun")]
     min_side = max((text_width(t, "Cond", fs) + 3 for t in side_labels), default=0.0)
     return grid, counts, min_side
@@ -606,11 +629,56 @@ class Block:
             pen.rect(cell, width=0.5, radius=2)
             text = f"{L(a['label'])} ({a['armor']}/{a['structure']})"
             if text_width(text, "Cond", fs) > cell.w - 2:
-                text = f"{L('loc_abbr_' + loc)} ({a['armor']}/{a['structure']})"
+                text = f"{L('loc_abbr_' + loc)} {a['armor']}/{a['structure']}"
             _line(pen, cell.x + cell.w / 2, cell.top - fs - 0.8, text, fs, "Cond", cell.w - 2, align="center")
             _pip_flow(pen, Rect(cell.x + PIP_INSET, cell.y + 1.0, cell.w - 2 * PIP_INSET, cell.h - fs - 2.3),
                       a["armor"], a["structure"],
                       pitch)
+
+
+class BlankBlock(Block):
+    """A block to fill in by hand: the skeleton of a biped with a main gun, a line to write on
+    for each value, ruled weapon rows and the armour diagram's cells without pips."""
+
+    def draw(self) -> None:
+        s = self.slot
+        self.pen.form(self.key + ("blank",), s.x, s.y,
+                      lambda pen: self._layer(pen, Rect(0, 0, s.w, s.h), static=True))
+        self.pen.form(("bt-blank-values", self.paper, self.key[2], self.d["variant"], round(s.w, 2), round(s.h, 2)),
+                      s.x, s.y, lambda pen: self._blank(pen, Rect(0, 0, s.w, s.h)))
+
+    def _blank(self, pen: Pen, r: Rect) -> None:
+        L, size, fs = self.L, self.size, MIN_PT
+        data, weapons, _crits, armour = block_columns(self.paper, r)
+        body = Rect(data.x, data.y, data.w, data.h - self.layout["head"] - 2)
+        y = body.top - size - 1.5
+        pen.line(body.x, y - 1, body.right, y - 1, 0.4)  # the name
+        y -= size + 2.5
+        with pen.frame(data):
+            w = pen.text(body.x, y, f"{L('tons')}:", size - 0.5, "Cond")
+        pen.line(body.x + w + 2, y - 1, body.x + body.w * 0.5, y - 1, 0.4)
+        y -= size + 2
+        for _ in self.d["movement"]:  # a short line for each MP value
+            y -= size + 0.8
+            pen.line(body.right - body.w * 0.2, y - 1, body.right, y - 1, 0.4)
+        # weapons: ruled rows under the header
+        wb = Rect(weapons.x, weapons.y, weapons.w, weapons.h - self.layout["head"] - 2)
+        y = wb.top - (fs + 2.6)
+        pitch = fs * 2.4
+        while y - pitch >= wb.y:
+            y -= pitch
+            pen.line(wb.x, y, wb.right, y, 0.3, color=pen.t.band)
+        # armour diagram: a cell per location, its name and room to write "armour / structure"
+        grid, counts, min_side = _armour_grid(armour, self.d, self.layout["head"], L)
+        pen.heading(Rect(armour.x, armour.top - self.layout["head"], armour.w, self.layout["head"]),
+                    L("armor_diagram"), self.layout["head"] * 0.68)
+        cells, _ = armour_cells(grid, counts, "biped", min_side)
+        for loc, cell in cells.items():
+            pen.rect(cell, width=0.5, radius=2)
+            text = L("loc_" + loc) if text_width(L("loc_" + loc), "Cond", fs) <= cell.w - 2 else L("loc_abbr_" + loc)
+            with pen.frame(cell):
+                pen.text(cell.x + cell.w / 2, cell.top - fs - 0.8, text, fs, "Cond", align="center",
+                         max_width=cell.w - 2, min_size=MIN_PT)
 
 
 PIP_PITCH = TICK + PIP_GAP
