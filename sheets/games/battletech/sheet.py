@@ -641,11 +641,10 @@ class BlankBlock(Block):
     for each value, ruled weapon rows and the armour diagram's cells without pips."""
 
     def draw(self) -> None:
-        s = self.slot
-        self.pen.form(self.key + ("blank",), s.x, s.y,
-                      lambda pen: self._layer(pen, Rect(0, 0, s.w, s.h), static=True))
-        self.pen.form(("bt-blank-values", self.paper, self.key[2], self.d["variant"], round(s.w, 2), round(s.h, 2)),
-                      s.x, s.y, lambda pen: self._blank(pen, Rect(0, 0, s.w, s.h)))
+        # drawn in place, not as forms: a page whose forms the parent process already has is
+        # encoded by its render --jobs worker
+        self._layer(self.pen, self.slot, static=True)
+        self._blank(self.pen, self.slot)
 
     def _blank(self, pen: Pen, r: Rect) -> None:
         L, size, fs = self.L, self.size, MIN_PT
