@@ -100,6 +100,9 @@ def test_every_sample_and_megamek_file_prints_clean(sources, lang, paper, mono, 
         found = check(recorder, words)
         if found:
             problems.append(f"{path.name}:\n{summary(found)}")
+        small = [(it[1], round(it[3], 2)) for page in recorder.pages for it in page["items"]
+                 if it[0] == "t" and not it[4] and it[1].strip() and it[3] < 6.0 - 1e-6]
+        assert not small, (path.name, small[:3])  # not even a hair under 6 pt ("Gun" was 5.95)
         diameter, gap, line_gap = pip_figures(recorder)
         assert diameter >= 3.0, (path.name, diameter)
         assert gap >= 0.6, (path.name, gap)

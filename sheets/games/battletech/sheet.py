@@ -289,6 +289,10 @@ class Block:
                     tuple(m["key"] for m in d["movement"]), repr(d["crit_rows"]), d["crit_legend"],
                     round(slot.w, 2), round(slot.h, 2))
 
+    def loc_abbrs(self) -> tuple:
+        """The location abbreviations the weapon table may print (the same for every unit)."""
+        return tuple(self.L(f"loc_abbr_{loc}") for loc in ("head", "torso", "right_arm", "left_arm", "legs", "main_gun"))
+
     def damage(self, w: dict) -> str:
         """The damage cell in the page's language ("2/msl", plasma "7H/2D6": H = heat)."""
         text = _cell(w["damage"]).replace("/msl", self.L("per_missile"))
@@ -443,7 +447,7 @@ class Block:
         body = self._band(pen, r, L("weapons_inventory"), static)
         head_h = fs + 2.6
         header = [L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")]
-        xs = _weapon_columns(body, header, self.dmg_sample)
+        xs = _weapon_columns(body, header, self.dmg_sample, self.loc_abbrs())
         aligns = ["left"] + ["center"] * 6
         if static:
             pen.rect(Rect(body.x, body.top - head_h, body.w, head_h), fill=pen.t.band, stroke=False)
@@ -506,7 +510,7 @@ class Block:
         r = block_columns(self.paper, self.slot)[1]
         body = Rect(r.x, r.y, r.w, r.h - self.layout["head"] - 2)
         header = [self.L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")]
-        xs = _weapon_columns(body, header, self.dmg_sample)
+        xs = _weapon_columns(body, header, self.dmg_sample, self.loc_abbrs())
         need = fs + 2.6 + sum(row[-1] for row in self._weapon_rows(body, xs)) + 1.5
         for a in self.d["ammo"]:
             lines = Pen.wrap_static(self._ammo_title(a, 100), "Cond", fs, body.w)
@@ -860,12 +864,13 @@ def crit_box(pen: Pen, x: float, y: float, size: float, kind: str) -> None:
     pen.box_track(x, y, [BOX_KIND[kind]], size)
 
 
-def _weapon_columns(r: Rect, header: list[str], damage: str) -> list[tuple[float, float]]:
+def _weapon_columns(r: Rect, header: list[str], damage: str, locs: tuple = ()) -> list[tuple[float, float]]:
     """(x, width) of the weapon table's columns: each number column as wide as its heading (or
     a two-digit value) at 6 pt; the name column takes the rest."""
     widths = [max(text_width(h, "Cond-Bold", MIN_PT), text_width("00", "Cond", MIN_PT + 0.5)) + 1.6
               for h in header[1:]]
     widths[1] = max(widths[1], text_width(damage, "Cond", MIN_PT + 0.5) + 1.2)  # "2/msl"
+    widths[0] = max([widths[0]] + [text_width(t, "Cond", MIN_PT + 0.5) + 1.2 for t in locs])  # "Gun"
     out, x = [(r.x, r.w - sum(widths))], r.x + r.w - sum(widths)
     for w in widths:
         out.append((x, w))
