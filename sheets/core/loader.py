@@ -160,6 +160,21 @@ def load_source(name: str, data: bytes, sources: dict[str, bytes], options: Opti
 
 
 FOREIGN_SUFFIXES_SKIP = (".yaml", ".yml")
+STDIN_NAME = "<stdin>"  # what messages call a unit file read from standard input (``-``)
+
+
+def _stdin_text() -> str:
+    """Standard input as a unit file's text (the same size cap and UTF-8 check as a file);
+    its ``from:`` paths are relative to the working folder."""
+    import sys
+
+    from sheets.core.yamlio import MAX_BYTES, decode_text
+
+    stream = getattr(sys.stdin, "buffer", None)
+    data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode()
+    if not data:
+        raise InputError([Problem(STDIN_NAME, None, "standard input is empty")])
+    return decode_text(data, STDIN_NAME)
 
 
 def _foreign_reader(path: str):
@@ -181,6 +196,8 @@ def load_file(path: str | os.PathLike, options: Options | None = None,
     """Load a unit file or roster; another tool's file (e.g. a BattleScribe ``.ros``) is imported
     in memory first when a game declares its suffix in ``Game.file_formats``."""
     path = str(path)
+    if path == "-":
+        return _load(STDIN_NAME, options, expect_game, _stdin_text())
     from sheets.core.fsio import note_input
 
     note_input(path)  # whatever reads it, no output of this command may replace it
