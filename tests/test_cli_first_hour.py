@@ -356,3 +356,91 @@ def test_version_from_one_place(cli):
     assert 'name = "wargame-sheets"' in text and 'dynamic = ["version"]' in text
     assert not re.search(r'^version\s*=', text, re.M)
     assert 'sheets = "sheets.cli:main"' in text  # the command stays `sheets`
+
+
+# -- help that is true ------------------------------------------------------------------------------------------
+def _walk(cli_group):
+    import click
+
+    from sheets.cli import cli as root
+
+    out = []
+
+    def walk(cmd, path):
+        out.append(path)
+        if isinstance(cmd, click.Group):
+            ctx = click.Context(cmd, help_option_names=["-h", "--help"])
+            for name in cmd.list_commands(ctx):
+                walk(cmd.get_command(ctx, name), [*path, name])
+
+    walk(root, [])
+    return out
+
+
+def test_dash_h_works_everywhere_and_equals_help(cli):
+    paths = _walk(cli)
+    assert ["calc", "dust", "cover"] in paths and ["import", "megamek"] in paths and ["new"] in paths
+    for path in paths:
+        short, long = cli(*path, "-h"), cli(*path, "--help")
+        assert short.exit_code == long.exit_code == 0, path
+        assert short.stdout == long.stdout
+        assert "-h, --help" in short.stdout, path
+
+
+def test_help_lists_come_from_the_registry(cli):
+    text = " ".join(cli("chart", "--help").stdout.split())
+    for pair in ("battletech hit-location", "dmech facing", "lnl melee-odds", "wh40k6 to-wound",
+                 "wh40k6 to-hit"):
+        assert pair in text
+    text = " ".join(cli("calc", "--help").stdout.split())
+    for pair in ("dmech facing", "dmech penetration", "dust cover", "lnl melee", "wh40k6 attack"):
+        assert f"`sheets calc {pair}`" in text
+    r = cli("chart", "dust", "x")
+    assert r.exit_code == 2
+    assert "dust has no charts; charts: battletech hit-location, dmech facing, lnl melee-odds, " \
+           "wh40k6 to-wound, wh40k6 to-hit" in " ".join(r.stderr.split())
+    r = cli("chart", "dmech")
+    assert r.exit_code == 2 and "which chart? dmech charts: facing" in r.stderr
+    text = " ".join(cli("new", "--help").stdout.split())
+    assert "dmech: walker, infantry" in text and "wh40k6: list" in text
+
+
+def test_argument_names_are_consistent(cli):
+    for path in (["render"], ["validate"], ["info"], ["import", "megamek"], ["import", "battlescribe"]):
+        assert "PATH..." in cli(*path, "-h").stdout.splitlines()[0], path
+    assert cli("roster", "-h").stdout.splitlines()[0].endswith("[OPTIONS] PATH")
+    cover = cli("calc", "dust", "cover", "-h").stdout
+    render = cli("render", "-h").stdout
+    assert "--dice EDITION" in cover and "--dice EDITION" in render
+    assert "--edition" not in cover
+    r = cli("calc", "dust", "cover", "--unit", f"{DUST}#Sample Walker", "--cover", "hard", "--dice", "revised")
+    old = cli("calc", "dust", "cover", "--unit", f"{DUST}#Sample Walker", "--cover", "hard", "--edition", "revised")
+    assert r.exit_code == old.exit_code == 0 and r.stdout == old.stdout  # the old name still works
+
+
+# -- import to standard output ------------------------------------------------------------------------------------
+def test_import_battlescribe_of_several_rosters_to_stdout_is_one_valid_file(cli, tmp_path):
+    from tests.wh40k6_import.rosters import roster
+
+    a, b = tmp_path / "a.ros", tmp_path / "b.ros"
+    a.write_text(roster())
+    b.write_text(roster().replace('name="', 'name="B ', 1))
+    r = cli("import", "battlescribe", a, b)
+    assert r.exit_code == 0, r.stderr
+    army = tmp_path / "army.yaml"
+    army.write_text(r.stdout, encoding="utf-8")
+    v = cli("validate", army)
+    assert v.exit_code == 0, v.stderr
+    one = cli("import", "battlescribe", a)
+    single = json.loads(cli("info", "--json", "-", input=one.stdout).stdout)
+    both = json.loads(cli("info", "--json", army).stdout)
+    assert len(both) == 2 * len(single)
+    assert cli("render", army, "-o", tmp_path / "army.pdf").exit_code == 0
+
+
+def test_import_megamek_to_stdout_is_a_valid_file(cli, tmp_path):
+    fixtures = ROOT / "tests/battletech_import/fixtures"
+    r = cli("import", "megamek", fixtures / "Harpy.blk", fixtures / "Roc.blk")
+    assert r.exit_code == 0, r.stderr
+    v = cli("validate", "-", input=r.stdout)
+    assert v.exit_code == 0 and "2 units" in v.stdout, v.stderr

@@ -687,7 +687,7 @@ def reference(ctx, game_id, output, lang, paper, mono, rules, dpi, **game_option
 
 @click.command(cls=_with_games_epilog(GameOptionsCommand, _charts_epilog), game_options_for="chart")
 @click.argument("game_id", metavar="GAME", shell_complete=_completion_games)
-@click.argument("name", metavar="CHART", shell_complete=_completion_charts)
+@click.argument("name", metavar="CHART", required=False, shell_complete=_completion_charts)
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="OUT.pdf or OUT.png (default output/<game>-<chart>.pdf; - is standard output).")
 @printing_options
@@ -706,6 +706,8 @@ def chart(ctx, game_id, name, output, lang, paper, mono, rules, dpi, **game_opti
     if not game.charts:
         raise click.BadParameter(f"{game.id} has no charts; charts: {all_charts_text()}",
                                  param_hint="GAME")
+    if name is None:
+        raise click.UsageError(f"which chart? {game.id} charts: {', '.join(game.charts)}")
     if name not in game.charts:
         raise click.BadParameter(f"no chart {name!r} for {game.id}{did_you_mean(name, game.charts)}; "
                                  f"charts: {', '.join(game.charts)}", param_hint="CHART")
@@ -743,9 +745,27 @@ class _CalcGroup(click.Group):
         return load_object(game.calc_cli) if game else None
 
 
-@click.group(cls=_CalcGroup)
+def calculators() -> list[str]:
+    """``dmech facing``, ``dust cover``…: every calculator of every registered game."""
+    from sheets.core.game import all_games, load_object
+
+    out = []
+    for game in all_games():
+        if game.calc_cli:
+            group = load_object(game.calc_cli)
+            names = group.list_commands(click.Context(group)) if isinstance(group, click.Group) else []
+            out.extend(f"{game.id} {n}" for n in names)
+    return out
+
+
+def _calc_epilog() -> str:
+    return ("Calculators: " + ", ".join(f"`sheets calc {c}`" for c in calculators()) +
+            ". `sheets calc GAME CALCULATOR -h` describes one.")
+
+
+@click.group(cls=_with_games_epilog(_CalcGroup, _calc_epilog))
 def calc():
-    """Calculators: `sheets calc dmech facing|penetration`, `sheets calc dust cover`.
+    """Calculators of the games (the list is below; each takes --json).
 
     \b
     Example:
@@ -990,7 +1010,8 @@ def _known_settings() -> set[str]:
     from sheets.cli import cli as root
 
     names = {"data_dir"}
-    ctx = click.Context(root)
+    # the help option click makes (and keeps on the command) must be the real one: -h, --help
+    ctx = click.Context(root, help_option_names=["-h", "--help"])
 
     def walk(cmd, c):
         for p in cmd.get_params(c):

@@ -53,7 +53,7 @@ def expand_inputs(paths) -> list[Path]:
 
 
 @click.command("megamek")
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="PATH...")
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
               help="Write all units into this one YAML file.")
 @click.option("-d", "--outdir", type=click.Path(path_type=Path), default=None,
