@@ -56,6 +56,7 @@ The games' own options, from the plug-in (the web layer knows no game)::
         game (naming that game), and for a value the option does not take
     starter(game_id, kind=None, lang="en") -> str       the `sheets new` starter file text
     starter_kinds(game_id) -> list[str]                 its kinds (the first is the default)
+    unit_file_schema(game_id) -> dict                   the JSON Schema of `sheets schema GAME`
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ __all__ = ["Source", "Problem", "Loaded", "Rendered", "InvalidInput", "UsageErro
            "GameOptionError", "make_options", "load", "check", "check_loaded", "render",
            "render_pdf", "render_png", "export_roster", "reference", "reference_pdf", "chart",
            "chart_output", "chart_pngs", "game_options", "parse_game_options", "starter",
-           "starter_kinds", "layout_words", "ROSTER_FORMATS"]
+           "starter_kinds", "layout_words", "unit_file_schema", "ROSTER_FORMATS"]
 
 ROSTER_FORMATS = ("pdf", "md", "html", "bbcode", "json")
 
@@ -653,6 +654,47 @@ def layout_words(files) -> set[str]:
         if isinstance(roster, dict):
             words.update(re.findall(r"\w+", f"{roster.get('name') or ''} {roster.get('side') or ''}"))
     return words
+
+
+# -- the editor's schema -----------------------------------------------------------------------
+def unit_file_schema(game_id: str) -> dict:
+    """The JSON Schema (draft 2020-12) of ``game_id``'s unit file (`sheets schema GAME`): it
+    accepts what the loader accepts (aliases, any letter case of a choice, ``from:`` references
+    with overrides) and lists the choices and the tables' names as ``enum`` for completion."""
+    from sheets.core.loader import _roster_spec
+    from sheets.core.schema import Enum
+
+    game = _game(game_id)
+    unit = game.unit_spec().json_schema()
+    overrides = {k: v for k, v in (unit.get("properties") or {}).items() if k != "name"}
+    reference = {
+        "type": "object", "required": ["from"],
+        "description": "a unit of another file: {from: FILE, name: UNIT} and any field to change",
+        "properties": {
+            "from": {"type": "string", "description": "unit file (.yaml/.yml), relative to this file"},
+            "name": {"type": ["string", "number"], "description": "which unit of that file "
+                                                                  "(needed when it holds several)"},
+            **overrides,
+        },
+        "additionalProperties": False,
+    }
+    doc = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"sheets unit file: {game.name.get('en', game.id)}",
+        "type": "object",
+        "required": ["system", "units"],
+        "additionalProperties": False,
+        "properties": {
+            "system": Enum(choices=(game.id,)).json_schema(),
+            "units": {"type": "array", "minItems": 1, "items": {"anyOf": [unit, reference]}},
+            "roster": {"anyOf": [_roster_spec().json_schema(), {"type": "null"}]},
+        },
+    }
+    if game.variants:
+        rules = Enum(choices=tuple(game.variants)).json_schema()
+        rules["default"] = game.variants[0]
+        doc["properties"]["rules"] = {"anyOf": [rules, {"type": "null"}]}
+    return doc
 
 
 # -- starter files ------------------------------------------------------------------------------

@@ -60,6 +60,24 @@ def hoist_global_options(args: list[str]) -> list[str]:
     return head[:start] + moved + head[start:] + tail
 
 
+HELP_OPTIONS = ["-h", "--help"]
+
+
+def short_help_option(cmd):
+    """``-h`` beside ``--help`` on ``cmd`` and the commands under it, however they are reached:
+    click keeps the help option it first made on the command object, so a context made without
+    the program's settings (a plug-in's own test, a help walk) must not leave ``--help`` alone."""
+    if cmd is None:
+        return None
+    cmd.context_settings.setdefault("help_option_names", HELP_OPTIONS)
+    made = getattr(cmd, "_help_option", None)
+    if made is not None and "-h" not in made.opts:
+        cmd._help_option = None
+    for sub in (getattr(cmd, "commands", None) or {}).values():
+        short_help_option(sub)
+    return cmd
+
+
 class LazyGroup(click.Group):
     def parse_args(self, ctx, args):
         args = hoist_global_options(args)
@@ -74,7 +92,7 @@ class LazyGroup(click.Group):
             return None
         from sheets.core.game import load_object
 
-        return load_object(COMMANDS[name][0])
+        return short_help_option(load_object(COMMANDS[name][0]))
 
     def invoke(self, ctx):
         """Map failures to the exit-code contract: 1 invalid input, 3 internal error."""
@@ -138,7 +156,7 @@ def _debug_command(ctx) -> str:
     return shlex.join(["sheets", "--debug", *args])
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
+@click.group(cls=LazyGroup, context_settings={"help_option_names": HELP_OPTIONS},
              epilog="Start here: `sheets new GAME -o my.yaml`, then `sheets render my.yaml`. "
                     "`sheets COMMAND -h` describes a command. --debug and --data-dir may also "
                     "follow the command.")

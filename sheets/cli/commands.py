@@ -741,8 +741,10 @@ class _CalcGroup(click.Group):
     def get_command(self, ctx, name):
         from sheets.core.game import load_object
 
+        from sheets.cli import short_help_option
+
         game = self._games().get(name)
-        return load_object(game.calc_cli) if game else None
+        return short_help_option(load_object(game.calc_cli)) if game else None
 
 
 def calculators() -> list[str]:
@@ -773,7 +775,7 @@ def calc():
 
 
 @click.command(cls=_with_games_epilog())
-@click.argument("system", metavar="GAME")
+@click.argument("system", metavar="GAME", shell_complete=_completion_games)
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output (- is standard output).")
 def schema(system, output):
@@ -783,27 +785,10 @@ def schema(system, output):
     Example:
       sheets schema dust -o dust.schema.json"""
     game = _game(system)
-    from sheets.core.loader import _roster_spec
+    _format_of(output, "schema", ("json",))
+    from sheets.api import unit_file_schema
 
-    doc = {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": f"sheets unit file: {game.name.get('en', game.id)}",
-        "type": "object",
-        "required": ["system", "units"],
-        "additionalProperties": False,
-        "properties": {
-            "system": {"const": game.id},
-            "units": {"type": "array", "minItems": 1, "items": {"anyOf": [
-                game.unit_spec().json_schema(),
-                {"type": "object", "required": ["from"], "properties": {
-                    "from": {"type": "string", "description": "unit file, relative to this file"},
-                    "name": {"type": "string", "description": "which unit of that file"}}},
-            ]}},
-            "roster": _roster_spec().json_schema(),
-        },
-    }
-    if game.variants:
-        doc["properties"]["rules"] = {"enum": list(game.variants), "default": game.variants[0]}
+    doc = unit_file_schema(game.id)
     _write(_out(output, "-"), json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
 
 
@@ -821,8 +806,10 @@ class _ImportGroup(click.Group):
     def get_command(self, ctx, name):
         from sheets.core.game import load_object
 
+        from sheets.cli import short_help_option
+
         path = self._formats().get(name)
-        return load_object(path) if path else None
+        return short_help_option(load_object(path)) if path else None
 
 
 @click.group("import", cls=_ImportGroup)

@@ -384,11 +384,12 @@ def test_the_roster_schema_editors_get():
     assert loader._roster_spec().json_schema() == {
         "type": "object",
         "properties": {
-            "name": {"type": "string", "maxLength": 200, "description": "army list name", "default": ""},
-            "limit": {"type": "integer", "minimum": 0, "maximum": 10_000_000, "description": "points/BV/AP limit"},
-            "notes": {"type": "string", "maxLength": 2000, "default": ""},
-            "side": {"type": "string", "maxLength": 80, "description": "the side or nationality (e.g. US)",
+            "name": {"type": ["string", "number", "null"], "maxLength": 200, "description": "army list name",
                      "default": ""},
+            "limit": {"type": "integer", "minimum": 0, "maximum": 10_000_000, "description": "points/BV/AP limit"},
+            "notes": {"type": ["string", "number", "null"], "maxLength": 2000, "default": ""},
+            "side": {"type": ["string", "number", "null"], "maxLength": 80,
+                     "description": "the side or nationality (e.g. US)", "default": ""},
         },
         "additionalProperties": False,
         "title": "roster",
