@@ -379,10 +379,11 @@ def glyph_problems(files) -> list:
 def check(sources: Iterable[Source], options: Options | Mapping | None = None
           ) -> tuple[list[Problem], int, str | None]:
     """Every problem of every source in one run (structural, rules, font, list; warnings too),
-    the number of units that loaded and the game (None when no file names a known one)."""
+    the number of units that loaded (of the files :func:`load` would print) and the game (None
+    when no file names a known one)."""
     sources = _sources(sources)
     opts = make_options(options)
-    results, problems, _used = _load_each(sources, opts)
+    results, problems, used = _load_each(sources, opts)
     out, units, game_id = [], 0, None
     for s, loaded, found in zip(sources, results, problems):
         out.extend(found)
@@ -390,7 +391,8 @@ def check(sources: Iterable[Source], options: Options | Mapping | None = None
             game_id = game_id or _system_of(s)
             continue
         game_id = game_id or loaded.game.id
-        units += len(loaded.units)
+        if s.name not in used:  # a library's units count where they are named
+            units += len(loaded.units)
         out.extend(check_loaded([loaded]))
     return [Problem.of(p) for p in out], units, game_id
 

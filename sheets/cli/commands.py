@@ -359,7 +359,7 @@ def validate(ctx, paths, rules, as_json, **game_options):
         raise InputError(failed)
 
 
-@click.command()
+@click.command(cls=GameOptionsCommand, game_options_for="info")
 @paths_argument
 @json_option
 @rules_option
@@ -368,7 +368,7 @@ def validate(ctx, paths, rules, as_json, **game_options):
               help="Write to this file (.txt, or .json for --json) instead of standard output "
                    "(- is standard output).")
 @click.pass_context
-def info(ctx, paths, as_json, rules, lang, output):
+def info(ctx, paths, as_json, rules, lang, output, **game_options):
     """Derived values of every unit (JSON: one object per unit). With --lang ru the field
     names are Russian; a value the unit does not have prints as —. PATH may be a folder or -.
 
@@ -378,7 +378,7 @@ def info(ctx, paths, as_json, rules, lang, output):
     fmt = _format_of(output, "info", ("txt", "json"), "json" if as_json else "txt")
     as_json = as_json or fmt == "json"
     paths = expand_paths(paths)
-    loaded = _load_all(paths, _options(rules=rules, lang=lang))
+    loaded = _load_all(paths, _options(rules=rules, lang=lang, **game_options))
     check_game_options(ctx, "info", {l.game.id for l in loaded})
     rows = [l.game.info(u, l.options) for l in loaded for u in l.units]
     if as_json:
@@ -427,17 +427,13 @@ RENDER_FORMATS = ("pdf", "png")
 @click.option("--no-list", is_flag=True, help="Rosters: leave out the army-list first page.")
 @click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True,
               help="PNG resolution (-o OUT.png).")
-@click.option("--units", "units_dir", type=click.Path(exists=True, file_okay=False), default=None,
-              metavar="DIR", help="battletech: the folder of .blk files a MegaMek force (.mul) "
-                                  "names (searched recursively).")
 @click.option("-j", "--jobs", type=click.IntRange(0, 64), default=None, metavar="N",
               help="Worker processes loading and drawing (same PDF bytes as one; default: every "
                    "idle CPU from 1,000 units, else 1; 0 = every CPU).")
 @click.option("-q", "--quiet", is_flag=True,
               help="No progress bar on stderr (shown past 50 pages, on a terminal only).")
 @click.pass_context
-def render(ctx, paths, output, lang, paper, mono, rules, no_list, dpi, units_dir, jobs, quiet,
-           **game_options):
+def render(ctx, paths, output, lang, paper, mono, rules, no_list, dpi, jobs, quiet, **game_options):
     """Print record sheets or unit cards for unit files and rosters (PATH: a file, a folder of
     them, - for standard input, a MegaMek .blk or .mul, a BattleScribe .ros/.rosz).
 
@@ -450,7 +446,6 @@ def render(ctx, paths, output, lang, paper, mono, rules, no_list, dpi, units_dir
       sheets render roc.yaml -o roc.png
       cat army.yaml | sheets render - -o army.pdf"""
     paths = expand_paths(paths)
-    paths = _with_forces(paths, units_dir)
     options = _options(lang=lang, paper=paper, mono=mono, rules=rules, **game_options)
     if output is not None and not os.path.lexists(str(output)):
         _format_of(output, "render", RENDER_FORMATS)  # a new file's suffix: before any work
@@ -461,6 +456,9 @@ def render(ctx, paths, output, lang, paper, mono, rules, no_list, dpi, units_dir
         raise click.UsageError(f"render one game at a time (got {', '.join(sorted(games))})")
     check_game_options(ctx, "render", games)
     _glyph_check(loaded)
+    for l in loaded:  # e.g. the units a MegaMek force left out, later equipment
+        for w in l.warnings:
+            click.echo(str(w), err=True)
     _warn_violations(loaded)
     game = loaded[0].game
     if not game.renderer:
@@ -507,20 +505,6 @@ def _expected_pages(loaded) -> int | None:
         estimate = getattr(l.game, "expected_pages", None)
         total += estimate(l.units, l.options) if estimate else len(l.units)
     return total or None
-
-
-def _with_forces(paths, units_dir) -> list[str]:
-    """A MegaMek force (.mul) needs the folder of its units (--units DIR): its path is kept and
-    the folder remembered for the loader (``Options.extra`` cannot carry it to forked loaders,
-    so it is an environment value of this process)."""
-    if any(str(p).lower().endswith(".mul") for p in paths):
-        if not units_dir:
-            raise click.UsageError("a MegaMek force (.mul) names its units: give the folder of "
-                                   "their .blk files with --units DIR")
-        os.environ["SHEETS_MUL_UNITS"] = str(units_dir)
-    elif units_dir:
-        raise click.UsageError("--units DIR is for MegaMek force files (.mul)")
-    return list(paths)
 
 
 ROSTER_FORMATS = ("pdf", "png", "md", "html", "bbcode", "json")

@@ -154,7 +154,13 @@ def load_source(name: str, data: bytes, sources: dict[str, bytes], options: Opti
     names its references read."""
     convert = _foreign_reader(name)
     if convert is not None:
-        return load_mapping(convert(name, data), name, options, expect_game), set()
+        # a converter that reads other files (a MegaMek force: its units' .blk files) is given
+        # the sources to find them among, and says which it used (``mapping.used``)
+        if getattr(convert, "reads_sources", False):
+            mapping = convert(name, data, sources={**sources, name: data})
+        else:
+            mapping = convert(name, data)
+        return _converted(mapping, name, options, expect_game), set(getattr(mapping, "used", ()))
     reader = _MemoryReader({**sources, name: data})
     return _load(name, options, expect_game, None, reader), reader.used
 
@@ -203,8 +209,16 @@ def load_file(path: str | os.PathLike, options: Options | None = None,
     note_input(path)  # whatever reads it, no output of this command may replace it
     convert = _foreign_reader(path)
     if convert is not None:
-        return load_mapping(convert(path), path, options, expect_game)
+        return _converted(convert(path), path, options, expect_game)
     return _load(path, options, expect_game, None)
+
+
+def _converted(mapping, path, options, expect_game) -> Loaded:
+    """:func:`load_mapping` of a converter's result, with the converter's own warnings (a
+    mapping may carry them as ``.warnings``, e.g. the units a MegaMek force left out)."""
+    loaded = load_mapping(dict(mapping), path, options, expect_game)
+    loaded.warnings = list(getattr(mapping, "warnings", ())) + loaded.warnings
+    return loaded
 
 
 def load_mapping(mapping: dict, path: str, options: Options | None = None,
