@@ -444,3 +444,32 @@ def test_import_megamek_to_stdout_is_a_valid_file(cli, tmp_path):
     assert r.exit_code == 0, r.stderr
     v = cli("validate", "-", input=r.stdout)
     assert v.exit_code == 0 and "2 units" in v.stdout, v.stderr
+
+
+# -- shell completion ------------------------------------------------------------------------------------------------
+def _complete(subprocess_env, words: str, cword: int, tmp_path=None) -> list[str]:
+    env = {**subprocess_env, "_SHEETS_COMPLETE": "bash_complete", "COMP_WORDS": words,
+           "COMP_CWORD": str(cword), "SHEETS_CONFIG": ""}
+    out = subprocess.run([sys.executable, "-m", "sheets"], capture_output=True, text=True, env=env,
+                         cwd=tmp_path)
+    return out.stdout.split()
+
+
+def test_shell_completion_of_games_charts_calculators_and_files(subprocess_env, tmp_path):
+    assert _complete(subprocess_env, "sheets chart ", 2) == [
+        "plain,battletech", "plain,dmech", "plain,dust", "plain,lnl", "plain,wh40k6"]
+    assert _complete(subprocess_env, "sheets chart wh40k6 ", 3) == ["plain,to-wound", "plain,to-hit"]
+    assert _complete(subprocess_env, "sheets calc d", 2) == ["plain,dmech", "plain,dust"]
+    assert _complete(subprocess_env, "sheets calc dmech ", 3) == ["plain,facing", "plain,penetration"]
+    assert _complete(subprocess_env, "sheets new dmech ", 3) == ["plain,walker", "plain,infantry"]
+    assert _complete(subprocess_env, "sheets render my", 2) == ["file,my"]  # the shell lists files
+    for shell in ("bash", "zsh", "fish"):
+        env = {**subprocess_env, "_SHEETS_COMPLETE": f"{shell}_source"}
+        script = subprocess.run([sys.executable, "-m", "sheets"], capture_output=True, text=True,
+                                env=env).stdout
+        assert "_SHEETS_COMPLETE" in script, shell
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for line in ('eval "$(_SHEETS_COMPLETE=bash_source sheets)"',
+                 'eval "$(_SHEETS_COMPLETE=zsh_source sheets)"',
+                 "_SHEETS_COMPLETE=fish_source sheets | source"):
+        assert line in readme
