@@ -7,8 +7,9 @@ files the user opened. The same inputs and options give the same bytes either wa
 
 Inputs and problems::
 
-    Source(name, data)            a named input: a YAML unit file or roster, a MegaMek .blk,
-                                  a BattleScribe .ros/.rosz (by the name's suffix)
+    Source(name, data)            a named input: a YAML unit file or roster, a MegaMek .blk
+                                  or force .mul (its units among the given .blk sources), a
+                                  BattleScribe .ros/.rosz (by the name's suffix)
     Problem(file, line, column, severity, message)
                                   severity "error" | "warning"; str() is the line `validate`
                                   prints (file:line:col: message)
