@@ -473,3 +473,16 @@ def test_shell_completion_of_games_charts_calculators_and_files(subprocess_env, 
                  'eval "$(_SHEETS_COMPLETE=zsh_source sheets)"',
                  "_SHEETS_COMPLETE=fish_source sheets | source"):
         assert line in readme
+
+
+def test_validate_reports_a_units_rules_and_the_forces_joins_in_one_run(cli, write):
+    """A rule problem of one unit no longer hides the checks across units (a hero's joins)."""
+    text = DUST.read_text(encoding="utf-8")
+    text = text.replace("joins: Sample Laser Squad", "joins: Sample Laser Sqaud")
+    text = text.replace("    points: 15\n", "    points: 15\n    joins: Sample Laser Squad\n", 1)
+    bad = write("force.yaml", text)
+    r = cli("validate", bad)
+    assert r.exit_code == 1
+    lines = r.stderr.splitlines()
+    assert any("unit 'Sample Walker'" in l and "only heroes join squads" in l for l in lines)  # a rule
+    assert any("Sample Laser Sqaud" in l for l in lines)  # the join, in the same run

@@ -348,7 +348,9 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
             _report(problems, checked, issue, label)
         units.append(unit)
         entries.append(checked)
-    if not problems.errors:
+    # checks across units (a hero joining a squad) need every unit: they run when every entry
+    # was built, also when some units broke their own rules (all reported in one run)
+    if len(units) == len(units_node) or not problems.errors:
         for index, issue in game.validate_force(units, opts):
             name = getattr(units[index], "name", "")
             _report(problems, entries[index], issue, f"unit {short(name)}")
