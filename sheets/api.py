@@ -735,7 +735,8 @@ def starter(game_id: str, kind: str | None = None, lang: str = "en") -> str:
 
 def fill_starter(text: str, lang: str, game_id: str) -> str:
     """A starter template in one language: a comment ``# en: … | ru: …`` keeps the ``lang``
-    part; ``{schema}`` is the schema file name `sheets schema GAME -o` suggests."""
+    part, a value ``⟪en:…|ru:…⟫`` too; ``{schema}`` is the schema file name `sheets schema GAME
+    -o` suggests."""
     import re
 
     def one(m):
@@ -743,4 +744,6 @@ def fill_starter(text: str, lang: str, game_id: str) -> str:
         return f"{m.group(1)}# {parts.get(lang) or parts.get('en', '')}"
 
     out = re.sub(r"(^|\s)#\s*(en:.*)$", one, text, flags=re.M)
+    # a value in both languages: ⟪en:My force|ru:Мой отряд⟫ (names the player will replace)
+    out = re.sub(r"⟪en:([^|⟫]*)\|ru:([^⟫]*)⟫", lambda m: m.group(1 if lang == "en" else 2), out)
     return out.replace("{schema}", f"{game_id}.schema.json")

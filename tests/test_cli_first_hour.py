@@ -256,13 +256,21 @@ def test_sheets_new_validates_and_renders_as_it_is(cli, tmp_path, game, kind, la
             else:
                 assert not re.search("[А-Яа-яЁё]", comment.replace("«", "").replace("»", "")) \
                     or game == "dmech", line  # dmech's own Russian terms (скр, Мощь…)
-        assert "en:" not in line and "ru:" not in line
+        assert "en:" not in line and "ru:" not in line and "⟪" not in line
     path = tmp_path / f"{game}.yaml"
     path.write_text(text, encoding="utf-8")
     r = cli("validate", path)
     assert r.exit_code == 0 and r.stderr == "", r.stderr
     r = cli("render", path, "--lang", lang, "-o", tmp_path / "out.pdf", "--check-layout")
     assert r.exit_code == 0, r.stderr
+
+
+def test_russian_starters_name_things_in_russian(cli):
+    ru = cli("new", "dust", "--lang", "ru").stdout
+    assert "name: Мой отряд" in ru and "joins: Лазерный взвод" in ru and "name: Лазерный взвод" in ru
+    en = cli("new", "dust").stdout
+    assert "name: My force" in en and "joins: Laser Squad" in en
+    assert "name: Моя армия" in cli("new", "wh40k6", "--lang", "ru").stdout
 
 
 def test_sheets_new_kinds_and_output(cli, tmp_path):
