@@ -334,3 +334,18 @@ def test_a_file_of_another_game_system_is_still_refused(tmp_path):
     p.write_text(R.roster(system=R.EIGHTH), encoding="utf-8")
     with pytest.raises(InputError):
         roster_to_unit_file(p)
+
+
+@pytest.mark.parametrize("system, chart", [("3d1a4963-0629-4025-a90b-76ab3d63c5c5", "6th"),
+                                           ("e1ebd931-a209-3ce4-87b4-d9918d25530b", "7th"),
+                                           ("ca571888-56a9-c58e-ddaf-54f4713538bc", "hh1")])
+def test_each_system_is_checked_against_its_own_chart(tmp_path, system, chart, cli):
+    p = tmp_path / "s.ros"
+    p.write_text(R.roster(system=system), encoding="utf-8")
+    doc = roster_to_unit_file(p)
+    assert doc["rules"] == chart
+    out = tmp_path / "s.yaml"
+    assert cli("import", "battlescribe", p, "-o", out).exit_code == 0
+    assert f"rules: {chart}\n" in out.read_text(encoding="utf-8")
+    info = cli("info", p, "--json")
+    assert info.exit_code == 0, info.stderr
