@@ -85,21 +85,28 @@ def _write(path, data, quiet: bool = False) -> None:
         click.echo(f"wrote {path}", err=True)
 
 
-def _document(*args, **kwargs):
-    """A Document that records its layout when ``--check-layout`` was given."""
+def _document(*args, loaded_list=(), **kwargs):
+    """A Document that records its layout for the layout checker (every printing command runs
+    it; pages are measured as they are drawn). The user's own texts (``loaded_list``: unit
+    names, …) may stay in Latin script on a Russian page."""
     from sheets.render.pdf import Document
 
+    doc = Document(*args, record=True, stream=True, **kwargs)
+    doc.recorder.allowed_words = _user_words(loaded_list)
     ctx = click.get_current_context(silent=True)
-    return Document(*args, record=bool(ctx and ctx.meta.get("sheets.check_layout")), **kwargs)
+    if not (ctx and (ctx.meta.get("sheets.check_layout") or ctx.meta.get("sheets.strict"))):
+        doc.recorder.full_pages = FULL_CHECK_PAGES
+    return doc
 
 
-def _check_layout(doc, loaded_list=()) -> None:
-    """With ``--check-layout``: list the layout problems of ``doc`` and exit 1 if there are any.
-    The user's own texts (unit names, …) may stay in Latin script on a Russian page."""
-    if doc.recorder is None:
-        return
-    from sheets.render.layout_check import check, summary
+# Pages measured by every rule of the layout checker on a plain run; the pages after them by the
+# rules a file's texts can break (language, text cut short, coverage, blank pages): the geometry
+# of every layout is measured in full by the layout test suite, and by --check-layout / --strict
+# on any document. Measuring every rule costs about as much as drawing the page.
+FULL_CHECK_PAGES = 5
 
+
+def _user_words(loaded_list) -> set:
     words = set()
     for loaded in loaded_list:
         for unit in loaded.units:
@@ -108,13 +115,49 @@ def _check_layout(doc, loaded_list=()) -> None:
         roster = getattr(loaded, "roster", None)
         if isinstance(roster, dict):
             words.update(re.findall(r"\w+", f"{roster.get('name') or ''} {roster.get('side') or ''}"))
-    problems = check(doc.recorder, words)
-    if not problems:
-        click.echo(f"layout: {doc.pages} page(s) checked, no problems", err=True)
+    return words
+
+
+def _coverage(loaded_list, layout: str, variant: str = "") -> list:
+    """What the layout must print of the loaded units (``data/common/coverage.yaml``)."""
+    from sheets.render.layout_check import coverage_values
+
+    out = []
+    for loaded in loaded_list:
+        out += coverage_values(loaded.game.id, layout, loaded.units, loaded.game.text_fields, variant)
+    return out
+
+
+def _check_layout(doc, loaded_list=(), coverage=()) -> None:
+    """The layout check every printing command runs: each problem is a warning on stderr
+    naming the page and the text (exit 0); ``--strict`` makes any problem exit 1, and
+    ``--check-layout`` a problem of a rule that is not staged (``data/common/layout.yaml``).
+    The output is written either way."""
+    if doc.recorder is None:
         return
-    click.echo(summary(problems), err=True)
-    click.echo(f"layout: {len(problems)} problem(s) on {doc.pages} page(s)", err=True)
-    raise SystemExit(1)
+    from sheets.render.layout_check import check, rules, summary
+
+    ctx = click.get_current_context(silent=True)
+    asked = bool(ctx and ctx.meta.get("sheets.check_layout"))
+    strict = bool(ctx and ctx.meta.get("sheets.strict"))
+    problems = check(doc.recorder, coverage=coverage, staged=True)  # the user's words: set by _document
+    if not problems:
+        if asked:
+            click.echo(f"layout: {doc.pages} page(s) checked, no problems", err=True)
+        return
+    staged = rules().staged
+    enforced = [v for v in problems if v.kind not in staged]
+    fail = strict or (asked and bool(enforced))
+    prefix = "" if fail else "warning: "
+    click.echo("\n".join(prefix + line for line in summary(problems).splitlines()), err=True)
+    if asked and not strict and not enforced:  # only rules still staged (data/common/layout.yaml)
+        click.echo(f"layout: {doc.pages} page(s) checked, no problems; {len(problems)} warning(s) "
+                   f"of staged rules (--strict: exit 1)", err=True)
+        return
+    click.echo(f"layout: {len(problems)} problem(s) on {doc.pages} page(s)"
+               + ("" if fail else " (--strict: exit 1)"), err=True)
+    if fail:
+        raise SystemExit(1)
 
 
 def _to_stdout(data) -> None:
@@ -297,6 +340,9 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, quiet, **game
     \b
     Example:
       sheets render my-army.yaml --lang ru --paper letter -o my-army.pdf"""
+    ctx = click.get_current_context()
+    if ctx.meta.get("sheets.strict"):
+        game_options["strict"] = True  # battletech: post-rules equipment is an error too
     options = _options(lang=lang, paper=paper, mono=mono, rules=rules, **game_options)
     loaded = _load_all(paths, options, _load_jobs(paths, jobs))
     games = {l.game.id for l in loaded}
@@ -313,9 +359,13 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, quiet, **game
     opts = loaded[0].options
     title = ", ".join(Path(p).stem for p in paths)
     doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: {title}",
-                    subject="record sheets", lang=lang)
+                    subject="record sheets", lang=lang, loaded_list=loaded)
 
     units = [u for l in loaded for u in l.units]
+    # what the layout must print (read before drawing: a bad --data-dir table fails before output)
+    cover = _coverage(loaded, "sheet", str(opts.extra.get("card") or ""))
+    if not no_list:
+        cover += _coverage([l for l in loaded if l.is_roster], "list")
 
     def draw(doc):
         if not no_list:
@@ -338,8 +388,8 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, quiet, **game
         jobs = parallel.default_jobs(len(units))
     elif jobs == 0:
         jobs = os.cpu_count() or 1
-    if opts.extra.get("png_dir") or doc.recorder is not None:
-        jobs = 1  # card PNGs and the layout check are made by the renderer itself
+    if opts.extra.get("png_dir"):
+        jobs = 1  # card PNGs are made by the renderer itself
     out = _out(output, _default_output(paths[0], ".pdf"))
     if out != "-":
         check_target(out)  # a bad -o fails before any work (and before any --png file)
@@ -353,7 +403,7 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, quiet, **game
             progress.close()
         _write(out, pdf)
     click.echo(f"{out if out != '-' else '(stdout)'}: {doc.pages} page(s)", err=True)
-    _check_layout(doc, loaded)
+    _check_layout(doc, loaded, cover)
 
 
 @click.command()
@@ -379,7 +429,9 @@ def roster(path, output, fmt, template, lang, paper, mono, rules):
     if fmt == "pdf":
         from sheets.render.roster_pdf import draw_army_list
 
-        doc = _document(paper, mono, title=data["name"] or Path(path).stem, subject="army list", lang=lang)
+        doc = _document(paper, mono, title=data["name"] or Path(path).stem, subject="army list", lang=lang,
+                        loaded_list=[loaded])
+        cover = _coverage([loaded], "list")
         pdf = _guard_glyphs(lambda: (draw_army_list(doc, data, loaded.options), doc.finish())[1], path)
         _write(_out(output, _default_output(path, ".pdf")), pdf)
     else:
@@ -392,7 +444,7 @@ def roster(path, output, fmt, template, lang, paper, mono, rules):
         _write(_out(output, "-"), text)
     _warn_violations([loaded])
     if fmt == "pdf":
-        _check_layout(doc, [loaded])
+        _check_layout(doc, [loaded], cover)
 
 
 def _warn_violations(loaded_list) -> None:

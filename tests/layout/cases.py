@@ -73,12 +73,30 @@ def case_id(combo) -> str:
     return "-".join(p for p in (layout, variant, lang, paper, "mono" if mono else "colour") if p)
 
 
+def coverage(layout: str, variant, lang: str, paper: str, mono: bool) -> list:
+    """What the layout must print of its files' units (``data/common/coverage.yaml``)."""
+    from sheets.core.loader import load_file
+    from sheets.render.layout_check import coverage_values
+
+    _, game_id, kind, what, extra, _ = next(x for x in LAYOUTS if x[0] == layout)
+    if kind not in ("sheet", "list"):
+        return []
+    game = get_game(game_id)
+    options = Options(lang=lang, paper=paper, mono=mono, rules=variant or game.default_variant(),
+                      extra=dict(extra))
+    out = []
+    for f in what:
+        loaded = load_file(f if Path(f).is_absolute() else str(data_path(f)), options)
+        out += coverage_values(game_id, kind, loaded.units, game.text_fields, str(extra.get("card") or ""))
+    return out
+
+
 @functools.cache
 def render(layout: str, variant, lang: str, paper: str, mono: bool):
     """(recorder, words the user's files supply) for one combination."""
     from sheets.core.loader import load_file
     from sheets.core.roster import army_list
-    from sheets.render.roster_pdf import draw_army_list
+    from sheets.render.roster_pdf import draw_army_lists
 
     _, game_id, kind, what, extra, _ = next(x for x in LAYOUTS if x[0] == layout)
     game = get_game(game_id)
@@ -95,11 +113,11 @@ def render(layout: str, variant, lang: str, paper: str, mono: bool):
             if l.is_roster:
                 user.update(str((l.roster or {}).get("name", "") if isinstance(getattr(l, "roster", None), dict)
                                 else "").split())
-        if kind == "list":
-            for l in loaded:
-                data = army_list(l, lang)
+        if kind == "list":  # as `sheets roster` (one file) and `render` (every roster, packed) print them
+            lists = [army_list(l, lang) for l in loaded]
+            for data in lists:
                 user.update(str(data["name"] or "").split())
-                draw_army_list(doc, data, l.options)
+            draw_army_lists(doc, lists, loaded[0].options)
         else:
             load_object(game.renderer)(doc, [u for l in loaded for u in l.units], loaded[0].options)
     elif kind == "reference":
