@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -53,22 +52,10 @@ def _default_output(first_input: str, suffix: str) -> Path:
 
 def _glyph_check(loaded_list) -> None:
     """Every user string must be drawable by the bundled font: report it at its YAML line."""
-    from sheets.core.errors import InputError, Problem, short
-    from sheets.render.fonts import missing_chars
+    from sheets.api import glyph_problems
+    from sheets.core.errors import InputError
 
-    problems = []
-
-    def check(path, pos, text):
-        for ch in missing_chars(str(text or "")):
-            problems.append(Problem(path, pos, f"character {ch!r} (U+{ord(ch):04X}) in {short(text)} "
-                                               f"cannot be printed: the bundled font has no glyph for it"))
-
-    for loaded in loaded_list:
-        for i, unit in enumerate(loaded.units):
-            for path, text in loaded.game.text_fields(unit):
-                check(loaded.path, loaded.position(i, path), text)
-        for key in ("name", "notes"):  # the roster's own texts are printed too
-            check(loaded.path, None, (loaded.roster or {}).get(key) or "")
+    problems = glyph_problems(loaded_list)
     if problems:
         raise InputError(problems)
 
@@ -85,18 +72,16 @@ def _write(path, data, quiet: bool = False) -> None:
         click.echo(f"wrote {path}", err=True)
 
 
-def _document(*args, loaded_list=(), **kwargs):
-    """A Document that records its layout for the layout checker (every printing command runs
-    it; pages are measured as they are drawn). The user's own texts (``loaded_list``: unit
-    names, …) may stay in Latin script on a Russian page."""
-    from sheets.render.pdf import Document
+def _recording(loaded_list=()) -> dict:
+    """How the document records its layout for the check every printing command runs: pages
+    are measured as they are drawn; the user's own texts (``loaded_list``: unit names, …) may
+    stay in Latin script on a Russian page."""
+    from sheets.api import layout_words
 
-    doc = Document(*args, record=True, stream=True, **kwargs)
-    doc.recorder.allowed_words = _user_words(loaded_list)
     ctx = click.get_current_context(silent=True)
-    if not (ctx and (ctx.meta.get("sheets.check_layout") or ctx.meta.get("sheets.strict"))):
-        doc.recorder.full_pages = FULL_CHECK_PAGES
-    return doc
+    full = bool(ctx and (ctx.meta.get("sheets.check_layout") or ctx.meta.get("sheets.strict")))
+    return {"stream": True, "full_pages": None if full else FULL_CHECK_PAGES,
+            "allowed_words": layout_words(loaded_list)}
 
 
 # Pages measured by every rule of the layout checker on a plain run; the pages after them by the
@@ -104,18 +89,6 @@ def _document(*args, loaded_list=(), **kwargs):
 # of every layout is measured in full by the layout test suite, and by --check-layout / --strict
 # on any document. Measuring every rule costs about as much as drawing the page.
 FULL_CHECK_PAGES = 5
-
-
-def _user_words(loaded_list) -> set:
-    words = set()
-    for loaded in loaded_list:
-        for unit in loaded.units:
-            for _path, text in loaded.game.text_fields(unit):
-                words.update(re.findall(r"\w+", str(text or "")))  # "Lt. Baker" → Lt, Baker
-        roster = getattr(loaded, "roster", None)
-        if isinstance(roster, dict):
-            words.update(re.findall(r"\w+", f"{roster.get('name') or ''} {roster.get('side') or ''}"))
-    return words
 
 
 def _coverage(loaded_list, layout: str, variant: str = "") -> list:
@@ -132,15 +105,15 @@ def _check_layout(doc, loaded_list=(), coverage=()) -> None:
     """The layout check every printing command runs: each problem is a warning on stderr
     naming the page and the text (exit 0); ``--strict`` makes any problem exit 1, and
     ``--check-layout`` a problem of a rule that is not staged (``data/common/layout.yaml``).
-    The output is written either way."""
-    if doc.recorder is None:
+    The output is written either way. The user's words were given to the recorder."""
+    if doc is None or doc.recorder is None:
         return
     from sheets.render.layout_check import check, rules, summary
 
     ctx = click.get_current_context(silent=True)
     asked = bool(ctx and ctx.meta.get("sheets.check_layout"))
     strict = bool(ctx and ctx.meta.get("sheets.strict"))
-    problems = check(doc.recorder, coverage=coverage, staged=True)  # the user's words: set by _document
+    problems = check(doc.recorder, coverage=coverage, staged=True)
     if not problems:
         if asked:
             click.echo(f"layout: {doc.pages} page(s) checked, no problems", err=True)
@@ -202,16 +175,6 @@ def _gc_frozen():
         gc.unfreeze()
 
 
-def _guard_glyphs(fn, source: str):
-    from sheets.core.errors import InputError, Problem
-    from sheets.render.fonts import GlyphError
-
-    try:
-        return fn()
-    except GlyphError as exc:
-        raise InputError([Problem(source, None, str(exc))]) from None
-
-
 @click.command()
 @json_option
 def systems(as_json):
@@ -241,10 +204,9 @@ def validate(paths, rules, **game_options):
     \b
     Example:
       sheets validate my-army.yaml more-units.yaml"""
+    from sheets.api import check_loaded
     from sheets.core.errors import InputError
     from sheets.core.loader import load_file
-    from sheets.core.errors import Problem
-    from sheets.core.roster import list_violations
 
     options = _options(rules=rules, **game_options)
     failed = []
@@ -256,14 +218,10 @@ def validate(paths, rules, **game_options):
             continue
         for w in loaded.warnings:
             click.echo(str(w), err=True)
-        try:
-            _glyph_check([loaded])  # what validates also prints: the same check as render
-        except InputError as exc:
-            failed.extend(exc.problems)
-            continue
-        breaches = list_violations(loaded)  # list-level: over the limit, force organisation
-        if breaches:
-            failed.extend(Problem(path, None, b) for b in breaches)
+        # what validates also prints (the font check of render) and keeps list-level rules
+        later = check_loaded([loaded])
+        if later:
+            failed.extend(later)
             continue
         count = plural(len(loaded.units), "unit", "units")
         where = " in roster" if loaded.is_roster else ""
@@ -340,8 +298,7 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, quiet, **game
     \b
     Example:
       sheets render my-army.yaml --lang ru --paper letter -o my-army.pdf"""
-    ctx = click.get_current_context()
-    if ctx.meta.get("sheets.strict"):
+    if click.get_current_context().meta.get("sheets.strict"):
         game_options["strict"] = True  # battletech: post-rules equipment is an error too
     options = _options(lang=lang, paper=paper, mono=mono, rules=rules, **game_options)
     loaded = _load_all(paths, options, _load_jobs(paths, jobs))
@@ -353,57 +310,35 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, quiet, **game
     game = loaded[0].game
     if not game.renderer:
         raise click.UsageError(f"{game.id} has no record-sheet renderer yet")
-    from sheets.core.game import load_object
-
-    renderer = load_object(game.renderer)
-    opts = loaded[0].options
-    title = ", ".join(Path(p).stem for p in paths)
-    doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: {title}",
-                    subject="record sheets", lang=lang, loaded_list=loaded)
-
-    units = [u for l in loaded for u in l.units]
-    # what the layout must print (read before drawing: a bad --data-dir table fails before output)
-    cover = _coverage(loaded, "sheet", str(opts.extra.get("card") or ""))
-    if not no_list:
-        cover += _coverage([l for l in loaded if l.is_roster], "list")
-
-    def draw(doc):
-        if not no_list:
-            from sheets.core.roster import army_list
-            from sheets.render.roster_pdf import draw_army_lists
-
-            lists = [army_list(l, lang) for l in loaded if l.is_roster]
-            if lists and getattr(renderer, "draws_army_lists", False):
-                opts.extra["army_lists"] = lists  # the renderer places them (e.g. in free space)
-            elif lists:  # every roster, one after the other
-                draw_army_lists(doc, lists, loaded[0].options)
-        # which units came from which file (renderers that print one section per file use it)
-        opts.extra["files"] = [{"path": l.path, "roster": l.roster, "units": len(l.units)} for l in loaded]
-        renderer(doc, units, opts)
-
+    from sheets import api
     from sheets.core.fsio import check_target, deferred_writes
     from sheets.render import parallel
 
     if jobs is None:
-        jobs = parallel.default_jobs(len(units))
+        jobs = parallel.default_jobs(sum(len(l.units) for l in loaded))
     elif jobs == 0:
         jobs = os.cpu_count() or 1
-    if opts.extra.get("png_dir"):
+    record = _recording(loaded)
+    if loaded[0].options.extra.get("png_dir"):
         jobs = 1  # card PNGs are made by the renderer itself
+    # what the layout must print (read before drawing: a bad --data-dir table fails before output)
+    cover = _coverage(loaded, "sheet", str(loaded[0].options.extra.get("card") or ""))
+    if not no_list:
+        cover += _coverage([l for l in loaded if l.is_roster], "list")
     out = _out(output, _default_output(paths[0], ".pdf"))
     if out != "-":
         check_target(out)  # a bad -o fails before any work (and before any --png file)
     from sheets.cli.progress import PageProgress
 
-    progress = PageProgress(doc, enabled=False if (quiet or jobs > 1) else None)
+    def progress(doc):
+        return PageProgress(doc, enabled=False if (quiet or jobs > 1) else None)
+
     with deferred_writes(), _gc_frozen():  # card PNGs and the PDF: all written at the end, or none
-        try:
-            pdf = _guard_glyphs(lambda: parallel.render(doc, draw, jobs), paths[0])
-        finally:
-            progress.close()
-        _write(out, pdf)
-    click.echo(f"{out if out != '-' else '(stdout)'}: {doc.pages} page(s)", err=True)
-    _check_layout(doc, loaded, cover)
+        done = api.render(loaded, jobs=jobs, record=record, no_list=no_list, progress=progress,
+                          glyphs_checked=True)
+        _write(out, done.pdf)
+    click.echo(f"{out if out != '-' else '(stdout)'}: {done.pages} page(s)", err=True)
+    _check_layout(done.document, loaded, cover)
 
 
 @click.command()
@@ -422,29 +357,24 @@ def roster(path, output, fmt, template, lang, paper, mono, rules):
     \b
     Example:
       sheets roster my-army.yaml --format md"""
-    from sheets.core.roster import army_list
+    from sheets import api
 
     loaded = _load_all([path], _options(lang=lang, paper=paper, mono=mono, rules=rules))[0]
-    data = army_list(loaded, lang)
-    if fmt == "pdf":
-        from sheets.render.roster_pdf import draw_army_list
+    template_data = None
+    if template:
+        from sheets.core.fsio import read_user_bytes
+        from sheets.render.text import MAX_TEMPLATE_BYTES
 
-        doc = _document(paper, mono, title=data["name"] or Path(path).stem, subject="army list", lang=lang,
-                        loaded_list=[loaded])
-        cover = _coverage([loaded], "list")
-        pdf = _guard_glyphs(lambda: (draw_army_list(doc, data, loaded.options), doc.finish())[1], path)
-        _write(_out(output, _default_output(path, ".pdf")), pdf)
+        template_data = read_user_bytes(template, MAX_TEMPLATE_BYTES)
+    cover = _coverage([loaded], "list") if fmt == "pdf" else ()
+    data, doc = api.roster_output([loaded], fmt, template=template_data, record=_recording([loaded]),
+                                  template_name=str(template) if template else "template")
+    if fmt == "pdf":
+        _write(_out(output, _default_output(path, ".pdf")), data)
     else:
-        if fmt == "json":
-            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-        else:
-            from sheets.render.text import render_roster_text
-
-            text = render_roster_text(data, fmt, template)
-        _write(_out(output, "-"), text)
+        _write(_out(output, "-"), data.decode("utf-8"))
     _warn_violations([loaded])
-    if fmt == "pdf":
-        _check_layout(doc, [loaded], cover)
+    _check_layout(doc, [loaded], cover)
 
 
 def _warn_violations(loaded_list) -> None:
@@ -524,15 +454,13 @@ def reference(game_id, output, lang, paper, mono, rules, **game_options):
         raise click.UsageError(f"{game.id} has no reference handout yet")
     if rules and game.variants and rules.lower() not in game.variants:
         raise click.BadParameter(f"expected one of {', '.join(game.variants)}", param_hint="--rules")
-    from sheets.core.game import load_object
+    from sheets import api
 
     opts = _options(lang=lang, paper=paper, mono=mono,
                     rules=(rules.lower() if rules else game.default_variant()), **game_options)
-    doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: reference", subject="reference", lang=lang)
-    fn = load_object(game.reference_renderer)
-    pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)
-    _write(_out(output, Path("output") / f"{game.id}-reference.pdf"), pdf)
-    _check_layout(doc)
+    done = api.reference(game.id, opts, record=_recording())
+    _write(_out(output, Path("output") / f"{game.id}-reference.pdf"), done.pdf)
+    _check_layout(done.document)
 
 
 @click.command(cls=_with_games_epilog(GameOptionsCommand), game_options_for="chart")
@@ -564,13 +492,12 @@ def chart(game_id, name, output, lang, paper, mono, rules, dpi, **game_options):
     if out_suffix not in (".pdf", ".png"):
         raise click.BadParameter("the output must end in .pdf or .png (or be - for stdout)",
                                  param_hint="-o")
-    from sheets.core.game import load_object
+    from sheets import api
 
     opts = _options(lang=lang, paper=paper, mono=mono,
                     rules=(rules.lower() if rules else game.default_variant()), **game_options)
-    doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: {name}", subject="chart", lang=lang)
-    fn = load_object(game.charts[name])
-    pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)
+    done = api.chart(game.id, name, opts, record=_recording())
+    pdf, doc = done.pdf, done.document
     if out_suffix == ".pdf":
         _write(out, pdf)
         _check_layout(doc)

@@ -297,8 +297,16 @@ def read_text(path: str | Path) -> str:
     """Read a user file as UTF-8 text, with input errors (not tracebacks) for the usual failures."""
     from sheets.core.fsio import read_user_bytes
 
-    name = str(path)
-    data = read_user_bytes(path, MAX_BYTES)
+    return decode_text(read_user_bytes(path, MAX_BYTES), str(path))
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """The UTF-8 text of a user's file given as bytes (a BOM is dropped); the same size cap, NUL
+    check and positioned "not valid UTF-8" error as a file read from disk."""
+    if len(data) > MAX_BYTES:
+        raise InputError([Problem(name, None, f"file too large (limit {MAX_BYTES} bytes)")])
+    if b"\x00" in data:
+        raise InputError([Problem(name, None, "not a text file (contains NUL bytes)")])
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

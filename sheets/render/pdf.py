@@ -93,7 +93,9 @@ class Document:
         """``record=True`` keeps what every page draws (text runs, tick targets, borders) in
         ``self.recorder`` for :mod:`sheets.render.layout_check`; off by default (no cost).
         ``stream=True`` (with ``record``) measures each page when the next one starts and keeps
-        only the measurements (the commands do this: memory stays flat)."""
+        only the measurements (the commands do this: memory stays flat). ``record`` may be a
+        dict: ``stream``, ``full_pages`` (pages after it measured by the light rules only) and
+        ``allowed_words`` (the user's own words) for the recorder."""
         fonts.register()
         self.lang = lang
         self.size = PAPER[paper] if isinstance(paper, str) else paper
@@ -109,7 +111,10 @@ class Document:
         if record:
             from sheets.render.layout_check import Recorder
 
-            self.recorder = Recorder(lang, stream=stream)
+            how = record if isinstance(record, dict) else {}
+            self.recorder = Recorder(lang, stream=stream or bool(how.get("stream")))
+            self.recorder.full_pages = how.get("full_pages")
+            self.recorder.allowed_words = set(how.get("allowed_words") or ())
         self.pen = Pen(self.canvas, self.theme, self.recorder)
         self.pages = 0
         self._open = False
