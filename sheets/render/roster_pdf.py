@@ -27,6 +27,13 @@ def draw_army_lists(doc, lists: list[dict], options) -> None:
         footer(pen, frame, f"{L['generated_by']} {__version__}", lists[-1]["game"])
 
 
+def list_title(data: dict) -> str:
+    """The heading of one army list: "Army list: <roster name>", or just "Army list" for a file
+    without a roster name (never "Army list: Army list")."""
+    label = data["labels"]["army_list"]
+    return f"{label}: {data['name']}" if data.get("name") else label
+
+
 def _columns(data: dict) -> list[dict]:
     """The list's columns without the ones no unit fills (e.g. Model, Pilot when all blank)."""
     rows = [r for g in data["groups"] for r in g["rows"]]
@@ -148,8 +155,7 @@ def _draw_one(doc, pen, y, frame: Rect, data: dict):
         pen, y = doc.page(), frame.top
     else:
         y -= 14  # the next list on the same page
-    title = data["name"] or L["army_list"]
-    pen.heading(Rect(frame.x, y - 22, frame.w, 22), f"{L['army_list']}: {title}", 13)
+    pen.heading(Rect(frame.x, y - 22, frame.w, 22), list_title(data), 13)
     y -= 36
     sub = f"{data['game']}"
     if data.get("rules"):
