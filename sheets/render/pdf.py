@@ -245,6 +245,7 @@ class Pen:
     """Drawing primitives on a canvas, with the theme's colours."""
 
     skip = False  # True on pages another worker draws (render --jobs): a layout may skip them
+    trial = False  # True for a trial drawing that is measured, never printed (roster_pdf)
 
     def __init__(self, canvas: Canvas, th: Theme, recorder=None):
         self.c = canvas

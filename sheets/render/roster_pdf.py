@@ -277,3 +277,97 @@ def draw_army_lists_in(doc, pen, region: Rect, lists: list[dict]) -> None:
     y = region.top + 14  # _draw_one takes 14 off for a list that shares a page
     for data in lists:
         pen, y = _draw_one(doc, pen, y, region, data)
+
+
+# -- the army list on the first page of the sheets --------------------------------------------------
+
+class _FirstPageDrawn(Exception):
+    """The trial drawing of :func:`first_page_room` stops when the second page starts."""
+
+
+def first_page_room(doc_factory, draw, paper: str) -> Rect | None:
+    """The widest free band, full width, that ``draw(doc)`` leaves on its first page (a trial
+    drawing on a scratch ``doc_factory()`` document, stopped when the second page starts):
+    under everything, or between two blocks (12 pt of paper kept on each side); None when
+    nothing is drawn. Footer lines in the bottom margin and lines taller than half the page
+    (a frame around it) do not count as content."""
+    doc = doc_factory()
+    opened = doc.page
+
+    def page(size=None):
+        if doc.pages >= 1:
+            raise _FirstPageDrawn
+        return opened(size)
+
+    doc.page = page
+    try:
+        draw(doc)
+    except _FirstPageDrawn:
+        pass
+    if not doc.recorder.pages or doc.recorder.pages[0]["number"] != 1:
+        return None
+    page1 = doc.recorder.pages[0]
+    width, height = page1["size"]
+    m = margins(paper)
+    bottom, top = m + 14, height - m  # the list's own frame (draw_army_lists)
+    spans = []
+    for it in page1["items"]:
+        kind = it[0]
+        if kind == "t":
+            y0, y1 = it[5][1], it[5][3]
+        elif kind == "b":
+            y0, y1 = it[1][1], it[1][3]
+        elif kind == "p":
+            y0, y1 = it[2] - it[3], it[2] + it[3]
+        elif kind in ("c", "s"):
+            ys = [p[1] for p in it[1]]
+            y0, y1 = min(ys), max(ys)
+            if kind == "s" and y1 - y0 > height / 2:  # a frame around the page, a long rule
+                continue
+        else:
+            continue
+        if y1 <= bottom:  # the footer, in the margin
+            continue
+        spans.append((y0, y1))
+    spans.sort(key=lambda s: -s[1])  # from the top of the page down
+    best, cursor = None, top
+    for y0, y1 in spans + [(bottom - 12, bottom - 12)]:
+        gap_top, gap_bottom = cursor - 12, max(y1, bottom - 12) + 12
+        if gap_top - gap_bottom > 0 and (best is None or gap_top - gap_bottom > best[0] - best[1]):
+            best = (gap_top, gap_bottom)
+        cursor = min(cursor, y0)
+    if best is None:
+        return Rect(m, bottom, width - 2 * m, 0)
+    return Rect(m, best[1], width - 2 * m, best[0] - best[1])
+
+
+def share_first_page(doc, lists: list[dict], room: Rect | None) -> bool:
+    """Draw ``lists`` into ``room`` of the document's first page, when the renderer that draws
+    next leaves that room free (see :func:`first_page_room`) and they fit there: the list is
+    drawn when the second page starts (or the document finishes). Returns False (nothing
+    arranged) when they do not fit: the caller prints them on their own page(s) first."""
+    if room is None or not lists or room.h < army_lists_height(lists, room.w):
+        return False
+    opened, finish = doc.page, doc.finish
+    state = {"done": False}
+
+    def place():
+        if not state["done"] and doc.pages == 1:
+            state["done"] = True
+            pen = doc.pen
+            if not pen.skip:
+                draw_army_lists_in(doc, pen, room, lists)
+
+    def page(size=None):
+        if doc.pages >= 1:  # the first page is done: the list goes there, then the hook goes
+            place()
+            doc.page = opened
+        return opened(size)
+
+    def finished():
+        place()
+        doc.page, doc.finish = opened, finish
+        return finish()
+
+    doc.page, doc.finish = page, finished
+    return True

@@ -1,0 +1,115 @@
+"""Issue 23, paper: the army list shares the first page with the first sheets / cards when it
+fits in the room they leave (every game whose renderer does not place the list itself), a
+multi-file render still lists every roster, and a list that does not fit keeps its own page(s)
+before the sheets."""
+
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from sheets.render.pdf import Document, Rect
+from sheets.render.roster_pdf import first_page_room, share_first_page
+
+
+def _pages(path) -> list[str]:
+    return [p.extract_text() for p in PdfReader(str(path)).pages]
+
+
+def _sample(rel):
+    from sheets.data import data_path
+
+    return data_path(f"units/{rel}")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang, heading", [("en", "Army list: Sample Axis force"),
+                                           ("ru", "Список армии: Sample Axis force")])
+def test_dust_cards_and_their_list_on_one_page(cli, tmp_path, paper, lang, heading):
+    """Three cards take the top row of a card sheet: the list goes under them (it was a page of
+    its own, three quarters blank)."""
+    out = tmp_path / "force.pdf"
+    got = cli("render", _sample("dust/sample_force.yaml"), "--paper", paper, "--lang", lang, "-o", out)
+    assert got.exit_code == 0, got.output
+    pages = _pages(out)
+    assert len(pages) == 1
+    assert heading in pages[0] and "Sample Walker" in pages[0] and "Sample Laser Squad" in pages[0]
+    # the list is under the cards
+    text = pages[0]
+    assert text.index("Sample Hero Keller") < text.index(heading) or "blank" not in got.stderr
+    assert "blank" not in got.stderr
+
+
+def test_a_multi_file_render_lists_every_roster(cli, tmp_path):
+    src = _sample("dust/sample_force.yaml").read_text(encoding="utf-8")
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text(src, encoding="utf-8")
+    b.write_text(src.replace("Sample Axis force", "Second force"), encoding="utf-8")
+    out = tmp_path / "two.pdf"
+    got = cli("render", a, b, "-o", out)
+    assert got.exit_code == 0, got.output
+    text = "\n".join(_pages(out))
+    assert "Army list: Sample Axis force" in text and "Army list: Second force" in text
+
+
+def test_a_list_that_does_not_fit_keeps_its_page_before_the_sheets(cli, tmp_path):
+    """Eight 40k datasheets fill their first page: the list stays on page 1 alone."""
+    out = tmp_path / "w.pdf"
+    got = cli("render", _sample("wh40k6/sample_list.yaml"), "-o", out)
+    assert got.exit_code == 0, got.output
+    pages = _pages(out)
+    assert "Army list: Sample Strike Force" in pages[0] and "Sample Captain" in pages[1]
+    assert "Army list" not in pages[1]
+
+
+def test_no_list_leaves_it_out(cli, tmp_path):
+    out = tmp_path / "n.pdf"
+    assert cli("render", _sample("dust/sample_force.yaml"), "--no-list", "-o", out).exit_code == 0
+    assert "Army list" not in "\n".join(_pages(out))
+
+
+def _drawing(*blocks):
+    """A renderer drawing full-width blocks (top, bottom in points) on page 1, one line on page 2."""
+    def draw(doc):
+        pen = doc.page()
+        for top, bottom in blocks:
+            pen.rect(Rect(40, bottom, 500, top - bottom), fill=(0.9, 0.9, 0.9), stroke=False)
+        pen.text(40, 20, "footer in the margin", 6.5)
+        doc.page().text(40, 700, "page 2", 8)
+    return draw
+
+
+def test_first_page_room_is_the_widest_free_band():
+    trial = lambda: Document("a4", record=True)
+    m = 10 * 72 / 25.4
+    # one block at the top: the room is everything under it, to the list's bottom margin
+    r = first_page_room(trial, _drawing((800, 600)), "a4")
+    assert r.top == pytest.approx(600 - 12) and r.y == pytest.approx(m + 14)
+    # blocks at the top and the bottom: the band between them
+    r = first_page_room(trial, _drawing((800, 700), (300, 100)), "a4")
+    assert (r.top, r.y) == (pytest.approx(688), pytest.approx(312))
+    # a full page: no room
+    assert first_page_room(trial, _drawing((820, m + 15)), "a4").h == 0
+    # nothing drawn
+    assert first_page_room(trial, lambda doc: None, "a4") is None
+
+
+def test_share_first_page_draws_the_list_before_the_second_page_and_only_when_it_fits():
+    from sheets.core.loader import load_file
+    from sheets.core.roster import army_list
+
+    data = army_list(load_file(str(_sample("dust/sample_force.yaml"))), "en")
+    doc = Document("a4", record=True)
+    assert not share_first_page(doc, [data], Rect(30, 50, 500, 40))  # 40 pt: too small
+    assert share_first_page(doc, [data], Rect(30, 50, 500, 400))
+    _drawing((800, 600))(doc)
+    doc.finish()
+    first = [it[1] for it in doc.recorder.pages[0]["items"] if it[0] == "t"]
+    second = [it[1] for it in doc.recorder.pages[1]["items"] if it[0] == "t"]
+    assert "Army list: Sample Axis force" in first and "Army list: Sample Axis force" not in second
+    # a one-page document: the list is drawn when it finishes
+    doc = Document("a4", record=True)
+    share_first_page(doc, [data], Rect(30, 50, 500, 400))
+    doc.page().text(40, 700, "only page", 8)
+    doc.finish()
+    assert "Army list: Sample Axis force" in [it[1] for it in doc.recorder.pages[0]["items"] if it[0] == "t"]
