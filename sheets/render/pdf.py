@@ -224,6 +224,38 @@ def fill_lines(text: str, font: str, size: float, widths: tuple) -> list[str]:
     return lines
 
 
+_CASE_WORD = None
+
+
+def heading_style(text: str) -> str:
+    """The one case style of headings in every game: sentence case. A heading written in
+    capitals ("ARMOR DIAGRAM", «СХЕМА БРОНИ») is set in sentence case ("Armor diagram",
+    «Схема брони»), keeping words with digits ("2D6") and the game abbreviations of
+    ``data/common/layout.yaml`` ("BV"); a heading in mixed case (a rulebook's own term such as
+    «Таблица Места Попадания», a user's name) is left as it is."""
+    global _CASE_WORD
+    import re
+
+    letters = [ch for ch in text if ch.isalpha()]
+    if len(letters) < 2 or any(ch.islower() for ch in letters):
+        return text
+    if _CASE_WORD is None:
+        _CASE_WORD = re.compile(r"\w+")
+    from sheets.render.layout_check import rules
+
+    keep = rules().latin_allowed
+    first = [True]
+
+    def one(m):
+        word = m.group(0)
+        out = word if (any(ch.isdigit() for ch in word) or word in keep or len(word) == 1 and not first[0]) \
+            else (word[0] + word[1:].lower() if first[0] else word.lower())
+        first[0] = False
+        return out
+
+    return _CASE_WORD.sub(one, text)
+
+
 def wrap_breaking(text: str, font: str, size: float, width: float) -> list[str]:
     """:meth:`Pen.wrap_static`, with a word wider than ``width`` broken after its hyphen (else
     where it must) instead of left for :meth:`Pen.text` to shrink."""

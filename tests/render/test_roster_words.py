@@ -63,3 +63,14 @@ def _sample(rel):
     from sheets.data import data_path
 
     return data_path(f"units/{rel}")
+
+
+@pytest.mark.parametrize("given, want", [
+    ("ARMOR DIAGRAM", "Armor diagram"), ("СХЕМА БРОНИ", "Схема брони"),
+    ("HIT LOCATION TABLE (2D6)", "Hit location table (2D6)"), ("BV SKILL MULTIPLIERS", "BV skill multipliers"),
+    ("Таблица Места Попадания", "Таблица Места Попадания"),  # the seed's own capitalisation stays
+    ("Army list: Point Alpha", "Army list: Point Alpha"), ("A", "A"), ("Armour facings", "Armour facings")])
+def test_heading_style_is_sentence_case_for_capitals_only(given, want):
+    from sheets.render.pdf import heading_style
+
+    assert heading_style(given) == want
