@@ -163,7 +163,7 @@ class NullPen(Pen):
         return None
 
     def text(self, x, y, text, size=8, font="Sans", align="left", max_width=None, color=None,
-             min_size=3.0):
+             min_size=3.0, shorten=True):
         return 0.0
 
     def _skip(self, *args, **kw):

@@ -1,6 +1,7 @@
 """A PDF document with reproducible bytes (reportlab invariant mode) and a drawing pen with
-the primitives every layout shares: shrink-to-fit text, boxes and box tracks, pips, simple
-tables, hexagons and arrows. Every string drawn passes the font coverage check."""
+the primitives every layout shares: shrink-to-fit text that never goes under the type floor
+(6 pt, 5 pt in fine print: a text too long at the floor ends in "…"), boxes and box tracks,
+pips, simple tables, hexagons and arrows. Every string drawn passes the font coverage check."""
 
 from __future__ import annotations
 
@@ -436,7 +437,8 @@ class Pen:
         """Draw one line of text, shrunk to ``max_width`` but never below ``min_size`` nor the
         floor (:meth:`floor`: 6 pt, 5 pt in fine print; a smaller ``size`` is raised to it).
         A text too wide at that size ends in "…" (its full text is recorded for the layout
-        checker, which looks for it elsewhere in the document). Returns its width."""
+        checker, which looks for it elsewhere in the document); ``shorten`` is kept for the
+        callers that name it: nothing is ever squeezed any more. Returns its width."""
         text = "" if text is None else str(text)
         if not text:
             return 0.0
