@@ -316,3 +316,22 @@ def test_staged_rules_are_left_out_of_check_unless_asked():
     assert check(doc.recorder) == [] if "gap" in rules().staged else check(doc.recorder)
     assert [v.kind for v in check(doc.recorder, staged=True)] == ["gap"]
     assert [v.kind for v in check(doc.recorder, kinds={"gap"})] == ["gap"]
+
+
+def test_light_pages_still_report_what_a_files_texts_can_break():
+    """A plain command measures its first pages by every rule and the later ones by the rules
+    a file's texts can break: language, text cut short (and coverage, blank pages)."""
+    doc = Document("a4", lang="ru", record={"stream": True, "full_pages": 1, "allowed_words": {"Harpy"}})
+    for n in range(3):
+        pen = doc.page()
+        for k in range(60):
+            pen.text(40, 800 - 12 * k, f"строка {k}", 8)
+        pen.box_track(300, 400, ["plain"] * 2, 3.5 * MM, 0)  # boxes touching: a gap problem
+    pen.text(300, 300, "Harpy Armour", 8)  # page 3: a user's word and an English one
+    pen.text(300, 280, "Очень длинная подпись, которой тесно", 8, max_width=40)
+    doc.finish()
+    assert doc.recorder.pages == [] and len(doc.recorder.done) == 2  # measured as drawn, not kept
+    got = [(v.page, v.kind) for v in check(doc.recorder, staged=True)]
+    assert len(doc.recorder.done) == 3
+    assert got == [(1, "gap"), (3, "language"), (3, "cut")]
+    assert "Latin 'Armour'" in next(v.message for v in check(doc.recorder, staged=True) if v.kind == "language")
