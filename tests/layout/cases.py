@@ -21,6 +21,7 @@ LONG = str(Path(__file__).with_name("longnames.yaml"))  # unit, model and pilot 
 LONG40K = str(Path(__file__).with_name("longnames_wh40k6.yaml"))  # long unit names and model types
 LONG_DUST = str(Path(__file__).with_name("longnames_dust.yaml"))  # every text field at its maximum
 LONG_DMECH = str(Path(__file__).with_name("longnames_dmech.yaml"))  # every text field at its maximum
+ROSTER_DMECH = str(Path(__file__).with_name("roster_dmech.yaml"))  # the ДМ samples as a roster
 
 # (layout id, game, kind, files or chart name, extra options, rule variants)
 LAYOUTS = [
@@ -56,6 +57,12 @@ LAYOUTS = [
     ("lnl-reference", "lnl", "reference", None, {}, (None,)),
     ("lnl-chart", "lnl", "chart", "melee-odds", {}, (None,)),
     ("lnl-roster", "lnl", "list", LNL_UNITS, {}, (None,)),
+    # `sheets render` of a roster: the army list and the sheets / cards, as the command prints them
+    ("bt-render", "battletech", "render", (BT_UNITS,), {}, ("classic",)),
+    ("dmech-render", "dmech", "render", (ROSTER_DMECH,), {}, (None,)),
+    ("dust-render", "dust", "render", (DUST_UNITS,), {}, (None,)),
+    ("lnl-render", "lnl", "render", LNL_UNITS, {}, (None,)),
+    ("wh40k6-render", "wh40k6", "render", (WH40K6_UNITS,), {}, (None,)),
 ]
 
 
@@ -79,7 +86,7 @@ def coverage(layout: str, variant, lang: str, paper: str, mono: bool) -> list:
     from sheets.render.layout_check import coverage_values
 
     _, game_id, kind, what, extra, _ = next(x for x in LAYOUTS if x[0] == layout)
-    if kind not in ("sheet", "list"):
+    if kind not in ("sheet", "list", "render"):
         return []
     game = get_game(game_id)
     options = Options(lang=lang, paper=paper, mono=mono, rules=variant or game.default_variant(),
@@ -87,7 +94,11 @@ def coverage(layout: str, variant, lang: str, paper: str, mono: bool) -> list:
     out = []
     for f in what:
         loaded = load_file(f if Path(f).is_absolute() else str(data_path(f)), options)
-        out += coverage_values(game_id, kind, loaded.units, game.text_fields, str(extra.get("card") or ""))
+        for layout_kind in (("sheet", "list") if kind == "render" else (kind,)):
+            if layout_kind == "list" and kind == "render" and not loaded.is_roster:
+                continue
+            out += coverage_values(game_id, layout_kind, loaded.units, game.text_fields,
+                                   str(extra.get("card") or ""))
     return out
 
 
@@ -104,6 +115,13 @@ def render(layout: str, variant, lang: str, paper: str, mono: bool):
                       extra=dict(extra))
     doc = Document(paper, mono, lang=lang, record=True)
     user: set[str] = set()
+    if kind == "render":  # through the API the command uses
+        from sheets import api
+
+        loaded = [load_file(f if Path(f).is_absolute() else str(data_path(f)), options) for f in what]
+        done = api.render(loaded, record=True)
+        user = set(api.layout_words(loaded))
+        return done.document.recorder, frozenset(user)
     if kind in ("sheet", "list"):
         loaded = [load_file(f if Path(f).is_absolute() else str(data_path(f)), options) for f in what]
         for l in loaded:

@@ -29,6 +29,11 @@ KNOWN = {
     ("wh40k6-datasheets-collapsed", "en", "a4"): _40K_GAP + "; " + _40K_BLANK,
     ("wh40k6-datasheets-collapsed", None): _40K_GAP,
     ("wh40k6-datasheets-long-names", None): _40K_GAP,
+    ("bt-render", None): _BT_PIPS + "; a full Point's sheet page leaves no room for the army list, "
+                              "whose page is 29 % used (battletech's draws_army_lists hook)",
+    ("dmech-render", None): "issue 23 (dmech): the walker and pilot sheets fill page 2, so the army "
+                            "list has a page of its own, 22 % used",
+    ("wh40k6-render", None): _40K_GAP,
     ("wh40k6-reference", "ru"): "issue 23 (wh40k6): the Russian reference ends in a widow page (page 3, "
                                 "26 % used, before the last)",
 }
