@@ -16,7 +16,8 @@ def draw_army_list(doc, data: dict, options) -> None:
 def draw_army_lists(doc, lists: list[dict], options) -> None:
     """Several army lists one after the other (a multi-file render lists every roster), on as
     few pages as they fit: a list starts a page only when its title, first group and totals do
-    not fit under the previous one; a group (a ProtoMech Point) is never split across pages."""
+    not fit under the previous one; a group (a ProtoMech Point) is never split across pages,
+    unless it is longer than a page: then it continues on the next, its header repeated."""
     m = margins(options.paper)
     frame = Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
     pen, y = None, None
@@ -131,6 +132,11 @@ def _table(pen, x: float, top: float, widths: list[float], header: list[str], ro
     return top - y
 
 
+def _row_h(widths, row, font: str) -> float:
+    """The height of one table row (its cells wrap at the list's one size)."""
+    return ROW_H + LEAD * (max(len(_cell_lines(c, w, font)) for c, w in zip(row, widths)) - 1)
+
+
 def _table_h(widths, header, rows) -> float:
     h = 0.0
     for ri, row in enumerate([header] + rows):
@@ -170,14 +176,33 @@ def _draw_one(doc, pen, y, frame: Rect, data: dict):
     for group in data["groups"]:
         rows = [[_fmt(r.get(c["key"])) for c in columns] for r in group["rows"]]
         th = _table_h(widths, header, rows)
-        if y - _group_h(group, th) < frame.y + 50:
+        fresh = _group_h(group, th) <= frame.h - 50  # the whole group fits on a page of its own
+        if y - _group_h(group, th) < frame.y + 50 and fresh:
             footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
             pen = doc.page()
             y = frame.top
         if group["title"]:
             pen.text(frame.x, y - 10, group["title"], 10, "Sans-Bold", max_width=frame.w)
             y -= 16
-        y -= _table(pen, frame.x, y, widths, header, rows, aligns)
+        # a group longer than a page continues on the next page(s), its header repeated
+        while rows:
+            heights = [_row_h(widths, row, "Sans") for row in rows]
+            room = y - (frame.y + 50) - _row_h(widths, header, "Sans-Bold")
+            k, used = 0, 0.0
+            while k < len(rows) and used + heights[k] <= room:
+                used += heights[k]
+                k += 1
+            if k == len(rows) or (k == 0 and y >= frame.top - 16):
+                k = max(k, 1)
+            elif k < 3 and y < frame.top - 16:  # too few rows fit here: the group starts a page
+                footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
+                pen, y = doc.page(), frame.top
+                continue
+            y -= _table(pen, frame.x, y, widths, header, rows[:k], aligns)
+            rows = rows[k:]
+            if rows:
+                footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
+                pen, y = doc.page(), frame.top
         if len(data["groups"]) > 1 and group.get("subtotal") is not None:
             pen.text(frame.right - 2, y - 10, f"{L['subtotal']}: {_fmt(group['subtotal'])}", 8.5,
                      "Sans-Bold", align="right")

@@ -113,3 +113,32 @@ def test_share_first_page_draws_the_list_before_the_second_page_and_only_when_it
     doc.page().text(40, 700, "only page", 8)
     doc.finish()
     assert "Army list: Sample Axis force" in [it[1] for it in doc.recorder.pages[0]["items"] if it[0] == "t"]
+
+
+def test_a_group_longer_than_a_page_continues_with_its_header(tmp_path):
+    """One group of 150 units used to be drawn past the foot of its page (rows lost off the
+    paper): it continues on the next pages, the column header repeated, every row printed once."""
+    import yaml
+
+    from sheets.core.loader import load_file
+    from sheets.core.roster import army_list
+    from sheets.render.layout_check import check
+    from sheets.render.roster_pdf import draw_army_list
+
+    doc_ = yaml.safe_load(_sample("dust/sample_force.yaml").read_text(encoding="utf-8"))
+    squad = next(u for u in doc_["units"] if u["kind"] == "squad")
+    doc_["units"] = [dict(squad, name=f"Squad {i:03d}") for i in range(150)]
+    doc_["roster"] = {"name": "Long list", "limit": 5000}
+    src = tmp_path / "long.yaml"
+    src.write_text(yaml.safe_dump(doc_, allow_unicode=True), encoding="utf-8")
+    loaded = load_file(str(src))
+    doc = Document("a4", record=True)
+    draw_army_list(doc, army_list(loaded, "en"), loaded.options)
+    doc.finish()
+    assert len(doc.recorder.pages) >= 3
+    names = [it[1] for p in doc.recorder.pages for it in p["items"] if it[0] == "t" and it[1].startswith("Squad ")]
+    assert names == [f"Squad {i:03d}" for i in range(150)]
+    for page in doc.recorder.pages[:-1]:  # every page of rows starts with the column header
+        texts = [it[1] for it in page["items"] if it[0] == "t"]
+        assert "Unit" in texts and "AP" in texts
+    assert check(doc.recorder, {"Squad", "Long", "list"}) == []  # nothing off the page
