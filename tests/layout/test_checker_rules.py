@@ -295,12 +295,14 @@ def test_render_jobs_reports_the_same_layout_problems_as_one_process(tmp_path, s
 
     src = [str(samples / "battletech/point-alpha.yaml")] * 13  # 18 pages
     outs = []
-    for jobs in ("1", "2"):
-        res = subprocess.run([sys.executable, "-m", "sheets", "render", *src, "-j", jobs, "--check-layout",
-                              "-o", str(tmp_path / f"o{jobs}.pdf")], capture_output=True, text=True,
-                             env=subprocess_env)
-        outs.append((res.returncode, [l for l in res.stderr.splitlines() if l.startswith(("page", "layout"))]))
-    assert outs[0] == outs[1]
+    for mode in ("--check-layout", "--lang=ru"):  # every page in full; the first 5 in full (plain)
+        for jobs in ("1", "2"):
+            res = subprocess.run([sys.executable, "-m", "sheets", "render", *src, "-j", jobs, mode,
+                                  "-o", str(tmp_path / f"o{jobs}.pdf")], capture_output=True, text=True,
+                                 env=subprocess_env)
+            outs.append((res.returncode, [l for l in res.stderr.splitlines()
+                                          if l.startswith(("page", "layout", "warning"))]))
+    assert outs[0] == outs[1] and outs[2] == outs[3]
     assert (tmp_path / "o1.pdf").read_bytes() == (tmp_path / "o2.pdf").read_bytes()
     if outs[0][0]:  # problems on worker pages are among them
         assert any(l.startswith("page 1") and int(l.split()[1]) > 10 for l in outs[0][1])
