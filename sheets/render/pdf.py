@@ -34,6 +34,7 @@ def _floors() -> tuple[float, float]:
     return rl.min_text, rl.min_fine
 
 
+_FIT_SLACK = 0.01  # points: a text measured to fit exactly (float rounding) is not cut
 _FLOOR = (6.0, 5.0)  # replaced by the data file's values when the first pen is made
 
 
@@ -451,10 +452,10 @@ class Pen:
             size = least
         w = fonts.width(text, font, size)
         full = None
-        if max_width and w > max_width:
+        if max_width and w > max_width + _FIT_SLACK:
             size = max(least, min_size, size * max_width / w * 0.999)
             w = fonts.width(text, font, size)
-            if w > max_width:
+            if w > max_width + _FIT_SLACK:
                 full, text = text, shortened(text, font, size, max_width)
                 w = fonts.width(text, font, size)
         if align == "center":

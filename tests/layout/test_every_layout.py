@@ -12,27 +12,20 @@ from .cases import case_id, combos, coverage, render
 
 # (layout, lang or None = both[, paper]) -> the open defect: findings of issue 23's new rules in
 # layouts their game's engineer is fixing (remove the entry with the fix)
-_BT_PIPS = ("issue 23 (battletech): armour pips 0.25 mm apart, pips 0.3-0.57 mm from their frame "
-            "lines and tick boxes 0.35-0.42 mm apart (at least 0.6 mm)")
 _40K_GAP = "issue 23 (wh40k6): wound/hull-point tick boxes 0.49 mm apart (at least 0.6 mm)"
 _40K_BLANK = "issue 23 (wh40k6): the A4 datasheets leave page 4 31 % used (short datasheets should share pages)"
 KNOWN = {
-    ("bt-sheet", None): _BT_PIPS,
-    ("bt-sheet-shapes", None): _BT_PIPS,
-    ("bt-sheet-ultraheavy", None): _BT_PIPS,
-    ("bt-long-names", None): _BT_PIPS + "; the long pilot name is cut with '…' and printed in full "
-                                        "nowhere (coverage)",
-    ("dust-cards-long-names", None): "issue 23 (dust): the longest names are cut with '…' on the card "
-                                     "and printed in full nowhere",
+    ("bt-long-names", None): "issue 23 (battletech): the long pilot name is cut with '…' and printed in "
+                             "full nowhere (coverage)",
+    ("bt-render", None): "issue 23 (battletech): a full Point's sheet page leaves no room for the army "
+                         "list, whose page is 29 % used (battletech's draws_army_lists hook)",
+    ("dmech-render", None): "issue 23 (dmech): the walker and pilot sheets fill page 2, so the army "
+                            "list has a page of its own, 22 % used",
     ("wh40k6-datasheets", "en", "a4"): _40K_GAP + "; " + _40K_BLANK,
     ("wh40k6-datasheets", None): _40K_GAP,
     ("wh40k6-datasheets-collapsed", "en", "a4"): _40K_GAP + "; " + _40K_BLANK,
     ("wh40k6-datasheets-collapsed", None): _40K_GAP,
     ("wh40k6-datasheets-long-names", None): _40K_GAP,
-    ("bt-render", None): _BT_PIPS + "; a full Point's sheet page leaves no room for the army list, "
-                              "whose page is 29 % used (battletech's draws_army_lists hook)",
-    ("dmech-render", None): "issue 23 (dmech): the walker and pilot sheets fill page 2, so the army "
-                            "list has a page of its own, 22 % used",
     ("wh40k6-render", None): _40K_GAP,
     ("wh40k6-reference", "ru"): "issue 23 (wh40k6): the Russian reference ends in a widow page (page 3, "
                                 "26 % used, before the last)",
