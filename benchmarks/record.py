@@ -28,6 +28,7 @@ class PathOps(list):
 
 class Recorder:
     _fillColorObj = _strokeColorObj = _lineWidth = None  # never "already set": every call kept
+    _currentMatrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # the pen reads it for its type floor
 
     def __init__(self):
         self.ops: list = []

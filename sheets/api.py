@@ -476,14 +476,14 @@ def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
             lists = [army_list(f, lang) for f in files if f.is_roster]
             if lists and getattr(renderer, "draws_army_lists", False):
                 opts.extra["army_lists"] = lists  # the renderer places them (e.g. in free space)
-            elif lists:  # every roster, one after the other
-                draw_army_lists(doc, lists, opts)
+            elif lists and not _list_shares_first_page(doc, lists, renderer, units, opts):
+                draw_army_lists(doc, lists, opts)  # every roster, one after the other
         # which units came from which file (renderers that print one section per file use it)
         opts.extra["files"] = [{"path": f.path, "roster": f.roster, "units": len(f.units)} for f in files]
         renderer(doc, units, opts)
 
-    if opts.extra.get("png_dir") or record:
-        jobs = 1  # card PNGs and the layout check are made by the renderer itself
+    if opts.extra.get("png_dir"):
+        jobs = 1  # card PNGs are made by the renderer itself (--jobs workers measure their pages)
     bar = progress(doc) if progress else None
     try:
         pdf = _glyph_guard(lambda: parallel.render(doc, draw, jobs), files[0].path)
@@ -491,6 +491,27 @@ def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
         if bar is not None:
             bar.close()
     return Rendered(pdf, doc)
+
+
+def _list_shares_first_page(doc, lists, renderer, units, opts) -> bool:
+    """The army lists go under the sheets / cards of the first page when they fit in the room
+    the renderer leaves there (measured by a trial drawing of that page); False: they take
+    page(s) of their own before the sheets."""
+    if opts.extra.get("png_dir"):
+        return False  # the trial drawing would make card PNGs
+    from sheets.render.pdf import Document
+    from sheets.render.roster_pdf import first_page_room, share_first_page
+
+    files = opts.extra.get("files")
+    opts.extra["files"] = [{"path": "", "roster": None, "units": len(units)}] if files is None else files
+
+    def trial():
+        scratch = Document(doc.size, opts.mono, lang=opts.lang, record=True)
+        scratch.pen.trial = True
+        return scratch
+
+    room = first_page_room(trial, lambda d: renderer(d, units, opts), opts.paper)
+    return share_first_page(doc, lists, room)
 
 
 def _overlay(base: Options, given: Options) -> Options:

@@ -39,12 +39,26 @@ def _remember_check_layout(ctx, param, value):
 
 check_layout_option = click.option(
     "--check-layout", is_flag=True, expose_value=False, callback=_remember_check_layout,
-    help="Measure every page against the print rules (text >= 6 pt, inside its frame, tick boxes "
-         ">= 3 mm, no English on a Russian page); list the problems and exit 1 if there are any.")
+    help="Every page is measured against the print rules (text >= 6 pt, inside its frame, tick "
+         "boxes >= 3 mm, no English on a Russian page, ...); problems are warnings: with this "
+         "option (or --strict) they exit 1, and a clean check says so.")
+
+
+def _remember_strict(ctx, param, value):
+    if value:
+        ctx.meta["sheets.strict"] = True
+    return value
+
+
+strict_option = click.option(
+    "--strict", is_flag=True, expose_value=False, callback=_remember_strict,
+    help="Layout problems (always listed as warnings on stderr) make the command exit 1; "
+         "battletech render: equipment later than the chosen rules is an error too.")
 
 
 def printing_options(f):
-    for deco in reversed((lang_option, paper_option, mono_option, rules_option, check_layout_option)):
+    for deco in reversed((lang_option, paper_option, mono_option, rules_option, check_layout_option,
+                          strict_option)):
         f = deco(f)
     return f
 

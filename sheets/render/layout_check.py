@@ -26,6 +26,7 @@ from dataclasses import dataclass
 MM = 72 / 25.4
 # Ink box of a text run, as fractions of the font size (DejaVu: caps 0.73, descender 0.24).
 ASCENT, DESCENT = 0.73, 0.21
+_BAND = 5 * MM  # the height of a band of the page-fill measure
 TOL = 0.3  # points of slack before two shapes count as overlapping
 _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 _KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
@@ -33,6 +34,34 @@ _WORD = re.compile(r"[0-9A-Za-z\u0400-\u04FF]*[A-Za-z][0-9A-Za-z\u0400-\u04FF]*"
 
 
 # -- recording ---------------------------------------------------------------------------------
+
+def _moved(items: list, dx: float, dy: float) -> list:
+    """``items`` translated by (dx, dy) (the cheap case of :meth:`Recorder.place`)."""
+    out = []
+    add = out.append
+    for it in items:
+        kind = it[0]
+        if kind == "t":
+            x0, y0, x1, y1 = it[5]
+            f = it[6]
+            add(("t", it[1], it[2], it[3], it[4], (x0 + dx, y0 + dy, x1 + dx, y1 + dy),
+                 (f[0] + dx, f[1] + dy, f[2] + dx, f[3] + dy) if f else None))
+        elif kind == "s":
+            add(("s", tuple((x + dx, y + dy) for x, y in it[1]), it[2]))
+        elif kind == "b":
+            x0, y0, x1, y1 = it[1]
+            add(("b", (x0 + dx, y0 + dy, x1 + dx, y1 + dy), it[2], it[3]))
+        elif kind == "p":
+            add(("p", it[1] + dx, it[2] + dy, it[3], it[4]))
+        elif kind == "c":
+            add(("c", tuple((x + dx, y + dy) for x, y in it[1])))
+        elif kind == "h":
+            x0, y0, x1, y1 = it[2]
+            add(("h", it[1], (x0 + dx, y0 + dy, x1 + dx, y1 + dy)))
+        else:  # "x"
+            add(("x", it[1], it[2], it[3] + dx, it[4] + dy))
+    return out
+
 
 def _apply(m, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
@@ -54,8 +83,18 @@ def _scale(m) -> float:
 class Recorder:
     """Collects, per page, text runs, tick targets and borders (see the module docstring)."""
 
-    def __init__(self, lang: str = "en"):
+    def __init__(self, lang: str = "en", stream: bool = False):
+        """``stream``: measure each page as soon as the next one starts and keep only the
+        measurements (:func:`measure_page`; the user's words must be in ``allowed_words``
+        before drawing): memory stays flat however long the document."""
         self.lang = lang
+        self.stream = stream
+        # pages after the first ``full_pages`` are light: only their texts, cut texts, the
+        # bands their text runs use and the language of their texts are measured (None: all full)
+        self.full_pages = None
+        self._light = None  # the light page being drawn: [number, violations, bands, texts, cuts, height]
+        self._seen: dict = {}  # text -> its language violation message (or None), light pages
+        self.done: list = []  # measure_page() results of pages no longer kept
         self.pages: list[dict] = []
         self.frames: list = []  # Rects, innermost last (pen coordinates)
         self.note = 0  # > 0: fine print (footnotes, sources)
@@ -64,11 +103,59 @@ class Recorder:
         self._sink: list | None = None
         self._stack: list = []
         self.allowed_words: set[str] = set()
+        self._allowed = None
+
+    def allow(self, words) -> None:
+        """Latin words a layout prints on purpose on a Russian page (a glossary's English names
+        in brackets): allowed on the pages measured from now on."""
+        self.allowed_words.update(words)
+        self._allowed = None
+        self._seen = {}
 
     def new_page(self, number: int, size) -> None:
+        if self.stream and (self.pages or self._light is not None):
+            self.settle()
+        if self.full_pages is not None and number > self.full_pages:
+            self._light = [number, [], set(), [], [], size[1]]
+            self._sink = None
+            return
         page = {"number": number, "size": tuple(size), "lang": self.lang, "items": []}
         self.pages.append(page)
         self._sink = page["items"]
+
+    def targets(self) -> tuple:
+        """(full recorder, light recorder) for the pen on the current page: one is None."""
+        return (None, self) if self._light is not None else (self, None)
+
+    def light(self, text: str, y: float, full) -> None:
+        """A text run on a light page (and its full text when the pen cut it short)."""
+        page = self._light
+        page[3].append(text)
+        page[2].add(int(y // _BAND))
+        if full is not None:
+            page[4].append((full, text, (0.0, round((page[5] - y) / MM, 1))))
+        if self.lang == "ru":
+            seen = self._seen
+            if text not in seen:
+                if self._allowed is None:
+                    self._allowed = _allowed(rules(), self.allowed_words)
+                seen[text] = _language(text, self._allowed)
+            msg = seen[text]
+            if msg:
+                page[1].append((page[0], "language", msg, (0.0, round((page[5] - y) / MM, 1))))
+
+    def settle(self) -> None:
+        """Measure the pages kept so far (with every rule) and drop their drawings."""
+        rl = rules()
+        if self._allowed is None:
+            self._allowed = _allowed(rl, self.allowed_words)
+        self.done.extend(measure_page(p, rl, self._allowed) for p in self.pages)
+        self.pages = []
+        if self._light is not None:
+            number, violations, bands, texts, cuts, height = self._light
+            usable = int((height - 2 * 10 * MM) // _BAND) or 1
+            self.done.append((number, violations, min(1.0, len(bands) / usable), texts, cuts))
+            self._light = None
 
     def _items(self) -> list:
         if self._sink is None:  # drawing before the first page: keep it somewhere harmless
@@ -89,6 +176,9 @@ class Recorder:
         if m == _IDENTITY:
             sink.extend(items)
             return
+        if m[0] == 1 and m[3] == 1 and m[1] == 0 and m[2] == 0:  # a translation: most forms
+            sink.extend(_moved(items, m[4], m[5]))
+            return
         k = _scale(m)
         for it in items:
             kind = it[0]
@@ -96,12 +186,17 @@ class Recorder:
                 frame = _bbox(m, *it[6]) if it[6] else None
                 sink.append(("t", it[1], it[2], it[3] * k, it[4], _bbox(m, *it[5]), frame))
             elif kind == "b":
-                sink.append(("b", _bbox(m, *it[1]), it[2]))
+                sx, sy = math.hypot(m[0], m[1]), math.hypot(m[2], m[3])
+                sink.append(("b", _bbox(m, *it[1]), it[2], (it[3][0] * sx, it[3][1] * sy)))
+            elif kind == "h":
+                sink.append(("h", it[1], _bbox(m, *it[2])))
             elif kind == "p":
                 x, y = _apply(m, it[1], it[2])
                 sink.append(("p", x, y, it[3] * k, it[4]))
             elif kind == "c":
                 sink.append(("c", tuple(_apply(m, *p) for p in it[1])))
+            elif kind == "x":
+                sink.append(("x", it[1], it[2]) + _apply(m, it[3], it[4]))
             else:
                 sink.append(("s", tuple(_apply(m, *p) for p in it[1]), it[2]))
 
@@ -114,8 +209,24 @@ class Recorder:
         self._items().append(("t", text, font, size * _scale(m) if m != _IDENTITY else size,
                               self.note > 0, box, frame))
 
+    def cut(self, c, full: str, shown: str, x: float, y: float) -> None:
+        """A text the pen shortened with "…" (it did not fit at the minimum size)."""
+        self._items().append(("x", full, shown) + _apply(c._currentMatrix, x, y))
+
     def box(self, c, x: float, y: float, w: float, h: float) -> None:
-        self._items().append(("b", _bbox(c._currentMatrix, x, y, x + w, y + h), self.sample > 0))
+        """A tick box; its own sides (``w`` × ``h`` through the matrix) are kept besides its
+        bounding box on the page, so a rotated or skewed box is measured by its real sides."""
+        m = c._currentMatrix
+        if m == _IDENTITY or (m[1] == 0 and m[2] == 0 and m[0] == 1 and m[3] == 1):
+            sides = (w, h)
+        else:
+            sides = (w * math.hypot(m[0], m[1]), h * math.hypot(m[2], m[3]))
+        self._items().append(("b", _bbox(m, x, y, x + w, y + h), self.sample > 0, sides))
+
+    def heading(self, c, text: str, x0: float, y0: float, x1: float, y1: float) -> None:
+        """A heading (band or title) over the block that follows it: it must not be left alone
+        at the foot of a page."""
+        self._items().append(("h", text, _bbox(c._currentMatrix, x0, y0, x1, y1)))
 
     def pip(self, c, cx: float, cy: float, r: float) -> None:
         m = c._currentMatrix
@@ -139,8 +250,16 @@ class Rules:
     min_text: float = 6.0
     min_fine: float = 5.0
     min_tick_mm: float = 3.0
-    min_pip_gap: float = 0.5  # points of paper between two pip outlines
+    min_gap_mm: float = 0.6  # paper between neighbouring pips / tick boxes, and a pip and a line
     latin_allowed: frozenset = frozenset()
+    min_page_fill: float = 1 / 3  # a page under this fraction of its height in use is a widow
+    full_page_fill: float = 0.6  # ... unless it ends a document whose previous page is this full
+    heading_room_pt: float = 30.0  # a heading needs content within this far under it
+    staged: frozenset = frozenset()  # kinds listed as warnings only (see data/common/layout.yaml)
+
+    @property
+    def min_pip_gap(self) -> float:  # points (the name older tests and layouts use)
+        return self.min_gap_mm * MM
 
 
 @functools.cache
@@ -149,35 +268,177 @@ def rules() -> Rules:
 
     d = load_data("common/layout.yaml") or {}
     return Rules(float(d.get("min_text_pt", 6.0)), float(d.get("min_fine_print_pt", 5.0)),
-                 float(d.get("min_tick_mm", 3.0)), float(d.get("min_pip_gap_pt", 0.5)),
-                 frozenset(str(w) for w in d.get("latin_allowed", ())))
+                 float(d.get("min_tick_mm", 3.0)), float(d.get("min_gap_mm", 0.6)),
+                 frozenset(str(w) for w in d.get("latin_allowed", ())),
+                 float(d.get("min_page_fill", 1 / 3)), float(d.get("full_page_fill", 0.6)),
+                 float(d.get("heading_room_pt", 30.0)), frozenset(str(k) for k in d.get("staged", ())))
+
+
+KINDS = ("font", "frame", "overlap", "border", "tick", "pips", "gap", "over_tick", "language",
+         "cut", "heading", "blank", "coverage")
 
 
 @dataclass(frozen=True)
 class Violation:
-    page: int
-    kind: str  # font | frame | overlap | border | tick | pips | over_tick | language
+    page: int  # 0: the document as a whole (coverage)
+    kind: str  # one of KINDS
     message: str
     where: tuple  # (x, y) in mm from the page's top-left corner
 
     def __str__(self) -> str:
+        if not self.page:
+            return f"document: {self.kind}: {self.message}"
         return f"page {self.page} ({self.where[0]:.0f}, {self.where[1]:.0f} mm): {self.kind}: {self.message}"
 
 
-def check(recorder: Recorder, allowed_words=(), kinds=None) -> list[Violation]:
-    """Every violation on every recorded page (``kinds`` limits the rules that run)."""
+def check(recorder: Recorder, allowed_words=(), kinds=None, coverage=(), staged: bool = False) -> list[Violation]:
+    """Every violation on every recorded page (``kinds`` limits the rules that run; without
+    it, the staged kinds of ``data/common/layout.yaml`` are left out unless ``staged``).
+
+    ``allowed_words``: the user's own texts (Latin script allowed on a Russian page, pieces of
+    their words too). ``coverage``: (what, value) pairs the layout is meant to print (see
+    :func:`coverage_values`): a value printed nowhere in the document is a ``coverage``
+    violation; a text the pen cut short with "…" whose full text is printed nowhere else is a
+    ``cut`` violation. Pages a streaming recorder (or a ``render --jobs`` worker) has already
+    measured are taken as they were measured."""
     rl = rules()
-    user = set(recorder.allowed_words) | set(allowed_words)
+    if kinds is None and not staged and rl.staged:
+        kinds = frozenset(KINDS) - rl.staged
+    want = (lambda k: True) if kinds is None else (lambda k: k in kinds)
+    allowed = _allowed(rl, set(recorder.allowed_words) | set(allowed_words))
+    if recorder.stream:
+        recorder.settle()
+    done = sorted(list(recorder.done) + [measure_page(p, rl, allowed, want) for p in recorder.pages],
+                  key=lambda s: s[0])
+    out: list[Violation] = [Violation(*v) for s in done for v in s[1] if want(v[1])]
+    if want("blank") and len(done) > 1:
+        fills = [s[2] for s in done]
+        for i, (number, _, fill, _, _) in enumerate(done):
+            last = i == len(fills) - 1
+            if fill < rl.min_page_fill and not (last and fills[i - 1] >= rl.full_page_fill):
+                out.append(Violation(number, "blank", f"only {fill:.0%} of the page is used "
+                                     f"(at least {rl.min_page_fill:.0%}"
+                                     f"{'' if last else ' on a page that is not the last'})",
+                                     (0.0, 0.0)))
+    cuts = [(s[0], c) for s in done for c in s[4]] if want("cut") else []
+    if cuts or (coverage and want("coverage")):
+        index = _TextIndex([t for s in done for t in s[3]])
+        for number, (full, shown, where) in cuts:
+            if not index.has(full):
+                out.append(Violation(number, "cut", f"{_q(shown)} is cut short and its full text "
+                                     f"{_q(full)} is printed nowhere else", where))
+        if want("coverage"):
+            missing = {}
+            for what, value in coverage:
+                if value not in missing and not index.has(value):
+                    missing[value] = what
+            for value, what in missing.items():
+                out.append(Violation(0, "coverage", f"{what} {_q(value)} is not printed", (0.0, 0.0)))
+    out.sort(key=lambda v: v.page)
+    return out
+
+
+def _allowed(rl: Rules, user) -> set:
+    """Latin words allowed on a Russian page: the allow-list and the user's own words, with the
+    pieces of a user's word (broken over two lines or shortened with "…"). The pieces of an
+    allow-listed word (the program's and the game's: "Battle" of "BattleTech") are English,
+    even where a user's text holds that word too."""
     words = {w for text in user for w in _WORD.findall(str(text))}
-    # a user's word broken over two lines or shortened with "…" prints as pieces of itself
-    pieces = {w[:k] for w in words for k in range(1, len(w))} | {w[k:] for w in words for k in range(1, len(w))}
+    own = words - rl.latin_allowed
+    pieces = {w[:k] for w in own for k in range(1, len(w))} | {w[k:] for w in own for k in range(1, len(w))}
     # a user's own snake_case text (a roster named "hh_test_dread_only") is not a label key
     keys = {k for text in user for k in _KEY.findall(str(text))}
-    allowed = rl.latin_allowed | words | pieces | keys
-    out: list[Violation] = []
-    for page in recorder.pages:
-        out.extend(_check_page(page, rl, allowed, kinds))
+    return rl.latin_allowed | words | pieces | keys
+
+
+def measure_page(page: dict, rl: Rules | None = None, allowed=None, want=None) -> tuple:
+    """One page's measurements: (number, violations as tuples, fill, run texts, cuts); plain
+    data, so a ``render --jobs`` worker sends it to the parent as it is."""
+    rl = rl or rules()
+    want = want or (lambda k: True)
+    allowed = allowed if allowed is not None else rl.latin_allowed
+    violations = [(v.page, v.kind, v.message, v.where) for v in _check_page(page, rl, allowed, want)]
+    texts = [it[1] for it in page["items"] if it[0] == "t"]
+    cuts = [(it[1], it[2], _where(page, it[3], it[4])) for it in page["items"] if it[0] == "x"]
+    return (page["number"], violations, _fill(page) if want("blank") else 1.0, texts, cuts)
+
+
+def coverage_values(game_id: str, layout: str, units, text_fields, variant: str = "") -> list:
+    """(what, value) pairs a ``layout`` of ``game_id`` must print for ``units``, as the game's
+    coverage data declares (``data/common/coverage.yaml``): text fields by path pattern
+    (``weapons.*.name``). ``variant`` (e.g. a card size) picks a more specific entry."""
+    spec = _coverage_spec().get(game_id, {})
+    fields = spec.get(f"{layout}:{variant}") if variant and f"{layout}:{variant}" in spec else spec.get(layout)
+    if not fields:
+        return []
+    pats = [re.compile("^" + re.escape(str(f)).replace(r"\*", "[^.]+") + "$") for f in fields]
+    out, named = [], {}  # path -> what it is called in a message (None: not to be printed)
+    for unit in units:
+        for path, text in text_fields(unit):
+            if path not in named:
+                dotted = ".".join(map(str, path))
+                named[path] = (".".join(str(x) for x in path if not isinstance(x, int))
+                               if any(p.match(dotted) for p in pats) else None)
+            what = named[path]
+            if what is not None and text:
+                text = str(text).strip()
+                if text:
+                    out.append((what, text))
     return out
+
+
+@functools.cache
+def _coverage_spec() -> dict:
+    from sheets.data import load_data
+
+    return load_data("common/coverage.yaml") or {}
+
+
+class _TextIndex:
+    """Finds a text anywhere in a document: as a whole run, or across neighbouring runs (a text
+    wrapped over lines, broken after a hyphen) with spaces and case ignored."""
+
+    def __init__(self, runs: list):
+        self.runs = runs
+        self.whole = set(self.runs)
+        self._doc = None
+
+    def has(self, text: str) -> bool:
+        if text in self.whole:
+            return True
+        if self._doc is None:
+            self._doc = _norm("".join(self.runs))
+        return _norm(text) in self._doc
+
+
+def _norm(text: str) -> str:
+    return text.casefold().replace(" ", "").replace("\u00ad", "").replace("\n", "")
+
+
+def _fill(page) -> float:
+    """The share of the page's height that holds anything (5 mm bands touched by a text run, a
+    tick target, a filled shape or a short line; a frame around the whole page does not count)."""
+    ph = page["size"][1]
+    band = _BAND
+    touched = set()
+    for it in page["items"]:
+        k = it[0]
+        if k == "t":
+            box = it[5]
+        elif k == "b":
+            box = it[1]
+        elif k == "p":
+            box = (it[1] - it[3], it[2] - it[3], it[1] + it[3], it[2] + it[3])
+        elif k in ("c", "s"):
+            ys = [p[1] for p in it[1]]
+            box = (0, min(ys), 0, max(ys))
+            if box[3] - box[1] > ph * 0.9:
+                continue
+        else:
+            continue
+        touched.update(range(int(box[1] // band), int(box[3] // band) + 1))
+    usable = int((ph - 2 * 10 * MM) // band) or 1
+    return min(1.0, len(touched) / usable)
 
 
 def _where(page, x: float, y: float) -> tuple:
@@ -188,63 +449,66 @@ def _q(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
-def _check_page(page: dict, rl: Rules, allowed: set, kinds) -> list[Violation]:
-    runs = [it for it in page["items"] if it[0] == "t"]
-    boxes = [it for it in page["items"] if it[0] == "b" and not it[2]]
-    pips = [it for it in page["items"] if it[0] == "p" and not it[4]]
-    segs = [(i, it) for i, it in enumerate(page["items"]) if it[0] == "s"]
-    covers = [(i, it[1]) for i, it in enumerate(page["items"]) if it[0] == "c"]
+def _check_page(page: dict, rl: Rules, allowed: set, want) -> list[Violation]:
+    items = page["items"]
+    runs = [it for it in items if it[0] == "t"]
+    boxes = [it for it in items if it[0] == "b" and not it[2]]
+    pips = [it for it in items if it[0] == "p" and not it[4]]
+    segs = [(i, it) for i, it in enumerate(items) if it[0] == "s"]
+    covers = [(i, it[1]) for i, it in enumerate(items) if it[0] == "c"]
+    heads = [it for it in items if it[0] == "h"]
     out: list[Violation] = []
     n = page["number"]
-    want = (lambda k: True) if kinds is None else (lambda k: k in kinds)
 
     def add(kind, msg, x, y):
         out.append(Violation(n, kind, msg, _where(page, x, y)))
 
     pw, ph = page["size"]
     tick = rl.min_tick_mm * MM - 0.01
+    gap_pt = rl.min_gap_mm * MM - 0.01
+    ru = page["lang"] == "ru"
     for _, text, font, size, note, (x0, y0, x1, y1), frame in runs:
         least = rl.min_fine if note else rl.min_text
-        if want("font") and size < least - 0.05:
+        if size < least - 0.05 and want("font"):
             add("font", f"{_q(text)} is {size:.1f} pt (at least {least:g} pt)", x0, y1)
-        if want("frame"):
-            fx0, fy0, fx1, fy1 = frame if frame else (0, 0, pw, ph)
+        fx0, fy0, fx1, fy1 = frame if frame else (0, 0, pw, ph)
+        if (fx0 - x0 > TOL or x1 - fx1 > TOL or fy0 - y0 > TOL or y1 - fy1 > TOL) and want("frame"):
             over = max(fx0 - x0, x1 - fx1, fy0 - y0, y1 - fy1)
-            if over > TOL:
-                add("frame", f"{_q(text)} leaves its {'frame' if frame else 'page'} by {over:.1f} pt", x0, y1)
-        if want("language") and page["lang"] == "ru":
-            key = _KEY.search(text)
-            latin = [w for w in _WORD.findall(text) if w not in allowed]
-            if key and key.group(0) not in allowed:
-                add("language", f"label key {key.group(0)!r} printed on a Russian page", x0, y1)
-            elif latin:
-                add("language", f"Latin {', '.join(dict.fromkeys(latin))!r} on a Russian page in {_q(text)}",
-                    x0, y1)
-    if want("overlap"):
+            add("frame", f"{_q(text)} leaves its {'frame' if frame else 'page'} by {over:.1f} pt", x0, y1)
+        if ru and want("language"):
+            msg = _language(text, allowed)
+            if msg:
+                add("language", msg, x0, y1)
+    if want("overlap") and len(runs) > 1:
         for a, b in _pairs([r[5] for r in runs]):
             ra, rb = runs[a], runs[b]
             add("overlap", f"{_q(ra[1])} overlaps {_q(rb[1])}", ra[5][0], ra[5][3])
-    if want("border") and segs and runs:
-        lines, order = [], []
+    lines, order = [], []
+    if segs and (runs or pips):
         for idx, (_, pts, closed) in segs:
             pts = list(pts) + ([pts[0]] if closed and len(pts) > 2 else [])
             lines.extend(zip(pts, pts[1:]))
             order.extend([idx] * (len(pts) - 1))
-        inner = [(x0 + TOL, y0 + TOL, x1 - TOL, y1 - TOL) for x0, y0, x1, y1 in (r[5] for r in runs)]
-        both = inner + [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in lines]
-        nr, hit = len(runs), set()
-        for a, b in _pairs(both, slack=-0.01):
-            if a < nr <= b and a not in hit and inner[a][0] < inner[a][2] and inner[a][1] < inner[a][3]:
-                (ax, ay), (bx, by) = lines[b - nr]
-                if _clip(ax, ay, bx, by, inner[a]) and not any(
-                        ci > order[b - nr] and _inside(inner[a], poly) for ci, poly in covers):
-                    hit.add(a)
-        for a in sorted(hit):
-            add("border", f"{_q(runs[a][1])} crosses a drawn line", runs[a][5][0], runs[a][5][3])
+    line_grid = _Grid([(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+                       for a, b in lines]) if lines else None
+    if want("border") and line_grid is not None and runs:
+        for ri, r in enumerate(runs):
+            x0, y0, x1, y1 = r[5]
+            inner = (x0 + TOL, y0 + TOL, x1 - TOL, y1 - TOL)
+            if inner[0] >= inner[2] or inner[1] >= inner[3]:
+                continue
+            for li in line_grid.query(inner, -0.01):
+                (ax, ay), (bx, by) = lines[li]
+                if _clip(ax, ay, bx, by, inner) and not any(
+                        ci > order[li] and _inside(inner, poly) for ci, poly in covers):
+                    add("border", f"{_q(r[1])} crosses a drawn line", x0, y1)
+                    break
     if want("tick"):
-        for _, (x0, y0, x1, y1), _s in boxes:
-            if min(x1 - x0, y1 - y0) < tick:
-                add("tick", f"tick box {(x1 - x0) / MM:.1f}×{(y1 - y0) / MM:.1f} mm (at least "
+        for b in boxes:
+            x0, y0, x1, y1 = b[1]
+            w, h = b[3] if len(b) > 3 else (x1 - x0, y1 - y0)
+            if min(w, h) < tick:
+                add("tick", f"tick box {w / MM:.1f}×{h / MM:.1f} mm (its shorter side at least "
                             f"{rl.min_tick_mm:g} mm)", x0, y1)
         small = {}
         for _, x, y, rad, _s in pips:
@@ -252,22 +516,118 @@ def _check_page(page: dict, rl: Rules, allowed: set, kinds) -> list[Violation]:
                 small.setdefault(round(2 * rad / MM, 1), (x, y))
         for d, (x, y) in small.items():
             add("tick", f"pips {d:.1f} mm across (at least {rl.min_tick_mm:g} mm)", x, y)
-    if want("pips"):
-        for a, b in _pairs([(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips], slack=-rl.min_pip_gap):
+    if want("pips") and len(pips) > 1:
+        close = {}
+        for a, b in _pairs([(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips], slack=-gap_pt):
             pa, pb = pips[a], pips[b]
             gap = math.hypot(pa[1] - pb[1], pa[2] - pb[2]) - pa[3] - pb[3]
-            if gap < rl.min_pip_gap:
-                add("pips", f"pips {gap:.1f} pt apart (at least {rl.min_pip_gap:g} pt)", pa[1], pa[2])
-    if want("over_tick"):
+            if gap < gap_pt:
+                close.setdefault(round(max(gap, 0) / MM, 2), (pa[1], pa[2]))
+        for g, (x, y) in sorted(close.items()):
+            add("pips", f"pips {g:.2f} mm apart (at least {rl.min_gap_mm:g} mm)", x, y)
+    if want("gap"):
+        close = {}
+        if len(boxes) > 1:
+            bb = [b[1] for b in boxes]
+            for a, b in _pairs(bb, slack=-gap_pt):
+                A, B = bb[a], bb[b]
+                g = max(B[0] - A[2], A[0] - B[2], B[1] - A[3], A[1] - B[3])
+                if g < gap_pt:
+                    close.setdefault(("tick boxes", round(max(g, 0) / MM, 2)), (A[0], A[3]))
+        if line_grid is not None and pips:
+            for _, x, y, r, _s in pips:
+                probe = (x - r - gap_pt, y - r - gap_pt, x + r + gap_pt, y + r + gap_pt)
+                for li in line_grid.query(probe, -0.01):
+                    (ax, ay), (bx, by) = lines[li]
+                    g = _seg_dist(x, y, ax, ay, bx, by) - r
+                    if g < gap_pt:
+                        close.setdefault(("a pip and a line", round(max(g, 0) / MM, 2)), (x, y))
+                        break
+        for (what, g), (x, y) in sorted(close.items()):
+            add("gap", f"{what} {g:.2f} mm apart (at least {rl.min_gap_mm:g} mm)", x, y)
+    targets = None
+    if want("over_tick") and runs and (boxes or pips):
         targets = [b[1] for b in boxes] + [(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips]
-        if targets and runs:
-            both = [r[5] for r in runs] + targets
-            nr = len(runs)
-            for a, b in _pairs(both):
-                if (a < nr) != (b < nr):
-                    t = runs[min(a, b)]
-                    add("over_tick", f"{_q(t[1])} is drawn over a tick target", t[5][0], t[5][3])
+        grid = _Grid(targets)
+        for r in runs:
+            if grid.query(r[5], TOL):
+                add("over_tick", f"{_q(r[1])} is drawn over a tick target", r[5][0], r[5][3])
+    if want("heading") and heads:
+        content = [r[5] for r in runs] + [b[1] for b in boxes] + \
+            [(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips] + \
+            [_poly_box(p) for _, p in covers] + [_poly_box(it[1]) for _, it in segs]
+        grid = _Grid(content)
+        for _, text, (hx0, hy0, hx1, hy1) in heads:
+            probe = (hx0, hy0 - rl.heading_room_pt, hx1, hy0 + TOL)
+            if not any(content[i][3] <= hy0 + TOL for i in grid.query(probe, 0.0)):
+                add("heading", f"heading {_q(text)} has nothing under it on this page (its block "
+                               f"starts on the next page)", hx0, hy1)
     return out
+
+
+def _language(text: str, allowed) -> str | None:
+    """What is English in ``text`` on a Russian page (a label key, Latin words), or None."""
+    key = _KEY.search(text)
+    if key and key.group(0) not in allowed:
+        return f"label key {key.group(0)!r} printed on a Russian page"
+    latin = [w for w in _WORD.findall(text) if w not in allowed]
+    if latin:
+        return f"Latin {', '.join(dict.fromkeys(latin))!r} on a Russian page in {_q(text)}"
+    return None
+
+
+def _poly_box(poly) -> tuple:
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _seg_dist(px, py, ax, ay, bx, by) -> float:
+    """Distance from point p to segment a-b."""
+    dx, dy = bx - ax, by - ay
+    L = dx * dx + dy * dy
+    t = 0.0 if L == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / L))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+class _Grid:
+    """Boxes in uniform buckets, to find those overlapping a probe box."""
+
+    def __init__(self, boxes, cell: float = 24.0):
+        self.boxes, self.cell = boxes, cell
+        grid: dict = {}
+        for i, (x0, y0, x1, y1) in enumerate(boxes):
+            for gx in range(int(x0 // cell), int(x1 // cell) + 1):
+                for gy in range(int(y0 // cell), int(y1 // cell) + 1):
+                    k = gx * 4096 + gy
+                    bucket = grid.get(k)
+                    if bucket is None:
+                        grid[k] = [i]
+                    else:
+                        bucket.append(i)
+        self.grid = grid
+
+    def query(self, box, slack: float) -> list:
+        """Indices of the boxes overlapping ``box`` by more than ``slack`` each way."""
+        ax0, ay0, ax1, ay1 = box
+        cell, grid, boxes = self.cell, self.grid, self.boxes
+        found = []
+        seen = None
+        gx0, gx1, gy0, gy1 = int(ax0 // cell), int(ax1 // cell), int(ay0 // cell), int(ay1 // cell)
+        multi = gx0 != gx1 or gy0 != gy1
+        for gx in range(gx0, gx1 + 1):
+            for gy in range(gy0, gy1 + 1):
+                for j in grid.get(gx * 4096 + gy, ()):
+                    bx0, by0, bx1, by1 = boxes[j]
+                    if (ax1 if ax1 < bx1 else bx1) - (ax0 if ax0 > bx0 else bx0) > slack and \
+                            (ay1 if ay1 < by1 else by1) - (ay0 if ay0 > by0 else by0) > slack:
+                        if multi:
+                            if seen is None:
+                                seen = set()
+                            if j in seen:
+                                continue
+                            seen.add(j)
+                        found.append(j)
+        return found
 
 
 def _pairs(boxes, slack: float = TOL, cell: float = 24.0):
@@ -276,7 +636,7 @@ def _pairs(boxes, slack: float = TOL, cell: float = 24.0):
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         for gx in range(int(x0 // cell), int(x1 // cell) + 1):
             for gy in range(int(y0 // cell), int(y1 // cell) + 1):
-                grid.setdefault((gx, gy), []).append(i)
+                grid.setdefault(gx * 4096 + gy, []).append(i)
     found = set()
     for members in grid.values():
         if len(members) < 2:

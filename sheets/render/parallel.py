@@ -163,7 +163,7 @@ class NullPen(Pen):
         return None
 
     def text(self, x, y, text, size=8, font="Sans", align="left", max_width=None, color=None,
-             min_size=3.0):
+             min_size=3.0, shorten=True):
         return 0.0
 
     def _skip(self, *args, **kw):
@@ -213,6 +213,8 @@ class _Worker:
         doc.pen._form_name = _key_name  # noqa: SLF001 - new forms: named by key, renamed by the parent
         self.null = NullPen(doc.theme)
         self.chunk = doc.pages // CHUNK  # the chunk whose first page is about to start
+        if doc.recorder is not None:  # the parent measures the pages drawn before the fork
+            doc.recorder.pages, doc.recorder.done = [], []
 
     def send(self, msg) -> None:
         self.conn.send_bytes(marshal.dumps(msg))
@@ -226,7 +228,12 @@ class _Worker:
         self._close_page()
         if (self.chunk - 1) % self.jobs == self.index:
             c = self.doc.canvas
-            self.send(("chunk", self.chunk, c.out_pages, c.out_forms, c.encoder.tokens))
+            rec = self.doc.recorder
+            measured = []
+            if rec is not None:  # the layout check of this chunk's pages, done here
+                rec.settle()
+                measured, rec.done = rec.done, []
+            self.send(("chunk", self.chunk, c.out_pages, c.out_forms, c.encoder.tokens, measured))
             c.out_pages, c.out_forms, c.encoder.tokens = [], [], []
 
     def page(self, size: tuple | None = None) -> Pen:
@@ -245,6 +252,9 @@ class _Worker:
         doc._open = True  # noqa: SLF001
         doc.canvas.page_index = len(doc.canvas.out_pages)
         doc.canvas.setLineJoin(1)
+        if doc.recorder is not None:
+            doc.recorder.new_page(doc.pages, doc.size)
+            doc.pen.rec, doc.pen.lite = doc.recorder.targets()
         return doc.pen
 
 
@@ -342,7 +352,7 @@ def render(doc: Document, draw, jobs: int) -> bytes:
     """``draw(doc)`` on ``jobs`` worker processes, assembled into ``doc``; returns the PDF bytes
     (identical to ``draw(doc); doc.finish()`` in one process). A document of one chunk or
     less is drawn in this process alone."""
-    if jobs <= 1 or doc.pages or doc.recorder is not None:
+    if jobs <= 1 or doc.pages:
         draw(doc)
         return doc.finish()
     import multiprocessing as mp
@@ -425,6 +435,8 @@ def _collect(doc: Document, pipes: list, jobs: int, chunk: int) -> None:
         msg = marshal.loads(pipes[k].recv_bytes())
         if msg[0] == "chunk" and msg[1] == chunk:
             _assemble(doc, msg[2], msg[3], msg[4])
+            if doc.recorder is not None:
+                doc.recorder.done.extend(msg[5])
             chunk += 1
         elif msg[0] == "done":
             done.add(k)

@@ -1,6 +1,7 @@
 """A PDF document with reproducible bytes (reportlab invariant mode) and a drawing pen with
-the primitives every layout shares: shrink-to-fit text, boxes and box tracks, pips, simple
-tables, hexagons and arrows. Every string drawn passes the font coverage check."""
+the primitives every layout shares: shrink-to-fit text that never goes under the type floor
+(6 pt, 5 pt in fine print: a text too long at the floor ends in "…"), boxes and box tracks,
+pips, simple tables, hexagons and arrows. Every string drawn passes the font coverage check."""
 
 from __future__ import annotations
 
@@ -23,6 +24,18 @@ PAPER = {"a4": A4, "letter": LETTER}
 MM = 72 / 25.4
 _NO_OP = nullcontext()
 _ET = "".join(("E", "T"))  # the end of a text object written by Pen.text (compared by identity)
+
+
+def _floors() -> tuple[float, float]:
+    """(text, fine print) minimum sizes in points, from ``data/common/layout.yaml``."""
+    from sheets.render.layout_check import rules
+
+    rl = rules()
+    return rl.min_text, rl.min_fine
+
+
+_FIT_SLACK = 0.01  # points: a text measured to fit exactly (float rounding) is not cut
+_FLOOR = (6.0, 5.0)  # replaced by the data file's values when the first pen is made
 
 
 class SheetCanvas(Canvas):
@@ -78,9 +91,13 @@ class Document:
     """One PDF being built. ``finish()`` returns its bytes (identical for identical input)."""
 
     def __init__(self, paper: str | tuple = "a4", mono: bool = False, title: str = "",
-                 subject: str = "", lang: str = "en", record: bool = False):
+                 subject: str = "", lang: str = "en", record: bool = False, stream: bool = False):
         """``record=True`` keeps what every page draws (text runs, tick targets, borders) in
-        ``self.recorder`` for :mod:`sheets.render.layout_check`; off by default (no cost)."""
+        ``self.recorder`` for :mod:`sheets.render.layout_check`; off by default (no cost).
+        ``stream=True`` (with ``record``) measures each page when the next one starts and keeps
+        only the measurements (the commands do this: memory stays flat). ``record`` may be a
+        dict: ``stream``, ``full_pages`` (pages after it measured by the light rules only) and
+        ``allowed_words`` (the user's own words) for the recorder."""
         fonts.register()
         self.lang = lang
         self.size = PAPER[paper] if isinstance(paper, str) else paper
@@ -96,7 +113,10 @@ class Document:
         if record:
             from sheets.render.layout_check import Recorder
 
-            self.recorder = Recorder(lang)
+            how = record if isinstance(record, dict) else {}
+            self.recorder = Recorder(lang, stream=stream or bool(how.get("stream")))
+            self.recorder.full_pages = how.get("full_pages")
+            self.recorder.allowed_words = set(how.get("allowed_words") or ())
         self.pen = Pen(self.canvas, self.theme, self.recorder)
         self.pages = 0
         self._open = False
@@ -121,6 +141,7 @@ class Document:
         self.canvas.setLineJoin(1)
         if self.recorder is not None:
             self.recorder.new_page(self.pages, self.size)
+            self.pen.rec, self.pen.lite = self.recorder.targets()
         return self.pen
 
     def finish(self) -> bytes:
@@ -205,6 +226,38 @@ def fill_lines(text: str, font: str, size: float, widths: tuple) -> list[str]:
     return lines
 
 
+_CASE_WORD = None
+
+
+def heading_style(text: str) -> str:
+    """The one case style of headings in every game: sentence case. A heading written in
+    capitals ("ARMOR DIAGRAM", «СХЕМА БРОНИ») is set in sentence case ("Armor diagram",
+    «Схема брони»), keeping words with digits ("2D6") and the game abbreviations of
+    ``data/common/layout.yaml`` ("BV"); a heading in mixed case (a rulebook's own term such as
+    «Таблица Места Попадания», a user's name) is left as it is."""
+    global _CASE_WORD
+    import re
+
+    letters = [ch for ch in text if ch.isalpha()]
+    if len(letters) < 2 or any(ch.islower() for ch in letters):
+        return text
+    if _CASE_WORD is None:
+        _CASE_WORD = re.compile(r"\w+")
+    from sheets.render.layout_check import rules
+
+    keep = rules().latin_allowed
+    first = [True]
+
+    def one(m):
+        word = m.group(0)
+        out = word if (any(ch.isdigit() for ch in word) or word in keep or len(word) == 1 and not first[0]) \
+            else (word[0] + word[1:].lower() if first[0] else word.lower())
+        first[0] = False
+        return out
+
+    return _CASE_WORD.sub(one, text)
+
+
 def wrap_breaking(text: str, font: str, size: float, width: float) -> list[str]:
     """:meth:`Pen.wrap_static`, with a word wider than ``width`` broken after its hyphen (else
     where it must) instead of left for :meth:`Pen.text` to shrink."""
@@ -226,6 +279,7 @@ class Pen:
     """Drawing primitives on a canvas, with the theme's colours."""
 
     skip = False  # True on pages another worker draws (render --jobs): a layout may skip them
+    trial = False  # True for a trial drawing that is measured, never printed (roster_pdf)
 
     def __init__(self, canvas: Canvas, th: Theme, recorder=None):
         self.c = canvas
@@ -235,6 +289,10 @@ class Pen:
         self.encoder = TextEncoder(canvas) if isinstance(canvas, Canvas) else None
         self._in_form = False
         self.rec = recorder  # a layout_check.Recorder, or None (not recording)
+        self.lite = None  # the Recorder when it keeps only texts and cuts (its light pages)
+        self._fine = 0  # > 0 inside fine_print(): 5 pt allowed
+        global _FLOOR
+        _FLOOR = _floors()
 
     # -- what the layout checker needs to know (no-ops when not recording) ------------------
     # (not recording: one shared no-op context instead of a generator per use; a page draws
@@ -251,9 +309,18 @@ class Pen:
         finally:
             self.rec.frames.pop()
 
+    @contextmanager
     def fine_print(self):
-        """Footnotes and sources: 5 pt is allowed instead of 6 pt."""
-        return _NO_OP if self.rec is None else self._counting("note")
+        """Footnotes and sources: 5 pt is allowed instead of 6 pt (the pen's floor drops too)."""
+        self._fine += 1
+        if self.rec is not None:
+            self.rec.note += 1
+        try:
+            yield
+        finally:
+            self._fine -= 1
+            if self.rec is not None:
+                self.rec.note -= 1
 
     def legend_key(self):
         """Boxes and pips drawn here are samples in a legend, not tick targets."""
@@ -344,40 +411,53 @@ class Pen:
             self.c.setLineWidth(w)
 
     # -- text -----------------------------------------------------------------------------
+    def floor(self) -> float:
+        """The smallest type this pen draws here, in the current coordinate space: 6 pt for text
+        read at the table, 5 pt inside :meth:`fine_print` (``data/common/layout.yaml``), divided
+        by the scale of the canvas matrix (a scaled-down block cannot bypass it)."""
+        least = _FLOOR[1] if self._fine else _FLOOR[0]
+        a, b, c, d = self.c._currentMatrix[:4]  # noqa: SLF001
+        det = abs(a * d - b * c)
+        return least if 0.999999 < det < 1.000001 or det == 0 else least / math.sqrt(det)
+
     def fit_size(self, text: str, font: str, size: float, max_width: float | None,
                  min_size: float = 3.0) -> float:
+        """The size ``text`` fits ``max_width`` at, never below the floor (:meth:`floor`)."""
+        least = self.floor()
+        size = max(size, least)
         if not max_width or not text:
             return size
         w = fonts.width(text, font, size)
         if w <= max_width:
             return size
-        return max(min_size, size * max_width / w * 0.999)
+        return max(least, min_size, size * max_width / w * 0.999)
 
     def text(self, x: float, y: float, text, size: float = 8, font: str = "Sans",
              align: str = "left", max_width: float | None = None, color=None,
-             min_size: float = 3.0, shorten: bool = False) -> float:
-        """Draw one line of text; shrink it to ``max_width`` (never clipped). Returns its width.
-        ``shorten``: a text too wide at ``min_size`` ends in "…" instead of being squeezed."""
+             min_size: float = 3.0, shorten: bool = True) -> float:
+        """Draw one line of text, shrunk to ``max_width`` but never below ``min_size`` nor the
+        floor (:meth:`floor`: 6 pt, 5 pt in fine print; a smaller ``size`` is raised to it).
+        A text too wide at that size ends in "…" (its full text is recorded for the layout
+        checker, which looks for it elsewhere in the document); ``shorten`` is kept for the
+        callers that name it: nothing is ever squeezed any more. Returns its width."""
         text = "" if text is None else str(text)
         if not text:
             return 0.0
         fonts.check_text(text, font)
-        size = self.fit_size(text, font, size, max_width, min_size)
-        if shorten and max_width and fonts.width(text, font, size) > max_width:
-            text = shortened(text, font, size, max_width)
-        if max_width and fonts.width(text, font, size) > max_width:
-            # below the minimum size: squeeze horizontally rather than overflow
-            scale = max_width / fonts.width(text, font, size)
-            self.c.saveState()
-            anchor = {"left": x, "center": x - max_width / 2, "right": x - max_width}[align]
-            self.c.translate(anchor, y)
-            self.c.scale(scale, 1)
-            self._run(0, 0, text, font, size, tuple(color or self.t.ink))
-            self.c.restoreState()
-            if self.rec is not None:
-                self.rec.text(self.c, text, font, size * scale, anchor, y, max_width)
-            return max_width
+        m = self.c._currentMatrix  # noqa: SLF001
+        least = _FLOOR[1] if self._fine else _FLOOR[0]
+        if m[0] != 1 or m[3] != 1 or m[1] or m[2]:
+            least = self.floor()
+        if size < least:
+            size = least
         w = fonts.width(text, font, size)
+        full = None
+        if max_width and w > max_width + _FIT_SLACK:
+            size = max(least, min_size, size * max_width / w * 0.999)
+            w = fonts.width(text, font, size)
+            if w > max_width + _FIT_SLACK:
+                full, text = text, shortened(text, font, size, max_width)
+                w = fonts.width(text, font, size)
         if align == "center":
             x -= w / 2
         elif align == "right":
@@ -385,6 +465,10 @@ class Pen:
         self._run(x, y, text, font, size, tuple(color or self.t.ink))
         if self.rec is not None:
             self.rec.text(self.c, text, font, size, x, y, w)
+            if full is not None:
+                self.rec.cut(self.c, full, text, x, y)
+        elif self.lite is not None:
+            self.lite.light(text, y + self.c._currentMatrix[5], full)  # noqa: SLF001
         return w
 
     def _run(self, x: float, y: float, text: str, font: str, size: float, rgb: tuple) -> None:
@@ -414,7 +498,7 @@ class Pen:
 
     def text_in(self, r: Rect, text, size: float = 8, font: str = "Sans", align: str = "left",
                 pad: float = 2, color=None, valign: str = "middle", min_size: float = 3.0,
-                shorten: bool = False) -> None:
+                shorten: bool = True) -> None:
         """Text inside a rectangle: fits the width, vertically centred (or top/bottom); see
         :meth:`text` for ``min_size`` and ``shorten``."""
         size = min(size, r.h * 0.8)
@@ -443,13 +527,26 @@ class Pen:
 
     def paragraph(self, r: Rect, text: str, size: float = 7, font: str = "Sans",
                   leading: float = 1.18, min_size: float = 4.0, color=None) -> float:
-        """Wrapped text filling ``r`` from the top; shrinks until it fits. Returns used height."""
+        """Wrapped text filling ``r`` from the top; shrinks until it fits, never below the
+        floor (:meth:`floor`). What still does not fit at the floor is left out: the last line
+        that fits ends in "…" and the full text is recorded for the layout checker. A word wider
+        than ``r`` breaks (after its hyphen where it has one). Returns the height used."""
+        least = max(min_size, self.floor())
+        size = max(size, least)
         while True:
-            lines = self.wrap(text, font, size, r.w)
+            lines = wrap_breaking(text, font, size, r.w)
             need = len(lines) * size * leading
-            if need <= r.h or size <= min_size:
+            if need <= r.h or size <= least:
                 break
-            size = max(min_size, size - 0.25)
+            size = max(least, size - 0.25)
+        cut = None
+        if need > r.h + 0.01 and len(lines) > 1:
+            keep = max(1, int((r.h + 0.01) // (size * leading)))
+            if keep < len(lines):
+                cut = text
+                lines = lines[:keep]
+                lines[-1] = shortened(lines[-1] + " ", font, size, r.w)
+                need = keep * size * leading
         y = r.top - size
         if self.rec is not None:
             self.rec.frames.append(r)
@@ -457,6 +554,8 @@ class Pen:
             self.text(r.x, y, line, size, font, max_width=r.w, color=color)
             y -= size * leading
         if self.rec is not None:
+            if cut is not None:
+                self.rec.cut(self.c, cut, lines[-1], r.x, y + size * leading)
             self.rec.frames.pop()
         return need
 
@@ -490,9 +589,12 @@ class Pen:
             self.rec.border(self.c, ((x1, y1), (x2, y2)))
 
     def heading(self, r: Rect, text: str, size: float = 8, font: str = "Sans-Bold"):
-        """A section heading band (accent colour, light text)."""
+        """A section heading band (accent colour, light text) over the block that follows it
+        (the layout checker reports one left alone at the foot of a page)."""
         self.rect(r, fill=self.t.accent, stroke=False)
         self.text_in(r, text, size, font, color=self.t.accent_text, pad=3)
+        if self.rec is not None:
+            self.rec.heading(self.c, str(text), r.x, r.y, r.right, r.top)
 
     def box_track(self, x: float, y: float, kinds, size: float = 7, gap: float = 1.5,
                   width: float = 0.6, height: float | None = None) -> float:

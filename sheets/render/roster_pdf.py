@@ -16,7 +16,8 @@ def draw_army_list(doc, data: dict, options) -> None:
 def draw_army_lists(doc, lists: list[dict], options) -> None:
     """Several army lists one after the other (a multi-file render lists every roster), on as
     few pages as they fit: a list starts a page only when its title, first group and totals do
-    not fit under the previous one; a group (a ProtoMech Point) is never split across pages."""
+    not fit under the previous one; a group (a ProtoMech Point) is never split across pages,
+    unless it is longer than a page: then it continues on the next, its header repeated."""
     m = margins(options.paper)
     frame = Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
     pen, y = None, None
@@ -25,6 +26,13 @@ def draw_army_lists(doc, lists: list[dict], options) -> None:
     if pen is not None:
         L = lists[-1]["labels"]
         footer(pen, frame, f"{L['generated_by']} {__version__}", lists[-1]["game"])
+
+
+def list_title(data: dict) -> str:
+    """The heading of one army list: "Army list: <roster name>", or just "Army list" for a file
+    without a roster name (never "Army list: Army list")."""
+    label = data["labels"]["army_list"]
+    return f"{label}: {data['name']}" if data.get("name") else label
 
 
 def _columns(data: dict) -> list[dict]:
@@ -124,6 +132,11 @@ def _table(pen, x: float, top: float, widths: list[float], header: list[str], ro
     return top - y
 
 
+def _row_h(widths, row, font: str) -> float:
+    """The height of one table row (its cells wrap at the list's one size)."""
+    return ROW_H + LEAD * (max(len(_cell_lines(c, w, font)) for c, w in zip(row, widths)) - 1)
+
+
 def _table_h(widths, header, rows) -> float:
     h = 0.0
     for ri, row in enumerate([header] + rows):
@@ -148,8 +161,7 @@ def _draw_one(doc, pen, y, frame: Rect, data: dict):
         pen, y = doc.page(), frame.top
     else:
         y -= 14  # the next list on the same page
-    title = data["name"] or L["army_list"]
-    pen.heading(Rect(frame.x, y - 22, frame.w, 22), f"{L['army_list']}: {title}", 13)
+    pen.heading(Rect(frame.x, y - 22, frame.w, 22), list_title(data), 13)
     y -= 36
     sub = f"{data['game']}"
     if data.get("rules"):
@@ -164,14 +176,33 @@ def _draw_one(doc, pen, y, frame: Rect, data: dict):
     for group in data["groups"]:
         rows = [[_fmt(r.get(c["key"])) for c in columns] for r in group["rows"]]
         th = _table_h(widths, header, rows)
-        if y - _group_h(group, th) < frame.y + 50:
+        fresh = _group_h(group, th) <= frame.h - 50  # the whole group fits on a page of its own
+        if y - _group_h(group, th) < frame.y + 50 and fresh:
             footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
             pen = doc.page()
             y = frame.top
         if group["title"]:
             pen.text(frame.x, y - 10, group["title"], 10, "Sans-Bold", max_width=frame.w)
             y -= 16
-        y -= _table(pen, frame.x, y, widths, header, rows, aligns)
+        # a group longer than a page continues on the next page(s), its header repeated
+        while rows:
+            heights = [_row_h(widths, row, "Sans") for row in rows]
+            room = y - (frame.y + 50) - _row_h(widths, header, "Sans-Bold")
+            k, used = 0, 0.0
+            while k < len(rows) and used + heights[k] <= room:
+                used += heights[k]
+                k += 1
+            if k == len(rows) or (k == 0 and y >= frame.top - 16):
+                k = max(k, 1)
+            elif k < 3 and y < frame.top - 16:  # too few rows fit here: the group starts a page
+                footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
+                pen, y = doc.page(), frame.top
+                continue
+            y -= _table(pen, frame.x, y, widths, header, rows[:k], aligns)
+            rows = rows[k:]
+            if rows:
+                footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
+                pen, y = doc.page(), frame.top
         if len(data["groups"]) > 1 and group.get("subtotal") is not None:
             pen.text(frame.right - 2, y - 10, f"{L['subtotal']}: {_fmt(group['subtotal'])}", 8.5,
                      "Sans-Bold", align="right")
@@ -271,3 +302,97 @@ def draw_army_lists_in(doc, pen, region: Rect, lists: list[dict]) -> None:
     y = region.top + 14  # _draw_one takes 14 off for a list that shares a page
     for data in lists:
         pen, y = _draw_one(doc, pen, y, region, data)
+
+
+# -- the army list on the first page of the sheets --------------------------------------------------
+
+class _FirstPageDrawn(Exception):
+    """The trial drawing of :func:`first_page_room` stops when the second page starts."""
+
+
+def first_page_room(doc_factory, draw, paper: str) -> Rect | None:
+    """The widest free band, full width, that ``draw(doc)`` leaves on its first page (a trial
+    drawing on a scratch ``doc_factory()`` document, stopped when the second page starts):
+    under everything, or between two blocks (12 pt of paper kept on each side); None when
+    nothing is drawn. Footer lines in the bottom margin and lines taller than half the page
+    (a frame around it) do not count as content."""
+    doc = doc_factory()
+    opened = doc.page
+
+    def page(size=None):
+        if doc.pages >= 1:
+            raise _FirstPageDrawn
+        return opened(size)
+
+    doc.page = page
+    try:
+        draw(doc)
+    except _FirstPageDrawn:
+        pass
+    if not doc.recorder.pages or doc.recorder.pages[0]["number"] != 1:
+        return None
+    page1 = doc.recorder.pages[0]
+    width, height = page1["size"]
+    m = margins(paper)
+    bottom, top = m + 14, height - m  # the list's own frame (draw_army_lists)
+    spans = []
+    for it in page1["items"]:
+        kind = it[0]
+        if kind == "t":
+            y0, y1 = it[5][1], it[5][3]
+        elif kind == "b":
+            y0, y1 = it[1][1], it[1][3]
+        elif kind == "p":
+            y0, y1 = it[2] - it[3], it[2] + it[3]
+        elif kind in ("c", "s"):
+            ys = [p[1] for p in it[1]]
+            y0, y1 = min(ys), max(ys)
+            if kind == "s" and y1 - y0 > height / 2:  # a frame around the page, a long rule
+                continue
+        else:
+            continue
+        if y1 <= bottom:  # the footer, in the margin
+            continue
+        spans.append((y0, y1))
+    spans.sort(key=lambda s: -s[1])  # from the top of the page down
+    best, cursor = None, top
+    for y0, y1 in spans + [(bottom - 12, bottom - 12)]:
+        gap_top, gap_bottom = cursor - 12, max(y1, bottom - 12) + 12
+        if gap_top - gap_bottom > 0 and (best is None or gap_top - gap_bottom > best[0] - best[1]):
+            best = (gap_top, gap_bottom)
+        cursor = min(cursor, y0)
+    if best is None:
+        return Rect(m, bottom, width - 2 * m, 0)
+    return Rect(m, best[1], width - 2 * m, best[0] - best[1])
+
+
+def share_first_page(doc, lists: list[dict], room: Rect | None) -> bool:
+    """Draw ``lists`` into ``room`` of the document's first page, when the renderer that draws
+    next leaves that room free (see :func:`first_page_room`) and they fit there: the list is
+    drawn when the second page starts (or the document finishes). Returns False (nothing
+    arranged) when they do not fit: the caller prints them on their own page(s) first."""
+    if room is None or not lists or room.h < army_lists_height(lists, room.w):
+        return False
+    opened, finish = doc.page, doc.finish
+    state = {"done": False}
+
+    def place():
+        if not state["done"] and doc.pages == 1:
+            state["done"] = True
+            pen = doc.pen
+            if not pen.skip:
+                draw_army_lists_in(doc, pen, room, lists)
+
+    def page(size=None):
+        if doc.pages >= 1:  # the first page is done: the list goes there, then the hook goes
+            place()
+            doc.page = opened
+        return opened(size)
+
+    def finished():
+        place()
+        doc.page, doc.finish = opened, finish
+        return finish()
+
+    doc.page, doc.finish = page, finished
+    return True

@@ -69,6 +69,6 @@ def test_phrase_wrap_keeps_a_count_with_its_noun():
 ])
 def test_the_two_cover_lines_of_a_card_share_one_wording(render, card, lines):
     reader, _ = render(SAMPLE, "--lang", "ru", "--card", card)
-    got = [line.strip() for line in reader.pages[1].extract_text().splitlines()
+    got = [line.strip() for line in reader.pages[0].extract_text().splitlines()  # the list shares page 1
            if line.strip() in {"Попад.", "Промах"} or line.startswith(("Слабое:", "Жёсткое:"))]
     assert got == lines

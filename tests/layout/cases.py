@@ -21,6 +21,7 @@ LONG = str(Path(__file__).with_name("longnames.yaml"))  # unit, model and pilot 
 LONG40K = str(Path(__file__).with_name("longnames_wh40k6.yaml"))  # long unit names and model types
 LONG_DUST = str(Path(__file__).with_name("longnames_dust.yaml"))  # every text field at its maximum
 LONG_DMECH = str(Path(__file__).with_name("longnames_dmech.yaml"))  # every text field at its maximum
+ROSTER_DMECH = str(Path(__file__).with_name("roster_dmech.yaml"))  # the ДМ samples as a roster
 
 # (layout id, game, kind, files or chart name, extra options, rule variants)
 LAYOUTS = [
@@ -56,6 +57,12 @@ LAYOUTS = [
     ("lnl-reference", "lnl", "reference", None, {}, (None,)),
     ("lnl-chart", "lnl", "chart", "melee-odds", {}, (None,)),
     ("lnl-roster", "lnl", "list", LNL_UNITS, {}, (None,)),
+    # `sheets render` of a roster: the army list and the sheets / cards, as the command prints them
+    ("bt-render", "battletech", "render", (BT_UNITS,), {}, ("classic",)),
+    ("dmech-render", "dmech", "render", (ROSTER_DMECH,), {}, (None,)),
+    ("dust-render", "dust", "render", (DUST_UNITS,), {}, (None,)),
+    ("lnl-render", "lnl", "render", LNL_UNITS, {}, (None,)),
+    ("wh40k6-render", "wh40k6", "render", (WH40K6_UNITS,), {}, (None,)),
 ]
 
 
@@ -73,12 +80,34 @@ def case_id(combo) -> str:
     return "-".join(p for p in (layout, variant, lang, paper, "mono" if mono else "colour") if p)
 
 
+def coverage(layout: str, variant, lang: str, paper: str, mono: bool) -> list:
+    """What the layout must print of its files' units (``data/common/coverage.yaml``)."""
+    from sheets.core.loader import load_file
+    from sheets.render.layout_check import coverage_values
+
+    _, game_id, kind, what, extra, _ = next(x for x in LAYOUTS if x[0] == layout)
+    if kind not in ("sheet", "list", "render"):
+        return []
+    game = get_game(game_id)
+    options = Options(lang=lang, paper=paper, mono=mono, rules=variant or game.default_variant(),
+                      extra=dict(extra))
+    out = []
+    for f in what:
+        loaded = load_file(f if Path(f).is_absolute() else str(data_path(f)), options)
+        for layout_kind in (("sheet", "list") if kind == "render" else (kind,)):
+            if layout_kind == "list" and kind == "render" and not loaded.is_roster:
+                continue
+            out += coverage_values(game_id, layout_kind, loaded.units, game.text_fields,
+                                   str(extra.get("card") or ""))
+    return out
+
+
 @functools.cache
 def render(layout: str, variant, lang: str, paper: str, mono: bool):
     """(recorder, words the user's files supply) for one combination."""
     from sheets.core.loader import load_file
     from sheets.core.roster import army_list
-    from sheets.render.roster_pdf import draw_army_list
+    from sheets.render.roster_pdf import draw_army_lists
 
     _, game_id, kind, what, extra, _ = next(x for x in LAYOUTS if x[0] == layout)
     game = get_game(game_id)
@@ -86,6 +115,13 @@ def render(layout: str, variant, lang: str, paper: str, mono: bool):
                       extra=dict(extra))
     doc = Document(paper, mono, lang=lang, record=True)
     user: set[str] = set()
+    if kind == "render":  # through the API the command uses
+        from sheets import api
+
+        loaded = [load_file(f if Path(f).is_absolute() else str(data_path(f)), options) for f in what]
+        done = api.render(loaded, record=True)
+        user = set(api.layout_words(loaded))
+        return done.document.recorder, frozenset(user)
     if kind in ("sheet", "list"):
         loaded = [load_file(f if Path(f).is_absolute() else str(data_path(f)), options) for f in what]
         for l in loaded:
@@ -95,11 +131,11 @@ def render(layout: str, variant, lang: str, paper: str, mono: bool):
             if l.is_roster:
                 user.update(str((l.roster or {}).get("name", "") if isinstance(getattr(l, "roster", None), dict)
                                 else "").split())
-        if kind == "list":
-            for l in loaded:
-                data = army_list(l, lang)
+        if kind == "list":  # as `sheets roster` (one file) and `render` (every roster, packed) print them
+            lists = [army_list(l, lang) for l in loaded]
+            for data in lists:
                 user.update(str(data["name"] or "").split())
-                draw_army_list(doc, data, l.options)
+            draw_army_lists(doc, lists, loaded[0].options)
         else:
             load_object(game.renderer)(doc, [u for l in loaded for u in l.units], loaded[0].options)
     elif kind == "reference":

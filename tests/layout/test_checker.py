@@ -12,9 +12,17 @@ def _doc(lang="en"):
     return doc, doc.page()
 
 
+def _raw(pen, x, y, text, size, font="Sans"):
+    """A text run recorded at ``size`` as it is (the pen itself never draws under its floor):
+    what the checker must catch in a drawing made some other way."""
+    from sheets.render import fonts
+
+    pen.rec.text(pen.c, text, font, size, x, y, fonts.width(text, font, size))
+
+
 def _kinds(doc, **kw):
     doc.finish()
-    return sorted({v.kind for v in check(doc.recorder, **kw)})
+    return sorted({v.kind for v in check(doc.recorder, staged=True, **kw)})
 
 
 def test_clean_drawing_has_no_violations():
@@ -31,10 +39,10 @@ def test_clean_drawing_has_no_violations():
 
 def test_small_text_and_fine_print():
     doc, pen = _doc()
-    pen.text(50, 700, "too small", 5.5)
+    _raw(pen, 50, 700, "too small", 5.5)
     with pen.fine_print():
         pen.text(50, 650, "source ok", 5.2)
-        pen.text(50, 600, "source too small", 4.5)
+        _raw(pen, 50, 600, "source too small", 4.5)
     doc.finish()
     found = check(doc.recorder)
     assert [(v.kind, v.message.split(" is ")[0]) for v in found] == [("font", "'too small'"), ("font", "'source too small'")]
@@ -52,19 +60,30 @@ def test_fine_print_and_legend_samples_end_with_their_block():
             raise KeyError("left early")
     except KeyError:
         pass
-    pen.text(50, 600, "body too small", 5.2)
+    pen.text(50, 600, "body raised to 6 pt", 5.2)  # the floor is 6 pt again
     pen.box_track(50, 550, ["plain"], 1.5 * MM)  # a tick target again
-    assert (doc.recorder.note, doc.recorder.sample) == (0, 0)
+    assert (doc.recorder.note, doc.recorder.sample, pen._fine) == (0, 0, 0)
     doc.finish()
     found = check(doc.recorder)
-    assert sorted((v.kind, v.page) for v in found) == [("font", 1), ("tick", 1)]
-    assert "body too small" in next(v.message for v in found if v.kind == "font")
+    assert sorted((v.kind, v.page) for v in found) == [("tick", 1)]
+    sizes = {it[1]: it[3] for it in doc.recorder.pages[0]["items"] if it[0] == "t"}
+    assert sizes == {"source ok": 5.2, "body raised to 6 pt": 6.0}
 
 
-def test_squeezed_text_counts_at_its_squeezed_size():
+def test_text_too_wide_at_the_floor_is_cut_and_reported_when_printed_nowhere_else():
     doc, pen = _doc()
-    pen.text(50, 700, "a long label squeezed into a narrow column", 8, max_width=40)
-    assert _kinds(doc) == ["font"]
+    pen.text(50, 700, "a long label in a narrow column", 8, max_width=40)
+    doc.finish()
+    (run,) = [it for it in doc.recorder.pages[0]["items"] if it[0] == "t"]
+    assert run[1].endswith("…") and run[3] == 6.0 and run[5][2] - run[5][0] <= 40
+    (v,) = check(doc.recorder, staged=True)
+    assert v.kind == "cut" and "'a long label in a narrow column'" in v.message
+    # the same text printed in full elsewhere (e.g. wrapped in the army list): no violation
+    doc, pen = _doc()
+    pen.text(50, 700, "a long label in a narrow column", 8, max_width=40)
+    pen.text(50, 600, "a long label in", 8)
+    pen.text(50, 590, "a narrow column", 8)
+    assert _kinds(doc) == []
 
 
 def test_text_leaving_its_frame_the_page_or_crossing_a_border():
@@ -91,7 +110,7 @@ def test_small_tick_boxes_small_and_touching_pips():
     pen.box_track(50, 700, ["plain"], 2.5 * MM)
     pen.pips(Rect(50, 500, 40, 4), 8, max_radius=2, gap=0.1)
     doc.finish()
-    kinds = [v.kind for v in check(doc.recorder)]
+    kinds = [v.kind for v in check(doc.recorder, staged=True)]
     assert "tick" in kinds and "pips" in kinds
     assert any("2.5×2.5 mm" in v.message for v in check(doc.recorder))
 
@@ -124,7 +143,7 @@ def test_forms_are_checked_at_every_place_they_are_used():
     doc, pen = _doc()
 
     def draw(p):
-        p.text(0, 0, "tiny", 4)
+        _raw(p, 0, 0, "tiny", 4)
     pen.form("k", 100, 100, draw)
     pen.form("k", 300, 400, draw)
     doc.finish()
@@ -163,7 +182,7 @@ def test_recording_is_off_by_default_and_does_not_change_the_pdf():
 def test_summary_folds_repeats():
     doc, pen = _doc()
     for x in (50, 150, 250):
-        pen.text(x, 700, "tiny", 4)
+        _raw(pen, x, 700, "tiny", 4)
     doc.finish()
     text = summary(check(doc.recorder))
     assert text.count("\n") == 0 and "(×3)" in text and "'tiny' is 4.0 pt" in text
@@ -187,8 +206,9 @@ def test_cli_check_layout(cli, tmp_path, subprocess_env):
     bad = subprocess.run([sys.executable, "-m", "sheets", "--data-dir", str(tmp_path), "chart", "dmech",
                           "facing", "--check-layout", "-o", str(tmp_path / "bad.pdf")],
                          capture_output=True, text=True, env=subprocess_env)
-    assert bad.returncode == 1, bad.stderr
-    assert "font: 'Armour facings of every walker" in bad.stderr and "layout: 1 problem(s)" in bad.stderr
+    assert bad.returncode == 0, bad.stderr  # "cut" is a staged rule: a warning (--strict: exit 1)
+    assert "warning: page 1 (" in bad.stderr and "cut: 'Armour facings of every walker" in bad.stderr
+    assert "no problems; 1 warning(s) of staged rules (--strict: exit 1)" in bad.stderr
     assert (tmp_path / "bad.pdf").exists()
 
 
@@ -216,9 +236,9 @@ def test_a_line_hidden_under_a_later_fill_does_not_count():
     assert [(v.kind, v.message.split(" ")[0]) for v in check(doc.recorder)] == [("border", "'crossed'")]
 
 
-def test_shorten_ends_a_text_in_an_ellipsis_instead_of_squeezing_it():
-    """``shorten``: a text too wide at its 6 pt minimum is cut with "…" (a whole size, inside its
-    width); without it the text is squeezed and the checker reports it."""
+def test_a_text_too_wide_at_its_minimum_ends_in_an_ellipsis_never_squeezed():
+    """A text too wide at its 6 pt minimum is cut with "…" (a whole size, inside its width),
+    with or without ``shorten`` (no layout can squeeze a text below the floor any more)."""
     from sheets.render import fonts
     from sheets.render.pdf import shortened
 
@@ -229,8 +249,8 @@ def test_shorten_ends_a_text_in_an_ellipsis_instead_of_squeezing_it():
     doc.finish()
     runs = [it for it in doc.recorder.pages[0]["items"] if it[0] == "t"]
     assert runs[0][1].endswith("…") and runs[0][1].startswith("Konstantinopol") and runs[0][3] == 6.0
-    assert w <= 60 and runs[1][1] == long and runs[1][3] < 6.0
-    assert [v.kind for v in check(doc.recorder)] == ["font"]  # only the squeezed one
+    assert w <= 60 and runs[1][1] == runs[0][1] and runs[1][3] == 6.0
+    assert [v.kind for v in check(doc.recorder, staged=True)] == ["cut", "cut"]  # the full name is nowhere
     cut = shortened("Alpha Beta Gamma", "Sans", 8, fonts.width("Alpha Beta G…", "Sans", 8))
     assert cut == "Alpha Beta G…"
     assert shortened("Alpha, Beta", "Sans", 8, fonts.width("Alpha,…", "Sans", 8) + 0.1) == "Alpha…"

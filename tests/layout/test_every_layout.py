@@ -8,17 +8,24 @@ import pytest
 
 from sheets.render.layout_check import check, summary
 
-from .cases import case_id, combos, render
+from .cases import case_id, combos, coverage, render
 
-# (layout, lang or None = both) -> the open defect (issue 11)
+# (layout, lang or None = both[, paper]) -> the open defect: findings of issue 23's new rules in
+# layouts their game's engineer is fixing (remove the entry with the fix)
 KNOWN = {
+    ("bt-long-names", None): "issue 23 (battletech): the long pilot name is cut with '…' and printed in "
+                             "full nowhere (coverage)",
+    ("bt-render", None): "issue 23 (battletech): a full Point's sheet page leaves no room for the army "
+                         "list, whose page is 29 % used (battletech's draws_army_lists hook)",
+    ("dmech-render", None): "issue 23 (dmech): the walker and pilot sheets fill page 2, so the army "
+                            "list has a page of its own, 22 % used",
 }
 
 
 def _known(combo):
     layout, variant, lang, paper, mono = combo
     return (KNOWN.get((layout, lang, paper)) or KNOWN.get((layout, lang))
-            or KNOWN.get((layout, None)))
+            or KNOWN.get((layout, None, paper)) or KNOWN.get((layout, None)))
 
 
 def _params():
@@ -32,7 +39,7 @@ def _params():
 def test_layout_has_no_violations(combo):
     recorder, user_words = render(*combo)
     assert recorder.pages, "nothing was drawn"
-    violations = check(recorder, user_words)
+    violations = check(recorder, user_words, coverage=coverage(*combo), staged=True)
     assert not violations, f"{len(violations)} layout violation(s):\n{summary(violations)}"
 
 

@@ -159,7 +159,8 @@ def test_every_model_gets_its_wound_or_hull_point_boxes(cli, tmp_path, monkeypat
     real = Pen.box_track
 
     def spy(self, x, y, kinds, *args, **kw):
-        drawn.append(len(kinds))
+        if not self.trial:  # the army list's room on page 1 is measured by a trial drawing
+            drawn.append(len(kinds))
         return real(self, x, y, kinds, *args, **kw)
 
     monkeypatch.setattr(Pen, "box_track", spy)
