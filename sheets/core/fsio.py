@@ -36,6 +36,18 @@ def reset_inputs() -> None:
     _INPUTS.clear()
 
 
+def inputs_read() -> list[tuple[tuple[int, int], str]]:
+    """Every input this process has recorded, ``((st_dev, st_ino), name)``: a loading worker
+    (``render --jobs``) sends them to the parent, which records them as its own."""
+    return list(_INPUTS.items())
+
+
+def note_inputs_read(inputs) -> None:
+    """Record the inputs another process of this command read (see :func:`inputs_read`)."""
+    for key, name in inputs:
+        _INPUTS.setdefault(tuple(key), name)
+
+
 def note_input(path: str | os.PathLike) -> None:
     """Remember ``path`` as an input of this command (outputs may not replace it)."""
     try:
