@@ -240,9 +240,7 @@ def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Pa
                     raise _write_error(name, exc) from None
                 _fill_temp(fd, tmp, data, mode)  # a failure here (disk full) propagates as is
                 temps.append((tmp, target))
-            for tmp, target in temps:
-                os.replace(tmp, target)
-                _LIVE_TEMPS.discard(tmp)
+            _rename_all(temps)
         except BaseException:
             _cleanup_temps()
             for folder in reversed(made_dirs):
@@ -252,6 +250,36 @@ def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Pa
                     pass
             raise
     return [target for _, target, _, _ in checked]
+
+
+_HELD = {signal.SIGTERM, signal.SIGINT}
+
+
+def _rename_all(temps: list[tuple[str, Path]]) -> None:
+    """Rename every temporary file over its target, all or none: SIGTERM/SIGINT are held
+    (delivered once the last rename is done), and a rename that fails undoes the earlier ones
+    that created a file (a replaced file cannot come back: renames in a folder where the
+    temporary file could be made do not fail but for a vanished folder)."""
+    held = threading.current_thread() is threading.main_thread() and hasattr(signal, "pthread_sigmask")
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD) if held else None
+    created: list[Path] = []
+    try:
+        for tmp, target in temps:
+            fresh = not os.path.lexists(target)
+            os.replace(tmp, target)
+            _LIVE_TEMPS.discard(tmp)
+            if fresh:
+                created.append(target)
+    except BaseException:
+        for target in created:
+            try:
+                os.unlink(target)
+            except OSError:
+                pass
+        raise
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)  # a held signal is delivered here
 
 
 _PENDING: list | None = None  # the open deferred_writes() batch, if any

@@ -57,3 +57,53 @@ def test_default_parallel_loading_records_the_workers_inputs(tmp_path, cli, monk
     assert r.exit_code == 2, r.stderr
     assert "ref.yaml: is an input of this command" in r.stderr
     assert ref.read_bytes() == before
+
+
+# -- 2. SIGTERM during the renames of a multi-file output: all or none ---------------------------
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_signal_during_the_renames_of_a_multi_file_output_leaves_all_or_none(tmp_path, subprocess_env,
+                                                                              signum):
+    """The signal arrives right after the first of three renames (``import -d``, ``--png DIR``)."""
+    out = tmp_path / "out"
+    code = f"""
+import os, signal
+real = os.replace
+def replace(src, dst):
+    real(src, dst)
+    os.kill(os.getpid(), {int(signum)})
+os.replace = replace
+from sheets.core.fsio import write_files
+write_files([({str(out / 'a.yaml')!r}, b"a"), ({str(out / 'b.yaml')!r}, b"b"),
+             ({str(out / 'c.yaml')!r}, b"c")])
+print("RETURNED")
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=subprocess_env, timeout=30)
+    assert "RETURNED" not in proc.stdout  # the signal still ends the command
+    if signum == signal.SIGTERM:
+        assert proc.returncode == -signal.SIGTERM  # it dies of the signal, after the last rename
+    else:
+        assert "KeyboardInterrupt" in proc.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["a.yaml", "b.yaml", "c.yaml"]
+    assert [(out / n).read_bytes() for n in ("a.yaml", "b.yaml", "c.yaml")] == [b"a", b"b", b"c"]
+
+
+def test_a_failed_rename_undoes_the_files_it_created(tmp_path, monkeypatch):
+    from sheets.core import fsio
+
+    real = os.replace
+    calls = []
+
+    def replace(src, dst):
+        calls.append(dst)
+        if len(calls) == 2:
+            raise OSError(5, "Input/output error")
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    (tmp_path / "old.png").write_bytes(b"old")
+    with pytest.raises(OSError):
+        fsio.write_files([(tmp_path / "new.png", b"1"), (tmp_path / "old.png", b"2")])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.png"]
+    assert (tmp_path / "old.png").read_bytes() == b"old"
