@@ -107,3 +107,82 @@ def test_a_failed_rename_undoes_the_files_it_created(tmp_path, monkeypatch):
         fsio.write_files([(tmp_path / "new.png", b"1"), (tmp_path / "old.png", b"2")])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old.png"]
     assert (tmp_path / "old.png").read_bytes() == b"old"
+
+
+# -- a child under the harness's bounds: 1 GiB of address space, 10 s ----------------------------
+
+from .bounded import LIMIT_SECONDS, bounded_cli  # noqa: E402
+
+
+POINT = SAMPLES / "battletech" / "point-alpha.yaml"
+PEAK_BYTES = 400 * 1024 * 1024  # what a bounded template may take at the most (the CLI: ~60 MB)
+
+
+def _template_run(tmp_path, source: str, prelude: str = ""):
+    tpl = tmp_path / "t.j2"
+    tpl.write_text(source, encoding="utf-8")
+    r = bounded_cli(["roster", POINT, "--format", "md", "--template", tpl], prelude=prelude)
+    return r, str(tpl)
+
+
+# -- 3. the time limit holds at compile time and at render time ----------------------------------
+
+FOLDED = "{% if name == 'never' %}{{ 'x'|center(1000000)|replace(' ','a ')|urlize|urlize }}{% endif %}"
+
+
+@pytest.mark.parametrize("source", [
+    FOLDED + "\n{% set r = range(100000) %}{% for i in r %}{% for j in r %}{% endfor %}{% endfor %}",
+    "{% set r = range(100000) %}\n{% for i in r %}{% for j in r %}{% endfor %}{% endfor %}",
+])
+def test_template_time_limit_holds_through_compile_time_folding(tmp_path, source):
+    r, tpl = _template_run(tmp_path, source, "from sheets.render import text; text.MAX_SECONDS = 1.0")
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.strip() == f"{tpl}:2:1: template error: the template ran longer than 1 s"
+    assert r.seconds < 1.0 + 3
+
+
+def test_nothing_is_evaluated_while_a_template_compiles(tmp_path):
+    """The folded chain alone (never taken) costs nothing: it is not evaluated at compile time."""
+    r, tpl = _template_run(tmp_path, FOLDED + "ok")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.decode() == "ok" and r.seconds < 3
+    assert r.peak_bytes < 150 * 1024 * 1024
+
+
+# -- 4. no template allocates beyond its bounds --------------------------------------------------
+
+@pytest.mark.parametrize("source, message", [
+    ("{{ '{:>3999999999}'.format(1) }}", "format width too large"),
+    ("{{ '{:>{w}}'.format(1, w=99999) }}", "format width too large for a template (99999; limit 9999)"),
+    ("{{ ('{0}' * 100000).format('x' * 1000000) }}", "text too long for a template"),
+    ("{{ '%.*f' % (999999999, 1) }}", "format width too large for a template (999999999; limit 9999)"),
+    ("{{ '%*d' % (999999999, 1) }}", "format width too large for a template (999999999; limit 9999)"),
+    ("{{ '%*d'|format(999999999, 1) }}", "format width too large for a template (999999999; limit 9999)"),
+    ("{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+     "text too long for a template (8388608 characters; limit 5242880)"),
+    ("{% macro f(s) %}{{ f(s ~ s) }}{% endmacro %}{{ f('x') }}", "text too long for a template"),
+    ("{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s + ns.s %}{% endfor %}",
+     "text too long for a template (8388608 characters; limit 5242880)"),
+    ("{{ 'x'|center(999999)|replace(' ', 'x'|center(999999)) }}", "text too long for a template"),
+    ("{{ 'x'.center(999999).replace(' ', 'yy') * 3 }}", "too long"),
+    ("{{ (['x'|center(999999)] * 1000)|join }}", "text too long for a template (999999000"),
+    ("{{ 'a\\nb\\nc\\nd\\ne'|center(999999)|indent(999999) }}", "text too long for a template"),
+    ("{{ 999999 ** 999999 }}", "power too large"),
+    ("{{ (['x'|center(999999)] * 1000)|pprint|length }}", "needs too much memory"),
+])
+def test_templates_allocate_nothing_beyond_their_bounds(tmp_path, source, message):
+    r, tpl = _template_run(tmp_path, source)
+    assert r.returncode == 1, r.stderr
+    [line] = r.stderr.splitlines()
+    assert line.startswith(f"{tpl}:1:1: template error: ") and message in line, line
+    assert r.peak_bytes < PEAK_BYTES, r.peak_bytes
+    assert r.seconds < LIMIT_SECONDS
+
+
+def test_bounded_formatting_still_formats(tmp_path):
+    r, _ = _template_run(tmp_path, "{{ '%*d' % (4, 1) }}|{{ '%5.2f'|format(3.14159) }}|"
+                                   "{{ '{:>6}'.format('ab') }}|{{ '{:{w}}'.format('a', w=3) }}|"
+                                   "{{ 'a-b'|replace('-', '+') }}|{{ ['a', 'b']|join(', ') }}|"
+                                   "{{ 'x' ~ 1 ~ 'y' }}|{{ '%(n)s!' % {'n': 'hi'} }}")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.decode() == "   1| 3.14|    ab|a  |a+b|a, b|x1y|hi!"
