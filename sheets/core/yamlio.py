@@ -21,9 +21,11 @@ MAX_DEPTH = 64
 
 
 class YMap(dict):
-    """A mapping that knows its own position and the positions of its keys and values."""
+    """A mapping that knows its own position and the positions of its keys and values.
+    ``shared``: the node is used more than once (a YAML alias): checks may reuse their result."""
 
     pos: Pos | None = None
+    shared = False
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -39,9 +41,10 @@ class YMap(dict):
 
 
 class YSeq(list):
-    """A list that knows its own position and the position of each item."""
+    """A list that knows its own position and the position of each item (``shared``: see YMap)."""
 
     pos: Pos | None = None
+    shared = False
 
     def __init__(self, *args):
         super().__init__(*args)
@@ -143,7 +146,16 @@ class _Builder:
             return None
         key = id(node)
         if key in self.memo:
-            return self.memo[key]
+            value = self.memo[key]
+            if isinstance(value, (YMap, YSeq)):
+                value.shared = True  # an alias: the same object twice
+            return value
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _COLLECTION_TAGS:
+            name = node.tag.replace("tag:yaml.org,2002:", "!!")
+            self.problems.error(self._pos(node), f"the YAML tag {short(name, 40)} is not supported "
+                                                 f"here (plain values, lists and mappings only)")
+            self.memo[key] = None
+            return None
         if isinstance(node, yaml.MappingNode):
             result = YMap()
             result.pos = self._pos(node)
@@ -231,6 +243,7 @@ class _Builder:
 _STR = "tag:yaml.org,2002:str"
 _SCALAR = yaml.ScalarNode
 _TIMESTAMP = re.compile(r"^\d{4}-\d\d?-\d\d?([Tt ].*)?$")
+_COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 _SCALAR_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")}
 MAX_KEYS = 10_000
 MAX_ITEMS = 10_000

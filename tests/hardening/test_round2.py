@@ -186,3 +186,86 @@ def test_bounded_formatting_still_formats(tmp_path):
                                    "{{ 'x' ~ 1 ~ 'y' }}|{{ '%(n)s!' % {'n': 'hi'} }}")
     assert r.returncode == 0, r.stderr
     assert r.stdout.decode() == "   1| 3.14|    ab|a  |a+b|a, b|x1y|hi!"
+
+
+# -- 5. aliases are checked once; a load's work is bounded -----------------------------------------
+
+def _alias_bomb(path):
+    """A ~20 KB Dust file: 500 units merged from one anchor, 1,000 weapons as one alias, 1,000
+    tags as one alias (5 x 10^8 values once expanded)."""
+    tags = "&t [" + ", ".join(["t"] * 1000) + "]"
+    ws = "&ws [&w {name: W, range: 2, tags: " + tags + "}, " + ", ".join(["*w"] * 999) + "]"
+    lines = ["system: dust", "units:",
+             "  - &u {name: U, kind: squad, armor: {type: soldier, level: 3}, move: 1, points: 1, "
+             "weapons: " + ws + "}"]
+    lines += [f"  - {{<<: *u, name: U{i}}}" for i in range(499)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_alias_fan_out_is_bounded_by_the_schema_check(tmp_path):
+    bomb = _alias_bomb(tmp_path / "bomb.yaml")
+    assert bomb.stat().st_size < 32 * 1024
+    r = bounded_cli(["validate", bomb])
+    assert r.returncode == 1, r.stderr
+    [line] = r.stderr.splitlines()
+    assert line.startswith(f"{bomb}:3:")
+    assert "the file expands to more than 1,000,000 values (aliases or 'from' references repeated)" in line
+    assert r.seconds < 5 and r.peak_bytes < 200 * 1024 * 1024
+
+
+def test_repeated_from_references_count_against_the_same_bound(tmp_path, monkeypatch):
+    from sheets.core import schema
+    from sheets.core.errors import InputError
+    from sheets.core.loader import load_file
+
+    monkeypatch.setattr(schema, "MAX_CHECKED_VALUES", 2000)
+    (tmp_path / "roc.yaml").write_text(ROC.read_text(encoding="utf-8"), encoding="utf-8")
+    roster = tmp_path / "r.yaml"
+    roster.write_text("system: battletech\nunits:\n" + "  - {from: roc.yaml}\n" * 200, encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_file(roster)
+    assert "expands to more than 2,000 values" in str(exc.value.problems[-1])
+    roster.write_text("system: battletech\nunits:\n" + "  - {from: roc.yaml}\n" * 2, encoding="utf-8")
+    assert len(load_file(roster).units) == 2
+
+
+def test_an_aliased_node_is_checked_once_and_reported_once(write):
+    from sheets.core.errors import InputError
+    from sheets.core.loader import load_file
+
+    good = write("good.yaml", "system: dust\nunits:\n"
+                 "  - &u {name: A, kind: squad, armor: {type: soldier, level: 3}, move: 1, points: 5,\n"
+                 "        weapons: [&w {name: Gun, range: 3, tags: [ugl]}, *w, *w]}\n"
+                 "  - {<<: *u, name: B}\n")
+    loaded = load_file(good)
+    assert [u.name for u in loaded.units] == ["A", "B"]
+    assert [len(u.weapons) for u in loaded.units] == [3, 3]
+    bad = write("bad.yaml", "system: dust\nunits:\n"
+                "  - &u {name: A, kind: squad, armor: {type: soldier, level: 3}, move: 1, points: 5,\n"
+                "        weapons: [&w {name: Gun, range: 300}, *w, *w]}\n"
+                "  - {<<: *u, name: B}\n")
+    with pytest.raises(InputError) as exc:
+        load_file(bad)
+    messages = [str(p) for p in exc.value.problems]
+    assert len(messages) == 1, messages
+    assert messages[0].startswith(f"{bad}:4:") and "expected a number of squares or C" in messages[0]
+
+
+# -- 11. tags on mappings and lists are positioned errors ------------------------------------------
+
+@pytest.mark.parametrize("value, tag", [
+    ("!!python/object/new:os.system {args: [id]}", "!!python/object/new:os.system"),
+    ("!!python/object/apply:os.system [id]", "!!python/object/apply:os.system"),
+    ("!!set {a, b}", "!!set"),
+    ("!!omap [{a: 1}]", "!!omap"),
+    ("!!pairs [{a: 1}]", "!!pairs"),
+    ("!mine {type: soldier, level: 3}", "!mine"),
+])
+def test_tags_on_mappings_and_lists_are_positioned_errors(write, cli, value, tag):
+    f = write("u.yaml", "system: dust\nunits:\n  - name: A\n    kind: squad\n"
+                        f"    armor: {value}\n    move: 1\n    points: 5\n")
+    r = cli("validate", f)
+    assert r.exit_code == 1
+    assert (f"{f}:5:12: the YAML tag '{tag}' is not supported here (plain values, lists and "
+            f"mappings only)") in r.stderr.splitlines()
