@@ -269,3 +269,61 @@ def test_tags_on_mappings_and_lists_are_positioned_errors(write, cli, value, tag
     assert r.exit_code == 1
     assert (f"{f}:5:12: the YAML tag '{tag}' is not supported here (plain values, lists and "
             f"mappings only)") in r.stderr.splitlines()
+
+
+# -- 6. a --data-dir label's placeholders are those of the bundled label ---------------------------
+
+def _data_dir(tmp_path, relative, text):
+    path = tmp_path / "mine" / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("en, message", [
+    ("Hex size: {mm:>999999999} mm", "placeholder {mm}: width or precision 999999999 is too large (at most 20)"),
+    ("Hex size: {mm:.99999} mm", "placeholder {mm}: width or precision 99999 is too large (at most 20)"),
+    ("Hex size: {size} mm", "unknown placeholder {size} (the bundled label has {mm})"),
+    ("Hex size: {mm.__class__} mm", "unknown placeholder {mm.__class__}"),
+    ("Hex size: {0} mm", "unknown placeholder {0}"),
+    ("Hex size: {mm!r} mm", "placeholder {mm}: no conversion (!r) allowed"),
+    ("Hex size: {mm:{mm}} mm", "placeholder {mm}: format '{mm}' is not allowed"),
+    ("Hex size: {mm mm", "broken placeholder"),
+])
+def test_label_placeholders_are_checked_against_the_bundled_label(tmp_path, en, message):
+    labels = (data_root() / "dmech" / "labels.yaml").read_text(encoding="utf-8")
+    old = 'hex_size: {en: "Hex size: {mm} mm across flats"'
+    assert old in labels
+    path = _data_dir(tmp_path, "dmech/labels.yaml", labels.replace(old, f'hex_size: {{en: "{en}"'))
+    line = labels[: labels.index(old)].count("\n") + 1
+    r = bounded_cli(["--data-dir", tmp_path / "mine", "chart", "dmech", "facing", "-o", tmp_path / "f.pdf"])
+    assert r.returncode == 1, r.stderr
+    [got] = r.stderr.splitlines()
+    assert got.startswith(f"{path}:{line}:") and f"label 'hex_size' (en): {message}" in got, got
+    assert not (tmp_path / "f.pdf").exists() and r.peak_bytes < 300 * 1024 * 1024
+
+
+def test_label_with_a_small_format_spec_still_prints(tmp_path):
+    labels = (data_root() / "dmech" / "labels.yaml").read_text(encoding="utf-8")
+    old = 'hex_size: {en: "Hex size: {mm} mm across flats"'
+    _data_dir(tmp_path, "dmech/labels.yaml", labels.replace(old, 'hex_size: {en: "Hex: {mm:>8} mm"'))
+    r = bounded_cli(["--data-dir", tmp_path / "mine", "chart", "dmech", "facing", "-o", tmp_path / "f.pdf"])
+    assert r.returncode == 0, r.stderr
+    from pypdf import PdfReader
+
+    assert "Hex:" in PdfReader(tmp_path / "f.pdf").pages[0].extract_text()
+
+
+# -- 9. internal errors on hostile input become positioned messages --------------------------------
+
+def test_card_width_of_zero_in_a_data_dir_is_a_positioned_error(tmp_path):
+    cards = (data_root() / "common" / "cards.yaml").read_text(encoding="utf-8")
+    old = "poker: {width: 63, height: 88}"
+    path = _data_dir(tmp_path, "common/cards.yaml", cards.replace(old, "poker: {width: 0, height: 88}"))
+    line = cards[: cards.index(old)].count("\n") + 1
+    src = SAMPLES / "dust" / "sample_force.yaml"
+    r = bounded_cli(["--data-dir", tmp_path / "mine", "render", src, "--card", "poker",
+                     "-o", tmp_path / "c.pdf"])
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.strip() == f"{path}:{line}:18: presets.poker.width: a card width must be more than 0"
+    assert not (tmp_path / "c.pdf").exists()
