@@ -16,6 +16,7 @@ files (SIGKILL cannot be caught: a ``.sheets-*.tmp`` may then remain).
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import stat
@@ -197,6 +198,13 @@ def _signals_clean_up():
 
 
 def _write_error(name: str, exc: OSError) -> InputError:
+    if exc.errno == errno.ENOSPC:
+        return InputError([Problem(name, None, "cannot write: the disk is full (nothing was written)")])
+    if exc.errno == errno.EFBIG:
+        return InputError([Problem(name, None, "cannot write: the file would be larger than this "
+                                               "system allows (ulimit -f); nothing was written")])
+    if exc.errno == errno.EDQUOT:
+        return InputError([Problem(name, None, "cannot write: disk quota exceeded (nothing was written)")])
     if isinstance(exc, PermissionError):
         return InputError([Problem(name, None, "cannot write here: permission denied")])
     if isinstance(exc, FileExistsError):
@@ -238,7 +246,10 @@ def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Pa
                     _LIVE_TEMPS.add(tmp)
                 except OSError as exc:  # cannot write here at all: the user's choice of -o
                     raise _write_error(name, exc) from None
-                _fill_temp(fd, tmp, data, mode)  # a failure here (disk full) propagates as is
+                try:
+                    _fill_temp(fd, tmp, data, mode)
+                except OSError as exc:  # disk full (ENOSPC), over `ulimit -f` (EFBIG), EIO…
+                    raise _write_error(name, exc) from None
                 temps.append((tmp, target))
             _rename_all(temps)
         except BaseException:
@@ -285,22 +296,39 @@ def _rename_all(temps: list[tuple[str, Path]]) -> None:
 _PENDING: list | None = None  # the open deferred_writes() batch, if any
 
 
+_AFTER: list | None = None  # what to do once the open batch is written (e.g. say "wrote")
+
+
 @contextmanager
 def deferred_writes():
     """Collect every :func:`atomic_write` made inside the block and write them all with
     :func:`write_files` when the block ends without an exception (nothing is written otherwise).
-    Targets are still checked at once, so a bad ``-o`` fails before the work is done."""
-    global _PENDING
+    Targets are still checked at once, so a bad ``-o`` fails before the work is done. What
+    :func:`after_written` was given runs once the files are in place."""
+    global _PENDING, _AFTER
     outer, batch = _PENDING, []
-    _PENDING = batch
+    outer_after, after = _AFTER, []
+    _PENDING, _AFTER = batch, after
     try:
         yield batch
     finally:
-        _PENDING = outer
+        _PENDING, _AFTER = outer, outer_after
     if outer is not None:
         outer.extend(batch)
+        outer_after.extend(after)
     else:
         write_files(batch)
+        for fn in after:
+            fn()
+
+
+def after_written(fn) -> None:
+    """Run ``fn`` once the pending writes are renamed into place (at once when none is pending):
+    a "wrote FILE" message is said only of a file that was written."""
+    if _AFTER is not None:
+        _AFTER.append(fn)
+    else:
+        fn()
 
 
 def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:

@@ -34,6 +34,7 @@ MAX_NUMBER = 10 ** 6  # arguments and operands larger than this are refused (ran
 MAX_WIDTH = 9999  # a format width or precision (``{:>N}``, ``%N.Md``)
 MAX_MEMORY = 256 * 1024 * 1024  # address space a template may add while it compiles and runs
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")
 _MD_LEADING = re.compile(r"^(\s*)([#+=-](?=\s|$)|#|\d+(?=[.)](?:\s|$)))")
 
@@ -451,6 +452,9 @@ def render_roster_text(data: dict, fmt: str, template: str | None = None) -> str
                     raise TemplateLimit(f"output larger than {MAX_OUTPUT_CHARS} characters")
                 if time.monotonic() > deadline:
                     raise TemplateTimeout()
+                if _SURROGATE.search(chunk):
+                    raise TemplateLimit(f"the template prints U+{ord(_SURROGATE.search(chunk).group()):04X}, "
+                                        f"a lone surrogate (not a character)")
                 out.append(chunk)
     except InputError:
         raise

@@ -327,3 +327,121 @@ def test_card_width_of_zero_in_a_data_dir_is_a_positioned_error(tmp_path):
     assert r.returncode == 1, r.stderr
     assert r.stderr.strip() == f"{path}:{line}:18: presets.poker.width: a card width must be more than 0"
     assert not (tmp_path / "c.pdf").exists()
+
+
+def test_template_printing_a_lone_surrogate_is_exit_1(tmp_path):
+    r, tpl = _template_run(tmp_path, "{{ '\\ud800' }}")
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.strip() == (f"{tpl}: template error: the template prints U+D800, a lone "
+                                f"surrogate (not a character)")
+    assert r.stdout == b""
+
+
+def test_unit_file_named_with_a_byte_that_is_not_utf8_renders(tmp_path):
+    name = os.fsdecode(b"r\xffc.yaml")
+    shutil.copy(ROC, tmp_path / name)
+    r = bounded_cli(["render", tmp_path / name, "-o", tmp_path / "x.pdf"])
+    assert r.returncode == 0, r.stderr
+    from pypdf import PdfReader
+
+    assert PdfReader(tmp_path / "x.pdf").metadata.title.endswith(": r\ufffdc")
+
+
+_ENOSPC = """
+import errno, os
+real = os.fdopen
+class Full:
+    def __init__(self, fh): self.fh = fh
+    def __enter__(self): return self
+    def __exit__(self, *a): self.fh.close()
+    def write(self, data): raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    def __getattr__(self, name): return getattr(self.fh, name)
+def fdopen(fd, mode="r", *a, **k):
+    fh = real(fd, mode, *a, **k)
+    return Full(fh) if "w" in mode else fh
+os.fdopen = fdopen
+"""
+
+
+@pytest.mark.parametrize("kind", ["ENOSPC", "EFBIG"])
+def test_disk_full_and_file_size_limit_are_exit_1_and_leave_nothing(tmp_path, kind):
+    out = tmp_path / "out"
+    out.mkdir()
+    prelude = _ENOSPC if kind == "ENOSPC" else \
+        "import resource; resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))"
+    r = bounded_cli(["render", ROC, "-o", out / "x.pdf"], prelude=prelude)
+    assert r.returncode == 1, r.stderr
+    expected = {"ENOSPC": "cannot write: the disk is full (nothing was written)",
+                "EFBIG": "cannot write: the file would be larger than this system allows (ulimit -f); "
+                         "nothing was written"}[kind]
+    assert r.stderr.strip() == f"{out / 'x.pdf'}: {expected}"
+    assert list(out.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [["roster", ROC, "--format", "md", "-o", "-"], ["render", ROC, "-o", "-"]])
+def test_output_to_a_closed_standard_output_is_exit_1(args):
+    code = ("import os, sys; os.close(1)\n"
+            "from sheets.cli import main; sys.argv = ['sheets'] + %r; main()" % [str(a) for a in args])
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.strip().splitlines()[-1] == "-: cannot write to standard output: Bad file descriptor"
+
+
+def test_output_when_started_with_standard_output_closed_is_exit_1(tmp_path):
+    r = subprocess.run(f"{sys.executable} -m sheets roster {ROC} --format md -o - >&-", shell=True,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.strip() == "-: cannot write to standard output: it is closed"
+
+
+# -- 10. redirected text is UTF-8 whatever the locale ------------------------------------------------
+
+@pytest.mark.parametrize("args, word", [
+    (["roster", ROC, "--format", "bbcode"], "Roc"),
+    (["roster", ROC, "--lang", "ru", "--format", "md"], "СПИСОК АРМИИ"),
+    (["calc", "lnl", "melee", "--a", "1-6-4", "--b", "4-6-4", "--lang", "ru"], "Раунд ближнего боя"),
+])
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_redirected_text_is_utf8_whatever_the_locale(tmp_path, args, word, encoding):
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    r = subprocess.run([sys.executable, "-m", "sheets", *map(str, args)], capture_output=True,
+                       env=env, timeout=60)
+    assert r.returncode == 0, r.stderr.decode("utf-8", "replace")
+    assert word in r.stdout.decode("utf-8")
+
+
+def test_a_console_that_cannot_show_a_character_gets_a_replacement():
+    import pty
+
+    master, slave = pty.openpty()
+    try:
+        env = dict(os.environ, PYTHONIOENCODING="cp1252")
+        proc = subprocess.run([sys.executable, "-m", "sheets", "roster", str(ROC), "--lang", "ru",
+                               "--format", "md"], stdout=slave, stderr=subprocess.PIPE, env=env, timeout=60)
+        os.close(slave)
+        slave = None
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        if slave is not None:
+            os.close(slave)
+        os.close(master)
+    assert proc.returncode == 0, proc.stderr
+    assert b"# ?????? ?????" in b"".join(chunks)  # СПИСОК АРМИИ, replaced on a cp1252 console
+
+
+# -- 12. "wrote" only once the file is there -------------------------------------------------------
+
+def test_render_says_wrote_only_after_the_deferred_write(tmp_path):
+    r = bounded_cli(["render", ROC, "-o", tmp_path / "x.pdf"], prelude=_ENOSPC)
+    assert r.returncode == 1 and not any(l.startswith("wrote ") for l in r.stderr.splitlines())
+    r = bounded_cli(["render", ROC, "-o", tmp_path / "x.pdf"])
+    assert r.returncode == 0 and f"wrote {tmp_path / 'x.pdf'}" in r.stderr.splitlines()
+    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF")
