@@ -445,3 +445,53 @@ def test_render_says_wrote_only_after_the_deferred_write(tmp_path):
     r = bounded_cli(["render", ROC, "-o", tmp_path / "x.pdf"])
     assert r.returncode == 0 and f"wrote {tmp_path / 'x.pdf'}" in r.stderr.splitlines()
     assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF")
+
+
+# -- 13. a glyph error names the file (and line) that has the character -----------------------------
+
+ROBOT = "\U0001F916"
+
+
+def test_glyph_error_in_a_data_dir_label_names_the_label_file(tmp_path):
+    labels = (data_root() / "battletech" / "labels.yaml").read_text(encoding="utf-8")
+    import yaml
+
+    table = yaml.safe_load(labels)
+    key = next(k for k, v in table.items() if isinstance(v, dict) and v.get("en") and "{" not in v["en"]
+               and f'{k}: {{en: "{v["en"]}"' in labels)
+    old = f'{key}: {{en: "{table[key]["en"]}"'
+    path = _data_dir(tmp_path, "battletech/labels.yaml", labels.replace(old, f'{key}: {{en: "{ROBOT} x"'))
+    line = labels[: labels.index(old)].count("\n") + 1
+    shutil.copy(ROC, tmp_path / "roc.yaml")
+    r = bounded_cli(["--data-dir", tmp_path / "mine", "render", tmp_path / "roc.yaml", "-o", tmp_path / "x.pdf"])
+    if r.returncode == 0:
+        pytest.skip(f"label {key!r} is not printed on a ProtoMech sheet")
+    assert r.returncode == 1, r.stderr
+    [got] = r.stderr.splitlines()
+    assert got.startswith(f"{path}:{line}:") and "U+1F916" in got, got
+
+
+def test_glyph_error_in_a_roster_file_gives_the_rosters_line(tmp_path):
+    from tests.wh40k6_import import rosters as R
+
+    text = R.roster()
+    assert 'name="Glass Squad"' in text
+    ros = tmp_path / "army.ros"
+    ros.write_text(text.replace('name="Glass Squad"', f'name="Glass {ROBOT} Squad"', 1), encoding="utf-8")
+    at = ros.read_text(encoding="utf-8").index(ROBOT)
+    before = ros.read_text(encoding="utf-8")[:at]
+    line, col = before.count("\n") + 1, at - (before.rfind("\n") + 1) + 1
+    r = bounded_cli(["render", ros, "-o", tmp_path / "x.pdf"])
+    assert r.returncode == 1, r.stderr
+    assert any(l.startswith(f"{ros}:{line}:{col}: character") and "U+1F916" in l
+               for l in r.stderr.splitlines()), r.stderr
+
+
+def test_lnl_side_that_cannot_be_printed_fails_validate(tmp_path):
+    us = (SAMPLES / "lnl" / "hill30_us.yaml").read_text(encoding="utf-8")
+    assert "side: US}" in us
+    f = tmp_path / "us.yaml"
+    f.write_text(us.replace("side: US}", f'side: "US {ROBOT}"}}'), encoding="utf-8")
+    r = bounded_cli(["validate", f])
+    assert r.returncode == 1, r.stderr
+    assert "U+1F916" in r.stderr and r.stderr.startswith(f"{f}")
