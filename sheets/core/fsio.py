@@ -10,7 +10,7 @@ never leaves a partial file and never clobbers an existing one. Several outputs 
 ``import -d``) are all produced before any is renamed into place. Targets that exist and are not
 regular files (devices, FIFOs, sockets) are refused; a symlink is resolved and its target is
 written; a target that is one of the command's inputs is refused. An existing file keeps its
-mode; a new one gets ``0666`` minus the umask. SIGTERM/SIGINT while writing remove the temporary
+mode (without setuid/setgid bits); a new one gets ``0666`` minus the umask. SIGTERM/SIGINT while writing remove the temporary
 files (SIGKILL cannot be caught: a ``.sheets-*.tmp`` may then remain).
 """
 
@@ -142,6 +142,9 @@ def check_target(path: str | os.PathLike) -> tuple[Path, int]:
     try:
         st = os.stat(target)
     except FileNotFoundError:
+        if name.endswith(("/", os.sep)):  # realpath drops the slash: `-o newdir/` is no file name
+            raise InputError([Problem(name, None, "is a folder name (it ends with /); give a file "
+                                                  "name")]) from None
         return target, 0o666 & ~_umask()
     except OSError as exc:
         raise InputError([Problem(name, None, f"cannot write here: {exc.strerror or exc}")]) from None
@@ -152,7 +155,8 @@ def check_target(path: str | os.PathLike) -> tuple[Path, int]:
     if (st.st_dev, st.st_ino) in _INPUTS:
         raise UsageProblem(f"{name}: is an input of this command ({_INPUTS[(st.st_dev, st.st_ino)]}); "
                            f"refusing to overwrite it")
-    return target, stat.S_IMODE(st.st_mode)
+    # the permissions are kept, never setuid/setgid/sticky: an output is a document, not a program
+    return target, stat.S_IMODE(st.st_mode) & 0o777
 
 
 _LIVE_TEMPS: set[str] = set()

@@ -81,12 +81,16 @@ def _forked(paths: list[str], options, jobs: int) -> list:
     # the first file first: the imports, the game and its tables it loads are then the
     # workers' too (each worker would otherwise redo them: ~0.2 s, a file's worth of loading)
     results = [_one(paths[parts[0][0]], options)]
+    from sheets.core.procs import die_with_parent
+
     pending = []  # (pid, read end) of each worker, in file order
+    parent = os.getpid()
     try:
         for part in parts[1:]:
             r, w = os.pipe()
             pid = os.fork()
             if pid == 0:  # pragma: no cover - runs in the worker (measured through its result)
+                die_with_parent(parent)
                 os.close(r)
                 _worker(paths, part, options, w)
             os.close(w)

@@ -347,6 +347,8 @@ def render(doc: Document, draw, jobs: int) -> bytes:
         return doc.finish()
     import multiprocessing as mp
 
+    from sheets.core.procs import die_with_parent
+
     ctx = mp.get_context("fork")
     page = doc.page
     worker = None
@@ -362,10 +364,12 @@ def render(doc: Document, draw, jobs: int) -> bytes:
         if doc._open:  # noqa: SLF001
             doc.canvas.showPage()
             doc._open = False  # noqa: SLF001
+        parent = os.getpid()
         for k in range(jobs):
             recv, send = ctx.Pipe(duplex=False)
             pid = os.fork()
             if pid == 0:  # a worker: continue the layout
+                die_with_parent(parent)
                 gc.freeze()  # its collector leaves what it inherited alone (no copied memory pages)
                 for r in pipes + [recv]:
                     r.close()

@@ -53,6 +53,15 @@ def escape_markdown(text: str) -> str:
     return re.sub(r"^(\s*\d+)([.)])(?=\s|$)", r"\1\\\2", text)
 
 
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def strip_bidi(text: str) -> str:
+    """Without the bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069):
+    a unit named ``\u202e…`` would otherwise show the rest of a line reversed on a forum."""
+    return _BIDI.sub("", text)
+
+
 def escape_bbcode(text: str) -> str:
     """BBCode has no escape: brackets become their full-width forms so no tag can open."""
     return text.replace("[", "［").replace("]", "］")
@@ -144,13 +153,15 @@ def _environment(fmt: str, loader, deadline: float):
     escape = {"md": escape_markdown, "bbcode": escape_bbcode}.get(fmt)
 
     def finalize(value):
-        if escape is None or isinstance(value, Markup):
+        if isinstance(value, Markup):
             return value
-        return escape(_fmt(value) if value is not None else "")
+        if escape is None:  # html: autoescaped after this
+            return strip_bidi(value) if isinstance(value, str) else value
+        return escape(strip_bidi(_fmt(value)) if value is not None else "")
 
     env = Env(loader=loader, autoescape=(fmt == "html"), keep_trailing_newline=True,
               trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
-              finalize=finalize if escape else None, optimized=False)
+              finalize=finalize, optimized=False)
     env.code_generator_class = _code_generator()
     env.checked_concat = _checked_concat
     env.filters["fmt"] = _fmt

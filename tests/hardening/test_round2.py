@@ -495,3 +495,83 @@ def test_lnl_side_that_cannot_be_printed_fails_validate(tmp_path):
     r = bounded_cli(["validate", f])
     assert r.returncode == 1, r.stderr
     assert "U+1F916" in r.stderr and r.stderr.startswith(f"{f}")
+
+
+# -- 14. -o newdir/, setuid bits, bidi controls, workers that outlive their parent -------------------
+
+def test_output_name_ending_in_a_slash_is_not_a_file(tmp_path, cli):
+    r = cli("render", ROC, "-o", f"{tmp_path / 'newdir'}/")
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (f"{tmp_path / 'newdir'}/: is a folder name (it ends with /); give a "
+                                f"file name")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_replaced_output_loses_setuid_and_setgid_bits(tmp_path):
+    import stat
+
+    from sheets.core.fsio import atomic_write
+
+    f = tmp_path / "x.pdf"
+    f.write_bytes(b"old")
+    f.chmod(0o6755)
+    atomic_write(f, b"new")
+    assert f.read_bytes() == b"new" and stat.S_IMODE(f.stat().st_mode) == 0o755
+
+
+BIDI = "\u202eevil\u202c \u2066x\u2069 \u202a\u202b\u202d"
+
+
+@pytest.mark.parametrize("fmt", ["md", "bbcode", "html"])
+def test_bidi_controls_do_not_reach_text_formats(tmp_path, cli, fmt):
+    text = POINT.read_text(encoding="utf-8").replace("- name: Harpy", f'- name: "Harpy {BIDI}"', 1)
+    assert BIDI in text
+    f = tmp_path / "u.yaml"
+    f.write_text(text, encoding="utf-8")
+    r = cli("roster", f, "--format", fmt)
+    assert r.exit_code == 0, r.stderr
+    assert not any(c in r.stdout for c in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    assert "Harpy evil x" in r.stdout
+
+
+def _children(pid):
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as fh:
+            return [int(p) for p in fh.read().split()]
+    except OSError:
+        return []
+
+
+def _alive(pid) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux /proc")
+def test_workers_of_a_parallel_render_die_with_it(tmp_path, subprocess_env):
+    body = ROC.read_text(encoding="utf-8").split("units:\n", 1)[1]
+    for n in range(2):
+        (tmp_path / f"u{n}.yaml").write_text("system: battletech\nunits:\n" + body * 150, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "sheets", "render", "u0.yaml", "u1.yaml", "--jobs", "2",
+                             "-o", "x.pdf"], cwd=tmp_path, env=subprocess_env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    workers, deadline = [], time.monotonic() + 60
+    while time.monotonic() < deadline and len(workers) < 2 and proc.poll() is None:
+        workers = _children(proc.pid)
+        time.sleep(0.005)
+    if len(workers) < 2:
+        proc.kill()
+        pytest.skip("the render ended before its workers could be seen")
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(10)
+    gone = time.monotonic() + 0.5
+    while time.monotonic() < gone and any(_alive(w) for w in workers):
+        time.sleep(0.01)
+    alive = [w for w in workers if _alive(w)]
+    for w in alive:
+        os.kill(w, signal.SIGKILL)
+    assert not alive, "workers still running 0.5 s after their parent was stopped"
+    assert not (tmp_path / "x.pdf").exists()
