@@ -100,19 +100,14 @@ def note_overrides_read(names: list[str]) -> None:
 def _load_override(path: Path, bundled: Path):
     from sheets.core import tablecheck
     from sheets.core.errors import InputError, Pos, Problem, Problems
-    from sheets.core.fsio import read_user_bytes
+    from sheets.core.fsio import decode_text, read_user_bytes
     from sheets.core.yamlio import parse_yaml
 
     name = str(path)
     _OVERRIDES_READ.append(name)
     if path.suffix.lower() not in (".yaml", ".yml"):
         raise InputError([Problem(name, None, "cannot use this data override: not a .yaml file")])
-    data = read_user_bytes(path, MAX_OVERRIDE_BYTES)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError([Problem(name, Pos(line, 1), "not valid UTF-8 text")]) from None
+    text = decode_text(read_user_bytes(path, MAX_OVERRIDE_BYTES), name)
     value = parse_yaml(text, name)
     if bundled.is_file():
         with open(bundled, encoding="utf-8") as fh:

@@ -104,9 +104,53 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
         os.close(fd)
     if len(data) > max_bytes:
         raise InputError([Problem(name, None, f"file too large (limit {max_bytes} bytes)")])
-    if b"\x00" in data:
+    if b"\x00" in data and not data.startswith(_WIDE_BOMS):  # UTF-16/32 text holds NUL bytes
         raise InputError([Problem(name, None, "not a text file (contains NUL bytes)")])
     return data
+
+
+# byte order marks of the wide encodings (UTF-32 first: its little-endian mark starts like UTF-16's)
+_BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"), (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
+         (b"\xff\xfe", "utf-16-le", "UTF-16"), (b"\xfe\xff", "utf-16-be", "UTF-16"))
+_WIDE_BOMS = tuple(bom for bom, _, _ in _BOMS)
+
+
+def decode_text(data: bytes, name: str, prefix: str = "") -> str:
+    """A user's text file as text: UTF-8 (a BOM dropped), or UTF-16/UTF-32 when it starts with
+    their byte order mark (Windows Notepad's "Unicode"). Anything else is an input error at the
+    first bad byte that says to save the file as UTF-8, and that it looks like Windows-1251 when
+    it reads as Cyrillic text in that code page. ``prefix`` starts the message (``template
+    error: ``)."""
+    import re
+
+    from sheets.core.errors import Pos
+
+    for bom, codec, label in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data[len(bom):].decode(codec)
+            except UnicodeDecodeError as exc:
+                before = data[len(bom): len(bom) + exc.start].decode(codec, "replace")
+                line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+                raise InputError([Problem(name, Pos(line, col), f"{prefix}not valid {label} text "
+                                                                f"(it starts with a {label} byte order "
+                                                                f"mark); save it as UTF-8")]) from None
+            if "\x00" in text:
+                raise InputError([Problem(name, None, f"{prefix}not a text file (contains NUL characters)")])
+            return text
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line, col = before.count(b"\n") + 1, exc.start - before.rfind(b"\n")
+        hint = ""
+        try:
+            if re.search("[\u0400-\u04ff]{3,}", data.decode("cp1251")):
+                hint = " (it looks like Windows-1251, Cyrillic)"
+        except UnicodeDecodeError:
+            pass
+        raise InputError([Problem(name, Pos(line, col), f"{prefix}not valid UTF-8 text{hint}: save the "
+                                                        f"file as UTF-8")]) from None
 
 
 def _kind(mode: int) -> str:

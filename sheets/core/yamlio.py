@@ -307,18 +307,11 @@ def parse_yaml(text: str, path: str) -> Any:
 
 
 def read_text(path: str | Path) -> str:
-    """Read a user file as UTF-8 text, with input errors (not tracebacks) for the usual failures."""
-    from sheets.core.fsio import read_user_bytes
+    """Read a user file as text (UTF-8, or UTF-16/32 with a byte order mark), with input errors
+    (not tracebacks) for the usual failures."""
+    from sheets.core.fsio import decode_text, read_user_bytes
 
-    name = str(path)
-    data = read_user_bytes(path, MAX_BYTES)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = data[: exc.start]
-        line, col = before.count(b"\n") + 1, exc.start - before.rfind(b"\n")
-        raise InputError([Problem(name, Pos(line, col), "not valid UTF-8 text")]) from None
-    return text
+    return decode_text(read_user_bytes(path, MAX_BYTES), str(path))
 
 
 def load_yaml(path: str | Path) -> Any:

@@ -379,14 +379,9 @@ def _check_filter(name: str, args, kwargs) -> None:
 
 
 def _decode(data: bytes, name: str) -> str:
-    from sheets.core.errors import InputError, Pos, Problem
+    from sheets.core.fsio import decode_text
 
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise InputError([Problem(name, Pos(line, col), "template error: not valid UTF-8 text")]) from None
+    return decode_text(data, name, "template error: ")
 
 
 def _template_line(exc: BaseException, filenames: set[str]) -> tuple[str | None, int | None]:

@@ -575,3 +575,55 @@ def test_workers_of_a_parallel_render_die_with_it(tmp_path, subprocess_env):
         os.kill(w, signal.SIGKILL)
     assert not alive, "workers still running 0.5 s after their parent was stopped"
     assert not (tmp_path / "x.pdf").exists()
+
+
+# -- 15. input text encodings ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("codec, bom", [("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"),
+                                        ("utf-32-le", b"\xff\xfe\x00\x00")])
+def test_a_utf16_file_with_a_bom_is_decoded(tmp_path, cli, codec, bom):
+    text = ROC.read_text(encoding="utf-8").replace("name: Roc", "name: Рок", 1)
+    assert "name: Рок" in text
+    f = tmp_path / "roc16.yaml"
+    f.write_bytes(bom + text.encode(codec))
+    r = cli("info", f)
+    assert r.exit_code == 0, r.stderr
+    assert "Рок" in r.stdout
+
+
+def test_a_broken_utf16_file_says_so(tmp_path, cli):
+    f = tmp_path / "bad16.yaml"
+    f.write_bytes(b"\xff\xfe" + "a: 1\n".encode("utf-16-le") + b"\x00\xd8")  # a lone surrogate
+    r = cli("validate", f)
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (f"{f}:2:1: not valid UTF-16 text (it starts with a UTF-16 byte order "
+                                f"mark); save it as UTF-8")
+
+
+def test_a_windows_1251_file_is_named_as_such(tmp_path, cli):
+    text = ROC.read_text(encoding="utf-8").replace("name: Roc", "name: Рок Ястреб", 1)
+    f = tmp_path / "roc1251.yaml"
+    f.write_bytes(text.encode("cp1251"))
+    first = next(i for i, c in enumerate(text) if ord(c) > 127)  # the first byte UTF-8 refuses
+    line = text[:first].count("\n") + 1
+    col = len(text[:first].rsplit("\n", 1)[-1]) + 1
+    r = cli("validate", f)
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (f"{f}:{line}:{col}: not valid UTF-8 text (it looks like Windows-1251, "
+                                f"Cyrillic): save the file as UTF-8")
+
+
+def test_a_latin1_file_is_not_called_windows_1251(tmp_path, cli):
+    f = tmp_path / "latin.yaml"
+    f.write_bytes("system: battletech\nunits:\n  - name: Café Müller\n".encode("latin-1"))
+    r = cli("validate", f)
+    assert r.exit_code == 1
+    assert r.stderr.strip() == f"{f}:3:14: not valid UTF-8 text: save the file as UTF-8"
+
+
+def test_a_utf16_template_and_data_dir_table_are_decoded(tmp_path, cli):
+    tpl = tmp_path / "t.j2"
+    tpl.write_bytes(b"\xff\xfe" + "Армия: {{ name }}".encode("utf-16-le"))
+    r = cli("roster", POINT, "--format", "md", "--template", tpl)
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.startswith("Армия: ")
