@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -52,74 +51,13 @@ def _default_output(first_input: str, suffix: str) -> Path:
 
 
 def _glyph_check(loaded_list) -> None:
-    """Every user string must be drawable by the bundled font: report it at its YAML line (in
-    another tool's file, at the character's line in that file). Every text of a unit counts,
-    not only its ``text_fields``: whatever validates also prints."""
-    from sheets.core.errors import InputError, Problem, short
-    from sheets.render.fonts import missing_chars
+    """Every user string must be drawable by the bundled font: report it at its YAML line."""
+    from sheets.api import glyph_problems
+    from sheets.core.errors import InputError
 
-    problems = []
-    seen: set = set()
-
-    def check(path, pos, text, foreign):
-        for ch in missing_chars(str(text or "")):
-            if (path, ch, str(text)) in seen:
-                continue
-            seen.add((path, ch, str(text)))
-            where = _char_position(path, ch) if foreign else pos
-            problems.append(Problem(path, where, f"character {ch!r} (U+{ord(ch):04X}) in {short(text)} "
-                                                 f"cannot be printed: the bundled font has no glyph for it"))
-
-    for loaded in loaded_list:
-        foreign = Path(loaded.path).suffix.lower() not in (".yaml", ".yml")
-        for i, unit in enumerate(loaded.units):
-            named = set()
-            for path, text in loaded.game.text_fields(unit):
-                named.add(str(text))
-                check(loaded.path, loaded.position(i, path), text, foreign)
-            for text in _unit_texts(unit):  # every other text of the unit, at the unit's line
-                if text not in named:
-                    check(loaded.path, loaded.position(i, ()), text, foreign)
-        for key in ("name", "notes", "side"):  # the roster's own texts are printed too
-            check(loaded.path, None, (loaded.roster or {}).get(key) or "", foreign)
+    problems = glyph_problems(loaded_list)
     if problems:
         raise InputError(problems)
-
-
-def _unit_texts(value, depth: int = 0):
-    """Every text in a unit model (dataclass fields, lists, tuples, mapping values)."""
-    import dataclasses
-
-    if isinstance(value, str):
-        yield value
-    elif depth > 8:
-        return
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from _unit_texts(getattr(value, f.name, None), depth + 1)
-    elif isinstance(value, (list, tuple, set, frozenset)):
-        for v in value:
-            yield from _unit_texts(v, depth + 1)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _unit_texts(v, depth + 1)
-
-
-def _char_position(path: str, ch: str):
-    """Line and column of the first ``ch`` in the text file ``path`` (None when it is not there
-    as text, e.g. inside a compressed file)."""
-    from sheets.core.errors import Pos
-
-    try:
-        with open(path, "rb") as fh:
-            text = fh.read(8 * 1024 * 1024).decode("utf-8", "replace")
-    except OSError:
-        return None
-    at = text.find(ch)
-    if at < 0:
-        return None
-    line_start = text.rfind("\n", 0, at) + 1
-    return Pos(text.count("\n", 0, at) + 1, at - line_start + 1)
 
 
 def _write(path, data, quiet: bool = False) -> None:
@@ -134,30 +72,21 @@ def _write(path, data, quiet: bool = False) -> None:
         after_written(lambda: click.echo(f"wrote {path}", err=True))
 
 
-def _document(*args, **kwargs):
-    """A Document that records its layout when ``--check-layout`` was given."""
-    from sheets.render.pdf import Document
-
+def _recording() -> bool:
+    """``--check-layout`` was given: the document records its layout."""
     ctx = click.get_current_context(silent=True)
-    return Document(*args, record=bool(ctx and ctx.meta.get("sheets.check_layout")), **kwargs)
+    return bool(ctx and ctx.meta.get("sheets.check_layout"))
 
 
 def _check_layout(doc, loaded_list=()) -> None:
     """With ``--check-layout``: list the layout problems of ``doc`` and exit 1 if there are any.
     The user's own texts (unit names, …) may stay in Latin script on a Russian page."""
-    if doc.recorder is None:
+    if doc is None or doc.recorder is None:
         return
+    from sheets.api import layout_words
     from sheets.render.layout_check import check, summary
 
-    words = set()
-    for loaded in loaded_list:
-        for unit in loaded.units:
-            for _path, text in loaded.game.text_fields(unit):
-                words.update(re.findall(r"\w+", str(text or "")))  # "Lt. Baker" → Lt, Baker
-        roster = getattr(loaded, "roster", None)
-        if isinstance(roster, dict):
-            words.update(re.findall(r"\w+", f"{roster.get('name') or ''} {roster.get('side') or ''}"))
-    problems = check(doc.recorder, words)
+    problems = check(doc.recorder, layout_words(loaded_list))
     if not problems:
         click.echo(f"layout: {doc.pages} page(s) checked, no problems", err=True)
         return
@@ -218,29 +147,6 @@ def _gc_frozen():
         gc.unfreeze()
 
 
-def _guard_glyphs(fn, source: str):
-    from sheets.core.errors import InputError, Problem
-    from sheets.render.fonts import GlyphError
-
-    try:
-        return fn()
-    except GlyphError as exc:
-        raise InputError([Problem(*_glyph_source(exc.char, source), str(exc))]) from None
-
-
-def _glyph_source(ch: str, fallback: str):
-    """The file (and line:col) a character that cannot be drawn came from: a ``--data-dir``
-    table or label file first (its texts are printed too), then the command's inputs."""
-    from sheets.core.fsio import inputs_read
-    from sheets.data import overrides_read
-
-    for name in [*reversed(overrides_read()), *(n for _, n in inputs_read())]:
-        pos = _char_position(name, ch)
-        if pos is not None:
-            return name, pos
-    return fallback, None
-
-
 @click.command()
 @json_option
 def systems(as_json):
@@ -270,10 +176,9 @@ def validate(paths, rules, **game_options):
     \b
     Example:
       sheets validate my-army.yaml more-units.yaml"""
+    from sheets.api import check_loaded
     from sheets.core.errors import InputError
     from sheets.core.loader import load_file
-    from sheets.core.errors import Problem
-    from sheets.core.roster import list_violations
 
     options = _options(rules=rules, **game_options)
     failed = []
@@ -285,14 +190,10 @@ def validate(paths, rules, **game_options):
             continue
         for w in loaded.warnings:
             click.echo(str(w), err=True)
-        try:
-            _glyph_check([loaded])  # what validates also prints: the same check as render
-        except InputError as exc:
-            failed.extend(exc.problems)
-            continue
-        breaches = list_violations(loaded)  # list-level: over the limit, force organisation
-        if breaches:
-            failed.extend(Problem(path, None, b) for b in breaches)
+        # what validates also prints (the font check of render) and keeps list-level rules
+        later = check_loaded([loaded])
+        if later:
+            failed.extend(later)
             continue
         count = plural(len(loaded.units), "unit", "units")
         where = " in roster" if loaded.is_roster else ""
@@ -379,53 +280,31 @@ def render(paths, output, lang, paper, mono, rules, no_list, jobs, quiet, **game
     game = loaded[0].game
     if not game.renderer:
         raise click.UsageError(f"{game.id} has no record-sheet renderer yet")
-    from sheets.core.game import load_object
-
-    renderer = load_object(game.renderer)
-    opts = loaded[0].options
-    title = ", ".join(Path(p).stem for p in paths)
-    doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: {title}",
-                    subject="record sheets", lang=lang)
-
-    units = [u for l in loaded for u in l.units]
-
-    def draw(doc):
-        if not no_list:
-            from sheets.core.roster import army_list
-            from sheets.render.roster_pdf import draw_army_lists
-
-            lists = [army_list(l, lang) for l in loaded if l.is_roster]
-            if lists and getattr(renderer, "draws_army_lists", False):
-                opts.extra["army_lists"] = lists  # the renderer places them (e.g. in free space)
-            elif lists:  # every roster, one after the other
-                draw_army_lists(doc, lists, loaded[0].options)
-        # which units came from which file (renderers that print one section per file use it)
-        opts.extra["files"] = [{"path": l.path, "roster": l.roster, "units": len(l.units)} for l in loaded]
-        renderer(doc, units, opts)
-
+    from sheets import api
     from sheets.core.fsio import check_target, deferred_writes
     from sheets.render import parallel
 
     if jobs is None:
-        jobs = parallel.default_jobs(len(units))
+        jobs = parallel.default_jobs(sum(len(l.units) for l in loaded))
     elif jobs == 0:
         jobs = os.cpu_count() or 1
-    if opts.extra.get("png_dir") or doc.recorder is not None:
+    record = _recording()
+    if loaded[0].options.extra.get("png_dir") or record:
         jobs = 1  # card PNGs and the layout check are made by the renderer itself
     out = _out(output, _default_output(paths[0], ".pdf"))
     if out != "-":
         check_target(out)  # a bad -o fails before any work (and before any --png file)
     from sheets.cli.progress import PageProgress
 
-    progress = PageProgress(doc, enabled=False if (quiet or jobs > 1) else None)
+    def progress(doc):
+        return PageProgress(doc, enabled=False if (quiet or jobs > 1) else None)
+
     with deferred_writes(), _gc_frozen():  # card PNGs and the PDF: all written at the end, or none
-        try:
-            pdf = _guard_glyphs(lambda: parallel.render(doc, draw, jobs), paths[0])
-        finally:
-            progress.close()
-        _write(out, pdf)
-    click.echo(f"{out if out != '-' else '(stdout)'}: {doc.pages} page(s)", err=True)
-    _check_layout(doc, loaded)
+        done = api.render(loaded, jobs=jobs, record=record, no_list=no_list, progress=progress,
+                          glyphs_checked=True)
+        _write(out, done.pdf)
+    click.echo(f"{out if out != '-' else '(stdout)'}: {done.pages} page(s)", err=True)
+    _check_layout(done.document, loaded)
 
 
 @click.command()
@@ -444,27 +323,23 @@ def roster(path, output, fmt, template, lang, paper, mono, rules):
     \b
     Example:
       sheets roster my-army.yaml --format md"""
-    from sheets.core.roster import army_list
+    from sheets import api
 
     loaded = _load_all([path], _options(lang=lang, paper=paper, mono=mono, rules=rules))[0]
-    data = army_list(loaded, lang)
-    if fmt == "pdf":
-        from sheets.render.roster_pdf import draw_army_list
+    template_data = None
+    if template:
+        from sheets.core.fsio import read_user_bytes
+        from sheets.render.text import MAX_TEMPLATE_BYTES
 
-        doc = _document(paper, mono, title=data["name"] or Path(path).stem, subject="army list", lang=lang)
-        pdf = _guard_glyphs(lambda: (draw_army_list(doc, data, loaded.options), doc.finish())[1], path)
-        _write(_out(output, _default_output(path, ".pdf")), pdf)
+        template_data = read_user_bytes(template, MAX_TEMPLATE_BYTES)
+    data, doc = api.roster_output([loaded], fmt, template=template_data, record=_recording(),
+                                  template_name=str(template) if template else "template")
+    if fmt == "pdf":
+        _write(_out(output, _default_output(path, ".pdf")), data)
     else:
-        if fmt == "json":
-            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-        else:
-            from sheets.render.text import render_roster_text
-
-            text = render_roster_text(data, fmt, template)
-        _write(_out(output, "-"), text)
+        _write(_out(output, "-"), data.decode("utf-8"))
     _warn_violations([loaded])
-    if fmt == "pdf":
-        _check_layout(doc, [loaded])
+    _check_layout(doc, [loaded])
 
 
 def _warn_violations(loaded_list) -> None:
@@ -544,15 +419,13 @@ def reference(game_id, output, lang, paper, mono, rules, **game_options):
         raise click.UsageError(f"{game.id} has no reference handout yet")
     if rules and game.variants and rules.lower() not in game.variants:
         raise click.BadParameter(f"expected one of {', '.join(game.variants)}", param_hint="--rules")
-    from sheets.core.game import load_object
+    from sheets import api
 
     opts = _options(lang=lang, paper=paper, mono=mono,
                     rules=(rules.lower() if rules else game.default_variant()), **game_options)
-    doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: reference", subject="reference", lang=lang)
-    fn = load_object(game.reference_renderer)
-    pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)
-    _write(_out(output, Path("output") / f"{game.id}-reference.pdf"), pdf)
-    _check_layout(doc)
+    done = api.reference(game.id, opts, record=_recording())
+    _write(_out(output, Path("output") / f"{game.id}-reference.pdf"), done.pdf)
+    _check_layout(done.document)
 
 
 @click.command(cls=_with_games_epilog(GameOptionsCommand), game_options_for="chart")
@@ -584,13 +457,12 @@ def chart(game_id, name, output, lang, paper, mono, rules, dpi, **game_options):
     if out_suffix not in (".pdf", ".png"):
         raise click.BadParameter("the output must end in .pdf or .png (or be - for stdout)",
                                  param_hint="-o")
-    from sheets.core.game import load_object
+    from sheets import api
 
     opts = _options(lang=lang, paper=paper, mono=mono,
                     rules=(rules.lower() if rules else game.default_variant()), **game_options)
-    doc = _document(paper, mono, title=f"{game.name.get(lang, game.id)}: {name}", subject="chart", lang=lang)
-    fn = load_object(game.charts[name])
-    pdf = _guard_glyphs(lambda: (fn(doc, opts), doc.finish())[1], game.id)
+    done = api.chart(game.id, name, opts, record=_recording())
+    pdf, doc = done.pdf, done.document
     if out_suffix == ".pdf":
         _write(out, pdf)
         _check_layout(doc)

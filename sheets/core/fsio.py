@@ -104,7 +104,7 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
         os.close(fd)
     if len(data) > max_bytes:
         raise InputError([Problem(name, None, f"file too large (limit {max_bytes} bytes)")])
-    if b"\x00" in data and not data.startswith(_WIDE_BOMS):  # UTF-16/32 text holds NUL bytes
+    if b"\x00" in data and not data.startswith(WIDE_BOMS):  # UTF-16/32 text holds NUL bytes
         raise InputError([Problem(name, None, "not a text file (contains NUL bytes)")])
     return data
 
@@ -112,7 +112,7 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
 # byte order marks of the wide encodings (UTF-32 first: its little-endian mark starts like UTF-16's)
 _BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"), (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
          (b"\xff\xfe", "utf-16-le", "UTF-16"), (b"\xfe\xff", "utf-16-be", "UTF-16"))
-_WIDE_BOMS = tuple(bom for bom, _, _ in _BOMS)
+WIDE_BOMS = tuple(bom for bom, _, _ in _BOMS)
 
 
 def decode_text(data: bytes, name: str, prefix: str = "") -> str:
@@ -299,7 +299,10 @@ def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Pa
                 except OSError as exc:  # disk full (ENOSPC), over `ulimit -f` (EFBIG), EIO…
                     raise _write_error(name, exc) from None
                 temps.append((tmp, target))
-            _rename_all(temps)
+            try:
+                _rename_all(temps)
+            except OSError as exc:  # (the files it had renamed are removed again)
+                raise _write_error(str(exc.filename2 or exc.filename or checked[0][0]), exc) from None
         except BaseException:
             _cleanup_temps()
             for folder in reversed(made_dirs):

@@ -57,7 +57,9 @@ class Game:
     # importers: format name (``sheets import <format>``) -> "module:attr" of a click command
     importers: dict = {}
     # other tools' files that `render`, `validate`, `info` and `roster` read directly: suffix
-    # (".ros") -> "module:attr" of a callable(path) returning a unit-file mapping
+    # (".ros") -> "module:attr" of a callable(path, data=None) returning a unit-file mapping;
+    # with ``data`` (the file's bytes, from :mod:`sheets.api`) it reads no file, ``path`` is the
+    # name its messages use
     file_formats: dict = {}
     roster_group_size: int | None = None  # e.g. 5 for a ProtoMech Point
     roster_group_label: str = "group"  # label key of a group title ("Point")

@@ -101,6 +101,64 @@ class _Reader:
         return target, None
 
 
+class _MemoryReader(_Reader):
+    """``from:`` among named in-memory files only (:func:`load_source`): a name is resolved
+    relative to the naming file's name (``/``-separated, ``..`` allowed) and must be one of the
+    given files; the file system is never touched."""
+
+    def __init__(self, sources: dict[str, bytes]):
+        super().__init__()
+        self.sources = sources
+        self.used: set[str] = set()  # names read through ``from:``
+
+    def read(self, path: str):
+        if path not in self.cache:
+            if len(self.cache) > MAX_FILES:
+                raise InputError([Problem(path, None, f"too many files referenced (limit {MAX_FILES})")])
+            from sheets.core.yamlio import decode_text, parse_yaml
+
+            self.cache[path] = parse_yaml(decode_text(self.sources[path], path), path)
+        return self.cache[path]
+
+    def reference_problem(self, ref: str, base: str) -> tuple[str | None, str | None]:
+        if any(ord(c) < 32 or c == "\x7f" for c in ref):
+            return None, "'from' must be a file path (it contains control characters)"
+        if len(ref) > 1000:
+            return None, "'from' is too long for a file path"
+        target = memory_name(ref, base)
+        if os.path.splitext(target)[1].lower() not in REFERENCE_SUFFIXES:
+            return None, f"'from' names a unit file ending in .yaml or .yml; {short(ref)} does not"
+        if target not in self.sources:
+            known = [n for n in self.sources if n != base
+                     and os.path.splitext(n)[1].lower() in REFERENCE_SUFFIXES]
+            return None, (f"{short(ref)} is not one of the opened files (a 'from:' resolves only "
+                          f"among them){did_you_mean(target, known)}")
+        self.used.add(target)
+        return target, None
+
+
+def memory_name(ref: str, base: str) -> str:
+    """The name ``ref`` (a ``from:`` value) means among in-memory files, relative to ``base``."""
+    import posixpath
+
+    ref = ref.replace("\\", "/")
+    joined = ref if ref.startswith("/") else posixpath.join(posixpath.dirname(base.replace("\\", "/")), ref)
+    return posixpath.normpath(joined).lstrip("/") if joined else joined
+
+
+def load_source(name: str, data: bytes, sources: dict[str, bytes], options: Options | None = None,
+                expect_game: str | None = None) -> tuple[Loaded, set[str]]:
+    """Load one in-memory file (``data``, called ``name``) like :func:`load_file` loads a path;
+    its ``from:`` references resolve only among ``sources`` (name -> bytes). Another tool's
+    format is converted from the bytes (``Game.file_formats``). Returns the loaded file and the
+    names its references read."""
+    convert = _foreign_reader(name)
+    if convert is not None:
+        return load_mapping(convert(name, data), name, options, expect_game), set()
+    reader = _MemoryReader({**sources, name: data})
+    return _load(name, options, expect_game, None, reader), reader.used
+
+
 FOREIGN_SUFFIXES_SKIP = (".yaml", ".yml")
 
 
@@ -168,9 +226,10 @@ def gc_paused(fn):
 
 
 @gc_paused
-def _load(path: str, options: Options | None, expect_game: str | None, text: str | None) -> Loaded:
+def _load(path: str, options: Options | None, expect_game: str | None, text: str | None,
+          reader: _Reader | None = None) -> Loaded:
     options = options or Options()
-    reader = _Reader()
+    reader = reader or _Reader()
     if text is None:
         doc = reader.read(path)
     else:

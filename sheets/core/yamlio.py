@@ -314,5 +314,17 @@ def read_text(path: str | Path) -> str:
     return decode_text(read_user_bytes(path, MAX_BYTES), str(path))
 
 
+def decode_text(data: bytes, name: str) -> str:
+    """The text of a user's file given as bytes: the same size cap, NUL check and decoding
+    (UTF-8, a BOM dropped; UTF-16/32 with their byte order mark) as a file read from disk."""
+    from sheets.core import fsio
+
+    if len(data) > MAX_BYTES:
+        raise InputError([Problem(name, None, f"file too large (limit {MAX_BYTES} bytes)")])
+    if b"\x00" in data and not data.startswith(fsio.WIDE_BOMS):
+        raise InputError([Problem(name, None, "not a text file (contains NUL bytes)")])
+    return fsio.decode_text(data, name)
+
+
 def load_yaml(path: str | Path) -> Any:
     return parse_yaml(read_text(path), str(path))

@@ -24,3 +24,22 @@ def pdf_to_pngs(pdf: bytes, dpi: int = 150, grey: bool = False) -> list[bytes]:
     finally:
         doc.close()
     return out
+
+
+def pdf_page_png(pdf: bytes, page: int = 1, dpi: int = 100, grey: bool = False) -> bytes:
+    """Page ``page`` (1-based) of ``pdf`` as one PNG; a page the PDF does not have is a
+    ``ValueError`` naming how many it has."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        if not 1 <= page <= len(doc):
+            raise ValueError(f"page {page}: the document has {len(doc)} page(s)")
+        p = doc[page - 1]
+        img = p.render(scale=dpi / 72, grayscale=grey).to_pil()
+        buf = io.BytesIO()
+        img.save(buf, format="PNG", optimize=False, dpi=(dpi, dpi))
+        p.close()
+    finally:
+        doc.close()
+    return buf.getvalue()

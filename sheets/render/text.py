@@ -413,7 +413,10 @@ def _source_line(frame, line: int) -> int:
     return best
 
 
-def render_roster_text(data: dict, fmt: str, template: str | None = None) -> str:
+def render_roster_text(data: dict, fmt: str, template: str | None = None,
+                       template_data: bytes | None = None) -> str:
+    """The army list ``data`` as ``fmt`` text through the bundled template, or the user's
+    ``template`` (a path, read here; or only its name when ``template_data`` holds its bytes)."""
     import jinja2
 
     from sheets.core.errors import InputError, Pos, Problem, short
@@ -424,7 +427,12 @@ def render_roster_text(data: dict, fmt: str, template: str | None = None) -> str
     if template:
         path = Path(template)
         name = path.name
-        sources[name] = (_decode(read_user_bytes(path, MAX_TEMPLATE_BYTES), str(template)), str(template))
+        if template_data is None:
+            template_data = read_user_bytes(path, MAX_TEMPLATE_BYTES)
+        elif len(template_data) > MAX_TEMPLATE_BYTES:
+            raise InputError([Problem(str(template), None,
+                                      f"template error: file too large (limit {MAX_TEMPLATE_BYTES} bytes)")])
+        sources[name] = (_decode(template_data, str(template)), str(template))
     else:
         name = f"roster.{fmt}.j2"
 

@@ -276,7 +276,7 @@ def test_write_files_writes_every_file_or_none(tmp_path, monkeypatch):
         real_replace(src, dst)
 
     monkeypatch.setattr(fsio.os, "replace", replace)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(InputError, match="the disk is full"):
         write_files([(a, b"new a"), (b, b"new b")])
     monkeypatch.undo()
     assert calls == ["a.png", "b.png"]

@@ -103,7 +103,9 @@ def test_a_failed_rename_undoes_the_files_it_created(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", replace)
     (tmp_path / "old.png").write_bytes(b"old")
-    with pytest.raises(OSError):
+    from sheets.core.errors import InputError
+
+    with pytest.raises(InputError, match="cannot write here: Input/output error"):
         fsio.write_files([(tmp_path / "new.png", b"1"), (tmp_path / "old.png", b"2")])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old.png"]
     assert (tmp_path / "old.png").read_bytes() == b"old"

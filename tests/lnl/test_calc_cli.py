@@ -63,7 +63,7 @@ def test_illegal_attacks_exit_1_with_the_reason(cli):
     assert r.exit_code == 1 and "below 1:3" in r.stderr and "--a-targets B1" in r.stderr
     r = cli("calc", "lnl", "melee", "--a", "2-5-4", "--b", "2-5-4", "leader:lm1", "--a-targets", "B2")
     assert r.exit_code == 1 and "not melee-eligible" in r.stderr and "targets: B1" in r.stderr
-    r = cli("calc", "lnl", "melee", "--a", "sniper:", "--b", "2-5-4")
+    r = cli("calc", "lnl", "melee", "--a", "sniper:", "--b", "sniper:")
     assert r.exit_code == 1 and "no melee-eligible unit" in r.stderr
     assert r.stdout == ""
 
@@ -94,7 +94,7 @@ def test_human_output_marks_unverified_kill_numbers(cli):
     assert r.exit_code == 0
     assert "Kill Number 6;" in r.stdout  # 2:1, verified
     assert "Kill Number 10†" in r.stdout and "not verified" in r.stdout  # 1:2, unverified
-    assert "only B's targets destroyed" in r.stdout
+    assert "only B loses units: B1" in r.stdout
 
 
 def test_data_dir_override_verifies_a_cell(tmp_path, subprocess_env):
@@ -118,11 +118,11 @@ def test_russian_explanations(cli):
             "--a-targets", "B1", "--lang", "ru")
     assert r.exit_code == 0, r.output
     out = r.stdout
-    assert "А атакует: B1" in out and "собств. ОМ 0 считается как 1 = 1" in out
-    assert "выбросить 10+ на 2к6" in out and "подрывной заряд (B2)" in out
-    assert "Исход раунда:" in out and "смертельное число не сверено" in out
-    for english in ("attacks", "Kill Number", "Outcome", "rounded", "IFP", "Satchel"):
+    assert "А атакует: Б1" in out and "IFP 0 считается как 1 = 1" in out
+    assert "выбросить 10+ на 2d6" in out and "подрывной заряд (Б2)" in out
+    assert "Исход раунда:" in out and "смертельное число (KN) не сверено" in out
+    for english in ("attacks", "Kill Number", "Outcome", "rounded", "Satchel", "half_squad", "A1", "B1"):
         assert english not in out
     data = json.loads(cli("calc", "lnl", "melee", "--a", "2-5-4", "--b", "1-6-4", "1-6-4", "--lang", "ru",
                           "--json").stdout)
-    assert data["a"]["kill_number"] == 8 and data["a"]["units"][0]["why"] == "собств. ОМ 2 = 2"
+    assert data["a"]["kill_number"] == 8 and data["a"]["units"][0]["why"] == "IFP 2 = 2"

@@ -79,7 +79,7 @@ def test_cli_validate_info_schema_roster(cli, write, tmp_path):
     assert roster["total"] == 4 + 2 + 1 + 0 + 1 + 0 and roster["unit_count"] == 6
     assert roster["groups"][0]["rows"][0]["sw"] == "M1919"
     ru = json.loads(cli("roster", US, "--format", "json", "--lang", "ru").stdout)
-    assert ru["groups"][0]["rows"][2]["kind"] == "Полотделения" and ru["limit_unit"] == "ОМ"
+    assert ru["groups"][0]["rows"][2]["kind"] == "Полотделения" and ru["limit_unit"] == "ед."
 
 
 def test_systems_lists_lnl(cli):

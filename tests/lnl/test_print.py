@@ -19,7 +19,10 @@ LATIN_WORDS = re.compile(r"\b[A-Za-z]{3,}\b")
 # Latin words a Russian page may show: user data (names, sides, skills), SW names, the game's name
 ALLOWED = {"Hill", "Germans", "Germany", "Gruppe", "Vogel", "Sniper", "Kranz", "Squad", "half", "Baker",
            "Sgt", "Cole", "Doc", "Hale", "Bayonet", "Satchel", "Charge", "Lock", "Load", "Tactical",
-           "sheets", "Lt", "1st", "2nd", "3rd"}
+           "sheets", "Lt", "1st", "2nd", "3rd",
+           # the seed's own abbreviations in its Russian text (IFP, FP, SW, LM, KN, NME), explained
+           # by the page's legend
+           "IFP", "NME", "PAC", "MMC", "SMC", "Shaken"}
 
 
 def run(cli, tmp_path, name, *args):
@@ -58,6 +61,9 @@ def non_grey(data: bytes) -> int:
 
 
 def russian_leftovers(txt: str) -> set:
+    """Latin words outside ALLOWED; the calculator's option names quoted as typed
+    ("--low-odds down", "sw:") are commands, not English."""
+    txt = re.sub(r"--[a-z-]+(?: down)?|\b[a-z]+:", " ", txt)
     return {w for w in LATIN_WORDS.findall(txt) if w not in ALLOWED}
 
 
@@ -68,11 +74,11 @@ def test_oob_sheet(cli, tmp_path, lang, paper, expected):
     us, de = reader.pages[0].extract_text(), reader.pages[1].extract_text()
     assert "Hill 30 — US" in us and "Hill 30 — Germans" in de
     assert "2-5-4" in us and "1-6-4" in de and "4 / 4" in us and "5 / 5" in de  # 2-6-4 + Satchel 3
-    assert "11†" in us and "M1919 2†" in us
+    assert "11†" in us and "M1919 2‡" in us
     assert min(font_sizes(data)) >= 6.0
     if lang == "en":
         assert "Order of battle" in us and "NME: no melee SW" in us and "Side: US" in us
-        assert "6 counters · 8 melee FP · 2 support weapons" in us
+        assert "6 counters · 8 melee FP when attacking, all counters · 2 SWs" in us
     else:
         assert "Состав сил" in us and "Сторона: US" in us and "Засада" in us
         assert russian_leftovers(text(reader)) == set()
@@ -87,14 +93,16 @@ def test_oob_tick_boxes_are_at_least_3_mm(cli, tmp_path):
     boxes = re.findall(rb"[\d.\-]+ [\d.\-]+ ([\d.]+) ([\d.]+) re", PdfReader(io.BytesIO(data)).pages[0]
                        .get_contents().get_data())
     ticks = [b for b in boxes if abs(float(b[0]) - TICK) < 0.01 and abs(float(b[1]) - TICK) < 0.01]
-    assert len(ticks) == 6 * 2 + 3 * 3  # Shaken + Melee per counter; 3 boxes per blank row
+    # Shaken + Melee per counter, Wounded for the leader and the hero, SW used for the M1919 and
+    # the MG-34; 4 boxes on each of the 11 blank rows filling the rest of the A4 page
+    assert len(ticks) == 6 * 2 + 2 + 2 + 11 * 4
     assert non_grey(data) == 0
 
 
 @pytest.mark.parametrize("lang,paper,expected", [("en", "letter", LETTER), ("ru", "a4", A4)])
 def test_melee_aid_card(cli, tmp_path, lang, paper, expected):
     reader, data = run(cli, tmp_path, "ref.pdf", "reference", "lnl", "--lang", lang, "--paper", paper)
-    assert len(reader.pages) == 2 and size(reader) == size(reader, 1) == expected
+    assert len(reader.pages) == 3 and size(reader) == size(reader, 1) == size(reader, 2) == expected
     txt = text(reader)
     assert "10†" in txt and "3†" in txt and "42%" in txt  # KN 8 at DRM 0: 15/36
     assert min(font_sizes(data)) >= 6.0

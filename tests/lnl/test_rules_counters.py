@@ -177,7 +177,10 @@ def test_smc_fields(fields, issues):
 @pytest.mark.parametrize("spec, note", [
     ("1-6-4", None),
     ("1-6-4+MG", None),  # one SW: the squad keeps its IFP
-    ("1-6-4+MG+MG-34", "two_sw_no_ifp"),
+    ("1-6-4+MG+MG-34", None),  # IFP 1 + MG-34 2 = 3 ties MG + MG-34: it keeps its IFP
+    ("1-6-4+MG-34+MG-42", "two_sw_no_ifp"),  # 2 + 2 = 4 beats IFP 1 + 2 = 3
+    ("1-6-4+Bazooka+MG", None),  # only the MG is used in melee
+    ("nosw:half:1-4-4+MG-34", None),  # forced to keep its IFP
     ("half:0-2-3", None),
     ("half:0-2-3+MG", "one_sw_no_ifp"),
     ("crew:1-4-4+MG-34", "one_sw_no_ifp"),

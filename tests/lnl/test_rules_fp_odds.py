@@ -36,13 +36,13 @@ def fp_of(spec, role="attack", ambush=False, **rules):
     ("2-5-4+MG+MG-34", "attack", 4, "IFP 2 + MG-34 2 = 4", ["MG-34"]),  # keeps its IFP
     ("1-6-4+Bazooka", "attack", 1, "IFP 1 = 1", []),  # not a melee SW
     ("1-6-4+Bazooka+MG", "attack", 2, "IFP 1 + MG 1 = 2", ["MG"]),
-    ("0-4-4+MG-34", "attack", 2, "MG-34 2 = 2", ["MG-34"]),  # zero IFP: the SW's FP (§8.3)
+    ("0-4-4+MG-34", "attack", 2, "IFP 0, fights with the SW's FP: MG-34 2 = 2", ["MG-34"]),  # §8.3
     ("0-4-4+MG+MG-34", "attack", 3, "MG 1 + MG-34 2 (IFP lost) = 3", ["MG", "MG-34"]),
     # half-squad, crew, weapon team: one SW, IFP lost; the better choice
     ("half:1-4-4+MG-34", "attack", 2, "MG-34 2 (IFP lost) = 2", ["MG-34"]),
     ("half:2-4-4+MG", "attack", 2, "IFP 2 = 2", []),
-    ("half:0-2-3+MG", "attack", 1, "IFP 0 counts as 1 = 1", []),  # a tie: keep the IFP
-    ("half:0-2-3+MG-34", "defend", 2, "MG-34 2 (IFP lost) = 2", ["MG-34"]),
+    ("half:0-2-3+MG", "attack", 1, "IFP 0, fights with the SW's FP: MG 1 = 1", ["MG"]),  # §8.3
+    ("half:0-2-3+MG-34", "defend", 2, "IFP 0, fights with the SW's FP: MG-34 2 = 2", ["MG-34"]),
     ("crew:1-4-4+MG-42", "attack", 2, "MG-42 2 (IFP lost) = 2", ["MG-42"]),
     ("wt:1-4-4+Flamethrower", "defend", 3, "Flamethrower 3 (IFP lost) = 3", ["Flamethrower"]),
     # leaders: half the SW's FP rounded up (FP 1 → 1, 2 → 1, 3 → 2)
@@ -68,9 +68,10 @@ def fp_of(spec, role="attack", ambush=False, **rules):
     ("half:1M-4-4+MG-34", "attack", 2, "IFP 1; +1 M = 2", []),  # SW use would lose IFP and M
     ("half:1M-4-4+Flamethrower", "attack", 3, "Flamethrower 3 (IFP lost) = 3", ["Flamethrower"]),
     ("hero:fp1,M", "attack", 2, "hero IFP 1; +1 M = 2", []),
-    ("hero:fp1,M+Flamethrower", "attack", 2, "half of Flamethrower 3 rounded up = 2",
-     ["Flamethrower"]),
-    ("hero:fp1,M+Flamethrower", "defend", 2, "hero IFP 1 (defends with its IFP); +1 M = 2", []),
+    # a tie (IFP 1 + M = 2, half of 3 = 2): the SW stays unused
+    ("hero:fp1,M+Flamethrower", "attack", 2,
+     "hero IFP 1 (Flamethrower not used: half its FP would give 2); +1 M = 2", []),
+    ("hero:fp1,M+Flamethrower", "defend", 2, "hero IFP 1; +1 M = 2", []),
     ("leader:lm1,M+MG-34", "attack", 1, "half of MG-34 2 rounded up = 1", ["MG-34"]),
 ])
 def test_melee_fp(spec, role, fp, why, used):
@@ -90,7 +91,8 @@ def test_zero_ifp_flag(spec, zero):
 
 def test_zero_drm_with_sw_interpretation():
     assert fp_of("half:0-2-3+MG-34", zero_drm_with_sw=False).zero_ifp is False
-    assert fp_of("half:0-2-3+MG", zero_drm_with_sw=False).zero_ifp is True  # fights with IFP 1
+    assert fp_of("half:0-2-3+MG", zero_drm_with_sw=False).zero_ifp is False  # fights with the MG
+    assert fp_of("nosw:half:0-2-3+MG", zero_drm_with_sw=False).zero_ifp is True  # counts as 1
     assert fp_of("half:0-2-3", zero_drm_with_sw=False).zero_ifp is True
 
 
@@ -127,8 +129,8 @@ def test_m_without_ambush_is_the_same_in_either_order():
 
 def test_reasoning_in_russian():
     f = fp_of("half:0-2-3+Molotov Cocktail", "attack")
-    assert f.text("ru") == "коктейль Молотова 2 (без собств. ОМ) = 2"
-    assert fp_of("leader:lm1+MG").text("ru") == "половина пулемёт 1 с округлением вверх = 1"
+    assert f.text("ru") == "IFP 0, сражается с FP своего SW: коктейль Молотова 2 = 2"
+    assert fp_of("leader:lm1+MG").text("ru") == "пулемёт 1: половина с округлением вверх = 1"
     assert fp_of("2-5-4").text() == "IFP 2 = 2"
 
 
@@ -158,7 +160,8 @@ def unit(kind, ifp=None, *weapons, m=False):
      "half of Flak 2 rounded up; +1 M = 2"),
     (unit("leader", None, M_SW3, find_weapon("Flamethrower")), 3,
      "half of Flak3 3 rounded up; +1 M = 3"),
-    (unit("hero", 1, M_SW, m=True), 2, "half of Flak 2 rounded up; +1 M = 2"),
+    (unit("hero", 1, M_SW, m=True), 2, "hero IFP 1 (Flak not used: half its FP would give 2); +1 M = 2"),
+    (unit("hero", 1, M_SW3), 3, "half of Flak3 3 rounded up; +1 M = 3"),
 ])
 def test_m_support_weapon(u, fp, why):
     f = melee_fp(u)
@@ -168,8 +171,8 @@ def test_m_support_weapon(u, fp, why):
 def test_sw_choice_prefers_fewer_weapons_on_a_tie():
     two_mg = unit("squad", 2, find_weapon("MG"), find_weapon("MG"))
     assert [w.name for w in melee_fp(two_mg).used] == ["MG"]  # 2 + 1 = 1 + 1 + ... : 3 > 2
-    tie = unit("squad", 0, find_weapon("MG"))  # IFP 0 counts as 1, or MG 1
-    assert melee_fp(tie).used == () and melee_fp(tie).fp == 1
+    zero = unit("squad", 0, find_weapon("MG"))  # IFP 0: the MG's FP (§8.3), not "counts as 1"
+    assert [w.name for w in melee_fp(zero).used] == ["MG"] and melee_fp(zero).fp == 1
 
 
 def test_nme_unit_has_no_melee_fp():
@@ -183,7 +186,7 @@ def test_nme_unit_has_no_melee_fp():
 def test_unit_fp_text_joins_the_steps():
     f = UnitFP(7, (("why_ifp", {"ifp": 2}), ("why_m", {"n": 1}), ("why_ambush", {})))
     assert f.text() == f.why == "IFP 2; +1 M; ×3 Ambush = 7"
-    assert f.text("ru") == "собств. ОМ 2; +1 за «M»; ×3 засада = 7"
+    assert f.text("ru") == "IFP 2; +1 за «M»; ×3 засада = 7"
     assert (f.used, f.zero_ifp) == ((), False)
 
 

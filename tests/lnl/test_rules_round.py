@@ -169,16 +169,16 @@ def test_illegal_attack_messages_in_russian():
         attack(side("b", "1-6-4"), side("a", "2-5-4", "2-5-4"), [0, 1])
     assert err.value.key == "below_1_3"
     assert err.value.message("ru") == (
-        "сторона Б: 1 ОМ против 2 отрядов с 4 ОМ — хуже 1:3; такая атака может быть направлена "
+        "сторона Б: 1 FP против 2 отрядов с 4 FP — хуже 1:3; такая атака может быть направлена "
         "только на один отряд: выберите один из A1, A2 (например, --b-targets A1)")
     with pytest.raises(IllegalAttack) as err:
         attack(side("a", "2-5-4"), side("b", "2-5-4", "sniper:"), [1])
     assert err.value.message("ru") == (
-        "B2 нельзя атаковать: он не участвует в ближнем бою (Не в бл. бою: снайпер); такие отряды "
+        "B2 нельзя атаковать: он не участвует в ближнем бою (NME: снайпер); такие отряды "
         "гибнут только вместе со своей стороной. Допустимые цели: B1")
     with pytest.raises(IllegalAttack) as err:
         attack(side("a", "2-5-4"), side("b", "2-5-4", "scout:fp1"), [1])
-    assert "(Не в бл. бою: нет ОП для бл. боя)" in err.value.message("ru")
+    assert "(NME: нет SW для бл. боя)" in err.value.message("ru")
 
 
 def test_below_1_3_single_target_is_legal():
@@ -339,14 +339,14 @@ def test_attack_json_s3():
 @pytest.mark.parametrize("spec, label, ru", [
     ("2-5-4", "2-5-4", "2-5-4"),
     ("2-5-4M+MG-34", "2M-5-4+MG-34", "2M-5-4+MG-34"),
-    ("half:0-2-3+MG*", "half_squad:0-2-3+MG*", "half_squad:0-2-3+пулемёт*"),
-    ("crew:1-4-4", "crew:1-4-4", "crew:1-4-4"),
-    ("leader:lm1+MG", "leader:lm1+MG", "leader:lm1+пулемёт"),
-    ("leader:lm0+Satchel Charge*", "leader:lm0+Satchel Charge*", "leader:lm0+подрывной заряд*"),
-    ("hero:1-4-5", "hero:fp1", "hero:fp1"),
-    ("hero:fp2+MG", "hero:fp2+MG", "hero:fp2+пулемёт"),
-    ("scout:+MG", "scout:+MG", "scout:+пулемёт"),
-    ("leader:lm1,fp2+MG", "leader:lm1,fp2+MG", "leader:lm1,fp2+пулемёт"),
+    ("half:0-2-3+MG*", "half-squad 0-2-3+MG*", "полотделения 0-2-3+пулемёт*"),
+    ("crew:1-4-4", "crew 1-4-4", "расчёт 1-4-4"),
+    ("leader:lm1+MG", "leader LM +1 + MG", "лидер LM +1 + пулемёт"),
+    ("leader:lm0+Satchel Charge*", "leader LM +0 + Satchel Charge*", "лидер LM +0 + подрывной заряд*"),
+    ("hero:1-4-5", "hero FP 1", "герой FP 1"),
+    ("hero:fp2+MG", "hero FP 2 + MG", "герой FP 2 + пулемёт"),
+    ("scout:+MG", "scout + MG", "разведчик + пулемёт"),
+    ("leader:lm1,fp2+MG", "leader LM +1 FP 2 + MG", "лидер LM +1 FP 2 + пулемёт"),
 ])
 def test_json_counter_label(spec, label, ru):
     a = Side("a", [parse_spec(spec, "U")])
@@ -395,7 +395,7 @@ def test_round_json_strike_back():
 
 def test_round_json_in_russian():
     out = round_json(melee_round(side("a", "2-5-4"), side("b", "1-6-4", "1-6-4")), "ru")
-    assert out["a"]["units"][0]["why"] == "собств. ОМ 2 = 2"
+    assert out["a"]["units"][0]["why"] == "IFP 2 = 2"
     assert out["b"]["column_why"] == ["2:2"] and out["a"]["column_why"] == ["2:2"]
 
 
@@ -536,8 +536,8 @@ def test_json_in_russian_names_the_sws_of_targets_captured_and_strike_back():
     assert out["a"]["captured_used"] == ["пулемёт (A2)"]
     back = round_json(melee_round(side("a", "2-5-4"), side("b", "1-6-4+MG", "1-6-4"), a_targets=[1],
                                   ambush="a"), "ru")["strike_back"]
-    assert back["units"][0]["why"] == "собств. ОМ 1 + пулемёт 1 = 2"
-    assert back["target_units"][0]["why"] == "собств. ОМ 2 = 2"
+    assert back["units"][0]["why"] == "IFP 1 + пулемёт 1 = 2"
+    assert back["target_units"][0]["why"] == "IFP 2 = 2"
 
 
 def test_attack_json_default_language_is_english():

@@ -25,6 +25,7 @@ class BattleTech(Game):
     reference_renderer = "sheets.games.battletech.reference:render"
     charts = {"hit-location": "sheets.games.battletech.chart:render"}
     importers = {"megamek": "sheets.games.battletech.import_cli:megamek"}
+    file_formats = {".blk": "sheets.games.battletech.blk:blk_to_unit_file"}
     # --strict: equipment later than the chosen rules is an error instead of a warning
     cli_options = {"validate": "sheets.games.battletech.cli:STRICT_OPTIONS",
                    "render": "sheets.games.battletech.cli:STRICT_OPTIONS"}

@@ -649,6 +649,26 @@ def read_blk_with_warnings(path: str | os.PathLike) -> tuple[dict, list[Problem]
     return unit, list(getattr(unit, "warnings", ()))
 
 
+def blk_to_unit_file(path: str | os.PathLike, data: bytes | None = None) -> dict:
+    """The unit-file mapping of one ``.blk`` file (the file at ``path``, or its bytes ``data``
+    named ``path``), so that `render`/`validate`/`info` and :mod:`sheets.api` read it directly;
+    ``rules: tw`` when the design needs it (see :func:`to_yaml`)."""
+    unit = read_blk(path) if data is None else parse_blk(data, str(path))
+    doc: dict = {"system": "battletech"}
+    if _needs_tw(unit):
+        doc["rules"] = "tw"
+    doc["units"] = [_plain_data(unit)]
+    return doc
+
+
+def _plain_data(value):
+    if isinstance(value, dict):
+        return {str(k): _plain_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_data(v) for v in value]
+    return value
+
+
 # -- writing ----------------------------------------------------------------------------------
 
 class _Flow(dict):

@@ -31,7 +31,7 @@ def render(doc, options) -> None:
     pen.heading(band, L("chart_title"), 14)
     hint = Rect(frame.x, band.y - 34, frame.w, 28)
     pen.paragraph(hint, L("chart_hint"), size=9, min_size=6)
-    notes = [L("kn_unverified_note")] if any_unverified() else []
+    notes = [L("chart_abbr")] + ([L("kn_unverified_note")] if any_unverified() else [])
     grid = Rect(frame.x, frame.y + 14 * len(notes) + 6, frame.w, hint.y - 8 - (frame.y + 14 * len(notes) + 6))
     cells = melee_table()
     head_w = min(grid.w * 0.18, max(70, pen_width(L("col_kn"), BOLD, 8.5) + 8,
@@ -72,5 +72,5 @@ def render(doc, options) -> None:
     pen.rect(Rect(grid.x, bottom, grid.w, top - bottom), width=0.9)
     for k, note in enumerate(notes):
         pen.text(frame.x, frame.y + 4 + 14 * (len(notes) - 1 - k), note, 8, FONT, max_width=frame.w,
-                 color=pen.t.warn)
+                 color=pen.t.warn if note.startswith("†") else None)
     footer(pen, frame, f"{L('generated_by')} {__version__}", GAME.name[options.lang])

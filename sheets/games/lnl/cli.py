@@ -7,7 +7,10 @@
 A SPEC is a counter (grammar in :mod:`sheets.games.lnl.spec`), ``FILE#Unit Name`` (one unit of
 an OOB file) or ``FILE`` (every unit of it). Several SPECs follow one ``--a``/``--b`` (or repeat
 the option). An illegal attack exits 1 with the reason; a malformed SPEC or unknown target name
-is a usage error (exit 2); a bad OOB file is an input error (exit 1).
+is a usage error (exit 2); a SPEC over 60 characters (not echoed) and a bad OOB file are input
+errors (exit 1). A side with only NME units in the hex is destroyed without a roll (§8.1).
+With ``--lang ru`` the generated unit names use the Russian side letters (А1, Б1); targets may
+be named in either alphabet.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import click
 
 from sheets.core.errors import InputError, Problem, did_you_mean
 from sheets.games.lnl import rules
-from sheets.games.lnl.spec import SpecError, parse_spec
+from sheets.games.lnl.spec import SpecError, SpecTooLong, parse_spec
 
 VARIADIC = ("--a", "--b", "--a-targets", "--b-targets")
 
@@ -65,18 +68,28 @@ def _file_units(ref: str) -> list:
 
 def _is_file_ref(text: str) -> bool:
     head = text.rpartition("#")[0] if "#" in text else text
-    return "#" in text or head.lower().endswith((".yaml", ".yml")) or Path(head).is_file()
+    if "#" in text or head.lower().endswith((".yaml", ".yml")):
+        return True
+    try:
+        return Path(head).is_file()
+    except (OSError, ValueError):  # a name too long for the file system, or with a NUL
+        return False
 
 
-def _side(key: str, specs: tuple, lm, hero) -> rules.Side:
+def _side(key: str, specs: tuple, lm, hero, lang: str = "en") -> rules.Side:
+    from sheets.data import label
+
     units, n = [], 0
+    letter = label("lnl", f"side_{key}", lang)
     for text in specs:
         if _is_file_ref(text):
             units.extend(_file_units(text))
             continue
         n += 1
         try:
-            units.append(parse_spec(text, f"{key.upper()}{len(units) + 1}"))
+            units.append(parse_spec(text, f"{letter}{len(units) + 1}"))
+        except SpecTooLong as exc:
+            raise InputError([Problem(f"--{key}", None, str(exc))]) from None
         except SpecError as exc:
             raise click.BadParameter(str(exc), param_hint=f"--{key}") from None
     seen: dict = {}
@@ -95,6 +108,8 @@ def _targets(key: str, names: tuple, enemy: rules.Side) -> list[int] | None:
     out = []
     for name in wanted:
         match = [i for i, u in enumerate(enemy.units) if u.name.lower() == name.lower()]
+        if not match:  # A1 / А1, B1 / Б1: the side letters in either alphabet
+            match = [i for i, u in enumerate(enemy.units) if _fold(u.name) == _fold(name)]
         if not match:
             raise click.BadParameter(f"no enemy unit named {name!r}"
                                      f"{did_you_mean(name, [u.name for u in enemy.units])}; "
@@ -104,6 +119,10 @@ def _targets(key: str, names: tuple, enemy: rules.Side) -> list[int] | None:
         if match[0] not in out:
             out.append(match[0])
     return out
+
+
+def _fold(name: str) -> str:
+    return name.lower().replace("а", "a").replace("б", "b")
 
 
 def _pct(p: float) -> str:
@@ -134,11 +153,14 @@ def _attack_lines(key: str, data: dict, L) -> list[str]:
         parts.append(L("calc_zero_att", n=data["zero_fp_attacking"]))
     if data["zero_fp_defending"]:
         parts.append(L("calc_zero_def", n=data["zero_fp_defending"]))
-    need = L("calc_cannot") if data["need"] is None else (
-        L("calc_any") if data["need"] <= 2 else L("calc_natural", n=data["need"]))
+    if data["need"] is None:
+        need = L("calc_need_never")
+    elif data["need"] <= 2:
+        need = L("calc_need_any")
+    else:
+        need = L("calc_need_roll", n=data["need"], exact=data["p_kill_exact"], pct=_pct(data["p_kill"]))
     lines.append("  " + L("calc_kn_line", kn=f"{data['kill_number']}{dagger}", drm=f"{data['drm']:+d}",
-                          parts=", ".join(parts), need=need, exact=data["p_kill_exact"],
-                          pct=_pct(data["p_kill"])))
+                          parts=", ".join(parts), need=need))
     return lines
 
 
@@ -168,11 +190,15 @@ def human(result: dict, lang: str = "en") -> str:
                            column=back["column"], pct=_pct(back["p_kill"])))
     for note in result["notes"]:
         lines.append(L("calc_note", text=note))
-    o = result["outcomes"]
-    rows = [(L("calc_only_b"), o["only_b_destroyed"]), (L("calc_only_a"), o["only_a_destroyed"]),
-            (L("calc_both"), o["both"]), (L("calc_neither"), o["neither"])]
-    width = max(len(t) for t, _ in rows)
-    lines += ["", L("calc_outcome")] + [f"  {t:<{width}}  {_pct(p):>6}" for t, p in rows]
+    o, lost = result["outcomes"], result["losses"]
+    rows = [(L("calc_only", side=side["b"], names=", ".join(lost["only_b_destroyed"]["b"])),
+             o["only_b_destroyed"]),
+            (L("calc_only", side=side["a"], names=", ".join(lost["only_a_destroyed"]["a"])),
+             o["only_a_destroyed"]),
+            (L("calc_both", a=side["a"], b=side["b"], a_names=", ".join(lost["both"]["a"]),
+               b_names=", ".join(lost["both"]["b"])), o["both"]),
+            (L("calc_neither"), o["neither"])]
+    lines += ["", L("calc_outcome")] + [f"  {_pct(p):>6}  {t}" for t, p in rows]
     for key in ("a", "b"):
         data = result[key]
         if data["nme"]:
@@ -193,10 +219,13 @@ def _best_lines(best: dict, L, side: dict) -> list[str]:
     for key in ("a", "b"):
         ranking = best[key]
         for order_key, title in (("by_p_kill", "calc_by_p"), ("by_expected_fp", "calc_by_e")):
-            lines += ["", L("calc_best", side=side[key], order=L(title), n=ranking["choices"])]
+            shown, n = len(ranking[order_key]), ranking["choices"]
+            lines += ["", L("calc_best_all" if shown == n else "calc_best_some", side=side[key],
+                            order=L(title), n=n, shown=shown)]
             for n, row in enumerate(ranking[order_key], 1):
                 dagger = "" if row["kn_verified"] else "†"
-                need = "—" if row["need"] is None else f"{row['need']}+"
+                need = (L("calc_best_never") if row["need"] is None else
+                        L("calc_best_any") if row["need"] <= 2 else f"{row['need']}+")
                 lines.append(f"  {n:>2}. " + L("calc_best_row", targets=", ".join(row["targets"]),
                                                 column=row["column"], kn=f"{row['kill_number']}{dagger}",
                                                 drm=f"{row['drm']:+d}", need=need, pct=_pct(row["p_kill"]),
@@ -240,13 +269,15 @@ def calc():
               help="add the \"M\" +1 after tripling for Ambush (default: before)")
 @click.option("--nme-leader-lm/--no-nme-leader-lm", default=True, show_default=True,
               help="a leader without a melee SW still adds its LM to its side's roll")
+@click.option("--shaken-leader-lm/--no-shaken-leader-lm", default=True, show_default=True,
+              help="a Shaken leader still adds its LM (the rules text does not say)")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
               help="language of the explanation texts")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 @click.pass_context
 def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_hero, ambush,
           reinforcing_ambush, best, low_odds, zero_drm_with_sw, hero_defence, m_after_ambush,
-          nme_leader_lm, lang, as_json):
+          nme_leader_lm, shaken_leader_lm, lang, as_json):
     """One melee round: both sides' FP, odds column, Kill Number, DRM, the natural 2d6 needed and
     the exact chance to kill; then the round's four outcomes."""
     if reinforcing_ambush and not ambush:
@@ -254,11 +285,22 @@ def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_her
                                  param_hint="--reinforcing-ambush")
     interp = rules.Interpretations(low_odds=low_odds, zero_drm_with_sw=zero_drm_with_sw,
                                    hero_defence=hero_defence, m_before_ambush=not m_after_ambush,
-                                   nme_leader_lm=nme_leader_lm)
-    a = _side("a", a_specs, a_lm, a_hero)
-    b = _side("b", b_specs, b_lm, b_hero)
+                                   nme_leader_lm=nme_leader_lm, shaken_leader_lm=shaken_leader_lm)
+    a = _side("a", a_specs, a_lm, a_hero, lang)
+    b = _side("b", b_specs, b_lm, b_hero, lang)
     at = _targets("a", a_targets, b)
     bt = _targets("b", b_targets, a)
+    gone = rules.nme_only(a, b)
+    if gone:  # §8.1: a hex holding only the enemy's NME units: all of them are destroyed
+        result = rules.nme_only_json(a, b, gone)
+        if as_json:
+            click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        else:
+            L = _texts(lang)
+            other = "b" if gone == "a" else "a"
+            click.echo(L("calc_nme_only", side=L(f"side_{gone}"), other=L(f"side_{other}"),
+                         names=", ".join(result["destroyed"])))
+        return
     result, error, local_error = None, None, None
     try:
         rnd = rules.melee_round(a, b, at, bt, ambush, reinforcing_ambush, interp)

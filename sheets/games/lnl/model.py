@@ -184,6 +184,7 @@ class Unit:
     m: bool = False  # "M" on the unit's FP
     ambush: bool = False
     shaken: bool = False
+    use_sw: bool | None = None  # melee SW use: None = the better choice, True/False forced
     skills: tuple = ()
     weapons: list[CarriedSW] = field(default_factory=list)
     notes: str = ""

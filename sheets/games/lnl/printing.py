@@ -17,6 +17,8 @@ from sheets.render.pdf import Pen, Rect
 ID = "lnl"
 FONT, BOLD = "Sans", "Sans-Bold"
 MIN_SIZE = 6.0  # nothing read during play below 6 pt
+# the abbreviations the seed itself writes in its Russian text (a legend on each page explains them)
+SEED_ABBREVIATIONS = ("IFP", "FP", "SW", "LM", "KN", "NME", "MMC", "SMC", "MG", "2d6", "PAC", "Shaken")
 
 
 def texts(lang: str):
@@ -46,7 +48,7 @@ def allow_fixed(pen: Pen) -> None:
     from sheets.games.lnl import GAME
     from sheets.games.lnl.model import catalogue
 
-    allow(pen, GAME.name["ru"], "M", *(sw.name for sw in catalogue().values() if not sw.ru))
+    allow(pen, GAME.name["ru"], "M", *SEED_ABBREVIATIONS, *(sw.name for sw in catalogue().values() if not sw.ru))
 
 
 def kn_text(cell) -> str:
@@ -156,8 +158,9 @@ def flow(pen: Pen, r: Rect, items: list, s: float, draw: bool = True) -> float:
             y -= h + s * 0.3
         else:
             mark, text = (item[1], item[2]) if kind == "n" else ("", item[1])
-            indent = s * 1.5 if mark else 0
-            lines = pen.wrap(text, FONT, s, r.w - indent)
+            indent = (0 if not mark else max(s * 1.5, pen_width("00.", BOLD, s) + s * 0.35)
+                      if mark.endswith(".") else s * 1.5)
+            lines = wrap_glued(text, FONT, s, r.w - indent)
             if draw:
                 if mark:
                     pen.text(r.x, y - s, mark, s, BOLD)
@@ -167,6 +170,43 @@ def flow(pen: Pen, r: Rect, items: list, s: float, draw: bool = True) -> float:
                     yy -= s * LEADING
             y -= len(lines) * s * LEADING + s * 0.25
     return r.top - y
+
+
+def wrap_glued(text: str, font: str, size: float, width: float) -> list[str]:
+    """Word wrap that never ends a line on "→" or starts one with it: "4 vs 2 → 2:1" keeps
+    "2 → 2:1" together (the arrow is glued to both neighbours)."""
+    from sheets.render.pdf import Pen
+
+    if "\n" in text:
+        return Pen.wrap_static(text, font, size, width)
+    glued: list[str] = []
+    join_next = False
+    for w in text.split(" "):
+        if glued and (w == "→" or join_next):
+            glued[-1] += "\u00a0" + w
+        else:
+            glued.append(w)
+        join_next = w == "→"
+    out = []
+    for line in _greedy(glued, font, size, width):
+        out.append(line.replace("\u00a0", " "))
+    return out if out else Pen.wrap_static(text, font, size, width)
+
+
+def _greedy(words: list[str], font: str, size: float, width: float) -> list[str]:
+    lines, line = [], ""
+    for w in words:
+        if not w:
+            continue
+        trial = f"{line} {w}" if line else w
+        if line and pen_width(trial.replace("\u00a0", " "), font, size) > width:
+            lines.append(line)
+            line = w
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
 
 
 def fit_size(pen: Pen, boxes: list[tuple[Rect, list]], start: float, floor: float = MIN_SIZE) -> float:

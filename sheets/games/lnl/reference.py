@@ -1,9 +1,12 @@
-"""``sheets reference lnl``: the Melee aid card (two portrait pages).
+"""``sheets reference lnl``: the Melee aid card (three portrait pages).
 
 Page 1: the procedure in short steps, the odds rule with worked ratios, clamps and the hero
 shift, firepower modifiers (two columns, left), NME units, after the round / withdrawing,
 reinforcing and Ambush (right). Page 2: the Melee Table with † on unverified Kill Numbers and,
-under it, the chance to kill for each column at DRM −2…+2; the rules text's worked examples.
+under it, the chance to kill for each column at DRM −2…+2; the odds lookup grid (attacker FP
+1–15 × defender FP 1–15 → column and Kill Number). Page 3: the rules text's worked examples,
+the readings of what the rules leave open (each with its calculator option) and a worksheet.
+Every page ends with the legend of the abbreviations (the seed's own on the Russian card).
 Wording: our own summary of Lock 'n Load Tactical Core Rules §8.0–8.5 (``data/lnl/labels.yaml``).
 """
 
@@ -11,8 +14,8 @@ from __future__ import annotations
 
 from sheets import __version__
 from sheets.games.lnl import GAME
-from sheets.games.lnl.printing import (allow_fixed, BOLD, FONT, any_unverified, draw_table, fit_size, flow,
-                                       texts)
+from sheets.games.lnl.printing import (allow, allow_fixed, BOLD, FONT, any_unverified, draw_table, fit_size,
+                                       flow, pen_width, texts)
 from sheets.render.pdf import Rect, footer, margins
 
 DRMS = (-2, -1, 0, 1, 2)
@@ -45,14 +48,30 @@ def _page(doc, options, L, n: int, total: int):
              max_width=frame.w * 0.25, color=pen.t.accent_text)
     pen.text(frame.x, band.y - 12, L("ref_sub"), 8.5, FONT, max_width=frame.w)
     footer(pen, frame, f"{L('generated_by')} {__version__}", GAME.name[options.lang])
-    return pen, Rect(frame.x, frame.y, frame.w, band.y - 20 - frame.y)
+    # the abbreviations' legend at the foot of every page (the seed's own on the Russian card)
+    legend = Rect(frame.x, frame.y, frame.w, LEGEND_H)
+    pen.paragraph(legend, L("ref_abbr"), size=7, min_size=6)
+    return pen, Rect(frame.x, frame.y + LEGEND_H + 4, frame.w, band.y - 20 - frame.y - LEGEND_H - 4)
+
+
+LEGEND_H = 18
+PAGES = 3
+
+
+def readings(L) -> list:
+    """The card's statement of every reading the rules leave open (labels ref_q1…)."""
+    return [("h", L("ref_h_readings"))] + _numbered(L, "ref_q", READINGS)
+
+
+READINGS = 12
 
 
 def render(doc, options) -> None:
-    """Print the two pages of the Melee aid card into ``doc``."""
+    """Print the three pages of the Melee aid card into ``doc``."""
     L = texts(options.lang)
     allow_fixed(doc.pen)
-    pen, body = _page(doc, options, L, 1, 2)
+    allow_options(doc.pen, L)
+    pen, body = _page(doc, options, L, 1, PAGES)
     gap = 14
     left, right = body.split_h(0.5, 0.5, gap=gap)
     items = [(left, left_items(L)), (right, right_items(L))]
@@ -61,11 +80,12 @@ def render(doc, options) -> None:
         flow(pen, box, its, size)
     pen.line(left.right + gap / 2, body.top, left.right + gap / 2, body.y, 0.4)
 
-    pen, body = _page(doc, options, L, 2, 2)
+    # page 2: the Melee Table with the chance to kill, and the odds lookup grid
+    pen, body = _page(doc, options, L, 2, PAGES)
     y = body.top
     h = flow(pen, Rect(body.x, y - 40, body.w, 40), [("h", L("ref_h_table"))], 10)
     y -= h + 4
-    table_h = 7 * 24
+    table_h = 7 * 21
     used = draw_table(pen, Rect(body.x, y - table_h, body.w, table_h), L, 10.5, DRMS)
     y -= used + 6
     pen.text(body.x, y - 8, L("ref_chance"), 8.5, FONT, max_width=body.w)
@@ -73,16 +93,78 @@ def render(doc, options) -> None:
     if any_unverified():
         pen.text(body.x, y - 8, L("kn_unverified_note"), 8, FONT, max_width=body.w, color=pen.t.warn)
         y -= 14
-    y -= 8
-    examples = [("h", L("ref_h_examples"))] + [("n", "•", L(f"ref_e{i}")) for i in range(1, 5)]
-    box = Rect(body.x, body.y + 30, body.w, y - body.y - 30)
-    size = fit_size(pen, [(box, examples)], 10)
-    flow(pen, box, examples, size)
-    used = flow(pen, box, examples, size, draw=False)
-    sheet = Rect(body.x, body.y + 34, body.w, box.top - used - 14 - body.y - 34)
+    y -= 6
+    h = flow(pen, Rect(body.x, y - 40, body.w, 40), [("h", L("ref_h_grid"))], 10)
+    y -= h + 4
+    note_h = flow(pen, Rect(body.x, body.y, body.w, 60), [("p", L("grid_note"))], 8, draw=False)
+    grid = Rect(body.x, body.y + note_h + 6, body.w, y - body.y - note_h - 6)
+    used = draw_odds_grid(pen, grid, L)
+    flow(pen, Rect(body.x, body.y, body.w, grid.top - used - 6 - body.y), [("p", L("grid_note"))], 8)
+
+    # page 3: worked examples, the readings, the worksheet
+    pen, body = _page(doc, options, L, 3, PAGES)
+    examples = ([("h", L("ref_h_examples"))] + [("n", "•", L(f"ref_e{i}")) for i in range(1, 5)]
+                + readings(L))
+    box = Rect(body.x, body.y, body.w, body.h)
+    size = min(9.5, fit_size(pen, [(Rect(body.x, body.y, body.w, body.h * 0.62), examples)], 9.5))
+    used = flow(pen, box, examples, size)
+    sheet = Rect(body.x, body.y, body.w, body.h - used - 14)
     if sheet.h > 90:
         worksheet(pen, sheet, L)
-    pen.paragraph(Rect(body.x, body.y, body.w, 24), L("ref_abbr"), size=7.5, min_size=6)
+
+
+def allow_options(pen, L) -> None:
+    """The calculator's option names quoted in the readings stay as typed (``--low-odds down``,
+    ``sw:``) on the Russian page."""
+    import re
+
+    allow(pen, *(m for i in range(1, READINGS + 1)
+                 for m in re.findall(r"--[a-z-]+(?: [a-z]+)?|\b[a-z]+:", L(f"ref_q{i}"))))
+
+
+def draw_odds_grid(pen, r: Rect, L, n: int = 15) -> float:
+    """The odds lookup: attacker FP 1…n down × defender FP 1…n across → the Melee Table column
+    (rounded in the attacker's favour, capped at 5:1; "*" = raw odds below 1:3) and its Kill
+    Number, each cell shaded by the column's chance to kill at DRM 0. Returns the height."""
+    from sheets.games.lnl.model import cell
+    from sheets.games.lnl.printing import kn_text, p_kill, shade
+    from sheets.games.lnl.rules import odds
+
+    head_w = max(pen_width(L("grid_att"), BOLD, 7.5) + 6, r.w * 0.07)
+    col_w = (r.w - head_w) / n
+    top_h = 13
+    row_h = min(22.0, (r.h - 2 * top_h) / n)
+    size = min(8.5, row_h * 0.42)
+    small = max(6.0, size * 0.8)
+    top = r.top
+    pen.rect(Rect(r.x, top - 2 * top_h, r.w, 2 * top_h), fill=pen.t.band, stroke=False)
+    pen.text_in(Rect(r.x + head_w, top - top_h, r.w - head_w, top_h), L("grid_def"), 7.5, BOLD, "center")
+    pen.text_in(Rect(r.x, top - 2 * top_h, head_w, top_h), L("grid_att"), 7.5, BOLD, "left", pad=2)
+    for d in range(1, n + 1):
+        x = r.x + head_w + (d - 1) * col_w
+        pen.text_in(Rect(x, top - 2 * top_h, col_w, top_h), str(d), 8, BOLD, "center")
+    y0 = top - 2 * top_h
+    for a in range(1, n + 1):
+        y = y0 - a * row_h
+        pen.text_in(Rect(r.x, y, head_w, row_h), str(a), 8.5, BOLD, "center")
+        for d in range(1, n + 1):
+            x = r.x + head_w + (d - 1) * col_w
+            o = odds(a, d)
+            c = cell(o.column)
+            pen.rect(Rect(x, y, col_w, row_h).inset(0.5), fill=shade(pen, p_kill(c.kn, 0)), stroke=False)
+            mark = "*" if o.below_1_3 else ""
+            pen.text_in(Rect(x, y + row_h * 0.42, col_w, row_h * 0.55), o.column + mark, size, BOLD,
+                        "center", pad=1)
+            pen.text_in(Rect(x, y + row_h * 0.04, col_w, row_h * 0.4), kn_text(c), small, FONT, "center",
+                        pad=1, color=None if c.verified else pen.t.warn)
+    bottom = y0 - n * row_h
+    for a in range(0, n + 1, 5):
+        pen.line(r.x, y0 - a * row_h, r.right, y0 - a * row_h, 0.8 if a else 0.8)
+    for d in range(0, n + 1, 5):
+        xx = r.x + head_w + d * col_w
+        pen.line(xx, top - top_h, xx, bottom, 0.8)
+    pen.rect(Rect(r.x, bottom, r.w, top - bottom), width=0.8)
+    return top - bottom
 
 
 def worksheet(pen, r: Rect, L) -> None:

@@ -33,6 +33,7 @@ def build_unit(data) -> Unit:
     unit = Unit(name=data["name"].strip(), kind=kind, counter=(data.get("counter") or "").strip(),
                 lm=data.get("lm"), morale=data.get("morale"), m=bool(data.get("m")),
                 ambush=bool(data.get("ambush")), shaken=bool(data.get("shaken")),
+                use_sw=data.get("use_sw"),
                 skills=tuple(data.get("skills") or ()), notes=data.get("notes") or "")
     if unit.is_mmc:
         try:
@@ -78,6 +79,9 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
         reason = why.get(unit.kind, "a single-man counter uses one SW")
         issues.append(RuleIssue(("weapons",), f"{carried} support weapons: {reason}, never "
                                               f"{limit + 1} or more"))
+    if unit.use_sw and not any(w.weapon.melee for w in unit.weapons):
+        issues.append(RuleIssue(("use_sw",), "use_sw: true needs a melee SW (MG, Satchel Charge, "
+                                             "Molotov Cocktail, Flamethrower) in weapons"))
     if unit.is_mmc:
         if unit.fp_given:
             issues.append(RuleIssue(("fp",), "an MMC's firepower comes from its counter "
@@ -97,8 +101,11 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
 
 
 def sw_use_note(unit: Unit) -> str | None:
-    """The IFP consequence of what the counter carries (printed on the OOB sheet)."""
-    n = len(unit.weapons)
+    """The IFP consequence of the SWs the counter uses in melee (its better choice, or the
+    forced one; printed on the OOB sheet): two SWs lose a squad's IFP, one a half-squad's."""
+    if nme_reason(unit) is not None:
+        return None
+    n = len(melee_fp(unit).used)
     if unit.kind == "squad" and n == 2:
         return "two_sw_no_ifp"
     if unit.kind in ("half_squad", "crew", "weapon_team") and n == 1:
@@ -122,6 +129,9 @@ class Interpretations:
     ``m_before_ambush``: +1 for "M" before tripling for Ambush (default) or after.
     ``nme_leader_lm``: a leader's LM counts for its side's roll even when the leader is NME (no
     melee SW) — the LM sentence names no exception (default yes).
+    ``shaken_leader_lm``: a Shaken leader's LM counts too. The seed says only that Shaken units
+    are NME (§8.1) and nothing else about a Shaken leader's LM; the same "no exception" reading
+    gives yes (default); no = a Shaken leader's LM is ignored.
     """
 
     low_odds: str = "up"
@@ -129,6 +139,7 @@ class Interpretations:
     hero_defence: str = "ifp"
     m_before_ambush: bool = True
     nme_leader_lm: bool = True
+    shaken_leader_lm: bool = True
 
 
 DEFAULT = Interpretations()
@@ -147,7 +158,8 @@ def nme_reason(unit: Unit) -> str | None:
         return "shaken"
     if unit.kind in ("medic", "sniper"):
         return unit.kind
-    if unit.kind in ("leader", "scout") and not any(w.weapon.melee for w in unit.weapons):
+    if unit.kind in ("leader", "scout") and (unit.use_sw is False or
+                                             not any(w.weapon.melee for w in unit.weapons)):
         return f"{unit.kind} without a melee SW"
     return None
 
@@ -182,60 +194,85 @@ def _half_up(n: int) -> int:
     return -(-n // 2)
 
 
+def _sw_steps(unit: Unit, melee_sws: list) -> list:
+    """An MMC's ways to fight: (fp, SWs used, reasoning step, own IFP counts)."""
+    ifp = unit.ifp or 0
+    zero = ifp == 0
+    out = []
+    for w in melee_sws:
+        if zero:  # §8.3: a 0-IFP MMC with a melee SW fights with the SW's FP
+            out.append((w.weapon.fp, (w,), ("why_zero_sw", {"sw": w.weapon, "fp": w.weapon.fp}),
+                        unit.kind == "squad"))
+        elif unit.kind == "squad":
+            out.append((ifp + w.weapon.fp, (w,),
+                        ("why_ifp_sw", {"ifp": ifp, "sw": w.weapon, "fp": w.weapon.fp}), True))
+        else:
+            out.append((w.weapon.fp, (w,), ("why_sw_lost", {"sw": w.weapon, "fp": w.weapon.fp}),
+                        False))
+    if unit.kind == "squad":
+        for w1, w2 in itertools.combinations(melee_sws, 2):
+            out.append((w1.weapon.fp + w2.weapon.fp, (w1, w2),
+                        ("why_sw2_lost", {"sw": w1.weapon, "fp": w1.weapon.fp, "sw2": w2.weapon,
+                                          "fp2": w2.weapon.fp}), False))
+    return out
+
+
 def melee_fp(unit: Unit, role: str = "attack", ambush: bool = False,
              rules: Interpretations = DEFAULT) -> UnitFP:
     """The FP ``unit`` attacks (``role="attack"``) or defends (``"defend"``) with in melee.
 
     MMC: IFP (0 counts as 1), + one melee SW keeping the IFP, or (squads) two SWs losing it; a
-    half-squad, crew or weapon team using its SW loses its IFP; the better choice is taken.
-    Leader/hero with an SW: half the SW's FP rounded up; a hero defends with its IFP
-    (``rules.hero_defence``). "M" adds 1 per marked unit/SW used; Ambush triples.
-    Raises ValueError for an NME unit.
+    half-squad, crew or weapon team using its SW loses its IFP. A 0-IFP MMC with a melee SW
+    fights with the SW's FP (§8.3). Leader/hero using an SW: half the SW's FP rounded up; a
+    hero defends with its IFP (``rules.hero_defence``). Using an SW is a choice («использующие
+    SW»): ``unit.use_sw`` None takes the better one (a tie keeps the SW unused), True/False
+    forces it. "M" adds 1 per marked unit/SW used; Ambush triples. Raises ValueError for an
+    NME unit.
     """
     reason = nme_reason(unit)
     if reason:
         raise ValueError(f"{unit.name} is not melee-eligible ({reason})")
     melee_sws = [w for w in unit.weapons if w.weapon.melee]
+    if unit.use_sw is False:
+        melee_sws = []
     parts: list = []
     used: tuple = ()
     zero = False
     if unit.is_mmc:
         ifp = unit.ifp or 0
         zero = ifp == 0
-        base = 1 if zero else ifp
-        choices = [(base, (), ("why_ifp_zero", {}) if zero else ("why_ifp", {"ifp": ifp}), True)]
-        for w in melee_sws:
-            if unit.kind == "squad":
-                step = (("why_sw", {"sw": w.weapon, "fp": w.weapon.fp}) if zero else
-                        ("why_ifp_sw", {"ifp": ifp, "sw": w.weapon, "fp": w.weapon.fp}))
-                choices.append((ifp + w.weapon.fp, (w,), step, True))
-            else:
-                choices.append((w.weapon.fp, (w,), ("why_sw_lost", {"sw": w.weapon, "fp": w.weapon.fp}),
-                                False))
-        if unit.kind == "squad":
-            for w1, w2 in itertools.combinations(melee_sws, 2):
-                choices.append((w1.weapon.fp + w2.weapon.fp, (w1, w2),
-                                ("why_sw2_lost", {"sw": w1.weapon, "fp": w1.weapon.fp, "sw2": w2.weapon,
-                                                  "fp2": w2.weapon.fp}), False))
+        base = (1 if zero else ifp, (), ("why_ifp_zero", {}) if zero else ("why_ifp", {"ifp": ifp}), True)
+        with_sw = _sw_steps(unit, melee_sws)
+        choices = with_sw if with_sw and (zero or unit.use_sw) else [base] + with_sw
 
         def score(c):
             return c[0] + (1 if unit.m and c[3] else 0) + sum(1 for w in c[1] if w.weapon.m)
 
-        best = max(choices, key=lambda c: (score(c), -len(c[1])))
-        fp, used, step, own_fp_counts = best
+        fp, used, step, own_fp_counts = max(choices, key=lambda c: (score(c), -len(c[1])))
         parts.append(step)
         if zero and used and not rules.zero_drm_with_sw:
             zero = False
     else:
-        sw = max(melee_sws, key=lambda w: w.weapon.fp + w.weapon.m, default=None)
-        if unit.is_hero and (sw is None or (role == "defend" and rules.hero_defence == "ifp")):
+        sw = max(melee_sws, key=lambda w: _half_up(w.weapon.fp) + w.weapon.m, default=None)
+        use = sw is not None
+        if unit.is_hero and sw is not None and unit.use_sw is None:
+            # the better of its own FP and half the SW's (a tie keeps the SW unused)
+            use = _half_up(sw.weapon.fp) + sw.weapon.m > unit.ifp + unit.m
+        if unit.is_hero and (not use or (role == "defend" and rules.hero_defence == "ifp")):
             fp = unit.ifp  # a hero always has its FP >= 1 (parse_spec, validate_unit)
-            parts.append(("why_hero_def" if sw and role == "defend" else "why_hero_ifp", {"ifp": fp}))
+            if use:
+                parts.append(("why_hero_def", {"ifp": fp}))
+            elif sw is not None and role == "attack":
+                parts.append(("why_hero_keep", {"ifp": fp, "sw": sw.weapon,
+                                                "half": _half_up(sw.weapon.fp) + sw.weapon.m}))
+            else:
+                parts.append(("why_hero_ifp", {"ifp": fp}))
+            own_fp_counts = True
         else:
             fp = _half_up(sw.weapon.fp)
             used = (sw,)
             parts.append(("why_half", {"sw": sw.weapon, "fp": sw.weapon.fp}))
-        own_fp_counts = not used  # a hero's own FP ("M" on it counts), or half an SW's
+            own_fp_counts = False  # half an SW's FP: the unit's own "M" does not count
     m_bonus = (1 if unit.m and own_fp_counts else 0) + sum(1 for w in used if w.weapon.m)
     if m_bonus and rules.m_before_ambush:
         fp += m_bonus
@@ -366,11 +403,14 @@ class Side:
     def nme(self) -> list[int]:
         return [i for i, u in enumerate(self.units) if nme_reason(u) is not None]
 
-    def leadership(self, alive=None) -> int:
+    def leadership(self, alive=None, shaken: bool = True) -> int:
+        """The side's LM: ``lm`` if given, else the best LM among its leaders in ``alive`` (all
+        by default; Shaken leaders only if ``shaken``); 0 without a leader."""
         if self.lm is not None:
             return self.lm
         idx = range(len(self.units)) if alive is None else alive
-        lms = [self.units[i].lm or 0 for i in idx if self.units[i].kind == "leader"]
+        lms = [self.units[i].lm or 0 for i in idx if self.units[i].kind == "leader"
+               and (shaken or not self.units[i].shaken)]
         return max(lms, default=0)
 
     def has_hero(self, alive=None) -> bool:
@@ -437,7 +477,8 @@ def attack(side: Side, enemy: Side, targets: list[int], alive: list[int] | None 
         raise IllegalAttack("below_1_3", side=side.key, a=a, n=len(targets), d=d,
                             units=", ".join(singles), flag=f"--{side.key}-targets", first=singles[0])
     c = cell(o.column)
-    lm = side.leadership(sorted(set(alive) | set(side.nme())) if rules.nme_leader_lm else alive)
+    lm = side.leadership(sorted(set(alive) | set(side.nme())) if rules.nme_leader_lm else alive,
+                         rules.shaken_leader_lm)
     zero_a = sum(1 for _, f in att if f.zero_ifp)
     zero_d = sum(1 for _, f in dfd if f.zero_ifp)
     drm = lm - zero_a + zero_d
@@ -455,16 +496,20 @@ def _names(side: Side, idx) -> list[str]:
 
 
 def _label(unit: Unit, lang: str) -> str:
-    """A counter as the calculator shows it: kind prefix for non-squads, notation, SWs."""
+    """A counter as the calculator shows it, in words: the kind (squads need none), the
+    notation or an SMC's LM / FP, and its SWs ("*" = captured)."""
+    from sheets.data import label
+
     if unit.is_smc:
-        fields = [f"lm{unit.lm}" if unit.lm is not None else "",
-                  f"fp{unit.ifp}" if unit.ifp is not None else ""]
-        text = f"{unit.kind}:" + ",".join(f for f in fields if f)
+        fields = [f"LM {unit.lm:+d}" if unit.lm is not None else "",
+                  f"FP {unit.ifp}" if unit.ifp is not None else ""]
+        text = " ".join([label("lnl", f"word_{unit.kind}", lang)] + [f for f in fields if f])
     else:
         text = unit.notation
         if unit.kind != "squad":
-            text = f"{unit.kind}:{text}"
-    return "+".join([text] + [w.weapon.display(lang) + ("*" if w.captured else "") for w in unit.weapons])
+            text = f"{label('lnl', f'word_{unit.kind}', lang)} {text}"
+    joiner = " + " if unit.is_smc else "+"  # "leader LM +1 + MG", "1-6-4+MG-34"
+    return joiner.join([text] + [w.weapon.display(lang) + ("*" if w.captured else "") for w in unit.weapons])
 
 
 def attack_json(att: Attack, side: Side, enemy: Side, lang: str = "en") -> dict:
@@ -504,6 +549,22 @@ class Round:
     a_side: Side = None
     b_side: Side = None
     notes: list = field(default_factory=list)
+
+
+def nme_only(a: Side, b: Side) -> str | None:
+    """The side ("a" | "b") whose units in the hex are all NME while the other has a
+    melee-eligible unit: «все вражеские юниты уничтожаются» (§8.1), no roll; None otherwise
+    (both sides with no melee-eligible unit is :class:`IllegalAttack` in :func:`attack`)."""
+    for own, other in ((a, b), (b, a)):
+        if own.units and not own.eligible() and other.eligible():
+            return own.key
+    return None
+
+
+def nme_only_json(a: Side, b: Side, key: str) -> dict:
+    destroyed = a if key == "a" else b
+    return {"nme_only": key, "destroyed": _names(destroyed, range(len(destroyed.units))),
+            "simultaneous": None}
 
 
 def _default_targets(enemy: Side) -> list[int]:
@@ -604,6 +665,27 @@ def admin_removals(side: Side, att: Attack, defended: Attack, enemy_eliminated: 
     return [] if enemy_eliminated else captured_used(side, att, defended)
 
 
+def _lost(side: Side, att: Attack) -> list[str]:
+    """The units ``side`` loses when ``att`` (against it) succeeds: the targets, and its NME
+    units when no melee-eligible unit of it is left (§8.1)."""
+    return _names(side, [i for i, _ in att.targets]) + consequences(side, att)["nme_lost"]
+
+
+def losses(rnd: Round) -> dict:
+    """Outcome → {"a": units A loses, "b": units B loses} (names), for the four outcomes."""
+    a, b = rnd.a_side, rnd.b_side
+    a_lost, b_lost = _lost(a, rnd.b), _lost(b, rnd.a)
+    if rnd.first and rnd.strike_back is not None:  # the survivors' strike back after the ambush
+        if rnd.first == "a":  # B's survivors strike back at A
+            both = {"a": _lost(a, rnd.strike_back), "b": b_lost}
+        else:
+            both = {"a": a_lost, "b": _lost(b, rnd.strike_back)}
+    else:
+        both = {"a": a_lost, "b": b_lost}
+    return {"only_b_destroyed": {"a": [], "b": b_lost}, "only_a_destroyed": {"a": a_lost, "b": []},
+            "both": both, "neither": {"a": [], "b": []}}
+
+
 def round_json(rnd: Round, lang: str = "en") -> dict:
     """The round as JSON-ready data; reasoning texts (``why``, ``column_why``, ``notes``) in
     ``lang``."""
@@ -621,6 +703,7 @@ def round_json(rnd: Round, lang: str = "en") -> dict:
         back = rnd.strike_back
         out["strike_back"] = attack_json(back, rnd.b_side if rnd.first == "a" else rnd.a_side,
                                          rnd.a_side if rnd.first == "a" else rnd.b_side, lang) if back else None
+    out["losses"] = losses(rnd)
     out["outcomes"] = {k: float(v) for k, v in rnd.outcomes.items()}
     out["outcomes_exact"] = {k: f"{v.numerator}/{v.denominator}" for k, v in rnd.outcomes.items()}
     out["notes"] = [describe(k, f, lang) for k, f in rnd.notes]

@@ -40,6 +40,9 @@ def unit_spec() -> Obj:
         "ambush": Bool(default=False, description="the unit can ambush (nationality, skill, "
                                                   "module or scenario rule)"),
         "shaken": Bool(default=False),
+        "use_sw": Bool(default=None, description="melee SW use: true = always, false = never "
+                                                 "(fights with its IFP); absent = the better "
+                                                 "choice, as the calculator prints it"),
         "weapons": List(item=_weapon(), default=list, max_len=10,
                         description="support weapons by catalogue name"),
         "notes": Str(default="", max_len=400),

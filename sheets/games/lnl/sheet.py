@@ -2,9 +2,11 @@
 
 Landscape pages, one section per file (both sides in one PDF): one row per counter with its
 notation, kind, support weapons (FP, single use, "M", captured), the melee FP it attacks and
-defends with (computed by the rules core), LM, morale, notes (NME, Ambush, "M", IFP lost) and
-tick boxes for Shaken, Melee and each single-use SW; totals and a compact Melee Table at the
-foot, with † on unverified Kill Numbers and SW values.
+defends with (computed by the rules core), LM, morale, notes (NME, Ambush, "M", IFP lost, the
+hero's column shift, the zero-IFP ±1) and tick boxes for Shaken, Melee, Wounded (leaders and
+heroes) and each SW ("SW used"); blank rows fill the rest of the last page's table; totals, a
+compact Melee Table and the legend (NME, † unverified Kill Number, ‡ unconfirmed SW firepower,
+abbreviations) at the foot.
 """
 
 from __future__ import annotations
@@ -18,14 +20,17 @@ from sheets.games.lnl.printing import (BOLD, FONT, allow, allow_fixed, any_unver
 from sheets.render.pdf import MM, PAPER, Pen, Rect, footer, margins, wrap_breaking
 
 TICK = 3.6 * MM  # tick boxes ≥ 3 mm
+SW_MARK = "‡"  # "SW firepower not confirmed" (the † is the Kill Number's: one mark, one meaning)
 ROW_H = 2 * 7.2 * 1.2 + 4  # two lines of 7.2 pt
-BLANK_ROWS = 3  # empty rows after the last counter (replacements, reinforcements)
+MIN_BLANK_ROWS = 3  # empty rows after the last counter (replacements, reinforcements); the rest
+# of the last page's table room is filled with more of them (no blank band above the foot)
 # columns: key, label key, width fraction, alignment
-COLUMNS = [("no", "oob_no", 0.03, "right"), ("name", "oob_unit", 0.15, "left"),
+COLUMNS = [("no", "oob_no", 0.03, "right"), ("name", "oob_unit", 0.14, "left"),
            ("counter", "oob_counter", 0.075, "center"), ("kind", "oob_kind", 0.095, "left"),
-           ("sw", "oob_sw", 0.19, "left"), ("melee", "oob_melee", 0.085, "center"),
+           ("sw", "oob_sw", 0.165, "left"), ("melee", "oob_melee", 0.075, "center"),
            ("lm", "oob_lm", 0.035, "center"), ("morale", "oob_morale", 0.05, "center"),
-           ("notes", "oob_flags", 0.14, "left"), ("ticks", "oob_ticks", 0.15, "left")]
+           ("notes", "oob_flags", 0.145, "left"), ("ticks", "oob_ticks", 0.2, "left")]
+TICK_HEADS = ("tick_shaken", "tick_melee", "tick_wounded", "tick_sw")
 
 
 def _groups(units: list, options) -> list[tuple[dict | None, list]]:
@@ -56,7 +61,7 @@ def _row(unit, L, lang: str) -> dict:
             flags.append(L("flag_single_use"))
         if not w.weapon.melee:
             flags.append(L("flag_not_melee"))
-        fp = f"{w.weapon.fp}{'M' if w.weapon.m else ''}{'' if w.weapon.verified else '†'}"
+        fp = f"{w.weapon.fp}{'M' if w.weapon.m else ''}{'' if w.weapon.verified else SW_MARK}"
         sws.append(f"{w.weapon.display(lang)} {fp}" + (f" ({', '.join(flags)})" if flags else ""))
     notes = []
     if reason:
@@ -71,14 +76,19 @@ def _row(unit, L, lang: str) -> dict:
     note = rules.sw_use_note(unit)
     if note:
         notes.append(L(note))
+    if unit.is_hero and reason is None:
+        notes.append(L("hero_shift_note"))
     if unit.is_hero and any(w.weapon.melee for w in unit.weapons):
         notes.append(L("hero_def_ifp"))
-    notes += list(unit.skills)
+    if att is not None and att.zero_ifp:
+        notes.append(L("zero_ifp_note"))
+    notes += [skill_text(s, lang) for s in unit.skills]
     counter = unit.notation or "—"
     return {"name": unit.name, "counter": counter, "kind": L(f"kind_{unit.kind}"), "sw": sws,
             "melee": melee, "lm": "—" if unit.lm is None else f"{unit.lm:+d}" if unit.lm else "0",
             "morale": "—" if unit.morale is None else str(unit.morale), "notes": notes,
-            "single_use": sum(1 for w in unit.weapons if w.weapon.single_use),
+            "sw_boxes": len(unit.weapons), "wounded": unit.kind in ("leader", "hero"),
+            "nme": reason is not None,
             "fp": att.fp if att else 0, "sw_count": len(unit.weapons),
             "sw_unverified": any(not w.weapon.verified for w in unit.weapons)}
 
@@ -139,8 +149,8 @@ def _section(doc, size, roster, rows, L, options) -> None:
             chunk.append((rows[index + len(chunk)], cells, h))
             used += h
         last = index + len(chunk) >= len(rows)
-        if last:  # blank rows to write in replacement counters, as far as the page allows
-            blanks = min(BLANK_ROWS, int((room - used) // ROW_H))
+        if last:  # blank rows to write in replacement counters: the rest of the table's room
+            blanks = int((room - used) // ROW_H)
             chunk += [(None, None, ROW_H)] * max(0, blanks)
             used += ROW_H * max(0, blanks)
         _table(pen, Rect(frame.x, table_top - header_h - used, frame.w, header_h + used), chunk,
@@ -207,10 +217,9 @@ def _table(pen: Pen, r: Rect, rows: list, start: int, L, header_h: float) -> Non
     for key, lab, c, align in cols:
         cell = Rect(c.x, head.y, c.w, header_h)
         if key == "ticks":
-            subs = [L("tick_shaken"), L("tick_melee"), L("tick_sw")]
-            sw = c.w / 3
-            for i, text in enumerate(subs):
-                _head(pen, Rect(c.x + i * sw, head.y, sw, header_h), text, "center")
+            sw = c.w / len(TICK_HEADS)
+            for i, k in enumerate(TICK_HEADS):
+                _head(pen, Rect(c.x + i * sw, head.y, sw, header_h), L(k), "center")
             continue
         _head(pen, cell, L(lab), align)
     y = head.y
@@ -221,7 +230,7 @@ def _table(pen: Pen, r: Rect, rows: list, start: int, L, header_h: float) -> Non
         for key, _, c, align in cols:
             cell = Rect(c.x, rr.y, c.w, h)
             if key == "ticks":
-                _ticks(pen, cell, row or {"single_use": 1})
+                _ticks(pen, cell, row or {"sw_boxes": 1, "wounded": True})
             elif row is None:
                 continue
             elif key == "no":
@@ -267,31 +276,71 @@ def _draw_lines(pen: Pen, cell: Rect, lines: list[str], font: str, size: float, 
 
 
 def _ticks(pen: Pen, cell: Rect, row: dict) -> None:
-    third = cell.w / 3
+    """Shaken and Melee boxes on every row; Wounded on leaders and heroes; one "SW used" box per
+    support weapon the counter carries (a dash where a box has no meaning)."""
+    part = cell.w / len(TICK_HEADS)
     y = cell.y + (cell.h - TICK) / 2
+
+    def dash(i):
+        pen.text(cell.x + (i + 0.5) * part, cell.y + cell.h / 2 - 3, "—", 8, FONT, "center")
+
     for i in range(2):
-        pen.box_track(cell.x + i * third + (third - TICK) / 2, y, ["plain"], size=TICK)
-    n = row["single_use"]
-    if n:
-        width = n * TICK + (n - 1) * 2
-        pen.box_track(cell.x + 2 * third + (third - width) / 2, y, ["plain"] * n, size=TICK, gap=2)
+        pen.box_track(cell.x + i * part + (part - TICK) / 2, y, ["plain"], size=TICK)
+    if row.get("wounded"):
+        pen.box_track(cell.x + 2 * part + (part - TICK) / 2, y, ["plain"], size=TICK)
     else:
-        pen.text(cell.x + 2.5 * third, cell.y + cell.h / 2 - 3, "—", 8, FONT, "center")
+        dash(2)
+    n = row["sw_boxes"]
+    if n:
+        width = n * TICK + (n - 1) * TICK_GAP
+        pen.box_track(cell.x + 3 * part + (part - width) / 2, y, ["plain"] * n, size=TICK, gap=TICK_GAP)
+    else:
+        dash(3)
+
+
+TICK_GAP = 2.5  # pt between two "SW used" boxes (≥ 0.6 mm of clear paper)
 
 
 def _foot(pen: Pen, r: Rect, rows: list, L) -> None:
+    """Totals, the compact Melee Table (left) and the legend of the page's marks and
+    abbreviations (right: NME, †, ‡ and the seed's own abbreviations)."""
     totals = L("oob_totals", units=len(rows), fp=sum(r["fp"] for r in rows),
                sw=sum(r["sw_count"] for r in rows))
     pen.text(r.x, r.top - 9, totals, 9, BOLD, max_width=r.w)
-    notes = []
-    if any_unverified():
-        notes.append(L("kn_unverified_note"))
-    if any(row["sw_unverified"] for row in rows):
-        notes.append(L("sw_unverified_note"))
-    note_h = len(notes) * 8
     title_y = r.top - 24
-    pen.text(r.x, title_y, L("oob_table_title"), 8, BOLD, max_width=r.w)
-    table = Rect(r.x, r.y + note_h, r.w * 0.62, title_y - 5 - (r.y + note_h))
+    pen.text(r.x, title_y, L("oob_table_title"), 8, BOLD, max_width=r.w * 0.62)
+    table = Rect(r.x, r.y, r.w * 0.6, title_y - 5 - r.y)
     draw_table(pen, table, L, 8)
-    for i, text in enumerate(notes):
-        pen.text(r.x, r.y + note_h - 7 - i * 8, text, 6.5, FONT, max_width=r.w, color=pen.t.warn)
+    legend = [L("oob_legend_nme")]
+    if any_unverified():
+        legend.append(L("kn_unverified_note"))
+    if any(row["sw_unverified"] for row in rows):
+        legend.append(L("sw_unverified_note"))
+    legend.append(L("oob_legend_abbr"))
+    box = Rect(r.x + r.w * 0.63, r.y, r.w * 0.37, title_y + 8 - r.y)
+    size = 6.5
+    while size > 6.0 and _legend_h(legend, box.w, size) > box.h:
+        size = round(size - 0.1, 2)
+    y = box.top
+    for i, text in enumerate(legend):
+        lines = wrap_breaking(text, FONT, size, box.w)
+        for line in lines:
+            y -= size * 1.18
+            warn = text.startswith(("†", "‡"))
+            pen.text(box.x, y, line, size, FONT, max_width=box.w, color=pen.t.warn if warn else None)
+        y -= 1.5
+
+
+def _legend_h(legend: list, width: float, size: float) -> float:
+    return sum(len(wrap_breaking(t, FONT, size, width)) * size * 1.18 + 1.5 for t in legend)
+
+
+def skill_text(skill: str, lang: str) -> str:
+    """A skill as printed: its name in ``lang`` when ``data/lnl/labels.yaml`` knows it
+    (``skill_<name>``), else as the user wrote it."""
+    import re
+
+    from sheets.data import labels
+
+    entry = labels("lnl").get("skill_" + re.sub(r"\W+", "_", skill.strip().lower()).strip("_"))
+    return entry[lang] if entry else skill

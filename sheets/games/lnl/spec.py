@@ -2,7 +2,8 @@
 
     SPEC   = [PREFIX ":"]... BODY ["+" SW]...
     PREFIX = a kind (squad, half | half_squad, crew, wt | weapon_team, leader, hero, medic,
-             sniper, scout), "amb" (this unit ambushes) or "shaken"
+             sniper, scout), "amb" (this unit ambushes), "shaken", or "sw" / "nosw" (force
+             using / not using its melee SW; default: the better choice)
     BODY   = an MMC counter F-R-M ("2-5-4"; "2-5-4M" or "2M-5-4" = "M" on the FP), or for an SMC
              comma-separated fields: lmN, fpN, moraleN, M — or a hero's F-R-M ("hero:1-4-5")
     SW     = a support weapon of lnl/weapons.yaml; a trailing "*" marks it captured
@@ -22,8 +23,16 @@ from sheets.games.lnl.model import (HERO_FP_ZERO, KIND_ALIASES, KINDS, MAX_SW, C
 _FIELD = re.compile(r"^(lm|fp|morale)\s*(-?\d{1,2})$", re.IGNORECASE)
 
 
+MAX_LEN = 60  # a SPEC is one counter: longer text is not a counter (and is not echoed)
+LM_RANGE = (-3, 5)  # as --a-lm and the unit files' lm:
+
+
 class SpecError(ValueError):
     """A SPEC that does not follow the grammar (message says what was expected)."""
+
+
+class SpecTooLong(SpecError):
+    """A SPEC longer than :data:`MAX_LEN` characters (an input error: exit 1, not echoed)."""
 
 
 def parse_spec(text: str, name: str) -> Unit:
@@ -31,13 +40,20 @@ def parse_spec(text: str, name: str) -> Unit:
     raw = str(text).strip()
     if not raw:
         raise SpecError("empty SPEC: write a counter like 2-5-4")
+    if len(raw) > MAX_LEN:
+        raise SpecTooLong(f"a SPEC is one counter of at most {MAX_LEN} characters (this one has "
+                          f"{len(raw)}): write it like 2-5-4 or 1-6-4+MG-34")
     head, *sws = [p.strip() for p in raw.split("+")]
     *prefixes, body = [p.strip() for p in head.split(":")]
-    kind, amb, shaken = None, False, False
+    kind, amb, shaken, use_sw = None, False, False, None
     for p in prefixes:
         key = p.lower()
         if key in ("amb", "ambush"):
             amb = True
+        elif key in ("sw", "nosw"):
+            if use_sw is not None:
+                raise SpecError(f"{raw!r}: sw and nosw together")
+            use_sw = key == "sw"
         elif key == "shaken":
             shaken = True
         elif key in KINDS or key in KIND_ALIASES:
@@ -45,10 +61,11 @@ def parse_spec(text: str, name: str) -> Unit:
                 raise SpecError(f"{raw!r}: two kinds ({kind}, {p})")
             kind = KIND_ALIASES.get(key, key)
         else:
-            choices = list(KINDS) + list(KIND_ALIASES) + ["amb", "shaken"]
+            choices = list(KINDS) + list(KIND_ALIASES) + ["amb", "shaken", "sw", "nosw"]
             raise SpecError(f"{raw!r}: unknown prefix {p!r}{did_you_mean(key, choices)}; "
-                            f"expected a kind ({', '.join(KINDS)}), amb or shaken")
-    unit = Unit(name=name, kind=kind or "squad", counter=body, ambush=amb, shaken=shaken)
+                            f"expected a kind ({', '.join(KINDS)}), amb, shaken, sw or nosw")
+    unit = Unit(name=name, kind=kind or "squad", counter=body, ambush=amb, shaken=shaken,
+                use_sw=use_sw)
     if unit.is_mmc or (unit.kind == "hero" and "-" in body):
         try:
             c = parse_counter(body)
@@ -68,6 +85,9 @@ def parse_spec(text: str, name: str) -> Unit:
                 raise SpecError(f"{raw!r}: {part!r} is not lmN, fpN, moraleN or M "
                                 f"(a {unit.kind} is written like leader:lm1+MG)")
         unit.counter = ""
+        if unit.lm is not None and not LM_RANGE[0] <= unit.lm <= LM_RANGE[1]:
+            raise SpecError(f"{raw!r}: a leader's LM is {LM_RANGE[0]}…{LM_RANGE[1]} (as --a-lm), "
+                            f"not {unit.lm}")
         if unit.kind == "hero" and unit.ifp is None:
             raise SpecError(f"{raw!r}: a hero needs its firepower: hero:1-4-5 or hero:fp1")
     if unit.kind == "hero" and unit.ifp < 1:
@@ -81,6 +101,8 @@ def parse_spec(text: str, name: str) -> Unit:
                             f"{did_you_mean(sw_name, weapon_names())}; known: "
                             f"{', '.join(weapon_names())}")
         unit.weapons.append(CarriedSW(sw, captured))
+    if use_sw and not any(w.weapon.melee for w in unit.weapons):
+        raise SpecError(f"{raw!r}: sw: forces using a melee SW, and this counter carries none")
     if len(unit.weapons) > MAX_SW[unit.kind]:
         raise SpecError(f"{raw!r}: a {unit.kind.replace('_', '-')} may use at most "
                         f"{MAX_SW[unit.kind]} support weapon(s) in melee")

@@ -82,6 +82,14 @@ def read_roster_bytes(path: str | os.PathLike) -> bytes:
         _fail(name, "permission denied")
     except OSError as exc:
         _fail(name, f"cannot read: {exc.strerror or exc}")
+    return roster_xml(name, data)
+
+
+def roster_xml(name: str, data: bytes) -> bytes:
+    """The roster XML of a ``.ros`` or ``.rosz`` file's bytes (a zip is recognised by content)."""
+    limits = config()["limits"]
+    if len(data) > limits["file_bytes"]:
+        _fail(name, f"file too large (limit {limits['file_bytes']} bytes)")
     if data[:2] == b"PK":
         return _unzip(name, data, limits)
     if len(data) > limits["xml_bytes"]:
@@ -347,11 +355,12 @@ def _points(name: str, sel, cost_name: str, depth: int = 0) -> Decimal:
         Decimal(0))
 
 
-def roster_to_unit_file(path: str | os.PathLike) -> dict:
-    """The unit-file mapping (``system``, ``roster``, ``units``) of a BattleScribe roster."""
+def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None) -> dict:
+    """The unit-file mapping (``system``, ``roster``, ``units``) of a BattleScribe roster (the
+    file at ``path``, or its bytes ``data`` named ``path``)."""
     name = str(path)
     cfg = config()
-    root = parse_xml(name, read_roster_bytes(path))
+    root = parse_xml(name, read_roster_bytes(path) if data is None else roster_xml(name, data))
     if _tag(root) != "roster":
         _fail(name, f"not a BattleScribe roster (the root element is <{_short(_tag(root), 30)}>, "
                     f"expected <roster>)")

@@ -1,7 +1,8 @@
 """``sheets calc wh40k6 attack`` and the options wh40k6 adds to ``sheets render``.
 
     sheets calc wh40k6 attack --shots N (--bs N | --ws N,N) --s N --t N [--sv 3+] [--cover 4+]
-                              [--ap N] [--twin-linked] [--json]
+                              [--ap N] [--twin-linked] [--snap] [--w N] [--rending] [--poisoned 4+]
+                              [--lang en|ru] [--json]
 
 A bad option value is a usage error (exit 2)."""
 
@@ -11,6 +12,7 @@ import json
 
 import click
 
+from sheets.cli.options import lang_option
 from sheets.games.wh40k6.model import SaveError, parse_save
 
 
@@ -39,9 +41,20 @@ def _ws(ctx, param, value):
     return a, d
 
 
+def _poisoned(ctx, param, value):
+    if value is None:
+        return None
+    text = str(value).strip()
+    if len(text) == 2 and text[0] in "23456" and text[1] == "+":
+        return int(text[0])
+    raise click.BadParameter("expected the roll that wounds, e.g. 4+ (2+ to 6+)", ctx, param)
+
+
 RENDER_OPTIONS = [
     click.Option(["--collapse"], is_flag=True, default=None,
                  help="wh40k6: print one datasheet for identical units (×N)."),
+    click.Option(["--no-odds"], is_flag=True, default=None,
+                 help="wh40k6: leave out the expected-wounds columns of the weapon tables."),
 ]
 
 
@@ -57,33 +70,71 @@ def calc():
 @click.option("--s", "strength", type=click.IntRange(1, 10), required=True, help="Strength")
 @click.option("--t", "toughness", type=click.IntRange(1, 10), required=True, help="target Toughness")
 @click.option("--sv", callback=_save, default=None, metavar="3+[/4++]", help="target save (armour/invulnerable)")
-@click.option("--cover", callback=_save, default=None, metavar="4+", help="cover save")
+@click.option("--cover", callback=_save, default=None, metavar="4+",
+              help="cover save (shooting only: not taken against close-combat attacks)")
 @click.option("--ap", type=click.IntRange(1, 6), default=None, help="weapon AP (none = AP –)")
 @click.option("--twin-linked", is_flag=True, help="re-roll missed shots")
+@click.option("--snap", is_flag=True, help="Snap Shots: hit on the chart's fixed roll whatever the BS")
+@click.option("--w", "wounds", type=click.IntRange(1, 20), default=None, metavar="N",
+              help="the target's Wounds per model: count models removed (Instant Death at S ≥ 2×T)")
+@click.option("--rending", is_flag=True, help="Rending (†: a wound roll of 6 wounds and is AP2)")
+@click.option("--poisoned", callback=_poisoned, default=None, metavar="4+",
+              help="Poisoned (†: wounds on this roll or the chart's, whichever is better)")
+@lang_option
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
-def attack_cmd(shots, bs, ws, strength, toughness, sv, cover, ap, twin_linked, as_json):
+def attack_cmd(shots, bs, ws, strength, toughness, sv, cover, ap, twin_linked, snap, wounds, rending, poisoned,
+               lang, as_json):
     """Expected hits, wounds and unsaved wounds with the exact distribution."""
-    from sheets.games.wh40k6.rules import attack
+    from sheets.games.wh40k6.rules import attack, readings
+    from sheets.games.wh40k6.view import L
 
     if (bs is None) == (ws is None):
         raise click.UsageError("give --bs N (shooting) or --ws A,D (close combat)")
     if twin_linked and ws is not None:
         raise click.UsageError("--twin-linked applies to shooting (--bs)")
-    r = attack(shots, strength, toughness, bs=bs, ws=ws, sv=sv, cover=cover, ap=ap, twin_linked=twin_linked)
+    if snap and ws is not None:
+        raise click.UsageError("--snap applies to shooting (--bs)")
+    r = attack(shots, strength, toughness, bs=bs, ws=ws, sv=sv, cover=cover, ap=ap, twin_linked=twin_linked,
+               snap=snap, rending=rending, poisoned=poisoned, wounds=wounds)
     if as_json:
         click.echo(json.dumps(r, ensure_ascii=False, indent=2))
         return
-    hit = f"BS {bs}: {r['to_hit']}+" if bs else f"WS {ws[0]} vs {ws[1]}: {r['to_hit']}+"
+    t = L(lang)
+
+    def num(x: float, digits: int = 3) -> str:
+        text = f"{x:.{digits}f}"
+        return text.replace(".", ",") if lang == "ru" else text
+
+    if bs:
+        hit = t("calc_snap" if snap else "calc_bs").format(bs=bs, hit=r["to_hit"])
+    else:
+        hit = t("calc_ws").format(a=ws[0], d=ws[1], hit=r["to_hit"])
     if r.get("reroll_misses_on"):
-        hit += f", re-roll misses on {r['reroll_misses_on']}+"
-    wound = f"{r['to_wound']}+" if r["to_wound"] else "cannot wound"
+        hit += t("calc_reroll").format(n=r["reroll_misses_on"])
+    wound = f"{r['to_wound']}+" if r["to_wound"] else t("calc_cannot_wound")
     if not r["to_wound_verified"]:
         wound += " †"
-    save = f"{r['save']}+ ({r['save_used']})" if r["save"] else "no save"
-    click.echo(f"{shots} shot(s), {hit}; S{strength} vs T{toughness}: {wound}; save {save}")
-    click.echo(f"expected: hits {r['hits']:.3f}, wounds {r['wounds']:.3f}, unsaved {r['unsaved']:.3f}")
+    if rending:
+        wound += t("calc_rending_on") + "†"
+    if poisoned is not None:
+        wound += t("calc_poisoned_on").format(n=poisoned) + "†"
+        if r["reroll_failed_wounds"]:
+            wound += t("calc_reroll_wounds")
+    save = (f"{r['save']}+ ({t('calc_save_' + r['save_used'])})" if r["save"] else t("calc_no_save"))
+    click.echo(t("calc_line").format(shots=shots, hit=hit, s=strength, tough=toughness, wound=wound, save=save))
+    if r["cover_ignored"]:
+        click.echo(t("calc_cover_ignored") + ("" if readings()["cover_verified"] else " †"))
+    click.echo(t("calc_expected").format(hits=num(r["hits"]), wounds=num(r["wounds"]), unsaved=num(r["unsaved"])))
     for k, q in enumerate(r["distribution"]):
         if q >= 0.0005 or k == 0:
-            click.echo(f"  P({k} unsaved) = {q:.4f}")
+            click.echo("  " + t("calc_p_unsaved").format(k=k, p=num(q, 4)))
+    if wounds is not None:
+        key = "calc_instant_death" if r["instant_death"] else "calc_models_removed"
+        click.echo(t(key).format(w=wounds, removed=num(r["models_removed"])))
+        for k, q in enumerate(r["removed_distribution"]):
+            if q >= 0.0005 or k == 0:
+                click.echo("  " + t("calc_p_removed").format(k=k, p=num(q, 4)))
     if not r["to_wound_verified"]:
-        click.echo("† S vs T+3: sources disagree (6+ or no effect); check the rulebook p. 15")
+        click.echo(t("calc_note_wound_chart"))
+    if rending or poisoned is not None:
+        click.echo(t("calc_note_special"))

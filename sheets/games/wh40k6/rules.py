@@ -5,6 +5,7 @@ comes from ``data/wh40k6/*.yaml``."""
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from fractions import Fraction
 
@@ -185,47 +186,236 @@ def best_save(sv: str | None, ap: int | None, cover: str | None) -> tuple[int | 
     return min(options, key=lambda o: o[0])
 
 
-def attack(shots: int, s: int, t: int, bs: int | None = None, ws: tuple[int, int] | None = None,
-           sv: str | None = None, cover: str | None = None, ap: int | None = None,
-           twin_linked: bool = False) -> dict:
-    """Expected hits, wounds and unsaved wounds of ``shots`` attacks with the exact distribution of
-    unsaved wounds (index k = chance of exactly k), from the charts of ``data/wh40k6/charts.yaml``.
+@functools.cache
+def readings() -> dict:
+    """The attack calculator's readings of rules the digest does not state (``charts.yaml``
+    ``attack_readings``): each is printed with its † when unverified."""
+    return charts()["attack_readings"]
 
-    Each shot/attack is independent: hit (BS chart, with its re-roll of misses at BS 6+; a
-    twin-linked weapon re-rolls misses instead; a die is re-rolled once) or WS chart; wound (S vs T
-    chart); then one save, the best of armour (ignored when AP ≤ its value), invulnerable and
-    cover. The distribution is enumerated with exact fractions."""
-    if (bs is None) == (ws is None):
-        raise ValueError("give either bs or ws")
+
+def _wound_and_save(s: int, t: int, sv, ap, cover, rending: bool, poisoned: int | None,
+                    close_combat: bool) -> tuple[Fraction, dict]:
+    """(P(an unsaved wound | a hit), what was used). A rending wound (a to-wound roll of 6,
+    whatever S and T) is resolved at the rending AP; a poisoned attack wounds on the better of its
+    fixed roll and the S-vs-T chart, and re-rolls failed wound rolls in close combat when S ≥ T."""
+    r = readings()
+    chart_wound = to_wound(s, t)
+    wound = chart_wound
+    if poisoned is not None:
+        wound = poisoned if chart_wound is None else min(chart_wound, poisoned)
+    reroll_wound = bool(poisoned is not None and close_combat and s >= t
+                        and r["poisoned"]["reroll_failed_when_s_at_least_t"])
+    save_target, save_kind = best_save(sv, ap, cover)
+    p_unsaved = 1 - p_d6(save_target)
+
+    def per_roll(p_normal: Fraction, p_rend: Fraction) -> Fraction:
+        if not rending:
+            return p_normal * p_unsaved
+        rend_save, _ = best_save(sv, r["rending"]["ap"], cover)
+        return p_normal * p_unsaved + p_rend * (1 - p_d6(rend_save))
+
+    # one wound roll: a 6 rends (with rending), the rest wounds on ``wound`` as usual
+    sixes = Fraction(1, 6) if rending else Fraction(0)
+    p_norm = max(Fraction(0), p_d6(wound) - sixes)
+    p_wound = p_d6(wound) if not rending else p_norm + sixes
+    p = per_roll(p_norm, sixes)
+    if reroll_wound:  # a failed wound roll is rolled once more
+        p_fail = 1 - p_wound
+        p = p + p_fail * p
+        p_wound = p_wound + p_fail * p_wound
+    used = {"to_wound": wound, "to_wound_chart": chart_wound, "p_wound": p_wound,
+            "save": save_target, "save_used": save_kind, "p_unsaved": p_unsaved,
+            "reroll_failed_wounds": reroll_wound}
+    return p, used
+
+
+def p_volley_hit(bs: int | None = None, ws: tuple[int, int] | None = None, twin_linked: bool = False,
+                 snap: bool = False) -> tuple[Fraction, dict]:
+    """(P(one shot / attack hits), how): the BS chart with its re-roll of misses at BS 6+ (a
+    twin-linked weapon re-rolls every miss instead; a die is re-rolled once), Snap Shots at the
+    chart's fixed roll whatever the BS, or the WS chart."""
     if bs is not None:
-        hit, reroll = bs_to_hit(bs)
+        if snap:
+            hit, reroll = charts()["snap_shot"], None
+        else:
+            hit, reroll = bs_to_hit(bs)
         p_hit = p_d6(hit)
         if twin_linked:
             reroll = hit  # twin-linked re-rolls every miss with the same target
         if reroll is not None:
             p_hit = p_hit + (1 - p_hit) * p_d6(reroll)
-        hit_desc = {"bs": bs, "to_hit": hit, "reroll_misses_on": reroll}
-    else:
-        hit = ws_to_hit(*ws)
-        p_hit = p_d6(hit)
-        hit_desc = {"ws": list(ws), "to_hit": hit}
-    wound = to_wound(s, t)
-    p_wound = p_d6(wound)
-    save_target, save_kind = best_save(sv, ap, cover)
-    p_unsaved = 1 - p_d6(save_target)  # no save: p_d6(None) = 0
-    p = p_hit * p_wound * p_unsaved
+        return p_hit, {"bs": bs, "to_hit": hit, "reroll_misses_on": reroll}
+    hit = ws_to_hit(*ws)
+    return p_d6(hit), {"ws": list(ws), "to_hit": hit}
+
+
+def attack(shots: int, s: int, t: int, bs: int | None = None, ws: tuple[int, int] | None = None,
+           sv: str | None = None, cover: str | None = None, ap: int | None = None,
+           twin_linked: bool = False, snap: bool = False, rending: bool = False,
+           poisoned: int | None = None, wounds: int | None = None) -> dict:
+    """Expected hits, wounds and unsaved wounds of ``shots`` attacks with the exact distribution of
+    unsaved wounds (index k = chance of exactly k), from the charts of ``data/wh40k6/charts.yaml``.
+
+    Each shot/attack is independent: hit (BS chart, with its re-roll of misses at BS 6+; a
+    twin-linked weapon re-rolls misses instead; a die is re-rolled once; Snap Shots hit on the
+    chart's fixed roll) or WS chart; wound (S vs T chart; Rending and Poisoned as read in
+    ``attack_readings``); then one save, the best of armour (ignored when AP ≤ its value),
+    invulnerable and cover — no cover save against close-combat attacks. With ``wounds`` (the
+    target's Wounds per model) the models removed are counted too: one per unsaved wound under
+    Instant Death (S ≥ 2 × T), else one per ``wounds`` unsaved wounds. Exact fractions throughout."""
+    if (bs is None) == (ws is None):
+        raise ValueError("give either bs or ws")
+    close_combat = ws is not None
+    r = readings()
+    cover_ignored = bool(close_combat and cover and not r["cover_in_close_combat"])
+    p_hit, hit_desc = p_volley_hit(bs, ws, twin_linked, snap)
+    p_per_hit, used = _wound_and_save(s, t, sv, ap, None if cover_ignored else cover, rending, poisoned,
+                                      close_combat)
+    p = p_hit * p_per_hit
     dist = [Fraction(1)]
     for _ in range(shots):  # exact enumeration, one shot at a time: k stays (miss) or k-1 → k (hit)
         dist = [stay * (1 - p) + up * p for stay, up in zip([*dist, 0], [0, *dist])]
-    return {
+    out = {
         **hit_desc,
-        "s": s, "t": t, "to_wound": wound, "to_wound_verified": to_wound_verified(s, t),
-        "save": save_target, "save_used": save_kind, "ap": ap,
-        "p_hit": float(p_hit), "p_wound": float(p_wound), "p_unsaved": float(p_unsaved),
+        "s": s, "t": t, "to_wound": used["to_wound"], "to_wound_verified": to_wound_verified(s, t),
+        "save": used["save"], "save_used": used["save_used"], "ap": ap,
+        "p_hit": float(p_hit), "p_wound": float(used["p_wound"]), "p_unsaved": float(used["p_unsaved"]),
         "shots": shots,
         "hits": float(shots * p_hit),
-        "wounds": float(shots * p_hit * p_wound),
+        "wounds": float(shots * p_hit * used["p_wound"]),
         "unsaved": float(shots * p),
         "distribution": [float(q) for q in dist],
         "exact": {"p_unsaved_per_shot": str(p)},
+        "snap": snap, "cover_ignored": cover_ignored, "rending": rending, "poisoned": poisoned,
+        "reroll_failed_wounds": used["reroll_failed_wounds"],
     }
+    if wounds is not None:
+        instant = s >= r["instant_death_factor"] * t
+        per = 1 if instant else wounds
+        removed = [Fraction(0)] * (shots // per + 1)
+        for k, q in enumerate(dist):
+            removed[k // per] += q
+        out["target_wounds"] = wounds
+        out["instant_death"] = instant
+        out["models_removed"] = float(sum(k * q for k, q in enumerate(removed)))
+        out["removed_distribution"] = [float(q) for q in removed]
+    return out
+
+
+# -- the odds printed on datasheets -----------------------------------------------------------------
+
+@functools.cache
+def odds_table() -> dict:
+    return load_data("wh40k6/odds.yaml")
+
+
+_SHOTS = re.compile(r"\b(assault|heavy|ordnance|pistol|salvo|rapid[\s-]*fire)\b\s*(\d+)?(?:\s*/\s*(\d+))?",
+                    re.IGNORECASE)
+_RANDOM = re.compile(r"\b(assault|heavy|ordnance|salvo|pistol)\s*\d*\s*D\d", re.IGNORECASE)
+_POISONED = re.compile(r"\bpoisoned\b\s*\(?\s*([2-6])\+\s*\)?", re.IGNORECASE)
+
+
+def volley(weapon_type: str, melee: bool) -> dict | None:
+    """What one volley of a weapon is, read from its type text: shots (Assault/Heavy/Ordnance N,
+    Pistol 1, Rapid Fire 1 at full range, Salvo at the stationary count), area (Blast, Large
+    Blast, Template: the odds are per model under it, the hit assumed for a template), and the
+    specials the odds count (Twin-linked, Rending, Poisoned X+, Ordnance's penetration). None when
+    the number of shots is random or unknown."""
+    text = str(weapon_type or "")
+    low = text.lower()
+    out = {"shots": None, "twin_linked": "twin" in low and "link" in low, "rending": "rending" in low,
+           "poisoned": None, "blast": "blast" in low, "template": "template" in low,
+           "ordnance": "ordnance" in low, "melee": melee}
+    pm = _POISONED.search(text)
+    if pm:
+        out["poisoned"] = int(pm.group(1))
+    elif "poisoned" in low:
+        out["poisoned"] = readings()["poisoned"]["default"]
+    if melee:
+        return out
+    if _RANDOM.search(text):
+        return None
+    m = _SHOTS.search(text)
+    if m:
+        kind, n, n2 = m.group(1).lower(), m.group(2), m.group(3)
+        out["shots"] = int(n2 or n or 1) if kind == "salvo" else int(n or 1)
+    elif out["template"] or out["blast"]:
+        out["shots"] = 1
+    return out if out["shots"] else None
+
+
+def _strength(value, user: int | None) -> int | None:
+    """A weapon's S: a number, "User", "+N" or "xN"/"×N" of the bearer's S (at most 10)."""
+    if isinstance(value, int):
+        return value
+    text = str(value or "").strip().lower().replace("×", "x")
+    if text.isdigit():
+        return int(text)
+    if user is None:
+        return None
+    if text in ("user", "u", "as user", "пользователь"):
+        return user
+    m = re.fullmatch(r"([+x])\s*(\d+)", text)
+    if not m:
+        return None
+    return min(10, user + int(m.group(2)) if m.group(1) == "+" else user * int(m.group(2)))
+
+
+def bearer(unit: Unit, weapon: Weapon, melee: bool):
+    """The model line whose profile fires (or swings) ``weapon``: the one line with as many models
+    as weapons, else the most numerous line with the needed skill (BS, or WS and A)."""
+    need = ("ws", "a") if melee else ("bs",)
+    able = [m for m in unit.models if all(isinstance(m.stats.get(s), int) for s in need)]
+    if not able:
+        return None
+    same = [m for m in able if m.count == weapon.count]
+    if len(same) == 1:
+        return same[0]
+    return max(able, key=lambda m: m.count)  # the first of the most numerous
+
+
+def _p_penetrate(s: int, av: int, ordnance: bool) -> Fraction:
+    """D6 + S ≥ AV (glancing or penetrating: a hull point either way); Ordnance rolls 2D6 and
+    keeps the highest. A 1 does not fail on its own here."""
+    need = av - s  # the die must show at least this
+    if need <= 1:
+        return Fraction(1)
+    if need > 6:
+        return Fraction(0)
+    miss = Fraction(need - 1, 6)
+    return 1 - miss * miss if ordnance else 1 - miss
+
+
+def weapon_odds(unit: Unit, weapon: Weapon) -> dict | None:
+    """The expected unsaved wounds of one volley of one ``weapon`` against each reference target of
+    ``odds.yaml`` (and, for shooting weapons that can hurt them, the expected hull points against
+    each reference Armour Value), by the exact attack code. None when it cannot be computed (random
+    shots, a strength or skill the profile does not give)."""
+    melee = weapon.range is None
+    v = volley(weapon.type, melee)
+    if v is None:
+        return None
+    model = bearer(unit, weapon, melee)
+    if model is None:
+        return None
+    s = _strength(weapon.s, model.stats.get("s"))
+    if s is None:
+        return None
+    table = odds_table()
+    shots = model.stats["a"] if melee else v["shots"]
+    if melee:
+        hit_kw = {"ws": (model.stats["ws"], table["close_combat_ws"])}
+    else:
+        hit_kw = {"bs": model.stats["bs"], "twin_linked": v["twin_linked"]}
+    p_hit = Fraction(1) if v["template"] else p_volley_hit(**hit_kw)[0]
+    targets = []
+    for tgt in table["targets"]:
+        p, _ = _wound_and_save(s, tgt["t"], tgt["sv"], weapon.ap, None, v["rending"], v["poisoned"], melee)
+        targets.append(shots * p_hit * p)
+    vehicles = [None if melee else shots * p_hit * _p_penetrate(s, av, v["ordnance"])
+                for av in table["vehicles"]]
+    r = readings()
+    unverified = bool((v["rending"] and not r["rending"]["verified"])
+                      or (v["poisoned"] is not None and not r["poisoned"]["verified"]))
+    return {"targets": targets, "vehicles": vehicles, "per_model": v["blast"] or v["template"],
+            "melee": melee, "shots": shots, "model": model.name, "unverified": unverified}

@@ -21,6 +21,7 @@ from sheets.render import fonts
 from sheets.render.pdf import MM, Pen, Rect, footer, margins, wrap_breaking
 
 BODY = 7.5  # body text (≥ 6 pt everywhere)
+ODDS_NOTE = 6.5  # the line under the weapon table that says what the odds count
 ROW = 11.5  # table row height
 BOX = 3.6 * MM  # a wound / hull-point box (≥ 3 mm)
 BOX_GAP = 1.4
@@ -116,8 +117,8 @@ def _v(x) -> str:
 
 
 class Datasheet:
-    def __init__(self, unit: Unit, copies: int, lang: str):
-        self.u, self.copies, self.lang = unit, copies, lang
+    def __init__(self, unit: Unit, copies: int, lang: str, odds: bool = True):
+        self.u, self.copies, self.lang, self.odds = unit, copies, lang, odds
         self.t = view.L(lang)
         self.daggers = False
 
@@ -159,7 +160,10 @@ class Datasheet:
         rows = []
         for w in self.u.weapons:
             rng = t("ds_melee") if w.range is None else f'{w.range}"' if isinstance(w.range, int) else w.range
-            rows.append([w.name, w.count, rng, _v(w.s), _v(w.ap), w.type or "–"])
+            row = [w.name, w.count, rng, _v(w.s), _v(w.ap), w.type or "–"]
+            if self.odds:
+                row += view.odds_cells(self.u, w, self.lang)
+            rows.append(row)
         return rows
 
     def draw(self, pen: Pen | None, x: float, top: float, w: float) -> float:
@@ -202,8 +206,20 @@ class Datasheet:
         wrows = self.weapon_rows()
         if wrows:
             head = [t("ds_weapons"), "×", t("ds_range"), "S", "AP", t("ds_wtype")]
-            out += _table_blocks(w, [4.6, 0.7, 1.4, 0.9, 0.9, 5.6], head, wrows,
-                                 ["left", "center", "center", "center", "center", "left"], False, max_h)
+            fr = [4.6, 0.7, 1.4, 0.9, 0.9, 5.6]
+            aligns = ["left", "center", "center", "center", "center", "left"]
+            if self.odds:
+                odds_head = view.odds_headers(lang)
+                head += odds_head
+                fr = fr[:5] + [3.6] + [1.5] * (len(odds_head) - 1) + [2.0]
+                aligns += ["center"] * len(odds_head)
+            out += _table_blocks(w, fr, head, wrows, aligns, False, max_h)
+            if self.odds:
+                marks = "".join(str(c) for r in wrows for c in r[6:])
+                note = view.odds_short(lang, "*" in marks, "†" in marks)
+                out.append((paragraph(None, 0, 0, w - 4, note, ODDS_NOTE, "Sans") + 2,
+                            lambda pen, x, top, note=note: paragraph(pen, x + 2, top, w - 4, note, ODDS_NOTE,
+                                                                     "Sans")))
         if u.rules:
             text = f"{t('ds_rules')}: " + ", ".join(view.rule_name(r, lang) for r in u.rules)
             out.append((paragraph(None, 0, 0, w - 4, text, BODY, "Sans") + 2,
@@ -369,7 +385,7 @@ def render(doc, units: list[Unit], options) -> None:
         footer(page_pen, page_frame, f"{t('generated_by')} {__version__}", game)
 
     for unit, copies in items:
-        sheet = Datasheet(unit, copies, lang)
+        sheet = Datasheet(unit, copies, lang, odds=not (options.extra or {}).get("no_odds"))
         frame = frame or _frame(doc, options)
         h = sheet.draw(None, frame.x, 0, frame.w)
         if h > frame.h:  # taller than a page (a huge unit): continued on the next pages
@@ -414,7 +430,9 @@ def glossary_page(doc, units: list[Unit], options) -> None:
             entries.append((view.rule_name(key, lang) + ("" if e.get("verified", True) else "†"), meaning))
         else:
             entries.append((n.strip(), t("glossary_unknown")))
-    if not entries:
+    legend = view.odds_legend(lang) if not (options.extra or {}).get("no_odds") and any(
+        u.weapons for u in units) else None
+    if not entries and not legend:
         return
     entries.sort(key=lambda e: e[0].lower())
     pen = doc.page()
@@ -423,6 +441,8 @@ def glossary_page(doc, units: list[Unit], options) -> None:
     y = frame.top - 28
     pen.text(frame.x, y - 8, t("glossary_note"), 8, max_width=frame.w)
     y -= 16
+    if legend:
+        y -= paragraph(pen, frame.x, y, frame.w, legend, 8) + 4
     name_w = frame.w * 0.3
     dagger = False
     for name, meaning in entries:

@@ -145,3 +145,59 @@ def roster_row(unit: Unit, lang: str) -> dict:
             "slot": t(f"slot_{unit.slot}") + ("" if unit.detachment == "primary" else f" ({t('det_' + unit.detachment)})"),
             "models": unit.model_count,
             "type": type_name(main, lang, character=all(m.type.character for m in unit.models)) if main else ""}
+
+
+# -- the odds on datasheets ---------------------------------------------------------------------------
+
+def _num(x, lang: str) -> str:
+    text = f"{float(x):.2f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def odds_headers(lang: str) -> list[str]:
+    """Column headings of the odds: one per reference target, then the vehicles' column."""
+    from sheets.games.wh40k6.rules import odds_table
+
+    t = L(lang)
+    table = odds_table()
+    heads = [t("odds_target").format(t=x["t"], sv=x["sv"]) for x in table["targets"]]
+    return heads + [t("odds_vehicles").format(av="/".join(str(a) for a in table["vehicles"]))]
+
+
+def odds_cells(unit: Unit, weapon, lang: str) -> list[str]:
+    """The odds cells of one weapon row: expected unsaved wounds per reference target, and the
+    expected hull points per reference Armour Value (– where the weapon cannot hurt it or fights
+    in close combat). ``*`` marks a blast / template weapon (per model under it), ``†`` a special
+    rule read without a source."""
+    from sheets.games.wh40k6.rules import odds_table, weapon_odds
+
+    o = weapon_odds(unit, weapon)
+    n = len(odds_table()["targets"])
+    if o is None:
+        return ["–"] * (n + 1)
+    mark = ("*" if o["per_model"] else "") + ("†" if o["unverified"] else "")
+    cells = [_num(x, lang) + mark for x in o["targets"]]
+    hp = [x for x in o["vehicles"]]
+    if all(x is None or x == 0 for x in hp):
+        cells.append("–")
+    else:
+        cells.append(" / ".join("–" if not x else _num(x, lang) for x in hp) + mark)
+    return cells
+
+
+def odds_legend(lang: str) -> str:
+    """What the odds on the datasheets count and what they leave out (the glossary page)."""
+    from sheets.games.wh40k6.rules import odds_table
+
+    t = L(lang)
+    table = odds_table()
+    targets = t("odds_and").join(t("odds_target").format(t=x["t"], sv=x["sv"]) for x in table["targets"])
+    return t("odds_legend").format(targets=targets, ws=table["close_combat_ws"],
+                                   av="/".join(str(a) for a in table["vehicles"]))
+
+
+def odds_short(lang: str, per_model: bool, unverified: bool) -> str:
+    """The line under a weapon table: what the odds are, and its marks."""
+    t = L(lang)
+    return " ".join([t("odds_short")] + ([t("odds_per_model")] if per_model else [])
+                    + ([t("odds_unverified")] if unverified else []))

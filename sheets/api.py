@@ -1,0 +1,764 @@
+"""The in-memory API under the command line and the web page: named bytes in, bytes out.
+
+Nothing here reads or writes a file the caller names, parses a command line or decides where
+output goes: the CLI (``sheets.cli``) keeps its file handling (paths, folders, ``-o`` policy,
+atomic writes) and calls these functions with what it loaded; the web page calls them with the
+files the user opened. The same inputs and options give the same bytes either way.
+
+Inputs and problems::
+
+    Source(name, data)            a named input: a YAML unit file or roster, a MegaMek .blk,
+                                  a BattleScribe .ros/.rosz (by the name's suffix)
+    Problem(file, line, column, severity, message)
+                                  severity "error" | "warning"; str() is the line `validate`
+                                  prints (file:line:col: message)
+    InvalidInput                  raised by load(): .problems is a list of Problem
+    UsageError, GameOptionError   an option, game, chart, kind or format that cannot be used
+
+Options are a :class:`sheets.core.game.Options`, a mapping (``lang``, ``paper``, ``mono``,
+``rules`` and the game's own options by their parameter names, e.g. ``card``, ``tables``) or
+None (the defaults). :func:`parse_game_options` turns text values (a query string) into it.
+
+Loading and checking::
+
+    load(sources, options) -> Loaded        every source that no other source names in a
+                                            ``from:`` (those are unit libraries); a ``from:``
+                                            resolves only among ``sources`` by name, relative to
+                                            the naming source's name, never the file system;
+                                            all problems raised together (InvalidInput)
+    check(sources, options) -> (problems, units, game_id)
+                                            structural, rule, font and list problems of every
+                                            file in one run (warnings included); never raises
+                                            for bad input
+
+Output::
+
+    render_pdf(loaded, options) -> bytes    byte-identical to `sheets render` of the same files
+    render_png(loaded, options, page, dpi) -> bytes      one page (1-based) as PNG
+    render(loaded, options, ...) -> Rendered             the PDF with its Document (pages,
+                                                         layout recorder): what the CLI uses
+    export_roster(loaded, fmt, options, template) -> bytes
+                                            the army list: pdf | md | html | bbcode | json
+                                            (``template``: a jinja2 template's bytes)
+    reference_pdf(game_id, options) -> bytes
+    chart_output(game_id, name, options, fmt="pdf", dpi=150) -> bytes   (png: the first page)
+    chart_pngs(game_id, name, options, dpi=150) -> list[bytes]           every page as PNG
+
+The games' own options, from the plug-in (the web layer knows no game)::
+
+    game_options(game_id, command="render") -> list[dict]
+        {"name": long option without dashes, "param": its parameter name, "kind":
+         "flag"|"choice"|"int"|"float"|"str", "choices", "default", "min", "max", "help"};
+        ``rules`` first for a game with variants. Options that name a folder (``--png``) are
+        left out: they write files.
+    parse_game_options(game_id, command, {name: text}) -> dict
+        raises GameOptionError for an unknown option (with "did you mean") or one of another
+        game (naming that game), and for a value the option does not take
+    starter(game_id, kind=None, lang="en") -> str       the `sheets new` starter file text
+    starter_kinds(game_id) -> list[str]                 its kinds (the first is the default)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from sheets.core.errors import InputError, UsageProblem
+from sheets.core.game import Options
+
+__all__ = ["Source", "Problem", "Loaded", "Rendered", "InvalidInput", "UsageError",
+           "GameOptionError", "make_options", "load", "check", "check_loaded", "render",
+           "render_pdf", "render_png", "export_roster", "reference", "reference_pdf", "chart",
+           "chart_output", "chart_pngs", "game_options", "parse_game_options", "starter",
+           "starter_kinds", "layout_words", "ROSTER_FORMATS"]
+
+ROSTER_FORMATS = ("pdf", "md", "html", "bbcode", "json")
+
+
+# -- inputs, problems, errors -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Source:
+    """A named input: ``name`` decides the format by its suffix and is the file name messages
+    use; ``from:`` references are resolved relative to it."""
+
+    name: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    line: int | None
+    column: int | None
+    severity: str  # "error" | "warning"
+    message: str
+
+    @classmethod
+    def of(cls, p) -> "Problem":
+        """The API form of a :class:`sheets.core.errors.Problem`."""
+        file = p.pos.file if p.pos is not None and p.pos.file else p.path
+        return cls(file, p.pos.line if p.pos else None, p.pos.col if p.pos else None, p.severity,
+                   p.message)
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "column": self.column,
+                "severity": self.severity, "message": self.message}
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}:{self.column}"
+        prefix = "warning: " if self.severity == "warning" else ""
+        return f"{where}: {prefix}{self.message}"
+
+
+class InvalidInput(InputError):
+    """Invalid input: ``problems`` lists every :class:`Problem` (str() of each is the line
+    `validate` prints). An :class:`sheets.core.errors.InputError`, so the CLI reports it."""
+
+    def __init__(self, problems):
+        super().__init__(problems)
+        self.core_problems = self.problems
+        self.problems = [p if isinstance(p, Problem) else Problem.of(p) for p in self.core_problems]
+
+
+class UsageError(UsageProblem, ValueError):
+    """A game, chart, kind, format or option value that cannot be used (the CLI: exit 2)."""
+
+
+class GameOptionError(UsageError):
+    """An option the game does not have (another game's option names that game)."""
+
+
+# -- options ------------------------------------------------------------------------------------
+_SHARED = ("lang", "paper", "mono", "rules")
+
+
+def make_options(options: Options | Mapping | None = None) -> Options:
+    """An :class:`Options` from a mapping (shared keys and the game's own by parameter name;
+    None values are left out, so the game's defaults apply) or a copy of ``options``."""
+    if options is None:
+        return Options()
+    if isinstance(options, Options):
+        return Options(lang=options.lang, paper=options.paper, mono=options.mono,
+                       rules=options.rules, extra=dict(options.extra))
+    values = dict(options)
+    lang = values.pop("lang", None) or "en"
+    paper = values.pop("paper", None) or "a4"
+    if lang not in ("en", "ru"):
+        raise GameOptionError(f"unknown language {lang!r}; expected en or ru")
+    if paper not in ("a4", "letter"):
+        raise GameOptionError(f"unknown paper {paper!r}; expected a4 or letter")
+    rules = values.pop("rules", None)
+    return Options(lang=lang, paper=paper, mono=bool(values.pop("mono", False)),
+                   rules=str(rules).lower() if rules else None,
+                   extra={k: v for k, v in values.items() if v is not None})
+
+
+def _game(game_id: str):
+    from sheets.core.errors import did_you_mean
+    from sheets.core.game import UnknownGame, game_ids, get_game
+
+    try:
+        return get_game(str(game_id).lower())
+    except UnknownGame:
+        raise UsageError(f"unknown game {game_id!r}{did_you_mean(str(game_id), game_ids())}; "
+                         f"known: {', '.join(game_ids())}") from None
+
+
+def _params(game, command: str) -> list:
+    from sheets.core.game import load_object
+
+    path = (getattr(game, "cli_options", None) or {}).get(command)
+    return list(load_object(path)) if path else []
+
+
+def _long_name(param) -> str:
+    longs = [o for o in param.opts if o.startswith("--")]
+    return (longs[0] if longs else param.opts[0]).lstrip("-")
+
+
+def _writes_files(param) -> bool:
+    return type(param.type).__name__ == "Path"
+
+
+def _kind(param) -> str:
+    if getattr(param, "is_flag", False):
+        return "flag"
+    if hasattr(param.type, "choices"):
+        return "choice"
+    name = getattr(param.type, "name", "")
+    if name.startswith("integer"):
+        return "int"
+    if name.startswith("float"):
+        return "float"
+    return "str"
+
+
+def game_options(game_id: str, command: str = "render") -> list[dict]:
+    """The options ``game_id``'s plug-in adds to ``command`` (render, validate, reference,
+    chart), described for a form; ``rules`` first when the game has variants."""
+    game = _game(game_id)
+    out = []
+    if game.variants and command in ("render", "validate", "info", "roster", "reference", "chart"):
+        out.append({"name": "rules", "param": "rules", "kind": "choice", "choices": list(game.variants),
+                    "default": game.variants[0], "min": None, "max": None,
+                    "help": "Rule variant."})
+    for p in _params(game, command):
+        if _writes_files(p):
+            continue
+        kind = _kind(p)
+        out.append({"name": _long_name(p), "param": p.name, "kind": kind,
+                    "choices": list(p.type.choices) if kind == "choice" else None,
+                    "default": False if kind == "flag" and p.default is None else p.default,
+                    "min": getattr(p.type, "min", None), "max": getattr(p.type, "max", None),
+                    "help": p.help or ""})
+    return out
+
+
+_TRUE = {"1", "true", "yes", "on", ""}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def parse_game_options(game_id: str, command: str, values: Mapping[str, str]) -> dict:
+    """Text values (e.g. a query string: ``{"card": "mini", "backs": "1"}``) of ``game_id``'s
+    options for ``command`` -> the mapping :func:`make_options` takes. Names are the long
+    options without dashes (``-`` or ``_`` alike) or the parameter names."""
+    from sheets.core.errors import did_you_mean
+    from sheets.core.game import all_games
+
+    game = _game(game_id)
+    mine = {}
+    for p in _params(game, command):
+        mine[_long_name(p).replace("-", "_")] = p
+        mine[p.name] = p
+    out: dict = {}
+    for raw_name, text in values.items():
+        name = str(raw_name).lstrip("-").replace("-", "_")
+        text = "" if text is None else str(text)
+        if name == "rules":
+            if not game.variants:
+                raise GameOptionError(f"rules: {game.id} has no rule variants")
+            if text.lower() not in game.variants:
+                raise GameOptionError(f"rules: unknown rules variant {text!r}"
+                                      f"{did_you_mean(text, game.variants)}; expected one of "
+                                      f"{', '.join(game.variants)}")
+            out["rules"] = text.lower()
+            continue
+        param = mine.get(name)
+        if param is None:
+            owners = sorted(g.id for g in all_games() if g.id != game.id and any(
+                name in (_long_name(p).replace("-", "_"), p.name) for p in _params(g, command)))
+            if owners:
+                raise GameOptionError(f"--{raw_name} is an option of {' and '.join(owners)}, "
+                                      f"not of {game.id}")
+            names = sorted({_long_name(p) for p in _params(game, command)} |
+                           ({"rules"} if game.variants else set()))
+            known = f"; {game.id} options: {', '.join(names)}" if names else f"; {game.id} has none"
+            raise GameOptionError(f"unknown option {str(raw_name)!r}"
+                                  f"{did_you_mean(name, names)}{known}")
+        if _writes_files(param):
+            raise GameOptionError(f"--{_long_name(param)} writes files: not available here")
+        if getattr(param, "is_flag", False):
+            if text.lower() not in _TRUE | _FALSE:
+                raise GameOptionError(f"--{_long_name(param)}: expected 1 or 0, got {text!r}")
+            out[param.name] = text.lower() in _TRUE
+            continue
+        try:
+            out[param.name] = param.type.convert(text, param, None)
+        except Exception as exc:  # click's BadParameter (message) or a converter's own error
+            message = getattr(exc, "message", None) or str(exc)
+            raise GameOptionError(f"--{_long_name(param)}: {message}") from None
+    return out
+
+
+# -- loading and checking ---------------------------------------------------------------------
+@dataclass
+class Loaded:
+    """What :func:`load` gives (or the CLI builds from files): the loaded files in order."""
+
+    files: list  # sheets.core.loader.Loaded, one per root source
+    warnings: list = field(default_factory=list)  # Problem
+
+    @property
+    def game(self):
+        return self.files[0].game
+
+    @property
+    def units(self) -> list:
+        return [u for f in self.files for u in f.units]
+
+    @property
+    def names(self) -> list[str]:
+        return [f.path for f in self.files]
+
+
+def _sources(sources: Iterable[Source]) -> list[Source]:
+    out = []
+    for s in sources:
+        if not isinstance(s, Source):
+            s = Source(*s)
+        out.append(Source(str(s.name), bytes(s.data)))
+    return out
+
+
+def _load_each(sources: list[Source], options: Options):
+    """(loaded files or None, problems, names read through ``from:``) of every source."""
+    from sheets.core.loader import load_source
+
+    table = {s.name: s.data for s in sources}
+    results, problems, used = [], [], set()
+    for s in sources:
+        try:
+            loaded, names = load_source(s.name, s.data, table, options)
+        except InputError as exc:
+            results.append(None)
+            problems.append(list(exc.problems))
+            continue
+        results.append(loaded)
+        problems.append(list(loaded.warnings))
+        used |= names - {s.name}
+    return results, problems, used
+
+
+def load(sources: Iterable[Source], options: Options | Mapping | None = None) -> Loaded:
+    """Load ``sources``; raise :class:`InvalidInput` with every problem of every file."""
+    sources = _sources(sources)
+    if not sources:
+        raise UsageError("no files given")
+    opts = make_options(options)
+    results, problems, used = _load_each(sources, opts)
+    errors = [p for r, found in zip(results, problems) if r is None for p in found]
+    if errors:
+        raise InvalidInput(errors)
+    files = [r for s, r in zip(sources, results) if s.name not in used]
+    if not files:  # every file names another: nothing is a root, print them all
+        files = list(results)
+    return Loaded(files, [Problem.of(p) for f in files for p in f.warnings])
+
+
+def check_loaded(files) -> list:
+    """The problems of loaded files beyond loading (core ``Problem``s, in file order): every
+    printed text must be drawable by the bundled font, and list-level rules (limit, force
+    organisation) must hold. What `validate` adds to loading, and `render` checks too."""
+    from sheets.core.errors import Problem as CoreProblem
+    from sheets.core.roster import list_violations
+
+    problems = []
+    for loaded in files:
+        glyphs = glyph_problems([loaded])
+        problems.extend(glyphs)
+        if glyphs:
+            continue
+        problems.extend(CoreProblem(loaded.path, None, b) for b in list_violations(loaded))
+    return problems
+
+
+def glyph_problems(files) -> list:
+    """Every user string must be printable by the bundled font: one problem at its YAML line (in
+    another tool's file, e.g. a ``.ros``, at the character's line in that file). Every text of a
+    unit counts, not only its ``text_fields``, and the roster's side: what validates also prints."""
+    from sheets.core.errors import Problem as CoreProblem, short
+    from sheets.render.fonts import missing_chars
+
+    problems = []
+    seen: set = set()
+
+    def test(path, pos, text, foreign=False):
+        for ch in missing_chars(str(text or "")):
+            if (path, ch, str(text)) in seen:
+                continue
+            seen.add((path, ch, str(text)))
+            where = _char_position(path, ch) if foreign else pos
+            problems.append(CoreProblem(path, where, f"character {ch!r} (U+{ord(ch):04X}) in "
+                                                     f"{short(text)} cannot be printed: the bundled "
+                                                     f"font has no glyph for it"))
+
+    for loaded in files:
+        foreign = Path(loaded.path).suffix.lower() not in (".yaml", ".yml")
+        for i, unit in enumerate(loaded.units):
+            named = set()
+            for path, text in loaded.game.text_fields(unit):
+                named.add(str(text))
+                test(loaded.path, loaded.position(i, path), text, foreign)
+            for text in _unit_texts(unit):  # every other text of the unit, at the unit's line
+                if text not in named:
+                    test(loaded.path, loaded.position(i, ()), text, foreign)
+        for key in ("name", "notes", "side"):  # the roster's own texts are printed too
+            test(loaded.path, None, (loaded.roster or {}).get(key) or "", foreign)
+    return problems
+
+
+def _unit_texts(value, depth: int = 0):
+    """Every text in a unit model (dataclass fields, lists, tuples, mapping values)."""
+    import dataclasses
+
+    if isinstance(value, str):
+        yield value
+    elif depth > 8:
+        return
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _unit_texts(getattr(value, f.name, None), depth + 1)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for v in value:
+            yield from _unit_texts(v, depth + 1)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _unit_texts(v, depth + 1)
+
+
+def _char_position(path: str, ch: str):
+    """Line and column of the first ``ch`` in the text file ``path`` (None when it is not there
+    as text, e.g. inside a compressed file)."""
+    from sheets.core.errors import Pos
+
+    try:
+        with open(path, "rb") as fh:
+            text = fh.read(8 * 1024 * 1024).decode("utf-8", "replace")
+    except OSError:
+        return None
+    at = text.find(ch)
+    if at < 0:
+        return None
+    line_start = text.rfind("\n", 0, at) + 1
+    return Pos(text.count("\n", 0, at) + 1, at - line_start + 1)
+
+
+def check(sources: Iterable[Source], options: Options | Mapping | None = None
+          ) -> tuple[list[Problem], int, str | None]:
+    """Every problem of every source in one run (structural, rules, font, list; warnings too),
+    the number of units that loaded and the game (None when no file names a known one)."""
+    sources = _sources(sources)
+    opts = make_options(options)
+    results, problems, _used = _load_each(sources, opts)
+    out, units, game_id = [], 0, None
+    for s, loaded, found in zip(sources, results, problems):
+        out.extend(found)
+        if loaded is None:
+            game_id = game_id or _system_of(s)
+            continue
+        game_id = game_id or loaded.game.id
+        units += len(loaded.units)
+        out.extend(check_loaded([loaded]))
+    return [Problem.of(p) for p in out], units, game_id
+
+
+def _system_of(source: Source) -> str | None:
+    """The known game a file that did not load names in ``system:`` (for the page's controls)."""
+    import re
+
+    from sheets.core.game import game_ids
+
+    m = re.search(rb"^system:\s*['\"]?([A-Za-z0-9_]+)", source.data[:65536], re.M)
+    if m:
+        gid = m.group(1).decode().lower()
+        return gid if gid in game_ids() else None
+    return None
+
+
+# -- output -------------------------------------------------------------------------------------
+@dataclass
+class Rendered:
+    pdf: bytes
+    document: Any  # sheets.render.pdf.Document: .pages, .recorder (layout check)
+
+    @property
+    def pages(self) -> int:
+        return self.document.pages
+
+
+def _loaded(loaded) -> Loaded:
+    if isinstance(loaded, Loaded):
+        return loaded
+    return Loaded(list(loaded))
+
+
+def _stem(name: str) -> str:
+    from pathlib import PurePath
+
+    return PurePath(name).stem
+
+
+def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
+           record: bool = False, no_list: bool = False, progress=None,
+           glyphs_checked: bool = False) -> Rendered:
+    """Record sheets / unit cards of every loaded file, as `sheets render` prints them.
+
+    ``options`` here are only ``paper``/``mono`` of the document when given as an Options the
+    loader used; the units keep the options they were loaded with. ``jobs`` > 1 draws on
+    worker processes (same bytes); ``record`` keeps the layout for the layout checker;
+    ``progress(document)`` (the CLI's progress bar) is called before drawing and must return
+    an object with ``close()``."""
+    loaded = _loaded(loaded)
+    files = loaded.files
+    games = {f.game.id for f in files}
+    if len(games) > 1:
+        raise UsageError(f"render one game at a time (got {', '.join(sorted(games))})")
+    problems = [] if glyphs_checked else glyph_problems(files)
+    if problems:
+        raise InvalidInput(problems)
+    game = files[0].game
+    if not game.renderer:
+        raise UsageError(f"{game.id} has no record-sheet renderer yet")
+    from sheets.core.game import load_object
+    from sheets.render import parallel
+    from sheets.render.pdf import Document
+
+    renderer = load_object(game.renderer)
+    base = files[0].options
+    opts = base if options is None else _overlay(base, make_options(options))
+    lang = opts.lang
+    title = ", ".join(_stem(f.path) for f in files)
+    doc = Document(opts.paper, opts.mono, title=f"{game.name.get(lang, game.id)}: {title}",
+                   subject="record sheets", lang=lang, record=record)
+    units = [u for f in files for u in f.units]
+
+    def draw(doc):
+        if not no_list:
+            from sheets.core.roster import army_list
+            from sheets.render.roster_pdf import draw_army_lists
+
+            lists = [army_list(f, lang) for f in files if f.is_roster]
+            if lists and getattr(renderer, "draws_army_lists", False):
+                opts.extra["army_lists"] = lists  # the renderer places them (e.g. in free space)
+            elif lists:  # every roster, one after the other
+                draw_army_lists(doc, lists, opts)
+        # which units came from which file (renderers that print one section per file use it)
+        opts.extra["files"] = [{"path": f.path, "roster": f.roster, "units": len(f.units)} for f in files]
+        renderer(doc, units, opts)
+
+    if opts.extra.get("png_dir") or record:
+        jobs = 1  # card PNGs and the layout check are made by the renderer itself
+    bar = progress(doc) if progress else None
+    try:
+        pdf = _glyph_guard(lambda: parallel.render(doc, draw, jobs), files[0].path)
+    finally:
+        if bar is not None:
+            bar.close()
+    return Rendered(pdf, doc)
+
+
+def _overlay(base: Options, given: Options) -> Options:
+    """The loader's options with the document settings of ``given`` (lang, paper, mono)."""
+    return Options(lang=given.lang, paper=given.paper, mono=given.mono, rules=base.rules,
+                   extra={**base.extra, **given.extra})
+
+
+def _glyph_guard(fn, source: str):
+    from sheets.core.errors import Problem as CoreProblem
+    from sheets.render.fonts import GlyphError
+
+    try:
+        return fn()
+    except GlyphError as exc:
+        raise InvalidInput([CoreProblem(*_glyph_source(exc.char, source), str(exc))]) from None
+
+
+def _glyph_source(ch: str, fallback: str):
+    """The file (and line:col) a character that cannot be drawn came from: a ``--data-dir``
+    table or label file first (its texts are printed too), then the command's inputs."""
+    from sheets.core.fsio import inputs_read
+    from sheets.data import overrides_read
+
+    for name in [*reversed(overrides_read()), *(n for _, n in inputs_read())]:
+        pos = _char_position(name, ch)
+        if pos is not None:
+            return name, pos
+    return fallback, None
+
+
+def render_pdf(loaded, options: Options | Mapping | None = None) -> bytes:
+    """The PDF `sheets render` writes for the same files and options (byte-identical)."""
+    return render(loaded, options).pdf
+
+
+def render_png(loaded, options: Options | Mapping | None = None, page: int = 1,
+               dpi: int = 100) -> bytes:
+    """Page ``page`` (1-based) of :func:`render_pdf` as PNG (greys with ``mono``)."""
+    pdf = render_pdf(loaded, options)
+    from sheets.render.raster import pdf_page_png
+
+    opts = _loaded(loaded).files[0].options if options is None else make_options(options)
+    return pdf_page_png(pdf, page, dpi, grey=opts.mono)
+
+
+def export_roster(loaded, fmt: str = "pdf", options: Options | Mapping | None = None,
+                  template: bytes | None = None, *, record: bool = False,
+                  template_name: str = "template") -> bytes:
+    """The army list of the (first) loaded file, as `sheets roster --format FMT` makes it:
+    PDF bytes or UTF-8 text. ``template``: a jinja2 template's bytes for md/html/bbcode."""
+    return roster_output(loaded, fmt, options, template, record=record,
+                         template_name=template_name)[0]
+
+
+def roster_output(loaded, fmt: str = "pdf", options=None, template: bytes | None = None, *,
+                  record: bool = False, template_name: str = "template"):
+    """(bytes, Document or None) of :func:`export_roster` (the CLI checks the layout)."""
+    if fmt not in ROSTER_FORMATS:
+        raise UsageError(f"unknown roster format {fmt!r}; formats: {', '.join(ROSTER_FORMATS)}")
+    first = _loaded(loaded).files[0]
+    opts = first.options if options is None else _overlay(first.options, make_options(options))
+    from sheets.core.roster import army_list
+
+    data = army_list(first, opts.lang)
+    if fmt == "pdf":
+        from sheets.render.pdf import Document
+        from sheets.render.roster_pdf import draw_army_list
+
+        doc = Document(opts.paper, opts.mono, title=data["name"] or _stem(first.path),
+                       subject="army list", lang=opts.lang, record=record)
+        pdf = _glyph_guard(lambda: (draw_army_list(doc, data, opts), doc.finish())[1], first.path)
+        return pdf, doc
+    if fmt == "json":
+        return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"), None
+    from sheets.render.text import render_roster_text
+
+    if template is not None:
+        text = render_roster_text(data, fmt, template_name, template_data=bytes(template))
+    else:
+        text = render_roster_text(data, fmt)
+    return text.encode("utf-8"), None
+
+
+def reference(game_id: str, options: Options | Mapping | None = None, *,
+              record: bool = False) -> Rendered:
+    """A game's quick-reference handout (`sheets reference`)."""
+    game = _game(game_id)
+    if not game.reference_renderer:
+        raise UsageError(f"{game.id} has no reference handout yet")
+    opts = _game_opts(game, options)
+    from sheets.core.game import load_object
+    from sheets.render.pdf import Document
+
+    doc = Document(opts.paper, opts.mono, title=f"{game.name.get(opts.lang, game.id)}: reference",
+                   subject="reference", lang=opts.lang, record=record)
+    fn = load_object(game.reference_renderer)
+    pdf = _glyph_guard(lambda: (fn(doc, opts), doc.finish())[1], game.id)
+    return Rendered(pdf, doc)
+
+
+def _game_opts(game, options) -> Options:
+    opts = make_options(options)
+    if opts.rules and not game.variants:
+        raise GameOptionError(f"--rules: {game.id} has no rule variants")
+    if opts.rules and opts.rules not in game.variants:
+        raise GameOptionError(f"--rules: expected one of {', '.join(game.variants)}")
+    opts.rules = opts.rules or game.default_variant()
+    return opts
+
+
+def reference_pdf(game_id: str, options: Options | Mapping | None = None) -> bytes:
+    return reference(game_id, options).pdf
+
+
+def chart(game_id: str, name: str, options: Options | Mapping | None = None, *,
+          record: bool = False) -> Rendered:
+    """One of a game's charts (`sheets chart GAME CHART`) as PDF."""
+    from sheets.core.errors import did_you_mean
+
+    game = _game(game_id)
+    if name not in game.charts:
+        known = ", ".join(game.charts)
+        if not known:
+            raise UsageError(f"{game.id} has no charts; charts: {all_charts_text()}")
+        raise UsageError(f"no chart {name!r} for {game.id}{did_you_mean(name, game.charts)}; "
+                         f"charts: {known}")
+    opts = _game_opts(game, options)
+    from sheets.core.game import load_object
+    from sheets.render.pdf import Document
+
+    doc = Document(opts.paper, opts.mono, title=f"{game.name.get(opts.lang, game.id)}: {name}",
+                   subject="chart", lang=opts.lang, record=record)
+    fn = load_object(game.charts[name])
+    pdf = _glyph_guard(lambda: (fn(doc, opts), doc.finish())[1], game.id)
+    return Rendered(pdf, doc)
+
+
+def all_charts_text() -> str:
+    """``battletech hit-location, dmech facing, …``: every chart of every registered game."""
+    from sheets.core.game import all_games
+
+    return ", ".join(f"{g.id} {c}" for g in all_games() for c in g.charts) or "none"
+
+
+def chart_output(game_id: str, name: str, options: Options | Mapping | None = None,
+                 fmt: str = "pdf", dpi: int = 150) -> bytes:
+    """A chart as PDF, or its first page as PNG (``fmt="png"``)."""
+    if fmt not in ("pdf", "png"):
+        raise UsageError(f"a chart is made as pdf or png, not {fmt!r}")
+    done = chart(game_id, name, options)
+    if fmt == "pdf":
+        return done.pdf
+    from sheets.render.raster import pdf_page_png
+
+    return pdf_page_png(done.pdf, 1, dpi, grey=make_options(options).mono)
+
+
+def chart_pngs(game_id: str, name: str, options: Options | Mapping | None = None,
+               dpi: int = 150) -> list[bytes]:
+    from sheets.render.raster import pdf_to_pngs
+
+    return pdf_to_pngs(chart(game_id, name, options).pdf, dpi=dpi, grey=make_options(options).mono)
+
+
+def layout_words(files) -> set[str]:
+    """The user's own words in loaded files (unit and roster names…): they may stay in Latin
+    script on a Russian page (the layout checker's allowance)."""
+    import re
+
+    words = set()
+    for loaded in files:
+        for unit in loaded.units:
+            for _path, text in loaded.game.text_fields(unit):
+                words.update(re.findall(r"\w+", str(text or "")))  # "Lt. Baker" → Lt, Baker
+        roster = getattr(loaded, "roster", None)
+        if isinstance(roster, dict):
+            words.update(re.findall(r"\w+", f"{roster.get('name') or ''} {roster.get('side') or ''}"))
+    return words
+
+
+# -- starter files ------------------------------------------------------------------------------
+def starter_kinds(game_id: str) -> list[str]:
+    """The kinds of starter file ``game_id`` has (the first is the default of `sheets new`)."""
+    from sheets.data import load_data
+
+    game = _game(game_id)
+    try:
+        table = load_data("common/starters.yaml")
+    except FileNotFoundError:
+        return []
+    return list((table.get(game.id) or {}).keys())
+
+
+def starter(game_id: str, kind: str | None = None, lang: str = "en") -> str:
+    """The text of a starter file (`sheets new GAME KIND --lang LANG`): a comment on every field
+    in ``lang``, values that validate and render as they are, and the editor's schema line."""
+    from sheets.core.errors import did_you_mean
+    from sheets.data import data_path, load_data
+
+    game = _game(game_id)
+    if lang not in ("en", "ru"):
+        raise UsageError(f"unknown language {lang!r}; expected en or ru")
+    table = load_data("common/starters.yaml").get(game.id) or {}
+    if not table:
+        raise UsageError(f"{game.id} has no starter files")
+    kind = kind or next(iter(table))
+    if kind not in table:
+        raise UsageError(f"{game.id} has no starter {kind!r}{did_you_mean(kind, table)}; "
+                         f"kinds: {', '.join(table)}")
+    text = data_path(f"starters/{table[kind]['file']}").read_text(encoding="utf-8")
+    return fill_starter(text, lang, game.id)
+
+
+def fill_starter(text: str, lang: str, game_id: str) -> str:
+    """A starter template in one language: a comment ``# en: … | ru: …`` keeps the ``lang``
+    part; ``{schema}`` is the schema file name `sheets schema GAME -o` suggests."""
+    import re
+
+    def one(m):
+        parts = dict(re.findall(r"(en|ru):\s*(.*?)\s*(?=\|\s*(?:en|ru):|$)", m.group(2)))
+        return f"{m.group(1)}# {parts.get(lang) or parts.get('en', '')}"
+
+    out = re.sub(r"(^|\s)#\s*(en:.*)$", one, text, flags=re.M)
+    return out.replace("{schema}", f"{game_id}.schema.json")
