@@ -134,7 +134,7 @@ def _environment(fmt: str, loader, deadline: float):
             wrapped = super().wrap_str_format(value)
             if wrapped is None:
                 return None
-            _check_format(value.__self__)  # (the formatter checks each field's resolved spec)
+            # (the formatter checks each field's resolved spec: literal text may hold any number)
 
             def bounded(*args, **kwargs):
                 with _bounded_format_fields():
@@ -184,11 +184,6 @@ def _check_size(chars: int) -> None:
                             f"{MAX_OUTPUT_CHARS})")
 
 
-def _check_format(spec: str) -> None:
-    if re.search(r"\d{5,}", spec):
-        raise TemplateLimit("format width too large for a template")
-
-
 # one printf-style conversion: %[(key)][flags][width][.precision][length]type
 _PERCENT = re.compile(r"%(?:\(([^)]*)\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d*))?[hlL]?(.)", re.S)
 
@@ -196,7 +191,6 @@ _PERCENT = re.compile(r"%(?:\(([^)]*)\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d*))?[hlL]?
 def _check_percent(fmt: str, args) -> None:
     """``fmt % args`` builds at most about ``MAX_OUTPUT_CHARS``: widths and precisions (digits or
     ``*`` taken from the arguments) at most ``MAX_WIDTH``, and the texts it pastes bounded."""
-    _check_format(fmt)
     values = list(args) if isinstance(args, tuple) else [args]
     total, index = len(fmt), 0
 
@@ -287,8 +281,6 @@ def _check_str_method(text: str, name: str, args, kwargs) -> None:
             _check_size(len(text) + text.count("\t") * max(0, width))
     elif name == "join" and args and isinstance(args[0], (list, tuple)):
         _check_join(text, args[0])
-    elif name in ("format", "format_map"):
-        _check_format(text)
 
 
 def _check_replace(text: str, old: str, new: str, count=-1) -> None:

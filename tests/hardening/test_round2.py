@@ -181,6 +181,13 @@ def test_templates_allocate_nothing_beyond_their_bounds(tmp_path, source, messag
     assert r.seconds < LIMIT_SECONDS
 
 
+def test_numbers_in_literal_text_are_not_format_widths(tmp_path):
+    r, _ = _template_run(tmp_path, "{{ 'Year 12345: {}'.format(7) }}|{{ 'Id 123456 %d' % 8 }}|"
+                                   "{{ 'No 99999 %s'|format('x') }}")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.decode() == "Year 12345: 7|Id 123456 8|No 99999 x"
+
+
 def test_bounded_formatting_still_formats(tmp_path):
     r, _ = _template_run(tmp_path, "{{ '%*d' % (4, 1) }}|{{ '%5.2f'|format(3.14159) }}|"
                                    "{{ '{:>6}'.format('ab') }}|{{ '{:{w}}'.format('a', w=3) }}|"
