@@ -382,12 +382,23 @@ def internals_missing(doc: Document, font: str = "Sans") -> list[str]:
     return missing
 
 
+_CHECKED_INTERNALS: list = []
+
+
+def _internals_missing_here() -> list[str]:
+    """:func:`internals_missing` of a throwaway document, once per process (the check makes a
+    font subset state: never in the document being rendered, whose bytes must not change)."""
+    if not _CHECKED_INTERNALS:
+        _CHECKED_INTERNALS.append(internals_missing(Document("a4")))
+    return _CHECKED_INTERNALS[0]
+
+
 def render(doc: Document, draw, jobs: int) -> bytes:
     """``draw(doc)`` on ``jobs`` worker processes, assembled into ``doc``; returns the PDF bytes
     (identical to ``draw(doc); doc.finish()`` in one process). A document of one chunk or
     less is drawn in this process alone, and so is every document when the reportlab
     internals the assembly relies on are not there (:func:`internals_missing`)."""
-    if jobs <= 1 or doc.pages or doc.recorder is not None or internals_missing(doc):
+    if jobs <= 1 or doc.pages or doc.recorder is not None or _internals_missing_here():
         draw(doc)
         return doc.finish()
     import multiprocessing as mp

@@ -33,12 +33,12 @@ def test_a_reportlab_without_them_renders_in_one_process(monkeypatch):
     """Nothing forks when an internal is missing: the same bytes as a one-process render."""
     import os
 
-    from sheets.render.pdf import SheetCanvas
-
+    probe = Document("a4")
+    monkeypatch.setattr(probe.canvas, "_formsinuse", None)
+    missing = parallel.internals_missing(probe)
+    assert "Canvas._formsinuse (a list)" in missing
+    monkeypatch.setattr(parallel, "_CHECKED_INTERNALS", [missing])
     doc = Document("a4")
-    monkeypatch.setattr(SheetCanvas, "_formsinuse", None, raising=False)
-    monkeypatch.setattr(doc.canvas, "_formsinuse", None)
-    assert "Canvas._formsinuse (a list)" in parallel.internals_missing(doc)
     monkeypatch.setattr(os, "fork", lambda: (_ for _ in ()).throw(AssertionError("forked")))
 
     def draw(d):
