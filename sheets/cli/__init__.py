@@ -20,6 +20,7 @@ COMMANDS = {
     "calc": ("sheets.cli.commands:calc", "Calculators (facing, penetration, cover…)."),
     "schema": ("sheets.cli.commands:schema", "JSON Schema of a game's unit file (for editors)."),
     "import": ("sheets.cli.commands:import_group", "Import units from other tools' files."),
+    "serve": ("sheets.web.cli:serve", "A local web page to edit, check, preview and print files."),
 }
 
 

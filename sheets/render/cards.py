@@ -13,9 +13,16 @@ Layout rules (see :func:`grid`):
 * slots are the bleed boxes (trim grown by ``bleed``), ``gap`` apart, as many as fit inside
   the page margins, the whole block centred on the page; the same positions on every page, so
   a stack of sheets can be cut in one go;
+* with a bleed and no gap, cards may instead be *butted*: the trim boxes touch (one cut per
+  line, no bleed between neighbours) and only the block's outer bleed lies outside the trims,
+  where it may run into the page margin (it is cut away). This layout is used only when it
+  holds strictly more cards: poker with ``--bleed 3`` on A4 holds 9 (3 × 63 = 189 mm of trim
+  in the 190 mm between the margins, 3 × 88 = 264 of 277 mm) instead of 4 (2 × 2 bleed boxes
+  of 69 × 94 mm);
 * cards are turned sideways (landscape) only when that fits strictly more per page;
-* crop marks are short hairlines extending every cut line into the margins around the block;
-  they never touch a card or its bleed;
+* crop marks are short hairlines extending every cut line of the cards printed on a page
+  (an empty slot gets none) outward from the outermost card on that line; they never touch a
+  card or its bleed;
 * back pages (long-edge duplex) put the back of card k in the slot mirrored left↔right, so it
   lands behind card k.
 """
@@ -105,16 +112,31 @@ class Grid:
     rows: int
     rotated: bool                      # True: cards lie sideways in their slots
     slots: tuple[Rect, ...]            # trim boxes on the page, left→right then top→bottom
-    marks: tuple[tuple[float, float, float, float], ...]  # crop-mark segments (x1, y1, x2, y2)
+    marks: tuple[tuple[float, float, float, float], ...]  # crop marks of a full page (x1, y1, x2, y2)
+    butted: bool = False               # trims touch: no bleed between neighbours (see module doc)
 
     @property
     def per_page(self) -> int:
         return self.cols * self.rows
 
     def bleed_box(self, slot: Rect) -> Rect:
-        """The bleed box of a slot's trim box."""
+        """The bleed box of a slot's trim box: the area its card may paint. On a butted grid
+        a side facing a neighbour slot gets no bleed (the neighbour's trim starts there)."""
         b = self.bleed
-        return Rect(slot.x - b, slot.y - b, slot.w + 2 * b, slot.h + 2 * b)
+        if not self.butted:
+            return Rect(slot.x - b, slot.y - b, slot.w + 2 * b, slot.h + 2 * b)
+        xs = [s.x for s in self.slots] + [self.mirrored(s).x for s in self.slots]
+        rights = [s.right for s in self.slots] + [self.mirrored(s).right for s in self.slots]
+        ys, tops = [s.y for s in self.slots], [s.top for s in self.slots]
+        left = b if slot.x <= min(xs) + _EPS else 0.0
+        right = b if slot.right >= max(rights) - _EPS else 0.0
+        bottom = b if slot.y <= min(ys) + _EPS else 0.0
+        top = b if slot.top >= max(tops) - _EPS else 0.0
+        return Rect(slot.x - left, slot.y - bottom, slot.w + left + right, slot.h + bottom + top)
+
+    def marks_for(self, used: Sequence[Rect]) -> tuple[tuple[float, float, float, float], ...]:
+        """The crop marks of a page on which only the slots ``used`` hold a card."""
+        return _crop_marks(self.paper, [self.bleed_box(s) for s in used], used)
 
     def mirrored(self, slot: Rect) -> Rect:
         """The slot behind ``slot`` on a long-edge duplex back page (mirrored left↔right)."""
@@ -141,29 +163,42 @@ def grid(paper_size: tuple[float, float], card_size: tuple[float, float], margin
         cols = _fit(aw, sw + 2 * bleed, gap)
         rows = _fit(ah, sh + 2 * bleed, gap)
         if best is None or cols * rows > best[0] * best[1]:
-            best = (cols, rows, rotated, sw, sh)
-    cols, rows, rotated, sw, sh = best
+            best = (cols, rows, rotated, sw, sh, False)
+    if bleed > 0 and gap == 0:
+        # butted: the trims inside the margins, the outer bleed in the margin (never off the page)
+        for rotated, sw, sh in options:
+            cols, rows = _fit(aw, sw, 0.0), _fit(ah, sh, 0.0)
+            on_paper = cols * sw + 2 * bleed <= pw + _EPS and rows * sh + 2 * bleed <= ph + _EPS
+            if on_paper and cols * rows > best[0] * best[1]:
+                best = (cols, rows, rotated, sw, sh, True)
+    cols, rows, rotated, sw, sh, butted = best
     if cols * rows == 0:
         raise ValueError(
             f"the card ({cw / MM:.1f} × {ch / MM:.1f} mm, bleed {bleed / MM:g} mm) does not fit "
             f"in the printable area of the page ({aw / MM:.1f} × {ah / MM:.1f} mm inside "
             f"{margin / MM:.1f} mm margins); choose a smaller card, bleed or paper")
-    bw, bh = sw + 2 * bleed, sh + 2 * bleed
-    block_w = cols * bw + (cols - 1) * gap
-    block_h = rows * bh + (rows - 1) * gap
-    x0, top = (pw - block_w) / 2, (ph + block_h) / 2
-    slots = tuple(Rect(x0 + c * (bw + gap) + bleed, top - (r + 1) * bh - r * gap + bleed, sw, sh)
-                  for r in range(rows) for c in range(cols))
-    block = Rect(x0, top - block_h, block_w, block_h)
-    return Grid((pw, ph), (cw, ch), bleed, gap, cols, rows, rotated, slots,
-                _crop_marks(paper_size, block, slots))
+    if butted:
+        block_w, block_h = cols * sw, rows * sh
+        x0, top = (pw - block_w) / 2, (ph + block_h) / 2
+        slots = tuple(Rect(x0 + c * sw, top - (r + 1) * sh, sw, sh)
+                      for r in range(rows) for c in range(cols))
+    else:
+        bw, bh = sw + 2 * bleed, sh + 2 * bleed
+        block_w = cols * bw + (cols - 1) * gap
+        block_h = rows * bh + (rows - 1) * gap
+        x0, top = (pw - block_w) / 2, (ph + block_h) / 2
+        slots = tuple(Rect(x0 + c * (bw + gap) + bleed, top - (r + 1) * bh - r * gap + bleed, sw, sh)
+                      for r in range(rows) for c in range(cols))
+    g = Grid((pw, ph), (cw, ch), bleed, gap, cols, rows, rotated, slots, (), butted)
+    return Grid((pw, ph), (cw, ch), bleed, gap, cols, rows, rotated, slots, g.marks_for(slots),
+                butted)
 
 
-def _crop_marks(paper: tuple[float, float], block: Rect, slots: Sequence[Rect]):
-    """Hairlines continuing every cut line outside the block of bleed boxes."""
+def _crop_marks(paper: tuple[float, float], boxes: Sequence[Rect], slots: Sequence[Rect]):
+    """Hairlines continuing every cut line of ``slots`` (trim boxes; ``boxes`` their bleed
+    boxes) outward from the outermost card on that line, up to :data:`MARK_LENGTH` and never
+    past the paper edge. No card, no mark: an empty slot adds no cut line."""
     pw, ph = paper
-    xs = sorted({round(v, 6) for s in slots for v in (s.x, s.right)})
-    ys = sorted({round(v, 6) for s in slots for v in (s.y, s.top)}, reverse=True)
     marks = []
 
     def seg(a: float, b: float, room: float):
@@ -171,13 +206,22 @@ def _crop_marks(paper: tuple[float, float], block: Rect, slots: Sequence[Rect]):
         length = min(MARK_LENGTH, room - MARK_OFFSET)
         return (a + b * MARK_OFFSET, a + b * (MARK_OFFSET + length)) if length > _EPS else None
 
+    def on(v: float, a: float, b: float) -> bool:
+        return abs(v - a) < 1e-3 or abs(v - b) < 1e-3
+
+    xs = sorted({round(v, 6) for s in slots for v in (s.x, s.right)})
+    ys = sorted({round(v, 6) for s in slots for v in (s.y, s.top)}, reverse=True)
     for x in xs:
-        for edge, sign, room in ((block.top, 1, ph - block.top), (block.y, -1, block.y)):
+        touching = [b for s, b in zip(slots, boxes) if on(x, s.x, s.right)]
+        top, bottom = max(b.top for b in touching), min(b.y for b in touching)
+        for edge, sign, room in ((top, 1, ph - top), (bottom, -1, bottom)):
             s = seg(edge, sign, room)
             if s:
                 marks.append((x, s[0], x, s[1]))
     for y in ys:
-        for edge, sign, room in ((block.x, -1, block.x), (block.right, 1, pw - block.right)):
+        touching = [b for s, b in zip(slots, boxes) if on(y, s.y, s.top)]
+        left, right = min(b.x for b in touching), max(b.right for b in touching)
+        for edge, sign, room in ((left, -1, left), (right, 1, pw - right)):
             s = seg(edge, sign, room)
             if s:
                 marks.append((s[0], y, s[1], y))
@@ -186,14 +230,26 @@ def _crop_marks(paper: tuple[float, float], block: Rect, slots: Sequence[Rect]):
 
 # -- drawing ---------------------------------------------------------------------------------
 
-def _draw_card(pen: Pen, slot: Rect, bleed: float, draw: Drawer, turn: int = 0) -> None:
-    """Draw one card into ``slot`` (its trim box on the page), clipped to its bleed box.
+def EMPTY(pen: Pen, box: CardBox) -> None:
+    """The face of an empty slot (e.g. one that keeps a pair of cards in one row): nothing is
+    drawn there and the slot gets no crop marks."""
+
+
+def _draw_card(pen: Pen, slot: Rect, bleed: float, draw: Drawer, turn: int = 0,
+               clip: Rect | None = None) -> None:
+    """Draw one card into ``slot`` (its trim box on the page), clipped to its bleed box (or to
+    ``clip``, a page rectangle: the part of the bleed box a butted grid leaves it).
     ``turn`` rotates a sideways card: +90 (card top to the left, fronts) or −90 (top to the
     right, backs); 0 for an upright card."""
     if pen.skip:  # drawn by another worker (render --jobs)
         return
     c = pen.c
     c.saveState()
+    if clip is not None and clip != Rect(slot.x - bleed, slot.y - bleed, slot.w + 2 * bleed,
+                                         slot.h + 2 * bleed):
+        path = c.beginPath()
+        path.rect(clip.x, clip.y, clip.w, clip.h)
+        c.clipPath(path, stroke=0, fill=0)
     if turn == 0:
         box = CardBox(slot.x, slot.y, slot.w, slot.h, bleed)
     else:
@@ -211,12 +267,17 @@ def _draw_card(pen: Pen, slot: Rect, bleed: float, draw: Drawer, turn: int = 0) 
     c.restoreState()
 
 
-def _draw_marks(pen: Pen, g: Grid, mirrored: bool = False) -> None:
-    """The crop marks of ``g`` (``mirrored``: for a back page, left↔right like its slots)."""
+def _draw_marks(pen: Pen, g: Grid, mirrored: bool = False,
+                used: Sequence[Rect] | None = None) -> None:
+    """The crop marks of ``g`` for the slots ``used`` (all when None; ``mirrored``: for a back
+    page, left↔right like its slots)."""
     c = pen.c
     path = c.beginPath()
     pw = g.paper[0]
-    for x1, y1, x2, y2 in g.marks:
+    marks = g.marks if used is None else g.marks_for(used)
+    if not marks:
+        return
+    for x1, y1, x2, y2 in marks:
         if mirrored:
             x1, x2 = pw - x1, pw - x2
         path.moveTo(x1, y1)
@@ -252,18 +313,24 @@ def impose(doc: Document, faces: Sequence[Drawer], options, backs: Sequence[Draw
     back_drawers = _back_drawers(faces, backs) if extra.get("backs") else None
     front_turn, back_turn = (90, -90) if g.rotated else (0, 0)
     for start in range(0, len(faces), g.per_page):
-        batch = range(start, min(start + g.per_page, len(faces)))
+        batch = [(slot, k) for slot, k in zip(g.slots, range(start, min(start + g.per_page,
+                                                                         len(faces))))
+                 if faces[k] is not EMPTY]
         pen = doc.page(page_size)
-        for slot, k in zip(g.slots, batch):
-            _draw_card(pen, slot, bleed, faces[k], front_turn)
-        _draw_marks(pen, g)
+        for slot, k in batch:
+            _draw_card(pen, slot, bleed, faces[k], front_turn, g.bleed_box(slot))
+        used = [slot for slot, _ in batch]
+        _draw_marks(pen, g, used=used)
         if back_drawers:
             pen = doc.page(page_size)
-            for slot, k in zip(g.slots, batch):
-                _draw_card(pen, g.mirrored(slot), bleed, back_drawers[k], back_turn)
-            _draw_marks(pen, g, mirrored=True)
+            for slot, k in batch:
+                _draw_card(pen, g.mirrored(slot), bleed, back_drawers[k], back_turn,
+                           g.bleed_box(g.mirrored(slot)))
+            _draw_marks(pen, g, mirrored=True, used=used)
     if extra.get("png_dir"):
-        write_card_pngs(faces, size, extra["png_dir"], PNG_DPI, names, options.mono, bleed)
+        real = [k for k in range(len(faces)) if faces[k] is not EMPTY]
+        write_card_pngs([faces[k] for k in real], size, extra["png_dir"], PNG_DPI,
+                        [names[k] for k in real] if names else None, options.mono, bleed)
 
 
 def _back_drawers(faces: Sequence[Drawer], backs: Sequence[Drawer] | None) -> list[Drawer]:

@@ -17,9 +17,13 @@ def run(*args):
 
 
 def run_json(*args):
+    """The JSON result without the printed words it carries beside its keys ("lang", "words":
+    tests/dmech/test_calc_words.py)."""
     result = run(*args, "--json")
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+    out = json.loads(result.output)
+    assert out.pop("lang") == "en" and set(out.pop("words")) <= {"faces", "result", "effect"}
+    return out
 
 
 @pytest.mark.parametrize("target, facing, attacker, faces", [
@@ -56,7 +60,8 @@ def test_facing_human_line():
     result = run("facing", "--target", "0,0", "--facing", "0", "--attacker", "1,1",
                  "--unit", f"{OTROK}#Отрок")
     assert result.exit_code == 0
-    assert result.output == "face: rear_right or rear (half hex: shooter's choice); armour 5\n"
+    # words, not the keys rear_right / rear (issue 20)
+    assert result.output == "face: rear-right or rear (half hex: the shooter chooses); armour 5\n"
 
 
 def test_unknown_unit_name_exits_1_with_did_you_mean():
@@ -108,7 +113,7 @@ def test_penetration_json(dice, expected):
 def test_penetration_human_line():
     result = run("penetration", "--power", "4", "--dice", "3,1", "--armor", "6")
     assert result.exit_code == 0
-    assert result.output.startswith("penetration 7 vs armour 6: damage")
+    assert result.output.startswith("Penetration number 7 against armour 6: Armour + 1 — ")
 
 
 @pytest.mark.parametrize("args, message", [

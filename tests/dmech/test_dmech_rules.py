@@ -122,7 +122,7 @@ def test_armor_against_one_face_and_the_lower_of_two():
 def test_balance_and_standing_table_from_the_seed():
     table = {c.name.ru: (c.balance, c.standing) for c in rules.classes()}
     assert table == {"Автодоспех": (-2, 2), "Малый": (-1, 0), "Основной": (0, -1),
-                     "Тяжёлый": (1, -2)}
+                     "Тяжелый": (1, -2)}
     assert rules.class_modifiers("heavy") == {"balance": 1, "standing": -2}
     assert rules.class_sign_note().verified is False
 

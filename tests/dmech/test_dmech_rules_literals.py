@@ -152,7 +152,7 @@ def test_armor_against_checks_every_face():
     ("power_armor", "Автодоспех", "Power armour", -2, 2),
     ("light", "Малый", "Light", -1, 0),
     ("medium", "Основной", "Medium", 0, -1),
-    ("heavy", "Тяжёлый", "Heavy", 1, -2),
+    ("heavy", "Тяжелый", "Heavy", 1, -2),
 ])
 def test_class_table_rows(cid, ru, en, balance, standing):
     c = rules.get_class(cid)

@@ -15,14 +15,14 @@ OTROK = ROOT / "data" / "units" / "dmech" / "otrok.yaml"
 def test_fire_rerolls_on_the_heavy_damage_column_next_turn():
     """«Число пробития больше на 2+, вычтите 1 прочность и сделайте бросок тяжелых повреждений.»
     and «Пожар! Проверка Дрзст. В начале следующего хода повторите бросок ТП. При 1 пожар
-    потухает без последствий.» — «ТП» is that roll: тяжёлые повреждения."""
+    потухает без последствий.» — «ТП» is that roll: тяжелые повреждения."""
     fire = rules.damage_effect("heavy_damage", 1)
     assert fire.verified and fire.note is None  # no «ТП не уточнено» footnote any more
-    assert "повторите бросок ТП (тяжёлых повреждений)" in fire.text.ru
+    assert "повторите бросок ТП (тяжелых повреждений)" in fire.text.ru
     assert "At the start of the next turn roll on the Heavy damage column again" in fire.text.en
     condition = next(c for c in rules.conditions() if c.id == "fire")
     assert "each turn" not in condition.effect.get("en")
-    assert "в начале следующего хода повторный бросок тяжёлых повреждений" in condition.effect.get("ru")
+    assert "в начале следующего хода повторный бросок тяжелых повреждений" in condition.effect.get("ru")
 
 
 def _weapon_row(pdf: Path, name: str, stop: str) -> list[str]:

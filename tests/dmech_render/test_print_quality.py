@@ -75,7 +75,7 @@ def test_tick_boxes_at_least_3mm(pdfs, kind):
 def test_russian_sheet_defines_its_abbreviations(pdfs):
     t = text(pdfs["sheet", "ru"])
     for abbr in ("Скр — скорость", "Инц — инициатива", "Искс — искусность", "Дрзст — дерзость",
-                 "Тч — точность", "Бзпс — боезапас", "ТП — тяжёлые повреждения",
+                 "Тч — точность", "Бзпс — боезапас", "ТП — тяжелые повреждения",
                  "ПП — противопехотное"):
         assert abbr in " ".join(t.split()), abbr
 

@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from sheets.games.dmech import rules
+
 from sheets.games.dmech.model import Entry, Text
 from sheets.games.dmech.reference import Footnotes, signed
 
@@ -23,10 +25,12 @@ def test_reference_ru(tmp_path, paper, size):
                      "Повреждения магнит-кольца. +2 инц.", "Равновесие и подъём", "Автодоспех",
                      "Заглох и Контужен не суммируются", "Грани брони", "Падение", "Лежит"):
         assert expected in t, expected
-    # unverified cells: Shift †1, Breach †2, reactor 6 †3 on page one (Fire is settled: issue 12)
-    assert "сохраняя лицевую сторону. †1" in t
-    assert "†3 «Бросьте 1 кубик» читается как" in t
-    # page two numbers its own notes: the class sign convention
+    # unverified cells: Shift †3, Breach †4, reactor 6 †5 on page one (Fire is settled: issue 12);
+    # the numbers are those of every walker sheet (†1 class signs, †2 wing shields): issue 23
+    assert "сохраняя лицевую сторону. †3" in t
+    assert "†5 «Бросьте 1 кубик» читается как" in t
+    assert "†1 Знаки модификаторов" not in pdf.pages[0].extract_text()
+    # page two: the class sign convention, †1 as on the sheets
     assert "†1 Знаки модификаторов" in pdf.pages[1].extract_text()
 
 
@@ -50,13 +54,16 @@ def test_footnotes_number_each_note_once():
     notes = Footnotes("en")
     a = Entry(Text("а", "a"), verified=False, note=Text("примечание", "note A"))
     b = Entry(Text("б", "b"), verified=False)  # its own text is the caveat
-    assert notes.text(a) == "a †1"
-    assert notes.mark(b) == " †2"
-    assert notes.mark(a) == " †1"
+    # notes the bundled tables do not have are numbered after their 5 (class signs, wing
+    # shields, Shift, Breach, reactor 6)
+    assert len(rules.unverified_notes()) == 5
+    assert notes.text(a) == "a †6"
+    assert notes.mark(b) == " †7"
+    assert notes.mark(a) == " †6"
     assert notes.mark(Entry(Text("в", "c"))) == ""
     lines = notes.lines()
     assert lines[0].startswith("Abbreviations: Spd — speed")
-    assert lines[2:] == ["†1 note A", "†2 b"]
+    assert lines[2:] == ["†6 note A", "†7 b"]
     # one mark style: every † is numbered (no bare † line)
     assert not re.search(r"†(?![\d])", "\n".join(lines).replace("†1, †2…", ""))
     assert Footnotes("ru", legend=False).lines() == []

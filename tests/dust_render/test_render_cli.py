@@ -42,9 +42,14 @@ def test_crop_marks_are_drawn(units_file, render):
     reader, _ = render(units_file(vehicles(3)))
     g = grid(PAPER["a4"], (63 * MM, 88 * MM), margins("a4"))
     stream = " ".join(content(reader.pages[0]).split())
-    assert len(g.marks) >= 8
-    for x1, y1, x2, y2 in g.marks:
+    used = g.marks_for(g.slots[:3])
+    # one row of three cards: 4 cut lines across (top and bottom), 2 along (left and right)
+    assert len(used) == 12
+    for x1, y1, x2, y2 in used:
         assert f"{fp_str(x1)} {fp_str(y1)} m {fp_str(x2)} {fp_str(y2)} l" in stream
+    # no marks for the six empty slots: the rows below the cards have none (issue 23)
+    for x1, y1, x2, y2 in set(g.marks) - set(used):
+        assert f"{fp_str(x1)} {fp_str(y1)} m {fp_str(x2)} {fp_str(y2)} l" not in stream
 
 
 def test_backs_double_the_pages_and_are_mirrored(units_file, render):
@@ -73,7 +78,8 @@ def test_png_per_card_at_300_dpi(units_file, render, tmp_path, card, size):
 def test_png_skips_the_empty_slot_kept_for_a_pair(units_file, render, tmp_path):
     folder = tmp_path / "png"
     reader, _ = render(units_file(PAIR_LATE), "--png", folder)
-    assert len(clip_rects(reader.pages[0])) == 5  # Tank A, Tank B, empty slot, Lasers, Keller
+    # Tank A, Tank B, (the empty slot: not drawn, no marks), Lasers, Keller
+    assert len(clip_rects(reader.pages[0])) == 4
     assert [f.name for f in sorted(folder.glob("*.png"))] == \
         ["01-tank-a.png", "02-tank-b.png", "03-lasers.png", "04-keller.png"]
 

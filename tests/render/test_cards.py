@@ -111,7 +111,6 @@ def test_poker_on_letter_turns_sideways_for_8():
 
 @pytest.mark.parametrize("bleed, gap, expected", [
     # A4, printable 190 × 277 mm; slot = card + 2 × bleed; n = floor((avail + gap) / (slot + gap))
-    (3, 0, (2, 4, True)),    # upright 69 × 94: 2 × 2 = 4; sideways 94 × 69: 2 × 4 = 8
     (0, 5, (2, 4, True)),    # upright: floor(195/68) = 2 × floor(282/93) = 3 = 6; sideways 2 × 4
     (3, 5, (2, 2, False)),   # upright: floor(195/74) = 2 × floor(282/99) = 2 = 4; sideways 1 × 3
 ])
@@ -127,6 +126,35 @@ def test_bleed_and_gap_reduce_the_count(bleed, gap, expected):
     for b in boxes:
         assert b.x >= m - 1e-6 and b.right <= A4_W - m + 1e-6
         assert b.y >= m - 1e-6 and b.top <= A4_H - m + 1e-6
+
+
+@pytest.mark.parametrize("paper, allow_rotate, expected", [
+    # A4, printable 190 × 277 mm: bleed boxes of 69 × 94 mm hold 2 × 2 = 4 (sideways 2 × 4 = 8);
+    # butted trims hold floor(190 / 63) = 3 × floor(277 / 88) = 3 = 9, the outer 3 mm bleed in
+    # the 10 mm margin (3 × 63 + 2 × 3 = 195 mm of 210)
+    ("a4", True, (3, 3, False)),
+    ("a4", False, (3, 3, False)),
+    # Letter, printable 195.58 × 259.08 mm: butted 3 × 2 = 6 upright, 2 × 4 = 8 sideways
+    ("letter", True, (2, 4, True)),
+    ("letter", False, (3, 2, False)),
+])
+def test_bleed_without_gap_butts_the_cards(paper, allow_rotate, expected):
+    g = grid(PAPER[paper], POKER, margins(paper), 0, 3 * MM, allow_rotate=allow_rotate)
+    assert (g.cols, g.rows, g.rotated) == expected and g.butted
+    m = margins(paper)
+    pw, ph = PAPER[paper]
+    for s in g.slots:  # every trim inside the margins
+        assert s.x >= m - 1e-6 and s.right <= pw - m + 1e-6
+        assert s.y >= m - 1e-6 and s.top <= ph - m + 1e-6
+    # neighbours touch (one cut), the bleed only on the outside of the block
+    assert g.slots[1].x == pytest.approx(g.slots[0].right)
+    first, second = g.bleed_box(g.slots[0]), g.bleed_box(g.slots[1])
+    assert first.x == pytest.approx(g.slots[0].x - 3 * MM)
+    assert first.right == pytest.approx(g.slots[0].right)  # no bleed over the neighbour
+    assert first.top == pytest.approx(g.slots[0].top + 3 * MM)
+    assert second.x == pytest.approx(g.slots[1].x)
+    for b in (g.bleed_box(s) for s in g.slots):  # the outer bleed stays on the paper
+        assert 0 <= b.x and b.right <= pw and 0 <= b.y and b.top <= ph
 
 
 def test_no_rotation_when_not_allowed():
@@ -174,9 +202,11 @@ def test_crop_marks_are_printed():
     g = grid(PAPER["a4"], POKER, margins("a4"))
     x1, y1, x2, y2 = g.marks[0]
     assert at(img, (x1 + x2) / 2, (y1 + y2) / 2, dpi=150) < 200
-    # and the marks run through the whole grid although only one card is on the page
-    x1, y1, x2, y2 = g.marks[-1]
-    assert at(img, (x1 + x2) / 2, (y1 + y2) / 2, dpi=150) < 200
+    # only the one card's cut lines are marked: none for the empty slots of the grid
+    used = g.marks_for([g.slots[0]])
+    assert len(used) == 8 and len(g.marks) == 16
+    for x1, y1, x2, y2 in set(g.marks) - set(used):
+        assert at(img, (x1 + x2) / 2, (y1 + y2) / 2, dpi=150) > 250
 
 
 def test_face_is_clipped_to_its_bleed_box():
@@ -247,7 +277,9 @@ def test_impose_is_deterministic():
 
 def test_card_that_does_not_fit_raises():
     with pytest.raises(ValueError, match="does not fit"):
-        build([numbered(0)], card="185x270", bleed=3)  # 191 mm wide > 190 mm
+        build([numbered(0)], card="185x270", bleed=3, gap=1)  # 191 mm wide > 190 mm
+    with pytest.raises(ValueError, match="does not fit"):
+        build([numbered(0)], card="191x270", bleed=3)  # butted: the trim alone is > 190 mm
 
 
 # -- PNG output -------------------------------------------------------------------------------

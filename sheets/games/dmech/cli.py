@@ -114,6 +114,23 @@ def _load_walker(spec: str):
     return unit
 
 
+def _L(key: str, lang: str) -> str:
+    """A dmech label in ``lang``."""
+    from sheets.data import label
+
+    return label("dmech", key, lang)
+
+
+def _typo(text: str) -> str:
+    """A hyphen before a number printed as the minus sign, as on the sheets (−2, not -2)."""
+    return re.sub(r"(?<![\w\-])-(?=\d)", "\u2212", text)
+
+
+_LANG = click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
+                     help="language of the printed words (JSON keys stay English; --json adds "
+                          "the words in this language under \"words\")")
+
+
 @click.group(name="dmech", help="Ancient Mechanics (dmech) calculators: armour facing, penetration.")
 def calc():
     pass
@@ -127,32 +144,41 @@ def calc():
 @click.option("--attacker", required=True, type=HexParam(), help="shooter hex Q,R (axial)")
 @click.option("--unit", "unit_spec", metavar="FILE#NAME",
               help="the target's unit file and name: adds the armour met")
+@_LANG
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
-def facing(target, facing, attacker, unit_spec, as_json):
+def facing(target, facing, attacker, unit_spec, lang, as_json):
     if target == attacker:
         raise click.BadParameter("the attacker is in the target's hex", param_hint="--attacker")
     faces = geometry.faces_hit(target, facing, attacker)
     result = {"faces": faces}
     if unit_spec:
         result["armor"] = rules.armor_against(_load_walker(unit_spec), faces)
+    names = [_L(f"face_{f}", lang) for f in faces]
     if as_json:
-        click.echo(json.dumps(result, ensure_ascii=False))
+        click.echo(json.dumps({**result, "lang": lang, "words": {"faces": names}},
+                              ensure_ascii=False))
         return
-    line = faces[0] if len(faces) == 1 else f"{faces[0]} or {faces[1]} (half hex: shooter's choice)"
+    line = names[0] if len(names) == 1 else \
+        f"{names[0]} {_L('calc_or', lang)} {names[1]} ({_L('calc_half_hex', lang)})"
     if "armor" in result:
-        line += f"; armour {result['armor']}"
-    click.echo(f"face: {line}")
+        line += f"; {_L('calc_armour_met', lang)} {result['armor']}"
+    click.echo(f"{_L('calc_face', lang)}: {line}")
 
 
 @calc.command(help="Penetration number (Power + the higher die) against armour.")
 @click.option("--power", required=True, type=click.IntRange(min=0), help="the weapon's Power")
 @click.option("--dice", required=True, type=DiceParam(), help="the shooting roll, D1,D2")
 @click.option("--armor", required=True, type=click.IntRange(min=0), help="armour of the face hit")
+@_LANG
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
-def penetration(power, dice, armor, as_json):
+def penetration(power, dice, armor, lang, as_json):
     value, result = rules.penetration(power, dice, armor)
-    if as_json:
-        click.echo(json.dumps({"penetration": value, "result": result}))
-        return
     step = rules.penetration_step(result)
-    click.echo(f"penetration {value} vs armour {armor}: {result} — {step.effect.en}")
+    condition, effect = _typo(step.condition.get(lang)), _typo(step.effect.get(lang))
+    if as_json:
+        click.echo(json.dumps({"penetration": value, "result": result, "lang": lang,
+                               "words": {"result": condition, "effect": effect}},
+                              ensure_ascii=False))
+        return
+    click.echo(_L("calc_penetration_line", lang).format(value=value, armor=armor,
+                                                         condition=condition, effect=effect))

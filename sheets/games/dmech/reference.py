@@ -47,18 +47,28 @@ def signed(value: int | None) -> str:
 
 @dataclass
 class Footnotes:
-    """Numbered † marks for unverified values printed on one page or sheet."""
+    """Numbered † marks for the unverified values printed on one page or sheet.
+
+    A note of the bundled tables has one number everywhere (its place in
+    :func:`sheets.games.dmech.rules.unverified_notes`: †1 is the class modifiers' signs on a
+    walker sheet and on the handout alike); any other note is numbered after those. The page's
+    legend lists the notes it uses, in number order."""
 
     lang: str
-    notes: list[str] = field(default_factory=list)
+    notes: dict = field(default_factory=dict)  # number -> note text, for the notes used
     legend: bool = True  # start with the abbreviations legend
 
     def mark_note(self, note: Text | None) -> str:
         """The mark (†1, †2, …) of an unverified point; the same note keeps its number."""
         text = typo(note.get(self.lang) if note else L("unverified", self.lang))
-        if text not in self.notes:
-            self.notes.append(text)
-        return f"†{self.notes.index(text) + 1}"
+        fixed = [typo(t.get(self.lang)) for t in rules.unverified_notes()]
+        if text in fixed:
+            number = fixed.index(text) + 1
+        else:
+            others = [t for n, t in sorted(self.notes.items()) if n > len(fixed)]
+            number = len(fixed) + 1 + (others.index(text) if text in others else len(others))
+        self.notes[number] = text
+        return f"†{number}"
 
     def mark(self, entry: Entry) -> str:
         """" †N" after an unverified entry, "" after a verified one; the footnote is the
@@ -76,7 +86,8 @@ class Footnotes:
         lines = [f"{L('abbreviations_label', self.lang)}: {L('abbreviations', self.lang)}"] \
             if self.legend else []
         if self.notes:
-            lines += [L("unverified_intro", self.lang)] + [f"†{i} {t}" for i, t in enumerate(self.notes, 1)]
+            lines += [L("unverified_intro", self.lang)] + [f"†{n} {t}" for n, t in
+                                                           sorted(self.notes.items())]
         return lines
 
 
@@ -104,11 +115,33 @@ class _Cells:
     lines: list[list[list[str]]]
 
 
+_MARK = re.compile(r"†\d+")
+
+
+def cell_lines(pen: Pen, text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` wrapped to ``width``, a † mark never alone on a line: it goes down with the
+    word before it (or, after a one-word line, back up beside it, the line shrinking a hair)."""
+    lines = pen.wrap(text, font, size, width)
+    out: list[str] = []
+    for line in lines:
+        if out and _MARK.fullmatch(line.strip()):
+            words = out[-1].split(" ")
+            if len(words) > 1:
+                out[-1] = " ".join(words[:-1])
+                line = f"{words[-1]} {line.strip()}"
+            else:
+                out[-1] = f"{out[-1]} {line.strip()}"
+                continue
+        out.append(line)
+    return out
+
+
 def _wrap_table(pen: Pen, widths: list[float], rows: list[list[str]], size: float,
                 fonts: list[str], pad: float, leading: float) -> _Cells:
     heights, lines = [], []
     for row, font in zip(rows, fonts):
-        cells = [pen.wrap(str(cell), font, size, max(w - 2 * pad, 1)) for cell, w in zip(row, widths)]
+        cells = [cell_lines(pen, str(cell), font, size, max(w - 2 * pad, 1))
+                 for cell, w in zip(row, widths)]
         lines.append(cells)
         heights.append(max(len(c) for c in cells) * size * leading + size * 0.7)
     return _Cells(size, heights, lines)

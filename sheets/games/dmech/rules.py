@@ -271,6 +271,34 @@ def rule_note(key: str) -> Entry:
     return _entry(notes[key])
 
 
+@functools.cache
+def unverified_notes() -> tuple[Text, ...]:
+    """Every unverified point of the ДМ tables, in one fixed order, so that a numbered mark
+    (†1, †2, …) means the same thing on every walker sheet, infantry sheet and handout page:
+    the class modifiers' signs (classes.yaml), the wing shields (equipment.yaml), then the
+    damage table (row by row, Damage before Heavy damage), the reactor table and the rule
+    notes (tables.yaml). Each is the entry's ``note``, or its own text when it is the caveat."""
+    out: list[Text] = []
+
+    def add(entry: Entry) -> None:
+        text = entry.note or entry.text
+        if not entry.verified and text not in out:
+            out.append(text)
+
+    add(class_sign_note())
+    for node in load_data("dmech/equipment.yaml")["equipment"].values():
+        if not node.get("verified", True) and node.get("note"):
+            add(Entry(_text(node["note"]), False, None))
+    for row in damage_table():
+        add(row.damage)
+        add(row.heavy_damage)
+    for row in reactor_table():
+        add(row.result)
+    for key in load_data("dmech/tables.yaml")["notes"]:
+        add(rule_note(key))
+    return tuple(out)
+
+
 # -- weapon tags, arcs, equipment ----------------------------------------------------------------
 
 def weapon_tag(tag: str) -> str:

@@ -594,21 +594,24 @@ def draw_infantry(pen: Pen, box: Rect, unit: Infantry, notes: Footnotes) -> None
     firearms = [w for w in unit.weapons if not w.special]
     special = [w for w in unit.weapons if w.special]
     gap, head, row_h = 5, SECTION * 1.55 + 2.5, 13.0
+    # no firearms in the unit file: no firearms table (an empty row said nothing); the room
+    # goes to the ruled notes
     sizes = {"stats": 30, "strength": 40,
-             "firearms": head + row_h * (max(len(firearms), 1) + 1),
+             "firearms": head + row_h * (len(firearms) + 1) if firearms else 0,
              "special": head + row_h * (len(special) + 1) if special else 0,
              "equipment": _equipment_block(pen, unit, body.w, lang, notes),
              "conditions": 26}
     sizes = {k: v for k, v in sizes.items() if v}
     sizes["notes"] = max(20.0, body.h - sum(sizes.values()) - gap * len(sizes))
     parts = dict(zip(sizes, stack(body, list(sizes.values()), gap=gap)))
-    _stat_cells(pen, parts["stats"], [(L("strength", lang), str(unit.strength), 1),
-                                      (L("defence", lang), str(unit.defence), 1),
+    # Сила is printed once: on the row of hexes to strike out, not again as a stat cell
+    _stat_cells(pen, parts["stats"], [(L("defence", lang), str(unit.defence), 1),
                                       (L("speed", lang), _num(unit.speed), 1),
                                       (L("visibility", lang), str(unit.visibility), 1.6)])
     _strength_row(pen, parts["strength"], unit, lang)
-    fire = _section(pen, parts["firearms"], L("firearms", lang), L("anti_infantry_note", lang))
-    _weapons_table(pen, fire, unit, firearms, lang, fire.h / (max(len(firearms), 1) + 1))
+    if firearms:
+        fire = _section(pen, parts["firearms"], L("firearms", lang), L("anti_infantry_note", lang))
+        _weapons_table(pen, fire, unit, firearms, lang, fire.h / (len(firearms) + 1))
     if special:
         spec = _section(pen, parts["special"], L("special_weapon", lang), L("special_note", lang))
         _weapons_table(pen, spec, unit, special, lang, spec.h / (len(special) + 1))

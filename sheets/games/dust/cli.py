@@ -2,7 +2,7 @@
 
     sheets calc dust cover --unit FILE#NAME --cover soft|hard|soft+soft|ammo_crate+corner…
                            [--diagonal --adjacent --through-corner --corner-square SQ]
-                           [--ignores-cover] [--hits N] [--edition E] [--json]
+                           [--ignores-cover] [--hits N] [--edition E] [--lang en|ru] [--json]
 
 An unknown unit name is an input error (exit 1, with "did you mean"); a bad option value is a
 usage error (exit 2).
@@ -80,24 +80,46 @@ def _find_unit(loaded, path: str, name: str | None):
                                           f"{did_you_mean(name, [u.name for u in units])}")])
 
 
-def _human(result: dict) -> str:
+def _number(value: float, digits: int, lang: str) -> str:
+    """``value`` with ``digits`` decimals; a decimal comma in Russian."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def words(result: dict, lang: str = "en") -> dict:
+    """The printed words of a :func:`cover_calc` result in ``lang`` (its keys stay in the
+    result): the cover (``calc_cover_*``), the save (``save_*_line``) and the dice edition."""
     labels = load_data("dust/labels.yaml")
-    footer = labels[result["edition_label"]]["en"]
-    save = {"hits": "hit save", "misses": "miss save", "none": "no save"}[result["save"]]
-    who = result["unit"]
+    return {"cover": labels[f"calc_cover_{result['cover']}"][lang],
+            "save": labels[f"save_{result['save']}_line"][lang],
+            "edition": labels[result["edition_label"]][lang]}
+
+
+def _human(result: dict, lang: str = "en") -> str:
+    labels = load_data("dust/labels.yaml")
+
+    def L(key: str, **values) -> str:
+        return labels[key][lang].format(**values)
+
+    said = words(result, lang)
+    notes = []
     if result.get("corner") == "none":
-        who += " (the corner gives no cover here)"
+        notes.append(L("calc_corner_none"))
     if result.get("ignores_cover"):
-        who += " (the weapon ignores cover)"
+        notes.append(L("calc_ignores_cover"))
     if "uses_squad" in result:
-        who += f" (joined to {result['uses_squad']}, uses its cover)"
+        notes.append(L("calc_uses_squad", squad=result["uses_squad"]))
     elif result.get("note") == "hero_no_cover":
-        who += " (a hero alone has no cover value)"
-    text = (f"{who} in {result['cover']} cover: {save}; {result['dice']} dice, each stops a hit "
-            f"with p={result['p_stop_each']:.3f}; expected {result['expected_stopped']:.2f} of "
-            f"{result['hits']} hits stopped.")
+        notes.append(L("calc_hero_alone"))
+    who = result["unit"] + "".join(f" ({n})" for n in notes)
+    text = L("calc_line", who=who, cover=said["cover"], save=said["save"], dice=result["dice"],
+             dice_word=L("calc_die_one" if result["dice"] == 1 else "calc_die_many"),
+             p=_number(result["p_stop_each"], 3, lang),
+             expected=_number(result["expected_stopped"], 2, lang), hits=result["hits"],
+             hits_word=L("calc_hit_one" if result["hits"] == 1 else "calc_hit_many"))
+    footer = said["edition"]
     if not result["edition_verified"]:
-        footer += "\n" + labels["unverified_note"]["en"]
+        footer += "\n" + L("unverified_note")
     return f"{text}\n{footer}"
 
 
@@ -155,9 +177,12 @@ def calc():
                                  "(no_dot = a wall; a vehicle counts, a squad or a hero does not)")
 @click.option("--ignores-cover", is_flag=True, default=False,
               help="the attacking weapon's text says it ignores cover: no save")
+@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
+              help="language of the printed words (JSON keys stay English; --json adds the "
+                   "words in this language under \"words\")")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def cover_cmd(unit_ref, cover, hits, edition, diagonal, adjacent, through_corner, corner_square,
-              ignores_cover, as_json):
+              ignores_cover, lang, as_json):
     """Which save a unit gets in cover and how many hits it should stop.
 
     A 'corner' source counts only when the unit is attacked diagonally, stands adjacent to the
@@ -171,4 +196,8 @@ def cover_cmd(unit_ref, cover, hits, edition, diagonal, adjacent, through_corner
     squad = partner(unit, loaded.units) if unit.is_hero else None
     result = cover_calc(unit, cover, hits, edition, squad=squad, ignores_cover=ignores_cover,
                         corner=corner)
-    click.echo(json.dumps(result, ensure_ascii=False, indent=2) if as_json else _human(result))
+    if as_json:
+        click.echo(json.dumps({**result, "lang": lang, "words": words(result, lang)},
+                              ensure_ascii=False, indent=2))
+    else:
+        click.echo(_human(result, lang))

@@ -1,0 +1,166 @@
+"""`sheets serve` latency (not a test): the time from an edit arriving to its first page's
+preview PNG being served, per game, over 50 edits of the sample files; what dominates; and the
+server's memory after 1,000 edits.
+
+    python benchmarks/serve_latency.py [--edits 50] [--memory-edits 1000]
+
+A real server (`sheets serve --port 0 --no-open`, two workers) is started; each edit is the
+sample file with one changed line (a comment naming the edit, so every request misses the PDF
+cache and is loaded, checked, drawn and rasterised anew), sent as the page sends it:
+``POST /api/preview?page=1&dpi=96`` (and, as the page does first, ``POST /api/check``). Times
+are wall-clock on the client, request sent to last byte read. The phases of one edit are then
+timed in this process through ``sheets.api`` (load, draw the PDF, rasterise page 1, PNG).
+Memory: resident set of the server and its workers (``/proc``), after warm-up and after the
+memory edits (each a different file: the PDF cache holds at most 16).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import io
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = [  # game, sample file, pages in its PDF (first page previewed)
+    ("battletech", "data/units/battletech/roc.yaml"),
+    ("dmech", "data/units/dmech/otrok.yaml"),
+    ("dust", "data/units/dust/sample_force.yaml"),
+    ("lnl", "data/units/lnl/hill30_us.yaml"),
+    ("wh40k6", "data/units/wh40k6/sample_list.yaml"),
+]
+
+
+def multipart(name: str, data: bytes) -> tuple[bytes, str]:
+    boundary = uuid.uuid4().hex
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\n"
+            f"Content-Type: application/octet-stream\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
+    return body, f"multipart/form-data; boundary={boundary}"
+
+
+class Client:
+    def __init__(self, host: str, port: int):
+        self.conn = http.client.HTTPConnection(host, port, timeout=60)
+        self.host = f"{host}:{port}"
+
+    def post(self, path: str, name: str, data: bytes) -> tuple[int, bytes, float]:
+        body, ctype = multipart(name, data)
+        t = time.perf_counter()
+        self.conn.request("POST", path, body=body, headers={"Content-Type": ctype, "Host": self.host})
+        r = self.conn.getresponse()
+        out = r.read()
+        return r.status, out, time.perf_counter() - t
+
+
+def edit(data: bytes, n: int) -> bytes:
+    return data + f"\n# edit {n}\n".encode()
+
+
+def rss_kb(pid: int) -> int:
+    text = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+)", text).group(1))
+
+
+def tree_rss_mb(pid: int) -> tuple[float, list[float]]:
+    children = [int(p) for p in subprocess.run(["pgrep", "-P", str(pid)], capture_output=True,
+                                               text=True).stdout.split()]
+    return rss_kb(pid) / 1024, [rss_kb(c) / 1024 for c in children]
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20, method="inclusive")[-1]
+
+
+def phases(path: Path, runs: int = 20) -> dict:
+    """Median ms of each phase of one edit, in this process (warm)."""
+    from sheets import api
+    from sheets.web.worker import page_count, page_png
+
+    data = path.read_bytes()
+    out = {"load": [], "draw": [], "raster+png": []}
+    for i in range(runs + 3):
+        src = [api.Source(path.name, edit(data, i))]
+        t0 = time.perf_counter()
+        loaded = api.load(src)
+        t1 = time.perf_counter()
+        pdf = api.render_pdf(loaded)
+        t2 = time.perf_counter()
+        page_count(pdf)
+        page_png(pdf, 1, 96)
+        t3 = time.perf_counter()
+        if i >= 3:
+            out["load"].append(t1 - t0)
+            out["draw"].append(t2 - t1)
+            out["raster+png"].append(t3 - t2)
+    return {k: statistics.median(v) * 1000 for k, v in out.items()}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--edits", type=int, default=50)
+    ap.add_argument("--memory-edits", type=int, default=1000)
+    args = ap.parse_args()
+    proc = subprocess.Popen([sys.executable, "-m", "sheets", "serve", "--no-open", "--port", "0"],
+                            stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        line = proc.stdout.readline()
+        m = re.match(r"serving on http://([^:]+):(\d+)/", line)
+        assert m, line
+        client = Client(m.group(1), int(m.group(2)))
+        for game, rel in CASES:  # warm-up: every game's tables and fonts in both workers
+            data = (ROOT / rel).read_bytes()
+            for i in range(4):
+                client.post("/api/preview?page=1&dpi=96", Path(rel).name, edit(data, -1 - i))
+        base_server, base_workers = tree_rss_mb(proc.pid)
+        print(f"edit → first-page preview (PNG at 96 dpi), {args.edits} edits per game, ms:")
+        print(f"{'game':<11} {'pages':>5} {'preview med':>12} {'p95':>7} {'check+preview med':>18} {'p95':>7}"
+              f"   phases (in-process median: load / draw PDF / raster+PNG)")
+        for game, rel in CASES:
+            path = ROOT / rel
+            data = path.read_bytes()
+            alone, both = [], []
+            pages = "?"
+            for i in range(args.edits):
+                status, png, seconds = client.post("/api/preview?page=1&dpi=96", path.name, edit(data, i))
+                assert status == 200, png[:200]
+                alone.append(seconds * 1000)
+            for i in range(args.edits):
+                s1, _, c = client.post("/api/check", path.name, edit(data, 10_000 + i))
+                s2, _, p = client.post("/api/preview?page=1&dpi=96", path.name, edit(data, 10_000 + i))
+                assert s1 == s2 == 200
+                both.append((c + p) * 1000)
+            from sheets import api
+            from sheets.web.worker import page_count
+
+            pages = page_count(api.render_pdf(api.load([api.Source(path.name, data)])))
+            ph = phases(path)
+            print(f"{game:<11} {pages:>5} {statistics.median(alone):>12.1f} {p95(alone):>7.1f} "
+                  f"{statistics.median(both):>18.1f} {p95(both):>7.1f}   "
+                  f"{ph['load']:.1f} / {ph['draw']:.1f} / {ph['raster+png']:.1f}", flush=True)
+        roc = (ROOT / CASES[0][1]).read_bytes()
+        t = time.perf_counter()
+        for i in range(args.memory_edits):
+            status, _, _ = client.post("/api/preview?page=1&dpi=96", "roc.yaml", edit(roc, 100_000 + i))
+            assert status == 200
+        spent = time.perf_counter() - t
+        server, workers = tree_rss_mb(proc.pid)
+        print(f"memory (RSS, MB): after warm-up server {base_server:.0f} + workers "
+              f"{' + '.join(f'{w:.0f}' for w in base_workers)}; after {args.memory_edits} more edits "
+              f"({spent:.1f} s) server {server:.0f} + workers {' + '.join(f'{w:.0f}' for w in workers)}")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+if __name__ == "__main__":
+    main()

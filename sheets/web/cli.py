@@ -1,0 +1,94 @@
+"""``sheets serve``: run the page on this machine (imported only when the command runs)."""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import click
+
+LOCAL = "127.0.0.1"
+
+
+def _url(host: str, port: int) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: a free one, chosen by the system)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise click.BadParameter(f"cannot use {host!r}: {exc.strerror}", param_hint="--host") from None
+    family, kind, proto, _, address = infos[0]
+    # proto IPPROTO_TCP, not 0: asyncio turns Nagle off (TCP_NODELAY) only on sockets that say
+    # so, and with Nagle on, every small answer on a kept-alive connection waited ~40 ms for the
+    # browser's delayed ACK
+    sock = socket.socket(family, kind, proto or socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        raise click.UsageError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+@click.command()
+@click.option("--host", default=LOCAL, show_default=True,
+              help="Address to listen on. Anything but 127.0.0.1 lets other machines use the page "
+                   "(a warning says so).")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="Port (0: a free one).")
+@click.option("--open/--no-open", "open_browser", default=True, show_default=True,
+              help="Open the page in the web browser.")
+@click.option("--time-limit", type=click.FloatRange(1, 3600), default=30, show_default=True,
+              metavar="SECONDS", help="Longest time one request may run; it is then stopped with a "
+                                      "message and the server goes on.")
+@click.option("--workers", type=click.IntRange(1, 16), default=2, show_default=True,
+              help="Processes doing the work (requests from many tabs run side by side).")
+def serve(host, port, open_browser, time_limit, workers):
+    """A local web page to open, edit, check, preview and print unit files (every game, en/ru).
+
+    It prints `serving on http://HOST:PORT/` once it accepts connections; Ctrl-C stops it.
+
+    \b
+    Example:
+      sheets serve --port 8080 --no-open"""
+    import uvicorn
+
+    from sheets.web.app import create_app
+
+    sock = _bind(host, port)
+    port = sock.getsockname()[1]
+    url = _url(host, port)
+    if host != LOCAL:
+        click.echo(f"warning: serving on {host}, not {LOCAL}: anyone who can reach this address "
+                   f"can use the page (and make this machine render their files)", err=True)
+    app = create_app(host, port, time_limit=time_limit, workers=workers)
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets=None):
+            await super().startup(sockets=sockets)
+            if self.should_exit:
+                return
+            click.echo(f"serving on {url}")
+            sys.stdout.flush()
+            if open_browser:
+                import webbrowser
+
+                try:
+                    webbrowser.open(url)
+                except Exception:  # noqa: BLE001 - no browser: the URL is printed
+                    pass
+
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=3, server_header=False)
+    try:
+        Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has shut down: a normal stop
+        pass
+    click.echo("stopped", err=True)

@@ -1,0 +1,349 @@
+"""What a worker process runs: one job at a time, through the in-memory API (``sheets.api``).
+
+Every operation takes plain data (files as ``[name, bytes]`` pairs, options as the query's
+``{name: text}``) and answers plain data, so that nothing but bytes, text and numbers crosses
+the pipe. The worker never opens a path a client named: files exist only as the bytes sent.
+"""
+
+from __future__ import annotations
+
+import io
+
+# query parameters that are not printing options
+NOT_OPTIONS = ("page", "dpi", "format", "game", "name", "kind")
+PREVIEW_DPI = (36, 200)  # lowest, highest dpi of a preview PNG
+MAX_PAGES_PNG = 200  # pages in one "all PNGs" download
+
+
+def main(conn, warm: bool = True) -> None:  # pragma: no cover - runs in the child process
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
+    if warm:
+        try:
+            _warm()
+        except Exception:
+            pass
+    try:
+        conn.send(("ready", __import__("os").getpid()))
+    except OSError:
+        return
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        op, payload = msg
+        try:
+            conn.send(run(op, payload))
+        except (BrokenPipeError, OSError):
+            return
+
+
+def run(op: str, payload):
+    """One job → ``(status, value)``; errors become messages, never tracebacks."""
+    try:
+        from sheets.core.errors import InputError, UsageProblem
+
+        try:
+            return "ok", OPERATIONS[op](payload or {})
+        except InputError as exc:  # the API's InvalidInput (an InputError) or the core's own
+            return "input", [problem_dict(p) for p in exc.problems]
+        except (UsageProblem, OptionProblem) as exc:  # the API's UsageError, GameOptionError
+            return "option", str(exc)
+    except Exception as exc:  # noqa: BLE001 - the server answers 500 with one line
+        import click
+
+        if isinstance(exc, click.ClickException):
+            return "usage", exc.format_message()
+        first = str(exc).splitlines()[0][:300] if str(exc) else ""
+        return "internal", f"{type(exc).__name__}: {first}"
+
+
+class OptionProblem(ValueError):
+    """A query parameter the page or a script got wrong (400)."""
+
+
+def _api():
+    from sheets import api
+
+    return api
+
+
+def problem_dict(p) -> dict:
+    """An API ``Problem`` (file, line, column) or a core one (path, pos) as JSON."""
+    if hasattr(p, "pos"):
+        pos = p.pos
+        file = getattr(pos, "file", None) or p.path
+        return {"file": file, "line": pos.line if pos else None, "column": pos.col if pos else None,
+                "severity": p.severity, "message": p.message}
+    return {"file": p.file, "line": p.line, "column": p.column,
+            "severity": getattr(p, "severity", "error"), "message": p.message}
+
+
+def _sources(payload):
+    api = _api()
+    return [api.Source(name, data) for name, data in payload["files"]]
+
+
+def _int(query: dict, key: str, default: int, low: int, high: int) -> int:
+    text = query.get(key)
+    if text is None or text == "":
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise OptionProblem(f"{key}: expected a whole number, got {text[:30]!r}") from None
+    if not low <= value <= high:
+        raise OptionProblem(f"{key}: expected {low} to {high}, got {value}")
+    return value
+
+
+SHARED = ("lang", "paper", "mono")
+_ON, _OFF = ("1", "true", "on", "yes", ""), ("0", "false", "off", "no")
+
+
+def _shared(query: dict) -> dict:
+    """``lang``, ``paper``, ``mono`` of the query (every game has them)."""
+    out = {}
+    for key in SHARED:
+        if key not in query:
+            continue
+        text = query[key].strip().lower()
+        if key == "mono":
+            if text not in _ON + _OFF:
+                raise OptionProblem(f"mono: expected 1 or 0, got {query[key][:30]!r}")
+            out["mono"] = text in _ON
+        else:
+            out[key] = text
+    return out
+
+
+def _own(query: dict) -> dict:
+    return {k: v for k, v in query.items() if k not in NOT_OPTIONS and k not in SHARED}
+
+
+def _options(game_id: str, command: str, query: dict) -> dict:
+    """The options of ``query`` for ``command`` of ``game_id``: the shared ones and the game's
+    own, parsed as the CLI parses them (an unknown option or another game's → GameOptionError)."""
+    api = _api()
+    return {**_shared(query), **api.parse_game_options(game_id, command, _own(query))}
+
+
+def _load(payload, command: str):
+    """(loaded, options): the files loaded with the query's options. The game (which decides
+    what the options mean) is known once the files are loaded, so a query with options of the
+    game's own loads them a second time with those (a few ms)."""
+    api = _api()
+    sources = _sources(payload)
+    query = payload.get("query", {})
+    shared = _shared(query)
+    loaded = api.load(sources, shared)
+    own = _own(query)
+    if not own:
+        return loaded, shared
+    options = {**shared, **api.parse_game_options(loaded.game.id, command, own)}
+    return api.load(sources, options), options
+
+
+def op_check(payload):
+    api = _api()
+    sources = _sources(payload)
+    query = payload.get("query", {})
+    options = _shared(query)
+    own = _own(query)
+    problems, units, game = api.check(sources, options)
+    if own and game:
+        options = {**options, **api.parse_game_options(game, "validate", own)}
+        problems, units, game = api.check(sources, options)
+    elif own:
+        raise OptionProblem("options need a file whose game is known (system: …)")
+    return {"problems": [problem_dict(p) for p in problems], "units": units, "game": game}
+
+
+def op_render(payload):
+    api = _api()
+    loaded, options = _load(payload, "render")
+    pdf = api.render_pdf(loaded, options)
+    return {"pdf": pdf, "pages": page_count(pdf)}
+
+
+def op_preview(payload):
+    """The PDF of the files (unless the server has it cached) and one page of it as PNG."""
+    query = payload.get("query", {})
+    pdf = payload.get("pdf")
+    if pdf is None:
+        pdf = op_render(payload)["pdf"]
+    pages = page_count(pdf)
+    page = _int(query, "page", 1, 1, 10_000)
+    if page > pages:
+        raise OptionProblem(f"page: the document has {pages} page(s), not {page}")
+    dpi = _int(query, "dpi", 96, *PREVIEW_DPI)
+    grey = _shared(query).get("mono", False)
+    return {"png": page_png(pdf, page, dpi, grey), "pages": pages, "pdf": pdf}
+
+
+def op_pngs(payload):
+    """Every page as PNG in one zip (``<stem>-N.png``)."""
+    import zipfile
+
+    query = payload.get("query", {})
+    pdf = payload.get("pdf") or op_render(payload)["pdf"]
+    dpi = _int(query, "dpi", 150, 36, 300)
+    pages = page_count(pdf)
+    if pages > MAX_PAGES_PNG:
+        raise OptionProblem(f"{pages} pages: PNGs are made for at most {MAX_PAGES_PNG}; "
+                            f"use the PDF or `sheets render --png`")
+    stem = payload.get("stem") or "sheets"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as z:
+        for n in range(1, pages + 1):
+            info = zipfile.ZipInfo(f"{stem}-{n}.png", date_time=(1980, 1, 1, 0, 0, 0))
+            z.writestr(info, page_png(pdf, n, dpi, _shared(query).get("mono", False)))
+    return {"zip": buf.getvalue(), "pdf": pdf}
+
+
+def op_roster(payload):
+    api = _api()
+    query = payload.get("query", {})
+    fmt = query.get("format", "md")
+    if fmt not in ("pdf", "md", "html", "bbcode", "json"):
+        raise OptionProblem(f"format: expected pdf, md, html, bbcode or json, got {fmt[:30]!r}")
+    loaded, options = _load(payload, "roster")
+    return {"data": api.export_roster(loaded, fmt, options, None)}
+
+
+def op_reference(payload):
+    api = _api()
+    query = payload.get("query", {})
+    game = query.get("game", "")
+    options = _options(game, "reference", query)
+    return {"pdf": api.reference_pdf(game, options)}
+
+
+def op_chart(payload):
+    api = _api()
+    query = payload.get("query", {})
+    game, name = query.get("game", ""), query.get("name", "")
+    fmt = query.get("format", "pdf")
+    if fmt not in ("pdf", "png"):
+        raise OptionProblem(f"format: expected pdf or png, got {fmt[:30]!r}")
+    dpi = _int(query, "dpi", 150, 36, 600)  # the CLI's --dpi range
+    options = _options(game, "chart", query)
+    return {"data": api.chart_output(game, name, options, fmt, dpi)}
+
+
+def op_starter(payload):
+    api = _api()
+    query = payload.get("query", {})
+    return {"text": api.starter(query.get("game", ""), query.get("kind", ""), query.get("lang", "en"))}
+
+
+def op_catalogue(payload):
+    """What the page offers per game: option controls (from the plug-ins), charts, starters,
+    calculators. Generated from the registry; the web layer names no game."""
+    from sheets.core.game import all_games
+    from sheets.web import calcforms
+
+    api = _api()
+    out = []
+    for game in all_games():
+        try:
+            kinds = api.starter_kinds(game.id)
+        except Exception:  # noqa: BLE001 - a game without starters
+            kinds = []
+        out.append({
+            "id": game.id, "name": dict(game.name), "variants": list(game.variants),
+            "charts": list(game.charts), "reference": bool(game.reference_renderer),
+            "starters": kinds,
+            "options": {cmd: api.game_options(game.id, cmd) for cmd in ("render", "reference", "chart")},
+            "calculators": calcforms.describe(game.id),
+        })
+    return out
+
+
+def op_units(payload):
+    """The units of each opened file that loads on its own, as ``@N#Name`` references a
+    calculator field takes (N = the file's index among those sent)."""
+    api = _api()
+    out = []
+    for i, (name, data) in enumerate(payload["files"]):
+        try:
+            loaded = api.load([api.Source(name, data)], _shared(payload.get("query", {})))
+        except Exception:  # noqa: BLE001 - a file that does not load offers no units
+            continue
+        out.append({"file": name, "name": "", "ref": f"@{i}"})  # the whole file (a side's OOB)
+        for unit in loaded.units:
+            unit_name = str(getattr(unit, "name", "") or "")
+            if unit_name:
+                out.append({"file": name, "name": unit_name, "ref": f"@{i}#{unit_name}"})
+    return {"units": out[:500]}
+
+
+def op_calc(payload):
+    from sheets.web import calcforms
+
+    return calcforms.run(payload["game"], payload["command"], payload.get("fields", {}),
+                         payload.get("files", []))
+
+
+def op_sleep(payload):  # only for the tests of the time limit
+    import time
+
+    time.sleep(float(payload.get("seconds", 1)))
+    return {}
+
+
+def op_ping(payload):
+    return {"pid": __import__("os").getpid()}
+
+
+OPERATIONS = {
+    "check": op_check, "render": op_render, "preview": op_preview, "pngs": op_pngs,
+    "roster": op_roster, "reference": op_reference, "chart": op_chart, "starter": op_starter,
+    "catalogue": op_catalogue, "calc": op_calc, "units": op_units, "sleep": op_sleep, "ping": op_ping,
+}
+
+
+def page_count(pdf: bytes) -> int:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return len(doc)
+    finally:
+        doc.close()
+
+
+def page_png(pdf: bytes, page: int, dpi: int, grey: bool = False) -> bytes:
+    """Page ``page`` (1-based) of ``pdf`` as PNG (fast zlib level: a preview, not a print)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        pg = doc[page - 1]
+        img = pg.render(scale=dpi / 72, grayscale=grey).to_pil()
+        pg.close()
+    finally:
+        doc.close()
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
+def _warm() -> None:
+    """Import what every job needs once, before the first edit arrives (a cold render of the
+    first unit costs ~60 ms more)."""
+    import pypdfium2  # noqa: F401
+
+    op_catalogue({})
+    import sheets.render.pdf  # noqa: F401
+
+
+if __name__ == "__main__":  # pragma: no cover - started by sheets.web.pool.Worker
+    import sys
+    from multiprocessing.connection import Connection
+
+    main(Connection(int(sys.argv[1])), warm="--cold" not in sys.argv[2:])
