@@ -116,7 +116,12 @@ def test_sheet_data_shape_for_a_unit_without_main_gun():
     data = rules.sheet_data(_unit("minotaur"), "classic")
     assert data["inventory"] == [{"qty": 2, "name": "ER Medium Laser", "location": "torso", "loc": "loc_torso",
                                   "loc_abbr": "loc_abbr_torso", "damage": "7", "codes": "DE", "min": 0,
-                                  "short": 5, "medium": 10, "long": 15, "verified": True}]
+                                  "short": 5, "medium": 10, "long": 15, "verified": True,
+                                  # Gunnery 4 (default): 4 / 6 / 8 -> 33, 26, 15 ways of 36
+                                  "odds": {"bands": [{"band": "short", "to_hit": 4, "ways": 33},
+                                                     {"band": "medium", "to_hit": 6, "ways": 26},
+                                                     {"band": "long", "to_hit": 8, "ways": 15}],
+                                           "minimum": None}}]
     assert data["movement"] == [{"key": "walk", "value": "3"}, {"key": "run", "value": "5"},
                                 {"key": "jump", "value": "3"}]
     main_gun = data["crit_rows"][0]

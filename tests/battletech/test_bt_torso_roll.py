@@ -121,3 +121,22 @@ def test_ammo_line_without_shots_counts_none():
     proto = rules.build(dict(name="A", tons=4, walk=3, armor={}, equipment=[
         {"item": "SRM 1", "location": "torso"}, {"item": "SRM 1 Ammo"}]))
     assert rules.ammo_lines(proto)[0]["shots"] == 0
+
+
+@pytest.mark.parametrize("variant", ["classic", "tw"])
+def test_no_torso_weapons_prints_one_short_line_not_three_no_effects(cli, write, tmp_path, variant):
+    """Issue 23: a unit without torso weapons printed "roll 1D6: 1-2: No Effect; 3-4: No Effect;
+    5-6: No Effect" (classic); it prints "*No Torso Weapons" (the "*" of the torso crits)."""
+    import pypdf
+
+    assert rules.torso_weapon_roll(_torso(), variant) == []
+    src = write("arms.yaml", "system: battletech\nunits:\n  - name: Arms\n    tons: 5\n    motion: biped\n"
+                "    walk: 5\n    armor: {head: 2, torso: 8, right_arm: 2, left_arm: 2, legs: 6}\n"
+                "    equipment:\n      - {item: ER Small Laser, location: right_arm}\n")
+    for lang, word in (("en", "No Torso Weapons"), ("ru", "Нет оружия в торсе")):
+        out = tmp_path / f"arms-{lang}.pdf"
+        r = cli("render", src, "-o", out, "--rules", variant, "--lang", lang)
+        assert r.exit_code == 0, r.stderr
+        text = " ".join(pypdf.PdfReader(out).pages[0].extract_text().split())
+        assert f"*{word}" in text
+        assert "No Effect" not in text and "Нет эффекта" not in text and "1D6:" not in text

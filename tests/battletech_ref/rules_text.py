@@ -28,7 +28,7 @@ WAYS = dict(zip(ROLLS, [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]))
 # how the printouts name the locations (English)
 EN = {MG: "Main Gun", NM: "Near Miss", RA: "Right Arm", LA: "Left Arm", L: "Legs", T: "Torso",
       HD: "Head", W: "Wings"}
-ABBR = {MG: "MG", NM: "NM", RA: "RA", LA: "LA", L: "L", T: "T", HD: "HD"}
+ABBR = {MG: "Gun", NM: "NM", RA: "RA", LA: "LA", L: "L", T: "T", HD: "HD"}
 
 
 def table(which: str, shape: str) -> dict[int, str]:

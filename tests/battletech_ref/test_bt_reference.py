@@ -91,7 +91,7 @@ def test_variant_specific_lines_differ():
     only_classic = ["Crossed box: 1 pilot hit", "half the ORIGINAL Walk, rounded up",
                     "Main gun cannot take critical hits", "Punch Location Table", "no partial cover",
                     "1–2 Torso Weapon A; 3–4 Torso Weapon B; 5–6 No Effect",
-                    "every box it crosses is 1 pilot hit, so a destroyed Head costs up to 2 †",
+                    "every box it crosses is 1 pilot hit, so a destroyed Head costs up to 2.",
                     "Weapons not on the arms cannot fire in a turn the main gun fires"]
     for line in only_tw:
         assert line in tw and line not in classic, line

@@ -73,14 +73,22 @@ def test_chart_roll_by_roll_rows():
 
 @pytest.mark.parametrize("variant", ["classic", "tw"])
 def test_chart_share_of_every_location(variant):
+    """Each location's share and rolls are printed once per motive type, on the silhouette (the
+    bars that showed the same 36 outcomes a third time are gone: issue 23)."""
     t = chart_text(variant)
     biped, quad = shares("biped"), shares("quad")
+    sections = t.split("Quad")
+    body_biped = sections[0]
     for loc in ("torso", "legs", "near_miss", "right_arm", "left_arm", "main_gun", "head"):
-        b = f"Biped {pct(biped[loc])} ({biped[loc]}/36) · 2D6: {roll_text(rolls_of('biped', loc))}"
-        q = (f"Quad {pct(quad[loc])} ({quad[loc]}/36) · 2D6: {roll_text(rolls_of('quad', loc))}"
-             if loc in quad else "Quad —")
-        # the classic rules have no quads: their chart shows the biped alone (issue 11)
-        assert f"{EN[loc]} {b} {q}" in t if variant == "tw" else f"{EN[loc]} {b}" in t and "Quad" not in t, loc
+        sep = " " if loc in ("torso", "legs") else " · "  # inside the part / on a callout
+        b = f"{EN[loc]} {pct(biped[loc])}{sep}2D6: {roll_text(rolls_of('biped', loc))}"
+        assert b in body_biped, loc
+        if variant == "tw" and loc in quad:
+            q = f"{EN[loc]} {pct(quad[loc])}{sep}2D6: {roll_text(rolls_of('quad', loc))}"
+            assert q in sections[1], loc
+    # the classic rules have no quads: their chart shows the biped alone (issue 11)
+    assert ("Quad" in t) == (variant == "tw")
+    assert "SHARE OF HITS BY LOCATION" not in t and t.count("Torso 44.4 %") == (2 if variant == "tw" else 1)
 
 
 # -- the handout -------------------------------------------------------------------------------

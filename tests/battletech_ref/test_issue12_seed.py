@@ -53,10 +53,12 @@ def test_classic_pilot_hit_texts_agree_and_name_the_option():
     en, ru = text(ref("classic", "en")), text(ref("classic", "ru"))
     assert "no automatic pilot hit — the pilot sits in the Torso" not in en
     assert "A hit on the Head is no automatic pilot hit (the pilot sits in the Torso); only crossed boxes cost hits." in en
-    assert ("Destroyed location, reading «per box» (option destroyed_location_pilot_damage: per_box; "
-            "the other reading is none): every box it crosses is 1 pilot hit, so a destroyed Head "
-            "costs up to 2 †") in en
-    assert "толкование «по клеткам» (параметр «ранения при уничтожении локации»" in ru
+    assert ("Destroyed location (the rules text allows two readings; this sheet counts every box): every "
+            "box it crosses is 1 pilot hit, so a destroyed Head costs up to 2. The other reading, no pilot "
+            "hits, is a setting of the rules-variant table †") in en
+    # issue 23: no internal setting name on the print
+    assert "destroyed_location_pilot_damage" not in en and "per_box" not in en and "option " not in en
+    assert "здесь — «по клеткам»" in ru and "Другое толкование, «без ранений»" in ru
     assert "уничтоженная Голова — до 2 ранений" in ru
     assert rules.pilot_damage_on_destruction("head", 0, "classic") == 2
     assert rules.pilot_damage_on_destruction("head", 0, "classic", reading="none") == 0

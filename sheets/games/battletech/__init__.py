@@ -26,9 +26,10 @@ class BattleTech(Game):
     charts = {"hit-location": "sheets.games.battletech.chart:render"}
     importers = {"megamek": "sheets.games.battletech.import_cli:megamek"}
     file_formats = {".blk": "sheets.games.battletech.blk:blk_to_unit_file"}
-    # --strict: equipment later than the chosen rules is an error instead of a warning
+    # --strict: equipment later than the chosen rules is an error instead of a warning;
+    # --no-odds (render): no to-hit odds under the weapons
     cli_options = {"validate": "sheets.games.battletech.cli:STRICT_OPTIONS",
-                   "render": "sheets.games.battletech.cli:STRICT_OPTIONS"}
+                   "render": "sheets.games.battletech.cli:RENDER_OPTIONS"}
 
     def unit_spec(self) -> Obj:
         return schema.unit_spec()

@@ -2,9 +2,10 @@
 would rather look at than read.
 
 Top: a simple biped (glider wings dashed) and a quad silhouette, our own drawing from rectangles
-and polygons, each location filled in its colour and carrying its share of hits. Middle: the
-eleven 2D6 results of each table as columns as tall as their chance, coloured by the location
-they hit. Bottom: a bar per location and motive type. Every share comes from the standard hit
+and polygons, each location filled in its colour and carrying its share of hits and its rolls.
+Below: the eleven 2D6 results of each table as columns as tall as their chance, coloured and
+labelled by the location they hit, in type read across a table (the same 36 outcomes are not
+shown a third time as bars: issue 23). Every share comes from the standard hit
 table (``data/battletech/hit_tables.yaml`` through :func:`rules.grouped_hit_rows`); every
 colour also has a printed name, so the chart reads in mono too.
 """
@@ -229,48 +230,13 @@ class _Chart:
             bar = [(x + 1, base), (x + col_w - 1, base), (x + col_w - 1, base + h), (x + 1, base + h)]
             self.fill_part(bar, row["location"], 0.6)
             pen.text(x + col_w / 2, r.y + s * 0.3, str(row["roll"]), s, "Sans-Bold", "center")
-            abbr = s * 0.8
+            abbr = s * 0.9
             inside = h >= abbr * 1.25 + s * 0.4  # the abbreviation fits in the bar, else above it
             above = base + h + s * 0.3 + (0 if inside else abbr * 1.1)
-            pen.text(x + col_w / 2, above, row["probability"], max(MIN_PT, s * 0.7), "Sans",
+            pen.text(x + col_w / 2, above, row["probability"], max(MIN_PT, s * 0.8), "Sans",
                      "center", max_width=col_w)
             pen.text(x + col_w / 2, base + s * 0.4 if inside else base + h + s * 0.3,
                      self.L(f"loc_abbr_{row['location']}"), abbr, "Sans-Bold", "center", max_width=col_w - 2)
-
-    # -- bars -----------------------------------------------------------------------------
-    def bars(self, r: Rect, s: float) -> None:
-        """A bar per location and motive type, longest = the largest share."""
-        pen = self.pen
-        order = [g["location"] for g in location_shares("biped")]
-        order += [loc for loc in self.groups["quad"] if loc not in order]
-        order = [loc for loc in order if any(loc in self.groups[sh] for sh in self.shapes)]
-        top_ways = max(g["ways"] for shape in self.shapes for g in self.groups[shape].values())
-        sub_h = r.h / (len(order) * len(self.shapes) + (len(order) - 1) * 0.4)
-        name_w, kind_w, value_w = r.w * 0.2, r.w * 0.12, r.w * 0.26
-        bar_x = r.x + name_w + kind_w
-        bar_w = r.w - name_w - kind_w - value_w
-        y = r.top
-        for loc in order:
-            block = Rect(r.x, y - sub_h * len(self.shapes), r.w, sub_h * len(self.shapes))
-            pen.text_in(Rect(r.x, block.y, name_w, block.h), self.L(f"loc_{loc}"), s, "Sans-Bold")
-            for shape in self.shapes:
-                g = self.share(shape, loc)
-                row = Rect(bar_x, y - sub_h, bar_w, sub_h)
-                label = self.L("motion_biped") if shape == "biped" else self.L("motion_quad")
-                pen.text_in(Rect(r.x + name_w, row.y, kind_w, sub_h), label, s * 0.8)
-                if g is None:
-                    pen.text_in(Rect(bar_x, row.y, bar_w, sub_h), "—", s * 0.9)
-                else:
-                    w = bar_w * g["ways"] / top_ways
-                    bar = row.inset(0, sub_h * 0.15)
-                    self.fill_part([(bar.x, bar.y), (bar.x + w, bar.y), (bar.x + w, bar.top), (bar.x, bar.top)],
-                                   loc, 0.5)
-                    text = f"{percent(g['ways'], self.lang)}  ({g['probability']}) · 2D6: {g['roll_text']}"
-                    pen.text_in(Rect(bar_x + bar_w + s * 0.4, row.y, value_w - s * 0.4, sub_h), text, s * 0.9,
-                                "Sans-Bold" if shape == "biped" else "Sans")
-                y -= sub_h
-            y -= sub_h * 0.4
-            pen.line(r.x, y + sub_h * 0.2, r.right, y + sub_h * 0.2, 0.3, color=self.t.band)
 
 
 def render(doc, options) -> None:
@@ -281,7 +247,7 @@ def render(doc, options) -> None:
     m = margins(options.paper)
     frame = Rect(m, m + 4, doc.width - 2 * m, doc.height - 2 * m - 4)
     s = frame.w / 58
-    title, sub, panels, strips, bars, notes = frame.split_v(0.05, 0.03, 0.42, 0.14, 0.29, 0.07, gap=s * 0.5)
+    title, sub, panels, strips, notes = frame.split_v(0.05, 0.03, 0.52, 0.33, 0.07, gap=s * 0.5)
     pen.rect(title, fill=ch.t.accent, stroke=False)
     pen.text_in(title, L("chart_title"), s * 1.8, "Sans-Bold", color=ch.t.accent_text, pad=s * 0.6)
     pen.text_in(sub, L("chart_subtitle"), s, "Sans", pad=0)
@@ -299,10 +265,7 @@ def render(doc, options) -> None:
     for box, shape in zip(halves, ch.shapes):
         name = ch.shape_name(shape)
         pen.text(box.x, box.top - s * 0.9, name, s * 0.85, "Sans-Bold", max_width=box.w)
-        ch.strip(Rect(box.x, box.y, box.w, box.h - s * 1.2), shape, s * 0.85)
-    heading = Rect(bars.x, bars.top - s * 2, bars.w, s * 2)
-    pen.heading(heading, L("chart_bars_heading"), s * 1.1)
-    ch.bars(Rect(bars.x, bars.y, bars.w, bars.h - heading.h - s * 0.5), s)
+        ch.strip(Rect(box.x, box.y, box.w, box.h - s * 1.6), shape, s * 1.2)
     lines = [f"{L('loc_near_miss')}: {L('near_miss_note')}.", f"{L('transfer_note')}."]
     pen.paragraph(notes, "\n".join(lines), size=s * 0.9)
     rules_name = L(rules.variant_data(ch.variant)["rules_label"])

@@ -245,13 +245,14 @@ def _row_widths(row, width: float, gap: float) -> list[float]:
 
 def _draw_page(rows, frame: Rect, s: float, gap: float) -> None:
     top = frame.top
+    across = _base_gap(s)  # between blocks side by side: the gap the page was measured with
     for row in rows:
-        widths = _row_widths(row, frame.w, gap)
+        widths = _row_widths(row, frame.w, across)
         h = max(block.measure(w, s) for (block, _), w in zip(row, widths))
         x = frame.x
         for (block, _), w in zip(row, widths):
             block.draw(Rect(x, top - h, w, h), s)
-            x += w + gap
+            x += w + across
         top -= h + gap
 
 
@@ -409,6 +410,14 @@ def _crit_table_part(ctx: _Ctx):
               ctx.L("col_hit1"), ctx.L("col_hit2"), ctx.L("col_hit3")]
     pen, pad = ctx.pen, 1.5
 
+    def gutter(s: float) -> float:
+        """Paper kept free at the right of each effect column, so that two effects never read as
+        one sentence (issue 23: "+1 to hit (arm and main Arm destroyed (main")."""
+        return s * 1.2
+
+    def text_w(xs, a, b, s) -> float:
+        return xs[b + 1] - xs[a] - 2 * pad - (gutter(s) if a >= 3 and b < 5 else 0)
+
     def cells(row) -> list[tuple[int, int, str, str, str]]:
         """(first column, last column, text, font, align) of one row."""
         out = [(0, 0, row["label"], "Sans-Bold", "left"), (1, 1, row["rolls"], "Sans", "center")]
@@ -421,7 +430,7 @@ def _crit_table_part(ctx: _Ctx):
         xs = [x]
         for f in widths:
             xs.append(xs[-1] + w * f)
-        wrapped = [[(a, b, pen.wrap(text, font, s, xs[b + 1] - xs[a] - 2 * pad), font, al)
+        wrapped = [[(a, b, pen.wrap(text, font, s, text_w(xs, a, b, s)), font, al)
                     for a, b, text, font, al in cells(row)] for row in rows]
         heights = [max(_row_h(s), max(len(c[2]) for c in cs) * s * 1.15 + s * 0.45) for cs in wrapped]
         return xs, wrapped, heights
@@ -439,7 +448,7 @@ def _crit_table_part(ctx: _Ctx):
             if i % 2 == 1:
                 pen.rect(rr, fill=pen.t.faint, stroke=False)
             for a, b, lines, font, al in cs:
-                cw = xs[b + 1] - xs[a] - 2 * pad
+                cw = text_w(xs, a, b, s)
                 tx = xs[a] + pad + (cw / 2 if al == "center" else 0)
                 ty = rr.y + (h + (len(lines) - 1) * s * 1.15) / 2 - s * 0.36
                 for line in lines:

@@ -300,9 +300,11 @@ def _faces_text(faces: list[int]) -> str:
 def torso_weapon_roll(proto: Proto, variant: str | None) -> list[dict]:
     """The 1D6 torso-weapon table: ``{faces, weapon, label}``; weapon is an item name, or None
     with label "no_effect" (classic: digest §4.4 A/B slots; tw: faces per torso item). An empty
-    list means "no torso weapons" (tw only)."""
+    list means "no torso weapons" (a table of three "No Effect" lines says nothing: issue 23)."""
     rule = variant_data(variant)["torso_weapon_roll"]
     items = [m.item.name for m in torso_items(proto)]
+    if not items:
+        return []
     if rule["mode"] == "fixed":
         out = []
         for entry in rule["entries"]:
@@ -312,8 +314,6 @@ def torso_weapon_roll(proto: Proto, variant: str | None) -> list[dict]:
                         "label": None if name else "no_effect"})
         return out
     per = rule["faces_per_item"][proto.motion if proto.motion in rule["faces_per_item"] else "biped"]
-    if not items:
-        return []
     out, face = [], 1
     for name in items[: 6 // per]:
         out.append({"faces": _faces_text(list(range(face, face + per))), "weapon": name, "label": None})
@@ -514,6 +514,46 @@ def inventory(proto: Proto) -> list[dict]:
     return list(rows.values())
 
 
+def chance_2d6(target: int) -> int:
+    """Ways out of 36 to roll ``target`` or more on 2D6 (2 or less: 36; 13 or more: 0)."""
+    return sum(ways_2d6(r) for r in range(max(2, target), 13))
+
+
+def to_hit_odds(row: dict, gunnery_skill: int, variant: str | None) -> dict | None:
+    """Base to-hit numbers of one inventory row (``data/battletech/to_hit.yaml``): Gunnery + the
+    band's range modifier + the weapon's own modifier, per band that has hexes in it, and inside
+    the minimum range the numbers from the minimum (+1) down to 1 hex (+min). ``None`` for items
+    without ranges. Shape: ``{"bands": [{"band", "to_hit", "ways"}], "minimum": None | {"hexes",
+    "best", "worst", "ways_best", "ways_worst"}}`` (ways out of 36)."""
+    if not row.get("short"):
+        return None
+    data = table("to_hit")
+    v = data[variant or DEFAULT_VARIANT]
+    base = gunnery_skill + int((data.get("weapon_modifiers") or {}).get(row["name"], 0))
+    m = row.get("min") or 0
+    bands, last = [], m if v["minimum_range"] else 0
+    for band in ("short", "medium", "long"):
+        reach = row.get(band) or 0
+        if reach > last:  # a band with hexes in it (Heavy MG 1/2/2 has no long band; the short
+            # hexes inside a minimum range are the minimum-range entry)
+            n = base + v["range"][band]
+            bands.append({"band": band, "to_hit": n, "ways": chance_2d6(n)})
+            last = reach
+    minimum = None
+    if m and v["minimum_range"]:
+        best, worst = base + v["range"]["short"] + 1, base + v["range"]["short"] + m
+        minimum = {"hexes": m, "best": best, "worst": worst,
+                   "ways_best": chance_2d6(best), "ways_worst": chance_2d6(worst)}
+    return {"bands": bands, "minimum": minimum}
+
+
+def odds_legend(variant: str | None) -> dict:
+    """What the printed to-hit numbers leave out (label keys) and whether the variant's range
+    modifiers are confirmed."""
+    v = table("to_hit")[variant or DEFAULT_VARIANT]
+    return {"not_included": list(v["not_included"]), "verified": bool(v["verified"])}
+
+
 def ammo_lines(proto: Proto) -> list[dict]:
     """Ammo totals per ammo type: ``{name, weapon, shots, verified}`` (weapon = what fires it)."""
     out: dict = {}
@@ -576,7 +616,8 @@ def sheet_data(proto: Proto, variant: str | None) -> dict:
          "header": {"name", "model", "tons", "motion", "motion_label", "ultraheavy"},
          "movement": [{"key": "walk"|"run"|"jump"|"ground"|"cruise"|"flank", "value": str}],
          "inventory": [{"qty", "name", "location", "loc", "loc_abbr", "damage", "codes",
-                        "min", "short", "medium", "long", "verified"}],
+                        "min", "short", "medium", "long", "verified",
+                        "odds": None | to_hit_odds(...)}],
          "ammo": [{"name", "weapon", "shots", "verified"}],
          "crit_rows": [{"roll_text": "6-8", "rolls": [6, 7, 8], "probability": "15/36",
                         "location", "label": "loc_torso", "exists": bool,
@@ -597,7 +638,8 @@ def sheet_data(proto: Proto, variant: str | None) -> dict:
          "main_gun_restriction": None | key,
          "flags": {"unverified_items": [names], "atm_ammo_quirk": bool,
                    "crit_12_unverified": bool, "destroyed_location_reading_unverified": bool},
-         "footnotes": [label keys to print under the block]}
+         "footnotes": [label keys to print under the block],
+         "odds_legend": {"not_included": [label keys], "verified": bool}}
     """
     from sheets.games.battletech.bv import battle_value  # bv imports this module
 
@@ -626,6 +668,7 @@ def sheet_data(proto: Proto, variant: str | None) -> dict:
     for row in inv:
         if row["name"] in later:
             row["verified"] = False
+        row["odds"] = to_hit_odds(row, gunnery(proto), variant)
     ammo_rows = ammo_lines(proto)
     for row in ammo_rows:
         if row["name"] in later:
@@ -662,4 +705,5 @@ def sheet_data(proto: Proto, variant: str | None) -> dict:
         "main_gun_restriction": v["main_gun_restriction"] if proto.has_main_gun else None,
         "flags": flags,
         "footnotes": footnotes,
+        "odds_legend": odds_legend(variant),
     }

@@ -21,7 +21,7 @@ import re
 
 from sheets import __version__
 from sheets.data import label
-from sheets.games.battletech.rules import armor, sheet_data, structure
+from sheets.games.battletech.rules import armor, crit_rows, sheet_data, structure
 from sheets.render.fonts import width as text_width
 from sheets.render.pdf import Pen, Rect, fill_lines, footer, margins, shortened
 
@@ -29,15 +29,17 @@ PER_PAGE = 5
 BOX_KIND = {"plain": "plain", "pilot": "shade", "destroy": "heavy"}  # variants.yaml kind -> box_track
 MIN_PT = 6.0  # smallest type read at the table (README: print rules)
 TICK = 8.6  # tick boxes, pilot cells and pips: 3.03 mm (at least 3 mm)
-PIP_GAP = 0.7  # paper between two pips (the checker wants 0.5 pt)
+AMMO_GAP = 1.75  # between two shot boxes: 0.62 mm
+PIP_GAP = 1.75  # paper between two pips and between a pip and its cell's frame: 0.62 mm (issue 23:
+# at least 0.6 mm, so that one pencil stroke never crosses two)
 
 # Per paper: column fractions (data, weapons, crits, armour), base type size, gap between
 # blocks, heading band height.
 LAYOUTS = {
-    "a4": {"cols": (0.175, 0.235, 0.37, 0.22), "size": 7.0, "gap": 6.0, "head": 10.0},
-    "letter": {"cols": (0.175, 0.235, 0.37, 0.22), "size": 6.8, "gap": 4.0, "head": 9.5},
+    "a4": {"cols": (0.19, 0.235, 0.355, 0.22), "size": 7.0, "gap": 6.0, "head": 10.0},
+    "letter": {"cols": (0.19, 0.235, 0.355, 0.22), "size": 6.8, "gap": 4.0, "head": 9.5},
 }
-CRIT_COLS = (0.08, 0.15, 0.77)  # 2D6, location, the crit boxes in hit order
+CRIT_COLS = (0.08, 0.16, 0.76)  # 2D6, location, the crit boxes in hit order
 
 
 def render(doc, units, options) -> None:
@@ -48,9 +50,16 @@ def render(doc, units, options) -> None:
         return label("battletech", key, lang)
 
     names = weapon_names(lang)
+    odds = not (options.extra or {}).get("no_odds")
+    # the page's legend: the armour key (white = armour, grey = structure), the crit boxes,
+    # then the odds legend; room for the longest one a page of this variant can have
+    key_w = _key_width(L)
+    legend_h = len(legend_lines(variant, doc.size, options.paper, L, key_w, odds, True)) * MIN_PT * 1.12 + 3
     chunks = points(units, (options.extra or {}).get("files")) or [[]]
-    pages = _pages(chunks, variant, options.paper, doc.size, L)
-    frame, head, slots = page_geometry(options.paper, doc.size)
+    known: dict = {}  # id(unit) -> sheet data worked out while paging
+    pages = _pages(chunks, variant, options.paper, doc.size, L, legend_h, lang, names, odds, known)
+    frame, head, slots = page_geometry(options.paper, doc.size, legend_h)
+    room = Rect(frame.x, frame.y + legend_h, frame.w, frame.h - legend_h)  # above the legend
     # the army list goes under the units of the first page with room for it, else on its own
     # page(s) before the sheets
     lists = (options.extra or {}).get("army_lists") or []
@@ -60,7 +69,7 @@ def render(doc, units, options) -> None:
 
         need = army_lists_height(lists, frame.w)
         for n, (_, _, placed) in enumerate(pages):
-            if _free(placed, slots, frame).h >= need:
+            if _free(placed, slots, room).h >= need:
                 list_page = n
                 break
         if list_page is None:
@@ -71,19 +80,34 @@ def render(doc, units, options) -> None:
             continue
         pen.heading(head, L("sheet_title"), 12)
         title = f"{L('point')} {point_no}/{len(chunks)}" + (f" ({L('point_cont')})" if cont else "")
-        pen.text(head.right - 4, head.y + 6, title, 8.5, "Sans-Bold",
+        pen.text(head.right - 4, head.y + 5, title, 8.5, "Sans-Bold",
                  align="right", color=pen.t.accent_text, max_width=frame.w * 0.25)
         for number, unit, first, span in placed:
-            d = sheet_data(unit, variant)  # only for the pages drawn here (render --jobs: this worker's)
+            d = known.get(id(unit)) or sheet_data(unit, variant)  # only for the pages drawn here
             slot = slots[first]
             if span > 1:  # a double block: two slots and the gap between them
                 slot = Rect(slot.x, slots[first + span - 1].y, slot.w, slot.top - slots[first + span - 1].y)
-            block = Block(pen, slot, d, number, options.paper, lang, L, names)
+            block = Block(pen, slot, d, number, options.paper, lang, L, names, odds=odds)
             block.draw()
+        used = sum(span for *_, span in placed)
+        if list_page != page_no - 1 and 0 < used < PER_PAGE and not cont_next(pages, page_no):
+            # the rest of a Point's page: blank blocks to fill in by hand (issue 23: a one-unit
+            # file filled a fifth of the page)
+            last = max(number for number, *_ in placed)
+            for k in range(used, PER_PAGE):
+                BlankBlock(pen, slots[k], blank_data(variant), last + k - used + 1, options.paper, lang, L).draw()
         if list_page == page_no - 1:
             from sheets.render.roster_pdf import draw_army_lists_in
 
-            draw_army_lists_in(doc, pen, _free(placed, slots, frame), lists)
+            draw_army_lists_in(doc, pen, _free(placed, slots, room), lists)
+        ty = frame.y + legend_h - 1 - MIN_PT * 0.8
+        _armour_key(pen, frame.x, ty, L)
+        destroy = any(b["kind"] == "destroy" for _, unit, *_ in placed
+                      for row in crit_rows(unit, variant) for b in row["boxes"])
+        for k, line in enumerate(legend_lines(variant, doc.size, options.paper, L, key_w, odds, destroy)):
+            x = frame.x + (key_w if k == 0 else 0)
+            _line(pen, x, ty, line, MIN_PT, "Cond", frame.right - x)
+            ty -= MIN_PT * 1.12
         footer(pen, frame, f"{L('rules_' + variant)} · sheets {__version__}",
                f"{label('common', 'page', lang)} {page_no}/{len(pages)}")
 
@@ -98,18 +122,73 @@ def _free(placed: list, slots: list, frame: Rect) -> Rect:
     return Rect(frame.x, frame.y, frame.w, max(0.0, top - frame.y))
 
 
-def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L) -> list[tuple]:
+def cont_next(pages: list, page_no: int) -> bool:
+    """Whether the Point of page ``page_no`` (1-based) continues on the next page."""
+    return page_no < len(pages) and pages[page_no][1]
+
+
+@functools.lru_cache(maxsize=4)
+def blank_data(variant: str) -> dict:
+    """Sheet data of the blank block: a biped with a main gun (so that its crit table has every
+    row), no values of its own printed."""
+    from sheets.games.battletech.rules import build
+
+    unit = build({"name": "", "tons": 9, "motion": "biped", "walk": 1,
+                  "equipment": [{"item": "ER Small Laser", "location": "main_gun"}]})
+    return sheet_data(unit, variant)
+
+
+R_KEY = 2.0  # legend samples (the drawing spy test knows them by this radius)
+
+
+def _key_width(L) -> float:
+    return sum(2 * R_KEY + 2 + text_width(L(k), "Cond", MIN_PT) + 5 for k in ("armor", "structure"))
+
+
+def _armour_key(pen: Pen, x: float, baseline: float, L) -> None:
+    """The armour diagram's key, once per page: a white pip = armour, a grey pip = structure."""
+    ky = baseline - 0.8
+    for fill, text in (((1, 1, 1), L("armor")), (pen.t.shade, L("structure"))):
+        with pen.legend_key():
+            pen.pips(Rect(x, ky - 0.6, 2 * R_KEY + 0.4, 2 * R_KEY + 0.4), 1, fill=fill, max_radius=R_KEY, gap=0.4)
+        x += 2 * R_KEY + 2
+        pen.text(x, baseline, text, MIN_PT, "Cond")
+        x += text_width(text, "Cond", MIN_PT) + 5
+
+
+def legend_lines(variant: str, size: tuple, paper: str, L, indent: float = 0.0, odds: bool = True,
+                 destroy: bool = False) -> list[str]:
+    """The page's legend after the armour key (``indent`` wide): what the crit boxes mean (the
+    variant's legend; tw adds the double box when the page has one), then the to-hit odds: how
+    the number is made and which modifiers it leaves out (``data/battletech/to_hit.yaml``),
+    wrapped to the page frame."""
+    from sheets.games.battletech.rules import odds_legend, variant_data
+
+    crit = variant_data(variant)["legend"]
+    text = L(crit) + (f" · {L('legend_destroy')}" if destroy and crit == "legend_tw" else "") + "."
+    if odds:
+        info = odds_legend(variant)
+        head = L("odds_legend").replace("{mark}", "" if info["verified"] else "†")
+        text += f" {head}: " + ", ".join(L(k) for k in info["not_included"]) + "."
+        if not info["verified"]:
+            text += " " + L("odds_unverified")
+    width = size[0] - 2 * margins(paper)
+    return fill_lines(text, "Cond", MIN_PT, (width - indent, width))
+
+
+def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L, legend_h: float = 0.0,
+           lang: str = "en", names: dict | None = None, odds: bool = True, known: dict | None = None) -> list[tuple]:
     """One page per Point; a unit whose armour pips cannot keep 3 mm in one slot (the largest
     ultraheavies at full armour) takes two slots, and a Point that then needs more than five
     slots continues on the next page ("Point 2 (cont.)"). Returns per page (Point number,
     continued?, [(unit number, unit, first slot, slots)]). A unit's sheet data is worked out
     here only when its armour and structure might not fit one slot."""
-    _, _, slots = page_geometry(paper, size)
+    _, _, slots = page_geometry(paper, size, legend_h)
     pages = []
     for point_no, chunk in enumerate(chunks, 1):
         placed, used, cont = [], 0, False
         for i, unit in enumerate(chunk):
-            span = 2 if _needs_two_slots(unit, variant, paper, slots[0], L) else 1
+            span = 2 if _needs_two_slots(unit, variant, paper, slots[0], L, lang, names, odds, known) else 1
             if used + span > PER_PAGE:
                 pages.append((point_no, cont, placed))
                 placed, used, cont = [], 0, True
@@ -119,12 +198,18 @@ def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L) -> list
     return pages
 
 
-def _needs_two_slots(unit, variant: str, paper: str, slot: Rect, L) -> bool:
-    """Whether a unit's armour pips would shrink under 3 mm in one slot (its sheet data is worked
-    out only for a unit with that many pips)."""
-    if sum(armor(unit).values()) + sum(structure(unit).values()) < 60:  # every normal ProtoMech
-        return False
+def _needs_two_slots(unit, variant: str, paper: str, slot: Rect, L, lang: str = "en", names: dict | None = None,
+                     odds: bool = True, known: dict | None = None) -> bool:
+    """Whether a unit's armour pips would shrink under 3 mm in one slot, or its weapons, ammo and
+    notes would overflow their column (the sheet data worked out here is kept in ``known``)."""
+    many_pips = sum(armor(unit).values()) + sum(structure(unit).values()) >= 60  # no normal ProtoMech
     d = sheet_data(unit, variant)
+    if known is not None:
+        known[id(unit)] = d
+    if not Block(None, Rect(0, 0, slot.w, slot.h), d, 1, paper, lang, L, names, odds).weapons_fit():
+        return True
+    if not many_pips:
+        return False
     r = block_columns(paper, Rect(0, 0, slot.w, slot.h))[3]
     grid, counts, min_side = _armour_grid(r, d, LAYOUTS[paper]["head"], L)
     return _arrange(grid, counts, PIP_PITCH, min_side)[0][0]
@@ -134,11 +219,9 @@ def _armour_grid(r: Rect, d: dict, band: float, L):
     """The armour diagram's pip area in the column ``r``, the counts per location and the
     narrowest side cell its labels allow."""
     fs = MIN_PT
-    body = Rect(r.x, r.y, r.w, r.h - band - 2)
-    key_h = fs + 3
-    grid = Rect(body.x, body.y + key_h, body.w, body.h - key_h)
+    grid = Rect(r.x, r.y, r.w, r.h - band - 2)  # (the key is in the page's legend)
     counts = {a["location"]: a for a in d["armor"]}
-    side_labels = [f"{L('loc_abbr_' + loc)} ({a['armor']}/{a['structure']})" for loc, a in counts.items()
+    side_labels = [f"{L('loc_abbr_' + loc)} {a['armor']}/{a['structure']}" for loc, a in counts.items()
                    if loc in ("right_arm", "left_arm", "main_gun")]
     min_side = max((text_width(t, "Cond", fs) + 3 for t in side_labels), default=0.0)
     return grid, counts, min_side
@@ -166,13 +249,14 @@ def weapon_names(lang: str) -> dict:
     return {k: v.get(lang, k) for k, v in (load_data("battletech/weapon_names.yaml") or {}).items()}
 
 
-def page_geometry(paper: str, size: tuple) -> tuple[Rect, Rect, list[Rect]]:
-    """Page frame, title band and the five unit slots (top to bottom) for a paper."""
+def page_geometry(paper: str, size: tuple, legend_h: float = 0.0) -> tuple[Rect, Rect, list[Rect]]:
+    """Page frame, title band and the five unit slots (top to bottom) for a paper; ``legend_h``
+    is kept free at the foot of the frame for the odds legend."""
     layout = LAYOUTS[paper]
     m = margins(paper)
     frame = Rect(m, m + 12, size[0] - 2 * m, size[1] - 2 * m - 12)
-    head = Rect(frame.x, frame.top - 20, frame.w, 20)
-    body = Rect(frame.x, frame.y, frame.w, frame.h - 26)
+    head = Rect(frame.x, frame.top - 17, frame.w, 17)
+    body = Rect(frame.x, frame.y + legend_h, frame.w, frame.h - 21 - legend_h)
     slot_h = (body.h - layout["gap"] * (PER_PAGE - 1)) / PER_PAGE
     slots = [Rect(body.x, body.top - i * (slot_h + layout["gap"]) - slot_h, body.w, slot_h)
              for i in range(PER_PAGE)]
@@ -187,9 +271,11 @@ def block_columns(paper: str, slot: Rect) -> list[Rect]:
 class Block:
     """One ProtoMech's block: ``draw`` places the shared skeleton form, then the unit's values."""
 
-    def __init__(self, pen: Pen, slot: Rect, d: dict, number: int, paper: str, lang: str, L, names=None):
+    def __init__(self, pen: Pen, slot: Rect, d: dict, number: int, paper: str, lang: str, L, names=None,
+                 odds: bool = True):
         self.pen, self.slot, self.d, self.number, self.paper, self.L = pen, slot, d, number, paper, L
         self.names = names or {}
+        self.odds = odds
         self.layout = LAYOUTS[paper]
         self.size = self.layout["size"]
         damages = ["2" + L("per_missile")] + [self.damage(w) for w in d["inventory"]]
@@ -202,6 +288,10 @@ class Block:
                     self.pilot_two,
                     tuple(m["key"] for m in d["movement"]), repr(d["crit_rows"]), d["crit_legend"],
                     round(slot.w, 2), round(slot.h, 2))
+
+    def loc_abbrs(self) -> tuple:
+        """The location abbreviations the weapon table may print (the same for every unit)."""
+        return tuple(self.L(f"loc_abbr_{loc}") for loc in ("head", "torso", "right_arm", "left_arm", "legs", "main_gun"))
 
     def damage(self, w: dict) -> str:
         """The damage cell in the page's language ("2/msl", plasma "7H/2D6": H = heat)."""
@@ -263,7 +353,8 @@ class Block:
             motion = L(h["motion_label"])
             if h["ultraheavy"]:  # a biped is the usual shape: its word makes room for "ultraheavy"
                 motion = L("ultraheavy") if h["motion"] == "biped" else f"{motion} · {L('ultraheavy')}"
-            _line(pen, body.x, y, f"{L('tons')}: {h['tons']}  {motion}", size - 0.5, "Cond", body.w)
+            text, ts = _tons_line(h, motion, L, size - 0.5, body.w)
+            _line(pen, body.x, y, text, ts, "Cond", body.w)
             y = y_keep
         y -= size + 2
         if static:
@@ -277,13 +368,16 @@ class Block:
                          min_size=MIN_PT)
         y -= size + 2
         # one BV line when the longest values fit, else two (the same for every unit)
-        two_lines = text_width(f"{L('bv')}: 0000  {L('bv_pilot')}: 0000", "Cond-Bold", size - 0.5) > body.w
+        # (at the block's size, else at 6 pt, before it takes two lines)
+        bv_w = text_width(f"{L('bv')}: 0000  {L('bv_pilot')}: 0000", "Cond-Bold", 1.0)
+        bv_size = next((s for s in (size - 0.5, MIN_PT) if bv_w * s <= body.w), size - 0.5)
+        two_lines = bv_w * bv_size > body.w
         if not static:
             bv = f"{L('bv')}: {d['bv']}"
             pilot = f"{L('bv_pilot')}: {d['bv_pilot']}"
             if not two_lines:
-                pen.text(body.x, y, bv, size - 0.5, "Cond-Bold")
-                pen.text(body.right, y, pilot, size - 0.5, "Cond-Bold", align="right")
+                pen.text(body.x, y, bv, bv_size, "Cond-Bold")
+                pen.text(body.right, y, pilot, bv_size, "Cond-Bold", align="right")
             else:
                 _line(pen, body.x, y, bv, size - 0.5, "Cond-Bold", body.w)
                 _line(pen, body.x, y - size, pilot, size - 0.5, "Cond-Bold", body.w)
@@ -326,7 +420,7 @@ class Block:
             _line(pen, r.x + 2, y_name, name_label, fs + 0.5, "Cond", r.w * 0.3)
             _line(pen, r.x + 2, y_caption, L("pilot_track"), fs, "Cond", r.w - 4)
             x0 = r.x + 1
-            pen.box_track(x0 + 0.5, y_cell, ["plain"] * 6, cell_w - 1, gap=1, height=cell_h)
+            pen.box_track(x0 + 0.5, y_cell, ["plain"] * 6, cell_w - AMMO_GAP, gap=AMMO_GAP, height=cell_h)
             for i, hit in enumerate(p["hits"]):
                 cx = x0 + i * cell_w + cell_w / 2
                 pen.text(cx, y_hits, str(hit), fs, "Cond-Bold", align="center")
@@ -353,7 +447,7 @@ class Block:
         body = self._band(pen, r, L("weapons_inventory"), static)
         head_h = fs + 2.6
         header = [L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")]
-        xs = _weapon_columns(body, header, self.dmg_sample)
+        xs = _weapon_columns(body, header, self.dmg_sample, self.loc_abbrs())
         aligns = ["left"] + ["center"] * 6
         if static:
             pen.rect(Rect(body.x, body.top - head_h, body.w, head_h), fill=pen.t.band, stroke=False)
@@ -361,16 +455,7 @@ class Block:
                 pen.text_in(Rect(x, body.top - head_h, w, head_h), text, fs, "Cond-Bold", al, pad=0.8)
             return
         y = body.top - head_h
-        rows = d["inventory"] or [None]
-        for i, w in enumerate(rows):
-            if w is None:
-                cells = [L("no_weapons")] + [""] * 6
-            else:
-                cells = [f"{w['qty']}× " * (w["qty"] > 1) + self.name(w["name"]) + ("" if w["verified"] else "†"),
-                         L(w["loc_abbr"]), self.damage(w), _cell(w["min"] or None), _cell(w["short"]),
-                         _cell(w["medium"]), _cell(w["long"])]
-            lines = Pen.wrap_static(cells[0], "Cond", fs, xs[0][1] - 1.6)
-            row_h = max(fs + 2.6, len(lines) * fs * 1.08 + 1.6)
+        for i, (cells, lines, odds, main_h, row_h) in enumerate(self._weapon_rows(body, xs)):
             rr = Rect(body.x, y - row_h, body.w, row_h)
             if i % 2:
                 pen.rect(rr, fill=pen.t.faint, stroke=False)
@@ -379,42 +464,83 @@ class Block:
                 _line(pen, xs[0][0] + 0.8, ty, line, fs, "Cond", xs[0][1] - 1.6)
                 ty -= fs * 1.08
             for (x, cw), text in zip(xs[1:], cells[1:]):
-                pen.text_in(Rect(x, rr.y, cw, row_h), text, fs + 0.5, "Cond", "center", pad=0.5)
+                pen.text_in(Rect(x, rr.top - main_h, cw, main_h), text, fs + 0.5, "Cond", "center", pad=0.5)
+            ty = rr.top - main_h + 0.6 - fs * 0.8
+            for line in odds:  # the to-hit odds, indented under the name
+                _line(pen, body.x + 2.4, ty, line, fs, "Cond", body.w - 3.2)
+                ty -= fs * 1.08
             y -= row_h
         y -= 1.5
-        room = y - body.y
         notes = self._notes()
-        note_lines = sum(len(Pen.wrap_static(n, "Cond", fs, body.w)) for n in notes)
-        notes_h = note_lines * fs * 1.12 + 1
+        notes_h = self._notes_height(notes, body.w)
+        # the bins share the room left above the notes (each at least one row of boxes)
+        titles = [Pen.wrap_static(self._ammo_title(a, 100), "Cond", fs, body.w) for a in d["ammo"]]
+        box_room = (y - body.y - notes_h - sum(len(t) * fs * 1.08 + 2.5 for t in titles)) / max(1, len(titles))
         for a in d["ammo"]:
-            y = self._ammo(pen, body, y, a, y - body.y - notes_h)
+            y = self._ammo(pen, body, y, a, box_room)
         area = Rect(body.x, body.y, body.w, max(0.0, y - body.y))
         if notes and area.h > fs:
             pen.paragraph(area, "\n".join(notes), fs, "Cond", leading=1.12, min_size=MIN_PT)
 
+    def _weapon_rows(self, body: Rect, xs) -> list[tuple]:
+        """Per inventory row: (cells, name lines, odds lines, height of the main line, height)."""
+        L, fs = self.L, MIN_PT
+        out = []
+        for w in self.d["inventory"] or [None]:
+            if w is None:
+                cells = [L("no_weapons")] + [""] * 6
+            else:
+                cells = [f"{w['qty']}× " * (w["qty"] > 1) + self.name(w["name"]) + ("" if w["verified"] else "†"),
+                         L(w["loc_abbr"]), self.damage(w), _cell(w["min"] or None), _cell(w["short"]),
+                         _cell(w["medium"]), _cell(w["long"])]
+            lines = Pen.wrap_static(cells[0], "Cond", fs, xs[0][1] - 1.6)
+            odds = odds_lines(w.get("odds"), body.w - 3.2) if self.odds and w is not None else []
+            main_h = max(fs + 2.6, len(lines) * fs * 1.08 + 1.6)
+            out.append((cells, lines, odds, main_h, main_h + len(odds) * fs * 1.08))
+        return out
+
+    @staticmethod
+    def _notes_height(notes: list[str], width: float) -> float:
+        return sum(len(Pen.wrap_static(n, "Cond", MIN_PT, width)) for n in notes) * MIN_PT * 1.12 + 1
+
+    def weapons_fit(self) -> bool:
+        """Whether the weapons column holds its rows, one row of shot boxes per ammo bin (at the
+        most shots per box) and the notes in this block's slot."""
+        fs = MIN_PT
+        r = block_columns(self.paper, self.slot)[1]
+        body = Rect(r.x, r.y, r.w, r.h - self.layout["head"] - 2)
+        header = [self.L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")]
+        xs = _weapon_columns(body, header, self.dmg_sample, self.loc_abbrs())
+        need = fs + 2.6 + sum(row[-1] for row in self._weapon_rows(body, xs)) + 1.5
+        for a in self.d["ammo"]:
+            lines = Pen.wrap_static(self._ammo_title(a, 100), "Cond", fs, body.w)
+            need += len(lines) * fs * 1.08 + 2.5 + TICK + AMMO_GAP
+        return need + self._notes_height(self._notes(), body.w) <= body.h
+
     def _ammo(self, pen: Pen, body: Rect, y: float, a: dict, room: float) -> float:
         """One ammo bin: its name and a tick box per shot (rows as the room allows; when the shots
         outnumber the boxes, each box counts several shots and the line says how many)."""
-        L, fs = self.L, MIN_PT
-        pitch = TICK + 1.2
-        per_row = max(1, int((body.w + 1.2) // pitch))
-        rows_room = max(1, int((room - fs - 2) // pitch))
+        fs = MIN_PT
+        pitch = TICK + AMMO_GAP
+        per_row = max(1, int((body.w + AMMO_GAP) // pitch))
+        rows_room = max(1, int((room + AMMO_GAP) // pitch))
         shots = int(a["shots"])
         per_box = next((k for k in (1, 2, 5, 10, 20, 50, 100) if -(-shots // k) <= per_row * rows_room), 100)
         boxes = -(-shots // per_box)
-        title = f"{L('ammo')}: {self.name(a['weapon'])} ({shots})" + ("" if a["verified"] else "†")
-        if per_box > 1:
-            title += f", □ = {per_box}"
-        for line in Pen.wrap_static(title, "Cond", fs, body.w):
+        for line in Pen.wrap_static(self._ammo_title(a, per_box), "Cond", fs, body.w):
             y -= fs * 1.08
             _line(pen, body.x, y, line, fs, "Cond", body.w)
         y -= 1.5
         for start in range(0, boxes, per_row):
             n = min(per_row, boxes - start)
             y -= TICK
-            pen.box_track(body.x, y, ["plain"] * n, TICK, gap=1.2, width=0.5)
-            y -= 1.2
+            pen.box_track(body.x, y, ["plain"] * n, TICK, gap=AMMO_GAP, width=0.5)
+            y -= AMMO_GAP
         return y - 1
+
+    def _ammo_title(self, a: dict, per_box: int) -> str:
+        title = f"{self.L('ammo')}: {self.name(a['weapon'])} ({int(a['shots'])})" + ("" if a["verified"] else "†")
+        return title + (f", □ = {per_box}" if per_box > 1 else "")
 
     def _notes(self) -> list[str]:
         L, d = self.L, self.d
@@ -424,8 +550,8 @@ class Block:
             parts = [f"{e['faces']}: {self.name(e['weapon']) if e['weapon'] else L(e['label'])}"
                      for e in roll["entries"]]
             notes.append(f"{L(roll['title'])}: " + "; ".join(parts))
-        elif roll["empty_label"]:
-            notes.append(f"{L(roll['title'])}: {L(roll['empty_label'])}")
+        elif roll["empty_label"]:  # nothing to roll for: the "*" of the torso crits says so
+            notes.append(f"*{L(roll['empty_label'])}")
         notes.append(f"{L('physical_damage')}: {d['physical_damage']}")
         if d.get("main_gun_restriction"):
             notes.append(L(d["main_gun_restriction"]))
@@ -437,11 +563,7 @@ class Block:
         L, d = self.L, self.d
         fs = MIN_PT
         body = self._band(pen, r, L("hit_locations_crits"), True)
-        destroy = any(b["kind"] == "destroy" for row in d["crit_rows"] for b in row["boxes"])
-        legend = [L(d["crit_legend"])] + ([L("legend_destroy")] if destroy and d["crit_legend"] == "legend_tw" else [])
-        legend_lines = Pen.wrap_static(" · ".join(legend), "Cond", fs, body.w)
-        legend_h = len(legend_lines) * fs * 1.1 + 1
-        table = Rect(body.x, body.y + legend_h, body.w, body.h - legend_h)
+        table = body  # (the boxes' legend is in the page's legend)
         rows = d["crit_rows"]
         xs = [table.x]
         for f in CRIT_COLS[:-1]:
@@ -470,10 +592,6 @@ class Block:
             for bx, kind in boxes:
                 crit_box(pen, bx, by, bs, kind)
             y -= row_h
-        ty = body.y + legend_h - fs * 0.9
-        for line in legend_lines:
-            _line(pen, body.x, ty, line, fs, "Cond", body.w)
-            ty -= fs * 1.1
 
     def _crit_row(self, row: dict, xs, ws, table: Rect, bs: float):
         """(height needed, text cells, boxes) of one crit-table row; an effect may run on into
@@ -488,11 +606,13 @@ class Block:
             text = L(note) if note else (L("main_gun_no_crits") if row["location"] == "main_gun" else "—")
             cells.append((xs[1] + 1, ws[1] + ws[2] - 2.5, f"{L(row['label'])}: {text}", "Cond", "left"))
         drawn = []
-        share = ws[2] / max(len(boxes), 1)
-        for k, b in enumerate(boxes):  # in hit order; fewer boxes get wider effect texts
-            bx = xs[2] + 1.5 + k * share
+        bx = xs[2] + 1.0
+        for b, share in zip(boxes, _box_shares([L(b["effect"]) for b in boxes], ws[2] - 1.0, bs)):
+            # in hit order; fewer boxes get wider effect texts, a long word gets its width, a
+            # gutter before the next box, and the last effect runs to the table's edge
             drawn.append((bx, b["kind"]))
-            cells.append((bx + bs + 1.2, share - bs - 3, L(b["effect"]), "Cond", "left"))
+            cells.append((bx + bs + 1.0, share - bs - 2.8, L(b["effect"]), "Cond", "left"))
+            bx += share
         lines = max(len(Pen.wrap_static(t, f, fs, w)) for _, w, t, f, _ in cells)
         need = max(lines * fs * 1.05 + 1.0, bs + 2.5 if boxes else 0)
         return need, cells, drawn
@@ -513,23 +633,59 @@ class Block:
             pen.rect(cell, width=0.5, radius=2)
             text = f"{L(a['label'])} ({a['armor']}/{a['structure']})"
             if text_width(text, "Cond", fs) > cell.w - 2:
-                text = f"{L('loc_abbr_' + loc)} ({a['armor']}/{a['structure']})"
+                text = f"{L('loc_abbr_' + loc)} {a['armor']}/{a['structure']}"
             _line(pen, cell.x + cell.w / 2, cell.top - fs - 0.8, text, fs, "Cond", cell.w - 2, align="center")
-            _pip_flow(pen, Rect(cell.x + 1, cell.y + 1, cell.w - 2, cell.h - fs - 2.6), a["armor"], a["structure"],
+            _pip_flow(pen, Rect(cell.x + PIP_INSET, cell.y + 1.0, cell.w - 2 * PIP_INSET, cell.h - fs - 2.3),
+                      a["armor"], a["structure"],
                       pitch)
-        # key: white = armour, grey = structure
-        x, ky = body.x, body.y + 1.5
-        r_key = 2.0  # legend samples (the drawing spy test knows them by this radius)
-        for fill, text in (((1, 1, 1), L("armor")), (pen.t.shade, L("structure"))):
-            with pen.legend_key():
-                pen.pips(Rect(x, ky - 0.6, 2 * r_key + 0.4, 2 * r_key + 0.4), 1, fill=fill, max_radius=r_key, gap=0.4)
-            x += 2 * r_key + 2
-            w = text_width(text, "Cond", fs)
-            pen.text(x, ky + 0.8, text, fs, "Cond", max_width=body.right - x, min_size=MIN_PT)
-            x += w + 5
+
+
+class BlankBlock(Block):
+    """A block to fill in by hand: the skeleton of a biped with a main gun, a line to write on
+    for each value, ruled weapon rows and the armour diagram's cells without pips."""
+
+    def draw(self) -> None:
+        # drawn in place, not as forms: a page whose forms the parent process already has is
+        # encoded by its render --jobs worker
+        self._layer(self.pen, self.slot, static=True)
+        self._blank(self.pen, self.slot)
+
+    def _blank(self, pen: Pen, r: Rect) -> None:
+        L, size, fs = self.L, self.size, MIN_PT
+        data, weapons, _crits, armour = block_columns(self.paper, r)
+        body = Rect(data.x, data.y, data.w, data.h - self.layout["head"] - 2)
+        y = body.top - size - 1.5
+        pen.line(body.x, y - 1, body.right, y - 1, 0.4)  # the name
+        y -= size + 2.5
+        with pen.frame(data):
+            w = pen.text(body.x, y, f"{L('tons')}:", size - 0.5, "Cond")
+        pen.line(body.x + w + 2, y - 1, body.x + body.w * 0.5, y - 1, 0.4)
+        y -= size + 2
+        for _ in self.d["movement"]:  # a short line for each MP value
+            y -= size + 0.8
+            pen.line(body.right - body.w * 0.2, y - 1, body.right, y - 1, 0.4)
+        # weapons: ruled rows under the header
+        wb = Rect(weapons.x, weapons.y, weapons.w, weapons.h - self.layout["head"] - 2)
+        y = wb.top - (fs + 2.6)
+        pitch = fs * 2.4
+        while y - pitch >= wb.y:
+            y -= pitch
+            pen.line(wb.x, y, wb.right, y, 0.3, color=pen.t.band)
+        # armour diagram: a cell per location, its name and room to write "armour / structure"
+        grid, counts, min_side = _armour_grid(armour, self.d, self.layout["head"], L)
+        pen.heading(Rect(armour.x, armour.top - self.layout["head"], armour.w, self.layout["head"]),
+                    L("armor_diagram"), self.layout["head"] * 0.68)
+        cells, _ = armour_cells(grid, counts, "biped", min_side)
+        for loc, cell in cells.items():
+            pen.rect(cell, width=0.5, radius=2)
+            text = L("loc_" + loc) if text_width(L("loc_" + loc), "Cond", fs) <= cell.w - 2 else L("loc_abbr_" + loc)
+            with pen.frame(cell):
+                pen.text(cell.x + cell.w / 2, cell.top - fs - 0.8, text, fs, "Cond", align="center",
+                         max_width=cell.w - 2, min_size=MIN_PT)
 
 
 PIP_PITCH = TICK + PIP_GAP
+PIP_INSET = PIP_GAP + 0.25  # a cell's pips keep the gap from its frame (half the 0.5 pt line)
 
 
 def _pip_capacity(w: float, pitch: float = PIP_PITCH) -> int:
@@ -538,8 +694,8 @@ def _pip_capacity(w: float, pitch: float = PIP_PITCH) -> int:
 
 def _cell_need(n: int, w: float, label_h: float, pitch: float) -> float:
     """Height a cell of width ``w`` needs for ``n`` pips and its label."""
-    rows = -(-n // _pip_capacity(w - 2, pitch)) if n else 0
-    return label_h + 2.6 + rows * pitch + 1
+    rows = -(-n // _pip_capacity(w - 2 * PIP_INSET, pitch)) if n else 0
+    return label_h + 2.3 + rows * pitch + 1.0
 
 
 def armour_cells(grid: Rect, counts: dict, motion: str, min_side: float = 0.0) -> tuple[dict, float]:
@@ -557,34 +713,51 @@ def armour_cells(grid: Rect, counts: dict, motion: str, min_side: float = 0.0) -
 
 
 def _arrange(grid: Rect, counts: dict, pitch: float, min_side: float = 0.0):
+    """The best arrangement of the diagram's cells: head on top, arms beside the torso, legs
+    below; the main gun beside the head or beside the legs, each side cell as many pips wide as
+    helps (arms 1-4, main gun 1-4). Score: fits the grid; then the shortest stack; then narrow
+    side cells. Returns (score, layout dict)."""
     label_h, gap = MIN_PT, 2.0
     n = {loc: a["armor"] + a["structure"] for loc, a in counts.items()}
     has_arms = "right_arm" in n or "left_arm" in n
     has_gun = "main_gun" in n
+
+    def side_w(k):
+        return max(k * pitch - PIP_GAP + 2 * PIP_INSET, min_side)
+
     best = None
-    for k in (range(1, 5) if has_arms or has_gun else (0,)):
-        side = max(k * pitch - PIP_GAP + 4, min_side) if k else 0
+    for k in (range(1, 5) if has_arms else (0,)):
+        side = side_w(k) if k else 0.0
         mid_w = grid.w - 2 * (side + gap) if has_arms else grid.w
-        top_w = grid.w - 2 * (side + gap) if has_gun else grid.w
         if mid_w < pitch * 2:
             break
-        h_top = max(_cell_need(n.get("head", 0), top_w, label_h, pitch),
-                    _cell_need(n["main_gun"], side, label_h, pitch) if has_gun else 0)
         h_mid = max([_cell_need(n.get("torso", 0), mid_w, label_h, pitch)] +
                     [_cell_need(n[a], side, label_h, pitch) for a in ("right_arm", "left_arm") if a in n])
-        h_low = _cell_need(n.get("legs", 0), grid.w, label_h, pitch) if "legs" in n else 0
-        total = h_top + h_mid + h_low + gap * 2
-        fits = total <= grid.h
-        score = (not fits, round(total, 1), side)  # fits; then the shortest stack; then narrow sides
-        if best is None or score < best[0]:
-            best = (score, side, mid_w, top_w, h_top, h_mid, h_low)
+        for g, where in ([(g, w) for g in range(1, 5) for w in ("top", "low")] if has_gun else [(0, None)]):
+            gun = side_w(g) if g else 0.0
+            top_w = grid.w - (gun + gap) if where == "top" else grid.w  # the head takes the left side too
+            low_w = grid.w - (gun + gap) if where == "low" else grid.w
+            if min(top_w, low_w) < pitch * 2:
+                continue
+            gun_h = _cell_need(n["main_gun"], gun, label_h, pitch) if has_gun else 0
+            h_top = max(_cell_need(n.get("head", 0), top_w, label_h, pitch), gun_h if where == "top" else 0)
+            h_low = max(_cell_need(n.get("legs", 0), low_w, label_h, pitch) if "legs" in n else 0,
+                        gun_h if where == "low" else 0)
+            total = h_top + h_mid + h_low + gap * 2
+            fits = total <= grid.h
+            score = (not fits, round(total, 1), side + gun, where != "top")
+            if best is None or score < best[0]:
+                best = (score, {"side": side, "gun": gun, "where": where, "mid_w": mid_w, "top_w": top_w,
+                                "low_w": low_w, "h_top": h_top, "h_mid": h_mid, "h_low": h_low})
     return best
 
 
 def _place(grid: Rect, counts: dict, best) -> dict:
     gap = 2.0
     n = {loc: a["armor"] + a["structure"] for loc, a in counts.items()}
-    _, side, mid_w, top_w, h_top, h_mid, h_low = best
+    lay = best[1]
+    side, gun, mid_w = lay["side"], lay["gun"], lay["mid_w"]
+    h_top, h_mid, h_low = lay["h_top"], lay["h_mid"], lay["h_low"]
     spare = max(0.0, grid.h - (h_top + h_mid + h_low + gap * 2))
     need = h_top + h_mid + h_low or 1
     h_top += spare * h_top / need
@@ -593,11 +766,10 @@ def _place(grid: Rect, counts: dict, best) -> dict:
     cells = {}
     top = grid.top
     x_mid = grid.x + (grid.w - mid_w) / 2
-    x_top = grid.x + (grid.w - top_w) / 2
     if "head" in n:
-        cells["head"] = Rect(x_top, top - h_top, top_w, h_top)
-    if "main_gun" in n:
-        cells["main_gun"] = Rect(grid.right - side, top - h_top, side, h_top)
+        cells["head"] = Rect(grid.x, top - h_top, lay["top_w"], h_top)
+    if "main_gun" in n and lay["where"] == "top":
+        cells["main_gun"] = Rect(grid.right - gun, top - h_top, gun, h_top)
     top -= h_top + gap
     if "torso" in n:
         cells["torso"] = Rect(x_mid, top - h_mid, mid_w, h_mid)
@@ -607,7 +779,9 @@ def _place(grid: Rect, counts: dict, best) -> dict:
         cells["left_arm"] = Rect(grid.right - side, top - h_mid, side, h_mid)
     top -= h_mid + gap
     if "legs" in n:
-        cells["legs"] = Rect(grid.x, top - h_low, grid.w, h_low)
+        cells["legs"] = Rect(grid.x, top - h_low, lay["low_w"], h_low)
+    if "main_gun" in n and lay["where"] == "low":
+        cells["main_gun"] = Rect(grid.right - gun, top - h_low, gun, h_low)
     return cells
 
 
@@ -630,8 +804,58 @@ def _pip_flow(pen: Pen, r: Rect, armour: int, structure: int, pitch: float = PIP
         for lo, hi, fill in ((first, min(last, armour), (1, 1, 1)), (max(first, armour), last, pen.t.shade)):
             if hi > lo:
                 x = xr + (lo - first) * pitch
-                pen.pips(Rect(x, y, (hi - lo) * pitch, pitch), hi - lo, fill=fill, max_radius=rad,
-                         gap=PIP_GAP, width=0.45)
+                # (Pen.pips centres each pip in a pitch-wide square: the square starts half a gap
+                # before the pip's edge)
+                pen.pips(Rect(x - PIP_GAP / 2, y - PIP_GAP / 2, (hi - lo) * pitch, pitch), hi - lo, fill=fill,
+                         max_radius=rad, gap=PIP_GAP, width=0.45)
+
+
+def _box_shares(effects: list[str], width: float, bs: float) -> list[float]:
+    """Widths of the crit boxes with their effect texts across ``width``: even shares, except that
+    an effect whose longest word would not fit its share gets that word's width (from the
+    others)."""
+    n = len(effects)
+    if not n:
+        return []
+    need = [bs + 2.8 + max(text_width(w, "Cond", MIN_PT) for w in e.split()) + 0.2 for e in effects]
+    shares = [width / n] * n
+    wide = [k for k in range(n) if need[k] > width / n]
+    if wide and sum(need[k] for k in wide) < width:
+        rest = (width - sum(need[k] for k in wide)) / max(1, n - len(wide))
+        shares = [need[k] if k in wide else rest for k in range(n)]
+    shares[-1] += 2.6  # the last one needs no gutter
+    return shares
+
+
+def percent(ways: int) -> str:
+    """A chance out of 36 as a whole percentage ("83 %"; x/36 is never half-way)."""
+    return f"{(ways * 100 + 18) // 36} %"
+
+
+def odds_text(odds: dict | None) -> list[str]:
+    """The entries of one weapon's odds line: "≤4: 5–8 (83–42 %)" inside the minimum range, then
+    "4 (92 %)" per range band."""
+    if not odds:
+        return []
+    out = []
+    m = odds["minimum"]
+    if m:
+        out.append(f"≤{m['hexes']}: {m['best']}–{m['worst']} "
+                   f"({percent(m['ways_best']).removesuffix(' %')}–{percent(m['ways_worst'])})")
+    out.extend(f"{b['to_hit']} ({percent(b['ways'])})" for b in odds["bands"])
+    return out
+
+
+def odds_lines(odds: dict | None, width: float) -> list[str]:
+    """The odds entries joined by " · ", on as many lines of ``width`` as they need (an entry is
+    never broken)."""
+    lines: list[str] = []
+    for part in odds_text(odds):
+        if lines and text_width(lines[-1] + " · " + part, "Cond", MIN_PT) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
 
 
 def crit_box(pen: Pen, x: float, y: float, size: float, kind: str) -> None:
@@ -640,12 +864,13 @@ def crit_box(pen: Pen, x: float, y: float, size: float, kind: str) -> None:
     pen.box_track(x, y, [BOX_KIND[kind]], size)
 
 
-def _weapon_columns(r: Rect, header: list[str], damage: str) -> list[tuple[float, float]]:
+def _weapon_columns(r: Rect, header: list[str], damage: str, locs: tuple = ()) -> list[tuple[float, float]]:
     """(x, width) of the weapon table's columns: each number column as wide as its heading (or
     a two-digit value) at 6 pt; the name column takes the rest."""
     widths = [max(text_width(h, "Cond-Bold", MIN_PT), text_width("00", "Cond", MIN_PT + 0.5)) + 1.6
               for h in header[1:]]
     widths[1] = max(widths[1], text_width(damage, "Cond", MIN_PT + 0.5) + 1.2)  # "2/msl"
+    widths[0] = max([widths[0]] + [text_width(t, "Cond", MIN_PT + 0.5) + 1.2 for t in locs])  # "Gun"
     out, x = [(r.x, r.w - sum(widths))], r.x + r.w - sum(widths)
     for w in widths:
         out.append((x, w))
@@ -673,6 +898,20 @@ def _name_lines(name: str, width: float, size: float, top: float, tons_size: flo
     if len(lines) > 2:  # longer than two lines hold: the second ends in "…"
         lines = _two_lines(name, "Cond-Bold", (width,))
     return lines, MIN_PT, "Cond-Bold", tons_y(len(lines), MIN_PT)
+
+
+def _tons_line(h: dict, motion: str, L, size: float, width: float) -> tuple[str, float]:
+    """The tons and motive type line at ``size``, else at 6 pt, else with "13 t" for "Tons: 13",
+    else with the short word for ultraheavy (a Russian quad ultraheavy is too long for the data
+    column otherwise): (text, size)."""
+    short_motion = motion.replace(L("ultraheavy"), L("ultraheavy_short"))
+    texts = [f"{L('tons')}: {h['tons']}  {motion}", f"{h['tons']} {L('tons_short')}  {motion}",
+             f"{h['tons']} {L('tons_short')}  {short_motion}"]
+    for text in texts:
+        for s in (size, MIN_PT):
+            if text_width(text, "Cond", s) <= width:
+                return text, s
+    return texts[-1], MIN_PT
 
 
 def _pilot_lines(name: str, first_w: float, rest_w: float, size: float) -> tuple[list[str], float, str]:
