@@ -147,7 +147,7 @@ def test_nothing_is_evaluated_while_a_template_compiles(tmp_path):
     """The folded chain alone (never taken) costs nothing: it is not evaluated at compile time."""
     r, tpl = _template_run(tmp_path, FOLDED + "ok")
     assert r.returncode == 0, r.stderr
-    assert r.stdout.decode() == "ok" and r.seconds < 3
+    assert r.stdout.decode() == "ok" and r.seconds < 6  # before: still folding after 10 s
     assert r.peak_bytes < 150 * 1024 * 1024
 
 
