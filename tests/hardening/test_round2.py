@@ -140,7 +140,7 @@ def test_template_time_limit_holds_through_compile_time_folding(tmp_path, source
     r, tpl = _template_run(tmp_path, source, "from sheets.render import text; text.MAX_SECONDS = 1.0")
     assert r.returncode == 1, r.stderr
     assert r.stderr.strip() == f"{tpl}:2:1: template error: the template ran longer than 1 s"
-    assert r.seconds < 1.0 + 3
+    assert r.seconds < LIMIT_SECONDS
 
 
 def test_nothing_is_evaluated_while_a_template_compiles(tmp_path):
@@ -220,7 +220,7 @@ def test_alias_fan_out_is_bounded_by_the_schema_check(tmp_path):
     [line] = r.stderr.splitlines()
     assert line.startswith(f"{bomb}:3:")
     assert "the file expands to more than 1,000,000 values (aliases or 'from' references repeated)" in line
-    assert r.seconds < 5 and r.peak_bytes < 200 * 1024 * 1024
+    assert r.seconds < LIMIT_SECONDS and r.peak_bytes < 200 * 1024 * 1024
 
 
 def test_repeated_from_references_count_against_the_same_bound(tmp_path, monkeypatch):
