@@ -1,6 +1,6 @@
 """Running one command the way the fuzz cases of issue 19 do: in a child process with at most
 1 GiB of address space (``RLIMIT_AS``, set in the child before anything is imported) and 10 s of
-wall time, with its exit status, output, time and peak memory (``ru_maxrss``) measured."""
+wall time, with its exit status, output, time and peak memory (``VmHWM``) measured."""
 
 from __future__ import annotations
 
@@ -46,8 +46,19 @@ def bounded_cli(args, cwd=None, prelude: str = "", env: dict | None = None,
     """``sheets ARGS`` in a bounded child. ``prelude``: Python run in the child before the CLI
     (e.g. a monkeypatch that injects an error); ``on_start(proc)`` runs in the parent once the
     child has started (e.g. to signal it)."""
-    code = (f"import resource, sys\n"
+    peak_file = tempfile.NamedTemporaryFile(prefix="peak-", delete=False)
+    peak_file.close()
+    # the child's own high-water mark (VmHWM, reset by exec): ru_maxrss would also count the
+    # pytest process it was forked from
+    code = (f"import atexit, resource, sys\n"
             f"resource.setrlimit(resource.RLIMIT_AS, ({LIMIT_BYTES}, {LIMIT_BYTES}))\n"
+            f"def _peak(path={peak_file.name!r}):\n"
+            f"    try:\n"
+            f"        hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM:')]\n"
+            f"        open(path, 'w').write(hwm[0].split()[1] if hwm else '')\n"
+            f"    except OSError:\n"
+            f"        pass\n"
+            f"atexit.register(_peak)\n"
             f"{prelude}\n"
             f"sys.argv = ['sheets'] + {[str(a) for a in args]!r}\n"
             f"from sheets.cli import main\nmain()\n")
@@ -74,5 +85,11 @@ def bounded_cli(args, cwd=None, prelude: str = "", env: dict | None = None,
         out.seek(0)
         err.seek(0)
         code = None if status is None else os.waitstatus_to_exitcode(status)
-        return Run(list(args), code, out.read(), err.read().decode("utf-8", "replace"), seconds,
-                   usage.ru_maxrss * 1024)
+        peak = usage.ru_maxrss * 1024  # (killed before it could say: an upper bound)
+        try:
+            text = Path(peak_file.name).read_text(encoding="ascii").strip()
+            if text:
+                peak = int(text) * 1024
+        finally:
+            os.unlink(peak_file.name)
+        return Run(list(args), code, out.read(), err.read().decode("utf-8", "replace"), seconds, peak)
