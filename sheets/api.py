@@ -7,8 +7,9 @@ files the user opened. The same inputs and options give the same bytes either wa
 
 Inputs and problems::
 
-    Source(name, data)            a named input: a YAML unit file or roster, a MegaMek .blk,
-                                  a BattleScribe .ros/.rosz (by the name's suffix)
+    Source(name, data)            a named input: a YAML unit file or roster, a MegaMek .blk
+                                  or force .mul (its units among the given .blk sources), a
+                                  BattleScribe .ros/.rosz (by the name's suffix)
     Problem(file, line, column, severity, message)
                                   severity "error" | "warning"; str() is the line `validate`
                                   prints (file:line:col: message)
@@ -56,6 +57,7 @@ The games' own options, from the plug-in (the web layer knows no game)::
         game (naming that game), and for a value the option does not take
     starter(game_id, kind=None, lang="en") -> str       the `sheets new` starter file text
     starter_kinds(game_id) -> list[str]                 its kinds (the first is the default)
+    unit_file_schema(game_id) -> dict                   the JSON Schema of `sheets schema GAME`
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ __all__ = ["Source", "Problem", "Loaded", "Rendered", "InvalidInput", "UsageErro
            "GameOptionError", "make_options", "load", "check", "check_loaded", "render",
            "render_pdf", "render_png", "export_roster", "reference", "reference_pdf", "chart",
            "chart_output", "chart_pngs", "game_options", "parse_game_options", "starter",
-           "starter_kinds", "layout_words", "ROSTER_FORMATS"]
+           "starter_kinds", "layout_words", "unit_file_schema", "ROSTER_FORMATS"]
 
 ROSTER_FORMATS = ("pdf", "md", "html", "bbcode", "json")
 
@@ -428,10 +430,11 @@ def _char_position(path: str, ch: str):
 def check(sources: Iterable[Source], options: Options | Mapping | None = None
           ) -> tuple[list[Problem], int, str | None]:
     """Every problem of every source in one run (structural, rules, font, list; warnings too),
-    the number of units that loaded and the game (None when no file names a known one)."""
+    the number of units that loaded (of the files :func:`load` would print) and the game (None
+    when no file names a known one)."""
     sources = _sources(sources)
     opts = make_options(options)
-    results, problems, _used = _load_each(sources, opts)
+    results, problems, used = _load_each(sources, opts)
     out, units, game_id = [], 0, None
     for s, loaded, found in zip(sources, results, problems):
         out.extend(found)
@@ -439,7 +442,8 @@ def check(sources: Iterable[Source], options: Options | Mapping | None = None
             game_id = game_id or _system_of(s)
             continue
         game_id = game_id or loaded.game.id
-        units += len(loaded.units)
+        if s.name not in used:  # a library's units count where they are named
+            units += len(loaded.units)
         out.extend(check_loaded([loaded]))
     return [Problem.of(p) for p in out], units, game_id
 
@@ -718,6 +722,47 @@ def layout_words(files) -> set[str]:
     return words
 
 
+# -- the editor's schema -----------------------------------------------------------------------
+def unit_file_schema(game_id: str) -> dict:
+    """The JSON Schema (draft 2020-12) of ``game_id``'s unit file (`sheets schema GAME`): it
+    accepts what the loader accepts (aliases, any letter case of a choice, ``from:`` references
+    with overrides) and lists the choices and the tables' names as ``enum`` for completion."""
+    from sheets.core.loader import _roster_spec
+    from sheets.core.schema import Enum
+
+    game = _game(game_id)
+    unit = game.unit_spec().json_schema()
+    overrides = {k: v for k, v in (unit.get("properties") or {}).items() if k != "name"}
+    reference = {
+        "type": "object", "required": ["from"],
+        "description": "a unit of another file: {from: FILE, name: UNIT} and any field to change",
+        "properties": {
+            "from": {"type": "string", "description": "unit file (.yaml/.yml), relative to this file"},
+            "name": {"type": ["string", "number"], "description": "which unit of that file "
+                                                                  "(needed when it holds several)"},
+            **overrides,
+        },
+        "additionalProperties": False,
+    }
+    doc = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"sheets unit file: {game.name.get('en', game.id)}",
+        "type": "object",
+        "required": ["system", "units"],
+        "additionalProperties": False,
+        "properties": {
+            "system": Enum(choices=(game.id,)).json_schema(),
+            "units": {"type": "array", "minItems": 1, "items": {"anyOf": [unit, reference]}},
+            "roster": {"anyOf": [_roster_spec().json_schema(), {"type": "null"}]},
+        },
+    }
+    if game.variants:
+        rules = Enum(choices=tuple(game.variants)).json_schema()
+        rules["default"] = game.variants[0]
+        doc["properties"]["rules"] = {"anyOf": [rules, {"type": "null"}]}
+    return doc
+
+
 # -- starter files ------------------------------------------------------------------------------
 def starter_kinds(game_id: str) -> list[str]:
     """The kinds of starter file ``game_id`` has (the first is the default of `sheets new`)."""
@@ -753,7 +798,8 @@ def starter(game_id: str, kind: str | None = None, lang: str = "en") -> str:
 
 def fill_starter(text: str, lang: str, game_id: str) -> str:
     """A starter template in one language: a comment ``# en: … | ru: …`` keeps the ``lang``
-    part; ``{schema}`` is the schema file name `sheets schema GAME -o` suggests."""
+    part, a value ``⟪en:…|ru:…⟫`` too; ``{schema}`` is the schema file name `sheets schema GAME
+    -o` suggests."""
     import re
 
     def one(m):
@@ -761,4 +807,6 @@ def fill_starter(text: str, lang: str, game_id: str) -> str:
         return f"{m.group(1)}# {parts.get(lang) or parts.get('en', '')}"
 
     out = re.sub(r"(^|\s)#\s*(en:.*)$", one, text, flags=re.M)
+    # a value in both languages: ⟪en:My force|ru:Мой отряд⟫ (names the player will replace)
+    out = re.sub(r"⟪en:([^|⟫]*)\|ru:([^⟫]*)⟫", lambda m: m.group(1 if lang == "en" else 2), out)
     return out.replace("{schema}", f"{game_id}.schema.json")

@@ -7,6 +7,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "data" / "units"
 
 
+@pytest.fixture(autouse=True)
+def _no_settings_files(monkeypatch):
+    """No test reads the developer's own sheets.toml (the settings tests set SHEETS_CONFIG)."""
+    monkeypatch.setenv("SHEETS_CONFIG", "")
+
+
 @pytest.fixture
 def subprocess_env() -> dict:
     """Environment for running `python -m sheets` in a child: the same `sheets` as the tests."""

@@ -152,7 +152,7 @@ def test_schema_is_json_schema(cli):
     doc = json.loads(r.output)
     unit = doc["properties"]["units"]["items"]["anyOf"][0]
     assert {"name", "tons", "walk", "armor", "equipment"} <= set(unit["properties"])
-    assert doc["properties"]["rules"]["enum"] == ["classic", "tw"]
+    assert doc["properties"]["rules"]["anyOf"][0]["anyOf"][0]["enum"] == ["classic", "tw"]
 
 
 def test_console_entry_point_runs_as_module(root, tmp_path, subprocess_env):

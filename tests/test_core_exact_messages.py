@@ -37,7 +37,7 @@ def test_unknown_system_names_the_known_ones_at_its_position(write):
 
 def test_one_of_schema_lists_its_alternatives():
     schema = OneOf(options=(Int(), Str()), description="a number or a name").json_schema()
-    assert [alt.get("type") for alt in schema["anyOf"]] == ["integer", "string"]
+    assert [alt.get("type") for alt in schema["anyOf"]] == ["integer", ["string", "number", "null"]]
     assert schema["description"] == "a number or a name"
 
 
@@ -93,19 +93,24 @@ def test_json_schema_of_every_spec_kind():
     assert spec.json_schema() == {
         "type": "object",
         "properties": {
-            "name": {"type": "string", "maxLength": 40, "minLength": 1, "description": "the name"},
+            "name": {"type": ["string", "number"], "maxLength": 40, "minLength": 1, "pattern": "\\S",
+                     "description": "the name"},
             "n": {"type": "integer", "minimum": 0, "maximum": 9, "default": 3},
             "ok": {"type": "boolean", "default": False},
-            "tags": {"type": "array", "items": {"type": "string", "maxLength": 200}, "minItems": 1, "maxItems": 5},
-            "m": {"type": "object", "propertyNames": {"enum": ["a", "b"]}, "additionalProperties": {"type": "integer"}},
-            "e": {"enum": ["x", "y"]},
+            "tags": {"type": "array", "items": {"type": ["string", "number", "null"], "maxLength": 200},
+                     "minItems": 1, "maxItems": 5},
+            "m": {"type": "object", "propertyNames": {"anyOf": [
+                {"enum": ["a", "b"]}, {"type": "string", "pattern": "^\\s*(?:[aA]|[bB])\\s*$"}]},
+                  "additionalProperties": {"type": "integer"}},
+            "e": {"anyOf": [{"enum": ["x", "y"]}, {"type": "string", "pattern": "^\\s*(?:[xX]|[yY])\\s*$"}]},
         },
         "additionalProperties": False,
         "required": ["name", "tags", "m", "e"],
         "title": "Unit",
         "description": "unit",
     }
-    assert Str().json_schema() == {"type": "string", "maxLength": 200}
+    assert Str().json_schema() == {"type": ["string", "number", "null"], "maxLength": 200}
     assert List(item=Int()).json_schema() == {"type": "array", "items": {"type": "integer"}, "maxItems": 1000}
     assert MapOf(keys=Enum(choices=("k",)), value=Bool()).json_schema() == {
-        "type": "object", "propertyNames": {"enum": ["k"]}, "additionalProperties": {"type": "boolean"}}
+        "type": "object", "propertyNames": {"anyOf": [{"enum": ["k"]}, {"type": "string", "pattern": "^\\s*(?:[kK])\\s*$"}]},
+        "additionalProperties": {"type": "boolean"}}

@@ -87,4 +87,4 @@ def test_json_schema_describes_fields():
     js = SPEC.json_schema()
     assert js["properties"]["tons"] == {"type": "integer", "minimum": 2, "maximum": 15}
     assert js["required"] == ["name", "tons", "armor"]
-    assert "four-legged" in js["properties"]["motion"]["enum"]
+    assert "four-legged" in js["properties"]["motion"]["anyOf"][0]["enum"]

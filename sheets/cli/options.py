@@ -27,7 +27,7 @@ rules_option = click.option("--rules", "rules", default=None, metavar="VARIANT",
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON output.")
 out_option = click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
                           help="Output file (default: output/<stem of the first input>.<ext>).")
-paths_argument = click.argument("paths", nargs=-1, required=True, type=click.Path())
+paths_argument = click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
 
 
 def _remember_check_layout(ctx, param, value):
@@ -64,9 +64,10 @@ class GameOptionsCommand(click.Command):
     def parse_args(self, ctx, args):
         known = {o for p in super().get_params(ctx) for o in (*p.opts, *p.secondary_opts)}
         helps = set(ctx.help_option_names)
+        names = {p.name for p in super().get_params(ctx)}
         ctx.meta["sheets.game_options"] = any(
             a.startswith("-") and a != "-" and (a.split("=", 1)[0] not in known or a in helps)
-            for a in args)
+            for a in args) or any(k not in names for k in (ctx.default_map or {}))
         return super().parse_args(ctx, args)
 
     def get_params(self, ctx):
@@ -98,3 +99,15 @@ def game_params(command: str) -> list:
 
 
 _GAME_PARAMS: dict = {}
+
+
+def owners_of(command: str, name: str) -> list[str]:
+    """The games whose plug-in adds the parameter ``name`` to ``command``."""
+    from sheets.core.game import all_games, load_object
+
+    owners = []
+    for game in all_games():
+        path = (getattr(game, "cli_options", None) or {}).get(command)
+        if path and any(p.name == name for p in load_object(path)):
+            owners.append(game.id)
+    return owners

@@ -154,12 +154,33 @@ def load_source(name: str, data: bytes, sources: dict[str, bytes], options: Opti
     names its references read."""
     convert = _foreign_reader(name)
     if convert is not None:
-        return load_mapping(convert(name, data), name, options, expect_game), set()
+        # a converter that reads other files (a MegaMek force: its units' .blk files) is given
+        # the sources to find them among, and says which it used (``mapping.used``)
+        if getattr(convert, "reads_sources", False):
+            mapping = convert(name, data, sources={**sources, name: data})
+        else:
+            mapping = convert(name, data)
+        return _converted(mapping, name, options, expect_game), set(getattr(mapping, "used", ()))
     reader = _MemoryReader({**sources, name: data})
     return _load(name, options, expect_game, None, reader), reader.used
 
 
 FOREIGN_SUFFIXES_SKIP = (".yaml", ".yml")
+STDIN_NAME = "<stdin>"  # what messages call a unit file read from standard input (``-``)
+
+
+def _stdin_text() -> str:
+    """Standard input as a unit file's text (the same size cap and UTF-8 check as a file);
+    its ``from:`` paths are relative to the working folder."""
+    import sys
+
+    from sheets.core.yamlio import MAX_BYTES, decode_text
+
+    stream = getattr(sys.stdin, "buffer", None)
+    data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode()
+    if not data:
+        raise InputError([Problem(STDIN_NAME, None, "standard input is empty")])
+    return decode_text(data, STDIN_NAME)
 
 
 def _foreign_reader(path: str):
@@ -181,13 +202,23 @@ def load_file(path: str | os.PathLike, options: Options | None = None,
     """Load a unit file or roster; another tool's file (e.g. a BattleScribe ``.ros``) is imported
     in memory first when a game declares its suffix in ``Game.file_formats``."""
     path = str(path)
+    if path == "-":
+        return _load(STDIN_NAME, options, expect_game, _stdin_text())
     from sheets.core.fsio import note_input
 
     note_input(path)  # whatever reads it, no output of this command may replace it
     convert = _foreign_reader(path)
     if convert is not None:
-        return load_mapping(convert(path), path, options, expect_game)
+        return _converted(convert(path), path, options, expect_game)
     return _load(path, options, expect_game, None)
+
+
+def _converted(mapping, path, options, expect_game) -> Loaded:
+    """:func:`load_mapping` of a converter's result, with the converter's own warnings (a
+    mapping may carry them as ``.warnings``, e.g. the units a MegaMek force left out)."""
+    loaded = load_mapping(dict(mapping), path, options, expect_game)
+    loaded.warnings = list(getattr(mapping, "warnings", ())) + loaded.warnings
+    return loaded
 
 
 def load_mapping(mapping: dict, path: str, options: Options | None = None,
@@ -300,7 +331,9 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
     units, entries = [], []
     with check_budget(problems):
         _check_units(units_node, spec, path, reader, game, opts, problems, units, entries)
-    if not problems.errors:
+    # checks across units (a hero joining a squad) need every unit: they run when every entry
+    # was built, also when some units broke their own rules (all reported in one run)
+    if len(units) == len(units_node) or not problems.errors:
         for index, issue in game.validate_force(units, opts):
             name = getattr(units[index], "name", "")
             _report(problems, entries[index], issue, f"unit {short(name)}")

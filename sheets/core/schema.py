@@ -164,10 +164,31 @@ class Int(Spec):
         return self._schema(d)
 
 
+def ci_pattern(words) -> str:
+    """A JSON Schema (ECMA-262) pattern matching any of ``words`` in any letter case, with
+    surrounding blanks: what :class:`Enum` accepts (JSON Schema's ``enum`` is case-sensitive)."""
+    import re as _re
+
+    def one(word: str) -> str:
+        out = []
+        for ch in word:
+            low, up = ch.lower(), ch.upper()
+            if low != up and len(low) == len(up) == 1:
+                out.append(f"[{_re.escape(low)}{_re.escape(up)}]")
+            else:
+                out.append(_re.escape(ch))
+        return "".join(out)
+
+    return "^\\s*(?:" + "|".join(one(str(w)) for w in words) + ")\\s*$"
+
+
 @dataclass
 class Str(Spec):
     max_len: int = 200
     allow_empty: bool = True
+    # names an editor may offer (a tuple, or a callable giving one: read from the tables only
+    # when a schema is made); any other text is still accepted here, the rules check it
+    completions: object = None
 
     def check(self, value, pos, problems, where):
         if value is None and self.allow_empty:
@@ -189,9 +210,15 @@ class Str(Spec):
         return value
 
     def json_schema(self):
-        d = {"type": "string", "maxLength": self.max_len}
+        # numbers are names too (a 3060 is kept as "3060"); null is "" where empty is allowed
+        d = {"type": ["string", "number", "null"] if self.allow_empty else ["string", "number"],
+             "maxLength": self.max_len}
         if not self.allow_empty:
             d["minLength"] = 1
+            d["pattern"] = "\\S"
+        names = self.completions() if callable(self.completions) else self.completions
+        if names:
+            d = {"anyOf": [{"enum": sorted(set(names))}, d]}
         return self._schema(d)
 
 
@@ -239,7 +266,13 @@ class Enum(Spec):
         return found
 
     def json_schema(self):
-        return self._schema({"enum": list(self.choices) + list(self.aliases)})
+        """The choices and aliases as an ``enum`` (what an editor completes), and the same words
+        in any letter case (what the loader accepts)."""
+        words = list(self.choices) + list(self.aliases)
+        if all(isinstance(w, str) for w in words):
+            return self._schema({"anyOf": [{"enum": words},
+                                           {"type": "string", "pattern": ci_pattern(words)}]})
+        return self._schema({"enum": words})
 
 
 @dataclass
@@ -367,8 +400,14 @@ class Obj(Spec):
         for alias, target in self.aliases.items():
             d["properties"][alias] = self.fields[target].json_schema()
         req = [k for k, s in self.fields.items() if s.required]
-        if req:
-            d["required"] = req
+        plain = [k for k in req if k not in self.aliases.values()]
+        if plain:
+            d["required"] = plain
+        either = [{"anyOf": [{"required": [k]}] + [{"required": [a]} for a, t in self.aliases.items()
+                                                     if t == k]}
+                  for k in req if k in self.aliases.values()]  # a required key written by an alias
+        if either:
+            d["allOf"] = either
         if self.title:
             d["title"] = self.title
         return self._schema(d)
@@ -409,7 +448,7 @@ class MapOf(Spec):
     def json_schema(self):
         return self._schema({
             "type": "object",
-            "propertyNames": {"enum": list(self.keys.choices) + list(self.keys.aliases)},
+            "propertyNames": self.keys.json_schema(),
             "additionalProperties": self.value.json_schema(),
         })
 

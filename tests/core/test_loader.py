@@ -114,13 +114,19 @@ def test_rule_issues_point_into_the_unit(fails, load):
         "u.yaml:3:36: unit 'Roc': armour 12 is over 10", "u.yaml:3:12: warning: unit 'Roc': check the name"]
 
 
-def test_force_checks_run_only_on_a_clean_file(fails, toy):
+def test_force_checks_run_when_every_unit_was_built(fails, toy):
+    """Checks across units need every unit: they run when each entry's structure is right, also
+    when a unit breaks its own rules (issue 20: one run, no fix-and-rerun), not otherwise."""
     assert fails("system: toy\nunits:\n  - {name: A, leader: true}\n  - {name: B, leader: true}\n") == [
         "u.yaml:4:23: unit 'B': only one leader"]
     assert toy.calls == [("force", ["A", "B"])]
     toy.calls.clear()
-    assert fails("system: toy\nunits:\n  - {name: A, leader: true}\n  - {name: B, leader: true, armor: 20}\n") == [
-        "u.yaml:4:36: unit 'B': armour 20 is over 10"]
+    got = fails("system: toy\nunits:\n  - {name: A, leader: true}\n  - {name: B, leader: true, armor: 20}\n")
+    assert got == ["u.yaml:4:36: unit 'B': armour 20 is over 10", "u.yaml:4:23: unit 'B': only one leader"]
+    assert toy.calls == [("force", ["A", "B"])]
+    toy.calls.clear()
+    got = fails("system: toy\nunits:\n  - {name: A, leader: true}\n  - {name: B, leader: true, armr: 2}\n")
+    assert len(got) == 1 and "unknown key 'armr'" in got[0]  # B not built: no force check
     assert toy.calls == []
 
 
@@ -384,11 +390,12 @@ def test_the_roster_schema_editors_get():
     assert loader._roster_spec().json_schema() == {
         "type": "object",
         "properties": {
-            "name": {"type": "string", "maxLength": 200, "description": "army list name", "default": ""},
-            "limit": {"type": "integer", "minimum": 0, "maximum": 10_000_000, "description": "points/BV/AP limit"},
-            "notes": {"type": "string", "maxLength": 2000, "default": ""},
-            "side": {"type": "string", "maxLength": 80, "description": "the side or nationality (e.g. US)",
+            "name": {"type": ["string", "number", "null"], "maxLength": 200, "description": "army list name",
                      "default": ""},
+            "limit": {"type": "integer", "minimum": 0, "maximum": 10_000_000, "description": "points/BV/AP limit"},
+            "notes": {"type": ["string", "number", "null"], "maxLength": 2000, "default": ""},
+            "side": {"type": ["string", "number", "null"], "maxLength": 80,
+                     "description": "the side or nationality (e.g. US)", "default": ""},
         },
         "additionalProperties": False,
         "title": "roster",

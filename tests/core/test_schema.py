@@ -248,12 +248,20 @@ def test_required_and_schema_defaults():
                                                             "maxItems": 1000}
     assert Int(default=0).json_schema() == {"type": "integer", "default": 0}
     assert Bool(default=False).json_schema() == {"type": "boolean", "default": False}
-    assert Enum(choices=("a",), aliases={"b": "a"}).json_schema() == {"enum": ["a", "b"]}
+    # the words for completion, and the same words in any letter case (what the loader takes)
+    assert Enum(choices=("a",), aliases={"b": "a"}).json_schema() == {"anyOf": [
+        {"enum": ["a", "b"]}, {"type": "string", "pattern": "^\\s*(?:[aA]|[bB])\\s*$"}]}
+    assert Enum(choices=(1, 2)).json_schema() == {"enum": [1, 2]}
     assert List(item=Int(), min_len=2, max_len=3).json_schema() == {
         "type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 3}
     assert Int(min=0).json_schema() == {"type": "integer", "minimum": 0}
     assert Int(max=0).json_schema() == {"type": "integer", "maximum": 0}
-    assert Str(allow_empty=False, max_len=5).json_schema() == {"type": "string", "maxLength": 5, "minLength": 1}
+    # a number is a name too; an empty or blank name is refused, null is "" where allowed
+    assert Str(allow_empty=False, max_len=5).json_schema() == {"type": ["string", "number"], "maxLength": 5,
+                                                               "minLength": 1, "pattern": "\\S"}
+    assert Str(completions=("b", "a", "a")).json_schema() == {"anyOf": [
+        {"enum": ["a", "b"]}, {"type": ["string", "number", "null"], "maxLength": 200}]}
+    assert Str(completions=lambda: ["x"]).json_schema()["anyOf"][0] == {"enum": ["x"]}
     with pytest.raises(NotImplementedError):
         Spec().check(1, None, Problems("u"), "x")
     with pytest.raises(NotImplementedError):
@@ -261,17 +269,22 @@ def test_required_and_schema_defaults():
     assert repr(INVALID) == "INVALID"
 
 
+NAME = {"type": ["string", "number"], "maxLength": 200, "minLength": 1, "pattern": "\\S"}
+TEXT = {"type": ["string", "number", "null"], "maxLength": 200}
+
+
 def test_obj_json_schema_lists_aliases_and_required_keys():
     assert UNIT.json_schema() == {
         "type": "object",
-        "properties": {"name": {"type": "string", "maxLength": 200, "minLength": 1},
+        "properties": {"name": NAME,
                        "tons": {"type": "integer", "minimum": 2, "maximum": 15, "default": 5},
-                       "tags": {"type": "array", "items": {"type": "string", "maxLength": 200}, "maxItems": 1000},
-                       "rank": {"type": "string", "maxLength": 200},
+                       "tags": {"type": "array", "items": TEXT, "maxItems": 1000},
+                       "rank": TEXT,
                        "mass": {"type": "integer", "minimum": 2, "maximum": 15, "default": 5},
-                       "Title": {"type": "string", "maxLength": 200, "minLength": 1}},
+                       "Title": NAME},
         "additionalProperties": False,
-        "required": ["name"],
+        # name is required, and may be written as its alias Title
+        "allOf": [{"anyOf": [{"required": ["name"]}, {"required": ["Title"]}]}],
     }
     assert Obj(fields={"a": Int(default=1)}).json_schema() == {
         "type": "object", "properties": {"a": {"type": "integer", "default": 1}}, "additionalProperties": False}

@@ -207,5 +207,5 @@ def test_game_registration():
     assert game.unit_kinds == ("walker", "infantry") and game.limit_unit == "cost"
     assert game.calc_cli == "sheets.games.dmech.cli:calc"
     schema = game.unit_spec().json_schema()
-    assert "малый" in schema["properties"]["class"]["enum"]
+    assert "малый" in schema["properties"]["class"]["anyOf"][0]["enum"]
     assert schema["allOf"][0]["else"]["required"][0] == "class"

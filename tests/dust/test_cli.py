@@ -33,7 +33,7 @@ def test_human_line_names_the_edition_and_joined_squad():
 
 
 def test_revised_edition_is_footnoted():
-    res = run("--unit", f"{SAMPLE}#Sample Walker", "--cover", "hard", "--edition", "revised")
+    res = run("--unit", f"{SAMPLE}#Sample Walker", "--cover", "hard", "--dice", "revised")
     assert res.exit_code == 0 and "† unverified" in res.output
 
 
@@ -47,7 +47,7 @@ def test_unknown_unit_name_is_an_input_error():
 def test_usage_errors_exit_2():
     bad_cover = run("--unit", f"{SAMPLE}#Sample Walker", "--cover", "sfot")
     assert bad_cover.exit_code == 2 and "did you mean 'soft'?" in bad_cover.output
-    bad_edition = run("--unit", f"{SAMPLE}#Sample Walker", "--cover", "soft", "--edition", "new")
+    bad_edition = run("--unit", f"{SAMPLE}#Sample Walker", "--cover", "soft", "--dice", "new")
     assert bad_edition.exit_code == 2 and "unknown dice edition 'new'" in bad_edition.output
     bad_hits = run("--unit", f"{SAMPLE}#Sample Walker", "--cover", "soft", "--hits", "-1")
     assert bad_hits.exit_code == 2

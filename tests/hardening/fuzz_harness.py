@@ -300,7 +300,7 @@ def run_case(seed: Seed, rng: random.Random, workdir: Path) -> Outcome:
     out = workdir / ("out" + (".yaml" if seed.kind != "units" else ".pdf"))
     args = command_for(seed, target, out, rng)
     if args[0] == "roster":
-        out = out.with_suffix("." + {"md": "md", "json": "json", "bbcode": "txt"}[args[3]])
+        out = out.with_suffix("." + args[3])  # the suffix of -o names the format (issue 20)
         args[-1] = out
     before = {p.name for p in workdir.iterdir()}
     start = time.monotonic()

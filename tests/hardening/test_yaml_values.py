@@ -103,7 +103,10 @@ def test_missing_and_unreadable_files_have_the_same_shape(cli, write, tmp_path):
     r1 = cli("validate", tmp_path / "missing.yaml")
     os.mkfifo(tmp_path / "pipe.yaml")
     r2 = cli("validate", tmp_path / "pipe.yaml")
-    r3 = cli("validate", tmp_path)
-    for r, what in ((r1, "no such file"), (r2, "not a regular file"), (r3, "is a directory")):
+    r3 = cli("validate", tmp_path)  # a folder is read recursively (issue 20): here, the FIFO
+    for r, what in ((r1, "no such file"), (r2, "not a regular file"), (r3, "not a regular file")):
         assert r.exit_code == 1 and r.stderr.count("\n") == 1 and what in r.stderr
         assert r.stderr.startswith(str(tmp_path))
+    (tmp_path / "empty").mkdir()
+    r4 = cli("validate", tmp_path / "empty")  # a folder without unit files: a usage error
+    assert r4.exit_code == 2 and "no unit files" in r4.stderr

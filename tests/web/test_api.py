@@ -43,7 +43,7 @@ def test_check_several_files_and_a_from_among_them(client):
     roster = b"system: battletech\nroster: {name: Star}\nunits:\n  - {from: units/roc.yaml, name: Roc}\n"
     r = client.post("/api/check", files=files(("star.yaml", roster),
                                               ("units/roc.yaml", sample("battletech", "roc.yaml"))))
-    assert r.json() == {"problems": [], "units": 2, "game": "battletech"}  # every file's units
+    assert r.json() == {"problems": [], "units": 1, "game": "battletech"}  # a from: file is a library
     alone = client.post("/api/check", files=files(("star.yaml", roster))).json()
     assert alone["units"] == 0
     assert [(p["file"], p["line"]) for p in alone["problems"]] == [("star.yaml", 4)]
@@ -147,12 +147,12 @@ def test_no_files_is_400(client):
 def test_roster_exports_match_sheets_roster(client, cli, tmp_path, monkeypatch, fmt, ctype):
     (tmp_path / "point-alpha.yaml").write_bytes(sample("battletech", "point-alpha.yaml"))
     monkeypatch.chdir(tmp_path)
-    expected = cli("roster", "point-alpha.yaml", "--format", fmt, "--lang", "ru", "-o", "out").exit_code
+    expected = cli("roster", "point-alpha.yaml", "--format", fmt, "--lang", "ru", "-o", f"out.{fmt}").exit_code
     assert expected == 0
     r = client.post(f"/api/roster?format={fmt}&lang=ru",
                     files=files(("point-alpha.yaml", sample("battletech", "point-alpha.yaml"))))
     assert r.status_code == 200 and r.headers["content-type"].startswith(ctype)
-    assert r.content == (tmp_path / "out").read_bytes()
+    assert r.content == (tmp_path / f"out.{fmt}").read_bytes()
     assert r.headers["content-disposition"].startswith("attachment;")  # never shown in the page's origin
 
 

@@ -25,11 +25,13 @@ class BattleTech(Game):
     reference_renderer = "sheets.games.battletech.reference:render"
     charts = {"hit-location": "sheets.games.battletech.chart:render"}
     importers = {"megamek": "sheets.games.battletech.import_cli:megamek"}
-    file_formats = {".blk": "sheets.games.battletech.blk:blk_to_unit_file"}
+    file_formats = {".blk": "sheets.games.battletech.blk:blk_to_unit_file",
+                    ".mul": "sheets.games.battletech.mul:force_to_unit_file"}
     # --strict: equipment later than the chosen rules is an error instead of a warning;
-    # --no-odds (render): no to-hit odds under the weapons
-    cli_options = {"validate": "sheets.games.battletech.cli:STRICT_OPTIONS",
-                   "render": "sheets.games.battletech.cli:RENDER_OPTIONS"}
+    # --no-odds (render): no to-hit odds under the weapons; --units DIR: FORCE.mul's .blk folder
+    cli_options = {"validate": "sheets.games.battletech.cli:VALIDATE_OPTIONS",
+                   "render": "sheets.games.battletech.cli:RENDER_OPTIONS",
+                   "info": "sheets.games.battletech.cli:UNITS_OPTIONS"}
 
     def unit_spec(self) -> Obj:
         return schema.unit_spec()

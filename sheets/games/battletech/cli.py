@@ -14,4 +14,34 @@ NO_ODDS = click.Option(
     help="Leave out the odds printed on the sheets (battletech: the base to-hit number and 2D6 "
          "chance under each weapon).")
 
-RENDER_OPTIONS = STRICT_OPTIONS + [NO_ODDS]
+
+def _remember_units(ctx, param, value):
+    """The folder a MegaMek force's units are looked up in: the loader's .mul reader reads it
+    from this process's environment (forked loading workers inherit it)."""
+    if value:
+        import os
+
+        from sheets.games.battletech.mul import UNITS_ENV
+
+        old = os.environ.get(UNITS_ENV)
+        os.environ[UNITS_ENV] = str(value)
+
+        def restore():  # for this command only (a test runner runs many in one process)
+            if old is None:
+                os.environ.pop(UNITS_ENV, None)
+            else:
+                os.environ[UNITS_ENV] = old
+
+        ctx.call_on_close(restore)
+    return value
+
+
+UNITS_OPTION = click.Option(
+    ["--units", "units_dir"], type=click.Path(exists=True, file_okay=False), default=None,
+    metavar="DIR", callback=_remember_units, expose_value=False,
+    help="battletech: the folder of the .blk files a MegaMek force (FORCE.mul) names, e.g. a "
+         "MegaMek installation's unit folder (searched recursively; default: the force's folder).")
+
+RENDER_OPTIONS = [*STRICT_OPTIONS, UNITS_OPTION, NO_ODDS]
+VALIDATE_OPTIONS = [*STRICT_OPTIONS, UNITS_OPTION]
+UNITS_OPTIONS = [UNITS_OPTION]

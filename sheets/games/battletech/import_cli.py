@@ -53,16 +53,21 @@ def expand_inputs(paths) -> list[Path]:
 
 
 @click.command("megamek")
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="PATH...")
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
               help="Write all units into this one YAML file.")
 @click.option("-d", "--outdir", type=click.Path(path_type=Path), default=None,
               help="Write one YAML file per input (<name>.yaml) into this folder.")
 @click.option("--strict", is_flag=True, default=False,
               help="All or nothing: write no file if any input is refused.")
-def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, strict: bool) -> None:
+@click.option("--units", "units_dir", type=click.Path(path_type=Path, exists=True, file_okay=False),
+              default=None, metavar="DIR",
+              help="FORCE.mul: the folder of the force's .blk files, e.g. a MegaMek installation's "
+                   "unit folder (searched recursively; default: the force's folder).")
+def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, strict: bool,
+            units_dir: Path | None) -> None:
     """Convert MegaMek .blk ProtoMech files (or folders of them, searched recursively) into
-    unit files.
+    unit files, or a MegaMek force (FORCE.mul --units DIR) into one roster with its pilots.
 
     Without -o or -d the YAML goes to standard output. Fluff text is never copied. Units that
     import are written even when others are refused (exit code 1 then); --strict writes nothing
@@ -70,6 +75,12 @@ def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, s
     """
     if output is not None and outdir is not None:
         raise click.UsageError("give either -o or -d, not both")
+    forces = [p for p in files if p.suffix.lower() == ".mul"]
+    if forces:
+        _import_force(files, forces, output, outdir, strict, units_dir)
+        return
+    if units_dir is not None:
+        raise click.UsageError("--units DIR is for MegaMek force files (.mul)")
     from sheets.core.errors import InputError, Problem
     from sheets.core.fsio import write_files
     from sheets.games.battletech.blk import check_unit, read_blk_with_warnings, to_yaml
@@ -131,3 +142,40 @@ def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, s
     click.echo(summary + written, err=True)
     if refusals:
         raise InputError(refusals)
+
+
+def _import_force(files, forces, output, outdir, strict, units_dir) -> None:
+    """``sheets import megamek FORCE.mul --units DIR``: the force's ProtoMechs, found by chassis
+    and model among the .blk files of DIR, with their pilots (``<pilot>`` or ``<crew>``), as one
+    roster file. Units that cannot be used are listed (exit 1), the rest kept (``--strict``:
+    nothing written then)."""
+    from sheets.core.errors import InputError
+    from sheets.core.fsio import note_input, read_user_bytes, write_files
+    from sheets.core.loader import load_mapping
+    from sheets.games.battletech.mul import MAX_BYTES, force_to_yaml, index_units, read_force
+
+    if len(files) != 1:
+        raise click.UsageError("import one force (.mul) at a time, without other files")
+    if outdir is not None:
+        raise click.UsageError("a force is one roster file: give -o FILE (or none: standard output)")
+    force = forces[0]
+    note_input(force)
+    folder = units_dir or force.resolve().parent
+    doc = read_force(str(force), read_user_bytes(force, MAX_BYTES), index_units(folder), str(folder))
+    load_mapping(dict(doc), str(force))  # the same checks as a hand-written unit file
+    for warning in doc.warnings:
+        click.echo(str(warning), err=True)
+    left = len(doc.warnings)
+    summary = f"imported {len(doc['units'])} unit{'s' if len(doc['units']) != 1 else ''} of the force; {left} left out"
+    if strict and left:
+        click.echo(summary + "; nothing written (--strict)", err=True)
+        raise SystemExit(1)
+    text = force_to_yaml(doc)
+    if output is None:
+        click.echo(text, nl=False)
+        click.echo(summary + "; on standard output", err=True)
+    else:
+        write_files([(output, text)])
+        click.echo(summary + f"; wrote {output}", err=True)
+    if left:
+        raise SystemExit(1)

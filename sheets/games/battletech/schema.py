@@ -21,10 +21,17 @@ def location_enum(**kwargs) -> Enum:
     return Enum(choices=LOCATIONS, aliases=LOCATION_ALIASES, **kwargs)
 
 
+def item_names() -> list[str]:
+    """The catalogue's item names and aliases (what an editor offers for ``item:``)."""
+    from sheets.games.battletech.rules import catalogue
+
+    return catalogue().names()
+
+
 def unit_spec() -> Obj:
     """The :class:`~sheets.core.schema.Obj` spec of one ProtoMech in a unit file."""
     equipment_line = Obj(title="equipment", fields={
-        "item": Str(allow_empty=False, max_len=80,
+        "item": Str(allow_empty=False, max_len=80, completions=item_names,
                     description="weapon or equipment name, or '<weapon> Ammo'"),
         "location": location_enum(default=None, description="where it is mounted (not for ammo)"),
         "shots": Int(min=1, max=1000, default=None, description="shots in an ammo bin"),

@@ -2,7 +2,7 @@
 
     sheets calc dust cover --unit FILE#NAME --cover soft|hard|soft+soft|ammo_crate+corner…
                            [--diagonal --adjacent --through-corner --corner-square SQ]
-                           [--ignores-cover] [--hits N] [--edition E] [--lang en|ru] [--json]
+                           [--ignores-cover] [--hits N] [--dice EDITION] [--lang en|ru] [--json]
 
 An unknown unit name is an input error (exit 1, with "did you mean"); a bad option value is a
 usage error (exit 2).
@@ -164,8 +164,11 @@ def calc():
               help="soft, hard, or sources joined by '+', e.g. soft+soft, ammo_crate+corner")
 @click.option("--hits", type=click.IntRange(min=0, max=1000), default=1, show_default=True,
               help="hits the unit received (one save die per hit)")
-@click.option("--edition", callback=_check_edition, metavar="|".join(edition_names()),
-              help="dice edition (default: the one data/dust/dice.yaml names)")
+@click.option("--dice", "edition", callback=_check_edition, metavar="EDITION",
+              help="dice edition: " + "|".join(edition_names()) + " (default: the one "
+                   "data/dust/dice.yaml names; the same option as render's --dice)")
+@click.option("--edition", "edition_old", callback=_check_edition, hidden=True,
+              help="the former name of --dice")
 @click.option("--diagonal/--not-diagonal", default=None,
               help="corner: the unit is (not) attacked diagonally")
 @click.option("--adjacent/--not-adjacent", default=None,
@@ -181,14 +184,15 @@ def calc():
               help="language of the printed words (JSON keys stay English; --json adds the "
                    "words in this language under \"words\")")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
-def cover_cmd(unit_ref, cover, hits, edition, diagonal, adjacent, through_corner, corner_square,
-              ignores_cover, lang, as_json):
+def cover_cmd(unit_ref, cover, hits, edition, edition_old, diagonal, adjacent, through_corner,
+              corner_square, ignores_cover, lang, as_json):
     """Which save a unit gets in cover and how many hits it should stop.
 
     A 'corner' source counts only when the unit is attacked diagonally, stands adjacent to the
     corner, the line of sight passes through it and its square forms a corner: give all four
     with --diagonal, --adjacent, --through-corner and --corner-square.
     """
+    edition = edition or edition_old
     corner = _corner(cover, diagonal, adjacent, through_corner, corner_square)
     path, name = unit_ref
     loaded = load_file(path, expect_game="dust")

@@ -11,11 +11,19 @@ from sheets.core.schema import Bool, Enum, Int, List, Obj, OneOf, Str
 from sheets.games.lnl.model import KIND_ALIASES, KINDS
 
 
+def sw_names() -> list[str]:
+    """Every name the loader finds an SW by: names, aliases and the Russian names."""
+    from sheets.games.lnl.model import catalogue
+
+    return [n for sw in catalogue().values() for n in (sw.name, *sw.aliases, *((sw.ru,) if sw.ru else ()))]
+
+
 def _weapon() -> OneOf:
     return OneOf(options=(
-        Str(allow_empty=False, max_len=60),
+        Str(allow_empty=False, max_len=60, completions=sw_names),
         Obj(title="support weapon", fields={
-            "item": Str(allow_empty=False, max_len=60, description="SW name from lnl/weapons.yaml"),
+            "item": Str(allow_empty=False, max_len=60, description="SW name from lnl/weapons.yaml",
+                        completions=sw_names),
             "captured": Bool(default=False, description="a captured SW (removed in the Admin "
                                                         "Phase if the enemy was not eliminated)"),
         }, aliases={"name": "item"}),

@@ -14,7 +14,7 @@ import click
 
 
 @click.command("battlescribe")
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="PATH...")
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Write the unit file here (one roster only).")
 @click.option("-d", "--outdir", type=click.Path(path_type=Path, file_okay=False), default=None,
@@ -22,6 +22,9 @@ import click
 def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | None) -> None:
     """Convert BattleScribe / New Recruit rosters (.ros, .rosz) of Warhammer 40,000 6th/7th edition
     or Horus Heresy 1st edition into wh40k6 unit files.
+
+    Without -o or -d the unit file goes to standard output; several rosters then become one
+    file (their units in order, the names joined, no points limit: set the one you play to).
 
     Example: sheets import battlescribe army.rosz -o army.yaml
     """
@@ -61,9 +64,22 @@ def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | No
     if problems:
         click.echo(f"imported {len(docs)} of {len(files)} roster(s); nothing written", err=True)
         raise InputError(problems)
-    if not targets:
-        for _, doc in docs:
-            click.echo(to_yaml(doc), nl=False)
+    if not targets:  # standard output: one unit file that every command reads
+        click.echo(to_yaml(merge_rosters([doc for _, doc in docs])), nl=False)
     write_files([(target, to_yaml(doc)) for target, doc in targets])  # every file or none
     for target, doc in targets:
         click.echo(f"wrote {target} ({len(doc['units'])} units)", err=True)
+
+
+def merge_rosters(docs: list[dict]) -> dict:
+    """One unit file of several imported rosters (standard output holds one file): the units
+    in order, the names joined with " + ", the notes kept; a single roster is returned as is.
+    No limit: the rosters' limits need not add up to the game's (an allied detachment is
+    within the army's points), so the player writes the one they play to."""
+    if len(docs) == 1:
+        return docs[0]
+    names = [d["roster"].get("name") or "" for d in docs]
+    notes = "; ".join(d["roster"].get("notes") or "" for d in docs if d["roster"].get("notes"))
+    header = {"name": " + ".join(n for n in names if n)[:200],
+              "notes": notes if len(notes) <= 2000 else notes[:1999] + "…"}
+    return {"system": "wh40k6", "roster": header, "units": [u for d in docs for u in d["units"]]}
