@@ -110,11 +110,11 @@ def template_case(rng: random.Random, workdir: Path) -> Case:
     tpl = workdir / "t.j2"
     tpl.write_text("\n".join(parts), encoding="utf-8")
     unit = Path(shutil.copy(SAMPLES / "battletech" / "point-alpha.yaml", workdir / "u.yaml"))
-    out = workdir / "out.md"
+    fmt = rng.choice(["md", "html", "bbcode"])
+    out = workdir / f"out.{ fmt }"
     prelude = "from sheets.render import text; text.MAX_SECONDS = 2.0"  # the limit, shortened
-    return Case("template", ["roster", unit, "--format", rng.choice(["md", "html", "bbcode"]),
-                             "--template", tpl, "-o", out], workdir, prelude, inputs=[unit, tpl],
-                outputs=[out])
+    return Case("template", ["roster", unit, "--format", fmt, "--template", tpl, "-o", out], workdir,
+                prelude, inputs=[unit, tpl], outputs=[out])
 
 
 # -- alias fan-out ----------------------------------------------------------------------------------
