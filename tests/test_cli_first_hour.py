@@ -100,7 +100,7 @@ def test_default_names_never_collide_and_say_what_they_hold(cli, tmp_path, monke
     (("render", ROC, "--card", "tarot"), "--card is an option of dust, not of battletech"),
     (("render", ROC, "--png", "cards"), "--png is an option of dust, not of battletech"),
     (("render", DUST, "--tables"), "--tables is an option of dmech, not of dust"),
-    (("render", LNL, "--rules", "tw"), "--rules: lnl has no rule variants (only battletech (classic|tw) have)"),
+    (("render", LNL, "--rules", "tw"), "--rules: lnl has no rule variants (only battletech (classic|tw), wh40k6 (6th|7th|hh1|other) have)"),
     (("validate", DUST, "--rules", "tw"), "--rules: dust has no rule variants"),
     (("reference", "dust", "--rules", "tw"), "--rules: dust has no rule variants"),
     (("chart", "lnl", "melee-odds", "--rules", "classic"), "--rules: lnl has no rule variants"),

@@ -585,6 +585,8 @@ def _warn_violations(loaded_list) -> None:
     from sheets.core.roster import list_violations
 
     for loaded in loaded_list:
+        for w in loaded.warnings:  # e.g. a roster unit imported with gaps (as validate says it)
+            click.echo(str(w), err=True)
         for breach in list_violations(loaded):
             click.echo(f"{loaded.path}: warning: {breach}", err=True)
 

@@ -23,7 +23,8 @@ def _check_rules(ctx, param, value):
 
 
 rules_option = click.option("--rules", "rules", default=None, metavar="VARIANT", callback=_check_rules,
-                            help="Rule variant where the game has them (battletech: classic|tw; default classic).")
+                            help="Rule variant where the game has them (battletech: classic|tw, default classic; "
+                                 "wh40k6: the Force Organisation chart 6th|7th|hh1|other, default 6th).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON output.")
 out_option = click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
                           help="Output file (default: output/<stem of the first input>.<ext>).")

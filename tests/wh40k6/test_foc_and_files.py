@@ -174,9 +174,13 @@ def test_foc_second_detachment_at_2000_points(write):
     assert msgs(army(write, 1999, *slots), 1999) == [
         "Primary detachment: HQ 3 (allowed 1–2)", "Primary detachment: Troops 7 (allowed 2–6)",
         "Primary detachment: Heavy Support 4 (allowed 0–3)", "Allied detachment: HQ 2 (allowed 1–1)"]
-    assert msgs(army(write, 2000, *slots), 2000) == []
+    # at 2000 points the primary units need two detachments, each with its own 1 HQ + 2 Troops
+    # (issue 22, fix 2): 3 HQ and 7 Troops fit; the two allied HQ need two allied detachments,
+    # and the one allied Troops unit is then a breach (each allied detachment needs its own)
+    assert msgs(army(write, 2000, *slots), 2000) == ["Allied detachment: Troops 1 (needs 2–4)"]
     tally = {(r["detachment"], r["slot"]): (r["count"], r["min"], r["max"]) for r in foc_tally(army(write, 2000, *slots), 2000)}
-    assert tally[("primary", "hq")] == (3, 1, 4) and tally[("primary", "troops")] == (7, 2, 12)
+    assert tally[("primary", "hq")] == (3, 2, 4) and tally[("primary", "troops")] == (7, 4, 12)
+    assert msgs(army(write, 2000, *slots, "a:troops"), 2000) == []
 
 
 def test_sample_list_is_valid(cli):

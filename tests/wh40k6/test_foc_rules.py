@@ -83,7 +83,8 @@ def test_a_slot_the_detachment_lacks_is_tallied_as_0_to_0():
 
 def test_the_tally_row_is_a_plain_mapping():
     assert rules.foc_tally(army(*LEGAL), 1000)[0] == {
-        "detachment": "primary", "slot": "hq", "count": 1, "min": 1, "max": 2, "ok": True, "verified": True}
+        "detachment": "primary", "slot": "hq", "count": 1, "min": 1, "max": 2, "ok": True, "verified": True,
+        "detachments": 1, "max_here": 2}
 
 
 # (slots beyond the legal minimum, limit) -> violations; each maximum is legal, one more is not

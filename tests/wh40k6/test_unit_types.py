@@ -12,7 +12,8 @@ ROWS = {
     "Infantry": ('6"', "run", 'D6"', '2D6"', '2D6"', [], True),
     "Jump Infantry": ('12"', "run", 'D6"', '2D6"', '3D6"', ["Bulky", "Deep Strike"], True),
     # conflict: 6" (shinysilverinq) vs 12" (user QRG): 6" chosen, printed with †
-    "Jet Pack Infantry": ('6"', "thrust", '2D6"', '2D6"', '2D6"', ["Bulky", "Deep Strike", "Relentless"], False),
+    # jet packs keep their Run; the 2D6" thrust is extra, in the Assault phase (issue 22, fix 3)
+    "Jet Pack Infantry": ('6"', "run", 'D6"', '2D6"', '2D6"', ["Bulky", "Deep Strike", "Relentless"], False),
     "Bike": ('12"', "turbo_boost", '12"', '2D6"', '3D6"',
              ["Hammer of Wrath", "Jink", "Relentless", "Very Bulky"], True),
     "Jetbike": ('12"', "turbo_boost", '24"', '2D6"', '3D6"',
@@ -24,7 +25,8 @@ ROWS = {
     "Jump Monstrous Creature": ('12"', "run", 'D6"', '2D6"', '3D6"',
                                 ["Bulky", "Deep Strike", "Fear", "Hammer of Wrath", "Move Through Cover",
                                  "Relentless", "Smash"], True),
-    "Flying Monstrous Creature": ('12"–24"', "run", '2D6"', '2D6"', '3D6"',
+    # Gliding (as a jump MC) / Swooping (issue 22, fix 4)
+    "Flying Monstrous Creature": ('12" / 12"–24"', "run", 'D6" / 2D6"', '2D6"', '3D6"',
                                   ["Fear", "Hammer of Wrath", "Move Through Cover", "Relentless", "Smash",
                                    "Vector Strike"], False),
     "Beasts": ('12"', "run", 'D6"', '2D6"', '3D6"', ["Fleet", "Move Through Cover"], True),

@@ -53,7 +53,8 @@ def test_both_dialects_give_the_same_units(tmp_path, dialect):
                                        "ws": 3, "bs": 4, "s": 3, "t": 3, "w": 1, "i": 3, "a": 1,
                                        "ld": 7, "sv": "4+"}
     # weapons de-duplicated by name, range without the inch mark
-    assert squad["weapons"] == [{"name": "Lumen Rifle", "range": 24, "s": 4, "ap": 5, "type": "Rapid Fire"}]
+    # counted: 9 troopers and the sergeant each carry one (issue 22, weapons ×N)
+    assert squad["weapons"] == [{"name": "Lumen Rifle", "count": 10, "range": 24, "s": 4, "ap": 5, "type": "Rapid Fire"}]
     assert squad["rules"] == ["Steady"]  # twice in the file, once in the list
     assert hero["models"][0]["type"] == "jump infantry (character)"
     assert hero["models"][0]["sv"] == "3+/4++"
@@ -230,10 +231,11 @@ def test_rule_descriptions_are_never_copied(tmp_path):
 
 
 @pytest.mark.skipif(not FIXTURES.is_dir(), reason="real rosters not present")
-@pytest.mark.parametrize("name, total, units", [("hh1_traitor.ros", 1500, 8), ("hh1_traitor.rosz", 1500, 8),
-                                                ("hh1_bs201_transports.ros", 1487, 7)])
+@pytest.mark.parametrize("name, total, units", [("hh1_traitor.ros", 1500, 10), ("hh1_traitor.rosz", 1500, 10),
+                                                ("hh1_bs201_transports.ros", 1487, 9)])
 def test_real_rosters_sum_to_their_totals(name, total, units):
-    """The unit sums equal the roster totals the files state (1500 pts; 1487 pts)."""
+    """The unit sums equal the roster totals the files state (1500 pts; 1487 pts); each dedicated
+    transport is a unit of its own (issue 22): 8 + 2 and 7 + 2 units."""
     doc = roster_to_unit_file(FIXTURES / name)
     assert sum(u["points"] for u in doc["units"]) == total
     assert len(doc["units"]) == units

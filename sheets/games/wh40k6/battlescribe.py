@@ -27,6 +27,7 @@ one-line error), selections and nesting capped. Every problem is a :class:`Probl
 from __future__ import annotations
 
 import io
+import lzma
 import os
 import re
 import stat
@@ -34,7 +35,7 @@ import zipfile
 import zlib
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from sheets.core.errors import InputError, Pos, Problem
 from sheets.data import load_data
@@ -59,10 +60,10 @@ def _short(text: str, limit: int = 60) -> str:
 
 
 # -- reading the bytes ---------------------------------------------------------------------------
-def read_roster_bytes(path: str | os.PathLike) -> bytes:
-    """The roster XML of a ``.ros`` or ``.rosz`` file (a zip is recognised by its content)."""
-    name = str(path)
-    limits = config()["limits"]
+CHUNK = 1 << 16
+
+
+def _open_file(path, name: str, limits: dict) -> bytes:
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -77,31 +78,53 @@ def read_roster_bytes(path: str | os.PathLike) -> bytes:
         _fail(name, f"file too large (limit {limits['file_bytes']} bytes)")
     try:
         with open(path, "rb") as fh:
-            data = fh.read(limits["file_bytes"] + 1)
+            return fh.read(limits["file_bytes"] + 1)
     except PermissionError:
         _fail(name, "permission denied")
     except OSError as exc:
         _fail(name, f"cannot read: {exc.strerror or exc}")
-    return roster_xml(name, data)
+
+
+def roster_chunks(path: str | os.PathLike, data: bytes | None = None) -> Iterator[bytes]:
+    """The roster XML of a ``.ros`` or ``.rosz`` file in pieces (a zip is recognised by its
+    content and unpacked as it is parsed, so a parse that stops early unpacks no more); ``data``:
+    the file's bytes, already read (e.g. an upload), named ``path``."""
+    name = str(path)
+    limits = config()["limits"]
+    if data is None:
+        data = _open_file(path, name, limits)
+    elif len(data) > limits["file_bytes"]:
+        _fail(name, f"file too large (limit {limits['file_bytes']} bytes)")
+    if data[:2] == b"PK":
+        yield from _unzip(name, data, limits)
+        return
+    if len(data) > limits["xml_bytes"]:
+        _fail(name, f"roster too large (limit {limits['xml_bytes']} bytes)")
+    for i in range(0, len(data), CHUNK):
+        yield data[i:i + CHUNK]
+
+
+def read_roster_bytes(path: str | os.PathLike) -> bytes:
+    """The whole roster XML of a ``.ros`` or ``.rosz`` file."""
+    return b"".join(roster_chunks(path))
 
 
 def roster_xml(name: str, data: bytes) -> bytes:
     """The roster XML of a ``.ros`` or ``.rosz`` file's bytes (a zip is recognised by content)."""
-    limits = config()["limits"]
-    if len(data) > limits["file_bytes"]:
-        _fail(name, f"file too large (limit {limits['file_bytes']} bytes)")
-    if data[:2] == b"PK":
-        return _unzip(name, data, limits)
-    if len(data) > limits["xml_bytes"]:
-        _fail(name, f"roster too large (limit {limits['xml_bytes']} bytes)")
-    return data
+    return b"".join(roster_chunks(name, data))
 
 
-def _unzip(name: str, data: bytes, limits: dict) -> bytes:
+# errors an unpacker raises on a damaged, encrypted or unsupported member: the zip's own,
+# zlib's (deflate), lzma's, bz2's (OSError), RuntimeError ("encrypted, password required")
+_UNPACK_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, NotImplementedError,
+                  EOFError, RuntimeError, zlib.error, lzma.LZMAError)
+
+
+def _unzip(name: str, data: bytes, limits: dict) -> Iterator[bytes]:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as exc:
+    except _UNPACK_ERRORS as exc:
         _fail(name, f"not a readable .rosz (zip) file: {_short(exc)}")
     if len(members) > limits["zip_members"]:
         _fail(name, f"the zip holds {len(members)} members (limit {limits['zip_members']})")
@@ -109,42 +132,155 @@ def _unzip(name: str, data: bytes, limits: dict) -> bytes:
     if not rosters:
         _fail(name, "the zip holds no .ros roster")
     member = rosters[0]
+    mname = _short(member.filename)
+    if member.flag_bits & 0x1:
+        _fail(name, f"{mname} is encrypted (password-protected): BattleScribe never writes that")
     cap = limits["xml_bytes"]
     if member.file_size > cap:
-        _fail(name, f"{_short(member.filename)} unpacks to {member.file_size} bytes "
-                    f"(limit {cap}): refused (a zip bomb?)")
+        _fail(name, f"{mname} unpacks to {member.file_size} bytes (limit {cap}): refused (a zip bomb?)")
+    total = 0
     try:
-        with archive.open(member) as fh:  # the header may lie: cap what is actually read
-            out = fh.read(cap + 1)
-    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError, zlib.error) as exc:
-        _fail(name, f"cannot unpack {_short(member.filename)}: {_short(exc)}")  # zlib: corrupt data
-    if len(out) > cap:
-        _fail(name, f"{_short(member.filename)} unpacks to more than {cap} bytes: refused (a zip bomb?)")
-    return out
+        fh = archive.open(member)
+    except _UNPACK_ERRORS as exc:
+        _fail(name, f"cannot unpack {mname}: {_short(exc)}")
+    with fh:
+        while True:
+            try:  # the header may lie: cap what is actually read
+                piece = fh.read(CHUNK)
+            except _UNPACK_ERRORS as exc:
+                _fail(name, f"cannot unpack {mname}: {_short(exc) or type(exc).__name__}")
+            if not piece:
+                return
+            total += len(piece)
+            if total > cap:
+                _fail(name, f"{mname} unpacks to more than {cap} bytes: refused (a zip bomb?)")
+            yield piece
 
 
-def parse_xml(name: str, data: bytes):
-    """The roster's root element, through defusedxml (no DTD, entities or external references)."""
+# the encodings expat reads itself; BattleScribe and New Recruit write UTF-8
+_ENCODINGS = {"utf-8", "utf8", "utf-16", "utf16", "us-ascii", "ascii", "iso-8859-1", "latin-1",
+              "latin1", "iso8859-1"}
+_DECLARED = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*<\?xml\b[^>]*?\bencoding\s*=\s*([\"'])(.*?)\1", re.S)
+
+
+class _Stop(Exception):
+    """Raised by the tree builder at a cap, to stop the parser where it stands."""
+
+
+class _Builder:
+    """An ElementTree builder that counts elements and nesting while parsing (stops at the caps)
+    and remembers where each element starts."""
+
+    def __init__(self, parser_ref: list, max_elements: int, max_depth: int):
+        from xml.etree.ElementTree import TreeBuilder
+
+        self.tb = TreeBuilder()
+        self.parser_ref, self.max_elements, self.max_depth = parser_ref, max_elements, max_depth
+        self.count = self.depth = 0
+        self.root_attrs: dict = {}
+        self.positions: dict[int, tuple[int, int]] = {}
+
+    def start(self, tag, attrs):
+        self.count += 1
+        self.depth += 1
+        if self.count > self.max_elements:
+            raise _Stop(f"more than {self.max_elements} XML elements: refused (a roster has a few "
+                        f"thousand)")
+        if self.depth > self.max_depth:
+            raise _Stop(f"XML nested deeper than {self.max_depth} levels: refused")
+        if self.count == 1:
+            self.root_attrs = dict(attrs)
+        el = self.tb.start(tag, attrs)
+        xp = self.parser_ref[0].parser
+        self.positions[id(el)] = (xp.CurrentLineNumber, xp.CurrentColumnNumber + 1)
+        return el
+
+    def end(self, tag):
+        self.depth -= 1
+        return self.tb.end(tag)
+
+    def data(self, text):
+        self.tb.data(text)
+
+    def close(self):
+        return self.tb.close()
+
+
+def _parse(name: str, chunks: Iterable[bytes]):
+    """(root element, {id(element): (line, col)}) through defusedxml (no DTD, entities or external
+    references), the element count and depth capped while parsing."""
     from xml.etree.ElementTree import ParseError
 
     from defusedxml import DefusedXmlException
-    from defusedxml.ElementTree import fromstring
+    from defusedxml.ElementTree import DefusedXMLParser
 
+    limits = config()["limits"]
+    ref: list = []
+    builder = _Builder(ref, limits["xml_elements"], limits["xml_depth"])
+    parser = DefusedXMLParser(target=builder, forbid_dtd=True, forbid_entities=True,
+                              forbid_external=True)
+    ref.append(parser)
+
+    def where():
+        xp = parser.parser
+        return Pos(xp.CurrentLineNumber, xp.CurrentColumnNumber + 1)
+
+    first = True
     try:
-        root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        for piece in chunks:
+            if first:
+                first = False
+                m = _DECLARED.match(piece[:512])
+                if m:
+                    enc = m.group(2).decode("ascii", "replace").strip()
+                    if enc.lower() not in _ENCODINGS:
+                        col = len(piece[:m.start(2)].decode("latin-1")) + 1
+                        _fail(name, f"encoding {_short(enc, 30)!r} is not supported: a roster is "
+                                    f"UTF-8 (BattleScribe and New Recruit write nothing else)", Pos(1, col))
+            parser.feed(piece)
+        root = parser.close()
+    except _Stop as exc:
+        _fail(name, str(exc), where())
     except DefusedXmlException as exc:
         _fail(name, f"refused: the XML declares a DTD, entities or external references "
                     f"({type(exc).__name__}); BattleScribe rosters never do")
     except ParseError as exc:
+        _check_system(name, builder.root_attrs)  # another game's roster: say that first
         line, col = getattr(exc, "position", (None, None))
         msg = str(exc).split(":")[0]
         _fail(name, f"not valid XML: {msg}", Pos(line, col + 1) if line else None)
-    except (ValueError, RecursionError) as exc:
-        _fail(name, f"not valid XML: {_short(exc)}")
+    except (ValueError, RecursionError, LookupError, UnicodeError, TypeError) as exc:
+        _fail(name, f"not valid XML: {_short(exc) or type(exc).__name__}", where())
+    if first:
+        _fail(name, "the file is empty")
     for el in root.iter():  # drop the namespace once: lookups below are plain tag names
         if isinstance(el.tag, str) and el.tag[:1] == "{":
             el.tag = el.tag.rpartition("}")[2]
-    return root
+    return root, builder.positions
+
+
+def _check_system(name: str, attrs: dict, always: bool = False) -> dict | None:
+    """The importable system of a roster's root attributes; another (or, with ``always``, an
+    unknown) game system is refused naming it."""
+    if not attrs and not always:
+        return None
+    system_id = str(attrs.get("gameSystemId") or "").strip()
+    system_name = str(attrs.get("gameSystemName") or "").strip() or "unknown game system"
+    system = config()["systems"].get(system_id)
+    if system is None:
+        if not always and not system_id:
+            return None
+        _fail(name, f"game system {_short(system_name)!r} ({_short(system_id, 40)}) is not "
+                    f"Warhammer 40,000 6th/7th edition or Horus Heresy 1st edition: not imported")
+    if not system["import"]:
+        _fail(name, f"this roster is for {system['name']} ({_short(system_name)}); only "
+                    f"6th/7th-edition and Horus Heresy 1st-edition rosters can be imported")
+    return system
+
+
+def parse_xml(name: str, data: bytes):
+    """The roster's root element (see :func:`_parse`)."""
+    return _parse(name, [data[i:i + CHUNK] for i in range(0, max(len(data), 1), CHUNK)])[0]
 
 
 # -- the XML tree --------------------------------------------------------------------------------
@@ -165,23 +301,59 @@ def _attr(el, *names: str, default: str = "") -> str:
     return default
 
 
-def _decimal(name: str, raw: str, what: str) -> Decimal:
+class _Ctx:
+    """One roster being read: its name, where each element starts, its caps, and the gaps of the
+    unit being read."""
+
+    def __init__(self, name: str, positions: dict, limits: dict):
+        self.name, self.positions, self.limits = name, positions, limits
+        self.gaps: list[str] = []
+
+    def pos(self, el) -> Pos | None:
+        lc = self.positions.get(id(el))
+        return Pos(*lc) if lc else None
+
+    def fail(self, el, message: str):
+        _fail(self.name, message, self.pos(el) if el is not None else None)
+
+    def check_digits(self, el, text: str, what: str) -> None:
+        """A run of more digits than any roster needs is refused (int() of 4,300+ digits fails and
+        huge numbers cost time): hostile input, not a roster's unusual field."""
+        cap = self.limits["digits"]
+        longest = max((len(m) for m in re.findall(r"[0-9]+", text or "")), default=0)
+        if longest > cap:
+            self.fail(el, f"{what}: a number of {longest} digits (limit {cap}): refused")
+
+
+def _decimal(ctx: _Ctx, el, raw: str, what: str) -> Decimal:
+    raw = (raw or "").strip()
+    ctx.check_digits(el, raw, what)
     try:
-        value = Decimal(raw.strip())
-    except (InvalidOperation, AttributeError):
-        _fail(name, f"{what}: {_short(raw)!r} is not a number")
-    if not value.is_finite() or abs(value) > Decimal(10) ** 9:
-        _fail(name, f"{what}: {_short(raw)!r} is out of range")
+        value = Decimal(raw)
+    except (InvalidOperation, ValueError):
+        ctx.fail(el, f"{what}: {_short(raw)!r} is not a number")
+    # never arithmetic before the range check: 1e999999999 overflows the decimal context
+    if not value.is_finite() or (value != 0 and value.adjusted() > 9):
+        ctx.fail(el, f"{what}: {_short(raw)!r} is out of range")
     return value
 
 
-def _own_points(name: str, sel, cost_name: str) -> Decimal:
+def _own_points(ctx: _Ctx, sel, cost_name: str) -> Decimal:
     total = Decimal(0)
     for cost in _children(sel, "costs", "cost"):
         if _attr(cost, "name").replace(" ", "").lower() == cost_name:
-            total += _decimal(name, _attr(cost, "value", default="0"),
+            total += _decimal(ctx, cost, _attr(cost, "value", default="0"),
                               f"cost of {_short(_attr(sel, 'name'))!r}")
     return total
+
+
+def _count(ctx: _Ctx, sel) -> int:
+    """A selection's ``number``: ASCII digits only (``²`` is a digit to Python, not to a roster)."""
+    raw = _attr(sel, "number", default="1").strip()
+    ctx.check_digits(sel, raw, f"number of {_short(_attr(sel, 'name'))!r}")
+    if not re.fullmatch(r"[0-9]+", raw):
+        ctx.fail(sel, f"number of {_short(_attr(sel, 'name'))!r}: {_short(raw)!r} is not a whole number")
+    return min(int(raw), 10_000)
 
 
 def _plain(value: Decimal) -> int | float:
@@ -209,23 +381,35 @@ def _primary_category(sel) -> str | None:
     return None
 
 
+def _is_dedicated_transport(sel) -> bool:
+    """A vehicle selection inside a unit that is its transport: categorised "Dedicated Transport"
+    (2.03 catalogues), or (older catalogues) a vehicle profile with a Transport profile."""
+    kinds = {_profile_type(p) for p in _children(sel, "profiles", "profile")}
+    if not kinds & {"vehicle", "walker", "flyer"}:
+        return False
+    return ("transport" in kinds or any(" ".join(n.lower().split()) == "dedicated transport"
+                                        for n, _ in _categories(sel)))
+
+
 def slot_of(category: str | None) -> str:
     """Our FOC slot for a BattleScribe primary category name (``none`` when it uses no slot)."""
     if not category:
         return "none"
-    key = " ".join(category.lower().split())
+    key = " ".join(category.lower().replace(":", " ").split())  # "Troops:" in some catalogues
     for entry in config()["slots"]:
         if key in entry["names"] or any(word in key for word in entry.get("contains", [])):
             return entry["slot"]
     return "none"
 
 
-def _characteristics(profile) -> dict[str, str]:
+def _characteristics(ctx: _Ctx | None, profile) -> dict[str, str]:
     out = {}
     for ch in _children(profile, "characteristics", "characteristic"):
         value = ch.get("value")
         if value is None:
             value = ch.text or ""
+        if ctx is not None:
+            ctx.check_digits(ch, value, f"{_short(_attr(profile, 'name'))!r} {_short(_attr(ch, 'name'), 20)}")
         out[_attr(ch, "name").strip().lower()] = " ".join(value.split())
     return out
 
@@ -242,8 +426,10 @@ def _number(text: str):
 
 _UNIT_TYPE_WORDS = [  # tolerant matching of free-form "Unit Type" text, most specific first
     ("flying monstrous creature", "flying monstrous creature"),
+    ("jet pack monstrous creature", "jet pack monstrous creature"),
     ("jump monstrous creature", "jump monstrous creature"),
     ("monstrous creature", "monstrous creature"),
+    ("jump cavalry", "jump cavalry"),
     ("jet pack", "jet pack infantry"),
     ("jetpack", "jet pack infantry"),
     ("jump", "jump infantry"),
@@ -271,113 +457,260 @@ def unit_type(text: str) -> str:
 
 def vehicle_type(text: str) -> str:
     """``Vehicle (Tank, Transport)`` / ``Tank, Transport`` -> ``vehicle (tank, transport)``."""
+    return _vehicle_type(text)[0]
+
+
+def _vehicle_type(text: str) -> tuple[str, list[str]]:
+    """(our vehicle type, words we do not know): ``Super-Heavy Walker`` -> ``vehicle
+    (walker, super-heavy)``; ``Open-topped, Transport (special)`` -> ``vehicle (open-topped,
+    transport)`` and ``["special"]``."""
+    from sheets.games.wh40k6.model import _names, _norm
+
+    tags = _names()[1]
     low = " ".join(re.sub(r"[^a-z0-9,/()\- ]", "", text.lower()).split())  # "Tank*" -> "tank"
-    inner = re.sub(r"^vehicle\s*", "", low).strip().strip("()").strip()
-    parts = [p.strip() for p in re.split(r"[,/]", inner) if p.strip()]
-    return f"vehicle ({', '.join(parts)})" if parts else "vehicle"
+    low = re.sub(r"^vehicle\s*", "", low)
+    words = [w.strip() for w in re.split(r"[,/()]", low) if w.strip()]
+    found, unknown = [], []
+    for w in words:
+        if w == "vehicle":
+            continue
+        if _norm(w) in tags:
+            found.append(w)
+            continue
+        parts = w.split()  # "super-heavy walker": every word a tag
+        if all(_norm(p) in tags for p in parts):
+            found += parts
+        else:
+            unknown.append(w)
+    found = list(dict.fromkeys(found))
+    return (f"vehicle ({', '.join(found)})" if found else "vehicle"), unknown
 
 
-def _model(profile, kind: str, count: int) -> dict:
-    ch = _characteristics(profile)
-    model: dict[str, Any] = {"name": " ".join(_attr(profile, "name").split()), "count": count}
+_DASH = ("-", "–", "—", "", "n/a")
+
+
+def _save(text: str) -> str:
+    """A roster's save as we write it: ``2`` -> ``2+``, ``2+/4`` -> ``2+/4++``, ``4++`` stays."""
+    t = "".join((text or "").split())
+    m = re.fullmatch(r"([2-6])\+?", t)
+    if m:
+        return f"{m.group(1)}+"
+    m = re.fullmatch(r"([2-6])\+?\s*/\s*([2-6])\+{0,2}", t)
+    if m:
+        return f"{m.group(1)}+/{m.group(2)}++"
+    return t or "-"
+
+
+def _model(ctx: _Ctx, profile, kind: str, count: int) -> dict:
+    ch = _characteristics(ctx, profile)
+    pname = " ".join(_attr(profile, "name").split())
+    model: dict[str, Any] = {"name": pname, "count": count}
     if kind in ("vehicle", "walker", "flyer"):
         vtype = ch.get("type", "")
         if kind == "walker" and "walker" not in vtype.lower():
             vtype = f"walker, {vtype}" if vtype and vtype.lower() != "vehicle" else "walker"
         if kind == "flyer" and "flyer" not in vtype.lower():
             vtype = f"flyer, {vtype}" if vtype else "flyer"
-        model["type"] = vehicle_type(vtype)
+        model["type"], unknown = _vehicle_type(vtype)
+        if unknown:
+            model["type_text"] = _short(vtype, 80)
+            ctx.gaps.append(f"{pname}: type words not known, kept as written: {', '.join(unknown)} "
+                            f"(from {vtype!r})")
         keys = (["ws", "bs", "s", "front", "side", "rear", "i", "a", "hp"] if kind == "walker"
                 else ["bs", "front", "side", "rear", "hp"])
         for key in keys:
             model[key] = _number(ch.get(key, "-"))
-    else:
-        model["type"] = unit_type(ch.get("unit type", "") or ("monstrous creature"
-                                                              if kind == "monstrous creature" else ""))
-        for key in ("ws", "bs", "s", "t", "w", "i", "a"):
+        return model
+    raw_type = ch.get("unit type", "") or ("monstrous creature" if kind == "monstrous creature" else "")
+    stats = {k: ch.get(k, "-") for k in ("ws", "bs", "s", "i", "a")}
+    ld = ch.get("ld", ch.get("leadership", "-"))
+    if "artillery" in raw_type.lower() and all(v.strip() in _DASH for v in (*stats.values(), ld)):
+        # the seed's gun line (WS – BS – S – T 7 W 2 I – A – Ld – Sv 3+): T, W and Sv only
+        model["type"] = "gun"
+        for key in ("t", "w"):
             model[key] = _number(ch.get(key, "-"))
-        model["ld"] = _number(ch.get("ld", ch.get("leadership", "-")))
-        model["sv"] = ch.get("save", ch.get("sv", "-")) or "-"
+        model["sv"] = _save(ch.get("save", ch.get("sv", "-")))
+        return model
+    model["type"] = unit_type(raw_type)
+    try:
+        from sheets.games.wh40k6.model import TypeError_, parse_type
+
+        parse_type(model["type"])
+    except TypeError_:  # a type the seed does not define: read as infantry, the text kept
+        model["type"] = "infantry (character)" if "character" in raw_type.lower() else "infantry"
+        model["type_text"] = _short(raw_type, 80)
+        ctx.gaps.append(f"{pname}: unit type {raw_type!r} not known: moves as infantry here")
+    for key in ("ws", "bs", "s", "t", "w", "i", "a"):
+        model[key] = _number(ch.get(key, "-"))
+    model["ld"] = _number(ld)
+    model["sv"] = _save(ch.get("save", ch.get("sv", "-")))
     return model
 
 
-def _weapon(profile) -> dict:
-    ch = _characteristics(profile)
+_AP_TEXT = re.compile(r"^\s*([1-6])\s*(?:/\s*[1-6])?\s*\*?\s*$")
+
+
+def _weapon(ctx: _Ctx, profile, count: int) -> dict:
+    ch = _characteristics(ctx, profile)
     rng = ch.get("range", "-")
-    return {"name": " ".join(_attr(profile, "name").split()),
-            "range": _number(rng.replace("&quot;", '"')),
-            "s": _number(ch.get("strength", ch.get("s", "-"))),
-            "ap": _number(ch.get("ap", "-")),
-            "type": ch.get("type", "") or "-"}
+    ap_raw = ch.get("ap", "-")
+    ap = _number(ap_raw)
+    out = {"name": " ".join(_attr(profile, "name").split()), "count": count,
+           "range": _number(rng.replace("&quot;", '"')),
+           "s": _number(ch.get("strength", ch.get("s", "-"))), "ap": ap,
+           "type": ch.get("type", "") or "-"}
+    if isinstance(ap, str) and _AP_TEXT.match(ap):  # "3/2*", "4*": the first number, the text kept
+        out["ap"] = int(_AP_TEXT.match(ap).group(1))
+        out["ap_text"] = " ".join(ap.split())
+    return out
+
+
+_TIMES = re.compile(r"\s*[x×]\s*([0-9]{1,3})\s*$", re.I)
 
 
 class _Walker:
-    """Walks one unit's selection subtree (bounded)."""
+    """Walks one unit's selection subtree (bounded): models (counts add up over selections),
+    weapons (counted, with the model that carries them), rules, wargear / transport / building
+    profiles, and dedicated transports (returned separately)."""
 
-    def __init__(self, name: str, limits: dict, counter: list[int]):
-        self.name, self.limits, self.counter = name, limits, counter
+    def __init__(self, ctx: _Ctx, counter: list[int], texts: bool, split: bool = True):
+        self.ctx, self.counter, self.texts, self.split = ctx, counter, texts, split
         self.models: dict[str, dict] = {}
-        self.weapons: dict[str, dict] = {}
-        self.rules: dict[str, None] = {}
+        self.weapons: dict[tuple, dict] = {}
+        self.rules: dict[str, str] = {}
+        self.wargear: dict[str, str] = {}
+        self.transport: dict[str, str] = {}
+        self.building: dict | None = None
+        self.transports: list = []  # dedicated transport selections inside this unit
 
-    def visit(self, sel, depth: int) -> None:
+    def visit(self, sel, depth: int, carrier: tuple[str, int] | None = None, top: bool = True) -> None:
+        limits = self.ctx.limits
         self.counter[0] += 1
-        if self.counter[0] > self.limits["selections"]:
-            _fail(self.name, f"more than {self.limits['selections']} selections: refused")
-        if depth > self.limits["depth"]:
-            _fail(self.name, f"selections nested deeper than {self.limits['depth']} levels: refused")
-        number = _attr(sel, "number", default="1")
-        here = min(int(number), 10_000) if number.isdigit() else 1  # this selection's models
+        if self.counter[0] > limits["selections"]:
+            self.ctx.fail(sel, f"more than {limits['selections']} selections: refused")
+        if depth > limits["depth"]:
+            self.ctx.fail(sel, f"selections nested deeper than {limits['depth']} levels: refused")
+        if not top and self.split and _is_dedicated_transport(sel):
+            self.transports.append(sel)
+            return
+        here = _count(self.ctx, sel)  # this selection's models
+        sname = " ".join(_attr(sel, "name").split())
+        times = _TIMES.search(sname)
         for rule in _children(sel, "rules", "rule"):
             if _attr(rule, "hidden") != "true" and _attr(rule, "name").strip():
-                self.rules.setdefault(" ".join(_attr(rule, "name").split()), None)
+                text = ""
+                if self.texts:
+                    desc = rule.find("description")
+                    text = " ".join((desc.text or "").split()) if desc is not None else ""
+                rname = " ".join(_attr(rule, "name").split())
+                if text or rname not in self.rules:
+                    self.rules[rname] = text
+        model_here = None
         for profile in _children(sel, "profiles", "profile"):
             if _attr(profile, "hidden") == "true":
                 continue
             kind = _profile_type(profile)
             pname = " ".join(_attr(profile, "name").split())
             if kind in MODEL_PROFILES:
+                model_here = pname
                 if pname in self.models:
-                    self.models[pname]["count"] += here
+                    self.models[pname]["count"] += here  # 3 + 2 troopers are 5
                 else:
-                    self.models[pname] = _model(profile, kind, here)
-            elif kind in WEAPON_PROFILES and pname not in self.weapons:
-                self.weapons[pname] = _weapon(profile)
+                    self.models[pname] = _model(self.ctx, profile, kind, here)
+        for profile in _children(sel, "profiles", "profile"):
+            if _attr(profile, "hidden") == "true":
+                continue
+            kind = _profile_type(profile)
+            pname = " ".join(_attr(profile, "name").split())
+            if kind in WEAPON_PROFILES:
+                n = here * (int(times.group(1)) if times else 1)
+                who = carrier
+                if model_here is not None:
+                    who = None  # the model's own profile: every model of the line carries it
+                elif carrier is not None and here == 1 and carrier[1] > 1:
+                    n = carrier[1]  # one per model of the enclosing model selection
+                w = _weapon(self.ctx, profile, n)
+                if who is not None and who[1] == 1 and len(self.models) > 1:
+                    w["carrier"] = who[0]
+                key = (pname, w.get("carrier"))
+                if key in self.weapons:
+                    self.weapons[key]["count"] += n
+                else:
+                    self.weapons[key] = w
+            elif kind in ("wargear item", "abilities"):
+                text = ""
+                if self.texts:
+                    text = " ".join(_characteristics(self.ctx, profile).get("description", "").split())
+                self.wargear.setdefault(pname, text)
+            elif kind == "transport":
+                ch = _characteristics(self.ctx, profile)
+                for key in ("capacity", "fire points", "access points"):
+                    if ch.get(key):
+                        self.transport[key.replace(" ", "_")] = _short(ch[key], 80)
+            elif kind == "building":
+                ch = _characteristics(self.ctx, profile)
+                self.building = {"name": pname, "type": _short(ch.get("building type", ""), 80),
+                                 "armour": _number(ch.get("armour value", "-")),
+                                 "hp": _number(ch.get("hull points", "-"))}
+                for key in ("transport capacity", "fire points", "access points"):
+                    if ch.get(key):
+                        self.building[key.replace(" ", "_")] = _short(ch[key], 80)
+        if model_here is not None:
+            carrier = (model_here, here)
         for child in _children(sel, "selections", "selection"):
-            self.visit(child, depth + 1)
+            self.visit(child, depth + 1, carrier, top=False)
 
 
-def _points(name: str, sel, cost_name: str, depth: int = 0) -> Decimal:
+def _points(ctx: _Ctx, sel, cost_name: str, depth: int = 0, skip=()) -> Decimal:
     if depth > 200:
-        _fail(name, "selections nested too deeply: refused")
-    return _own_points(name, sel, cost_name) + sum(
-        (_points(name, c, cost_name, depth + 1) for c in _children(sel, "selections", "selection")),
-        Decimal(0))
+        ctx.fail(sel, "selections nested too deeply: refused")
+    return _own_points(ctx, sel, cost_name) + sum(
+        (_points(ctx, c, cost_name, depth + 1, skip) for c in _children(sel, "selections", "selection")
+         if not any(c is s for s in skip)), Decimal(0))
 
 
-def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None) -> dict:
+def _unit_of(ctx: _Ctx, walker: _Walker, label: str, slot: str, detachment: str, points: Decimal,
+             texts: bool) -> dict:
+    unit: dict[str, Any] = {"name": label or "unnamed unit", "slot": slot, "detachment": detachment,
+                            "points": _plain(points), "models": list(walker.models.values()),
+                            "weapons": list(walker.weapons.values()),
+                            "rules": list(walker.rules)}
+    if walker.transport:
+        unit["transport"] = dict(walker.transport)
+    if walker.building:
+        unit["building"] = walker.building
+    if walker.wargear:
+        unit["wargear"] = list(walker.wargear)
+    if texts:
+        roster_text = [{"name": k, "text": _short(v, 4000)}
+                       for k, v in {**walker.rules, **walker.wargear}.items() if v]
+        if roster_text:
+            unit["roster_text"] = roster_text
+    return unit
+
+
+def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None, *, texts: bool = False,
+                        strict: bool = False, warnings: list | None = None) -> dict:
     """The unit-file mapping (``system``, ``roster``, ``units``) of a BattleScribe roster (the
-    file at ``path``, or its bytes ``data`` named ``path``)."""
+    file at ``path``, or its bytes ``data`` named ``path``).
+
+    ``texts``: also keep the roster's own rule and wargear descriptions (``roster_text``) for
+    printing; they are never written to a unit file. A unit the importer cannot read fully is
+    kept with what it can read and a ``gaps`` list (``strict``: refused instead); ``warnings``,
+    when given, receives one :class:`Problem` per such unit."""
     name = str(path)
     cfg = config()
-    root = parse_xml(name, read_roster_bytes(path) if data is None else roster_xml(name, data))
+    root, positions = _parse(name, roster_chunks(path, data))
+    ctx = _Ctx(name, positions, cfg["limits"])
     if _tag(root) != "roster":
         _fail(name, f"not a BattleScribe roster (the root element is <{_short(_tag(root), 30)}>, "
-                    f"expected <roster>)")
-    system_id = _attr(root, "gameSystemId").strip()
-    system_name = _attr(root, "gameSystemName").strip() or "unknown game system"
-    system = cfg["systems"].get(system_id)
-    if system is None:
-        _fail(name, f"game system {_short(system_name)!r} ({_short(system_id, 40)}) is not "
-                    f"Warhammer 40,000 6th/7th edition or Horus Heresy 1st edition: not imported")
-    if not system["import"]:
-        _fail(name, f"this roster is for {system['name']} ({_short(system_name)}); only "
-                    f"6th/7th-edition and Horus Heresy 1st-edition rosters can be imported")
+                    f"expected <roster>)", ctx.pos(root))
+    system = _check_system(name, root.attrib, always=True)
     cost_name = cfg["cost_name"]
     limit = None
     for cl in _children(root, "costLimits", "costLimit"):
         if _attr(cl, "name").replace(" ", "").lower() == cost_name:
-            value = _decimal(name, _attr(cl, "value", default="0"), "points limit")
+            value = _decimal(ctx, cl, _attr(cl, "value", default="0"), "points limit")
             if value > 0:
                 limit = int(value)
     header_cats = {c.lower() for c in cfg["header_categories"]}
@@ -386,33 +719,58 @@ def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None) -> d
     units: list[dict] = []
     counter = [0]
 
+    def add(unit: dict, sel) -> None:
+        if len(units) >= cfg["limits"]["units"]:
+            ctx.fail(sel, f"more than {cfg['limits']['units']} units: refused")
+        _repair(unit, ctx.gaps, strict, name)
+        if ctx.gaps:
+            unit["gaps"] = list(dict.fromkeys(_short(g, 200) for g in ctx.gaps))[:20]
+            if warnings is not None:
+                warnings.append(Problem(name, None, f"unit {_short(unit['name'])!r}: imported with "
+                                                    f"gaps: {'; '.join(unit['gaps'])}", "warning"))
+        units.append(unit)
+
     def force(el, depth: int) -> None:
         if depth > cfg["limits"]["depth"]:
-            _fail(name, "forces nested too deeply: refused")
+            ctx.fail(el, "forces nested too deeply: refused")
         fname = " ".join(_attr(el, "name").split())
         allied = any(w in fname.lower() for w in cfg["allied_force_words"])
+        detachment = "allied" if allied else "primary"
         for sel in _children(el, "selections", "selection"):
             category = _primary_category(sel)
-            points = _points(name, sel, cost_name)
             label = " ".join((_attr(sel, "customName") or _attr(sel, "name")).split())
             if category and category.lower() in header_cats:
                 picks = [" ".join(_attr(s, "name").split())
                          for s in _children(sel, "selections", "selection")]
                 notes.append(f"{label}: {', '.join(picks)}" if picks else label)
+                _points(ctx, sel, cost_name)  # its costs are checked like any other
                 continue
-            walker = _Walker(name, cfg["limits"], counter)
+            ctx.gaps = []
+            walker = _Walker(ctx, counter, texts)
             walker.visit(sel, 0)
-            if not walker.models and points == 0 and _attr(sel, "type") == "upgrade":
+            if walker.transports and not walker.models:  # the vehicles are the unit itself
+                walker = _Walker(ctx, counter, texts, split=False)
+                walker.visit(sel, 0)
+            points = _points(ctx, sel, cost_name, skip=walker.transports)
+            if (not walker.models and not walker.building and points == 0
+                    and _attr(sel, "type") == "upgrade"):
                 notes.append(label)  # an option of the whole force, no models
                 continue
-            if len(units) >= cfg["limits"]["units"]:
-                _fail(name, f"more than {cfg['limits']['units']} units: refused")
-            unit = {"name": label or "unnamed unit", "slot": slot_of(category),
-                    "detachment": "allied" if allied else "primary", "points": _plain(points),
-                    "models": list(walker.models.values()),
-                    "weapons": list(walker.weapons.values()),
-                    "rules": list(walker.rules)}
-            units.append(unit)
+            if not walker.models and not walker.building:
+                ctx.gaps.append("no model profile in the roster")
+            unit = _unit_of(ctx, walker, label, slot_of(category), detachment, points, texts)
+            if walker.building and not walker.models and unit["slot"] == "none":
+                unit["slot"] = "fortification"
+            add(unit, sel)
+            for tsel in walker.transports:
+                ctx.gaps = []
+                tw = _Walker(ctx, counter, texts)
+                tw.visit(tsel, 1)
+                tlabel = " ".join((_attr(tsel, "customName") or _attr(tsel, "name")).split())
+                tunit = _unit_of(ctx, tw, tlabel, "none", detachment, _points(ctx, tsel, cost_name),
+                                 texts)
+                tunit["transport_of"] = unit["name"]
+                add(tunit, tsel)
         for sub in _children(el, "forces", "force"):
             force(sub, depth + 1)
 
@@ -425,11 +783,98 @@ def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None) -> d
     header = {"name": roster_name, "notes": note_text if len(note_text) <= 2000 else note_text[:1999] + "…"}
     if limit is not None:
         header["limit"] = limit
-    return {"system": "wh40k6", "roster": header, "units": units}
+    return {"system": "wh40k6", "rules": system.get("chart", "other"), "roster": header, "units": units}
+
+
+def roster_for_printing(path: str | os.PathLike, data: bytes | None = None) -> dict:
+    """The unit-file mapping of a roster read directly by ``render``/``validate``/``info``: with
+    the roster's own rule and wargear texts (held in memory for the print, never written)."""
+    return roster_to_unit_file(path, data, texts=True)
+
+
+_WHERE = re.compile(r"^U(?:\.(models|weapons|rules|wargear)(?:\[(\d+)\])?)?(?:\.(\w+))?: (.*)$")
+
+
+def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
+    """Check ``unit`` against the unit schema and the profile rules; what fails is dropped and
+    named in ``gaps``. With ``strict`` nothing is repaired: the unit-file checks then refuse the
+    roster as they always did (all or nothing)."""
+    from sheets.core.errors import Problems
+    from sheets.games.wh40k6.rules import build_unit, validate_unit
+    from sheets.games.wh40k6.schema import unit_spec
+
+    spec = unit_spec()
+    for _ in range(6):
+        problems = Problems(name)
+        checked = spec.check(unit, None, problems, "U")
+        messages = [p.message for p in problems.items if p.severity == "error"]
+        if not messages:
+            data = dict(checked, gaps=list(gaps) or checked.get("gaps") or [])
+            issues = [i for i in validate_unit(build_unit(data)) if i.severity == "error"]
+            if not issues:
+                return
+            messages = []
+            for issue in issues:
+                path = "".join(f"[{p + 1}]" if isinstance(p, int) else f".{p}" for p in issue.path)
+                messages.append(f"U{path}: {issue.message}")
+        if strict:
+            return  # all or nothing: the unit-file checks report it as they find it
+        changed = False
+        drop: dict[str, set] = {}
+        for m in messages:
+            hit = _WHERE.match(m)
+            if not hit:
+                continue
+            group, index, key, text = hit.groups()
+            if group and index:
+                items = unit.get(group) or []
+                i = int(index) - 1
+                if not 0 <= i < len(items):
+                    continue
+                item = items[i]
+                label = item.get("name", "?") if isinstance(item, dict) else item
+                if key == "name" and isinstance(item, dict) and len(str(item.get("name", ""))) > 120:
+                    item["name"] = _short(item["name"], 120)
+                    gaps.append(f"{item['name'][:40]}…: name shortened to 120 characters")
+                    changed = True
+                elif key and isinstance(item, dict) and key in item:
+                    gaps.append(f"{label}: {key} {_short(str(item[key]), 30)!r} not read ({text})")
+                    item.pop(key, None)
+                    changed = True
+                elif isinstance(item, str) and len(item) > 120:
+                    items[i] = _short(item, 120)
+                    gaps.append(f"{item[:40]}…: name shortened to 120 characters")
+                    changed = True
+                else:
+                    drop.setdefault(group, set()).add(i)
+                    gaps.append(f"{label}: left out ({text})")
+            elif group and "too many" in text:
+                keep = int(re.search(r"limit (\d+)", text).group(1)) if re.search(r"limit (\d+)", text) else 0
+                gaps.append(f"{group}: only the first {keep} printed ({text})")
+                unit[group] = unit[group][:keep]
+                changed = True
+            elif group == "models" and "at least" in text:
+                return  # a unit without models: the gap is already named; the sheet prints a box
+            elif key == "name" and isinstance(unit.get("name"), str) and len(unit["name"]) > 120:
+                unit["name"] = _short(unit["name"], 120)
+                gaps.append("the unit's name shortened to 120 characters")
+                changed = True
+            elif key and key in unit and key not in ("name", "points", "slot", "detachment"):
+                gaps.append(f"{key} {_short(str(unit[key]), 30)!r} not read ({text})")
+                unit.pop(key, None)
+                changed = True
+        for group, indexes in drop.items():
+            unit[group] = [x for i, x in enumerate(unit[group]) if i not in indexes]
+            changed = True
+        if not changed:
+            return  # what is left (e.g. fractional points) the unit-file checks report
 
 
 def to_yaml(doc: dict) -> str:
     import yaml
+
+    for unit in doc.get("units", ()):
+        unit.pop("roster_text", None)  # the roster's own prose is printed, never stored
 
     head = "# Imported by `sheets import battlescribe`; rule descriptions are not copied.\n"
     return head + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)

@@ -1,7 +1,10 @@
 """``sheets import battlescribe FILE.ros|FILE.rosz… [-o OUT.yaml | -d DIR]``: BattleScribe and New
 Recruit rosters to ``wh40k6`` unit files.
 
-Every input is read and checked before anything is written; a problem in any file is reported
+A unit the importer cannot read fully is imported with what it can read, one warning
+(``file: warning: unit 'X': imported with gaps: …``) and the same mark on its datasheet;
+``--strict`` refuses such a roster instead. Every input is read and checked before anything is
+written; a problem in any file is reported
 (``file: message``, exit 1) and nothing is written. Without ``-o``/``-d`` the YAML of a single
 roster goes to standard output.
 """
@@ -19,7 +22,11 @@ import click
               help="Write the unit file here (one roster only).")
 @click.option("-d", "--outdir", type=click.Path(path_type=Path, file_okay=False), default=None,
               help="Write one unit file per roster (<name>.yaml) into this folder.")
-def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | None) -> None:
+@click.option("--strict", is_flag=True,
+              help="Refuse a roster when any unit cannot be read fully (default: import it with "
+                   "what can be read, a warning, and 'imported with gaps' on its datasheet).")
+def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | None,
+                 strict: bool = False) -> None:
     """Convert BattleScribe / New Recruit rosters (.ros, .rosz) of Warhammer 40,000 6th/7th edition
     or Horus Heresy 1st edition into wh40k6 unit files.
 
@@ -41,9 +48,10 @@ def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | No
         note_input(path)  # write_files refuses to replace an input (exit 2), like every command
     problems: list[Problem] = []
     docs: list[tuple[Path, dict]] = []
+    warnings: list[Problem] = []
     for path in files:
         try:
-            doc = roster_to_unit_file(path)
+            doc = roster_to_unit_file(path, strict=strict, warnings=warnings)
             load_mapping(doc, str(path))  # the same checks as a hand-written unit file
         except InputError as exc:
             problems.extend(exc.problems)
@@ -61,6 +69,8 @@ def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | No
             targets.append((target, doc))
     elif output is not None and docs:
         targets.append((output, docs[0][1]))
+    for w in warnings:
+        click.echo(str(w), err=True)
     if problems:
         click.echo(f"imported {len(docs)} of {len(files)} roster(s); nothing written", err=True)
         raise InputError(problems)

@@ -225,6 +225,7 @@ class Model:
     save: Save | None
     armour: dict  # front side rear -> int | None
     hp: int | None
+    type_text: str = ""  # the roster's own type text when it holds words we do not know
 
     @property
     def rules(self) -> TypeRules:
@@ -246,6 +247,8 @@ class Weapon:
     s: int | str | None
     ap: int | None
     type: str
+    ap_text: str = ""  # the roster's AP when it is not one number ("3/2*"); ap = its first number
+    carrier: str = ""  # the model that carries it, where the roster says so
 
 
 @dataclass
@@ -258,6 +261,12 @@ class Unit:
     weapons: list[Weapon] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     notes: str = ""
+    wargear: list[str] = field(default_factory=list)
+    transport: dict | None = None  # capacity, fire_points, access_points (text)
+    building: dict | None = None  # a building / fortification: name, type, armour, hp, …
+    transport_of: str = ""  # a dedicated transport: the unit it carries
+    gaps: list[str] = field(default_factory=list)  # what an import could not read
+    roster_text: dict = field(default_factory=dict)  # rule name -> the roster's own text (memory only)
 
     @property
     def model_count(self) -> int:

@@ -82,13 +82,38 @@ def render(doc, options) -> None:
     aligns = ["left", "center", "center", "center", "center", "left", "left"]
     rows = [row_cells(tr, lang) for tr in type_rows()]
     dagger = any("†" in c for r in rows for c in r)
+    first_room = y - frame.y - 12
+    room = frame.top - 24 - frame.y - 12  # a continuation page: its heading only
+
+    def split(cap: float) -> list[int]:
+        """Rows per page when no page holds more than ``cap`` points of table."""
+        out, i = [], 0
+        while i < len(rows):
+            limit = min(cap, first_room if not out else room)
+            n = 0
+            while i + n < len(rows) and table(None, 0, 0, frame.w, fr, head, rows[i:i + n + 1], SIZE) <= limit:
+                n += 1
+            n = max(n, 1)
+            out.append(n)
+            i += n
+        return out
+
+    # as few pages as the rows need, their rows balanced so that no page is a widow (issue 23:
+    # the Russian table left two rows on a page of their own): the smallest cap per page that
+    # still needs no more pages than filling each page does
+    counts = split(max(first_room, room))
+    lo, hi = 0.0, max(first_room, room)
+    for _ in range(20):
+        mid = (lo + hi) / 2
+        if len(split(mid)) <= len(counts):
+            hi = mid
+        else:
+            lo = mid
+    counts = split(hi)
     i = 0
-    while i < len(rows):
-        # as many rows as fit on this page, the header repeated
-        n = 0
-        while i + n < len(rows) and table(None, 0, 0, frame.w, fr, head, rows[i:i + n + 1], SIZE) <= y - frame.y - 12:
-            n += 1
-        n = max(n, 1)
+    for page_no, n in enumerate(counts):
+        if page_no:
+            pen, frame, y = new_page(t("ref_types"))
         with pen.frame(Rect(frame.x, frame.y, frame.w, y - frame.y)):
             y -= table(pen, frame.x, y, frame.w, fr, head, rows[i:i + n], SIZE, aligns, bold_first=True)
         i += n
@@ -96,8 +121,6 @@ def render(doc, options) -> None:
             with pen.fine_print():
                 pen.text(frame.x, frame.y + 2, t("unverified_note"), 6, color=pen.t.warn, max_width=frame.w)
         footer(pen, frame, foot, t("ref_types"))
-        if i < len(rows):
-            pen, frame, y = new_page(t("ref_types"))
 
     # -- the charts ------------------------------------------------------------------------
     pen, frame, y = new_page(f"{t('chart_ws')} · {t('chart_wound')}")

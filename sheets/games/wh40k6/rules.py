@@ -34,16 +34,30 @@ def build_unit(data) -> Unit:
             if save is None and prof.get("Sv"):
                 save = parse_save(prof["Sv"])
         models.append(Model(name=m["name"], count=m["count"], type=mt, stats=stats, save=save,
-                            armour={a: m.get(a) for a in ARMOUR}, hp=m.get("hp")))
-    weapons = [Weapon(w["name"], w["count"], w["range"], w["s"], w["ap"], w["type"]) for w in data["weapons"]]
+                            armour={a: m.get(a) for a in ARMOUR}, hp=m.get("hp"),
+                            type_text=m.get("type_text") or ""))
+    weapons = [Weapon(w["name"], w["count"], w["range"], w["s"], w["ap"], w["type"],
+                      w.get("ap_text") or "", w.get("carrier") or "") for w in data["weapons"]]
     return Unit(name=data["name"], slot=data["slot"], detachment=data["detachment"], points=data["points"],
-                models=models, weapons=weapons, rules=list(data["rules"]), notes=data["notes"])
+                models=models, weapons=weapons, rules=list(data["rules"]), notes=data["notes"],
+                wargear=list(data.get("wargear") or ()),
+                transport=dict(data["transport"]) if data.get("transport") else None,
+                building=dict(data["building"]) if data.get("building") else None,
+                transport_of=data.get("transport_of") or "", gaps=list(data.get("gaps") or ()),
+                roster_text={t["name"]: t["text"] for t in data.get("roster_text") or ()})
 
 
 def validate_unit(unit: Unit) -> list[RuleIssue]:
     """Profile columns against the model's type: a model line needs WS BS S T W I A Ld, a vehicle
     BS and its armour values and hull points, a walker also WS S I A."""
     issues = []
+    if not unit.models and not unit.building:  # an import without a model profile: its gap says so
+        issues.append(RuleIssue(("models",), "needs at least 1 model (or a 'building:')",
+                                "warning" if unit.gaps else "error"))
+    if unit.gaps:
+        issues.append(RuleIssue(("gaps",), "imported with gaps: " + "; ".join(unit.gaps), "warning"))
+    # an import that could not read a value prints it as a dash: the gap is a warning, not a refusal
+    gap = "warning" if unit.gaps else "error"
     for i, m in enumerate(unit.models):
         mt = m.type
         where = ("models", i)
@@ -54,7 +68,7 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
             need = _VEHICLE_NEEDS + (_WALKER_NEEDS if mt.is_walker else ())
             for col in need:
                 if given.get(col) is None:
-                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'"))
+                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'", gap))
             for col in ("t", "w", "ld"):
                 if given.get(col) is not None:
                     issues.append(RuleIssue(where + (col,), f"model {m.name!r}: a vehicle has armour "
@@ -62,7 +76,7 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
         else:
             for col in _MODEL_NEEDS:
                 if given.get(col) is None:
-                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'"))
+                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'", gap))
             for col in (*ARMOUR, "hp"):
                 if given.get(col) is not None:
                     issues.append(RuleIssue(where + (col,), f"model {m.name!r} ({mt.text}) is not a "
@@ -74,24 +88,61 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
 
 @functools.cache
 def foc_table() -> dict:
+    """The whole Force Organisation data; its top level is the 6th-edition chart."""
     return load_data("wh40k6/foc.yaml")
 
 
-def detachment_factor(limit) -> int:
+def chart_table(chart: str | None = "6th") -> dict | None:
+    """The Force Organisation chart ``chart`` (``6th``, ``7th``, ``hh1``) with the shared slot
+    list, or None when no chart is known for it (the list is then tallied, not checked)."""
+    table = foc_table()
+    if chart in (None, "6th"):
+        return table
+    other = (table.get("charts") or {}).get(chart)
+    if other is None:
+        return None
+    return {"slots": table["slots"], **other}
+
+
+def detachment_factor(limit, table: dict | None = None) -> int:
     """How many detachments of each kind the points limit allows (2 at 2000 points or more)."""
-    extra = foc_table().get("extra_detachment") or {}
+    extra = (table if table is not None else foc_table()).get("extra_detachment") or {}
     if limit is not None and extra and limit >= extra["min_limit"]:
         return int(extra.get("factor", 2))
     return 1
 
 
-def foc_tally(units: list[Unit], limit=None) -> list[dict]:
+def _fewest(counts: dict, det: dict, slots: list, factor: int) -> int:
+    """The fewest detachments of one kind (1..factor) whose summed minimums and maximums hold
+    ``counts``; when none does, the number with the fewest breached slots (ties: more, so that
+    the breach reads as a missing minimum: 3 HQ and 2 Troops at 2000 points -> "Troops 2 (needs
+    4–12)")."""
+    best, best_bad = 1, None
+    for k in range(1, factor + 1):
+        bad = 0
+        for slot in slots:
+            lo, hi = det["slots"].get(slot, (0, 0))
+            if not lo * k <= counts.get(slot, 0) <= hi * k:
+                bad += 1
+        if bad == 0:
+            return k
+        if best_bad is None or bad <= best_bad:
+            best, best_bad = k, bad
+    return best
+
+
+def foc_tally(units: list[Unit], limit=None, chart: str | None = "6th") -> list[dict]:
     """One row per detachment and slot in use or required: count, allowed min/max, ok.
 
     An optional detachment (allied) is tallied only when a unit is in it; a slot the detachment
-    lacks appears only when a unit uses it (then its maximum is 0)."""
-    table = foc_table()
-    factor = detachment_factor(limit)
+    lacks appears only when a unit uses it (then its maximum is 0). Where the points limit allows
+    more than one detachment of a kind, the units are assigned to the fewest detachments that
+    make the list legal: each brings its own minimums (a second primary detachment its own 1 HQ
+    and 2 Troops), and the maximum shown is what the limit allows. No chart: []."""
+    table = chart_table(chart)
+    if table is None:
+        return []
+    factor = detachment_factor(limit, table)
     counts = Counter((u.detachment, u.slot) for u in units)
     present = {u.detachment for u in units}
     slots = [s for s in table["slots"] if s != "none"]  # `none` uses no slot
@@ -99,24 +150,28 @@ def foc_tally(units: list[Unit], limit=None) -> list[dict]:
     rows = []
     for det_id, det in dets.items():
         marks = det.get("verified") or {}
+        own = {slot: counts[(det_id, slot)] for slot in slots}
+        k = _fewest(own, det, slots, factor)
         for slot in slots:
-            n = counts[(det_id, slot)]
+            n = own[slot]
             if slot in det["slots"]:
                 lo, hi = det["slots"][slot]
-                hi = hi * factor
+                ok = lo * k <= n <= hi * k
+                lo, hi, top = lo * k, hi * factor, hi * k
             elif n:
-                lo, hi = 0, 0
+                lo, hi, top, ok = 0, 0, 0, False
             else:
                 continue
             if n == 0 and lo == 0 and slot not in ("elites", "fast_attack", "heavy_support"):
                 continue  # optional extras (fortification, lords of war) only when used
             rows.append({"detachment": det_id, "slot": slot, "count": n, "min": lo, "max": hi,
-                         "ok": lo <= n <= hi, "verified": marks.get(slot, True)})
+                         "ok": ok, "verified": marks.get(slot, det.get("all_verified", True)),
+                         "detachments": k, "max_here": top})
     return rows
 
 
-def foc_violations(units: list[Unit], limit=None) -> list[dict]:
-    return [r for r in foc_tally(units, limit) if not r["ok"]]
+def foc_violations(units: list[Unit], limit=None, chart: str | None = "6th") -> list[dict]:
+    return [r for r in foc_tally(units, limit, chart) if not r["ok"]]
 
 
 def violation_text(v: dict, lang: str = "en") -> str:
@@ -129,8 +184,9 @@ def violation_text(v: dict, lang: str = "en") -> str:
         why = {"en": "this detachment has no such slot", "ru": "у этого отряда нет такой ячейки"}[lang]
     elif v["count"] < v["min"]:
         why = {"en": "needs", "ru": "нужно"}[lang] + f" {v['min']}–{v['max']}"
-    else:
-        why = {"en": "allowed", "ru": "допустимо"}[lang] + f" {v['min']}–{v['max']}"
+    else:  # over what the limit allows, or (within it) over the detachments the units fill
+        top = v["max"] if v["count"] > v["max"] else v.get("max_here", v["max"])
+        why = {"en": "allowed", "ru": "допустимо"}[lang] + f" {v['min']}–{top}"
     return f"{det}: {slot} {v['count']} ({why})"
 
 

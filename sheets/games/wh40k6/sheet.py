@@ -134,7 +134,8 @@ class Datasheet:
             if kind == "model":
                 head = [t("ds_model"), "×", t("ds_type"), "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv"]
                 fr = [4.2, 0.7, 3.6] + [0.75] * 8 + [1.5]
-                rows = [[m.name, m.count, view.type_name(m.rules, self.lang),
+                rows = [[m.name, m.count, view.type_name(m.rules, self.lang)
+                         + (f" [{m.type_text}]" if m.type_text else ""),
                          *[_v(m.stats[s]) for s in ("ws", "bs", "s", "t", "w", "i", "a", "ld")],
                          m.save.text if m.save else "–"] for m in models]
             elif kind == "vehicle":
@@ -142,6 +143,7 @@ class Datasheet:
                 fr = [4.2, 0.7, 0.8, 1.1, 1.1, 1.1, 0.8, 5.4]
                 rows = [[m.name, m.count, _v(m.stats["bs"]), _v(m.armour["front"]), _v(m.armour["side"]),
                          _v(m.armour["rear"]), _v(m.hp), view.type_name(m.rules, self.lang)
+                         + (f" [{m.type_text}]" if m.type_text else "")
                          + (f" · {m.save.text}" if m.save else "")] for m in models]
             else:
                 head = [t("ds_model"), "×", "WS", "BS", "S", t("ds_front"), t("ds_side"), t("ds_rear"),
@@ -150,7 +152,8 @@ class Datasheet:
                 rows = [[m.name, m.count, *[_v(m.stats[s]) for s in ("ws", "bs", "s")],
                          *[_v(m.armour[a]) for a in ("front", "side", "rear")],
                          _v(m.stats["i"]), _v(m.stats["a"]), _v(m.hp),
-                         view.type_name(m.rules, self.lang) + (f" · {m.save.text}" if m.save else "")]
+                         view.type_name(m.rules, self.lang) + (f" [{m.type_text}]" if m.type_text else "")
+                         + (f" · {m.save.text}" if m.save else "")]
                         for m in models]
             out.append((head, fr, rows))
         return out
@@ -160,7 +163,8 @@ class Datasheet:
         rows = []
         for w in self.u.weapons:
             rng = t("ds_melee") if w.range is None else f'{w.range}"' if isinstance(w.range, int) else w.range
-            row = [w.name, w.count, rng, _v(w.s), _v(w.ap), w.type or "–"]
+            name = f"{w.name} ({w.carrier})" if w.carrier else w.name
+            row = [name, w.count, rng, _v(w.s), w.ap_text or _v(w.ap), w.type or "–"]
             if self.odds:
                 row += view.odds_cells(self.u, w, self.lang)
             rows.append(row)
@@ -183,9 +187,13 @@ class Datasheet:
         title = u.name + (f"  ×{self.copies}" if self.copies > 1 else "")
         if continued:
             title += f" ({t('ds_continued')})"
+        points = f"{u.points} {t('ds_points')}"
+        if self.copies > 1:  # --collapse: per unit and in total, both spelled out
+            points = (f"{u.points} {t('ds_points')} {t('ds_per_unit')} · {t('ds_total')} "
+                      f"{u.points * self.copies} {t('ds_points')}")
         right = f"{t('slot_' + u.slot)}" + ("" if u.detachment == "primary" else f" · {t('det_' + u.detachment)}") \
-            + f" · {u.points} {t('ds_points')}"
-        rw = min(fonts.width(right, "Sans-Bold", 9) + 8, w * 0.45)
+            + f" · {points}"
+        rw = min(fonts.width(right, "Sans-Bold", 9) + 8, w * 0.55)
         pen.text_in(Rect(x, top - TITLE, w - rw, TITLE), title, 10, "Sans-Bold", color=pen.t.accent_text, pad=4)
         pen.text_in(Rect(x + w - rw, top - TITLE, rw, TITLE), right, 9, "Sans-Bold", "right",
                     color=pen.t.accent_text, pad=4)
@@ -196,6 +204,32 @@ class Datasheet:
         repeats on each), so a datasheet taller than a page can continue on the next one."""
         t, u, lang = self.t, self.u, self.lang
         out = [(TITLE + 3, lambda pen, x, top: self.title(pen, x, top, w))]
+
+        def para(text, font="Sans", color=None, size=BODY):
+            out.append((paragraph(None, 0, 0, w - 4, text, size, font) + 2,
+                        lambda pen, x, top: paragraph(pen, x + 2, top, w - 4, text, size, font,
+                                                      color=pen.t.warn if color else None)))
+        if u.gaps:
+            if lang == "en":
+                para(f"{t('imported_gaps')}: " + "; ".join(u.gaps), "Sans-Bold", True)
+            else:
+                para(f"{t('imported_gaps')} ({len(u.gaps)}): {t('ds_gaps_ru_note')}", "Sans-Bold", True)
+        if u.transport_of:
+            para(f"{t('ds_transport_of')}: {u.transport_of}", "Sans-Bold")
+        if u.building:
+            b = u.building
+            bits = [f"{t('ds_building')}: {b.get('name') or u.name}"]
+            if b.get("type"):
+                bits.append(b["type"])
+            if b.get("armour") is not None:
+                bits.append(f"{t('ds_armour_value')} {b['armour']}")
+            if b.get("hp") is not None:
+                bits.append(f"HP {b['hp']}")
+            for key, lab in (("transport_capacity", "ds_capacity"), ("fire_points", "ds_fire_points"),
+                             ("access_points", "ds_access_points")):
+                if b.get(key):
+                    bits.append(f"{t(lab)} {b[key]}")
+            para(" · ".join(bits), "Sans-Bold")
         for head, fr, rows in self.profile_tables():
             aligns = ["left", "center", "left"] + ["center"] * (len(head) - 3)
             if head[2] == "BS":
@@ -220,19 +254,42 @@ class Datasheet:
                 out.append((paragraph(None, 0, 0, w - 4, note, ODDS_NOTE, "Sans") + 2,
                             lambda pen, x, top, note=note: paragraph(pen, x + 2, top, w - 4, note, ODDS_NOTE,
                                                                      "Sans")))
+        if any(wp.ap_text.endswith("*") for wp in u.weapons):
+            para(t("ds_ap_star"), size=6)
         if u.rules:
-            text = f"{t('ds_rules')}: " + ", ".join(view.rule_name(r, lang) for r in u.rules)
-            out.append((paragraph(None, 0, 0, w - 4, text, BODY, "Sans") + 2,
-                        lambda pen, x, top: paragraph(pen, x + 2, top, w - 4, text, BODY, "Sans")))
+            para(f"{t('ds_rules')}: " + ", ".join(view.rule_name(r, lang) for r in u.rules))
+        if u.wargear:
+            para(f"{t('ds_wargear')}: " + ", ".join(u.wargear))
+        if u.transport:
+            bits = [f"{t(lab)} {u.transport[key]}" for key, lab in
+                    (("capacity", "ds_capacity"), ("fire_points", "ds_fire_points"),
+                     ("access_points", "ds_access_points")) if u.transport.get(key)]
+            para(f"{t('ds_transport')}: " + " · ".join(bits))
+        for name, text in u.roster_text.items():  # short here, in full in the glossary
+            short = text if len(text) <= 140 else text[:139].rstrip() + "…"
+            para(f"{name} ({t('ds_roster_text')}): {short}", size=6.5)
         for tr in u.types():
             out.append((self.type_box(None, 0, 0, w, tr) + 3,
                         lambda pen, x, top, tr=tr: self.type_box(pen, x, top, w, tr)))
         groups = [self.u.models]
         if max_h is not None and self.boxes(None, 0, 0, w) > max_h:
             groups = [[m] for m in self.u.models if m.boxes]  # one block per model line
-        for models in groups:
-            out.append((self.boxes(None, 0, 0, w, models),
-                        lambda pen, x, top, models=models: self.boxes(pen, x, top, w, models)))
+        for copy in range(1, self.copies + 1):  # --collapse: one wound track per unit
+            for models in groups:
+                tag = f"{t('ds_unit_no')} {copy}/{self.copies}: " if self.copies > 1 else ""
+                out.append((self.boxes(None, 0, 0, w, models, tag),
+                            lambda pen, x, top, models=models, tag=tag: self.boxes(pen, x, top, w, models, tag)))
+            for m in u.models:
+                if m.type.is_vehicle:
+                    tag = f"{t('ds_unit_no')} {copy}/{self.copies}: " if self.copies > 1 else ""
+                    for k in range(1, m.count + 1):
+                        label = f"{tag}{m.name}" + (f" {k}" if m.count > 1 else "")
+                        out.append((self.damage_track(None, 0, 0, w, label),
+                                    lambda pen, x, top, label=label: self.damage_track(pen, x, top, w, label)))
+        if not u.models:  # a building without a profile, or a unit whose models were not read
+            hp = (u.building or {}).get("hp")
+            out.append((self.plain_box(None, 0, 0, w, hp),
+                        lambda pen, x, top, hp=hp: self.plain_box(pen, x, top, w, hp)))
         if self.daggers:
             def note(pen, x, top):
                 with pen.fine_print():
@@ -271,7 +328,50 @@ class Datasheet:
             for text, font in lines:
                 y -= paragraph(pen, 6, y, inner, text, BODY, font, indent=6 if text.startswith("•") else 0)
 
-    def boxes(self, pen, x, top, w, models=None) -> float:
+    def damage_track(self, pen, x, top, w, label) -> float:
+        """A vehicle's damage track: a tick box per result of the damage table (digest §4.4);
+        the label and the results wrap (never drawn under 6 pt)."""
+        from sheets.games.wh40k6.rules import charts
+
+        t = self.t
+        items = [f"{row['roll']} {t(row['result'])}" for row in charts()["damage_table"]]
+        label_w = min(w * 0.28, 120)
+        line_h = BOX + 3
+        cell = (w - label_w) / len(items)
+        size = 6.5
+        wrapped = [Pen.wrap_static(i, "Sans", size, cell - BOX - 6) for i in items]
+        text = f"{label}: {t('ds_damage')}"
+        head = Pen.wrap_static(text, "Sans", BODY, label_w - 4)
+        h = max(line_h, max(len(c) for c in wrapped) * size * 1.15 + 3,
+                len(head) * BODY * 1.15 + 3) + 1
+        if pen is not None:
+            for k, line in enumerate(head):
+                pen.text(x + 2, top - 2 - BODY * 0.85 - k * BODY * 1.15, line, BODY, "Sans",
+                         max_width=label_w - 4, min_size=6)
+            cx = x + label_w
+            for lines_ in wrapped:
+                pen.box_track(cx, top - line_h + 1.5, ["plain"], BOX, BOX_GAP)
+                for k, line in enumerate(lines_):
+                    pen.text(cx + BOX + 3, top - 2 - size * 0.85 - k * size * 1.15, line, size, "Sans",
+                             max_width=cell - BOX - 6, min_size=6)
+                cx += cell
+        return h
+
+    def plain_box(self, pen, x, top, w, hp) -> float:
+        """A unit without model profiles (a building): its hull points as boxes, else a plain
+        box to write in."""
+        t = self.t
+        h = 30 if hp is None else BOX + 6
+        if pen is not None:
+            label = t("ds_no_models") if hp is None else f"{t('ds_hull_points')}:"
+            pen.text(x + 2, top - 2 - BODY * 0.85, label, BODY, "Sans", max_width=w * 0.5)
+            if hp is None:
+                pen.rect(Rect(x + w * 0.5, top - h + 2, w * 0.5 - 2, h - 4), width=0.6)
+            else:
+                pen.box_track(x + min(w * 0.28, 120), top - BOX - 4.5, ["plain"] * int(hp), BOX, BOX_GAP)
+        return h
+
+    def boxes(self, pen, x, top, w, models=None, tag: str = "") -> float:
         """A line per model profile (of ``models``, default all): its name, then one group of
         wound / hull-point boxes per model."""
         t = self.t
@@ -299,7 +399,7 @@ class Datasheet:
             total_lines = sum(-(-n // per_row) if n > per_row else 1 for _ in rows)
             h = total_lines * line_h + 1
             # a label too long for its column wraps (at 6.5 pt at the least) and the line grows
-            label = f"{m.name}: {t(key)}"
+            label = f"{tag}{m.name}: {t(key)}"
             size = BODY
             while fonts.width(label, "Sans", size) > label_w - 4 and size > 6.5:
                 size -= 0.25
@@ -375,6 +475,10 @@ def _flow(doc, options, sheet: Datasheet, frame: Rect, finish_page):
 
 
 def render(doc, units: list[Unit], options) -> None:
+    """Datasheets stacked down the pages (a datasheet never splits unless it is taller than a
+    page); the army list at the top of the first page when the first datasheet still fits under
+    it; the glossary after the last datasheet, on the same page when its heading and first
+    entries fit."""
     lang = options.lang
     t = view.L(lang)
     items = collapse(units) if (options.extra or {}).get("collapse") else [(u, 1) for u in units]
@@ -384,6 +488,22 @@ def render(doc, units: list[Unit], options) -> None:
     def finish(page_pen, page_frame):
         footer(page_pen, page_frame, f"{t('generated_by')} {__version__}", game)
 
+    lists = (options.extra or {}).get("army_lists") or []
+    if lists:
+        from sheets.render.roster_pdf import _draw_one, army_lists_height, draw_army_lists
+
+        frame = _frame(doc, options)
+        need = army_lists_height(lists, frame.w) + 14  # the estimate misses wrapped tally chips
+        odds = not (options.extra or {}).get("no_odds")
+        first = Datasheet(items[0][0], items[0][1], lang, odds).draw(None, 0, 0, frame.w) if items else 0
+        if need + GAP + first <= frame.h:
+            pen = doc.page()
+            y = frame.top + 14  # the list layout takes 14 off for a list that shares a page
+            for data in lists:  # drawn where it really ends: the first datasheet goes under it
+                pen, y = _draw_one(doc, pen, y, frame, data)
+            y -= GAP
+        else:
+            draw_army_lists(doc, lists, options)
     for unit, copies in items:
         sheet = Datasheet(unit, copies, lang, odds=not (options.extra or {}).get("no_odds"))
         frame = frame or _frame(doc, options)
@@ -403,23 +523,26 @@ def render(doc, units: list[Unit], options) -> None:
         with pen.frame(Rect(frame.x, y - h, frame.w, h)):
             sheet.draw(pen, frame.x, y, frame.w)
         y -= h + GAP
-    if pen is not None:
-        finish(pen, frame)
-    glossary_page(doc, units, options)
+    glossary_page(doc, units, options, pen, frame, y)
 
 
-def glossary_page(doc, units: list[Unit], options) -> None:
-    """The short meaning (our wording) of every rule the datasheets name, alphabetical."""
-    lang = options.lang
+render.draws_army_lists = True  # the render command hands the rosters' lists over
+
+
+def glossary_entries(units: list[Unit], lang: str) -> list[tuple[str, str]]:
+    """(name, meaning) of every rule the datasheets name, alphabetical: our short wording where
+    the glossary has the rule, else the roster's own text (marked so) when it gave one."""
     t = view.L(lang)
-    names = []
+    names, roster_text = [], {}
     for u in units:
         for tr in u.types():
             names += list(tr.rules)
         names += u.rules
+        for k, v in u.roster_text.items():
+            roster_text.setdefault(k.strip().lower(), (k.strip(), v))
     seen, entries = set(), []
     for n in names:
-        hit = view.glossary().get(n.strip().lower())
+        hit, _value = view.lookup(n)
         key = hit[0] if hit else n.strip()
         if key.lower() in seen:
             continue
@@ -427,37 +550,84 @@ def glossary_page(doc, units: list[Unit], options) -> None:
         if hit:
             e = hit[1]
             meaning = e["ru_text"] if lang == "ru" else e["en"]
-            entries.append((view.rule_name(key, lang) + ("" if e.get("verified", True) else "†"), meaning))
+            name = view.rule_name(key, lang)
+            if lang == "ru" and name != key:
+                name += f" ({key})"  # the English name once, in the glossary
+            entries.append((name + ("" if e.get("verified", True) else "†"), meaning))
+        elif n.strip().lower() in roster_text:
+            entries.append((n.strip(), f"({t('ds_roster_text')}) {roster_text[n.strip().lower()][1]}"))
         else:
             entries.append((n.strip(), t("glossary_unknown")))
+    # wargear texts the roster gives (no rule of ours covers them)
+    for key, (name, text) in roster_text.items():
+        if key not in seen:
+            seen.add(key)
+            entries.append((name, f"({t('ds_roster_text')}) {text}"))
+    entries.sort(key=lambda e: e[0].lower())
+    return entries
+
+
+GLOSS = 8.5  # glossary text
+GLOSS_HEAD = 44  # its heading and note
+GLOSS_FIRST = 3  # entries that must fit under the heading for it to start on a used page
+
+
+def glossary_page(doc, units: list[Unit], options, pen=None, frame=None, y: float = 0.0) -> None:
+    """The glossary, after the datasheets: on the last datasheet page when its heading and first
+    entries fit there, else on a page of its own; it continues on further pages as needed."""
+    lang = options.lang
+    t = view.L(lang)
+    game = view.game_title(lang)
+    entries = glossary_entries(units, lang)
     legend = view.odds_legend(lang) if not (options.extra or {}).get("no_odds") and any(
         u.weapons for u in units) else None
+
+    def finish(page_pen, page_frame):
+        footer(page_pen, page_frame, f"{t('generated_by')} {__version__}", game)
+
     if not entries and not legend:
+        if pen is not None:
+            finish(pen, frame)
         return
-    entries.sort(key=lambda e: e[0].lower())
-    pen = doc.page()
-    frame = _frame(doc, options)
-    pen.heading(Rect(frame.x, frame.top - 20, frame.w, 20), t("glossary_title"), 11)
-    y = frame.top - 28
+    frame = frame or _frame(doc, options)
+    name_w = frame.w * 0.3
+
+    def height(name, meaning):
+        return max(paragraph(None, 0, 0, name_w - 4, name, GLOSS, "Sans-Bold"),
+                   paragraph(None, 0, 0, frame.w - name_w, meaning, GLOSS)) + 3
+
+    first = sum(height(*e) for e in entries[:GLOSS_FIRST])
+    if legend:
+        first += paragraph(None, 0, 0, frame.w, legend, 8) + 4
+    if pen is None or y - GLOSS_HEAD - first < frame.y + 14:
+        if pen is not None:
+            finish(pen, frame)
+        pen = doc.page()
+        y = frame.top
+    if pen.rec is not None and lang == "ru":  # the English names in brackets are meant
+        import re
+
+        for name, _ in entries:
+            pen.rec.allowed_words.update(re.findall(r"[A-Za-z][A-Za-z0-9'&-]*", name))
+    pen.heading(Rect(frame.x, y - 20, frame.w, 20), t("glossary_title"), 11)
+    y -= 28
     pen.text(frame.x, y - 8, t("glossary_note"), 8, max_width=frame.w)
     y -= 16
     if legend:
         y -= paragraph(pen, frame.x, y, frame.w, legend, 8) + 4
-    name_w = frame.w * 0.3
     dagger = False
     for name, meaning in entries:
-        h = max(paragraph(None, 0, 0, name_w - 4, name, 8.5, "Sans-Bold"),
-                paragraph(None, 0, 0, frame.w - name_w, meaning, 8.5))
+        h = height(name, meaning)
         if y - h < frame.y + 14:
-            footer(pen, frame, f"{t('generated_by')} {__version__}", view.game_title(lang))
+            finish(pen, frame)
             pen = doc.page()
             y = frame.top
-        paragraph(pen, frame.x, y, name_w - 4, name, 8.5, "Sans-Bold")
-        paragraph(pen, frame.x + name_w, y, frame.w - name_w, meaning, 8.5)
-        y -= h + 3
+        paragraph(pen, frame.x, y, name_w - 4, name, GLOSS, "Sans-Bold")
+        paragraph(pen, frame.x + name_w, y, frame.w - name_w, meaning, GLOSS)
+        y -= h
         pen.line(frame.x, y + 1.5, frame.right, y + 1.5, 0.3, color=pen.t.shade)
         dagger |= name.endswith("†")
     if dagger:
         with pen.fine_print():
             pen.text(frame.x, max(frame.y + 2, y - 8), t("unverified_note"), 6, color=pen.t.warn, max_width=frame.w)
-    footer(pen, frame, f"{t('generated_by')} {__version__}", view.game_title(lang))
+    finish(pen, frame)

@@ -5,6 +5,7 @@ here for a language); user text passes through. Pure Python."""
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import replace
 
 from sheets.data import labels, load_data
@@ -31,12 +32,25 @@ def game_title(lang: str) -> str:
     return {"en": "Warhammer 40,000 (6th edition)", "ru": "Вархаммер 40 000 (6-я редакция)"}[lang]
 
 
+def lookup(name: str) -> tuple[tuple | None, str]:
+    """(glossary hit or None, a value the name carries): ``Feel No Pain (6+)`` is Feel No Pain
+    with `` (6+)``, ``Preferred Enemy (Everyone)`` Preferred Enemy with `` (Everyone)``."""
+    key = " ".join(name.split()).lower()
+    hit = glossary().get(key)
+    if hit is not None:
+        return hit, ""
+    m = re.fullmatch(r"(.+?)\s*(\([^()]*\))", " ".join(name.split()))
+    if m and glossary().get(m.group(1).lower()) is not None:
+        return glossary()[m.group(1).lower()], f" {m.group(2)}"
+    return None, ""
+
+
 def rule_name(name: str, lang: str) -> str:
     """The rule's name in ``lang`` (the Russian rulebook's term when the glossary has it)."""
-    hit = glossary().get(name.strip().lower())
+    hit, value = lookup(name)
     if hit is None:
         return name
-    return hit[1]["ru"] if lang == "ru" else hit[0]
+    return (hit[1]["ru"] if lang == "ru" else hit[0]) + value
 
 
 def type_name(tr: TypeRules, lang: str, character: bool = True) -> str:
