@@ -63,6 +63,7 @@ The games' own options, from the plug-in (the web layer knows no game)::
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
@@ -356,25 +357,74 @@ def check_loaded(files) -> list:
 
 
 def glyph_problems(files) -> list:
-    """Every user string must be printable by the bundled font: one problem at its YAML line."""
+    """Every user string must be printable by the bundled font: one problem at its YAML line (in
+    another tool's file, e.g. a ``.ros``, at the character's line in that file). Every text of a
+    unit counts, not only its ``text_fields``, and the roster's side: what validates also prints."""
     from sheets.core.errors import Problem as CoreProblem, short
     from sheets.render.fonts import missing_chars
 
     problems = []
+    seen: set = set()
 
-    def test(path, pos, text):
+    def test(path, pos, text, foreign=False):
         for ch in missing_chars(str(text or "")):
-            problems.append(CoreProblem(path, pos, f"character {ch!r} (U+{ord(ch):04X}) in "
-                                                   f"{short(text)} cannot be printed: the bundled "
-                                                   f"font has no glyph for it"))
+            if (path, ch, str(text)) in seen:
+                continue
+            seen.add((path, ch, str(text)))
+            where = _char_position(path, ch) if foreign else pos
+            problems.append(CoreProblem(path, where, f"character {ch!r} (U+{ord(ch):04X}) in "
+                                                     f"{short(text)} cannot be printed: the bundled "
+                                                     f"font has no glyph for it"))
 
     for loaded in files:
+        foreign = Path(loaded.path).suffix.lower() not in (".yaml", ".yml")
         for i, unit in enumerate(loaded.units):
+            named = set()
             for path, text in loaded.game.text_fields(unit):
-                test(loaded.path, loaded.position(i, path), text)
-        for key in ("name", "notes"):  # the roster's own texts are printed too
-            test(loaded.path, None, (loaded.roster or {}).get(key) or "")
+                named.add(str(text))
+                test(loaded.path, loaded.position(i, path), text, foreign)
+            for text in _unit_texts(unit):  # every other text of the unit, at the unit's line
+                if text not in named:
+                    test(loaded.path, loaded.position(i, ()), text, foreign)
+        for key in ("name", "notes", "side"):  # the roster's own texts are printed too
+            test(loaded.path, None, (loaded.roster or {}).get(key) or "", foreign)
     return problems
+
+
+def _unit_texts(value, depth: int = 0):
+    """Every text in a unit model (dataclass fields, lists, tuples, mapping values)."""
+    import dataclasses
+
+    if isinstance(value, str):
+        yield value
+    elif depth > 8:
+        return
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _unit_texts(getattr(value, f.name, None), depth + 1)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for v in value:
+            yield from _unit_texts(v, depth + 1)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _unit_texts(v, depth + 1)
+
+
+def _char_position(path: str, ch: str):
+    """Line and column of the first ``ch`` in the text file ``path`` (None when it is not there
+    as text, e.g. inside a compressed file)."""
+    from sheets.core.errors import Pos
+
+    try:
+        with open(path, "rb") as fh:
+            text = fh.read(8 * 1024 * 1024).decode("utf-8", "replace")
+    except OSError:
+        return None
+    at = text.find(ch)
+    if at < 0:
+        return None
+    line_start = text.rfind("\n", 0, at) + 1
+    return Pos(text.count("\n", 0, at) + 1, at - line_start + 1)
 
 
 def check(sources: Iterable[Source], options: Options | Mapping | None = None
@@ -527,7 +577,20 @@ def _glyph_guard(fn, source: str):
     try:
         return fn()
     except GlyphError as exc:
-        raise InvalidInput([CoreProblem(source, None, str(exc))]) from None
+        raise InvalidInput([CoreProblem(*_glyph_source(exc.char, source), str(exc))]) from None
+
+
+def _glyph_source(ch: str, fallback: str):
+    """The file (and line:col) a character that cannot be drawn came from: a ``--data-dir``
+    table or label file first (its texts are printed too), then the command's inputs."""
+    from sheets.core.fsio import inputs_read
+    from sheets.data import overrides_read
+
+    for name in [*reversed(overrides_read()), *(n for _, n in inputs_read())]:
+        pos = _char_position(name, ch)
+        if pos is not None:
+            return name, pos
+    return fallback, None
 
 
 def render_pdf(loaded, options: Options | Mapping | None = None) -> bytes:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from pathlib import Path
 
 import yaml
@@ -99,19 +100,14 @@ def note_overrides_read(names: list[str]) -> None:
 def _load_override(path: Path, bundled: Path):
     from sheets.core import tablecheck
     from sheets.core.errors import InputError, Pos, Problem, Problems
-    from sheets.core.fsio import read_user_bytes
+    from sheets.core.fsio import decode_text, read_user_bytes
     from sheets.core.yamlio import parse_yaml
 
     name = str(path)
     _OVERRIDES_READ.append(name)
     if path.suffix.lower() not in (".yaml", ".yml"):
         raise InputError([Problem(name, None, "cannot use this data override: not a .yaml file")])
-    data = read_user_bytes(path, MAX_OVERRIDE_BYTES)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError([Problem(name, Pos(line, 1), "not valid UTF-8 text")]) from None
+    text = decode_text(read_user_bytes(path, MAX_OVERRIDE_BYTES), name)
     value = parse_yaml(text, name)
     if bundled.is_file():
         with open(bundled, encoding="utf-8") as fh:
@@ -167,9 +163,70 @@ def _checked_labels(relative: str) -> dict:
                                                     f"(every label needs en and ru)"))
     if not isinstance(table, dict):
         problems.append(Problem(str(path), None, "a labels file maps keys to {en: ..., ru: ...}"))
+    else:
+        bundled = _bundled_table(relative)
+        for key, entry in table.items():
+            for lang in LANGS:
+                text = entry.get(lang) if isinstance(entry, dict) else None
+                if not isinstance(text, str):
+                    continue
+                reference = (bundled.get(key) or {}).get(lang) if isinstance(bundled.get(key), dict) else None
+                bad = placeholder_problem(text, reference if isinstance(reference, str) else "")
+                if bad:
+                    where = entry.pos_of(lang) if hasattr(entry, "pos_of") else None
+                    if where is None and key in nodes:
+                        mark = nodes[key][1].start_mark
+                        where = Pos(mark.line + 1, mark.column + 1)
+                    problems.append(Problem(str(path), where, f"label {key!r} ({lang}): {bad}"))
     if problems:
         raise InputError(problems)
     return table
+
+
+def _bundled_table(relative: str) -> dict:
+    path = data_root() / relative
+    if not path.is_file():
+        return {}
+    with open(path, encoding="utf-8") as fh:
+        table = _safe_load(fh)
+    return table if isinstance(table, dict) else {}
+
+
+MAX_FORMAT_WIDTH = 20  # a label's ``{name:>N}`` / ``{name:.N}``: a few characters at the most
+_SPEC = re.compile(r"^(?:.?[<>=^])?[-+ ]?#?0?(\d*)[,_]?(?:\.(\d+))?[a-zA-Z%]?$")
+
+
+def placeholder_problem(text: str, reference: str) -> str | None:
+    """What is wrong with the ``{placeholders}`` of a user's label ``text`` next to the bundled
+    label ``reference``: the same names (those the code fills in), no attribute or index access,
+    no conversion, a width or precision of at most ``MAX_FORMAT_WIDTH``; None when nothing is."""
+    import string
+
+    def fields(value: str):
+        return [f for f in string.Formatter().parse(value) if f[1] is not None]
+
+    try:
+        wanted = {name for _, name, _, _ in fields(reference)}
+    except ValueError:
+        wanted = set()
+    try:
+        found = fields(text)
+    except ValueError as exc:
+        return f"broken placeholder ({exc}); write {{{{ and }}}} for a brace"
+    for _, name, spec, conversion in found:
+        if name not in wanted:
+            known = ", ".join(f"{{{n}}}" for n in sorted(wanted)) or "none"
+            return f"unknown placeholder {{{name[:40]}}} (the bundled label has {known})"
+        if conversion:
+            return f"placeholder {{{name}}}: no conversion (!{conversion}) allowed"
+        m = _SPEC.match(spec or "")
+        if m is None or "{" in (spec or ""):
+            return f"placeholder {{{name}}}: format {spec[:40]!r} is not allowed"
+        for part in m.groups():
+            if part and int(part) > MAX_FORMAT_WIDTH:
+                return (f"placeholder {{{name}}}: width or precision {int(part)} is too large "
+                        f"(at most {MAX_FORMAT_WIDTH})")
+    return None
 
 
 def label(game: str, key: str, lang: str) -> str:

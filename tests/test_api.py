@@ -237,7 +237,7 @@ def test_foreign_formats_from_bytes(tmp_path):
 def test_bad_bytes_are_positioned_problems():
     with pytest.raises(InvalidInput) as exc:
         api.load([Source("bad.yaml", b"system: dust\nunits: \xff\n")])
-    assert [str(p) for p in exc.value.problems] == ["bad.yaml:2:8: not valid UTF-8 text"]
+    assert [str(p) for p in exc.value.problems] == ["bad.yaml:2:8: not valid UTF-8 text: save the file as UTF-8"]
     with pytest.raises(InvalidInput, match="contains NUL"):
         api.load([Source("nul.yaml", b"system: dust\x00")])
     with pytest.raises(UsageError):

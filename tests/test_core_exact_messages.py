@@ -45,7 +45,8 @@ def test_one_of_schema_lists_its_alternatives():
     (PermissionError(13, "Permission denied"), "cannot write here: permission denied"),
     (FileExistsError(17, "File exists"), "cannot create the folder: a file is in the way"),
     (NotADirectoryError(20, "Not a directory"), "cannot write here: a parent is not a folder"),
-    (OSError(28, "No space left on device"), "cannot write here: No space left on device"),
+    (OSError(28, "No space left on device"), "cannot write: the disk is full (nothing was written)"),
+    (OSError(27, "File too large"), "cannot write: the file would be larger than this system allows (ulimit -f); nothing was written"),
     (OSError("plain"), "cannot write here: plain"),
 ])
 def test_write_errors_name_the_reason(exc, message):

@@ -197,7 +197,27 @@ def _overrides_read() -> list[str]:
 
 
 def main(argv=None) -> None:
+    _text_streams()
     cli.main(args=argv, prog_name="sheets")
+
+
+def _text_streams() -> None:
+    """Text the command prints is UTF-8 when it goes to a file or a pipe, whatever the locale
+    (Windows redirects would use the ANSI code page: Russian text or ``—`` could not be written);
+    a console that cannot show a character gets a replacement, never an error."""
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            if stream.isatty():
+                stream.reconfigure(errors="replace")
+            else:
+                stream.reconfigure(encoding="utf-8", errors="backslashreplace" if stream is sys.stderr
+                                   else "strict")
+        except (OSError, ValueError):  # a closed or unusual stream: left as it is
+            pass
 
 
 def report_problems(problems) -> None:

@@ -189,14 +189,14 @@ def _glyph_check(loaded_list) -> None:
 
 def _write(path, data, quiet: bool = False) -> None:
     """Write one output file (atomically), or standard output for ``-o -``."""
-    from sheets.core.fsio import atomic_write
+    from sheets.core.fsio import after_written, atomic_write
 
     if str(path) == "-":
         _to_stdout(data)
         return
     atomic_write(path, data)
-    if not quiet:
-        click.echo(f"wrote {path}", err=True)
+    if not quiet:  # (inside deferred_writes: once the file is really there)
+        after_written(lambda: click.echo(f"wrote {path}", err=True))
 
 
 def _recording(loaded_list=()) -> dict:
@@ -262,25 +262,35 @@ def _check_layout(doc, loaded_list=(), coverage=()) -> None:
 
 def _to_stdout(data) -> None:
     """``-o -``: text as is; a PDF or PNG only when standard output is not a terminal."""
-    from sheets.core.errors import UsageProblem
+    from sheets.core.errors import InputError, Problem, UsageProblem
 
     if isinstance(data, bytes):
         if _stdout_is_terminal():
             raise UsageProblem("-o -: not writing a binary file (PDF/PNG) to a terminal; "
                                "redirect it (> file.pdf) or pass a file name")
-        import sys
+    import sys
 
-        stream = sys.stdout.buffer  # the binary side of whatever stdout is (also under CliRunner)
-        stream.write(data)
-        stream.flush()
-    else:
-        click.echo(data, nl=False)
+    stream = sys.stdout
+    if stream is None:  # started with standard output closed (`>&-`)
+        raise InputError([Problem("-", None, "cannot write to standard output: it is closed")])
+    try:
+        if isinstance(data, bytes):
+            stream.buffer.write(data)  # the binary side of whatever stdout is (also under CliRunner)
+            stream.buffer.flush()
+        else:
+            click.echo(data, nl=False)
+            stream.flush()
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as exc:  # closed (EBADF), disk full (ENOSPC), a closed file
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise InputError([Problem("-", None, f"cannot write to standard output: {reason}")]) from None
 
 
 def _stdout_is_terminal() -> bool:
     import sys
 
-    return sys.stdout.isatty()
+    return sys.stdout is not None and sys.stdout.isatty()
 
 
 def _out(output, default: Path):

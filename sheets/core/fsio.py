@@ -10,12 +10,13 @@ never leaves a partial file and never clobbers an existing one. Several outputs 
 ``import -d``) are all produced before any is renamed into place. Targets that exist and are not
 regular files (devices, FIFOs, sockets) are refused; a symlink is resolved and its target is
 written; a target that is one of the command's inputs is refused. An existing file keeps its
-mode; a new one gets ``0666`` minus the umask. SIGTERM/SIGINT while writing remove the temporary
+mode (without setuid/setgid bits); a new one gets ``0666`` minus the umask. SIGTERM/SIGINT while writing remove the temporary
 files (SIGKILL cannot be caught: a ``.sheets-*.tmp`` may then remain).
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import stat
@@ -34,6 +35,18 @@ TEMP_SUFFIX = ".tmp"
 
 def reset_inputs() -> None:
     _INPUTS.clear()
+
+
+def inputs_read() -> list[tuple[tuple[int, int], str]]:
+    """Every input this process has recorded, ``((st_dev, st_ino), name)``: a loading worker
+    (``render --jobs``) sends them to the parent, which records them as its own."""
+    return list(_INPUTS.items())
+
+
+def note_inputs_read(inputs) -> None:
+    """Record the inputs another process of this command read (see :func:`inputs_read`)."""
+    for key, name in inputs:
+        _INPUTS.setdefault(tuple(key), name)
 
 
 def note_input(path: str | os.PathLike) -> None:
@@ -91,9 +104,53 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
         os.close(fd)
     if len(data) > max_bytes:
         raise InputError([Problem(name, None, f"file too large (limit {max_bytes} bytes)")])
-    if b"\x00" in data:
+    if b"\x00" in data and not data.startswith(WIDE_BOMS):  # UTF-16/32 text holds NUL bytes
         raise InputError([Problem(name, None, "not a text file (contains NUL bytes)")])
     return data
+
+
+# byte order marks of the wide encodings (UTF-32 first: its little-endian mark starts like UTF-16's)
+_BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"), (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
+         (b"\xff\xfe", "utf-16-le", "UTF-16"), (b"\xfe\xff", "utf-16-be", "UTF-16"))
+WIDE_BOMS = tuple(bom for bom, _, _ in _BOMS)
+
+
+def decode_text(data: bytes, name: str, prefix: str = "") -> str:
+    """A user's text file as text: UTF-8 (a BOM dropped), or UTF-16/UTF-32 when it starts with
+    their byte order mark (Windows Notepad's "Unicode"). Anything else is an input error at the
+    first bad byte that says to save the file as UTF-8, and that it looks like Windows-1251 when
+    it reads as Cyrillic text in that code page. ``prefix`` starts the message (``template
+    error: ``)."""
+    import re
+
+    from sheets.core.errors import Pos
+
+    for bom, codec, label in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data[len(bom):].decode(codec)
+            except UnicodeDecodeError as exc:
+                before = data[len(bom): len(bom) + exc.start].decode(codec, "replace")
+                line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+                raise InputError([Problem(name, Pos(line, col), f"{prefix}not valid {label} text "
+                                                                f"(it starts with a {label} byte order "
+                                                                f"mark); save it as UTF-8")]) from None
+            if "\x00" in text:
+                raise InputError([Problem(name, None, f"{prefix}not a text file (contains NUL characters)")])
+            return text
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line, col = before.count(b"\n") + 1, exc.start - before.rfind(b"\n")
+        hint = ""
+        try:
+            if re.search("[\u0400-\u04ff]{3,}", data.decode("cp1251")):
+                hint = " (it looks like Windows-1251, Cyrillic)"
+        except UnicodeDecodeError:
+            pass
+        raise InputError([Problem(name, Pos(line, col), f"{prefix}not valid UTF-8 text{hint}: save the "
+                                                        f"file as UTF-8")]) from None
 
 
 def _kind(mode: int) -> str:
@@ -129,6 +186,9 @@ def check_target(path: str | os.PathLike) -> tuple[Path, int]:
     try:
         st = os.stat(target)
     except FileNotFoundError:
+        if name.endswith(("/", os.sep)):  # realpath drops the slash: `-o newdir/` is no file name
+            raise InputError([Problem(name, None, "is a folder name (it ends with /); give a file "
+                                                  "name")]) from None
         return target, 0o666 & ~_umask()
     except OSError as exc:
         raise InputError([Problem(name, None, f"cannot write here: {exc.strerror or exc}")]) from None
@@ -139,7 +199,8 @@ def check_target(path: str | os.PathLike) -> tuple[Path, int]:
     if (st.st_dev, st.st_ino) in _INPUTS:
         raise UsageProblem(f"{name}: is an input of this command ({_INPUTS[(st.st_dev, st.st_ino)]}); "
                            f"refusing to overwrite it")
-    return target, stat.S_IMODE(st.st_mode)
+    # the permissions are kept, never setuid/setgid/sticky: an output is a document, not a program
+    return target, stat.S_IMODE(st.st_mode) & 0o777
 
 
 _LIVE_TEMPS: set[str] = set()
@@ -185,6 +246,13 @@ def _signals_clean_up():
 
 
 def _write_error(name: str, exc: OSError) -> InputError:
+    if exc.errno == errno.ENOSPC:
+        return InputError([Problem(name, None, "cannot write: the disk is full (nothing was written)")])
+    if exc.errno == errno.EFBIG:
+        return InputError([Problem(name, None, "cannot write: the file would be larger than this "
+                                               "system allows (ulimit -f); nothing was written")])
+    if exc.errno == errno.EDQUOT:
+        return InputError([Problem(name, None, "cannot write: disk quota exceeded (nothing was written)")])
     if isinstance(exc, PermissionError):
         return InputError([Problem(name, None, "cannot write here: permission denied")])
     if isinstance(exc, FileExistsError):
@@ -226,11 +294,15 @@ def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Pa
                     _LIVE_TEMPS.add(tmp)
                 except OSError as exc:  # cannot write here at all: the user's choice of -o
                     raise _write_error(name, exc) from None
-                _fill_temp(fd, tmp, data, mode)  # a failure here (disk full) propagates as is
+                try:
+                    _fill_temp(fd, tmp, data, mode)
+                except OSError as exc:  # disk full (ENOSPC), over `ulimit -f` (EFBIG), EIO…
+                    raise _write_error(name, exc) from None
                 temps.append((tmp, target))
-            for tmp, target in temps:
-                os.replace(tmp, target)
-                _LIVE_TEMPS.discard(tmp)
+            try:
+                _rename_all(temps)
+            except OSError as exc:  # (the files it had renamed are removed again)
+                raise _write_error(str(exc.filename2 or exc.filename or checked[0][0]), exc) from None
         except BaseException:
             _cleanup_temps()
             for folder in reversed(made_dirs):
@@ -242,25 +314,72 @@ def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Pa
     return [target for _, target, _, _ in checked]
 
 
+_HELD = {signal.SIGTERM, signal.SIGINT}
+
+
+def _rename_all(temps: list[tuple[str, Path]]) -> None:
+    """Rename every temporary file over its target, all or none: SIGTERM/SIGINT are held
+    (delivered once the last rename is done), and a rename that fails undoes the earlier ones
+    that created a file (a replaced file cannot come back: renames in a folder where the
+    temporary file could be made do not fail but for a vanished folder)."""
+    held = threading.current_thread() is threading.main_thread() and hasattr(signal, "pthread_sigmask")
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD) if held else None
+    created: list[Path] = []
+    try:
+        for tmp, target in temps:
+            fresh = not os.path.lexists(target)
+            os.replace(tmp, target)
+            _LIVE_TEMPS.discard(tmp)
+            if fresh:
+                created.append(target)
+    except BaseException:
+        for target in created:
+            try:
+                os.unlink(target)
+            except OSError:
+                pass
+        raise
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)  # a held signal is delivered here
+
+
 _PENDING: list | None = None  # the open deferred_writes() batch, if any
+
+
+_AFTER: list | None = None  # what to do once the open batch is written (e.g. say "wrote")
 
 
 @contextmanager
 def deferred_writes():
     """Collect every :func:`atomic_write` made inside the block and write them all with
     :func:`write_files` when the block ends without an exception (nothing is written otherwise).
-    Targets are still checked at once, so a bad ``-o`` fails before the work is done."""
-    global _PENDING
+    Targets are still checked at once, so a bad ``-o`` fails before the work is done. What
+    :func:`after_written` was given runs once the files are in place."""
+    global _PENDING, _AFTER
     outer, batch = _PENDING, []
-    _PENDING = batch
+    outer_after, after = _AFTER, []
+    _PENDING, _AFTER = batch, after
     try:
         yield batch
     finally:
-        _PENDING = outer
+        _PENDING, _AFTER = outer, outer_after
     if outer is not None:
         outer.extend(batch)
+        outer_after.extend(after)
     else:
         write_files(batch)
+        for fn in after:
+            fn()
+
+
+def after_written(fn) -> None:
+    """Run ``fn`` once the pending writes are renamed into place (at once when none is pending):
+    a "wrote FILE" message is said only of a file that was written."""
+    if _AFTER is not None:
+        _AFTER.append(fn)
+    else:
+        fn()
 
 
 def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:

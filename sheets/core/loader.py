@@ -28,7 +28,7 @@ from typing import Any
 
 from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean, short
 from sheets.core.game import Game, Options, UnknownGame, game_ids, get_game
-from sheets.core.schema import INVALID, Int, Obj, Str, locate
+from sheets.core.schema import INVALID, Int, Obj, Str, check_budget, locate
 from sheets.core.yamlio import YMap, load_yaml
 
 MAX_REF_DEPTH = 8
@@ -329,6 +329,22 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
 
     spec = game.unit_spec()
     units, entries = [], []
+    with check_budget(problems):
+        _check_units(units_node, spec, path, reader, game, opts, problems, units, entries)
+    # checks across units (a hero joining a squad) need every unit: they run when every entry
+    # was built, also when some units broke their own rules (all reported in one run)
+    if len(units) == len(units_node) or not problems.errors:
+        for index, issue in game.validate_force(units, opts):
+            name = getattr(units[index], "name", "")
+            _report(problems, entries[index], issue, f"unit {short(name)}")
+    if problems.errors:
+        raise InputError(problems.all)
+    return Loaded(path, game, opts, units, [_where(game, u, e) for u, e in zip(units, entries)], roster,
+                  problems.warnings)
+
+
+def _check_units(units_node, spec, path, reader, game, opts, problems, units, entries) -> None:
+    """Check and build every unit of ``units:`` (references resolved) into ``units``/``entries``."""
     for i, raw in enumerate(units_node):
         ipos = units_node.pos_of(i)
         if raw is None:
@@ -348,16 +364,6 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
             _report(problems, checked, issue, label)
         units.append(unit)
         entries.append(checked)
-    # checks across units (a hero joining a squad) need every unit: they run when every entry
-    # was built, also when some units broke their own rules (all reported in one run)
-    if len(units) == len(units_node) or not problems.errors:
-        for index, issue in game.validate_force(units, opts):
-            name = getattr(units[index], "name", "")
-            _report(problems, entries[index], issue, f"unit {short(name)}")
-    if problems.errors:
-        raise InputError(problems.all)
-    return Loaded(path, game, opts, units, [_where(game, u, e) for u, e in zip(units, entries)], roster,
-                  problems.warnings)
 
 
 def _where(game: Game, unit, entry: YMap) -> dict:

@@ -22,16 +22,12 @@ from sheets.core.errors import InputError
 def load_files(paths: list, options=None, jobs: int = 1) -> list:
     """``load_file`` of every path, in order; the problems of all files raised together as one
     :class:`InputError`. ``jobs`` > 1 loads on that many processes (POSIX fork)."""
-    from sheets.core.fsio import note_input
-
     paths = [str(p) for p in paths]
     jobs = max(1, min(jobs, len(paths) // MIN_SHARE))
     if jobs == 1 or not hasattr(os, "fork"):
         results = [_one(p, options) for p in paths]
     else:
-        results = _forked(paths, options, jobs)
-        for p in paths:
-            note_input(p)  # the workers noted them in their own memory
+        results = _forked(paths, options, jobs)  # with the files each worker read
     loaded, problems = [], []
     for kind, value in results:
         if kind == "problems":
@@ -85,12 +81,16 @@ def _forked(paths: list[str], options, jobs: int) -> list:
     # the first file first: the imports, the game and its tables it loads are then the
     # workers' too (each worker would otherwise redo them: ~0.2 s, a file's worth of loading)
     results = [_one(paths[parts[0][0]], options)]
+    from sheets.core.procs import die_with_parent
+
     pending = []  # (pid, read end) of each worker, in file order
+    parent = os.getpid()
     try:
         for part in parts[1:]:
             r, w = os.pipe()
             pid = os.fork()
             if pid == 0:  # pragma: no cover - runs in the worker (measured through its result)
+                die_with_parent(parent)
                 os.close(r)
                 _worker(paths, part, options, w)
             os.close(w)
@@ -118,11 +118,13 @@ def _forked(paths: list[str], options, jobs: int) -> list:
 def _received(data: bytes) -> list:
     """A worker's results (its exception raised here); the units arrive with the collector
     paused, as they are loaded (long-lived: no collections while they arrive)."""
+    from sheets.core.fsio import note_inputs_read
     from sheets.core.loader import gc_paused
     from sheets.data import note_overrides_read
 
-    got, overrides = gc_paused(pickle.loads)(data)
+    got, overrides, inputs = gc_paused(pickle.loads)(data)
     note_overrides_read(overrides)
+    note_inputs_read(inputs)  # every file the worker read (a `from:` file too) is this command's input
     out = []
     for kind, value in got:
         if kind == "raise":
@@ -156,9 +158,10 @@ def _worker(paths, part, options, w) -> None:  # pragma: no cover - runs in the 
 
 
 def _dumps(out: list) -> bytes:
+    from sheets.core.fsio import inputs_read
     from sheets.data import overrides_read
 
-    return pickle.dumps((out, overrides_read()), protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps((out, overrides_read(), inputs_read()), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _rebuild(value):

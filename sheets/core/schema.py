@@ -4,15 +4,21 @@ defaults, "did you mean" for unknown keys and names, and JSON Schema output for 
 Specs check a value parsed by :mod:`sheets.core.yamlio` and return the converted value
 (mappings stay :class:`YMap` so later rule checks can still point at lines). Every problem is
 reported; a value that fails gives ``INVALID`` and the caller carries on.
+
+YAML aliases share one parsed node (:attr:`YMap.shared`): inside :func:`check_budget` such a
+node is checked once per spec (its problems reported once, at the anchor) and the check's result
+reused; every use still counts its values against the budget, so that what a load builds from
+aliases and repeated ``from:`` references is bounded like a file without them.
 """
 
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sheets.core.errors import Pos, Problems, did_you_mean, short
+from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean, short
 from sheets.core.yamlio import YMap, YSeq
 
 
@@ -42,6 +48,71 @@ def _type_name(value) -> str:
     if isinstance(value, list):
         return "a list"
     return type(value).__name__
+
+
+MAX_CHECKED_VALUES = 1_000_000  # values one load may check: about what 5 MB of YAML holds
+
+
+class _Budget:
+    def __init__(self, limit: int, problems: Problems):
+        self.left = limit
+        self.limit = limit
+        self.problems = problems  # the load's own (a OneOf tries with throwaway ones)
+        self.memo: dict = {}
+
+
+_BUDGET: _Budget | None = None
+
+
+@contextmanager
+def check_budget(problems: Problems, limit: int | None = None):
+    """Inside the block, checks of shared (aliased) nodes are memoised and every check counts
+    its values; past ``limit`` (``MAX_CHECKED_VALUES``) the load stops with a positioned error."""
+    global _BUDGET
+    outer, _BUDGET = _BUDGET, _Budget(MAX_CHECKED_VALUES if limit is None else limit, problems)
+    try:
+        yield
+    finally:
+        _BUDGET = outer
+
+
+def _spend(count: int, pos, where: str) -> None:
+    budget = _BUDGET
+    if budget is None:
+        return
+    budget.left -= count
+    if budget.left < 0:
+        budget.left = budget.limit  # (a caller that carries on is not stopped twice)
+        raise InputError([*budget.problems.all, Problem(
+            budget.problems.path, pos,
+            f"{where}: the file expands to more than {budget.limit:,} values (aliases or 'from' "
+            f"references repeated); write fewer or smaller copies")])
+
+
+def _memoised(check):
+    """Obj/List/MapOf.check with the shared-node memo and the value budget (see the module)."""
+    def checked(self, value, pos, problems, where):
+        budget = _BUDGET
+        if budget is None:
+            return check(self, value, pos, problems, where)
+        shared = getattr(value, "shared", False)
+        if shared:
+            hit = budget.memo.get((id(self), id(value), id(problems)))
+            if hit is not None:
+                _spend(hit[1], pos, where)
+                return hit[0]
+        if isinstance(value, (dict, list)):
+            _spend(len(value) + 1, pos, where)
+        before = budget.left
+        out = check(self, value, pos, problems, where)
+        if shared and budget is _BUDGET:
+            # (problems and self kept alive in the entry: their ids cannot be reused meanwhile)
+            budget.memo[(id(self), id(value), id(problems))] = (out, max(0, before - budget.left) +
+                                                                len(value) + 1, problems, self)
+        return out
+    checked.__name__ = check.__name__
+    checked.__doc__ = check.__doc__
+    return checked
 
 
 @dataclass
@@ -210,6 +281,7 @@ class List(Spec):
     min_len: int = 0
     max_len: int = 1000
 
+    @_memoised
     def check(self, value, pos, problems, where):
         if value is None:
             value = YSeq()
@@ -272,6 +344,7 @@ class Obj(Spec):
     title: str = ""
     extra_ok: tuple = ()  # keys accepted and passed through unchecked
 
+    @_memoised
     def check(self, value, pos, problems, where):
         if not isinstance(value, dict):
             problems.error(pos, f"{where}: expected a mapping, got {_type_name(value)}")
@@ -347,6 +420,7 @@ class MapOf(Spec):
     keys: Enum = None
     value: Spec = None
 
+    @_memoised
     def check(self, value, pos, problems, where):
         if not isinstance(value, dict):
             problems.error(pos, f"{where}: expected a mapping, got {_type_name(value)}")

@@ -21,9 +21,11 @@ MAX_DEPTH = 64
 
 
 class YMap(dict):
-    """A mapping that knows its own position and the positions of its keys and values."""
+    """A mapping that knows its own position and the positions of its keys and values.
+    ``shared``: the node is used more than once (a YAML alias): checks may reuse their result."""
 
     pos: Pos | None = None
+    shared = False
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -39,9 +41,10 @@ class YMap(dict):
 
 
 class YSeq(list):
-    """A list that knows its own position and the position of each item."""
+    """A list that knows its own position and the position of each item (``shared``: see YMap)."""
 
     pos: Pos | None = None
+    shared = False
 
     def __init__(self, *args):
         super().__init__(*args)
@@ -143,7 +146,16 @@ class _Builder:
             return None
         key = id(node)
         if key in self.memo:
-            return self.memo[key]
+            value = self.memo[key]
+            if isinstance(value, (YMap, YSeq)):
+                value.shared = True  # an alias: the same object twice
+            return value
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _COLLECTION_TAGS:
+            name = node.tag.replace("tag:yaml.org,2002:", "!!")
+            self.problems.error(self._pos(node), f"the YAML tag {short(name, 40)} is not supported "
+                                                 f"here (plain values, lists and mappings only)")
+            self.memo[key] = None
+            return None
         if isinstance(node, yaml.MappingNode):
             result = YMap()
             result.pos = self._pos(node)
@@ -231,6 +243,7 @@ class _Builder:
 _STR = "tag:yaml.org,2002:str"
 _SCALAR = yaml.ScalarNode
 _TIMESTAMP = re.compile(r"^\d{4}-\d\d?-\d\d?([Tt ].*)?$")
+_COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 _SCALAR_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")}
 MAX_KEYS = 10_000
 MAX_ITEMS = 10_000
@@ -294,26 +307,23 @@ def parse_yaml(text: str, path: str) -> Any:
 
 
 def read_text(path: str | Path) -> str:
-    """Read a user file as UTF-8 text, with input errors (not tracebacks) for the usual failures."""
-    from sheets.core.fsio import read_user_bytes
+    """Read a user file as text (UTF-8, or UTF-16/32 with a byte order mark), with input errors
+    (not tracebacks) for the usual failures."""
+    from sheets.core.fsio import decode_text, read_user_bytes
 
     return decode_text(read_user_bytes(path, MAX_BYTES), str(path))
 
 
 def decode_text(data: bytes, name: str) -> str:
-    """The UTF-8 text of a user's file given as bytes (a BOM is dropped); the same size cap, NUL
-    check and positioned "not valid UTF-8" error as a file read from disk."""
+    """The text of a user's file given as bytes: the same size cap, NUL check and decoding
+    (UTF-8, a BOM dropped; UTF-16/32 with their byte order mark) as a file read from disk."""
+    from sheets.core import fsio
+
     if len(data) > MAX_BYTES:
         raise InputError([Problem(name, None, f"file too large (limit {MAX_BYTES} bytes)")])
-    if b"\x00" in data:
+    if b"\x00" in data and not data.startswith(fsio.WIDE_BOMS):
         raise InputError([Problem(name, None, "not a text file (contains NUL bytes)")])
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = data[: exc.start]
-        line, col = before.count(b"\n") + 1, exc.start - before.rfind(b"\n")
-        raise InputError([Problem(name, Pos(line, col), "not valid UTF-8 text")]) from None
-    return text
+    return fsio.decode_text(data, name)
 
 
 def load_yaml(path: str | Path) -> Any:

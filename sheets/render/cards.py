@@ -77,6 +77,14 @@ def card_size(name: str) -> tuple[float, float]:
     key = str(name).strip().lower()
     if key in presets:
         p = presets[key]
+        for side in ("width", "height"):
+            if not p[side] > 0:  # a --data-dir table may say 0 (the check allows 0 or more)
+                from sheets.core.errors import InputError, Problem
+                from sheets.data import data_path
+
+                pos = p.pos_of(side) if hasattr(p, "pos_of") else None
+                raise InputError([Problem(str(data_path("common/cards.yaml")), pos,
+                                          f"presets.{key}.{side}: a card {side} must be more than 0")])
         return p["width"] * MM, p["height"] * MM
     m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)", key)
     if m and float(m.group(1)) > 0 and float(m.group(2)) > 0:

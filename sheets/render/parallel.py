@@ -348,14 +348,72 @@ def _error_message(exc: BaseException):
     return ("error", f"{type(exc).__name__}: {exc}", traceback.format_exc())
 
 
+# reportlab's private attributes this module (and the page assembly) relies on: checked before
+# forking, so that a reportlab that changed them renders in one process (the same PDF), never
+# a wrong one; tests/render/test_reportlab_internals.py fails loudly on such a reportlab.
+CANVAS_INTERNALS = ("_code", "_formsinuse", "_pagesize", "_preamble", "_pageCompression",
+                    "_cropMarks", "_psCommandsBeforePage", "_psCommandsAfterPage", "_doc",
+                    "_fillColorObj", "_strokeColorObj", "_lineWidth", "_currentMatrix")
+CANVAS_METHODS = ("_startPage", "_restartAccumulators", "_escape", "beginForm", "endForm",
+                  "showPage", "setPageSize")
+FONT_STATE = ("internalName", "assignments")
+
+
+def internals_missing(doc: Document, font: str = "Sans") -> list[str]:
+    """The private reportlab attributes the parallel writer needs that ``doc`` (its canvas, its
+    document and a TrueType font's subset state) does not have: empty when all are there."""
+    c = doc.canvas
+    missing = [f"Canvas.{a}" for a in CANVAS_INTERNALS if not hasattr(c, a)]
+    missing += [f"Canvas.{m}()" for m in CANVAS_METHODS if not callable(getattr(c, m, None))]
+    if not isinstance(getattr(c, "_code", None), list):
+        missing.append("Canvas._code (a list of operator lines)")
+    if not isinstance(getattr(c, "_formsinuse", None), list):
+        missing.append("Canvas._formsinuse (a list)")
+    pages = getattr(getattr(getattr(c, "_doc", None), "Pages", None), "pages", None)
+    if not isinstance(pages, list):
+        missing.append("PDFDocument.Pages.pages (a list)")
+    try:
+        face = pdfmetrics.getFont(font)
+    except KeyError:
+        return missing + [f"font {font}"]
+    for name in ("state", "face", "splitString", "getSubsetInternalName"):
+        if not hasattr(face, name):
+            missing.append(f"TTFont.{name}")
+    if hasattr(face, "state") and hasattr(face.state, "get"):
+        face.splitString(" ", c._doc)  # noqa: SLF001 - makes the document's subset state
+        state = face.state.get(c._doc)  # noqa: SLF001
+        missing += [f"TTFont.state[doc].{a}" for a in FONT_STATE if not hasattr(state, a)]
+        if not isinstance(getattr(state, "assignments", None), dict):
+            missing.append("TTFont.state[doc].assignments (a dict)")
+    elif hasattr(face, "state"):
+        missing.append("TTFont.state (a mapping per document)")
+    if not hasattr(getattr(face, "face", None), "charToGlyph"):
+        missing.append("TTFontFace.charToGlyph")
+    return missing
+
+
+_CHECKED_INTERNALS: list = []
+
+
+def _internals_missing_here() -> list[str]:
+    """:func:`internals_missing` of a throwaway document, once per process (the check makes a
+    font subset state: never in the document being rendered, whose bytes must not change)."""
+    if not _CHECKED_INTERNALS:
+        _CHECKED_INTERNALS.append(internals_missing(Document("a4")))
+    return _CHECKED_INTERNALS[0]
+
+
 def render(doc: Document, draw, jobs: int) -> bytes:
     """``draw(doc)`` on ``jobs`` worker processes, assembled into ``doc``; returns the PDF bytes
     (identical to ``draw(doc); doc.finish()`` in one process). A document of one chunk or
-    less is drawn in this process alone."""
-    if jobs <= 1 or doc.pages:
+    less is drawn in this process alone, and so is every document when the reportlab
+    internals the assembly relies on are not there (:func:`internals_missing`)."""
+    if jobs <= 1 or doc.pages or _internals_missing_here():
         draw(doc)
         return doc.finish()
     import multiprocessing as mp
+
+    from sheets.core.procs import die_with_parent
 
     ctx = mp.get_context("fork")
     page = doc.page
@@ -372,10 +430,12 @@ def render(doc: Document, draw, jobs: int) -> bytes:
         if doc._open:  # noqa: SLF001
             doc.canvas.showPage()
             doc._open = False  # noqa: SLF001
+        parent = os.getpid()
         for k in range(jobs):
             recv, send = ctx.Pipe(duplex=False)
             pid = os.fork()
             if pid == 0:  # a worker: continue the layout
+                die_with_parent(parent)
                 gc.freeze()  # its collector leaves what it inherited alone (no copied memory pages)
                 for r in pipes + [recv]:
                     r.close()

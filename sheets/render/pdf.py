@@ -87,6 +87,21 @@ class Rect:
         return out
 
 
+def _text(value: str) -> str:
+    """``value`` as text the PDF can hold: the bytes of a file name that are not UTF-8 (kept by
+    Python as lone surrogates) become U+FFFD."""
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogateescape" if _escaped_only(value) else "replace") \
+            .decode("utf-8", "replace")
+
+
+def _escaped_only(value: str) -> bool:
+    return all(not 0xD800 <= ord(c) <= 0xDFFF or 0xDC80 <= ord(c) <= 0xDCFF for c in value)
+
+
 class Document:
     """One PDF being built. ``finish()`` returns its bytes (identical for identical input)."""
 
@@ -104,7 +119,7 @@ class Document:
         self.buffer = io.BytesIO()
         self.canvas = SheetCanvas(self.buffer, pagesize=self.size, invariant=1, pageCompression=1,
                                   lang=lang)
-        self.canvas.setTitle(title or "sheets")
+        self.canvas.setTitle(_text(title) or "sheets")  # (a file name may hold any bytes)
         self.canvas.setAuthor(f"sheets {__version__}")
         self.canvas.setSubject(subject)
         self.canvas.setCreator(f"sheets {__version__}")

@@ -4,6 +4,14 @@ Users can copy a template, change it and pass it with ``--template``.
 Templates run in jinja2's :class:`~jinja2.sandbox.ImmutableSandboxedEnvironment` (no access to
 Python internals, no mutation of the data), with bounded output size, bounded arithmetic and a
 time limit. Every failure of a template is an input error ``template:line: message`` (exit 1).
+
+The bounds hold whatever the template does: nothing is evaluated at compile time (jinja2 would
+fold constant expressions there and swallow any exception, the time limit's too), the time limit
+is a :class:`BaseException` raised again every 0.1 s past the deadline, format widths and
+precisions (``'{:>N}'.format``, ``'%*d' % (N, x)``, ``|format``) and every text a single
+operation builds (``~``, ``|replace``, ``|join``, ``|indent``, str methods) are bounded before
+they are built, and on Linux the address space may grow by at most ``MAX_MEMORY`` while a
+template compiles and runs (anything else that would allocate more is "needs too much memory").
 A user template can include or extend only itself and the bundled templates, nothing else on
 disk. Every ``{{ value }}`` is escaped for its format: HTML entities in html, backslash escapes in
 Markdown, brackets neutralised in BBCode (a unit named ``[url=javascript:…]`` stays text).
@@ -23,7 +31,10 @@ MAX_TEMPLATE_BYTES = 256 * 1024
 MAX_OUTPUT_CHARS = 5 * 1024 * 1024
 MAX_SECONDS = 5.0
 MAX_NUMBER = 10 ** 6  # arguments and operands larger than this are refused (range, *, **, widths)
+MAX_WIDTH = 9999  # a format width or precision (``{:>N}``, ``%N.Md``)
+MAX_MEMORY = 256 * 1024 * 1024  # address space a template may add while it compiles and runs
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")
 _MD_LEADING = re.compile(r"^(\s*)([#+=-](?=\s|$)|#|\d+(?=[.)](?:\s|$)))")
 
@@ -42,13 +53,27 @@ def escape_markdown(text: str) -> str:
     return re.sub(r"^(\s*\d+)([.)])(?=\s|$)", r"\1\\\2", text)
 
 
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def strip_bidi(text: str) -> str:
+    """Without the bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069):
+    a unit named ``\u202e…`` would otherwise show the rest of a line reversed on a forum."""
+    return _BIDI.sub("", text)
+
+
 def escape_bbcode(text: str) -> str:
     """BBCode has no escape: brackets become their full-width forms so no tag can open."""
     return text.replace("[", "［").replace("]", "］")
 
 
 class TemplateLimit(Exception):
-    """A template went over a size, number or time bound."""
+    """A template went over a size or number bound."""
+
+
+class TemplateTimeout(BaseException):
+    """The template ran past its deadline: a BaseException, so that no ``except Exception``
+    (jinja2 has some) can swallow it."""
 
 
 def _fmt(v):
@@ -74,7 +99,7 @@ def _environment(fmt: str, loader, deadline: float):
 
     def check_time():
         if time.monotonic() > deadline:
-            raise TemplateLimit(f"the template ran longer than {MAX_SECONDS:g} s")
+            raise TemplateTimeout()
 
     class Env(ImmutableSandboxedEnvironment):
         intercepted_binops = frozenset(["*", "**", "+", "//", "%"])
@@ -91,14 +116,31 @@ def _environment(fmt: str, loader, deadline: float):
             if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
                 raise TemplateLimit("power too large for a template")
             if operator == "%" and isinstance(left, str):
-                _check_format(left)
+                _check_percent(left, right)
+            if operator == "+" and all(isinstance(v, (str, list, tuple)) for v in (left, right)):
+                _check_size(len(left) + len(right))
             return super().call_binop(context, operator, left, right)
 
         def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - jinja2's signature
             check_time()
             for v in (*args, *kwargs.values()):
                 _check_number(v)
+            owner = getattr(__obj, "__self__", None)
+            if isinstance(owner, str):  # a str method: what it would build is bounded first
+                _check_str_method(owner, getattr(__obj, "__name__", ""), args, kwargs)
             return super().call(__context, __obj, *args, **kwargs)
+
+        def wrap_str_format(self, value):
+            wrapped = super().wrap_str_format(value)
+            if wrapped is None:
+                return None
+            # (the formatter checks each field's resolved spec: literal text may hold any number)
+
+            def bounded(*args, **kwargs):
+                with _bounded_format_fields():
+                    return wrapped(*args, **kwargs)
+
+            return bounded
 
         def getattr(self, obj, attribute):
             check_time()
@@ -111,53 +153,227 @@ def _environment(fmt: str, loader, deadline: float):
     escape = {"md": escape_markdown, "bbcode": escape_bbcode}.get(fmt)
 
     def finalize(value):
-        if escape is None or isinstance(value, Markup):
+        if isinstance(value, Markup):
             return value
-        return escape(_fmt(value) if value is not None else "")
+        if escape is None:  # html: autoescaped after this
+            return strip_bidi(value) if isinstance(value, str) else value
+        return escape(strip_bidi(_fmt(value)) if value is not None else "")
 
     env = Env(loader=loader, autoescape=(fmt == "html"), keep_trailing_newline=True,
               trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
-              finalize=finalize if escape else None)
+              finalize=finalize, optimized=False)
+    env.code_generator_class = _code_generator()
+    env.checked_concat = _checked_concat
     env.filters["fmt"] = _fmt
 
     def safe_format(value, *args, **kwargs):
-        _check_format(str(value))
+        _check_percent(str(value), kwargs if kwargs and not args else tuple(args))
         for v in (*args, *kwargs.values()):
             _check_number(v)
         return jinja2.filters.do_format(value, *args, **kwargs)
 
     env.filters["format"] = safe_format
-    for name in ("center", "indent", "wordwrap", "truncate"):
-        env.filters[name] = _bounded_filter(env.filters[name])
+    for name in ("center", "indent", "wordwrap", "truncate", "replace", "join"):
+        env.filters[name] = _bounded_filter(env.filters[name], name)
     return env
 
 
-def _check_format(spec: str) -> None:
-    if re.search(r"\d{5,}", spec):
-        raise TemplateLimit("format width too large for a template")
+def _check_size(chars: int) -> None:
+    if chars > MAX_OUTPUT_CHARS:
+        raise TemplateLimit(f"text too long for a template ({chars} characters; limit "
+                            f"{MAX_OUTPUT_CHARS})")
 
 
-def _bounded_filter(fn):
+# one printf-style conversion: %[(key)][flags][width][.precision][length]type
+_PERCENT = re.compile(r"%(?:\(([^)]*)\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d*))?[hlL]?(.)", re.S)
+
+
+def _check_percent(fmt: str, args) -> None:
+    """``fmt % args`` builds at most about ``MAX_OUTPUT_CHARS``: widths and precisions (digits or
+    ``*`` taken from the arguments) at most ``MAX_WIDTH``, and the texts it pastes bounded."""
+    values = list(args) if isinstance(args, tuple) else [args]
+    total, index = len(fmt), 0
+
+    def take():
+        nonlocal index
+        value = values[index] if index < len(values) else None
+        index += 1
+        return value
+
+    for key, width, precision, kind in _PERCENT.findall(fmt):
+        if kind == "%":
+            continue
+        size = 0
+        for part in (width, precision):
+            if part == "*":
+                part = take()
+                if not isinstance(part, int) or isinstance(part, bool):
+                    continue  # Python reports it
+            elif part:
+                part = int(part)
+            else:
+                continue
+            if abs(part) > MAX_WIDTH:
+                raise TemplateLimit(f"format width too large for a template ({part}; limit "
+                                    f"{MAX_WIDTH})")
+            size += abs(part)
+        value = (args.get(key) if isinstance(args, dict) else None) if key else take()
+        total += size + (len(value) if isinstance(value, (str, list, tuple, dict)) else 32)
+    _check_size(total)
+
+
+class _FieldBudget:
+    """The output of one ``str.format`` call being built (see :func:`_bounded_format_fields`)."""
+
+    active: "list[int] | None" = None
+
+
+@__import__("contextlib").contextmanager
+def _bounded_format_fields():
+    outer, _FieldBudget.active = _FieldBudget.active, [0]
+    try:
+        yield
+    finally:
+        _FieldBudget.active = outer
+
+
+_SPEC_NUMBERS = re.compile(r"^(?:.?[<>=^])?[-+ ]?z?#?0?(\d*)[,_]?(?:\.(\d+))?")
+
+
+def _install_field_check() -> None:
+    """The sandbox's formatter checks each field's resolved spec (nested ``{:{w}}`` too) and the
+    running size of the text, before it formats the field."""
+    from jinja2.sandbox import SandboxedFormatter
+
+    if getattr(SandboxedFormatter, "_sheets_bounded", False):
+        return
+    plain = SandboxedFormatter.format_field
+
+    def format_field(self, value, format_spec):
+        budget = _FieldBudget.active
+        if budget is not None:
+            m = _SPEC_NUMBERS.match(format_spec or "")
+            for part in (m.group(1), m.group(2)) if m else ():
+                if part and int(part) > MAX_WIDTH:
+                    raise TemplateLimit(f"format width too large for a template ({part}; limit "
+                                        f"{MAX_WIDTH})")
+            size = len(value) if isinstance(value, (str, list, tuple, dict)) else 32
+            budget[0] += size + (int(m.group(1) or 0) + int(m.group(2) or 0) if m else 0)
+            _check_size(budget[0])
+        return plain(self, value, format_spec)
+
+    SandboxedFormatter.format_field = format_field
+    SandboxedFormatter._sheets_bounded = True
+
+
+_STR_GROWTH = {"center", "ljust", "rjust", "zfill"}
+
+
+def _check_str_method(text: str, name: str, args, kwargs) -> None:
+    """What a str method would build, bounded before it is built."""
+    if name in _STR_GROWTH and args and isinstance(args[0], int):
+        _check_size(max(len(text), args[0]))
+    elif name == "replace" and len(args) >= 2 and all(isinstance(a, str) for a in args[:2]):
+        _check_replace(text, args[0], args[1], args[2] if len(args) > 2 else -1)
+    elif name == "expandtabs":
+        width = args[0] if args else kwargs.get("tabsize", 8)
+        if isinstance(width, int):
+            _check_size(len(text) + text.count("\t") * max(0, width))
+    elif name == "join" and args and isinstance(args[0], (list, tuple)):
+        _check_join(text, args[0])
+
+
+def _check_replace(text: str, old: str, new: str, count=-1) -> None:
+    hits = text.count(old) if old else len(text) + 1
+    if isinstance(count, int) and count >= 0:
+        hits = min(hits, count)
+    _check_size(len(text) + hits * max(0, len(new) - len(old)))
+
+
+def _check_join(sep: str, items) -> None:
+    _check_size(sum(len(v) if isinstance(v, str) else 32 for v in items) + len(sep) * len(items))
+
+
+def _checked_concat(parts):
+    """The template's ``~`` (jinja2's Concat node): bounded before it is joined."""
+    parts = tuple(parts)
+    _check_size(sum(len(p) if isinstance(p, str) else 32 for p in parts))
+    return parts
+
+
+def _code_generator():
+    """jinja2's code generator without compile-time evaluation (constant output is folded there
+    and any exception swallowed: a template could run unbounded while it compiles), and with
+    ``~`` going through :func:`_checked_concat`."""
+    from jinja2 import nodes
+    from jinja2.compiler import CodeGenerator
+
+    class Generator(CodeGenerator):
+        def _output_child_to_const(self, node, frame, finalize):
+            if not isinstance(node, nodes.TemplateData):
+                raise nodes.Impossible()
+            return super()._output_child_to_const(node, frame, finalize)
+
+        def visit_Concat(self, node, frame):
+            if frame.eval_ctx.volatile:
+                func_name = "(markup_join if context.eval_ctx.volatile else str_join)"
+            elif frame.eval_ctx.autoescape:
+                func_name = "markup_join"
+            else:
+                func_name = "str_join"
+            self.write(f"{func_name}(environment.checked_concat((")
+            for arg in node.nodes:
+                self.visit(arg, frame)
+                self.write(", ")
+            self.write(")))")
+
+    return Generator
+
+
+def _bounded_filter(fn, name: str):
     import functools
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         for v in (*args[1:], *kwargs.values()):
             _check_number(v)
+        _check_filter(name, args, kwargs)
         return fn(*args, **kwargs)
 
     return wrapper
 
 
-def _decode(data: bytes, name: str) -> str:
-    from sheets.core.errors import InputError, Pos, Problem
+def _check_filter(name: str, args, kwargs) -> None:
+    """What a text-building filter would build, bounded before it is built (``args`` start
+    with jinja2's eval context where the filter takes one)."""
+    args = [a for a in args if type(a).__name__ != "EvalContext"]
+    if not args:
+        return
+    value = args[0]
+    text = value if isinstance(value, str) else None
+    if name == "replace" and text is not None and len(args) >= 3:
+        old, new = str(args[1]), str(args[2])
+        count = args[3] if len(args) > 3 else kwargs.get("count")
+        _check_replace(text, old, new, count if isinstance(count, int) else -1)
+    elif name == "indent" and text is not None:
+        width = args[1] if len(args) > 1 else kwargs.get("width", 4)
+        width = len(width) if isinstance(width, str) else width if isinstance(width, int) else 4
+        _check_size(len(text) + (text.count("\n") + 1) * max(0, width))
+    elif name == "wordwrap" and text is not None:
+        wrap = args[4] if len(args) > 4 else kwargs.get("wrapstring")
+        if isinstance(wrap, str):
+            _check_size(len(text) * (1 + len(wrap)))
+    elif name == "center" and len(args) > 1 and isinstance(args[1], int) and text is not None:
+        _check_size(max(len(text), args[1]))
+    elif name == "join" and isinstance(value, (list, tuple)):
+        sep = args[1] if len(args) > 1 else kwargs.get("d", "")
+        _check_join(sep if isinstance(sep, str) else "", value)
 
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise InputError([Problem(name, Pos(line, col), "template error: not valid UTF-8 text")]) from None
+
+def _decode(data: bytes, name: str) -> str:
+    from sheets.core.fsio import decode_text
+
+    return decode_text(data, name, "template error: ")
 
 
 def _template_line(exc: BaseException, filenames: set[str]) -> tuple[str | None, int | None]:
@@ -171,8 +387,22 @@ def _template_line(exc: BaseException, filenames: set[str]) -> tuple[str | None,
     found = (None, None)
     for frame, line in traceback.walk_tb(exc.__traceback__):
         if frame.f_code.co_filename in filenames:
-            found = (frame.f_code.co_filename, line)
+            found = (frame.f_code.co_filename, _source_line(frame, line))
     return found
+
+
+def _source_line(frame, line: int) -> int:
+    """The template line of a line of jinja2's generated code (a traceback jinja2 did not rewrite,
+    e.g. of the time limit, a BaseException); other frames already carry the template's line."""
+    info = frame.f_globals.get("debug_info") if "environment" in frame.f_globals else None
+    if not isinstance(info, str) or not info:
+        return line
+    best = 1
+    for pair in info.split("&"):
+        template_line, code_line = map(int, pair.split("="))
+        if code_line <= line:
+            best = template_line
+    return best
 
 
 def render_roster_text(data: dict, fmt: str, template: str | None = None,
@@ -219,14 +449,18 @@ def render_roster_text(data: dict, fmt: str, template: str | None = None,
 
     out: list[str] = []
     size = 0
+    _install_field_check()
     try:
-        with _alarm(deadline):
+        with _alarm(deadline), _memory_ceiling(MAX_MEMORY):
             for chunk in env.get_template(name).generate(**data):
                 size += len(chunk)
                 if size > MAX_OUTPUT_CHARS:
                     raise TemplateLimit(f"output larger than {MAX_OUTPUT_CHARS} characters")
                 if time.monotonic() > deadline:
-                    raise TemplateLimit(f"the template ran longer than {MAX_SECONDS:g} s")
+                    raise TemplateTimeout()
+                if _SURROGATE.search(chunk):
+                    raise TemplateLimit(f"the template prints U+{ord(_SURROGATE.search(chunk).group()):04X}, "
+                                        f"a lone surrogate (not a character)")
                 out.append(chunk)
     except InputError:
         raise
@@ -237,6 +471,8 @@ def render_roster_text(data: dict, fmt: str, template: str | None = None,
              f"bundled ones)", exc)
     except jinja2.exceptions.SecurityError as exc:
         fail(f"not allowed in a template: {_first_line(exc)}", exc)
+    except TemplateTimeout as exc:
+        fail(f"the template ran longer than {MAX_SECONDS:g} s", exc)
     except TemplateLimit as exc:
         fail(str(exc), exc)
     except RecursionError as exc:
@@ -254,23 +490,58 @@ def _first_line(exc: BaseException) -> str:
 
 
 class _alarm:
-    """SIGALRM at the deadline (main thread only): ends loops that call nothing the sandbox sees."""
+    """SIGALRM at the deadline and every 0.1 s after it (main thread only): ends loops that call
+    nothing the sandbox sees, at compile time too; raised again should anything catch it."""
 
     def __init__(self, deadline: float):
         self.deadline = deadline
         self.active = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
 
     def _fire(self, signum, frame):
-        raise TemplateLimit(f"the template ran longer than {MAX_SECONDS:g} s")
+        raise TemplateTimeout()
 
     def __enter__(self):
         if self.active:
             self.old = signal.signal(signal.SIGALRM, self._fire)
-            signal.setitimer(signal.ITIMER_REAL, max(0.01, self.deadline - time.monotonic()))
+            signal.setitimer(signal.ITIMER_REAL, max(0.01, self.deadline - time.monotonic()), 0.1)
         return self
 
     def __exit__(self, *exc):
         if self.active:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.old)
+        return False
+
+
+class _memory_ceiling:
+    """Linux: the address space may grow by at most ``extra`` bytes inside the block (a soft
+    ``RLIMIT_AS``, put back after): an allocation past it is a MemoryError, never gigabytes."""
+
+    def __init__(self, extra: int):
+        self.extra = extra
+        self.old = None
+
+    def __enter__(self):
+        try:
+            import resource
+
+            with open("/proc/self/statm", encoding="ascii") as fh:
+                used = int(fh.read().split()[0]) * resource.getpagesize()
+            soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+            limit = used + self.extra
+            if soft != resource.RLIM_INFINITY:
+                limit = min(limit, soft)
+            if hard != resource.RLIM_INFINITY:
+                limit = min(limit, hard)
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+            self.old = (soft, hard)
+        except (ImportError, OSError, ValueError):  # not Linux: the other bounds still hold
+            self.old = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.old is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, self.old)
         return False

@@ -236,7 +236,7 @@ def test_check_target_resolves_links_and_keeps_modes(tmp_path):
     link.symlink_to(real)
     assert check_target(link) == (real, 0o600)
     real.chmod(0o4755)
-    assert check_target(real) == (real, 0o4755)
+    assert check_target(real) == (real, 0o755)  # never setuid (issue 19.14)
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -276,7 +276,7 @@ def test_write_files_writes_every_file_or_none(tmp_path, monkeypatch):
         real_replace(src, dst)
 
     monkeypatch.setattr(fsio.os, "replace", replace)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(InputError, match="the disk is full"):
         write_files([(a, b"new a"), (b, b"new b")])
     monkeypatch.undo()
     assert calls == ["a.png", "b.png"]
@@ -313,7 +313,7 @@ def test_a_folder_that_cannot_be_removed_does_not_hide_the_error(tmp_path, monke
 
     monkeypatch.setattr(fsio.tempfile, "mkstemp", no_temp)
     monkeypatch.setattr(Path, "rmdir", lambda self: (_ for _ in ()).throw(OSError(39, "not empty")))
-    with pytest.raises(InputError, match="cannot write here: No space left on device"):
+    with pytest.raises(InputError, match="cannot write: the disk is full"):
         atomic_write(tmp_path / "x" / "z.pdf", b"data")
 
 

@@ -234,12 +234,12 @@ def test_read_text_decodes_utf8_and_drops_a_bom(tmp_path):
     f.write_bytes(b"a: 1\nbb: \xff\n")
     with pytest.raises(InputError) as exc:
         read_text(f)
-    assert [str(p) for p in exc.value.problems] == [f"{f}:2:5: not valid UTF-8 text"]
+    assert [str(p) for p in exc.value.problems] == [f"{f}:2:5: not valid UTF-8 text: save the file as UTF-8"]
     for data, where in ((b"\xfe", "1:1"), (b"\n\xfe", "2:1"), (b"a\nb\ncd\xfe", "3:3")):
         f.write_bytes(data)
         with pytest.raises(InputError) as exc:
             read_text(f)
-        assert [str(p) for p in exc.value.problems] == [f"{f}:{where}: not valid UTF-8 text"]
+        assert [str(p) for p in exc.value.problems] == [f"{f}:{where}: not valid UTF-8 text: save the file as UTF-8"]
 
 
 def test_files_over_five_megabytes_are_refused(tmp_path, monkeypatch):

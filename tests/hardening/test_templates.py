@@ -48,7 +48,7 @@ def test_hostile_templates_exit_1_at_their_line(run, source, message):
 
 def test_not_utf8_template(run):
     r, tpl = run(b"ok\n\xff{{ name }}")
-    assert r.exit_code == 1 and r.stderr.strip() == f"{tpl}:2:1: template error: not valid UTF-8 text"
+    assert r.exit_code == 1 and r.stderr.strip() == f"{tpl}:2:1: template error: not valid UTF-8 text: save the file as UTF-8"
 
 
 def test_endless_loop_is_stopped_by_the_time_limit(run, monkeypatch):
