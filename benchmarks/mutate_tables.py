@@ -11,11 +11,15 @@ Each mutant is one minimal text edit of one YAML scalar of a rule table (issue 1
   name      a name (location, result, slot, label key...) replaced by the next other value that
             occurs in the same column of the same table (same key path, numbers/indices
             generalised; else the same key anywhere in the file)
+  label     (``data/<game>/labels.yaml`` only) the ``en`` or the ``ru`` text of two adjacent
+            labels exchanged (``kind_squad``'s "Squad" <-> ``kind_half_squad``'s "Half-squad"):
+            a printed word that moves to the wrong place must fail a test (issue 21)
 
 Skipped as documentation only: comments, mapping keys, block scalars, strings longer than 40
 characters, and everything under the keys in ``DOC_KEYS`` (``source``, ``note``, ``ru``/``en``
-texts, display names, aliases and import spellings). Skipped files: ``labels.yaml``,
-``rules_glossary.yaml`` and ``weapon_names.yaml`` (printed text, checked by the label tests),
+texts, display names, aliases and import spellings). A game's ``labels.yaml`` gets the
+``label`` operator only. Skipped files: ``rules_glossary.yaml`` and ``weapon_names.yaml``
+(printed text, checked by the label tests),
 ``data/common`` (layout) and ``data/units`` (sample units). A candidate edit whose YAML does not
 parse, or parses to the same value, is dropped.
 
@@ -79,7 +83,8 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-SKIP_FILES = {"labels.yaml", "rules_glossary.yaml", "weapon_names.yaml"}
+SKIP_FILES = {"rules_glossary.yaml", "weapon_names.yaml"}
+LABEL_FILE = "labels.yaml"  # mutated by the label operator only (the en/ru texts are DOC_KEYS)
 SKIP_DIRS = {"common", "units"}
 DOC_KEYS = {"source", "sources", "note", "notes", "description", "comment", "title", "name",
             "aliases", "blk", "ru", "en", "ru_text", "text", "codes", "legend", "rules_label", "rule"}
@@ -192,17 +197,34 @@ def _swap(text, a, b) -> list:
     return [(sa, ea, text[sb:eb]), (sb, eb, text[sa:ea])]
 
 
+def _label_mutants(root, text, add) -> None:
+    """The en (and the ru) text of each two adjacent labels exchanged."""
+    if not isinstance(root, yaml.MappingNode):
+        return
+    rows = [(_key(k), dict((_key(a), b) for a, b in v.value)) for k, v in root.value
+            if isinstance(v, yaml.MappingNode)]
+    for (ka, a), (kb, b) in zip(rows, rows[1:]):
+        for lang in ("en", "ru"):
+            na, nb = a.get(lang), b.get(lang)
+            if na is not None and nb is not None and _plain(na) and _plain(nb) and na.value != nb.value:
+                add("label", (ka, lang), na, na.value, f"{nb.value} (<-> {kb})", _swap(text, na, nb))
+
+
 def mutants_of(rel: str) -> list[Mutant]:
     text = (ROOT / "data" / rel).read_text(encoding="utf-8")
     root = yaml.compose(text, Loader=yaml.SafeLoader)  # pure-Python marks: character indices
     original = yaml.load(text, Loader=_FAST)
     scalars: list = []
-    _walk(root, (), scalars)
     raw: list[Mutant] = []
 
     def add(op, path, node, before, after, edits):
         m = node.start_mark
         raw.append(Mutant(rel, m.line + 1, m.column + 1, op, ".".join(path), before, after, edits))
+
+    if rel.endswith("/" + LABEL_FILE):
+        _label_mutants(root, text, add)
+        root = None  # no other operator on printed text
+    _walk(root, (), scalars)
 
     # names: the values of one column (generalised key path), else of one key in the file
     column: dict[tuple, list[str]] = {}
@@ -238,7 +260,8 @@ def mutants_of(rel: str) -> list[Mutant]:
                     break
 
     collections: list = []
-    _collections(root, (), collections)
+    if root is not None:
+        _collections(root, (), collections)
     for path, _node, kids in collections:
         for (ka, a), (kb, b) in zip(kids, kids[1:]):
             if _plain(a) and _plain(b):
@@ -466,7 +489,7 @@ def main(argv=None) -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--file", action="append", help="only tables whose path under data/ contains this")
-    ap.add_argument("--op", action="append", choices=["int", "float", "bool", "swap", "name"])
+    ap.add_argument("--op", action="append", choices=["int", "float", "bool", "swap", "name", "label"])
     ap.add_argument("--sample", type=int, default=0, help="at most N mutants per table")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--max-children", type=int, default=1, help="only 1 is supported (shared machine)")
