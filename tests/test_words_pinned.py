@@ -43,6 +43,14 @@ PINS = {
         "5 Sgt. Cole Hero 1-4-5 MG-34 1",
         "6 Doc Hale Medic — — 0",
         "Melee attack FP of all counters: 8 FP · Counters: 6",
+        # the order-of-battle sheet: SW flags, notes, NME reasons, the Melee Table's columns
+        "# Unit Counter Kind Support weapons (FP) Melee FP att / def LM Morale Notes Shaken Melee Wounded SW used",
+        "1 1st Squad 2-5-4 Squad M1919 2‡ 4 / 4 — 4",
+        "2 2nd Squad 2-5-4 Squad — 2 / 2 — 4 Ambush",
+        "4 Lt. Baker — Leader — — +1 6 NME: no melee SW",
+        "5 Sgt. Cole 1-4-5 Hero MG-34 2 (captured) 1 / 1 — 5 hero: +1 column when its side attacks",
+        "6 Doc Hale — Medic — — — 5 NME: medic",
+        "Odds 1:3 1:2 1:1 2:1 3:1 4:1 5:1 Kill Number 11† 10† 8 6 5† 4 3†",
     ],
     ("lnl", "ru"): [
         "№ Отряд Тип Фишка Оруж. подд. Огн. мощь в бл. бою (атака)",
@@ -53,6 +61,14 @@ PINS = {
         "5 Sgt. Cole Герой 1-4-5 MG-34 1",
         "6 Doc Hale Медик — — 0",
         "Огневая мощь всех фишек в атаке (ближний бой): 8 ед. · Фишек: 6",
+        "№ Фишка Показатели Тип Оружие поддержки (FP) FP в бл. бою атака / защита LM Мораль Отметки "
+        "Подавл. Бл. бой Ранен SW израсх.",
+        "1 1st Squad 2-5-4 Отделение M1919 2‡ 4 / 4 — 4",
+        "2 2nd Squad 2-5-4 Отделение — 2 / 2 — 4 Засада",
+        "4 Lt. Baker — Лидер — — +1 6 NME: нет SW для бл. боя",
+        "5 Sgt. Cole 1-4-5 Герой MG-34 2 (трофей) 1 / 1 — 5 герой: +1 колонка, когда его сторона атакует",
+        "6 Doc Hale — Медик — — — 5 NME: медик",
+        "Соотношение 1:3 1:2 1:1 2:1 3:1 4:1 5:1 Смертельное число (KN) 11† 10† 8 6 5† 4 3†",
     ],
     ("wh40k6", "en"): [
         "# Unit Slot Type Models Points",
