@@ -98,3 +98,26 @@ def test_a_breach_names_the_maximum_of_the_detachments_it_was_checked_against():
     assert [rules.violation_text(v) for v in rules.foc_violations(units, 3000, "6th")] == [
         "Primary detachment: Elites 4 (allowed 0–3)"]
     assert rows(units, 3000, "6th")[("primary", "elites")][2] == 6  # the tally shows what the limit allows
+
+
+def test_7th_chart_every_slot_literally():
+    """Issue 21 (a mutate_tables survivor: 7th Fast Attack 0–3 → 0–4 went unseen): every slot of
+    the 7th-edition Combined Arms and Allied Detachments as the BSData 7th-edition game system
+    encodes them (CAD: HQ 1–2, Troops 2–6, Elites / Fast Attack / Heavy Support 0–3,
+    Fortification and Lords of War 0–1; Allied: HQ 1, Troops 1–2, Elites / Fast Attack / Heavy
+    Support 0–1), doubled as up to two of each detachment; all unverified (†)."""
+    units = army("hq", "troops", "troops", "fortification", "lords_of_war", "a:hq", "a:troops")
+    got = {k: (lo, hi, ver) for k, (_n, lo, hi, _ok, ver) in rows(units, 1000, "7th").items()}
+    assert got == {  # one primary detachment in use: its minimums once, the maximums doubled
+        ("primary", "hq"): (1, 4, False), ("primary", "troops"): (2, 12, False),
+        ("primary", "elites"): (0, 6, False), ("primary", "fast_attack"): (0, 6, False),
+        ("primary", "heavy_support"): (0, 6, False), ("primary", "fortification"): (0, 2, False),
+        ("primary", "lords_of_war"): (0, 2, False),
+        ("allied", "hq"): (1, 2, False), ("allied", "troops"): (1, 4, False),
+        ("allied", "elites"): (0, 2, False), ("allied", "fast_attack"): (0, 2, False),
+        ("allied", "heavy_support"): (0, 2, False)}
+    # one step past the doubled maximum of Fast Attack (0–3, two detachments: 6)
+    base = ["hq", "hq", *["troops"] * 4]
+    assert rules.foc_violations(army(*base, *["fast_attack"] * 6), 1000, "7th") == []
+    assert [rules.violation_text(v) for v in rules.foc_violations(army(*base, *["fast_attack"] * 7), 1000, "7th")] == [
+        "Primary detachment: Fast Attack 7 (allowed 0–6)"]
