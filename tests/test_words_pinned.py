@@ -80,6 +80,7 @@ PINS = {
         "7 Sample Battle Tank Heavy Support Vehicle (Tank) 1 120",
         "8 Sample Gun Battery Heavy Support Artillery (crew) 3 75",
         "HQ 1 / 1–2 Troops 2 / 2–6 Elites 1 / 0–3 Fast Attack 2 / 0–3 Heavy Support 2 / 0–3",
+        'Unit type: Infantry Move 6" · Run D6" · Charge 2D6" · Fall back 2D6" • the default type',
     ],
     ("wh40k6", "ru"): [
         "№ Отряд Ячейка Класс Модели Очки",
@@ -91,6 +92,7 @@ PINS = {
         "7 Sample Battle Tank Тяжёлая поддержка Техника (Танк) 1 120",
         "8 Sample Gun Battery Тяжёлая поддержка Артиллерия (расчёт) 3 75",
         "Штаб 1 / 1–2 Войска 2 / 2–6 Элита 1 / 0–3 Быстрая атака 2 / 0–3 Тяжёлая поддержка 2 / 0–3",
+        'Класс боевой единицы: Пехота Движение 6" · Бег D6" · Нападение 2D6" · Отступление 2D6" • класс по умолчанию',
     ],
     ("dust", "en"): [
         "Sample Laser Squad 20 AP Axis · Squad · Soldier 3",
@@ -220,3 +222,29 @@ def test_swapped_labels_fail_the_pins(tmp_path, subprocess_env, game):
         text = render(game, lang, tmp_path / f"{lang}.pdf", folder, subprocess_env)
         lost = missing(text, PINS[game, lang])
         assert moved[lang] in " ".join(lost), (lang, lost)
+
+
+# the wh40k6 charts: titles, axes and the rows of the ranged to-hit table (BS 6+ hits on 2+ and
+# re-rolls misses on 6+, ... BS 10 on 2+; Snap Shots always 6+)
+CHART_PINS = {
+    ("to-wound", "en"): ["To wound (Strength vs Toughness) Strength ↓ · Toughness → S \\ T 1 2 3 4 5 6 7 8 9 10",
+                         "1 4+ 50% 5+ 33% 6+ 17% 6+† 17% – – – – – –"],
+    ("to-wound", "ru"): ["Ранение (сила против стойкости) Сила ↓ · стойкость → S \\ T 1 2 3 4 5 6 7 8 9 10",
+                         "1 4+ 50% 5+ 33% 6+ 17% 6+† 17% – – – – – –"],
+    ("to-hit", "en"): ["Close combat to-hit (attacker WS vs defender WS) Attacker WS ↓ · Defender WS → WS 1 2 3",
+                       "Each cell: the D6 roll needed and the chance of success; – = cannot",
+                       "Ranged to-hit (BS) BS 1 2 3 4 5 6 7 8 9 10 To hit 6+ 17% 5+ 33% 4+ 50% 3+ 67% 2+ 83% 2+ 86%",
+                       "Re-roll misses on – – – – – 6+ 5+ 4+ 3+ 2+ Snap Shots 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+"],
+    ("to-hit", "ru"): ["Попадание в ближнем бою (WS атакующего против WS цели) WS атакующего ↓ · WS цели → WS 1 2 3",
+                       "В клетке: нужный бросок D6 и вероятность успеха; – = невозможно",
+                       "Попадание при стрельбе (BS) BS 1 2 3 4 5 6 7 8 9 10 Попадание 6+ 17% 5+ 33% 4+ 50% 3+ 67%",
+                       "Переброс промахов на – – – – – 6+ 5+ 4+ 3+ 2+ Навскидку 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+"],
+}
+
+
+@pytest.mark.parametrize("chart, lang", sorted(CHART_PINS))
+def test_wh40k6_chart_words(cli, tmp_path, chart, lang):
+    out = tmp_path / f"{chart}-{lang}.pdf"
+    r = cli("chart", "wh40k6", chart, "--lang", lang, "-o", out)
+    assert r.exit_code == 0, r.output
+    assert missing(" ".join(page_texts(out)), CHART_PINS[chart, lang]) == []
