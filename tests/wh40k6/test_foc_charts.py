@@ -121,3 +121,23 @@ def test_7th_chart_every_slot_literally():
     assert rules.foc_violations(army(*base, *["fast_attack"] * 6), 1000, "7th") == []
     assert [rules.violation_text(v) for v in rules.foc_violations(army(*base, *["fast_attack"] * 7), 1000, "7th")] == [
         "Primary detachment: Fast Attack 7 (allowed 0–6)"]
+
+
+def test_hh1_chart_every_slot_literally():
+    """The HH1 Crusade chart as the BSData horus-heresy 1st-edition system encodes it: HQ 1–2,
+    Troops 2–6, Elites 0–4, Fast Attack / Heavy Support 0–3, Fortification and Lord of War 0–1;
+    Allied HQ 1, Troops 1–2, others 0–1 (one detachment of each below 3,000 points)."""
+    units = army("hq", "troops", "troops", "fortification", "lords_of_war", "a:hq", "a:troops")
+    got = {k: (lo, hi) for k, (_n, lo, hi, _ok, _v) in rows(units, 1500, "hh1").items()}
+    assert got == {
+        ("primary", "hq"): (1, 2), ("primary", "troops"): (2, 6), ("primary", "elites"): (0, 4),
+        ("primary", "fast_attack"): (0, 3), ("primary", "heavy_support"): (0, 3),
+        ("primary", "fortification"): (0, 1), ("primary", "lords_of_war"): (0, 1),
+        ("allied", "hq"): (1, 1), ("allied", "troops"): (1, 2), ("allied", "elites"): (0, 1),
+        ("allied", "fast_attack"): (0, 1), ("allied", "heavy_support"): (0, 1)}
+    base = ["hq", "troops", "troops", "a:hq"]
+    assert rules.foc_violations(army(*base, "a:troops", "a:troops"), 1500, "hh1") == []
+    assert [rules.violation_text(v) for v in rules.foc_violations(army(*base), 1500, "hh1")] == [
+        "Allied detachment: Troops 0 (needs 1–2)"]
+    assert [rules.violation_text(v) for v in rules.foc_violations(army(*base, *["a:troops"] * 3), 1500, "hh1")] == [
+        "Allied detachment: Troops 3 (allowed 1–2)"]
