@@ -38,7 +38,8 @@ in the copy, clears the package's ``functools`` caches before each test and reco
 audit hook on ``open``, which test file (or its collection) opened which table; the map is kept
 in ``output/mutate_tables_map.json`` (never committed). Files run fastest first, so a killed
 mutant usually costs one small test file. Test files of the game's folders (``tests/<game>``,
-``tests/<game>_*``) that the map does not know yet run first, for every table of that game.
+``tests/<game>_*``) and top-level ``tests/test_*.py`` files that the map does not know yet run
+first, for every table of that game.
 Left out unless ``--all-tests``: ``SLOW_TESTS`` (every-layout, fuzzing and catalogue-print
 tests: they read every table but check printouts and robustness, and cost minutes per
 survivor; mutmut's selection leaves them out too). ``--narrow`` keeps only the game's folders
@@ -441,12 +442,16 @@ def _game_dirs(game: str, base: Path = ROOT) -> list[Path]:
 def selection(rel: str, tmap: dict, all_tests: bool = False, narrow: bool = False,
               base: Path = ROOT) -> list[str]:
     """The traced readers of ``rel``, fastest first, after the test files of the game's test
-    folders that the map does not know yet (new tests: they run first); ``narrow``: only the
+    folders and the top-level ``tests/test_*.py`` files that the map does not know yet (new
+    tests: they run first); ``narrow``: only the
     game's own test folders (tests/<game>, tests/<game>_*)."""
     game = rel.split("/")[0]
     own = [p.relative_to(base).as_posix() for d in _game_dirs(game, base) for p in sorted(d.glob("test_*.py"))]
     known = {f for files in tmap["reads"].values() for f in files} | set(tmap["durations"])
     new = [f for f in own if f not in known]
+    if not narrow:  # new cross-game test files (tests/test_*.py) the map does not know yet
+        new += [p.relative_to(base).as_posix() for p in sorted((base / "tests").glob("test_*.py"))
+                if p.relative_to(base).as_posix() not in known]
     files = [f for f in tmap["reads"].get(rel, []) if (all_tests or f not in SLOW_TESTS)
              and (not narrow or f in own)]
     durations = tmap["durations"]
