@@ -134,7 +134,7 @@ PINS = {
     ],
     ("battletech", "en"): [
         "HIT LOCATIONS AND CRITICAL HITS 2D6 Location Critical hits, in the order taken",
-        "3, 11 Near Miss: counts as a hit, no damage",
+        "2D6 Location Critical hits, in the order taken 2 Main Gun: none → Torso 3, 11 Near Miss: counts as a hit, no damage",
         "4 Right Arm +1 to hit (arm and main gun) Arm destroyed (main gun +2)",
         "5, 9 Legs −1 Walk MP ½ Walk MP No movement",
         "6-8 Torso −1 Jump MP* ½ Jump MP* Destroyed, pilot killed",
@@ -144,7 +144,7 @@ PINS = {
     ],
     ("battletech", "ru"): [
         "МЕСТА ПОПАДАНИЯ И КРИТИЧЕСКИЕ ПОПАДАНИЯ 2D6 Локация Критические попадания по порядку",
-        "3, 11 Близкий промах: атака попала, но повреждений нет",
+        "Критические попадания по порядку 2 Главная пушка: нет → Торс 3, 11 Близкий промах: атака попала, но повреждений нет",
         "4 Правая рука +1 к попаданию (рука и гл. пушка) Рука уничтожена (гл. пушка +2)",
         "5, 9 Ноги −1 ОД Шага ½ ОД Шага Движение невозможно",
         "6-8 Торс −1 ОД Прыжка* ½ ОД Прыжка* Уничтожен, пилот убит",
