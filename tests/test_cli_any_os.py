@@ -72,7 +72,7 @@ def test_calc_lnl_melee_in_russian(locale):
 def test_info_in_russian(locale):
     out = run(["info", "--lang", "ru", OTROK], locale)
     assert out.startswith("== Отрок (")
-    assert "  название класса: Малый\n" in out
+    assert "  вид: бронеход\n  класс: Малый\n" in out
     assert "Врановская двухладонка" in out
 
 
