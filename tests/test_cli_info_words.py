@@ -147,6 +147,7 @@ def test_lnl_words_in_russian(cli):
     assert "  без ближнего боя, потому что: NME: нет SW для бл. боя\n" in out  # Lt. Baker
     assert "  без ближнего боя, потому что: NME: медик\n" in out  # Doc Hale
     assert "ближний бой: да, одноразовое: нет, M (+1 в ближнем бою): нет, трофей: да, подтверждено: да" in out
+    assert "  способности: Штыковая атака\n" in out and "Bayonet" not in out  # Sgt. Cole's skill
     for word in ("squad", "leader", "medic", "melee", "single_use", "captured", "counts", "without"):
         assert word not in out, word
     out = _info(cli, "--lang", "ru", UNITS / "lnl" / "hill30_german.yaml")

@@ -75,6 +75,7 @@ class LnLT(Game):
             row["melee_defence_why"] = rules.melee_fp(unit, "defend").text(lang)
         if row["sw_note"]:
             row["sw_note"] = label("lnl", row["sw_note"], lang)
+        row["skills"] = [rules.skill_text(s, lang) for s in unit.skills]
         for out, w in zip(row["weapons"], unit.weapons):
             out["name"] = w.weapon.display(lang)
         return row
