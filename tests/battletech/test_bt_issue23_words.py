@@ -27,7 +27,7 @@ def test_a_one_unit_file_fills_its_page_with_blank_blocks(cli, write, tmp_path):
     now holds blank blocks to fill in by hand (the skeleton, no values, no pips)."""
     from sheets.data import data_path
 
-    for lang, tab, tons in (("en", "PROTOMECH", "Tons:"), ("ru", "ПРОТОМЕХ", "Тонн:")):
+    for lang, tab, tons in (("en", "ProtoMech", "Tons:"), ("ru", "Протомех", "Тонн:")):
         out = tmp_path / f"roc-{lang}.pdf"
         r = cli("render", data_path("units/battletech/roc.yaml"), "-o", out, "--lang", lang)
         assert r.exit_code == 0, r.stderr
@@ -48,9 +48,9 @@ def test_a_full_point_gets_no_blank_block(cli, tmp_path):
     pages = [p.extract_text() for p in pypdf.PdfReader(out).pages]
     assert len(pages) == 2
     text = pages[0]  # the Point's sheet page: five units, no blank block
-    assert "PROTOMECH 5" in text and "PROTOMECH 6" not in text
+    assert "ProtoMech 5" in text and "ProtoMech 6" not in text
     assert text.count("Tons:") == 5
-    assert "ARMY LIST" not in text
+    assert "Army list" not in text
 
 
 def test_a_full_points_army_list_page_is_used(cli, tmp_path):
@@ -67,9 +67,9 @@ def test_a_full_points_army_list_page_is_used(cli, tmp_path):
     assert r.exit_code == 0, r.stderr
     assert "blank" not in r.stderr
     last = pypdf.PdfReader(out).pages[-1].extract_text()
-    assert "ARMY LIST: Point Alpha" in last and "Page 2/2" in last
-    assert "PROTOMECH 6" in last and "PROTOMECH 8" in last and "PROTOMECH 9" not in last
-    assert "PROTOMECH 5" not in last and "Minotaur" in last  # the list row, not a sheet
+    assert "Army list: Point Alpha" in last and "Page 2/2" in last
+    assert "ProtoMech 6" in last and "ProtoMech 8" in last and "ProtoMech 9" not in last
+    assert "ProtoMech 5" not in last and "Minotaur" in last  # the list row, not a sheet
     for paper in ("a4", "letter"):
         loaded = [load_file(str(data_path("units/battletech/point-alpha.yaml")),
                             Options(lang="ru", paper=paper, mono=False, rules="classic", extra={}))]
