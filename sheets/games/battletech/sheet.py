@@ -78,8 +78,7 @@ def render(doc, units, options) -> None:
             # rest holds blank blocks to fill in by hand (issue 23: that page was 29 % used)
             pages.append((None, False, []))
             list_page = len(pages) - 1
-        elif list_page is None:  # longer than a page: page(s) of its own before the sheets
-            draw_army_lists(doc, lists, options)
+        # longer than a page: page(s) of their own after the sheets (the last one may be short)
     units_total = sum(len(c) for c in chunks)
     for page_no, (point_no, cont, placed) in enumerate(pages, 1):
         pen = doc.page()
@@ -124,6 +123,10 @@ def render(doc, units, options) -> None:
             ty -= MIN_PT * 1.12
         footer(pen, frame, f"{L('rules_' + variant)} · sheets {__version__}",
                f"{label('common', 'page', lang)} {page_no}/{len(pages)}")
+    if lists and list_page is None:
+        from sheets.render.roster_pdf import draw_army_lists
+
+        draw_army_lists(doc, lists, options)
 
 
 render.draws_army_lists = True  # the render command hands the rosters' lists over
