@@ -217,7 +217,7 @@ def test_parse_game_options():
 
 
 def test_foreign_formats_from_bytes(tmp_path):
-    from tests.wh40k6_import.rosters import roster
+    from wh40k6_import.rosters import roster
 
     ros = api.load([Source("army.ros", roster().encode())])
     assert ros.game.id == "wh40k6" and ros.units

@@ -162,3 +162,16 @@ def test_game_options_still_work_and_show_in_help(cli):
     assert "--strict" in cli("validate", "--help").output
     res = cli("validate", ROOT / "data/units/battletech/point-alpha.yaml", "--strict")
     assert res.exit_code == 0, res.output
+
+
+def test_no_test_imports_the_tests_folder_as_a_package():
+    """CI installs the package (not editable) and runs pytest: there the checkout is not on the
+    path and ``tests`` is no package, so ``from tests.x import y`` fails there only (pytest puts
+    ``tests/`` itself on the path: import ``x`` directly)."""
+    import re
+
+    root = Path(__file__).resolve().parent
+    bad = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py")
+           for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+           if re.match(r"\s*(from|import)\s+tests(\.|\s|$)", line)]
+    assert bad == []

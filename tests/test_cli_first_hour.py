@@ -428,7 +428,7 @@ def test_argument_names_are_consistent(cli):
 
 # -- import to standard output ------------------------------------------------------------------------------------
 def test_import_battlescribe_of_several_rosters_to_stdout_is_one_valid_file(cli, tmp_path):
-    from tests.wh40k6_import.rosters import roster
+    from wh40k6_import.rosters import roster
 
     a, b = tmp_path / "a.ros", tmp_path / "b.ros"
     a.write_text(roster())

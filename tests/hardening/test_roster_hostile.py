@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.wh40k6_import import rosters as R
+from wh40k6_import import rosters as R  # tests/ is on sys.path (rootdir conftest)
 
 GIB = 1 << 30
 LIMIT_AS = (f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({GIB}, {GIB})); "

@@ -481,7 +481,7 @@ def test_glyph_error_in_a_data_dir_label_names_the_label_file(tmp_path):
 
 
 def test_glyph_error_in_a_roster_file_gives_the_rosters_line(tmp_path):
-    from tests.wh40k6_import import rosters as R
+    from wh40k6_import import rosters as R
 
     text = R.roster()
     assert 'name="Glass Squad"' in text
