@@ -357,12 +357,4 @@ def _legend_h(legend: list, width: float, size: float) -> float:
     return sum(len(wrap_breaking(t, FONT, size, width)) * size * 1.18 + 1.5 for t in legend)
 
 
-def skill_text(skill: str, lang: str) -> str:
-    """A skill as printed: its name in ``lang`` when ``data/lnl/labels.yaml`` knows it
-    (``skill_<name>``), else as the user wrote it."""
-    import re
-
-    from sheets.data import labels
-
-    entry = labels("lnl").get("skill_" + re.sub(r"\W+", "_", skill.strip().lower()).strip("_"))
-    return entry[lang] if entry else skill
+skill_text = rules.skill_text  # the skill names are the rules core's (info prints them too)
