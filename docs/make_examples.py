@@ -19,10 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 UNITS = ROOT / "data" / "units"
 # game: (files, extra arguments, page, crop (left, top, right, bottom) in mm from the top left)
 EXAMPLES = {
-    "battletech": (["battletech/point-alpha.yaml"], [], 2, (0, 0, 210, 118)),
+    "battletech": (["battletech/point-alpha.yaml"], [], 1, (0, 0, 210, 118)),
     "dmech": (["dmech/otrok.yaml", "dmech/pilot_on_foot.yaml"], ["--lang", "ru"], 1, (0, 0, 210, 128)),
     "dust": (["dust/sample_force.yaml"], [], 1, (0, 0, 210, 108)),
-    "lnl": (["lnl/hill30_us.yaml", "lnl/hill30_german.yaml"], [], 2, (0, 0, 297, 112)),
+    "lnl": (["lnl/hill30_us.yaml", "lnl/hill30_german.yaml"], [], 1, (0, 0, 297, 112)),
     "wh40k6": (["wh40k6/sample_list.yaml"], [], 2, (0, 0, 210, 128)),
 }
 MAX_BYTES = 148_000

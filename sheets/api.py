@@ -524,13 +524,22 @@ def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
             from sheets.render.roster_pdf import draw_army_lists
 
             lists = [army_list(f, lang) for f in files if f.is_roster]
+            after = False
             if lists and getattr(renderer, "draws_army_lists", False):
                 opts.extra["army_lists"] = lists  # the renderer places them (e.g. in free space)
             elif lists and not _list_shares_first_page(doc, lists, renderer, units, opts):
-                draw_army_lists(doc, lists, opts)  # every roster, one after the other
+                after = _short_list(doc, lists, opts)
+                if not after:
+                    draw_army_lists(doc, lists, opts)  # every roster, one after the other
+        else:
+            lists, after = [], False
         # which units came from which file (renderers that print one section per file use it)
         opts.extra["files"] = [{"path": f.path, "roster": f.roster, "units": len(f.units)} for f in files]
         renderer(doc, units, opts)
+        if after:  # a list shorter than a third of a page: last, not a widow page before the sheets
+            from sheets.render.roster_pdf import draw_army_lists
+
+            draw_army_lists(doc, lists, opts)
 
     if opts.extra.get("png_dir"):
         jobs = 1  # card PNGs are made by the renderer itself (--jobs workers measure their pages)
@@ -541,6 +550,18 @@ def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
         if bar is not None:
             bar.close()
     return Rendered(pdf, doc)
+
+
+def _short_list(doc, lists, opts) -> bool:
+    """Whether the army lists take less than the layout rules' least page fill (issue 23: a list
+    that cannot go under the first page's sheets would be a page 70–75 % blank before them; as
+    the last page after the full sheet pages it is allowed)."""
+    from sheets.render.layout_check import rules
+    from sheets.render.pdf import margins
+    from sheets.render.roster_pdf import army_lists_height
+
+    m = margins(opts.paper)
+    return army_lists_height(lists, doc.width - 2 * m) < (doc.height - 2 * m) * rules().min_page_fill
 
 
 def _list_shares_first_page(doc, lists, renderer, units, opts) -> bool:

@@ -44,7 +44,7 @@ def test_sheet_text_has_names_bv_and_pilot_bv(cli, tmp_path):
     loaded = load_file(POINT)
     texts, _ = pages_text(render(cli, tmp_path, "--no-list"))
     sheet = texts[0]
-    assert "PROTOMECH RECORD SHEET" in sheet and "PILOT DATA" in sheet and "Consciousness #" in sheet
+    assert "ProtoMech record sheet" in sheet and "Pilot data" in sheet and "Consciousness #" in sheet
     for unit in loaded.units:
         info = GAME.info(unit, loaded.options)
         assert unit.name in sheet
@@ -57,10 +57,10 @@ def test_sheet_text_has_names_bv_and_pilot_bv(cli, tmp_path):
 def test_russian_labels(cli, tmp_path):
     texts, _ = pages_text(render(cli, tmp_path, "--no-list", "--lang", "ru"))
     sheet = texts[0]
-    for word in ("ЛИСТ ЗАПИСИ ПРОТОМЕХА", "Торс", "Голова", "Ноги", "ОД Шага", "ОД Бега", "ОД Прыжка",
-                 "БЦ", "ПЕРЕЧЕНЬ ОРУЖИЯ", "ПИЛОТ", "Ранения", "сознание", "Harpy", "Minotaur"):
+    for word in ("Лист записи протомеха", "Торс", "Голова", "Ноги", "ОД Шага", "ОД Бега", "ОД Прыжка",
+                 "БЦ", "Перечень оружия", "Пилот", "Ранения", "сознание", "Harpy", "Minotaur"):
         assert word in sheet, word
-    assert "PROTOMECH RECORD SHEET" not in sheet and "Walking" not in sheet
+    assert "ProtoMech record sheet" not in sheet and "Walking" not in sheet
 
 
 def test_rule_variants_differ_as_printed(cli, tmp_path):

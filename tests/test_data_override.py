@@ -28,7 +28,7 @@ def test_override_changes_numbers_and_labels(tmp_path, subprocess_env):
     (tmp_path / "battletech/weapons.yaml").write_text(yaml.safe_dump(cat, allow_unicode=True), encoding="utf-8")
     (tmp_path / "battletech/labels.yaml").write_text(
         (data_root() / "battletech/labels.yaml").read_text(encoding="utf-8")
-        .replace('sheet_title: {en: "PROTOMECH RECORD SHEET"', 'sheet_title: {en: "MY STAR SHEET"'),
+        .replace('sheet_title: {en: "ProtoMech record sheet"', 'sheet_title: {en: "My Star Sheet"'),
         encoding="utf-8")
     changed = json.loads(run(subprocess_env, "--data-dir", tmp_path, "info", "--json", MINOTAUR).stdout)[0]
     assert changed["bv"] < base["bv"]
@@ -38,7 +38,7 @@ def test_override_changes_numbers_and_labels(tmp_path, subprocess_env):
     assert run(env, "render", MINOTAUR, "-o", out).returncode == 0
     import pypdf
 
-    assert "MY STAR SHEET" in pypdf.PdfReader(str(out)).pages[0].extract_text()
+    assert "My Star Sheet" in pypdf.PdfReader(str(out)).pages[0].extract_text()
 
 
 def test_broken_override_is_an_input_error(tmp_path, subprocess_env):

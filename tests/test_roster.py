@@ -96,7 +96,7 @@ def test_russian_text_and_output_file(cli, star, tmp_path):
     r = cli("roster", star, "--format", "md", "--lang", "ru", "-o", out)
     assert r.exit_code == 0
     text = out.read_text(encoding="utf-8")
-    assert "СПИСОК АРМИИ" in text and "Точка 1" in text and "ПРЕВЫШЕН ЛИМИТ" in text and "БЦ" in text
+    assert "Список армии" in text and "Точка 1" in text and "ПРЕВЫШЕН ЛИМИТ" in text and "БЦ" in text
 
 
 def test_custom_template(cli, star, write):
@@ -122,7 +122,7 @@ def test_pdf_army_list(cli, star, tmp_path, paper, size):
     assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == pytest.approx(size, abs=0.01)
     text = reader.pages[0].extract_text()
     total = sum(x["bv_pilot"] for x in expected_rows(star))
-    assert "ARMY LIST" in text and f"Total: {total} BV" in text and "OVER THE LIMIT" in text and "Анна" in text
+    assert "Army list" in text and f"Total: {total} BV" in text and "OVER THE LIMIT" in text and "Анна" in text
 
 
 def test_render_roster_puts_the_list_first_with_pilots_filled_in(cli, star, tmp_path):
@@ -130,10 +130,10 @@ def test_render_roster_puts_the_list_first_with_pilots_filled_in(cli, star, tmp_
     assert cli("render", star, "-o", out).exit_code == 0
     pages = [" ".join(p.extract_text().split()) for p in pypdf.PdfReader(str(out)).pages]
     # the list goes under the units of the first sheet page with room for it: Point 2 (Boris)
-    assert len(pages) == 2 and "ARMY LIST" not in pages[0]
+    assert len(pages) == 2 and "Army list" not in pages[0]
     assert "Ivan" in pages[0] and "Анна" in pages[0]
-    assert "Boris" in pages[1] and "ARMY LIST" in pages[1]
-    assert pages[1].index("Boris") < pages[1].index("ARMY LIST")
+    assert "Boris" in pages[1] and "Army list" in pages[1]
+    assert pages[1].index("Boris") < pages[1].index("Army list")
     assert cli("render", star, "-o", out, "--no-list").exit_code == 0
     assert len(pypdf.PdfReader(str(out)).pages) == 2
 

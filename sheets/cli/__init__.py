@@ -204,9 +204,13 @@ def main(argv=None) -> None:
 def _text_streams() -> None:
     """Text the command prints is UTF-8 when it goes to a file or a pipe, whatever the locale
     (Windows redirects would use the ANSI code page: Russian text or ``—`` could not be written);
-    a console that cannot show a character gets a replacement, never an error."""
+    a console that cannot show a character gets a replacement, never an error. A file name that
+    the locale could not decode (``LC_ALL=C`` and a Russian name: Python keeps its bytes as lone
+    surrogates) is written back as the bytes it was, so a UTF-8 name stays UTF-8."""
+    import codecs
     import sys
 
+    codecs.register_error("sheets-bytes", _bytes_back)
     for stream in (sys.stdout, sys.stderr):
         if stream is None or not hasattr(stream, "reconfigure"):
             continue
@@ -214,10 +218,20 @@ def _text_streams() -> None:
             if stream.isatty():
                 stream.reconfigure(errors="replace")
             else:
-                stream.reconfigure(encoding="utf-8", errors="backslashreplace" if stream is sys.stderr
-                                   else "strict")
+                stream.reconfigure(encoding="utf-8", errors="sheets-bytes")
         except (OSError, ValueError):  # a closed or unusual stream: left as it is
             pass
+
+
+def _bytes_back(exc):
+    """Codec error handler: the escaped bytes of an undecodable name (U+DC80–U+DCFF) as those
+    bytes, any other unencodable character as a backslash escape."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    bad = exc.object[exc.start:exc.end]
+    if all(0xDC80 <= ord(c) <= 0xDCFF for c in bad):
+        return bytes(ord(c) - 0xDC00 for c in bad), exc.end
+    return "".join(f"\\u{ord(c):04x}" for c in bad), exc.end
 
 
 def report_problems(problems) -> None:

@@ -428,38 +428,14 @@ def info(ctx, paths, as_json, rules, lang, output, **game_options):
     paths = expand_paths(paths)
     loaded = _load_all(paths, _options(rules=rules, lang=lang, **game_options))
     check_game_options(ctx, "info", {l.game.id for l in loaded})
-    rows = [l.game.info(u, l.options) for l in loaded for u in l.units]
     if as_json:
+        rows = [l.game.info(u, l.options) for l in loaded for u in l.units]
         _write(_out(output, "-"), json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return
-    from sheets.data import labels
+    from sheets.cli.info_text import info_lines
 
-    names = labels("common")
-
-    def field(key) -> str:  # a field name in the chosen language (info_<key> labels)
-        entry = names.get(f"info_{key}")
-        return entry[lang] if entry else str(key)
-
-    def value(v) -> str:
-        if v is None or v == "":
-            return "—"
-        if isinstance(v, bool):
-            return {"en": ("no", "yes"), "ru": ("нет", "да")}[lang][v]
-        if isinstance(v, dict):
-            if {"en", "ru"} <= set(v):  # a name in both languages
-                return value(v[lang])
-            return ", ".join(f"{field(a)}: {value(b)}" for a, b in v.items())
-        if isinstance(v, list):
-            return "; ".join(f"({value(x)})" if isinstance(x, dict) else value(x) for x in v) or "—"
-        return str(v)
-
-    lines = []
-    for row in rows:
-        lines.append(f"== {row.get('name', '')} ({row.get('system', '')})")
-        for k, v in row.items():
-            if k in ("name", "system"):
-                continue
-            lines.append(f"  {field(k)}: {value(v)}")
+    lines = [line for l in loaded
+             for line in info_lines(l.game, [l.game.info_text(u, l.options) for u in l.units], lang)]
     _write(_out(output, "-"), "".join(line + "\n" for line in lines))
 
 

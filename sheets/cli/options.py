@@ -31,27 +31,24 @@ out_option = click.option("-o", "--output", "output", type=click.Path(dir_okay=F
 paths_argument = click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
 
 
-def _remember_check_layout(ctx, param, value):
-    if value:
-        ctx.meta["sheets.check_layout"] = True
-    return value
+def _remember(key: str):
+    """A flag's callback that notes it in the context (``ctx.meta[key]``) for the command's end."""
+    def callback(ctx, param, value):
+        if value:
+            ctx.meta[key] = True
+        return value
+    return callback
 
 
 check_layout_option = click.option(
-    "--check-layout", is_flag=True, expose_value=False, callback=_remember_check_layout,
+    "--check-layout", is_flag=True, expose_value=False, callback=_remember("sheets.check_layout"),
     help="Every page is measured against the print rules (text >= 6 pt, inside its frame, tick "
          "boxes >= 3 mm, no English on a Russian page, ...); problems are warnings: with this "
          "option (or --strict) they exit 1, and a clean check says so.")
 
 
-def _remember_strict(ctx, param, value):
-    if value:
-        ctx.meta["sheets.strict"] = True
-    return value
-
-
 strict_option = click.option(
-    "--strict", is_flag=True, expose_value=False, callback=_remember_strict,
+    "--strict", is_flag=True, expose_value=False, callback=_remember("sheets.strict"),
     help="Layout problems (always listed as warnings on stderr) make the command exit 1; "
          "battletech render: equipment later than the chosen rules is an error too.")
 

@@ -94,6 +94,13 @@ class Game:
         """JSON-ready derived values of one unit."""
         raise NotImplementedError
 
+    def info_text(self, unit, options: Options) -> dict:
+        """What the text form of ``sheets info`` prints: the keys of :meth:`info` with the
+        computed texts (reasons, rule names) in ``options.lang``. An internal id left as a value
+        is printed through the labels ``info_<key>_<id>`` or ``<key>_<id>`` of the game (the
+        nearest key first); ``--json`` prints :meth:`info` itself. Default: :meth:`info`."""
+        return self.info(unit, options)
+
     def unit_cost(self, unit, options: Options) -> float | None:
         """What the unit counts toward a roster limit (BV, AP, points), if anything."""
         return None

@@ -605,7 +605,9 @@ class Pen:
 
     def heading(self, r: Rect, text: str, size: float = 8, font: str = "Sans-Bold"):
         """A section heading band (accent colour, light text) over the block that follows it
-        (the layout checker reports one left alone at the foot of a page)."""
+        (the layout checker reports one left alone at the foot of a page). Set in the one
+        heading style of every game (:func:`heading_style`: capitals become sentence case)."""
+        text = heading_style(str(text))
         self.rect(r, fill=self.t.accent, stroke=False)
         self.text_in(r, text, size, font, color=self.t.accent_text, pad=3)
         if self.rec is not None:

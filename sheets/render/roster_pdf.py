@@ -218,16 +218,22 @@ def _draw_one(doc, pen, y, frame: Rect, data: dict):
     unit = data["limit_unit"]
     pen.text(box.x + 8, box.top - 15, f"{L['total']}: {_fmt(data['total'])} {unit}   ·   "
              f"{L['units_count']}: {data['unit_count']}", 11, "Sans-Bold", max_width=box.w - 16)
-    if data["limit"] is None:
-        status = L["no_limit"]
-    elif over:
-        status = f"{L['limit']}: {data['limit']} {unit}  —  {L['over_limit']} {_fmt(data['over_by'])} {unit}"
-    else:
-        status = f"{L['limit']}: {data['limit']} {unit}  —  {L['within_limit']} ({L['remaining']}: {_fmt(data['remaining'])})"
+    status = limit_status(data)
     pen.text(box.x + 8, box.y + 8, status, 10, "Sans-Bold" if over else "Sans",
              color=pen.t.warn if over else None, max_width=box.w - 16)
     y = box.y - 10
     return _tally_and_violations(doc, pen, frame, y, data)
+
+
+def limit_status(data: dict) -> str:
+    """The list's limit line: "no limit set", "Limit: 50 AP — within the limit (Remaining: 2)"
+    or "Limit: 50 AP — OVER THE LIMIT by 3 AP"."""
+    L, unit = data["labels"], data["limit_unit"]
+    if data["limit"] is None:
+        return L["no_limit"]
+    if data["over"]:
+        return f"{L['limit']}: {data['limit']} {unit}  —  {L['over_limit']} {_fmt(data['over_by'])} {unit}"
+    return f"{L['limit']}: {data['limit']} {unit}  —  {L['within_limit']} ({L['remaining']}: {_fmt(data['remaining'])})"
 
 
 def _tally_and_violations(doc, pen, frame: Rect, y: float, data: dict):

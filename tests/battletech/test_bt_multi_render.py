@@ -25,15 +25,15 @@ def test_two_rosters_and_a_unit_file(cli, write, tmp_path):
     # both army lists (the loose unit file is no roster) go under the units of the first sheet
     # page with room for them (Harpy alone); then one sheet page per Point
     assert len(pages) == 3  # Harpy alone + the lists, then Alpha's five, then Beta's five
-    assert "ARMY LIST: Point Alpha" in pages[0] and "ARMY LIST: Point Beta" in pages[0]
-    assert pages[0].index("PROTOMECH RECORD SHEET") < pages[0].index("ARMY LIST: Point Alpha")
-    lists = pages[0][pages[0].index("ARMY LIST: Point Alpha"):]
+    assert "Army list: Point Alpha" in pages[0] and "Army list: Point Beta" in pages[0]
+    assert pages[0].index("ProtoMech record sheet") < pages[0].index("Army list: Point Alpha")
+    lists = pages[0][pages[0].index("Army list: Point Alpha"):]
     assert "Model" not in lists and "Pilot" not in lists  # nobody has a model or pilot name
     assert "Gunnery" in lists
     sheets = pages
-    assert "Harpy" in sheets[0] and "Siren" not in sheets[0][:pages[0].index("ARMY LIST")]
+    assert "Harpy" in sheets[0] and "Siren" not in sheets[0][:pages[0].index("Army list")]
     assert all(n in sheets[1] for n in ("Harpy", "Siren", "Procyon", "Roc", "Minotaur"))
-    assert "ARMY LIST" not in sheets[1] + sheets[2]
+    assert "Army list" not in sheets[1] + sheets[2]
     assert "Harpy B" in sheets[2] and "Harpy B" not in sheets[1]
 
 def test_points_helper_keeps_files_apart():

@@ -85,7 +85,7 @@ def test_determining_crits_with_chances_and_the_unverified_12():
 
 def test_variant_specific_lines_differ():
     classic, tw = text(ref("classic", "en")), text(ref("tw", "en"))
-    only_tw = ["SPECIAL HIT LOCATION TABLE", "Shaded box: pilot hit", "rounded down", "Main Gun destroyed",
+    only_tw = ["Special hit location table", "Shaded box: pilot hit", "rounded down", "Main Gun destroyed",
                "Torso (Glider)", "Wings (near miss)", "3 (10–15 t)", "Target must be in the same hex",
                "Destroyed location: pilot hits Head 1, Torso 3, Right Arm 1, Left Arm 1, Legs 1, Main Gun 0"]
     only_classic = ["Crossed box: 1 pilot hit", "half the ORIGINAL Walk, rounded up",

@@ -206,9 +206,11 @@ def test_cli_check_layout(cli, tmp_path, subprocess_env):
     bad = subprocess.run([sys.executable, "-m", "sheets", "--data-dir", str(tmp_path), "chart", "dmech",
                           "facing", "--check-layout", "-o", str(tmp_path / "bad.pdf")],
                          capture_output=True, text=True, env=subprocess_env)
-    assert bad.returncode == 0, bad.stderr  # "cut" is a staged rule: a warning (--strict: exit 1)
-    assert "warning: page 1 (" in bad.stderr and "cut: 'Armour facings of every walker" in bad.stderr
-    assert "no problems; 1 warning(s) of staged rules (--strict: exit 1)" in bad.stderr
+    # "cut" is enforced (issue 23: every layout keeps it, no longer staged): exit 1, the PDF kept
+    assert bad.returncode == 1, bad.stderr
+    assert "page 1 (" in bad.stderr and "cut: 'Armour facings of every walker" in bad.stderr
+    assert "warning:" not in bad.stderr and "staged" not in bad.stderr
+    assert "layout: 1 problem(s) on 1 page(s)" in bad.stderr
     assert (tmp_path / "bad.pdf").exists()
 
 

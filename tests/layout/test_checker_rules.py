@@ -274,7 +274,7 @@ def test_every_printing_command_warns_and_strict_makes_it_fail(long_label_dir, s
     assert plain.returncode == 0, plain.stderr
     assert "warning: page 1 (" in plain.stderr and "cut: 'Armour facings of every walker" in plain.stderr
     assert "layout: 1 problem(s) on 1 page(s) (--strict: exit 1)" in plain.stderr
-    assert run("--check-layout").returncode == 0  # a staged rule (cut): a warning until the layouts keep it
+    assert run("--check-layout").returncode == 1  # "cut" is enforced (issue 23: no longer staged)
     strict = run("--strict")
     assert strict.returncode == 1 and "warning:" not in strict.stderr
     assert "page 1 (" in strict.stderr and (long_label_dir / "out.pdf").exists()
@@ -311,13 +311,29 @@ def test_render_jobs_reports_the_same_layout_problems_as_one_process(tmp_path, s
 def test_staged_rules_are_left_out_of_check_unless_asked():
     from sheets.render.layout_check import rules
 
-    assert {"pips", "gap", "heading", "blank", "coverage", "cut"} >= rules().staged
+    # issue 23's new rules are kept by every layout: none is staged any more, check() enforces them
+    assert rules().staged == frozenset()
     doc, pen = _doc()
     pen.box_track(50, 700, ["plain"] * 2, 3.5 * MM, 0)
     doc.finish()
-    assert check(doc.recorder) == [] if "gap" in rules().staged else check(doc.recorder)
+    assert [v.kind for v in check(doc.recorder)] == ["gap"]
     assert [v.kind for v in check(doc.recorder, staged=True)] == ["gap"]
     assert [v.kind for v in check(doc.recorder, kinds={"gap"})] == ["gap"]
+    assert check(doc.recorder, kinds={"font"}) == []
+
+
+def test_a_staged_rule_is_left_out_unless_asked(monkeypatch):
+    import dataclasses
+
+    from sheets.render import layout_check
+
+    staged = dataclasses.replace(layout_check.rules(), staged=frozenset({"gap"}))
+    monkeypatch.setattr(layout_check, "rules", lambda: staged)
+    doc, pen = _doc()
+    pen.box_track(50, 700, ["plain"] * 2, 3.5 * MM, 0)
+    doc.finish()
+    assert check(doc.recorder) == []
+    assert [v.kind for v in check(doc.recorder, staged=True)] == ["gap"]
 
 
 def test_light_pages_still_report_what_a_files_texts_can_break():

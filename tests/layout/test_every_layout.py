@@ -12,14 +12,7 @@ from .cases import case_id, combos, coverage, render
 
 # (layout, lang or None = both[, paper]) -> the open defect: findings of issue 23's new rules in
 # layouts their game's engineer is fixing (remove the entry with the fix)
-KNOWN = {
-    ("bt-long-names", None): "issue 23 (battletech): the long pilot name is cut with '…' and printed in "
-                             "full nowhere (coverage)",
-    ("bt-render", None): "issue 23 (battletech): a full Point's sheet page leaves no room for the army "
-                         "list, whose page is 29 % used (battletech's draws_army_lists hook)",
-    ("dmech-render", None): "issue 23 (dmech): the walker and pilot sheets fill page 2, so the army "
-                            "list has a page of its own, 22 % used",
-}
+KNOWN: dict = {}
 
 
 def _known(combo):

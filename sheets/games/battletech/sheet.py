@@ -54,8 +54,9 @@ def render(doc, units, options) -> None:
     # the page's legend: the armour key (white = armour, grey = structure), the crit boxes,
     # then the odds legend; room for the longest one a page of this variant can have
     key_w = _key_width(L)
-    legend_h = len(legend_lines(variant, doc.size, options.paper, L, key_w, odds, True)) * MIN_PT * 1.12 + 3
     chunks = points(units, (options.extra or {}).get("files")) or [[]]
+    full = full_names(chunks, options.paper, doc.size, L)
+    legend_h = len(legend_lines(variant, doc.size, options.paper, L, key_w, odds, True, full)) * MIN_PT * 1.12 + 3
     known: dict = {}  # id(unit) -> sheet data worked out while paging
     pages = _pages(chunks, variant, options.paper, doc.size, L, legend_h, lang, names, odds, known)
     frame, head, slots = page_geometry(options.paper, doc.size, legend_h)
@@ -72,16 +73,22 @@ def render(doc, units, options) -> None:
             if _free(placed, slots, room).h >= need:
                 list_page = n
                 break
-        if list_page is None:
-            draw_army_lists(doc, lists, options)
+        if list_page is None and need <= room.h - 8:
+            # no sheet page has room (full Points): the list gets a last page of its own, whose
+            # rest holds blank blocks to fill in by hand (issue 23: that page was 29 % used)
+            pages.append((None, False, []))
+            list_page = len(pages) - 1
+        # longer than a page: page(s) of their own after the sheets (the last one may be short)
+    units_total = sum(len(c) for c in chunks)
     for page_no, (point_no, cont, placed) in enumerate(pages, 1):
         pen = doc.page()
         if pen.skip:  # drawn by another worker (render --jobs)
             continue
         pen.heading(head, L("sheet_title"), 12)
-        title = f"{L('point')} {point_no}/{len(chunks)}" + (f" ({L('point_cont')})" if cont else "")
-        pen.text(head.right - 4, head.y + 5, title, 8.5, "Sans-Bold",
-                 align="right", color=pen.t.accent_text, max_width=frame.w * 0.25)
+        if point_no is not None:
+            title = f"{L('point')} {point_no}/{len(chunks)}" + (f" ({L('point_cont')})" if cont else "")
+            pen.text(head.right - 4, head.y + 5, title, 8.5, "Sans-Bold",
+                     align="right", color=pen.t.accent_text, max_width=frame.w * 0.25)
         for number, unit, first, span in placed:
             d = known.get(id(unit)) or sheet_data(unit, variant)  # only for the pages drawn here
             slot = slots[first]
@@ -100,16 +107,26 @@ def render(doc, units, options) -> None:
             from sheets.render.roster_pdf import draw_army_lists_in
 
             draw_army_lists_in(doc, pen, _free(placed, slots, room), lists)
+            if not placed:  # the list's own page: blank blocks under it
+                bottom = _free(placed, slots, room).top - need - 8
+                spare = [k for k in range(PER_PAGE) if slots[k].top <= bottom]
+                for n, k in enumerate(spare):
+                    BlankBlock(pen, slots[k], blank_data(variant), units_total + n + 1, options.paper,
+                               lang, L).draw()
         ty = frame.y + legend_h - 1 - MIN_PT * 0.8
         _armour_key(pen, frame.x, ty, L)
         destroy = any(b["kind"] == "destroy" for _, unit, *_ in placed
                       for row in crit_rows(unit, variant) for b in row["boxes"])
-        for k, line in enumerate(legend_lines(variant, doc.size, options.paper, L, key_w, odds, destroy)):
+        for k, line in enumerate(legend_lines(variant, doc.size, options.paper, L, key_w, odds, destroy, full)):
             x = frame.x + (key_w if k == 0 else 0)
             _line(pen, x, ty, line, MIN_PT, "Cond", frame.right - x)
             ty -= MIN_PT * 1.12
         footer(pen, frame, f"{L('rules_' + variant)} · sheets {__version__}",
                f"{label('common', 'page', lang)} {page_no}/{len(pages)}")
+    if lists and list_page is None:
+        from sheets.render.roster_pdf import draw_army_lists
+
+        draw_army_lists(doc, lists, options)
 
 
 render.draws_army_lists = True  # the render command hands the rosters' lists over
@@ -157,11 +174,11 @@ def _armour_key(pen: Pen, x: float, baseline: float, L) -> None:
 
 
 def legend_lines(variant: str, size: tuple, paper: str, L, indent: float = 0.0, odds: bool = True,
-                 destroy: bool = False) -> list[str]:
+                 destroy: bool = False, full: str = "") -> list[str]:
     """The page's legend after the armour key (``indent`` wide): what the crit boxes mean (the
     variant's legend; tw adds the double box when the page has one), then the to-hit odds: how
     the number is made and which modifiers it leaves out (``data/battletech/to_hit.yaml``),
-    wrapped to the page frame."""
+    then ``full`` (the long pilots' names in full, :func:`full_names`), wrapped to the page frame."""
     from sheets.games.battletech.rules import odds_legend, variant_data
 
     crit = variant_data(variant)["legend"]
@@ -173,7 +190,24 @@ def legend_lines(variant: str, size: tuple, paper: str, L, indent: float = 0.0, 
         if not info["verified"]:
             text += " " + L("odds_unverified")
     width = size[0] - 2 * margins(paper)
-    return fill_lines(text, "Cond", MIN_PT, (width - indent, width))
+    return fill_lines(text, "Cond", MIN_PT, (width - indent, width)) + (
+        fill_lines(full, "Cond", MIN_PT, (width,)) if full else [])
+
+
+def full_names(chunks: list[list], paper: str, size: tuple, L) -> str:
+    """The legend line with the pilots' names that may not fit the two lines of their block
+    (issue 23: a name cut with "…" is printed in full on the page): "Pilots' names in full:
+    Harpy: …" ("" when none is that long). A name counts as long from 1.3 times the block's
+    data column (two lines hold about 1.7 of it), so every name the block cuts is listed."""
+    _, _, slots = page_geometry(paper, size)
+    data_w = block_columns(paper, Rect(0, 0, slots[0].w, slots[0].h))[0].w
+    out = []
+    for chunk in chunks:
+        for unit in chunk:
+            name = " ".join(str(unit.pilot.name or "").split()) if unit.pilot is not None else ""
+            if name and text_width(name, "Cond", MIN_PT) > 1.3 * data_w:
+                out.append(f"{unit.name}: {name}")
+    return f"{L('pilots_in_full')}: " + "; ".join(out) + "." if out else ""
 
 
 def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L, legend_h: float = 0.0,

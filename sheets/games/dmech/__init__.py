@@ -97,6 +97,13 @@ class DMech(Game):
                     "cost": unit.cost, "illustrative": unit.illustrative})
         return out
 
+    def info_text(self, unit, options: Options) -> dict:
+        """``info`` with the walker's class by its name in ``options.lang``."""
+        row = self.info(unit, options)
+        if "class_name" in row:
+            row["class"] = row.pop("class_name")[options.lang]
+        return row
+
     def unit_cost(self, unit, options: Options) -> float | None:
         return unit.cost
 

@@ -30,12 +30,35 @@ def render(doc, units, options) -> None:
     """Draw the sheets of ``units`` (walkers and infantry, in order) into ``doc``."""
     lang = options.lang
     tables = bool(options.extra.get("tables"))
+    m = margins(options.paper)
+    frame = Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
+    units = list(units)
+    lists = (options.extra or {}).get("army_lists") or []
+    if lists:  # handed over by the render command: share the first page with the first unit
+        from sheets.render.roster_pdf import army_lists_height, draw_army_lists, draw_army_lists_in
+
+        need = army_lists_height(lists, frame.w)
+        half = frame.split_v(0.5, 0.5, gap=HALF_GAP)[0].h
+        first = units[0] if units else None
+        if first is not None and not (tables and isinstance(first, Walker)) \
+                and need + HALF_GAP + half <= frame.h:
+            # issue 23: the list had a page of its own, 22 % used; now it heads the first
+            # page and the first unit goes under it (an infantry sheet takes the rest of the
+            # page: its ruled notes grow)
+            units = units[1:]
+            pen = doc.page()
+            if not pen.skip:
+                draw_army_lists_in(doc, pen, frame, lists)
+                box_top = frame.top - need - HALF_GAP
+                h = half if isinstance(first, Walker) else box_top - frame.y
+                draw_unit(pen, Rect(frame.x, box_top - h, frame.w, h), first, lang)
+                footer(pen, frame, f"{L('generated_by', lang)} {__version__}", chart.game_name(lang))
+        else:
+            draw_army_lists(doc, lists, options)
     for page_units in _pages(units, tables):
         pen = doc.page()
         if pen.skip:  # drawn by another worker (render --jobs)
             continue
-        m = margins(options.paper)
-        frame = Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
         top, bottom = frame.split_v(0.5, 0.5, gap=HALF_GAP)
         if len(page_units) == 1 and isinstance(page_units[0], Walker):
             # a walker alone on its page (``--tables``, or the last of an odd count) fills the
@@ -50,6 +73,9 @@ def render(doc, units, options) -> None:
                 mid = (top.y + bottom.top) / 2
                 pen.line(frame.x, mid, frame.right, mid, 0.4, color=pen.t.shade, dash=(4, 3))
         footer(pen, frame, f"{L('generated_by', lang)} {__version__}", chart.game_name(lang))
+
+
+render.draws_army_lists = True  # the render command hands the rosters' lists over
 
 
 def _pages(units, tables: bool) -> list[list]:

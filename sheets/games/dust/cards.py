@@ -958,9 +958,11 @@ class _Face:
 
 
 def _boxes(pen: Pen, row: list[float], size: float, width: float) -> None:
-    """One row of damage boxes (x offsets from :func:`box_rows`) from (0, 0): a form."""
+    """One row of damage boxes (x offsets from :func:`box_rows`) from (0, 0): a form. Drawn
+    with the render layer's tick-box primitive, so that the layout checker measures them as
+    tick targets (issue 23: at least 3 mm each side, 0.6 mm apart)."""
     for x in row:
-        pen.rect(Rect(x, 0, size, size), width=width)
+        pen.box_track(x, 0, ["plain"], size, gap=0, width=width)
 
 
 def _cell_frames(pen: Pen, cols: list[Rect]) -> None:

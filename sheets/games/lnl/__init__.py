@@ -59,6 +59,27 @@ class LnLT(Game):
     def info(self, unit, options: Options) -> dict:
         return unit_info(unit)
 
+    def info_text(self, unit, options: Options) -> dict:
+        """``info`` with its reasons in ``options.lang`` (the FP reasoning, why a unit is NME,
+        the SW note) and the SWs by their printed names; the JSON keeps the English texts."""
+        from sheets.data import label
+
+        lang = options.lang
+        row = unit_info(unit)
+        reason = rules.nme_reason(unit)
+        if reason is not None:
+            kind = reason.split()[0]
+            row["nme_reason"] = label("lnl", f"nme_{'leader' if kind == 'scout' else kind}", lang)
+        else:
+            row["melee_attack_why"] = rules.melee_fp(unit, "attack").text(lang)
+            row["melee_defence_why"] = rules.melee_fp(unit, "defend").text(lang)
+        if row["sw_note"]:
+            row["sw_note"] = label("lnl", row["sw_note"], lang)
+        row["skills"] = [rules.skill_text(s, lang) for s in unit.skills]
+        for out, w in zip(row["weapons"], unit.weapons):
+            out["name"] = w.weapon.display(lang)
+        return row
+
     def unit_cost(self, unit, options: Options):
         """What an army list totals for LnLT: the counter's melee attack FP (0 when NME)."""
         if rules.nme_reason(unit) is not None:

@@ -190,6 +190,17 @@ def describe(key: str, fields: dict, lang: str) -> str:
     return label("lnl", key, lang).format(**values)
 
 
+def skill_text(skill: str, lang: str) -> str:
+    """A skill as printed: its name in ``lang`` when ``data/lnl/labels.yaml`` knows it
+    (``skill_<name>``), else as the user wrote it."""
+    import re
+
+    from sheets.data import labels
+
+    entry = labels("lnl").get("skill_" + re.sub(r"\W+", "_", skill.strip().lower()).strip("_"))
+    return entry[lang] if entry else skill
+
+
 def _half_up(n: int) -> int:
     return -(-n // 2)
 

@@ -98,13 +98,26 @@ def render(doc, units, options) -> None:
     L = texts(options.lang)
     size = landscape(PAPER[options.paper])
     allow_fixed(doc.pen)
-    for roster, group in _groups(units, options):
+    # the render command hands the rosters' army lists over: the order of battle lists every
+    # counter already (issue 23: the list took a page of its own and said it twice), so each
+    # roster's section prints only what the list adds, its limit line and list violations
+    lists = list((options.extra or {}).get("army_lists") or [])
+    groups = _groups(units, options)
+    if lists and len([1 for roster, _ in groups if roster is not None]) != len(lists):
+        from sheets.render.roster_pdf import draw_army_lists
+
+        draw_army_lists(doc, lists, options)  # cannot tell which list goes with which section
+        lists = []
+    for roster, group in groups:
         for u in group:
             allow(doc.pen, u.name, u.counter, u.notation, *u.skills)
         if roster:
             allow(doc.pen, roster.get("name"), roster.get("side"))
         rows = [_row(u, L, options.lang) for u in group]
-        _section(doc, size, roster, rows, L, options)
+        _section(doc, size, roster, rows, L, options, lists.pop(0) if roster is not None and lists else None)
+
+
+render.draws_army_lists = True  # the render command hands the rosters' lists over
 
 
 def _layout(doc, size, options):
@@ -114,7 +127,7 @@ def _layout(doc, size, options):
     return pen, frame
 
 
-def _section(doc, size, roster, rows, L, options) -> None:
+def _section(doc, size, roster, rows, L, options, army: dict | None = None) -> None:
     foot_h = 84  # totals + Melee Table + footnotes
     index = 0
     page_no = 0
@@ -157,7 +170,7 @@ def _section(doc, size, roster, rows, L, options) -> None:
                index, L, header_h)
         index += sum(1 for row, _, _ in chunk if row is not None)
         if last:
-            _foot(pen, Rect(frame.x, frame.y, frame.w, foot_h - 6), rows, L)
+            _foot(pen, Rect(frame.x, frame.y, frame.w, foot_h - 6), rows, L, army)
         footer(pen, frame, f"{L('generated_by')} {__version__}", GAME.name[options.lang])
         if last:
             return
@@ -301,12 +314,19 @@ def _ticks(pen: Pen, cell: Rect, row: dict) -> None:
 TICK_GAP = 2.5  # pt between two "SW used" boxes (≥ 0.6 mm of clear paper)
 
 
-def _foot(pen: Pen, r: Rect, rows: list, L) -> None:
-    """Totals, the compact Melee Table (left) and the legend of the page's marks and
-    abbreviations (right: NME, †, ‡ and the seed's own abbreviations)."""
+def _foot(pen: Pen, r: Rect, rows: list, L, army: dict | None = None) -> None:
+    """Totals (with the army list's limit line when the roster sets a limit), the compact Melee
+    Table (left) and the legend of the page's marks and abbreviations (right: NME, †, ‡, the
+    seed's own abbreviations, then the list's violations)."""
     totals = L("oob_totals", units=len(rows), fp=sum(r["fp"] for r in rows),
                sw=sum(r["sw_count"] for r in rows))
-    pen.text(r.x, r.top - 9, totals, 9, BOLD, max_width=r.w)
+    over = False
+    if army is not None and army.get("limit") is not None:
+        from sheets.render.roster_pdf import limit_status
+
+        totals += "  ·  " + limit_status(army)
+        over = bool(army.get("over"))
+    pen.text(r.x, r.top - 9, totals, 9, BOLD, max_width=r.w, color=pen.t.warn if over else None)
     title_y = r.top - 24
     pen.text(r.x, title_y, L("oob_table_title"), 8, BOLD, max_width=r.w * 0.62)
     table = Rect(r.x, r.y, r.w * 0.6, title_y - 5 - r.y)
@@ -317,6 +337,8 @@ def _foot(pen: Pen, r: Rect, rows: list, L) -> None:
     if any(row["sw_unverified"] for row in rows):
         legend.append(L("sw_unverified_note"))
     legend.append(L("oob_legend_abbr"))
+    if army is not None:
+        legend += [f"{army['labels']['violations']}: {v}" for v in army.get("violations") or []]
     box = Rect(r.x + r.w * 0.63, r.y, r.w * 0.37, title_y + 8 - r.y)
     size = 6.5
     while size > 6.0 and _legend_h(legend, box.w, size) > box.h:
@@ -335,12 +357,4 @@ def _legend_h(legend: list, width: float, size: float) -> float:
     return sum(len(wrap_breaking(t, FONT, size, width)) * size * 1.18 + 1.5 for t in legend)
 
 
-def skill_text(skill: str, lang: str) -> str:
-    """A skill as printed: its name in ``lang`` when ``data/lnl/labels.yaml`` knows it
-    (``skill_<name>``), else as the user wrote it."""
-    import re
-
-    from sheets.data import labels
-
-    entry = labels("lnl").get("skill_" + re.sub(r"\W+", "_", skill.strip().lower()).strip("_"))
-    return entry[lang] if entry else skill
+skill_text = rules.skill_text  # the skill names are the rules core's (info prints them too)

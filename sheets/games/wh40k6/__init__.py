@@ -67,6 +67,9 @@ class Wh40k6(Game):
     def info(self, unit, options: Options) -> dict:
         return view.info(unit, options.lang)
 
+    def info_text(self, unit, options: Options) -> dict:
+        return view.info_text(unit, options.lang)
+
     def unit_cost(self, unit, options: Options):
         return unit.points
 

@@ -152,6 +152,28 @@ def info(unit: Unit, lang: str = "en") -> dict:
     }
 
 
+def info_text(unit: Unit, lang: str) -> dict:
+    """``info`` as the text form of ``sheets info`` prints it: slot, detachment, model and unit
+    types, movement, granted rules and the unverified fields in ``lang`` (the JSON keeps ids)."""
+    t = L(lang)
+    row = info(unit, lang)
+    row["slot"] = t(f"slot_{unit.slot}")
+    row["detachment"] = t(f"det_{unit.detachment}")
+    for out, m in zip(row["models"], unit.models):
+        out["type"] = type_name(m.rules, lang)  # tags and "character" included
+        for k in ("type_id", "character", "vehicle_tags"):
+            out.pop(k, None)
+    main = unit.main_type()
+    if main is not None:
+        row["unit_type"] = type_name(main, lang, character=all(m.type.character for m in unit.models))
+        row["movement"] = type_box(main, lang)["movement"]
+    row["granted_rules"] = [rule_name(r, lang) for r in row["granted_rules"]]
+    fields = labels("wh40k6")
+    row["unverified"] = sorted({f"{type_name(tr, lang)}: {fields[f'info_{f}'][lang] if f'info_{f}' in fields else f}"
+                                for tr in unit.types() for f in tr.unverified})
+    return row
+
+
 def roster_row(unit: Unit, lang: str) -> dict:
     t = L(lang)
     main = unit.main_type()
