@@ -4,7 +4,7 @@ effects, dmech facings, stats and conditions) are read back from the PDF's text,
 value it labels, so that two labels exchanged fail a test and not only a missing language.
 
 The pins are literal runs of the extracted text (whitespace collapsed): a row of the army list
-("1st Squad Squad 2-5-4"), a row of the hit-location table ("5, 9 Legs −1 Walk MP ½ Walk MP No
+("1 1st Squad 2-5-4 Squad M1919"), a row of the hit-location table ("5, 9 Legs −1 Walk MP ½ Walk MP No
 movement"). ``test_swapped_labels_fail_the_pins`` proves it for one pair per game: the two
 labels' texts are exchanged in a scratch ``--data-dir`` copy, the same sample is printed by a
 ``python -m sheets`` child, and the pins of that language must then miss.
@@ -35,36 +35,22 @@ SAMPLES = {
 # (game, lang) -> literal runs of the printed text
 PINS = {
     ("lnl", "en"): [
-        "# Unit Kind Counter SW Melee FP (attack)",
-        "1 1st Squad Squad 2-5-4 M1919 4",
-        "2 2nd Squad Squad 2-5-4 — 2",
-        "3 3rd Squad (half) Half-squad 0-2-3 — 1",
-        "4 Lt. Baker Leader — — 0",
-        "5 Sgt. Cole Hero 1-4-5 MG-34 1",
-        "6 Doc Hale Medic — — 0",
-        "Melee attack FP of all counters: 8 FP · Counters: 6",
         # the order-of-battle sheet: SW flags, notes, NME reasons, the Melee Table's columns
         "# Unit Counter Kind Support weapons (FP) Melee FP att / def LM Morale Notes Shaken Melee Wounded SW used",
         "1 1st Squad 2-5-4 Squad M1919 2‡ 4 / 4 — 4",
         "2 2nd Squad 2-5-4 Squad — 2 / 2 — 4 Ambush",
+        "3 3rd Squad (half) 0-2-3 Half-squad — 1 / 1 — 3 IFP 0",
         "4 Lt. Baker — Leader — — +1 6 NME: no melee SW",
         "5 Sgt. Cole 1-4-5 Hero MG-34 2 (captured) 1 / 1 — 5 hero: +1 column when its side attacks",
         "6 Doc Hale — Medic — — — 5 NME: medic",
         "Odds 1:3 1:2 1:1 2:1 3:1 4:1 5:1 Kill Number 11† 10† 8 6 5† 4 3†",
     ],
     ("lnl", "ru"): [
-        "№ Отряд Тип Фишка Оруж. подд. Огн. мощь в бл. бою (атака)",
-        "1 1st Squad Отделение 2-5-4 M1919 4",
-        "2 2nd Squad Отделение 2-5-4 — 2",
-        "3 3rd Squad (half) Полотделения 0-2-3 — 1",
-        "4 Lt. Baker Лидер — — 0",
-        "5 Sgt. Cole Герой 1-4-5 MG-34 1",
-        "6 Doc Hale Медик — — 0",
-        "Огневая мощь всех фишек в атаке (ближний бой): 8 ед. · Фишек: 6",
         "№ Фишка Показатели Тип Оружие поддержки (FP) FP в бл. бою атака / защита LM Мораль Отметки "
         "Подавл. Бл. бой Ранен SW израсх.",
         "1 1st Squad 2-5-4 Отделение M1919 2‡ 4 / 4 — 4",
         "2 2nd Squad 2-5-4 Отделение — 2 / 2 — 4 Засада",
+        "3 3rd Squad (half) 0-2-3 Полотделения — 1 / 1 — 3 IFP 0",
         "4 Lt. Baker — Лидер — — +1 6 NME: нет SW для бл. боя",
         "5 Sgt. Cole 1-4-5 Герой MG-34 2 (трофей) 1 / 1 — 5 герой: +1 колонка, когда его сторона атакует",
         "6 Doc Hale — Медик — — — 5 NME: медик",
@@ -133,7 +119,7 @@ PINS = {
         "Больше на 2+ Вычтите 1 прочность и сделайте бросок тяжелых повреждений.",
     ],
     ("battletech", "en"): [
-        "HIT LOCATIONS AND CRITICAL HITS 2D6 Location Critical hits, in the order taken",
+        "Hit locations and critical hits 2D6 Location Critical hits, in the order taken",
         "2D6 Location Critical hits, in the order taken 2 Main Gun: none → Torso 3, 11 Near Miss: counts as a hit, no damage",
         "4 Right Arm +1 to hit (arm and main gun) Arm destroyed (main gun +2)",
         "5, 9 Legs −1 Walk MP ½ Walk MP No movement",
@@ -143,7 +129,7 @@ PINS = {
         "Head (5/2) RA 3/2 Torso (15/9) LA 3/2 Legs (10/5)",
     ],
     ("battletech", "ru"): [
-        "МЕСТА ПОПАДАНИЯ И КРИТИЧЕСКИЕ ПОПАДАНИЯ 2D6 Локация Критические попадания по порядку",
+        "Места попадания и критические попадания 2D6 Локация Критические попадания по порядку",
         "Критические попадания по порядку 2 Главная пушка: нет → Торс 3, 11 Близкий промах: атака попала, но повреждений нет",
         "4 Правая рука +1 к попаданию (рука и гл. пушка) Рука уничтожена (гл. пушка +2)",
         "5, 9 Ноги −1 ОД Шага ½ ОД Шага Движение невозможно",
@@ -156,7 +142,7 @@ PINS = {
 
 # one pair of labels per game whose exchange must be seen: (label a, label b, the pin that moves)
 SWAPS = {
-    "lnl": ("kind_squad", "kind_half_squad", {"en": "1 1st Squad Squad 2-5-4", "ru": "1 1st Squad Отделение 2-5-4"}),
+    "lnl": ("kind_squad", "kind_half_squad", {"en": "1 1st Squad 2-5-4 Squad M1919", "ru": "1 1st Squad 2-5-4 Отделение M1919"}),
     "wh40k6": ("slot_hq", "slot_troops", {"en": "1 Sample Captain HQ Infantry", "ru": "1 Sample Captain Штаб Пехота"}),
     "dust": ("kind_squad", "kind_hero", {"en": "Sample Laser Squad 20 AP Axis · Squad", "ru": "Sample Laser Squad 20 ОА Ось · Отряд"}),
     "dmech": ("speed", "initiative", {"en": "Spd 6 Init 3", "ru": "Скр 6 Инц 3"}),
@@ -207,7 +193,7 @@ def test_rule_labels_are_printed_next_to_what_they_label(printed, game, lang):
 @pytest.mark.parametrize("game", ["lnl", "wh40k6"])
 def test_russian_page_has_none_of_the_english_words(printed, game):
     text = printed(game, "ru")
-    for word in {"lnl": ["Squad Squad", "Half-squad", "Leader", "Medic", "Counters"],
+    for word in {"lnl": ["Squad M1919", "Half-squad", "Leader", "Medic", "counters"],
                  "wh40k6": [" HQ ", "Troops", "Elites", "Fast Attack", "Heavy Support", "Jump Infantry"]}[game]:
         assert word not in text
 
