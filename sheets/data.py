@@ -234,3 +234,9 @@ def label(game: str, key: str, lang: str) -> str:
     if entry is None:
         raise KeyError(f"no label {key!r} for {game}")
     return entry[lang]
+
+
+def decimal(value: float, lang: str, places: int = 2) -> str:
+    """A number with fixed decimals in the language's style (ru: decimal comma)."""
+    text = f"{float(value):.{places}f}"
+    return text.replace(".", ",") if lang == "ru" else text

@@ -91,6 +91,31 @@ def page_texts(pdf) -> list[str]:
         doc.close()
 
 
+def reference_texts(tmp_path, game: str) -> dict[str, str]:
+    """``sheets reference GAME`` in en and ru: the whole document's text per language."""
+    from click.testing import CliRunner
+
+    from sheets.cli import cli as group
+
+    texts = {}
+    for lang in ("en", "ru"):
+        out = tmp_path / f"ref-{game}-{lang}.pdf"
+        r = CliRunner().invoke(group, ["reference", game, "--lang", lang, "-o", str(out)], catch_exceptions=False)
+        assert r.exit_code == 0, r.output
+        texts[lang] = " ".join(page_texts(out))
+    return texts
+
+
+def assert_in_order(text: str, pieces) -> None:
+    """Each piece printed exactly once, and in the order given."""
+    at = -1
+    for piece in pieces:
+        assert text.count(piece) == 1, piece
+        i = text.index(piece)
+        assert i > at, f"{piece!r} is out of order"
+        at = i
+
+
 @pytest.fixture
 def assert_mono_twin():
     """assert_mono_twin(colour_pdf, mono_pdf): the --mono printout is the colour one in greys, not

@@ -4,7 +4,7 @@ English and in Russian (issue 21, words pinned: two paragraphs exchanged, e.g. t
 
 import pytest
 
-from conftest import page_texts
+from conftest import assert_in_order, reference_texts
 
 IN_ORDER = {
     "en": [
@@ -62,24 +62,9 @@ IN_ORDER = {
 
 @pytest.fixture(scope="module")
 def card(tmp_path_factory):
-    from click.testing import CliRunner
-
-    from sheets.cli import cli as group
-
-    texts = {}
-    for lang in ("en", "ru"):
-        out = tmp_path_factory.mktemp("dref") / f"ref-{lang}.pdf"
-        r = CliRunner().invoke(group, ["reference", "dust", "--lang", lang, "-o", str(out)], catch_exceptions=False)
-        assert r.exit_code == 0, r.output
-        texts[lang] = " ".join(page_texts(out))
-    return texts
+    return reference_texts(tmp_path_factory.mktemp("dref"), "dust")
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_reference_paragraphs_are_printed_in_order(card, lang):
-    text, at = card[lang], -1
-    for piece in IN_ORDER[lang]:
-        assert text.count(piece) == 1, piece
-        i = text.index(piece)
-        assert i > at, f"{piece!r} is out of order"
-        at = i
+    assert_in_order(card[lang], IN_ORDER[lang])

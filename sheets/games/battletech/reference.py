@@ -18,7 +18,7 @@ from typing import Callable
 
 import yaml
 
-from sheets.data import label, load_data, templates_root
+from sheets.data import decimal, label, load_data, templates_root
 from sheets.games.battletech import rules
 from sheets.games.battletech.model import LOCATIONS, Proto
 from sheets.games.battletech.sheet import crit_box
@@ -38,10 +38,6 @@ def percent(ways: int, lang: str, total: int = 36) -> str:
     return text.replace(".", ",") if lang == "ru" else text
 
 
-def decimal(value: float, lang: str, places: int = 2) -> str:
-    """A number with fixed decimals in the language's style (ru: decimal comma)."""
-    text = f"{value:.{places}f}"
-    return text.replace(".", ",") if lang == "ru" else text
 
 
 def labeller(lang: str) -> Callable[[str], str]:

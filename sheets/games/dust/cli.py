@@ -16,7 +16,7 @@ import click
 
 from sheets.core.errors import InputError, Problem, did_you_mean
 from sheets.core.loader import load_file
-from sheets.data import load_data
+from sheets.data import decimal, load_data
 from sheets.games.dust.rules import (UnknownEdition, check_cover_sources, combine_cover,
                                      cover_calc, dice_edition, edition_names, partner)
 
@@ -80,12 +80,6 @@ def _find_unit(loaded, path: str, name: str | None):
                                           f"{did_you_mean(name, [u.name for u in units])}")])
 
 
-def _number(value: float, digits: int, lang: str) -> str:
-    """``value`` with ``digits`` decimals; a decimal comma in Russian."""
-    text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if lang == "ru" else text
-
-
 def words(result: dict, lang: str = "en") -> dict:
     """The printed words of a :func:`cover_calc` result in ``lang`` (its keys stay in the
     result): the cover (``calc_cover_*``), the save (``save_*_line``) and the dice edition."""
@@ -114,8 +108,8 @@ def _human(result: dict, lang: str = "en") -> str:
     who = result["unit"] + "".join(f" ({n})" for n in notes)
     text = L("calc_line", who=who, cover=said["cover"], save=said["save"], dice=result["dice"],
              dice_word=L("calc_die_one" if result["dice"] == 1 else "calc_die_many"),
-             p=_number(result["p_stop_each"], 3, lang),
-             expected=_number(result["expected_stopped"], 2, lang), hits=result["hits"],
+             p=decimal(result["p_stop_each"], lang, 3),
+             expected=decimal(result["expected_stopped"], lang, 2), hits=result["hits"],
              hits_word=L("calc_hit_one" if result["hits"] == 1 else "calc_hit_many"))
     footer = said["edition"]
     if not result["edition_verified"]:

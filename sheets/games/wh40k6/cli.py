@@ -85,6 +85,7 @@ def calc():
 def attack_cmd(shots, bs, ws, strength, toughness, sv, cover, ap, twin_linked, snap, wounds, rending, poisoned,
                lang, as_json):
     """Expected hits, wounds and unsaved wounds with the exact distribution."""
+    from sheets.data import decimal
     from sheets.games.wh40k6.rules import attack, readings
     from sheets.games.wh40k6.view import L
 
@@ -102,8 +103,7 @@ def attack_cmd(shots, bs, ws, strength, toughness, sv, cover, ap, twin_linked, s
     t = L(lang)
 
     def num(x: float, digits: int = 3) -> str:
-        text = f"{x:.{digits}f}"
-        return text.replace(".", ",") if lang == "ru" else text
+        return decimal(x, lang, digits)
 
     if bs:
         hit = t("calc_snap" if snap else "calc_bs").format(bs=bs, hit=r["to_hit"])

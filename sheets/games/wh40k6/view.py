@@ -8,7 +8,7 @@ import functools
 import re
 from dataclasses import replace
 
-from sheets.data import labels, load_data
+from sheets.data import decimal, labels, load_data
 from sheets.games.wh40k6.model import TypeRules, Unit
 
 
@@ -185,11 +185,6 @@ def roster_row(unit: Unit, lang: str) -> dict:
 
 # -- the odds on datasheets ---------------------------------------------------------------------------
 
-def _num(x, lang: str) -> str:
-    text = f"{float(x):.2f}"
-    return text.replace(".", ",") if lang == "ru" else text
-
-
 def odds_headers(lang: str) -> list[str]:
     """Column headings of the odds: one per reference target, then the vehicles' column."""
     from sheets.games.wh40k6.rules import odds_table
@@ -212,12 +207,12 @@ def odds_cells(unit: Unit, weapon, lang: str) -> list[str]:
     if o is None:
         return ["–"] * (n + 1)
     mark = ("*" if o["per_model"] else "") + ("†" if o["unverified"] else "")
-    cells = [_num(x, lang) + mark for x in o["targets"]]
+    cells = [decimal(x, lang) + mark for x in o["targets"]]
     hp = [x for x in o["vehicles"]]
     if all(x is None or x == 0 for x in hp):
         cells.append("–")
     else:
-        cells.append(" / ".join("–" if not x else _num(x, lang) for x in hp) + mark)
+        cells.append(" / ".join("–" if not x else decimal(x, lang) for x in hp) + mark)
     return cells
 
 
