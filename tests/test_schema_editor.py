@@ -15,7 +15,7 @@ jsonschema = pytest.importorskip("jsonschema")
 ROOT = Path(__file__).resolve().parent.parent
 UNITS = ROOT / "data" / "units"
 GAMES = ["battletech", "dmech", "dust", "lnl", "wh40k6"]
-SHARED = Path("/work/shared/fixtures/battlescribe")
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "battlescribe"  # beside the checkout
 
 
 def schema_of(cli, game) -> dict:

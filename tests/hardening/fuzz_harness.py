@@ -31,10 +31,10 @@ import yaml
 from sheets.data import data_root
 
 TESTS = Path(__file__).resolve().parent.parent
-SHARED_FIXTURES = Path("/work/shared/fixtures")
+SHARED_FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures"  # beside the checkout
 
 # importer name (``Game.importers``) -> suffixes of the files it reads
-IMPORTER_SUFFIXES = {"megamek": (".blk",), "battlescribe": (".ros", ".rosz")}
+IMPORTER_SUFFIXES = {"megamek": (".blk", ".mul"), "battlescribe": (".ros", ".rosz")}
 
 MAX_SECONDS = 30.0  # one case; longer counts as a hang
 MAX_STDOUT = 4 * 1024 * 1024
