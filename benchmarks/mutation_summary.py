@@ -14,7 +14,8 @@ STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests"
 
 
 def area(path: str) -> str:
-    return "core" if "/core/" in path else path.split("/")[2]  # sheets/games/<game>/...
+    parts = path.split("/")  # sheets/games/<game>/..., sheets/core/..., sheets/render/..., sheets/api.py
+    return parts[2] if parts[1] == "games" else parts[1].removesuffix(".py")
 
 
 def main() -> None:

@@ -1,0 +1,172 @@
+"""mutmut over one area of the package at a time (issue 21): practical on two cores.
+
+``[tool.mutmut]`` in ``pyproject.toml`` holds one selection (the rules cores and ``sheets/core``).
+This script runs mutmut over any other area with that area's own files and tests: it copies the
+checkout (tracked files only, no ``.git``/``output``/``mutants``) to
+``output/mutate-area/<area>/`` (never committed), rewrites the copy's ``[tool.mutmut]`` with the
+area's ``only_mutate`` and test selection, and runs ``mutmut run`` there. The copy keeps its
+``mutants/`` cache, so a second run re-tests only what changed (copy the new tests in with
+``--refresh``). Two areas can run side by side (``--max-children 1`` each).
+
+Usage (from the project root, with ``pip install -e '.[mutation]'``; not in CI)::
+
+    python benchmarks/mutate_area.py --list
+    python benchmarks/mutate_area.py importers-blk [--max-children 1] [--refresh]
+    python benchmarks/mutate_area.py importers-blk --summary [--survivors]
+
+The summary is ``benchmarks/mutation_summary.py`` run in the copy (killed / survived / no tests
+per file; rate = killed incl. timeouts / all).
+
+Test selection per area: the tests that exercise the area's code in-process. Tests that run
+``sheets`` in a child process cannot see mutants (mutmut's trampolines read their configuration
+from the working folder) and are left out where the area has in-process tests of the same
+contract.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / "output" / "mutate-area"
+
+_CORE_TESTS = ["tests/core", "tests/hardening", "tests/test_cli.py", "tests/test_core_misc.py",
+               "tests/test_core_yaml_schema.py", "tests/test_roster.py", "tests/test_roster_limits.py",
+               "tests/test_core_errors.py", "tests/test_core_exact_messages.py", "tests/test_roster_model.py",
+               "--ignore=tests/hardening/test_fuzz.py", "--ignore=tests/hardening/test_fuzz_bounded.py",
+               "--ignore=tests/hardening/test_round2.py",
+               "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module"]
+
+
+def _game(game: str, files: list[str], extra: list[str] = ()) -> dict[str, list[str]]:
+    tests = [f"tests/{game}", *extra, "tests/test_roster.py"]
+    return {"mutate": [f"sheets/games/{game}/{f}" for f in files], "tests": tests}
+
+
+AREAS: dict[str, dict[str, list[str]]] = {
+    # the rules cores (the selection of [tool.mutmut], one game at a time)
+    "battletech": _game("battletech", ["rules.py", "bv.py"],
+                        ["tests/battletech_ref/test_hit_tables_literal.py",
+                         "--ignore=tests/battletech/test_bt_sheet_drawing.py"]),
+    "dmech": _game("dmech", ["rules.py", "geometry.py"]),
+    "dust": _game("dust", ["rules.py"]),
+    "lnl": _game("lnl", ["rules.py"]),
+    "wh40k6": _game("wh40k6", ["rules.py"], ["--ignore=tests/wh40k6/test_render.py"]),
+    "core": {"mutate": ["sheets/core/*.py"], "tests": _CORE_TESTS},
+    # importers
+    "importers-blk": {
+        "mutate": ["sheets/games/battletech/blk.py", "sheets/games/battletech/mul.py"],
+        "tests": ["tests/battletech_import"],
+    },
+    "importers-bs": {
+        "mutate": ["sheets/games/wh40k6/battlescribe.py"],
+        "tests": ["tests/wh40k6_import", "tests/wh40k6/test_foc_and_files.py"],
+    },
+    # render layer
+    "checker": {
+        "mutate": ["sheets/render/layout_check.py"],
+        "tests": ["tests/layout/test_checker.py", "tests/layout/test_checker_boundaries.py",
+                  "tests/layout/test_checker_rules.py", "tests/layout/test_double_block.py"],
+    },
+    "render-text": {
+        "mutate": ["sheets/render/text.py"],
+        "tests": ["tests/render", "tests/layout/test_checker.py", "tests/layout/test_checker_rules.py",
+                  "--ignore=tests/render/test_readme_images.py"],
+    },
+    "render-cards": {
+        "mutate": ["sheets/render/cards.py"],
+        "tests": ["tests/render/test_cards.py", "tests/dust_render"],
+    },
+    "parallel": {
+        "mutate": ["sheets/render/parallel.py"],
+        "tests": ["tests/render/test_parallel.py", "tests/render/test_reportlab_internals.py",
+                  "tests/test_reproducible.py"],
+    },
+    # command line (option handling) and the page
+    "cli": {
+        "mutate": ["sheets/cli/options.py", "sheets/cli/__init__.py", "sheets/cli/config.py"],
+        "tests": ["tests/test_cli.py", "tests/test_cli_first_hour.py", "tests/test_cli_any_os.py",
+                  "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module"],
+    },
+    "web": {
+        "mutate": ["sheets/web/safety.py", "sheets/web/calcforms.py", "sheets/web/app.py"],
+        "tests": ["tests/web", "--ignore=tests/web/test_browser.py", "--ignore=tests/web/test_fuzz_web.py"],
+    },
+}
+
+IGNORE = shutil.ignore_patterns(".git", ".venv", "output", "mutants", "__pycache__", "*.egg-info",
+                                ".pytest_cache", ".hypothesis")
+
+
+def _toml_list(items: list[str]) -> str:
+    return "[" + ", ".join('"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"' for s in items) + "]"
+
+
+def configure(copy: Path, area: dict[str, list[str]]) -> None:
+    """Replace the copy's ``[tool.mutmut]`` table with the area's selection."""
+    py = copy / "pyproject.toml"
+    text = py.read_text(encoding="utf-8")
+    table = ("[tool.mutmut]\n"
+             'source_paths = ["sheets"]\n'
+             f"only_mutate = {_toml_list(area['mutate'])}\n"
+             'also_copy = ["data", "templates"]\n'
+             f"pytest_add_cli_args_test_selection = {_toml_list(area['tests'])}\n")
+    new, n = re.subn(r"^\[tool\.mutmut\]\n(?:(?!^\[).*\n?)*", table + "\n", text, flags=re.M)
+    if n != 1:
+        raise SystemExit("pyproject.toml has no [tool.mutmut] table")
+    py.write_text(new, encoding="utf-8")
+
+
+def make_copy(name: str, refresh: bool, only: list[str] | None = None) -> Path:
+    copy = WORK / name
+    if copy.exists() and refresh:
+        # keep the mutmut cache, take the current sources and tests
+        for child in copy.iterdir():
+            if child.name != "mutants":
+                shutil.rmtree(child) if child.is_dir() else child.unlink()
+    if not (copy / "pyproject.toml").exists():
+        copy.mkdir(parents=True, exist_ok=True)
+        for child in ROOT.iterdir():
+            if child.name in {".git", ".venv", "output", "mutants", "__pycache__", ".pytest_cache"}:
+                continue
+            if child.is_dir():
+                shutil.copytree(child, copy / child.name, ignore=IGNORE, symlinks=True)
+            else:
+                shutil.copy2(child, copy / child.name)
+    configure(copy, dict(AREAS[name], **({"mutate": only} if only else {})))
+    return copy
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("area", nargs="?", choices=sorted(AREAS))
+    ap.add_argument("--list", action="store_true", help="the areas, their files and tests")
+    ap.add_argument("--max-children", type=int, default=1)
+    ap.add_argument("--refresh", action="store_true", help="copy the current tree in again (keeps the cache)")
+    ap.add_argument("--only", action="append", metavar="GLOB",
+                    help="mutate only these files of the area (repeatable), e.g. sheets/core/fsio.py")
+    ap.add_argument("--summary", action="store_true", help="print the summary of the last run only")
+    ap.add_argument("--survivors", action="store_true")
+    a = ap.parse_args(argv)
+    if a.list or not a.area:
+        for name, area in AREAS.items():
+            print(f"{name:14} mutate {' '.join(area['mutate'])}\n{'':14} tests  {' '.join(area['tests'])}")
+        return 0
+    copy = make_copy(a.area, a.refresh, a.only)
+    bindir = Path(sys.executable).parent
+    env = dict(os.environ, PYTHONPATH=str(copy))
+    if not a.summary:
+        subprocess.run([str(bindir / "mutmut"), "run", "--max-children", str(a.max_children)],
+                       cwd=copy, env=env, check=False)
+    summary = [sys.executable, str(copy / "benchmarks" / "mutation_summary.py")]
+    return subprocess.run(summary + (["--survivors"] if a.survivors else []), cwd=copy, env=env).returncode
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
