@@ -39,6 +39,8 @@ WORK = ROOT / "output" / "mutate-area"
 _CORE_TESTS = ["tests/core", "tests/hardening", "tests/test_cli.py", "tests/test_core_misc.py",
                "tests/test_core_yaml_schema.py", "tests/test_roster.py", "tests/test_roster_limits.py",
                "tests/test_core_errors.py", "tests/test_core_exact_messages.py", "tests/test_roster_model.py",
+               # in-process callers of the in-memory loader (sheets.api) and of standard input
+               "tests/test_api.py", "tests/test_cli_first_hour.py",
                "--ignore=tests/hardening/test_fuzz.py", "--ignore=tests/hardening/test_fuzz_bounded.py",
                "--ignore=tests/hardening/test_round2.py",
                "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module"]
