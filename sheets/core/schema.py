@@ -92,27 +92,33 @@ def _spend(count: int, pos, where: str) -> None:
 def _memoised(check):
     """Obj/List/MapOf.check with the shared-node memo and the value budget (see the module)."""
     def checked(self, value, pos, problems, where):
-        budget = _BUDGET
-        if budget is None:
-            return check(self, value, pos, problems, where)
-        shared = getattr(value, "shared", False)
-        if shared:
-            hit = budget.memo.get((id(self), id(value), id(problems)))
-            if hit is not None:
-                _spend(hit[1], pos, where)
-                return hit[0]
-        if isinstance(value, (dict, list)):
-            _spend(len(value) + 1, pos, where)
-        before = budget.left
-        out = check(self, value, pos, problems, where)
-        if shared and budget is _BUDGET:
-            # (problems and self kept alive in the entry: their ids cannot be reused meanwhile)
-            budget.memo[(id(self), id(value), id(problems))] = (out, max(0, before - budget.left) +
-                                                                len(value) + 1, problems, self)
-        return out
+        return _checked(check, self, value, pos, problems, where)
     checked.__name__ = check.__name__
     checked.__doc__ = check.__doc__
     return checked
+
+
+def _checked(check, self, value, pos, problems, where):
+    """``check`` of ``self`` under the open budget, if any (a module function, not a closure: the
+    decorator runs at import, so the body must stay callable on its own to be tested)."""
+    budget = _BUDGET
+    if budget is None:
+        return check(self, value, pos, problems, where)
+    shared = getattr(value, "shared", False)
+    if shared:
+        hit = budget.memo.get((id(self), id(value), id(problems)))
+        if hit is not None:
+            _spend(hit[1], pos, where)
+            return hit[0]
+    if isinstance(value, (dict, list)):
+        _spend(len(value) + 1, pos, where)
+    before = budget.left
+    out = check(self, value, pos, problems, where)
+    if shared and budget is _BUDGET:
+        # (problems and self kept alive in the entry: their ids cannot be reused meanwhile)
+        budget.memo[(id(self), id(value), id(problems))] = (out, max(0, before - budget.left) +
+                                                            len(value) + 1, problems, self)
+    return out
 
 
 @dataclass
