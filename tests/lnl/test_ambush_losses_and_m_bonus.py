@@ -80,3 +80,10 @@ def test_skill_names_are_read_whatever_their_case_spacing_and_punctuation():
     assert skill_text("Bayonet.", "ru") == "Штыковая атака"
     assert skill_text("(bayonet)", "en") == "Bayonet"
     assert skill_text("Sprint!", "ru") == "Sprint!"  # unknown: as the user wrote it
+
+
+def test_a_shaken_leaders_lm_counts_by_default():
+    # the seed says only that Shaken units are NME (§8.1): their leader's LM still counts unless asked
+    s = side("a", "shaken:leader:lm2+MG", "2-5-4")
+    assert s.leadership() == 2 and s.leadership(shaken=False) == 0
+    assert s.leadership([0, 1]) == 2 and s.leadership([1]) == 0
