@@ -72,7 +72,9 @@ AREAS: dict[str, dict[str, list[str]]] = {
     "checker": {
         "mutate": ["sheets/render/layout_check.py"],
         "tests": ["tests/layout/test_checker.py", "tests/layout/test_checker_boundaries.py",
-                  "tests/layout/test_checker_rules.py", "tests/layout/test_double_block.py"],
+                  "tests/layout/test_checker_rules.py", "tests/layout/test_double_block.py",
+                  "tests/layout/test_checker_recording.py", "tests/layout/test_checker_geometry.py",
+                  "tests/layout/test_checker_messages.py", "tests/layout/test_checker_language.py"],
     },
     "render-text": {
         "mutate": ["sheets/render/text.py"],
