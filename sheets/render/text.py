@@ -345,8 +345,12 @@ def _bounded_filter(fn, name: str):
 
 def _check_filter(name: str, args, kwargs) -> None:
     """What a text-building filter would build, bounded before it is built (``args`` start
-    with jinja2's eval context where the filter takes one)."""
-    args = [a for a in args if type(a).__name__ != "EvalContext"]
+    with jinja2's eval context or environment where the filter takes one: ``join`` and
+    ``replace`` the context, ``wordwrap`` and ``truncate`` the environment)."""
+    from jinja2 import Environment
+    from jinja2.nodes import EvalContext
+
+    args = [a for a in args if not isinstance(a, (EvalContext, Environment))]
     if not args:
         return
     value = args[0]
@@ -360,7 +364,7 @@ def _check_filter(name: str, args, kwargs) -> None:
         width = len(width) if isinstance(width, str) else width if isinstance(width, int) else 4
         _check_size(len(text) + (text.count("\n") + 1) * max(0, width))
     elif name == "wordwrap" and text is not None:
-        wrap = args[4] if len(args) > 4 else kwargs.get("wrapstring")
+        wrap = args[3] if len(args) > 3 else kwargs.get("wrapstring")
         if isinstance(wrap, str):
             _check_size(len(text) * (1 + len(wrap)))
     elif name == "center" and len(args) > 1 and isinstance(args[1], int) and text is not None:
