@@ -78,8 +78,9 @@ AREAS: dict[str, dict[str, list[str]]] = {
     },
     "render-text": {
         "mutate": ["sheets/render/text.py"],
-        "tests": ["tests/render", "tests/layout/test_checker.py", "tests/layout/test_checker_rules.py",
-                  "--ignore=tests/render/test_readme_images.py"],
+        # the army-list templates (text.py is not the pen's text fitting: that is pdf.py)
+        "tests": ["tests/render/test_template_bounds.py", "tests/render/test_template_words.py",
+                  "tests/hardening/test_templates.py", "tests/test_roster.py"],
     },
     "render-cards": {
         "mutate": ["sheets/render/cards.py"],
