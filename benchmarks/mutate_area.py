@@ -75,6 +75,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
                   "tests/layout/test_checker_rules.py", "tests/layout/test_double_block.py",
                   "tests/layout/test_checker_recording.py", "tests/layout/test_checker_geometry.py",
                   "tests/layout/test_checker_messages.py", "tests/layout/test_checker_language.py",
+                  "tests/layout/test_checker_exact.py",
                   # `sheets` in a child process (7 s of the 11 s): the same rules are tested in process
                   "--deselect=tests/layout/test_checker.py::test_cli_check_layout",
                   "--deselect=tests/layout/test_checker_rules.py::test_every_printing_command_warns_and_strict_makes_it_fail",
