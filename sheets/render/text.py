@@ -242,28 +242,34 @@ _SPEC_NUMBERS = re.compile(r"^(?:.?[<>=^])?[-+ ]?z?#?0?(\d*)[,_]?(?:\.(\d+))?")
 
 def _install_field_check() -> None:
     """The sandbox's formatter checks each field's resolved spec (nested ``{:{w}}`` too) and the
-    running size of the text, before it formats the field."""
+    running size of the text, before it formats the field (:func:`_format_field`)."""
     from jinja2.sandbox import SandboxedFormatter
 
     if getattr(SandboxedFormatter, "_sheets_bounded", False):
         return
-    plain = SandboxedFormatter.format_field
-
-    def format_field(self, value, format_spec):
-        budget = _FieldBudget.active
-        if budget is not None:
-            m = _SPEC_NUMBERS.match(format_spec or "")
-            for part in (m.group(1), m.group(2)) if m else ():
-                if part and int(part) > MAX_WIDTH:
-                    raise TemplateLimit(f"format width too large for a template ({part}; limit "
-                                        f"{MAX_WIDTH})")
-            size = len(value) if isinstance(value, (str, list, tuple, dict)) else 32
-            budget[0] += size + (int(m.group(1) or 0) + int(m.group(2) or 0) if m else 0)
-            _check_size(budget[0])
-        return plain(self, value, format_spec)
-
-    SandboxedFormatter.format_field = format_field
+    _PLAIN_FORMAT_FIELD.append(SandboxedFormatter.format_field)
+    SandboxedFormatter.format_field = _format_field
     SandboxedFormatter._sheets_bounded = True
+
+
+_PLAIN_FORMAT_FIELD: list = []  # jinja2's own SandboxedFormatter.format_field, once installed
+
+
+def _format_field(self, value, format_spec):
+    """``SandboxedFormatter.format_field`` inside a bounded ``str.format`` call: a width or
+    precision over ``MAX_WIDTH`` is refused and the text built so far is counted (a module
+    function looked up at each call, not a closure fixed at the first install)."""
+    budget = _FieldBudget.active
+    if budget is not None:
+        m = _SPEC_NUMBERS.match(format_spec or "")
+        for part in (m.group(1), m.group(2)) if m else ():
+            if part and int(part) > MAX_WIDTH:
+                raise TemplateLimit(f"format width too large for a template ({part}; limit "
+                                    f"{MAX_WIDTH})")
+        size = len(value) if isinstance(value, (str, list, tuple, dict)) else 32
+        budget[0] += size + (int(m.group(1) or 0) + int(m.group(2) or 0) if m else 0)
+        _check_size(budget[0])
+    return _PLAIN_FORMAT_FIELD[0](self, value, format_spec)
 
 
 _STR_GROWTH = {"center", "ljust", "rjust", "zfill"}

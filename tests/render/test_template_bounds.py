@@ -259,3 +259,41 @@ def test_a_lone_surrogate_is_refused():
     assert refused("ok {{ s }}", {"s": "\ud800"}) == "the template prints U+D800, a lone surrogate (not a character)"
     assert refused("{{ s }}", {"s": "a\udfff"}) == "the template prints U+DFFF, a lone surrogate (not a character)"
     assert run("{{ s }}", {"s": "\ud7ff\ue000"}) == "\ud7ff\ue000"  # the characters either side of the block
+
+
+# -- more of each bound's edges (issue 21, the survivors of a mutation run) ------------------------
+
+def test_format_filter_counts_keyword_and_positional_values(small):
+    assert run("{{ ('%(n)s%(n)s' | format(n=s)) | length }}", {"s": "x" * 40}) == "80"
+    assert refused("{{ '%(n)s%(n)s' | format(n=s) }}", {"s": "x" * 46}) == (
+        "text too long for a template (102 characters; limit 100)")
+    assert refused("{{ '%s%s' | format(s, s) }}", {"s": "x" * 49}) == (
+        "text too long for a template (102 characters; limit 100)")
+
+
+def test_percent_takes_each_star_and_value_in_turn():
+    assert run("{{ '%*d,%*d' % (3, 1, 4, 2) }}") == "  1,   2"
+    assert refused("{{ '%*d %*d' % (3, 1, 10000, 2) }}") == "format width too large for a template (10000; limit 9999)"
+    assert refused("{{ '%% %*d' % (10000, 1) }}") == "format width too large for a template (10000; limit 9999)"
+    assert refused("{{ '%% %10000d' % 1 }}") == "format width too large for a template (10000; limit 9999)"
+    assert refused("{{ '%*.10000f' % ('x', 1) }}") == "format width too large for a template (10000; limit 9999)"
+    assert refused("{{ '%s %s' % ('a',) }}") == "TypeError: not enough arguments for format string"
+    assert refused("{{ '%(a)s' % ('x',) }}") == "TypeError: format requires a mapping"
+
+
+def test_percent_counts_width_and_precision_together(small):
+    assert run("{{ ('%30.31f' % 1) | length }}") == "33"  # counted: 7 + 30 + 31 + 32 = 100
+    assert refused("{{ '%30.32f' % 1 }}") == "text too long for a template (101 characters; limit 100)"
+
+
+def test_str_methods_at_their_odd_arguments(small):
+    assert run("{{ s.expandtabs(-1) | length }}", {"s": "\t" * 60}) == "0"   # a negative tab adds nothing
+    assert run("{{ s.replace('a', 'bb', 0) | length }}", {"s": "a" * 60}) == "60"  # none replaced
+    assert run("{{ 'ab' | truncate(200) }}") == "ab"                          # truncate does not pad
+    assert run("{{ 'ab' | center | length }}") == "80"
+    assert run("{{ 12345 | center(9) }}") == "  12345  "
+    assert run("{{ l | join(1) }}", {"l": ["a", "b"]}) == "a1b"
+    assert run("{{ l | join(1) | length }}", {"l": ["x" * 9] * 10}) == "99"
+    assert run("{{ s | indent(0) | length }}", {"s": "ab\n" * 26}) == "78"
+    assert refused("{{ s | indent(1) }}", {"s": "ab\n" * 26}) == "text too long for a template (105 characters; limit 100)"
+    assert run("{{ s | wordwrap(5, true) | length }}", {"s": "a" * 50}) == "59"

@@ -170,3 +170,44 @@ def test_memory_past_the_ceiling_is_an_input_error_and_the_limit_comes_back(monk
         "t.j2:1:1: template error: the template needs too much memory")
     assert resource.getrlimit(resource.RLIMIT_AS) == before
     assert run("{{ ('x' | center(1000)) | length }}") == "1000"
+
+
+# -- the environment's options and the rest (issue 21) ------------------------------------------------
+
+def test_the_environments_whitespace_options():
+    assert run("a\n") == "a\n"                                     # the trailing newline kept
+    assert run("{% if true %}\nx\n{% endif %}\ny") == "x\ny"        # a block tag eats its newline
+    assert run("  {% if true %}x{% endif %}") == "x"                # and the spaces before it
+
+
+def test_concatenation_escapes_in_html_and_in_an_autoescape_block():
+    assert run("{{ a ~ b }}", {"a": "<", "b": ">"}, "html") == "&lt;&gt;"
+    assert run("{% autoescape true %}{{ a ~ b }}{% endautoescape %}", {"a": "<", "b": ">"}) == "\\&lt;\\&gt;"
+    assert run("{{ a ~ b }}", {"a": "<", "b": ">"}) == "\\<\\>"
+
+
+def test_a_long_error_message_keeps_its_first_200_characters():
+    msg = problem("{{ ('{' ~ 'y' * 300 ~ '}').format() }}")
+    assert msg == "t.j2:1:1: template error: KeyError: '" + "y" * 199
+
+
+def test_the_alarm_fires_at_the_deadline_not_later(monkeypatch):
+    """A loop that calls nothing the sandbox sees is ended by the alarm at 0.2 s (not 1 s)."""
+    import time
+
+    monkeypatch.setattr(text, "MAX_SECONDS", 0.2)
+    start = time.monotonic()
+    assert problem("{% for i in r %}{% endfor %}", {"r": range(10 ** 8)}) == (
+        "t.j2:1:1: template error: the template ran longer than 0.2 s")
+    assert time.monotonic() - start < 0.9
+
+
+def test_the_memory_ceiling_under_a_finite_soft_limit_is_put_back():
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    finite = 1 << 40 if hard == resource.RLIM_INFINITY else hard
+    resource.setrlimit(resource.RLIMIT_AS, (finite, hard))
+    try:
+        assert run("{{ 1 + 1 }}") == "2"
+        assert resource.getrlimit(resource.RLIMIT_AS) == (finite, hard)
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
