@@ -89,7 +89,8 @@ AREAS: dict[str, dict[str, list[str]]] = {
     },
     "render-cards": {
         "mutate": ["sheets/render/cards.py"],
-        "tests": ["tests/render/test_cards.py", "tests/render/test_card_counts.py", "tests/dust_render"],
+        "tests": ["tests/render/test_cards.py", "tests/render/test_card_counts.py",
+                  "tests/render/test_card_drawing.py", "tests/dust_render"],
     },
     "parallel": {
         "mutate": ["sheets/render/parallel.py"],
