@@ -152,6 +152,28 @@ def make_copy(name: str, refresh: bool, only: list[str] | None = None) -> Path:
     return copy
 
 
+def rerun_survivors(copy: Path, run: list[str], env: dict) -> None:
+    """``mutmut run`` over the surviving mutants only. mutmut forgets the results of the mutants
+    not named (they read "not checked" after it): they are put back as they were. A mutant
+    killed before stays killed: its code has not changed and tests were only added (a source
+    file that changed since is mutated again by mutmut: run the area in full then)."""
+    import json
+
+    metas = sorted(copy.glob("mutants/**/*.py.meta"))
+    before = {m: json.loads(m.read_text(encoding="utf-8")).get("exit_code_by_key", {}) for m in metas}
+    names = [k for codes in before.values() for k, v in codes.items() if v == 0]
+    if not names:
+        return
+    subprocess.run(run + names, cwd=copy, env=env, check=False)
+    for m, old in before.items():
+        data = json.loads(m.read_text(encoding="utf-8"))
+        codes = data.get("exit_code_by_key", {})
+        for k, v in old.items():
+            if codes.get(k) is None and v is not None and v != 0:
+                codes[k] = v
+        m.write_text(json.dumps(data), encoding="utf-8")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("area", nargs="?", choices=sorted(AREAS))
@@ -162,6 +184,9 @@ def main(argv=None) -> int:
                     help="mutate only these files of the area (repeatable), e.g. sheets/core/fsio.py")
     ap.add_argument("--summary", action="store_true", help="print the summary of the last run only")
     ap.add_argument("--survivors", action="store_true")
+    ap.add_argument("--rerun-survivors", action="store_true",
+                    help="run only the last run's survivors again (after adding tests; with --refresh) "
+                         "and keep every other mutant's result: mutmut run NAME... resets them")
     a = ap.parse_args(argv)
     if a.list or not a.area:
         for name, area in AREAS.items():
@@ -170,7 +195,9 @@ def main(argv=None) -> int:
     copy = make_copy(a.area, a.refresh, a.only)
     bindir = Path(sys.executable).parent
     env = dict(os.environ, PYTHONPATH=str(copy))
-    if not a.summary:
+    if a.rerun_survivors:
+        rerun_survivors(copy, [str(bindir / "mutmut"), "run", "--max-children", str(a.max_children)], env)
+    elif not a.summary:
         subprocess.run([str(bindir / "mutmut"), "run", "--max-children", str(a.max_children)],
                        cwd=copy, env=env, check=False)
     summary = [sys.executable, str(copy / "benchmarks" / "mutation_summary.py")]
