@@ -17,13 +17,18 @@ def run(source: str, data=None, fmt: str = "md", name: str = "t.j2") -> str:
     return text.render_roster_text(data or {}, fmt, name, template_data=source.encode("utf-8"))
 
 
+WHOLE = ("output larger than", "the template prints U+")  # refusals of the whole output: no line
+
+
 def refused(source: str, data=None, fmt: str = "md") -> str:
-    """The one problem's message (without ``template error: ``), and it is on line 1."""
+    """The one problem's message (without ``template error: ``), at line 1 (a refusal of the
+    whole output has no line)."""
     with pytest.raises(InputError) as e:
         run(source, data, fmt)
     (p,) = e.value.problems
     line = str(p)
-    head = "t.j2:1:1: template error: " if p.pos else "t.j2: template error: "
+    whole = any(w in p.message for w in WHOLE)
+    head = "t.j2: template error: " if whole else "t.j2:1:1: template error: "
     assert line.startswith(head), line
     return line[len(head):]
 
@@ -297,3 +302,12 @@ def test_str_methods_at_their_odd_arguments(small):
     assert run("{{ s | indent(0) | length }}", {"s": "ab\n" * 26}) == "78"
     assert refused("{{ s | indent(1) }}", {"s": "ab\n" * 26}) == "text too long for a template (105 characters; limit 100)"
     assert run("{{ s | wordwrap(5, true) | length }}", {"s": "a" * 50}) == "59"
+
+
+def test_a_bundled_templates_whole_output_refusal_names_that_template(cli, monkeypatch):
+    from sheets.data import data_root, templates_root
+
+    monkeypatch.setattr(text, "MAX_OUTPUT_CHARS", 10)
+    r = cli("roster", data_root() / "units" / "battletech" / "point-alpha.yaml", "--format", "md")
+    assert r.exit_code == 1
+    assert r.stderr.strip() == f"{templates_root() / 'roster.md.j2'}: template error: output larger than 10 characters"

@@ -211,3 +211,12 @@ def test_the_memory_ceiling_under_a_finite_soft_limit_is_put_back():
         assert resource.getrlimit(resource.RLIMIT_AS) == (finite, hard)
     finally:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def test_long_names_in_messages_are_cut():
+    """A syntax error's message keeps 200 characters; a missing template's name 80."""
+    msg = problem("{% " + "y" * 300 + " %}")
+    assert msg == "t.j2:1:1: template error: " + ("Encountered unknown tag '" + "y" * 300)[:200]
+    assert problem("{% include '" + "z" * 100 + ".j2' %}") == (
+        "t.j2:1:1: template error: no template '" + "z" * 80 + "'… (103 characters) (a template may include "
+        "only itself and the bundled ones)")
