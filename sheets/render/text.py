@@ -255,7 +255,7 @@ def _install_field_check() -> None:
 _PLAIN_FORMAT_FIELD: list = []  # jinja2's own SandboxedFormatter.format_field, once installed
 
 
-def _format_field(self, value, format_spec):
+def _format_field(formatter, value, format_spec):  # a method of SandboxedFormatter
     """``SandboxedFormatter.format_field`` inside a bounded ``str.format`` call: a width or
     precision over ``MAX_WIDTH`` is refused and the text built so far is counted (a module
     function looked up at each call, not a closure fixed at the first install)."""
@@ -269,7 +269,7 @@ def _format_field(self, value, format_spec):
         size = len(value) if isinstance(value, (str, list, tuple, dict)) else 32
         budget[0] += size + (int(m.group(1) or 0) + int(m.group(2) or 0) if m else 0)
         _check_size(budget[0])
-    return _PLAIN_FORMAT_FIELD[0](self, value, format_spec)
+    return _PLAIN_FORMAT_FIELD[0](formatter, value, format_spec)
 
 
 _STR_GROWTH = {"center", "ljust", "rjust", "zfill"}
