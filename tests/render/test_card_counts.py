@@ -10,6 +10,8 @@ Sideways only when strictly more fit; butted only when strictly more fit."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from sheets.core.game import Options
@@ -198,3 +200,117 @@ def test_marks_only_for_the_cards_on_the_page():
     assert g.marks_for([]) == ()
     # the same card twice is one card's marks
     assert g.marks_for([g.slots[0], g.slots[0]]) == g.marks_for(g.slots[:1])
+
+
+# -- more edges (issue 21, the survivors of a mutation run) --------------------------------------
+
+@pytest.fixture
+def cards_table(tmp_path, monkeypatch):
+    """A --data-dir copy of common/cards.yaml with one preset changed."""
+    from sheets import data
+
+    def make(line):
+        text = (data.data_root() / "common" / "cards.yaml").read_text(encoding="utf-8")
+        (tmp_path / "common").mkdir(exist_ok=True)
+        (tmp_path / "common" / "cards.yaml").write_text(text.replace("poker: {width: 63, height: 88}", line),
+                                                        encoding="utf-8")
+        monkeypatch.setenv(data.OVERRIDE_ENV, str(tmp_path))
+        data.load_data.cache_clear()
+        return tmp_path / "common" / "cards.yaml", text[: text.index("poker:")].count("\n") + 1
+
+    yield make
+    data.load_data.cache_clear()
+
+
+@pytest.mark.parametrize("line, side, col", [("poker: {width: 0, height: 88}", "width", 18),
+                                             ("poker: {width: 63, height: 0}", "height", 30)])
+def test_a_preset_of_no_size_in_a_data_dir_is_a_positioned_error(cards_table, line, side, col):
+    from sheets.core.errors import InputError
+
+    path, row = cards_table(line)
+    with pytest.raises(InputError) as e:
+        card_size("poker")
+    assert [str(p) for p in e.value.problems] == [
+        f"{path}:{row}:{col}: presets.poker.{side}: a card {side} must be more than 0"]
+
+
+def test_a_preset_of_one_millimetre_is_a_size(cards_table):
+    cards_table("poker: {width: 1, height: 1}")
+    assert card_size("poker") == pytest.approx((1 * MM, 1 * MM))
+
+
+@pytest.mark.parametrize("spec, ok", [("0x88", False), ("0.5x88", True), ("63x0", False), ("63x0.5", True),
+                                      ("63 × 88", True), ("63*88", True), ("63x", False)])
+def test_a_custom_size_of_more_than_0_mm(spec, ok):
+    if ok:
+        assert card_size(spec)[0] > 0 and card_size(spec)[1] > 0
+    else:
+        with pytest.raises(ValueError) as e:
+            card_size(spec)
+        assert str(e.value) == (f"unknown card size {spec!r}; use one of poker, bridge, mini, euromini, euro, "
+                                f"tarot, square, big_square, business or W×H in mm (e.g. 63x88)")
+
+
+def test_a_card_that_does_not_fit_names_its_bleed():
+    with pytest.raises(ValueError) as e:
+        grid(PAPER["a4"], (185 * MM, 270 * MM), margins("a4"), 1 * MM, 3 * MM)
+    assert str(e.value) == ("the card (185.0 × 270.0 mm, bleed 3 mm) does not fit in the printable area of the "
+                            "page (190.0 × 277.0 mm inside 10.0 mm margins); choose a smaller card, bleed or paper")
+
+
+def test_a_bleed_of_a_third_of_a_millimetre_butts():
+    """Poker with 0.3 mm of bleed: 63.6 mm slots hold 2 across; butted trims hold 3 × 3."""
+    g = grid(PAPER["a4"], card_size("poker"), margins("a4"), 0, 0.3 * MM)
+    assert (g.cols, g.rows, g.butted) == (3, 3, True)
+    assert (g.card, g.gap, g.bleed) == (card_size("poker"), 0, 0.3 * MM)
+
+
+def test_butted_rows_fit_the_height_exactly():
+    g = grid(PAPER["a4"], (40 * MM, 92.33 * MM), margins("a4"), 0, 3 * MM, allow_rotate=False)
+    assert (g.cols, g.rows, g.butted) == (4, 3, True)
+
+
+@pytest.mark.parametrize("bleed, want", [(10.5, (4, 2, False, True)), (10.6, (1, 6, True, True))])
+def test_a_butted_bleed_stays_on_the_paper_vertically(bleed, want):
+    """40 × 138 mm: 2 rows of trims are 276 mm; 2 × 10.5 mm of bleed reach 297 mm, 10.6 mm pass it."""
+    g = grid(PAPER["a4"], (40 * MM, 138 * MM), margins("a4"), 0, bleed * MM)
+    assert (g.cols, g.rows, g.rotated, g.butted) == want
+
+
+def test_a_butted_grid_gives_bleed_only_on_the_outer_sides():
+    g = grid(PAPER["a4"], card_size("poker"), margins("a4"), 0, 3 * MM)
+    b = 3 * MM
+    first, third, middle, last = g.slots[0], g.slots[2], g.slots[4], g.slots[8]
+
+    def box(s, left, bottom, right, top):
+        return (pytest.approx(s.x - left), pytest.approx(s.y - bottom), pytest.approx(s.w + left + right),
+                pytest.approx(s.h + bottom + top))
+
+    def got(s):
+        r = g.bleed_box(s)
+        return (r.x, r.y, r.w, r.h)
+
+    assert got(first) == box(first, b, 0, 0, b)    # top left: left and top
+    assert got(third) == box(third, 0, 0, b, b)    # top right: right and top
+    assert got(middle) == box(middle, 0, 0, 0, 0)  # none
+    assert got(last) == box(last, 0, b, b, 0)      # bottom right: right and bottom
+    # its crop marks start 1 mm past the outer bleed: the block is 189 × 264 mm, bleed 3 mm
+    vert = sorted((round(x1 / MM, 3), round(min(y1, y2) / MM, 3)) for x1, y1, x2, y2 in g.marks if x1 == x2)
+    assert vert[0] == (10.5, 7.5)  # 16.5 − 3 − 1 − 5 mm from the foot
+
+
+def test_horizontal_marks_run_from_the_top_cut_down():
+    g = grid(PAPER["a4"], card_size("poker"), margins("a4"))
+    ys = [y1 for x1, y1, x2, y2 in g.marks if y1 == y2]
+    assert ys == sorted(ys, reverse=True) and len(set(ys)) == 4
+
+
+@pytest.mark.parametrize("margin_mm, length_mm", [(6.5, 5.0), (3.0, 2.0), (1.0, None)])
+def test_marks_on_every_side_are_shortened_by_the_paper_edge(margin_mm, length_mm):
+    paper = ((63 + 2 * margin_mm) * MM, (88 + 2 * margin_mm) * MM)
+    g = grid(paper, (63 * MM, 88 * MM), margin_mm * MM, allow_rotate=False)
+    lengths = sorted(round(math.hypot(x2 - x1, y2 - y1) / MM, 3) for x1, y1, x2, y2 in g.marks)
+    assert lengths == ([] if length_mm is None else [length_mm] * 8)
+    for x1, y1, x2, y2 in g.marks:
+        assert 0 <= min(x1, x2) and max(x1, x2) <= paper[0] + 1e-6
+        assert 0 <= min(y1, y2) and max(y1, y2) <= paper[1] + 1e-6
