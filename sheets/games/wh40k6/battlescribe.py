@@ -183,16 +183,17 @@ class _Builder:
     def start(self, tag, attrs):
         self.count += 1
         self.depth += 1
+        xp = self.parser_ref[0].parser
+        at = (xp.CurrentLineNumber, xp.CurrentColumnNumber + 1)  # where the start tag begins
         if self.count > self.max_elements:
             raise _Stop(f"more than {self.max_elements} XML elements: refused (a roster has a few "
-                        f"thousand)")
+                        f"thousand)", at)
         if self.depth > self.max_depth:
-            raise _Stop(f"XML nested deeper than {self.max_depth} levels: refused")
+            raise _Stop(f"XML nested deeper than {self.max_depth} levels: refused", at)
         if self.count == 1:
             self.root_attrs = dict(attrs)
         el = self.tb.start(tag, attrs)
-        xp = self.parser_ref[0].parser
-        self.positions[id(el)] = (xp.CurrentLineNumber, xp.CurrentColumnNumber + 1)
+        self.positions[id(el)] = at
         return el
 
     def end(self, tag):
@@ -239,8 +240,8 @@ def _parse(name: str, chunks: Iterable[bytes]):
                                     f"UTF-8 (BattleScribe and New Recruit write nothing else)", Pos(1, col))
             parser.feed(piece)
         root = parser.close()
-    except _Stop as exc:
-        _fail(name, str(exc), where())
+    except _Stop as exc:  # at the element that is one past the cap (not where the parser stopped)
+        _fail(name, exc.args[0], Pos(*exc.args[1]))
     except DefusedXmlException as exc:
         _fail(name, f"refused: the XML declares a DTD, entities or external references "
                     f"({type(exc).__name__}); BattleScribe rosters never do")
