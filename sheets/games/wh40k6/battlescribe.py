@@ -631,8 +631,8 @@ class _Walker:
                 elif carrier is not None and here == 1 and carrier[1] > 1:
                     n = carrier[1]  # one per model of the enclosing model selection
                 w = _weapon(self.ctx, profile, n)
-                if who is not None and who[1] == 1 and len(self.models) > 1:
-                    w["carrier"] = who[0]
+                if who is not None and who[1] == 1:
+                    w["carrier"] = who[0]  # dropped again if the unit has one model (weapon_list)
                 key = (pname, w.get("carrier"))
                 if key in self.weapons:
                     self.weapons[key]["count"] += n
@@ -662,6 +662,21 @@ class _Walker:
             self.visit(child, depth + 1, carrier, top=False)
 
 
+    def weapon_list(self) -> list[dict]:
+        """The weapons, each naming the model that carries it when the unit has several models
+        (known only once the whole unit is read: a sergeant's selection may come first)."""
+        if len(self.models) > 1:
+            return list(self.weapons.values())
+        merged: dict[str, dict] = {}
+        for w in self.weapons.values():
+            w = {k: v for k, v in w.items() if k != "carrier"}
+            if w["name"] in merged:
+                merged[w["name"]]["count"] += w["count"]
+            else:
+                merged[w["name"]] = w
+        return list(merged.values())
+
+
 def _points(ctx: _Ctx, sel, cost_name: str, depth: int = 0, skip=()) -> Decimal:
     if depth > 200:
         ctx.fail(sel, "selections nested too deeply: refused")
@@ -674,7 +689,7 @@ def _unit_of(ctx: _Ctx, walker: _Walker, label: str, slot: str, detachment: str,
              texts: bool) -> dict:
     unit: dict[str, Any] = {"name": label or "unnamed unit", "slot": slot, "detachment": detachment,
                             "points": _plain(points), "models": list(walker.models.values()),
-                            "weapons": list(walker.weapons.values()),
+                            "weapons": walker.weapon_list(),
                             "rules": list(walker.rules)}
     if walker.transport:
         unit["transport"] = dict(walker.transport)
