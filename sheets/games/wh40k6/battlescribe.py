@@ -104,16 +104,6 @@ def roster_chunks(path: str | os.PathLike, data: bytes | None = None) -> Iterato
         yield data[i:i + CHUNK]
 
 
-def read_roster_bytes(path: str | os.PathLike) -> bytes:
-    """The whole roster XML of a ``.ros`` or ``.rosz`` file."""
-    return b"".join(roster_chunks(path))
-
-
-def roster_xml(name: str, data: bytes) -> bytes:
-    """The roster XML of a ``.ros`` or ``.rosz`` file's bytes (a zip is recognised by content)."""
-    return b"".join(roster_chunks(name, data))
-
-
 # errors an unpacker raises on a damaged, encrypted or unsupported member: the zip's own,
 # zlib's (deflate), lzma's, bz2's (OSError), RuntimeError ("encrypted, password required")
 _UNPACK_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, NotImplementedError,
@@ -277,11 +267,6 @@ def _check_system(name: str, attrs: dict, always: bool = False) -> dict | None:
         _fail(name, f"this roster is for {system['name']} ({_short(system_name)}); only "
                     f"6th/7th-edition and Horus Heresy 1st-edition rosters can be imported")
     return system
-
-
-def parse_xml(name: str, data: bytes):
-    """The roster's root element (see :func:`_parse`)."""
-    return _parse(name, [data[i:i + CHUNK] for i in range(0, max(len(data), 1), CHUNK)])[0]
 
 
 # -- the XML tree --------------------------------------------------------------------------------
