@@ -180,7 +180,9 @@ class _Report:
     def error(self, line: int, message: str) -> None:
         if len(self.problems.items) >= MAX_PROBLEMS:
             self.full = True
-            return
+            if self.problems.errors:
+                return
+            # a report full of (fluff) warnings still keeps this error: the file must fail
         self.problems.error(Pos(line, 1), message)
 
     def warning(self, line: int, message: str) -> None:
