@@ -1,0 +1,268 @@
+"""Issue 21 (BattleScribe import): every refusal's exact, positioned message; every field that may
+be missing or written another way (and what it then reads as); both sides of each numeric
+boundary (a cost's magnitude, float noise in points); the zip member chosen and refused; the YAML
+written. Synthetic rosters (``rosters.py``), both dialects where the dialects differ."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from decimal import Decimal
+
+import pytest
+import yaml
+
+from sheets.core.errors import InputError
+from sheets.games.wh40k6.battlescribe import (_plain, _save, roster_for_printing, roster_to_unit_file, to_yaml,
+                                              unit_type, vehicle_type)
+
+from . import rosters as R
+
+DIALECTS = ["2.03", "2.01"]
+
+
+def _at(text: str, needle: str) -> str:
+    before = text[:text.index(needle)]
+    return f"{before.count(chr(10)) + 1}:{len(before) - before.rfind(chr(10))}"
+
+
+def _one(dialect: str, sel: str) -> str:
+    return R.roster(dialect, forces=R.force(dialect, "P", sel))
+
+
+def _load(text: str, name: str = "f.ros", **kw):
+    return roster_to_unit_file(name, text.encode("utf-8"), **kw)
+
+
+def _refusal(text: str, name: str = "f.ros") -> list[str]:
+    with pytest.raises(InputError) as exc:
+        _load(text, name)
+    return [str(p) for p in exc.value.problems]
+
+
+def _unit_with_cost(dialect: str, value: str | None) -> str:
+    key = "typeId" if dialect == "2.03" else "costTypeId"
+    attr = "" if value is None else f' value="{value}"'
+    sel = R.selection(dialect, "Cost Unit", "model", cat="HQ", profiles=R.trooper(dialect, "Cost Unit"))
+    return _one(dialect, sel.replace(R._cost(dialect, "0.0"),
+                                     f'\n<costs><cost name="pts" {key}="points"{attr}/></costs>'))
+
+
+# -- costs and points --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+@pytest.mark.parametrize("value, points", [(None, 0), (" 5 ", 5), ("9999999999", 9999999999),
+                                           ("0.5E+10", 5000000000), ("0E+20", 0), ("-9999999999", -9999999999)])
+def test_costs_read(dialect, value, points):
+    """A cost without a value is 0; up to 10 digits before the point (``adjusted()`` 9) is read,
+    and a zero with any exponent is 0."""
+    (u,) = _load(_unit_with_cost(dialect, value))["units"]
+    assert u["points"] == points and type(u["points"]) is int
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+@pytest.mark.parametrize("value, words", [
+    ("abc", "'abc' is not a number"), ("", "'' is not a number"), ("1,5", "'1,5' is not a number"),
+    ("10000000000", "'10000000000' is out of range"), ("1E+10", "'1E+10' is out of range"),
+    ("-1E+10", "'-1E+10' is out of range"), ("NaN", "'NaN' is out of range"),
+    ("Infinity", "'Infinity' is out of range"), ("1e999999999", "'1e999999999' is out of range")])
+def test_costs_refused_at_the_cost(dialect, value, words):
+    text = _unit_with_cost(dialect, value)
+    key = "typeId" if dialect == "2.03" else "costTypeId"
+    at = _at(text, f'<cost name="pts" {key}="points" value="{value}"')
+    assert _refusal(text) == [f"f.ros:{at}: cost of 'Cost Unit': {words}"]
+
+
+@pytest.mark.parametrize("value, out", [("5.0000009", 5), ("4.9999991", 5), ("5.000001", 5.0), ("0.3", 0.3),
+                                        ("-1.70", -1.7), ("2.005", 2.0), ("2.015", 2.02)])
+def test_points_float_noise_below_a_millionth_is_dropped(value, out):
+    """Less than 0.000001 from a whole number is that number (an int); exactly 0.000001 away is a
+    fraction (to 0.01, a float the unit schema then reports)."""
+    got = _plain(Decimal(value))
+    assert got == out and type(got) is type(out)
+
+
+# -- selection numbers ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_selection_without_a_number_is_one_model(dialect):
+    sel = R.selection(dialect, "No Number", "model", cat="HQ", cost="5",
+                      profiles=R.trooper(dialect, "No Number")).replace(' number="1"', "")
+    (u,) = _load(_one(dialect, sel))["units"]
+    assert u["models"][0]["count"] == 1
+
+
+@pytest.mark.parametrize("number, count", [(" 3 ", 3), ("0003", 3), ("100", 100)])
+def test_numbers_read(number, count):
+    sel = R.selection("2.03", "Num Squad", "unit", cat="Troops", children=R.selection(
+        "2.03", "Num Troopers", "model", cost="5", profiles=R.trooper("2.03", "Num Trooper")).replace(
+        ' number="1"', f' number="{number}"'))
+    (u,) = _load(_one("2.03", sel))["units"]
+    assert u["models"][0]["count"] == count and "gaps" not in u
+
+
+@pytest.mark.parametrize("number", ["²", "-1", "2.5", "", "three", "1 2"])
+def test_numbers_refused_at_the_selection(number):
+    sel = R.selection("2.03", "Num Troopers", "model", cat="HQ", cost="5",
+                      profiles=R.trooper("2.03", "Num Trooper")).replace(' number="1"', f' number="{number}"')
+    text = _one("2.03", sel)
+    assert _refusal(text) == [f"f.ros:{_at(text, '<selection id=' + chr(34) + 's-Num')}: number of 'Num Troopers': "
+                              f"{number.strip()!r} is not a whole number"]
+
+
+def test_counts_past_10000_are_held_at_10000_then_refused_by_the_schema():
+    sel = R.selection("2.03", "Horde", "model", cat="HQ", cost="5", number=10001,
+                      profiles=R.trooper("2.03", "Horde Body"))
+    (u,) = _load(_one("2.03", sel))["units"]
+    assert u["gaps"] == ["Horde Body: count '10000' not read (10000 is out of range (1–100))"]
+
+
+# -- characteristics that are missing or written another way --------------------------------------------
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_weapon_with_missing_characteristics_prints_dashes(dialect):
+    bare = R.profile(dialect, "Bare Gun", "Weapon", [("Type", "")])
+    short = R.profile(dialect, "Short Gun", "Weapon", [("Range", "12&amp;quot;"), ("S", "6"), ("AP", "2")])
+    sel = R.selection(dialect, "Gunner", "model", cat="HQ", cost="5",
+                      profiles=R.trooper(dialect, "Gunner") + bare + short)
+    (u,) = _load(_one(dialect, sel))["units"]
+    assert u["weapons"] == [
+        {"name": "Bare Gun", "count": 1, "range": "-", "s": "-", "ap": "-", "type": "-"},
+        {"name": "Short Gun", "count": 1, "range": 12, "s": 6, "ap": 2, "type": "-"}]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_weapon_characteristic_of_19_digits_is_refused_at_it(dialect):
+    gun = R.gun(dialect, "Long Gun", s="1" + "0" * 18)
+    text = _one(dialect, R.selection(dialect, "Gunner", "model", cat="HQ", cost="5",
+                                     profiles=R.trooper(dialect, "Gunner") + gun))
+    assert _refusal(text) == [f"f.ros:{_at(text, '<characteristic name=' + chr(34) + 'Strength')}: 'Long Gun' "
+                              f"Strength: a number of 19 digits (limit 18): refused"]
+
+
+@pytest.mark.parametrize("written, ours", [("", "-"), ("  ", "-"), ("3 + / 5", "3+/5++"), ("-", "-"),
+                                           ("7+", "7+"), ("1", "1")])
+def test_saves(written, ours):
+    assert _save(written) == ours
+
+
+@pytest.mark.parametrize("text, ours", [
+    ("", "infantry"), ("Hover-Swarm", "hover swarm"), ("(Hover)", "hover"),
+    ("Hover (Character)", "hover character (character)"), ("Infantry(Character)", "infantry (character)"),
+    ("JUMP-INFANTRY", "jump infantry")])
+def test_unit_types_the_lists_do_not_name_are_kept_in_plain_words(text, ours):
+    assert unit_type(text) == ours
+
+
+@pytest.mark.parametrize("text, ours", [
+    ("", "vehicle"), ("Vehicle", "vehicle"), ("Mystery", "vehicle"), ("Tank*", "vehicle (tank)"),
+    ("Tank, Vehicle, Fast", "vehicle (tank, fast)"), ("Fast, Super-Heavy Walker", "vehicle (fast, super-heavy, walker)"),
+    ("Fast/Skimmer", "vehicle (fast, skimmer)"), ("Tank, tank", "vehicle (tank)"),
+    ("VEHICLE (Tank)", "vehicle (tank)")])
+def test_vehicle_types(text, ours):
+    assert vehicle_type(text) == ours
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+@pytest.mark.parametrize("kind, category, transport", [
+    ("Walker", "", True), ("Flyer", "", True), ("Vehicle", "", True), ("Vehicle", "Dedicated  TRANSPORT", False),
+    ("Walker", " dedicated transport ", False), ("Unit", "Dedicated Transport", True), ("Vehicle", "Transport", False)])
+def test_what_is_a_dedicated_transport(dialect, kind, category, transport):
+    """A vehicle, walker or flyer inside a unit with a Transport profile, or categorised Dedicated
+    Transport (any case and spacing), is a unit of its own; a model that is no vehicle never is,
+    and a vehicle with neither stays in its unit."""
+    chars = ([("WS", "4"), ("BS", "4"), ("S", "5"), ("Front", "11"), ("Side", "11"), ("Rear", "10"), ("I", "3"),
+              ("A", "2"), ("HP", "3"), ("Type", "Walker")] if kind == "Walker" else
+             [("BS", "4"), ("Front", "11"), ("Side", "11"), ("Rear", "10"), ("HP", "3"), ("Type", "Tank")]
+             if kind in ("Vehicle", "Flyer") else None)
+    prof = (R.profile(dialect, "Ride", kind, chars) if chars else R.trooper(dialect, "Ride"))
+    if transport:
+        prof += R.profile(dialect, "Ride (Transport)", "Transport", [("Capacity", "6")])
+    ride = R.selection(dialect, "Ride", "upgrade", cost="30", profiles=prof)
+    if category:
+        ride = ride.replace("</selection>", f'<categories><category id="x" name="{category}" entryId="e" '
+                                            f'primary="false"/></categories></selection>')
+    squad = R.selection(dialect, "Riders", "unit", cat="Troops", children=R.selection(
+        dialect, "Rider", "model", number=3, cost="30", profiles=R.trooper(dialect, "Rider")) + ride)
+    units = _load(_one(dialect, squad))["units"]
+    is_own_unit = kind != "Unit" and (transport or bool(category.strip().lower().startswith("dedicated")))
+    assert [u["name"] for u in units] == (["Riders", "Ride"] if is_own_unit else ["Riders"])
+    assert units[0]["points"] == (30 if is_own_unit else 60)
+
+
+# -- the zip -------------------------------------------------------------------------------------
+
+def _zip(members: dict[str, str | bytes], method=zipfile.ZIP_DEFLATED) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", method) as z:
+        for n, data in members.items():
+            z.writestr(n, data)
+    return buf.getvalue()
+
+
+def _refused_zip(data: bytes, name: str = "z.rosz") -> list[str]:
+    with pytest.raises(InputError) as exc:
+        roster_to_unit_file(name, data)
+    return [str(p) for p in exc.value.problems]
+
+
+def test_the_first_ros_member_is_read_in_any_case():
+    other = R.roster().replace("Glass Squad", "Other Squad")
+    data = _zip({"readme.txt": "x", "dir.ros/": "", "ARMY.ROS": R.roster(), "second.ros": other})
+    assert [u["name"] for u in roster_to_unit_file("z.rosz", data)["units"]] == ["Glass Squad", "Lantern Captain"]
+
+
+def test_zip_refusals_are_exact():
+    assert _refused_zip(b"PK\x03\x04garbage") == ["z.rosz: not a readable .rosz (zip) file: File is not a zip file"]
+    assert _refused_zip(_zip({"readme.txt": "x", "folder.ros/": ""})) == ["z.rosz: the zip holds no .ros roster"]
+    long = "a" * 70 + ".ros"
+    data = bytearray(_zip({long: R.roster()}))
+    data[data.rfind(b"PK\x01\x02") + 10] = 99  # the central directory's compression method: 99 (AES)
+    assert _refused_zip(bytes(data)) == [f"z.rosz: cannot unpack {'a' * 59}…: That compression method is not supported"]
+
+
+@pytest.mark.parametrize("flag, refused", [(0x1, True), (0x2, False)])
+def test_only_the_encryption_flag_refuses_a_member(flag, refused):
+    data = bytearray(_zip({"army.ros": R.roster()}))
+    for sig, off in ((b"PK\x01\x02", 8), (b"PK\x03\x04", 6)):  # general-purpose flags, both headers
+        at = data.find(sig) + off
+        data[at] |= flag
+    if refused:
+        assert _refused_zip(bytes(data)) == [
+            "z.rosz: army.ros is encrypted (password-protected): BattleScribe never writes that"]
+    else:  # 0x2: a compression option of deflate, read as ever
+        assert [u["points"] for u in roster_to_unit_file("z.rosz", bytes(data))["units"]] == [105, 80]
+
+
+def test_a_corrupt_member_is_refused_while_reading():
+    good = _zip({"army.ros": R.roster() * 3})
+    info = zipfile.ZipFile(io.BytesIO(good)).getinfo("army.ros")
+    data = bytearray(good)
+    start = info.header_offset + 30 + len(info.filename)
+    data[start:start + 40] = b"\xff" * 40  # the deflate stream's first bytes
+    msg = _refused_zip(bytes(data))
+    assert msg == ["z.rosz: cannot unpack army.ros: Error -3 while decompressing data: invalid block type"]
+
+
+# -- bytes given directly, and the YAML written ----------------------------------------------------------
+
+def test_roster_for_printing_reads_the_bytes_given_and_keeps_texts():
+    text = R.roster().replace("<description></description>", "<description>Hold fast.</description>", 1)
+    doc = roster_for_printing("nowhere/upload.ros", text.encode("utf-8"))
+    assert doc["units"][0]["roster_text"] == [{"name": "Steady", "text": "Hold fast."}]
+    assert doc["roster"]["notes"].startswith("Imported from upload.ros (Warhammer 40,000 6th edition, BattleScribe 2.03)")
+
+
+def test_to_yaml_writes_names_as_given_in_order_without_roster_texts():
+    text = R.roster().replace("Glass Squad", "Стеклянный отряд").replace(
+        "<description></description>", "<description>Hold fast.</description>", 1)
+    doc = roster_for_printing("r.ros", text.encode("utf-8"))
+    doc["roster"]["notes"] = " ".join(f"word{i:02}" for i in range(20))
+    out = to_yaml(doc)
+    assert out.startswith("# Imported by `sheets import battlescribe`; rule descriptions are not copied.\n"
+                          "system: wh40k6\nrules: 6th\nroster:\n  name: Test Host\n")
+    assert "units:\n- name: Стеклянный отряд\n  slot: troops\n  detachment: primary\n  points: 105\n" in out
+    assert "Hold fast." not in out and "roster_text" not in out
+    assert ("  notes: word00 word01 word02 word03 word04 word05 word06 word07 word08 word09 word10 word11 "
+            "word12 word13\n    word14 word15") in out  # folded past 100 columns
+    assert yaml.safe_load(out)["units"][0]["name"] == "Стеклянный отряд"
