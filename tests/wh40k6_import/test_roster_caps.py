@@ -71,6 +71,25 @@ def _refused(cli, tmp_path, src, message: str) -> None:
     assert not out.exists() and r.stdout == ""
 
 
+# The caps at their documented size (``big``: seconds each) and the same tests with the caps
+# made small (the same code and messages, milliseconds: what mutation runs use, ``-m "not big"``).
+REAL = {"xml_elements": 100_000, "selections": 20_000, "units": 500, "file_bytes": 20_000_000,
+        "xml_bytes": 50_000_000}
+SMALL = {"xml_elements": 400, "selections": 60, "units": 6, "file_bytes": 30_000, "xml_bytes": 40_000}
+
+
+@pytest.fixture(params=["small", pytest.param("real", marks=pytest.mark.big)])
+def caps(request, monkeypatch):
+    if request.param == "real":
+        return REAL
+    from sheets.games.wh40k6 import battlescribe
+
+    real = battlescribe.config()
+    small = {**real, "limits": {**real["limits"], **SMALL}}
+    monkeypatch.setattr(battlescribe, "config", lambda: small)
+    return SMALL
+
+
 # -- the caps counted while parsing: XML elements and nesting ------------------------------------
 
 def _padded(elements: int) -> tuple[str, int]:
@@ -89,14 +108,15 @@ def _nested(levels: int) -> tuple[str, int]:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_100000_xml_elements_are_read_and_one_more_is_refused(tmp_path, cli, fmt):
-    inside, _ = _padded(100_000)
-    assert _elements(inside) == 100_000
+def test_100000_xml_elements_are_read_and_one_more_is_refused(tmp_path, cli, fmt, caps):
+    cap = caps["xml_elements"]
+    inside, _ = _padded(cap)
+    assert _elements(inside) == cap
     doc = roster_to_unit_file(_file(tmp_path, inside, fmt, "inside"))
     assert [u["name"] for u in doc["units"]] == ["Glass Squad", "Lantern Captain"]
-    past, line = _padded(100_001)
+    past, line = _padded(cap + 1)
     _refused(cli, tmp_path, _file(tmp_path, past, fmt, "past"),
-             f"{line}:1: more than 100000 XML elements: refused (a roster has a few thousand)")
+             f"{line}:1: more than {cap} XML elements: refused (a roster has a few thousand)")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -116,27 +136,29 @@ def _bits(n: int) -> str:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_20000_selections_are_read_and_one_more_is_refused(tmp_path, cli, fmt):
+def test_20000_selections_are_read_and_one_more_is_refused(tmp_path, cli, fmt, caps):
     """The unit and its 19,999 upgrades are 20,000 selections; the 20,001st (line: the unit is
     line 3, its k-th upgrade line 3 + k) is refused."""
-    inside = _roster_of(_one_unit(_bits(19_999)))
+    cap = caps["selections"]
+    inside = _roster_of(_one_unit(_bits(cap - 1)))
     (unit,) = roster_to_unit_file(_file(tmp_path, inside, fmt, "inside"))["units"]
     assert unit["name"] == "Cap Unit" and unit["models"][0]["count"] == 1
-    past = _roster_of(_one_unit(_bits(20_000)))
+    past = _roster_of(_one_unit(_bits(cap)))
     _refused(cli, tmp_path, _file(tmp_path, past, fmt, "past"),
-             "20003:1: more than 20000 selections: refused")
+             f"{cap + 3}:1: more than {cap} selections: refused")
 
 
-def test_the_selection_cap_counts_the_whole_roster_not_one_unit(tmp_path, cli, fmt="ros"):
+def test_the_selection_cap_counts_the_whole_roster_not_one_unit(tmp_path, cli, caps, fmt="ros"):
     """10,000 + 10,000 selections in two units are read; 10,000 + 10,001 are refused at the last
     one (the same unit repeated: the count does not restart per unit)."""
-    inside = _roster_of(_one_unit(_bits(9_999), "A") + _one_unit(_bits(9_999), "B"))
+    half = caps["selections"] // 2
+    inside = _roster_of(_one_unit(_bits(half - 1), "A") + _one_unit(_bits(half - 1), "B"))
     doc = roster_to_unit_file(_file(tmp_path, inside, fmt, "inside"))
     assert [u["name"] for u in doc["units"]] == ["A", "B"]
-    past = _roster_of(_one_unit(_bits(9_999), "A") + _one_unit(_bits(10_000), "B"))
-    # unit A: line 3, its bits 4..10002; unit B: line 10003, its bits 10004..20003
+    past = _roster_of(_one_unit(_bits(half - 1), "A") + _one_unit(_bits(half), "B"))
+    # unit A: line 3, its bits 4..half+2; unit B: line half+3, its bits up to 2 * half + 3
     _refused(cli, tmp_path, _file(tmp_path, past, fmt, "past"),
-             "20003:1: more than 20000 selections: refused")
+             f"{2 * half + 3}:1: more than {2 * half} selections: refused")
 
 
 def _chain(levels: int) -> str:
@@ -184,29 +206,31 @@ def _units(n: int) -> str:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_500_units_are_read_and_the_501st_is_refused(tmp_path, cli, fmt):
-    doc = roster_to_unit_file(_file(tmp_path, _roster_of(_units(500)), fmt, "inside"))
-    assert len(doc["units"]) == 500 and doc["units"][-1]["name"] == "U499"
-    assert sum(u["points"] for u in doc["units"]) == 500
-    _refused(cli, tmp_path, _file(tmp_path, _roster_of(_units(501)), fmt, "past"),
-             "503:1: more than 500 units: refused")
+def test_500_units_are_read_and_the_501st_is_refused(tmp_path, cli, fmt, caps):
+    cap = caps["units"]
+    doc = roster_to_unit_file(_file(tmp_path, _roster_of(_units(cap)), fmt, "inside"))
+    assert len(doc["units"]) == cap and doc["units"][-1]["name"] == f"U{cap - 1}"
+    assert sum(u["points"] for u in doc["units"]) == cap
+    _refused(cli, tmp_path, _file(tmp_path, _roster_of(_units(cap + 1)), fmt, "past"),
+             f"{cap + 3}:1: more than {cap} units: refused")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_a_dedicated_transport_counts_as_one_of_the_500_units(tmp_path, cli, fmt):
-    """499 units and a squad with its dedicated transport are 501 units: refused at the
-    transport's selection."""
+def test_a_dedicated_transport_counts_as_one_of_the_500_units(tmp_path, cli, fmt, caps):
+    """498 units and a squad with its dedicated transport are 500 units; 499 and the squad with its
+    transport are 501: refused at the transport's selection."""
+    cap = caps["units"]
     rhino = ('\n<selection name="Cap Carriage" type="upgrade"><profiles>'
              + R.profile("2.03", "Cap Carriage", "Vehicle", [("BS", "4"), ("Front", "11"), ("Side", "11"),
                                                              ("Rear", "10"), ("HP", "3"), ("Type", "Tank")])
              + R.profile("2.03", "Cap Carriage (Transport)", "Transport", [("Capacity", "10")])
              + "</profiles></selection>")
-    inside = _roster_of(_units(498) + _one_unit(rhino))
+    inside = _roster_of(_units(cap - 2) + _one_unit(rhino))
     doc = roster_to_unit_file(_file(tmp_path, inside, fmt, "inside"))
-    assert len(doc["units"]) == 500 and doc["units"][-1]["transport_of"] == "Cap Unit"
-    past = _roster_of(_units(499) + _one_unit(rhino))
-    # 499 units on lines 3..501, the squad line 502, its transport line 503
-    _refused(cli, tmp_path, _file(tmp_path, past, fmt, "past"), "503:1: more than 500 units: refused")
+    assert len(doc["units"]) == cap and doc["units"][-1]["transport_of"] == "Cap Unit"
+    past = _roster_of(_units(cap - 1) + _one_unit(rhino))
+    # cap - 1 units on lines 3..cap + 1, the squad on line cap + 2, its transport on cap + 3
+    _refused(cli, tmp_path, _file(tmp_path, past, fmt, "past"), f"{cap + 3}:1: more than {cap} units: refused")
 
 
 # -- digits of one number: 18 read (then range-checked), 19 refused --------------------------------
@@ -263,9 +287,6 @@ def test_18_digits_are_read_and_then_checked_as_values(tmp_path, fmt):
 
 # -- the file, the zip and the unpacked XML ----------------------------------------------------------
 
-FILE_BYTES = 20_000_000
-
-
 def _ros_of_size(size: int) -> bytes:
     base = R.roster().encode("utf-8")
     return base.replace(b"</roster>", b" " * (size - len(base)) + b"</roster>")
@@ -289,24 +310,25 @@ def _rosz_of_size(size: int) -> bytes:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_a_file_of_20000000_bytes_is_read_and_one_byte_more_is_refused(tmp_path, cli, fmt):
+def test_a_file_of_20000000_bytes_is_read_and_one_byte_more_is_refused(tmp_path, cli, fmt, caps):
+    cap = caps["file_bytes"]
     make = _ros_of_size if fmt == "ros" else _rosz_of_size
     inside = tmp_path / f"inside.{fmt}"
-    inside.write_bytes(make(FILE_BYTES))
+    inside.write_bytes(make(cap))
     assert [u["points"] for u in roster_to_unit_file(inside)["units"]] == [105, 80]
     past = tmp_path / f"past.{fmt}"
-    data = make(FILE_BYTES + 1)
+    data = make(cap + 1)
     past.write_bytes(data)
     out = tmp_path / "out.yaml"
     r = cli("import", "battlescribe", past, "-o", out)
     assert r.exit_code == 1 and not out.exists()
     assert r.stderr.splitlines() == ["imported 0 of 1 roster(s); nothing written",
-                                     f"{past}: file too large (limit 20000000 bytes)"]
+                                     f"{past}: file too large (limit {cap} bytes)"]
     # the same bytes given as an upload (no file read) are refused the same way
     with pytest.raises(InputError) as exc:
         roster_to_unit_file("upload.ros", data)
-    assert [str(p) for p in exc.value.problems] == ["upload.ros: file too large (limit 20000000 bytes)"]
-    assert [u["points"] for u in roster_to_unit_file("upload.ros", make(FILE_BYTES))["units"]] == [105, 80]
+    assert [str(p) for p in exc.value.problems] == [f"upload.ros: file too large (limit {cap} bytes)"]
+    assert [u["points"] for u in roster_to_unit_file("upload.ros", make(cap))["units"]] == [105, 80]
 
 
 def test_64_zip_members_are_read_and_65_are_refused(tmp_path, cli):
@@ -321,19 +343,17 @@ def test_64_zip_members_are_read_and_65_are_refused(tmp_path, cli):
     assert r.stderr.splitlines()[-1] == f"{past}: the zip holds 65 members (limit 64)"
 
 
-XML_BYTES = 50_000_000
-
-
-def test_a_member_unpacking_to_50000000_bytes_is_read_and_one_byte_more_is_refused(tmp_path, cli):
+def test_a_member_unpacking_to_50000000_bytes_is_read_and_one_byte_more_is_refused(tmp_path, cli, caps):
+    cap = caps["xml_bytes"]
     inside = tmp_path / "inside.rosz"
-    inside.write_bytes(_zip(_ros_of_size(XML_BYTES).decode("utf-8")))
+    inside.write_bytes(_zip(_ros_of_size(cap).decode("utf-8")))
     assert [u["points"] for u in roster_to_unit_file(inside)["units"]] == [105, 80]
     past = tmp_path / "past.rosz"
-    past.write_bytes(_zip(_ros_of_size(XML_BYTES + 1).decode("utf-8")))
+    past.write_bytes(_zip(_ros_of_size(cap + 1).decode("utf-8")))
     out = tmp_path / "out.yaml"
     r = cli("import", "battlescribe", past, "-o", out)
     assert r.exit_code == 1 and not out.exists()
-    assert r.stderr.splitlines()[-1] == (f"{past}: army.ros unpacks to 50000001 bytes (limit 50000000): "
+    assert r.stderr.splitlines()[-1] == (f"{past}: army.ros unpacks to {cap + 1} bytes (limit {cap}): "
                                          f"refused (a zip bomb?)")
 
 
