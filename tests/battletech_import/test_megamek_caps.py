@@ -173,24 +173,39 @@ def test_warnings_count_toward_the_problem_cap_but_never_hide_an_error():
 
 # -- a .mul force: units, the units folder, pilots ---------------------------------------------------
 
-def test_500_units_in_a_force_are_read_and_the_501st_is_refused(tmp_path):
+# The two costly caps at their documented size (``big``) and made small (the same code and
+# messages in milliseconds: what mutation runs use, ``-m "not big"``).
+@pytest.fixture(params=["small", pytest.param("real", marks=pytest.mark.big)])
+def force_caps(request, monkeypatch):
+    if request.param == "real":
+        return {"entities": 500, "scan": 20_000}
+    from sheets.games.battletech import mul
+
+    monkeypatch.setattr(mul, "MAX_ENTITIES", 5)
+    monkeypatch.setattr(mul, "MAX_SCAN", 30)
+    return {"entities": 5, "scan": 30}
+
+
+def test_500_units_in_a_force_are_read_and_the_501st_is_refused(tmp_path, force_caps):
     """The same chassis 500 times (one .blk, 500 units, each its own pilot); 501 are refused."""
+    cap = force_caps["entities"]
     (tmp_path / "Harpy.blk").write_bytes(HARPY)
     index = index_units(tmp_path)
-    doc = read_force("big.mul", _force(500), index, "here")
-    assert len(doc["units"]) == 500 and doc.warnings == []
-    assert [u["pilot"]["name"] for u in doc["units"][::499]] == ["Pilot 0", "Pilot 499"]
+    doc = read_force("big.mul", _force(cap), index, "here")
+    assert len(doc["units"]) == cap and doc.warnings == []
+    assert [u["pilot"]["name"] for u in doc["units"][::cap - 1]] == ["Pilot 0", f"Pilot {cap - 1}"]
     with pytest.raises(InputError) as exc:
-        read_force("big.mul", _force(501), index, "here")
-    assert [str(p) for p in exc.value.problems] == ["big.mul: more than 500 units in the force"]
+        read_force("big.mul", _force(cap + 1), index, "here")
+    assert [str(p) for p in exc.value.problems] == [f"big.mul: more than {cap} units in the force"]
 
 
-def test_20000_blk_files_are_scanned_and_one_more_is_refused(tmp_path, cli, monkeypatch):
+def test_20000_blk_files_are_scanned_and_one_more_is_refused(tmp_path, cli, force_caps):
     """Only ``.blk`` files count (any case); the first of a chassis in sorted order wins."""
+    cap = force_caps["scan"]
     folder = tmp_path / "units"
     (folder / "a").mkdir(parents=True)
     (folder / "a" / "Harpy.BLK").write_bytes(HARPY)
-    for i in range(19_999):
+    for i in range(cap - 1):
         (folder / f"x{i:05}.blk").write_bytes(b"")
     (folder / "notes.txt").write_bytes(b"")
     force = tmp_path / "f.mul"
@@ -198,11 +213,11 @@ def test_20000_blk_files_are_scanned_and_one_more_is_refused(tmp_path, cli, monk
     out = tmp_path / "in.yaml"
     r = cli("import", "megamek", force, "--units", folder, "-o", out)
     assert r.exit_code == 0, r.stderr
-    (folder / "x19999.blk").write_bytes(b"")
+    (folder / "zzz.blk").write_bytes(b"")
     out = tmp_path / "past.yaml"
     r = cli("import", "megamek", force, "--units", folder, "-o", out)
     assert r.exit_code == 1 and not out.exists()
-    assert f"{folder}: more than 20000 .blk files in the units folder" in r.stderr.splitlines()
+    assert f"{folder}: more than {cap} .blk files in the units folder" in r.stderr.splitlines()
 
 
 def test_a_pilot_name_of_60_characters_is_kept_and_61_are_cut(tmp_path):
