@@ -237,3 +237,38 @@ def test_nul_bytes_are_refused_at_their_line(data, message):
 def test_a_bom_and_latin1_are_read():
     assert parse_blk(b"\xef\xbb\xbf" + blk().encode(), "u.blk")["name"] == "Test"
     assert parse_blk(blk().replace("Test", "T\xe9st").encode("latin-1"), "u.blk")["name"] == "Tést"
+
+
+# -- what is written: rules tw exactly when needed, the unit-file mapping ------------------------------
+
+@pytest.mark.parametrize("tons, tw", [("2.0", False), ("9.0", False), ("10.0", True), ("1.0", True)])
+def test_rules_tw_at_both_ends_of_the_classic_tonnage(tons, tw):
+    """The classic rules take 2-9 t: 9 t and 2 t need nothing, 10 t and 1 t need Total Warfare."""
+    from sheets.games.battletech.blk import _needs_tw, blk_to_unit_file, to_yaml
+
+    text = blk(tonnage=tons)
+    assert _needs_tw(parse_blk(text, "u.blk")) is tw
+    doc = blk_to_unit_file("u.blk", text.encode())
+    assert (doc.get("rules") == "tw") is tw and list(doc) == (["system", "rules", "units"] if tw else ["system", "units"])
+    assert ("rules: tw\n" in to_yaml([parse_blk(text, "u.blk")])) is tw
+
+
+def test_a_booster_needs_total_warfare_and_a_plain_unit_file_is_plain_data():
+    from sheets.games.battletech.blk import blk_to_unit_file
+
+    doc = blk_to_unit_file("u.blk", blk("<Body Equipment>\nCLMyomerBooster\n</Body Equipment>\n").encode())
+    assert doc["rules"] == "tw"
+    unit = doc["units"][0]
+    assert type(unit) is dict and type(unit["armor"]) is dict and type(unit["equipment"]) is list
+    assert unit["pilot"] == {"name": "", "gunnery": 4}
+
+
+def test_to_yaml_layout():
+    from sheets.games.battletech.blk import to_yaml
+
+    text = to_yaml([parse_blk(blk("<Torso Equipment>\nCLMG\n</Torso Equipment>\n"), "u.blk")])
+    assert text == (
+        "system: battletech\nunits:\n  - name: Test\n    model: \"\"\n    tons: 2\n    motion: biped\n"
+        "    walk: 3\n    jump: 0\n    myomer_booster: false\n"
+        "    armor: {head: 2, torso: 4, right_arm: 1, left_arm: 1, legs: 3}\n"
+        "    equipment:\n      - {item: Machine Gun, location: torso}\n    pilot: {name: \"\", gunnery: 4}\n")
