@@ -266,3 +266,27 @@ def test_to_yaml_writes_names_as_given_in_order_without_roster_texts():
     assert ("  notes: word00 word01 word02 word03 word04 word05 word06 word07 word08 word09 word10 word11 "
             "word12 word13\n    word14 word15") in out  # folded past 100 columns
     assert yaml.safe_load(out)["units"][0]["name"] == "Стеклянный отряд"
+
+
+def test_to_yaml_folds_past_column_100_not_101_and_takes_a_doc_without_units():
+    doc = {"system": "wh40k6", "roster": {"name": "x", "notes": "a" * 70 + " b c d e f g h i j k l m"}}
+    assert to_yaml(doc) == ("# Imported by `sheets import battlescribe`; rule descriptions are not copied.\n"
+                            "system: wh40k6\nroster:\n  name: x\n  notes: " + "a" * 70 + " b c d e f g h i j k l\n    m\n")
+
+
+@pytest.mark.parametrize("text, ours", [
+    ("Vehicle Tank", ("vehicle (tank)", [])), ("Vehicle (Tank)", ("vehicle (tank)", [])),
+    ("Tank, Vehicle", ("vehicle (tank)", [])), ("Super Heavy, Tank", ("vehicle (super heavy, tank)", [])),
+    ("Tank, Hover Thing", ("vehicle (tank)", ["hover thing"]))])
+def test_vehicle_type_words_known_and_not(text, ours):
+    from sheets.games.wh40k6.battlescribe import _vehicle_type
+
+    assert _vehicle_type(text) == ours
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_an_ap_written_with_spaces_keeps_single_spaces(dialect):
+    gun = R.gun(dialect, "Spaced Lance", ap="3  /  2*")
+    (u,) = _load(_one(dialect, R.selection(dialect, "Lancer", "model", cat="HQ", cost="5",
+                                            profiles=R.trooper(dialect, "Lancer") + gun)))["units"]
+    assert (u["weapons"][0]["ap"], u["weapons"][0]["ap_text"]) == (3, "3 / 2*")
