@@ -290,3 +290,73 @@ def test_an_ap_written_with_spaces_keeps_single_spaces(dialect):
     (u,) = _load(_one(dialect, R.selection(dialect, "Lancer", "model", cat="HQ", cost="5",
                                             profiles=R.trooper(dialect, "Lancer") + gun)))["units"]
     assert (u["weapons"][0]["ap"], u["weapons"][0]["ap_text"]) == (3, "3 / 2*")
+
+
+# -- what a unit that does not fit the unit file keeps (gaps): both sides of each limit -----------------
+
+NAME_121 = ("abcdefghij" * 13)[:121]
+
+
+def _squad(dialect, profiles, rules="", name="Gap Squad"):
+    return _one(dialect, R.selection(dialect, name, "unit", cat="Troops", rules=rules, children=R.selection(
+        dialect, "Men", "model", number=2, cost="5", profiles=profiles)))
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_names_of_120_characters_are_kept_and_121_shortened_with_a_gap(dialect):
+    prof = (R.trooper(dialect, NAME_121[:120]) + R.trooper(dialect, NAME_121) + R.gun(dialect, NAME_121[:120])
+            + R.gun(dialect, NAME_121))
+    (u,) = _load(_squad(dialect, prof, rules=R.rule(NAME_121[:120]) + R.rule(NAME_121)))["units"]
+    short = NAME_121[:119] + "…"
+    assert [m["name"] for m in u["models"]] == [NAME_121[:120], short]
+    assert [w["name"] for w in u["weapons"]] == [NAME_121[:120], short]
+    assert u["rules"] == [NAME_121[:120], short]
+    assert u["gaps"] == [f"{NAME_121[:40]}…: name shortened to 120 characters"]  # the same words thrice, once
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_unit_name_of_121_characters_and_a_unit_without_a_name(dialect):
+    (u,) = _load(_squad(dialect, R.trooper(dialect, "Man"), name=NAME_121))["units"]
+    assert u["name"] == NAME_121[:119] + "…" and u["gaps"] == ["the unit's name shortened to 120 characters"]
+    (u,) = _load(_squad(dialect, R.trooper(dialect, "Man"), name=""))["units"]
+    assert u["name"] == "unnamed unit" and "gaps" not in u
+    (u,) = _load(_squad(dialect, R.trooper(dialect, "Man"), name=NAME_121[:120]))["units"]
+    assert u["name"] == NAME_121[:120] and "gaps" not in u
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+@pytest.mark.parametrize("n", [40, 41])
+def test_40_rules_are_kept_and_the_41st_is_a_gap(dialect, n):
+    rules = "".join(R.rule(f"Rule {i:02}") for i in range(n))
+    (u,) = _load(_squad(dialect, R.trooper(dialect, "Man"), rules=rules))["units"]
+    assert u["rules"] == [f"Rule {i:02}" for i in range(40)]
+    if n == 40:
+        assert "gaps" not in u
+    else:
+        assert u["gaps"] == ["rules: only the first 40 printed (too many items (41; limit 40))"]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_model_missing_a_column_is_left_out_and_named(dialect):
+    """The second model (models[2]) has WS written as a dash: it is left out, the first kept."""
+    dash = R.trooper(dialect, "Dash Man").replace(">3</characteristic>", ">-</characteristic>", 1) if dialect == "2.03" \
+        else R.trooper(dialect, "Dash Man").replace('name="WS" characteristicTypeId="t1" value="3"',
+                                                    'name="WS" characteristicTypeId="t1" value="-"')
+    (u,) = _load(_squad(dialect, R.trooper(dialect, "Fine Man") + dash))["units"]
+    assert [m["name"] for m in u["models"]] == ["Fine Man"]
+    assert u["gaps"] == ["Dash Man: left out (model 'Dash Man' (infantry) needs 'ws')"]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_long_unreadable_value_is_named_shortened_to_30(dialect):
+    sv = "Q" * 35
+    (u,) = _load(_squad(dialect, R.trooper(dialect, "Odd Save", sv=sv)))["units"]
+    assert u["gaps"][0].startswith(f"Odd Save: sv '{'Q' * 29}…' not read (")
+    assert "sv" not in u["models"][0]
+
+
+@pytest.mark.parametrize("length, kept", [(4000, "T" * 4000), (4001, "T" * 3999 + "…")])
+def test_a_roster_text_of_4000_characters_is_kept_whole(length, kept):
+    text = R.roster().replace("<description></description>", f"<description>{'T' * length}</description>", 1)
+    doc = roster_for_printing("r.ros", text.encode("utf-8"))
+    assert doc["units"][0]["roster_text"] == [{"name": "Steady", "text": kept}]
