@@ -360,3 +360,23 @@ def test_a_roster_text_of_4000_characters_is_kept_whole(length, kept):
     text = R.roster().replace("<description></description>", f"<description>{'T' * length}</description>", 1)
     doc = roster_for_printing("r.ros", text.encode("utf-8"))
     assert doc["units"][0]["roster_text"] == [{"name": "Steady", "text": kept}]
+
+
+@pytest.mark.parametrize("category, slot", [("Troops:", "troops"), ("Heavy:Support", "heavy_support"),
+                                            ("HQ: ", "hq"), ("Troop", "none")])
+def test_slot_names_with_colons(category, slot):
+    from sheets.games.wh40k6.battlescribe import slot_of
+
+    assert slot_of(category) == slot
+
+
+def test_a_slot_entry_may_match_by_a_contained_word(monkeypatch):
+    """``contains`` (empty in the shipped table, open to a user's override): a category holding
+    the word matches; one without it does not."""
+    from sheets.games.wh40k6 import battlescribe
+
+    real = battlescribe.config()
+    cfg = {**real, "slots": [{"slot": "elites", "names": [], "contains": ["elite"]},
+                             {"slot": "troops", "names": ["troops"]}]}
+    monkeypatch.setattr(battlescribe, "config", lambda: cfg)
+    assert [battlescribe.slot_of(c) for c in ("Elite Choice", "Troops", "Heavy Support")] == ["elites", "troops", "none"]
