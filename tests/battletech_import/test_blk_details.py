@@ -272,3 +272,45 @@ def test_to_yaml_layout():
         "    walk: 3\n    jump: 0\n    myomer_booster: false\n"
         "    armor: {head: 2, torso: 4, right_arm: 1, left_arm: 1, legs: 3}\n"
         "    equipment:\n      - {item: Machine Gun, location: torso}\n    pilot: {name: \"\", gunnery: 4}\n")
+
+
+# -- item look-up and suggestions (digest §11 lookup order) --------------------------------------------
+
+@pytest.mark.parametrize("name, ours", [
+    ("CLMG", "Machine Gun"), ("clmg", "Machine Gun"), ("  Clan   Machine  Gun ", "Machine Gun"),
+    ("Machine Gun", "Machine Gun"),  # "Clan " added
+    ("Clan CLMG", "Machine Gun"),  # "Clan " removed
+    ("IS CLMG", "Machine Gun"),  # "IS " removed
+    ("Nope", None), ("IS Machine Gun", None)])
+def test_lookup_order(name, ours):
+    from sheets.games.battletech.blk import lookup_item
+
+    entry = lookup_item(name)
+    assert (entry.name if entry else None) == ours
+
+
+def test_lookup_kinds():
+    from sheets.games.battletech.blk import lookup_item
+
+    assert (lookup_item("CLMG").kind, lookup_item("Clan Machine Gun Ammo - Proto").kind) == ("weapon", "ammo")
+
+
+@pytest.mark.parametrize("name, hint", [
+    ("CLMGG", " (did you mean 'CLMG'?)"),
+    ("CLSRM7", ""),  # it offered CLLRM7: the family glued to CL was not seen ("CLSRM1x", " (did you mean 'CLSRM1'?)"),
+    ("CLStreakSRM2x", " (did you mean 'CLStreakSRM2'?)"), ("ProtomechJumpJett", " (did you mean 'ProtomechJumpJet'?)"),
+    ("CLLRM5x", " (did you mean 'CLLRM5'?)"), ("Clan Streak SRM 1 Ammoo", " (did you mean 'Clan Streak SRM 1 Ammo'?)"), ("zzzz", "")])
+def test_suggestions_keep_kind_family_and_rack(name, hint):
+    from sheets.games.battletech.blk import suggest
+
+    assert suggest(name) == hint
+
+
+def test_words_of_an_item_name():
+    from sheets.games.battletech.blk import _words
+
+    assert _words("CLStreakLRM5") == (frozenset({"streak", "lrm"}), ("5",))
+    assert _words("Clan ER Medium Laser 10") == (frozenset({"er", "medium", "laser"}), ("10",))
+    assert _words("ProtoMagneticClamp") == (frozenset({"magnetic", "clamp"}), ())
+    assert _words("CLSRM6") == (frozenset({"srm"}), ("6",)) and _words("ISLRM10")[0] == {"lrm"}
+    assert _words("CLERMicroLaser")[0] == {"er", "micro", "laser"}

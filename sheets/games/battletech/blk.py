@@ -143,7 +143,10 @@ _FAMILY = frozenset((
 def _words(name: str) -> tuple[frozenset, tuple]:
     """(family words, numbers) of an item name: ``CLStreakLRM5`` -> ({streak, lrm}, ("5",))."""
     words = [w.lower() for w in _WORDS.findall(name)]
-    return frozenset(w for w in words if w in _FAMILY), tuple(w for w in words if w.isdigit())
+    family = {w for w in words if w in _FAMILY}
+    # MegaMek's compact names glue the tech base to the family: CLSRM6, CLLRM10, ISSRM2
+    family |= {w[2:] for w in words if w[:2] in ("cl", "is") and w[2:] in _FAMILY}
+    return frozenset(family), tuple(w for w in words if w.isdigit())
 
 
 def suggest(name: str) -> str:
