@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import pytest
 import yaml
+from pypdf import PdfReader
 
 from sheets.core.errors import InputError
 from sheets.games.wh40k6.battlescribe import (_plain, _save, roster_for_printing, roster_to_unit_file, to_yaml,
@@ -380,3 +381,46 @@ def test_a_slot_entry_may_match_by_a_contained_word(monkeypatch):
                              {"slot": "troops", "names": ["troops"]}]}
     monkeypatch.setattr(battlescribe, "config", lambda: cfg)
     assert [battlescribe.slot_of(c) for c in ("Elite Choice", "Troops", "Heavy Support")] == ["elites", "troops", "none"]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_building_value_out_of_range_is_a_gap_not_a_refused_roster(tmp_path, dialect, cli):
+    """Armour 99 on a building: the roster was refused whole (the repair did not read the nested
+    place ``building.armour``); now that value is left out with a gap and the rest printed."""
+    prof = R.profile(dialect, "Redoubt", "Building", [("Armour Value", "99"), ("Hull Points", "4"),
+                                                       ("Building Type", "Medium Building")])
+    sel = R.selection(dialect, "Redoubt", "model", cat="Fortification", cost="55", profiles=prof)
+    src = tmp_path / "b.ros"
+    src.write_text(_one(dialect, sel), encoding="utf-8")
+    (u,) = roster_to_unit_file(src)["units"]
+    assert u["building"] == {"name": "Redoubt", "type": "Medium Building", "hp": 4}
+    assert u["gaps"] == ["building armour '99' not read (99 is out of range (1–14))"]
+    out = tmp_path / "b.pdf"
+    r = cli("render", src, "-o", out, "--check-layout")
+    assert r.exit_code == 0, r.stderr
+    assert "Building: Redoubt · Medium Building · HP 4" in " ".join(PdfReader(out).pages[0].extract_text().split())
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_list_cut_to_its_limit_is_checked_again(dialect):
+    """41 rules, the first 121 characters long: the schema first says "too many"; once the list is
+    cut, another pass finds the long name and shortens it."""
+    rules = R.rule(NAME_121) + "".join(R.rule(f"Rule {i:02}") for i in range(40))
+    text = _one(dialect, R.selection(dialect, "S", "unit", cat="Troops", rules=rules, children=R.selection(
+        dialect, "Men", "model", number=2, cost="5", profiles=R.trooper(dialect, "Man"))))
+    (u,) = _load(text)["units"]
+    assert u["gaps"] == ["rules: only the first 40 printed (too many items (41; limit 40))",
+                         f"{NAME_121[:40]}…: name shortened to 120 characters"]
+    assert u["rules"] == [NAME_121[:119] + "…"] + [f"Rule {i:02}" for i in range(39)]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_model_without_ws_is_kept_as_a_dash_when_the_unit_already_has_a_gap(dialect):
+    """The rules core makes a missing column a warning once the unit has a gap: the model is then
+    kept (WS prints as a dash); without another gap it is left out (above)."""
+    dash = R.trooper(dialect, "Dash Man")
+    dash = (dash.replace(">3</characteristic>", ">-</characteristic>", 1) if dialect == "2.03" else
+            dash.replace('name="WS" characteristicTypeId="t1" value="3"', 'name="WS" characteristicTypeId="t1" value="-"'))
+    (u,) = _load(_squad(dialect, R.trooper(dialect, "Odd Save", sv="7+") + dash))["units"]
+    assert [m["name"] for m in u["models"]] == ["Odd Save", "Dash Man"]
+    assert u["gaps"] == ["Odd Save: sv '7+' not read (bad save '7+': expected e.g. 3+, 3+/4++ or 5++ (2+ to 6+))"]

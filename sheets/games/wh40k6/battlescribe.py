@@ -793,7 +793,7 @@ def roster_for_printing(path: str | os.PathLike, data: bytes | None = None) -> d
     return roster_to_unit_file(path, data, texts=True)
 
 
-_WHERE = re.compile(r"^U(?:\.(models|weapons|rules|wargear)(?:\[(\d+)\])?)?(?:\.(\w+))?: (.*)$")
+_WHERE = re.compile(r"^U(?:\.(models|weapons|rules|wargear)(?:\[(\d+)\])?)?(?:\.(\w+))?(?:\.(\w+))?: (.*)$")
 
 
 def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
@@ -826,7 +826,7 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
             hit = _WHERE.match(m)
             if not hit:
                 continue
-            group, index, key, text = hit.groups()
+            group, index, key, sub, text = hit.groups()
             if group and index:
                 items = unit.get(group) or []
                 i = int(index) - 1
@@ -856,6 +856,11 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
                 changed = True
             elif group == "models" and "at least" in text:
                 return  # a unit without models: the gap is already named; the sheet prints a box
+            elif not group and sub and isinstance(unit.get(key), dict) and sub in unit[key]:
+                # a field of the building or transport profile (e.g. armour 99): that field only
+                gaps.append(f"{key} {sub} {_short(str(unit[key][sub]), 30)!r} not read ({text})")
+                unit[key].pop(sub)
+                changed = True
             elif key == "name" and isinstance(unit.get("name"), str) and len(unit["name"]) > 120:
                 unit["name"] = _short(unit["name"], 120)
                 gaps.append("the unit's name shortened to 120 characters")
