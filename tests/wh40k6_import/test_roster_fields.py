@@ -424,3 +424,59 @@ def test_a_model_without_ws_is_kept_as_a_dash_when_the_unit_already_has_a_gap(di
     (u,) = _load(_squad(dialect, R.trooper(dialect, "Odd Save", sv="7+") + dash))["units"]
     assert [m["name"] for m in u["models"]] == ["Odd Save", "Dash Man"]
     assert u["gaps"] == ["Odd Save: sv '7+' not read (bad save '7+': expected e.g. 3+, 3+/4++ or 5++ (2+ to 6+))"]
+
+
+# -- vehicles, walkers and flyers; empty and long-named characteristics ----------------------------------
+
+def _vehicle(dialect, kind, typ=None, name="Ride"):
+    pairs = [("BS", "4"), ("Front", "11"), ("Side", "11"), ("Rear", "10"), ("HP", "3")]
+    if kind == "Walker":
+        pairs = [("WS", "4"), ("BS", "4"), ("S", "5"), ("Front", "11"), ("Side", "11"), ("Rear", "10"),
+                 ("I", "3"), ("A", "2"), ("HP", "3")]
+    if typ is not None:
+        pairs.append(("Type", typ))
+    return R.selection(dialect, name, "model", cat="Heavy Support", cost="50", profiles=R.profile(dialect, name, kind, pairs))
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+@pytest.mark.parametrize("kind, typ, ours", [
+    ("Vehicle", None, "vehicle"), ("Vehicle", "", "vehicle"), ("Walker", None, "vehicle (walker)"),
+    ("Walker", "Vehicle", "vehicle (walker)"), ("Walker", "Fast", "vehicle (walker, fast)"),
+    ("Walker", "Super-heavy Walker", "vehicle (super-heavy, walker)"), ("Flyer", None, "vehicle (flyer)"),
+    ("Flyer", "Fast", "vehicle (flyer, fast)"), ("Flyer", "Flyer, Hover", "vehicle (flyer, hover)")])
+def test_vehicle_kinds_and_their_type_words(dialect, kind, typ, ours):
+    (u,) = _load(_one(dialect, _vehicle(dialect, kind, typ)))["units"]
+    (m,) = u["models"]
+    assert m["type"] == ours and "gaps" not in u
+    assert (m["bs"], m["front"], m["hp"]) == (4, 11, 3) and "t" not in m
+    if kind == "Walker":
+        assert (m["ws"], m["s"], m["i"], m["a"]) == (4, 5, 3, 2)
+    else:
+        assert "ws" not in m
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_an_empty_characteristic_is_a_dash(dialect):
+    gun = R.gun(dialect, "Blank Gun", s="", ap="")
+    (u,) = _load(_one(dialect, R.selection(dialect, "Blank", "model", cat="HQ", cost="5",
+                                            profiles=R.trooper(dialect, "Blank") + gun)))["units"]
+    assert (u["weapons"][0]["s"], u["weapons"][0]["ap"]) == ("-", "-")
+
+
+def test_a_long_characteristic_name_is_shortened_in_the_message():
+    prof = R.profile("2.03", "Odd", "Unit", [("A Very Long Characteristic Name", "1" + "0" * 18)])
+    text = _one("2.03", R.selection("2.03", "Odd", "model", cat="HQ", cost="5", profiles=prof))
+    (msg,) = _refusal(text)
+    assert msg.endswith(": 'Odd' A Very Long Charact…: a number of 19 digits (limit 18): refused")
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_transport_nested_in_a_model_selection_is_not_squad_points(dialect):
+    ride = R.selection(dialect, "Iron Carriage", "upgrade", cost="35", profiles=R.profile(
+        dialect, "Iron Carriage", "Vehicle", [("BS", "4"), ("Front", "11"), ("Side", "11"), ("Rear", "10"),
+                                              ("HP", "3"), ("Type", "Tank, Transport")])
+        + R.profile(dialect, "Iron Carriage (Transport)", "Transport", [("Capacity", "10")]))
+    squad = R.selection(dialect, "Deep Squad", "unit", cat="Troops", children=R.selection(
+        dialect, "Deep Man", "model", number=5, cost="50", profiles=R.trooper(dialect, "Deep Man"), children=ride))
+    units = _load(_one(dialect, squad))["units"]
+    assert [(u["name"], u["points"]) for u in units] == [("Deep Squad", 50), ("Iron Carriage", 35)]
