@@ -480,3 +480,48 @@ def test_a_transport_nested_in_a_model_selection_is_not_squad_points(dialect):
         dialect, "Deep Man", "model", number=5, cost="50", profiles=R.trooper(dialect, "Deep Man"), children=ride))
     units = _load(_one(dialect, squad))["units"]
     assert [(u["name"], u["points"]) for u in units] == [("Deep Squad", 50), ("Iron Carriage", 35)]
+
+
+def _artillery(dialect, **given):
+    cols = {"WS": "-", "BS": "-", "S": "-", "T": "7", "W": "2", "I": "-", "A": "-", "LD": "-", "Save": "3+"}
+    cols.update(given)
+    pairs = [("Unit Type", "Artillery")] + [(k, v) for k, v in cols.items() if v is not None]
+    return R.selection(dialect, "Battery", "unit", cat="Heavy Support", children=R.selection(
+        dialect, "Guns", "model", number=2, cost="60", profiles=R.profile(dialect, "Ember Mortar", "Unit", pairs)))
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+@pytest.mark.parametrize("given, gun", [({}, True), ({"I": None, "A": None, "WS": None}, True), ({"WS": "3"}, False),
+                                        ({"BS": "3"}, False), ({"S": "3"}, False), ({"I": "3"}, False),
+                                        ({"A": "1"}, False), ({"LD": "7"}, False)])
+def test_the_gun_line_is_only_dashes_but_t_w_and_sv(dialect, given, gun):
+    (u,) = _load(_one(dialect, _artillery(dialect, **given)))["units"]
+    if gun:
+        assert u["models"] == [{"name": "Ember Mortar", "count": 2, "type": "gun", "t": 7, "w": 2, "sv": "3+"}]
+    else:
+        assert u["models"] == [] or u["models"][0]["type"] == "artillery"
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_monstrous_creature_profile_without_a_unit_type(dialect):
+    prof = R.profile(dialect, "Brute", "Monstrous Creature", [("WS", "4"), ("BS", "3"), ("S", "6"), ("T", "6"),
+                                                               ("W", "4"), ("I", "3"), ("A", "3"), ("LD", "9"), ("Save", "3+")])
+    (u,) = _load(_one(dialect, R.selection(dialect, "Brute", "model", cat="Elites", cost="90", profiles=prof)))["units"]
+    assert u["models"][0]["type"] == "monstrous creature" and "gaps" not in u
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_vehicle_without_front_armour_is_left_out_and_unknown_words_are_listed(dialect):
+    long_type = "Tank, Weird, Odd, " + "Strange " * 10
+    sel = (R.selection(dialect, "No Front", "model", cat="Heavy Support", cost="50", profiles=R.profile(
+        dialect, "No Front", "Vehicle", [("BS", "4"), ("Side", "11"), ("Rear", "10"), ("HP", "3"), ("Type", "Tank")]))
+        + R.selection(dialect, "Odd Tank", "model", cat="Heavy Support", cost="50", profiles=R.profile(
+            dialect, "Odd Tank", "Vehicle", [("BS", "4"), ("Front", "11"), ("Side", "11"), ("Rear", "10"), ("HP", "3"),
+                                             ("Type", long_type)])))
+    no_front, odd = _load(_one(dialect, sel))["units"]
+    assert no_front["gaps"] == ["No Front: left out (model 'No Front' (vehicle (tank)) needs 'front')"]
+    typed = " ".join(long_type.split())
+    assert odd["models"][0]["type_text"] == typed[:79] + "…"
+    gap = (f"Odd Tank: type words not known, kept as written: weird, odd, strange strange strange "
+           f"strange strange strange strange strange strange strange (from {typed!r})")
+    assert odd["gaps"] == [gap[:199] + "…"]  # a gap is held to 200 characters
