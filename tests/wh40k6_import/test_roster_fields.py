@@ -525,3 +525,41 @@ def test_a_vehicle_without_front_armour_is_left_out_and_unknown_words_are_listed
     gap = (f"Odd Tank: type words not known, kept as written: weird, odd, strange strange strange "
            f"strange strange strange strange strange strange strange (from {typed!r})")
     assert odd["gaps"] == [gap[:199] + "…"]  # a gap is held to 200 characters
+
+
+def _infantry(dialect, name, pairs):
+    return R.selection(dialect, name, "model", cat="HQ", cost="5", profiles=R.profile(dialect, name, "Unit", pairs))
+
+
+STATS = [("WS", "3"), ("BS", "4"), ("S", "3"), ("T", "3"), ("W", "1"), ("I", "3"), ("A", "1")]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_leadership_and_sv_spelled_out_and_missing(dialect):
+    """``Leadership`` for LD and ``Sv`` for Save are read (gun line too); a model without a save
+    prints a dash, one without LD is left out (the rules need LD)."""
+    spelled = _infantry(dialect, "Spelled", [("Unit Type", "Infantry"), *STATS, ("Leadership", "8"), ("Sv", "4+")])
+    (u,) = _load(_one(dialect, spelled))["units"]
+    assert (u["models"][0]["ld"], u["models"][0]["sv"]) == (8, "4+")
+    no_save = _infantry(dialect, "No Save", [("Unit Type", "Infantry"), *STATS, ("LD", "8")])
+    (u,) = _load(_one(dialect, no_save))["units"]
+    assert u["models"][0]["sv"] == "-" and "gaps" not in u
+    no_ld = _infantry(dialect, "No Ld", [("Unit Type", "Infantry"), *STATS, ("Save", "4+")])
+    (u,) = _load(_one(dialect, no_ld))["units"]
+    assert u["gaps"] == ["No Ld: left out (model 'No Ld' (infantry) needs 'ld')"]
+    gun = _infantry(dialect, "Gun Sv", [("Unit Type", "Artillery"), ("WS", "-"), ("T", "7"), ("W", "2"), ("Sv", "3+")])
+    (u,) = _load(_one(dialect, gun))["units"]
+    assert u["models"][0] == {"name": "Gun Sv", "count": 1, "type": "gun", "t": 7, "w": 2, "sv": "3+"}
+    bare_gun = _infantry(dialect, "Gun Bare", [("Unit Type", "Artillery"), ("T", "7"), ("W", "2")])
+    (u,) = _load(_one(dialect, bare_gun))["units"]
+    assert u["models"][0]["sv"] == "-"
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_an_unknown_character_type_moves_as_an_infantry_character(dialect):
+    odd = "Hover Swarm (Character) " + "of the Deep " * 8
+    sel = _infantry(dialect, "Odd Boss", [("Unit Type", odd), *STATS, ("LD", "8"), ("Save", "4+")])
+    (u,) = _load(_one(dialect, sel))["units"]
+    m = u["models"][0]
+    typed = " ".join(odd.split())
+    assert (m["type"], m["type_text"]) == ("infantry (character)", typed[:79] + "…")
