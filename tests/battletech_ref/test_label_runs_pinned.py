@@ -36,6 +36,13 @@ CASES = {
         "*Torso weapon destroyed, roll 1D6: 1-2: ER Medium Laser; 3-4: ER Medium Laser; 5-6: No Effect",
         "No Effect Physical attack damage: 2 Armor diagram Head (5/2)",
     ]),
+    "sheet-tw-en": (lambda: ("render", f"{UNITS}/minotaur.yaml", "--rules", "tw", "--lang", "en"), [
+        "and 2D6 chance. Not included: movement, terrain, target state, crits (head, arms), quirks, pilot abilities.",
+    ]),
+    "sheet-tw-ru": (lambda: ("render", f"{UNITS}/minotaur.yaml", "--rules", "tw", "--lang", "ru"), [
+        "и шанс 2D6. Не учтены: движение, местность, положение цели, крит. попадания (голова, руки), "
+        "особенности машины, способности пилота.",
+    ]),
     "sheet-ru": (lambda: ("render", f"{UNITS}/minotaur.yaml", "--lang", "ru"), [
         "Перечень оружия Тип Лок. Урон Мин Бл Ср Дл Места попадания и критические попадания",
     ]),
