@@ -60,9 +60,22 @@ Usage (from the project root; not in CI)::
     python benchmarks/mutate_tables.py --trace                                # rebuild the map
 
 ``--file`` matches a table by its path under data/ (substring: ``hit_tables``,
-``battletech/weapons``); ``--sample N --seed S`` draws N mutants per table, deterministically;
-``--json PATH`` writes every result. The report gives per table and per game: mutants, killed,
+``battletech/weapons``); ``--sample N --seed S`` draws N mutants per table, deterministically
+(``--label-sample N``: another N for the ``labels.yaml`` files); ``--json PATH`` writes every
+result. The report gives per table, per game's tables and labels, and per game: mutants, killed,
 survived, no tests, timeout and rate = killed (incl. timeout) / (killed + survived + no tests).
+A table whose unmutated selection is not green is skipped with the end of its pytest output.
+
+The broad run of issue 21 (every table file of every game, a few mutants each; the tables with
+the game's own test folders, the labels with every traced reader, since the words are pinned in
+top-level tests too; then the survivors again once tests are added)::
+
+    python benchmarks/mutate_tables.py --op int --op float --op bool --op swap --op name \
+        --sample 3 --seed 21 --narrow --game battletech --game dmech --game dust --game lnl \
+        --game wh40k6 --survivors --json tables.json
+    python benchmarks/mutate_tables.py --op label --sample 12 --seed 21 --game battletech \
+        --game dmech --game dust --game lnl --game wh40k6 --survivors --json labels.json
+    python benchmarks/mutate_tables.py ...same options... --rerun tables.json --json tables2.json
 """
 
 from __future__ import annotations
