@@ -72,10 +72,15 @@ CASES = {
         "Артиллерия (расчёт) 6\" Бег D6\" – 2D6\" – из орудия стреляет номер расчёта в 2\" от него; "
         "остальной расчёт стреляет только по той же цели;",
     ]),
-    "roster-ru": (lambda: " | ".join(
-        echoed("roster", SAMPLE, "--rules", r, "--lang", "ru", "--format", "md") for r in ("hh1", "other")), [
+    # one printout per rules name: pins of two printouts joined would survive the two names exchanged
+    "roster-hh1-ru": (lambda: echoed("roster", SAMPLE, "--rules", "hh1", "--lang", "ru", "--format", "md"), [
         "(6-я редакция) · Правила: «Крестовый поход», Ересь Хоруса, 1-я ред.†",
+    ]),
+    "roster-other-ru": (lambda: echoed("roster", SAMPLE, "--rules", "other", "--lang", "ru", "--format", "md"), [
         "(6-я редакция) · Правила: организация войск не проверена",
+    ]),
+    "roster-hh1-en": (lambda: echoed("roster", SAMPLE, "--rules", "hh1", "--lang", "en", "--format", "md"), [
+        "Rules: Horus Heresy 1st ed. Crusade†",
     ]),
     "calc-en": (lambda: attack("en") + " | " + attack("en", "--sv", "3+"), [
         "10 shot(s) or attack(s), BS 4: 3+; S4 vs T4: 4+; save no save expected: hits 6.667, wounds 3.333, unsaved 3.333",
