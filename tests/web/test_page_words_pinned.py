@@ -31,6 +31,11 @@ WORDS = {
     "no_charts": ("no charts", "схем нет"),
     "show": ("Show", "Показать"),
     "calculate": ("Calculate", "Рассчитать"),
+    "pick_unit": ("a unit of the opened files…", "отряд из открытых файлов…"),
+    "add_value": ("add", "добавить"),
+    "stopped": ("Stopped", "Остановлено"),
+    "offline_note": ("Everything runs on this computer; nothing is sent anywhere else.",
+                     "Всё работает на этом компьютере; ничего никуда не отправляется."),
 }
 
 
