@@ -92,6 +92,8 @@ AREAS: dict[str, dict[str, list[str]]] = {
     "cli": {
         "mutate": ["sheets/cli/options.py", "sheets/cli/__init__.py", "sheets/cli/config.py"],
         "tests": ["tests/test_cli.py", "tests/test_cli_first_hour.py", "tests/test_cli_any_os.py",
+                  "tests/test_cli_settings_files.py", "tests/test_cli_entry_and_streams.py",
+                  "tests/test_cli_option_plumbing.py", "tests/test_cli_caps.py",
                   "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module"],
     },
     "web": {
@@ -115,7 +117,8 @@ def configure(copy: Path, area: dict[str, list[str]]) -> None:
     table = ("[tool.mutmut]\n"
              'source_paths = ["sheets"]\n'
              f"only_mutate = {_toml_list(area['mutate'])}\n"
-             'also_copy = ["data", "templates"]\n'
+             # tests read these from the project root (the README's command list, the docs' images)
+             'also_copy = ["data", "templates", "README.md", "docs", "benchmarks"]\n'
              f"pytest_add_cli_args_test_selection = {_toml_list(area['tests'])}\n")
     new, n = re.subn(r"^\[tool\.mutmut\]\n(?:(?!^\[).*\n?)*", table + "\n", text, flags=re.M)
     if n != 1:
