@@ -96,6 +96,15 @@ AREAS: dict[str, dict[str, list[str]]] = {
                   "tests/test_cli_option_plumbing.py", "tests/test_cli_caps.py",
                   "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module"],
     },
+    # the in-memory API under the CLI and the page (in-process: the page's workers cannot see
+    # mutants, so the web tests are left out; the CLI tests that go through it are in)
+    "api": {
+        "mutate": ["sheets/api.py"],
+        "tests": ["tests/test_api.py", "tests/test_api_boundaries.py", "tests/test_cli.py",
+                  "tests/test_cli_first_hour.py", "tests/test_schema_editor.py",
+                  "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module",
+                  "--deselect=tests/test_cli_first_hour.py::test_shell_completion_of_games_charts_calculators_and_files"],
+    },
     "web": {
         "mutate": ["sheets/web/safety.py", "sheets/web/calcforms.py", "sheets/web/app.py"],
         "tests": ["tests/web", "--ignore=tests/web/test_browser.py", "--ignore=tests/web/test_fuzz_web.py"],

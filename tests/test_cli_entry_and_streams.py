@@ -201,3 +201,16 @@ def test_the_overrides_read_come_from_sheets_data(monkeypatch):
 
     monkeypatch.setattr(sheets.data, "overrides_read", lambda: ["/x.yaml"])
     assert cli_module._overrides_read() == ["/x.yaml"]
+
+
+def test_text_streams_register_the_byte_handler_under_its_name(monkeypatch):
+    # the registry is global: put another handler there first, so that only a registration
+    # under exactly "sheets-bytes" brings ours back
+    codecs.register_error("sheets-bytes", codecs.lookup_error("strict"))
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    try:
+        cli_module._text_streams()
+        assert codecs.lookup_error("sheets-bytes") is cli_module._bytes_back
+    finally:
+        codecs.register_error("sheets-bytes", cli_module._bytes_back)

@@ -117,3 +117,12 @@ def test_no_odds_help_shows_no_stray_default(cli):
     r = cli("render", "-h")
     assert r.exit_code == 0
     assert "(no_odds)" not in r.stdout and "[default:" not in r.stdout.split("--no-odds", 1)[1].split("--tables")[0]
+
+
+def test_a_remembering_callback_made_afresh_notes_true_only_for_a_given_flag():
+    callback = options._remember("sheets.test_key")
+    ctx = click.Context(click.Command("x"))
+    assert callback(ctx, None, False) is False
+    assert "sheets.test_key" not in ctx.meta
+    assert callback(ctx, None, True) is True
+    assert ctx.meta["sheets.test_key"] is True
