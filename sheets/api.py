@@ -260,7 +260,7 @@ def parse_game_options(game_id: str, command: str, values: Mapping[str, str]) ->
             raise GameOptionError(f"unknown option {str(raw_name)!r}"
                                   f"{did_you_mean(name, names)}{known}")
         if _writes_files(param):
-            raise GameOptionError(f"--{_long_name(param)} writes files: not available here")
+            raise GameOptionError(f"--{_long_name(param)} names a path on this machine: not available here")
         if getattr(param, "is_flag", False):
             if text.lower() not in _TRUE | _FALSE:
                 raise GameOptionError(f"--{_long_name(param)}: expected 1 or 0, got {text!r}")

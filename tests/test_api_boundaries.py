@@ -1,0 +1,372 @@
+"""The in-memory API (``sheets.api``) pinned from both sides: options made from mappings, the
+problems' printed form, loading and checking several sources (the same library named twice,
+files that all name each other), the font check's de-duplication, and the refusals with their
+exact messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheets import api
+from sheets.api import GameOptionError, InvalidInput, Problem, Source, UsageError
+from sheets.core.game import Options
+
+
+# -- make_options --------------------------------------------------------------------------------
+def test_make_options_of_nothing_is_the_defaults():
+    o = api.make_options(None)
+    assert (o.lang, o.paper, o.mono, o.rules, o.extra) == ("en", "a4", False, None, {})
+
+
+def test_make_options_of_a_mapping():
+    o = api.make_options({"lang": "ru", "paper": "letter", "mono": 1, "rules": "TW", "card": "mini",
+                          "bleed": None})
+    assert (o.lang, o.paper, o.mono, o.rules) == ("ru", "letter", True, "tw")
+    assert o.extra == {"card": "mini"}  # None values are left out: the game's default applies
+    o = api.make_options({"lang": None, "paper": "", "mono": 0, "rules": ""})
+    assert (o.lang, o.paper, o.mono, o.rules) == ("en", "a4", False, None)
+
+
+def test_make_options_copies_an_options_object():
+    given = Options(lang="ru", paper="letter", mono=True, rules="tw", extra={"card": "mini"})
+    o = api.make_options(given)
+    assert o is not given and o.extra is not given.extra
+    assert (o.lang, o.paper, o.mono, o.rules, o.extra) == ("ru", "letter", True, "tw", {"card": "mini"})
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("lang", "de", "unknown language 'de'; expected en or ru"),
+    ("lang", "EN", "unknown language 'EN'; expected en or ru"),
+    ("paper", "a3", "unknown paper 'a3'; expected a4 or letter"),
+])
+def test_make_options_refuses_a_language_or_paper_it_has_not(key, value, message):
+    with pytest.raises(GameOptionError) as e:
+        api.make_options({key: value})
+    assert str(e.value) == message
+
+
+# -- Problem ---------------------------------------------------------------------------------------
+def test_a_problems_printed_form():
+    assert str(Problem("a.yaml", 3, 7, "error", "bad")) == "a.yaml:3:7: bad"
+    assert str(Problem("a.yaml", 3, 7, "warning", "odd")) == "a.yaml:3:7: warning: odd"
+    assert str(Problem("a.yaml", None, None, "error", "whole file")) == "a.yaml: whole file"
+    assert str(Problem("a.yaml", None, None, "warning", "w")) == "a.yaml: warning: w"
+    assert Problem("a.yaml", 1, 2, "error", "m").as_dict() == {
+        "file": "a.yaml", "line": 1, "column": 2, "severity": "error", "message": "m"}
+
+
+# -- games, options of the plug-ins ------------------------------------------------------------------
+def test_an_unknown_game_names_the_known_ones():
+    with pytest.raises(UsageError) as e:
+        api.game_options("dmeck")
+    assert str(e.value) == ("unknown game 'dmeck' (did you mean 'dmech'?); known: battletech, dmech, "
+                            "dust, lnl, wh40k6")
+    assert api.game_options("DMECH", "chart")[0]["name"] == "radius"  # any letter case
+
+
+def test_game_options_describe_each_option_fully():
+    assert api.game_options("dmech", "chart") == [
+        {"name": "radius", "param": "radius", "kind": "int", "choices": None, "default": 5, "min": 1,
+         "max": 12, "help": api.game_options("dmech", "chart")[0]["help"]}]
+    assert api.game_options("dmech", "chart")[0]["help"].startswith("dmech facing chart: hexes around")
+    dust = {o["name"]: o for o in api.game_options("dust", "render")}
+    assert list(dust) == ["card", "bleed", "gap", "backs", "dice"]
+    assert dust["gap"]["kind"] == "float" and (dust["gap"]["min"], dust["gap"]["max"]) == (0, 30)
+    assert dust["dice"]["kind"] == "str" and dust["dice"]["choices"] is None
+    assert dust["card"]["default"] is None and dust["card"]["min"] is None and dust["card"]["max"] is None
+    assert dust["backs"]["param"] == "backs" and dust["backs"]["help"].startswith("Cards: add mirrored")
+
+
+@pytest.mark.parametrize("command, has_rules", [
+    ("render", True), ("validate", True), ("info", True), ("roster", True), ("reference", True),
+    ("chart", True), ("calc", False), ("schema", False)])
+def test_rules_are_offered_first_for_the_commands_that_take_them(command, has_rules):
+    opts = api.game_options("battletech", command)
+    rules = {"name": "rules", "param": "rules", "kind": "choice", "choices": ["classic", "tw"],
+             "default": "classic", "min": None, "max": None, "help": "Rule variant."}
+    assert (opts[:1] == [rules]) is has_rules
+    assert not any(o["name"] == "rules" for o in api.game_options("lnl", command))
+
+
+def test_battletech_render_options_after_rules_without_the_folder_option():
+    assert [o["name"] for o in api.game_options("battletech", "render")] == ["rules", "strict", "no-odds"]
+    bt = {o["name"]: o for o in api.game_options("battletech", "render")}
+    assert bt["strict"]["kind"] == "flag" and bt["strict"]["default"] is False
+    assert bt["no-odds"]["param"] == "no_odds" and bt["no-odds"]["default"] is False
+
+
+# -- parse_game_options: every refusal with its exact message -------------------------------------
+@pytest.mark.parametrize("game, values, message", [
+    ("dust", {"crad": "mini"}, "unknown option 'crad' (did you mean 'card'?); dust options: backs, "
+                               "bleed, card, dice, gap, png"),
+    ("lnl", {"crad": "mini"}, "unknown option 'crad'; lnl has none"),
+    ("battletech", {"rulez": "tw"}, "unknown option 'rulez' (did you mean 'rules'?); battletech options: "
+                                    "no-odds, rules, strict, units"),
+    ("battletech", {"rules": "tww"}, "rules: unknown rules variant 'tww' (did you mean 'tw'?); expected "
+                                     "one of classic, tw"),
+    ("lnl", {"rules": "tw"}, "rules: lnl has no rule variants"),
+    ("battletech", {"no-odds": "maybe"}, "--no-odds: expected 1 or 0, got 'maybe'"),
+    ("dust", {"tables": "1"}, "--tables is an option of dmech, not of dust"),
+    ("dust", {"no_odds": "1"}, "--no_odds is an option of battletech and wh40k6, not of dust"),
+    ("dust", {"bleed": "10.5"}, "--bleed: 10.5 is not in the range 0<=x<=10."),
+    ("dust", {"bleed": "-0.5"}, "--bleed: -0.5 is not in the range 0<=x<=10."),
+    ("dust", {"gap": "30.5"}, "--gap: 30.5 is not in the range 0<=x<=30."),
+    ("dust", {"png": "x"}, "--png names a path on this machine: not available here"),
+    # a folder the option reads is refused too, and the message says no more than that
+    # (it said "--units writes files")
+    ("battletech", {"units": "lib"}, "--units names a path on this machine: not available here"),
+    ("dmech", {"radius": "13"}, "--radius: 13 is not in the range 1<=x<=12."),
+    ("dmech", {"radius": "0"}, "--radius: 0 is not in the range 1<=x<=12."),
+])
+def test_parse_game_options_refusals(game, values, message):
+    command = "chart" if "radius" in values else "render"
+    with pytest.raises(GameOptionError) as e:
+        api.parse_game_options(game, command, values)
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("text, value", [("1", True), ("true", True), ("YES", True), ("on", True),
+                                         ("", True), (None, True), ("0", False), ("false", False),
+                                         ("No", False), ("off", False)])
+def test_a_flag_takes_every_spelling_of_on_and_off(text, value):
+    assert api.parse_game_options("dust", "render", {"backs": text}) == {"backs": value}
+
+
+def test_values_at_the_ends_of_their_ranges_and_names_in_every_spelling():
+    assert api.parse_game_options("dust", "render", {"bleed": "0", "gap": "30"}) == {"bleed": 0.0, "gap": 30.0}
+    assert api.parse_game_options("dust", "render", {"bleed": "10"}) == {"bleed": 10.0}
+    assert api.parse_game_options("dmech", "chart", {"radius": "1"}) == {"radius": 1}
+    assert api.parse_game_options("dmech", "chart", {"radius": "12"}) == {"radius": 12}
+    # long option without dashes, with dashes, with underscores, the parameter name
+    for name in ("no-odds", "--no-odds", "no_odds"):
+        assert api.parse_game_options("battletech", "render", {name: "1"}) == {"no_odds": True}
+    for name in ("strict", "--strict"):
+        assert api.parse_game_options("battletech", "render", {name: "0"}) == {"strict": False}
+    assert api.parse_game_options("battletech", "render", {"rules": "TW"}) == {"rules": "tw"}
+    assert api.parse_game_options("dust", "render", {}) == {}
+
+
+# -- charts, handouts, starters: refusals -------------------------------------------------------------
+@pytest.mark.parametrize("call, message", [
+    (lambda: api.chart("lnl", "facing"), "no chart 'facing' for lnl; charts: melee-odds"),
+    (lambda: api.chart("dmech", "facin"), "no chart 'facin' for dmech (did you mean 'facing'?); charts: facing"),
+    (lambda: api.chart_output("dmech", "facing", None, "svg"), "a chart is made as pdf or png, not 'svg'"),
+    (lambda: api.reference("dmech", {"rules": "tw"}), "--rules: dmech has no rule variants"),
+    (lambda: api.reference("battletech", {"rules": "xx"}), "--rules: expected one of classic, tw"),
+    (lambda: api.chart("battletech", "hit-location", {"rules": "7th"}), "--rules: expected one of classic, tw"),
+    (lambda: api.starter("dust", "sqad"), "dust has no starter 'sqad'; kinds: force"),
+    (lambda: api.starter("dmech", "walkr"), "dmech has no starter 'walkr' (did you mean 'walker'?); "
+                                            "kinds: walker, infantry"),
+    (lambda: api.starter("dust", None, "de"), "unknown language 'de'; expected en or ru"),
+    (lambda: api.export_roster([], "txt"), "unknown roster format 'txt'; formats: pdf, md, html, bbcode, json"),
+])
+def test_refusals_name_what_there_is(call, message):
+    with pytest.raises(UsageError) as e:
+        call()
+    assert str(e.value) == message
+
+
+def test_every_chart_of_every_game_in_one_line():
+    assert api.all_charts_text() == ("battletech hit-location, dmech facing, lnl melee-odds, "
+                                     "wh40k6 to-wound, wh40k6 to-hit")
+
+
+def test_starter_kinds_the_first_is_the_default():
+    assert api.starter_kinds("dmech") == ["walker", "infantry"]
+    assert api.starter_kinds("dust") == ["force"]
+    assert api.starter("dmech") == api.starter("dmech", "walker")
+    assert api.starter("dmech", "infantry") != api.starter("dmech", "walker")
+
+
+def test_fill_starter_keeps_one_language():
+    text = ("# yaml-language-server: $schema={schema}\n"
+            "name: ⟪en:My force|ru:Мой отряд⟫  # en: the name | ru: имя\n"
+            "# en: a whole line | ru: целая строка\n"
+            "x: 1 # not a language comment\n")
+    assert api.fill_starter(text, "en", "dust") == (
+        "# yaml-language-server: $schema=dust.schema.json\n"
+        "name: My force  # the name\n"
+        "# a whole line\n"
+        "x: 1 # not a language comment\n")
+    assert api.fill_starter(text, "ru", "lnl") == (
+        "# yaml-language-server: $schema=lnl.schema.json\n"
+        "name: Мой отряд  # имя\n"
+        "# целая строка\n"
+        "x: 1 # not a language comment\n")
+    # a comment with English only keeps it in Russian too
+    assert api.fill_starter("a: 1  # en: only English\n", "ru", "dust") == "a: 1  # only English\n"
+
+
+# -- loading and checking several sources ------------------------------------------------------------
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+DUST = (ROOT / "data/units/dust/sample_force.yaml").read_bytes()
+ROC = (ROOT / "data/units/battletech/roc.yaml").read_bytes()
+
+LIBRARY = b"""system: battletech
+units:
+  - name: Harpy
+    tons: 2
+    motion: biped
+    walk: 3
+    jump: 3
+    armor: {head: 2, torso: 4, right_arm: 1, left_arm: 1, legs: 3}
+    equipment:
+      - {item: Machine Gun, location: torso}
+      - {item: Machine Gun Ammo, shots: 20}
+    pilot: {name: "", gunnery: 4}
+"""
+
+
+def _point(*names: str, lib: str = "lib.yaml") -> bytes:
+    rows = "".join(f"  - {{from: {lib}, name: Harpy, pilot: {{name: {n}, gunnery: 3}}}}\n" for n in names)
+    return b"system: battletech\nunits:\n" + rows.encode()
+
+
+def test_the_same_library_unit_twice_in_one_roster_and_in_two_rosters():
+    loaded = api.load([Source("a.yaml", _point("Kael", "Kael")), Source("b.yaml", _point("Una")),
+                       Source("lib.yaml", LIBRARY)])
+    assert loaded.names == ["a.yaml", "b.yaml"]  # the library is named: not a root
+    assert [u.pilot.name for u in loaded.units] == ["Kael", "Kael", "Una"]
+    assert loaded.game.id == "battletech"
+    problems, units, game = api.check([Source("a.yaml", _point("Kael", "Kael")), Source("b.yaml", _point("Una")),
+                                       Source("lib.yaml", LIBRARY)])
+    assert (problems, units, game) == ([], 3, "battletech")  # the library's own unit is not counted
+
+
+def test_a_source_given_as_a_pair():
+    loaded = api.load([("roc.yaml", bytearray(ROC))])
+    assert loaded.names == ["roc.yaml"] and [u.name for u in loaded.units] == ["Roc"]
+
+
+def test_every_bad_file_is_reported_in_one_raise_in_file_order():
+    with pytest.raises(InvalidInput) as e:
+        api.load([Source("x.yaml", b"system: dust\nunits: 3\n"), Source("ok.yaml", ROC),
+                  Source("y.yaml", b"system: chess\nunits: []\n")])
+    assert [(p.file, p.line) for p in e.value.problems] == [("x.yaml", 2), ("y.yaml", 1)]
+    assert all(isinstance(p, Problem) for p in e.value.problems)
+
+
+def test_load_warnings_are_problems_of_the_printed_files():
+    loaded = api.load([Source("roc.yaml", ROC)])
+    assert loaded.warnings == [] and api.Loaded(loaded.files).warnings == []
+
+
+def test_no_sources_is_a_usage_error():
+    with pytest.raises(UsageError) as e:
+        api.load([])
+    assert str(e.value) == "no files given"
+
+
+@pytest.mark.parametrize("data, game", [
+    (b"system: 'DUST'\nunits: 3\n", "dust"),
+    (b'system:  "Dmech"\nunits: [\n', "dmech"),
+    (b"# a comment\nsystem: lnl\nunits: 3\n", "lnl"),
+    (b"system: chess\nunits: 3\n", None),
+    (b"  system: dust\nunits: [\n", None),  # not at the start of a line: not the file's system
+    (b"units: [\n", None),
+])
+def test_the_game_of_a_file_that_did_not_load(data, game):
+    problems, units, got = api.check([Source("x.yaml", data)])
+    assert problems and units == 0 and got == game
+
+
+def test_the_system_line_is_looked_for_in_the_first_64_kib_only():
+    inside = b"#" + b"x" * (65536 - len(b"\nsystem: dust") - 1) + b"\nsystem: dust"
+    assert len(inside) == 65536
+    assert api._system_of(Source("x.yaml", inside)) == "dust"
+    past = b"#" + b"x" * (65536 - len(b"\nsystem: dust")) + b"\nsystem: dust"
+    assert api._system_of(Source("x.yaml", past)) is None
+
+
+def test_check_takes_the_first_files_game():
+    _, units, game = api.check([Source("roc.yaml", ROC), Source("d.yaml", DUST)])
+    assert game == "battletech" and units == 4
+    _, _, game = api.check([Source("bad.yaml", b"system: lnl\nunits: 3\n"), Source("roc.yaml", ROC)])
+    assert game == "lnl"
+
+
+# -- the font check ----------------------------------------------------------------------------------
+def _squad(name: str) -> bytes:
+    return DUST.replace(b"Sample Laser Squad", name.encode())
+
+
+def test_a_character_the_font_has_not_is_one_problem_at_its_line():
+    problems, units, _ = api.check([Source("f.yaml", _squad("Squad \u4e00"))])
+    assert [str(p) for p in problems] == [
+        "f.yaml:8:11: character '\u4e00' (U+4E00) in 'Squad \u4e00' cannot be printed: the bundled font "
+        "has no glyph for it"]
+    assert units == 3
+
+
+def test_the_same_missing_character_twice_in_one_text_is_one_problem_two_characters_two():
+    problems, _, _ = api.check([Source("f.yaml", _squad("\u4e00\u4e01\u4e00"))])
+    assert [p.message.split(" in ")[0] for p in problems] == ["character '\u4e00' (U+4E00)",
+                                                              "character '\u4e01' (U+4E01)"]
+
+
+def test_the_same_text_in_two_files_is_a_problem_in_each():
+    problems, _, _ = api.check([Source("f.yaml", _squad("\u4e00")), Source("g.yaml", _squad("\u4e00"))])
+    assert [(p.file, p.line) for p in problems] == [("f.yaml", 8), ("g.yaml", 8)]
+
+
+def test_a_font_problem_hides_the_list_limit_of_that_file_only():
+    over = _squad("\u4e00").replace(b"limit: 50", b"limit: 10")
+    problems, _, _ = api.check([Source("f.yaml", over)])
+    assert [p.message.startswith("character") for p in problems] == [True]
+    problems, _, _ = api.check([Source("f.yaml", DUST.replace(b"limit: 50", b"limit: 10"))])
+    assert len(problems) == 1 and problems[0].line is None and "10" in problems[0].message
+
+
+def test_the_rosters_own_texts_are_checked():
+    data = DUST.replace(b"Sample Axis force", "Force \u4e00".encode())
+    problems, _, _ = api.check([Source("f.yaml", data)])
+    assert [(p.file, p.line, p.message) for p in problems] == [
+        ("f.yaml", None, "character '\u4e00' (U+4E00) in 'Force \u4e00' cannot be printed: the bundled font "
+                         "has no glyph for it")]
+
+
+def test_render_refuses_a_font_problem_and_two_games():
+    with pytest.raises(InvalidInput) as e:
+        api.render_pdf(api.load([Source("f.yaml", _squad("\u4e00"))]))
+    assert [str(p) for p in e.value.problems][0].startswith("f.yaml:8:11: character '\u4e00' (U+4E00)")
+    two = api.load([Source("d.yaml", DUST)]).files + api.load([Source("r.yaml", ROC)]).files
+    with pytest.raises(UsageError) as e:
+        api.render(two)
+    assert str(e.value) == "render one game at a time (got battletech, dust)"
+
+
+def test_unit_texts_reach_nested_values_to_a_depth():
+    from dataclasses import dataclass
+
+    @dataclass
+    class Inner:
+        label: str
+        tags: tuple
+
+    value = {"a": [Inner("one", ("two", {"k": "three"}))], "n": 3, "s": {"four"}}
+    assert sorted(api._unit_texts(value)) == ["four", "one", "three", "two"]
+    deep = "bottom"
+    for _ in range(9):
+        deep = [deep]
+    assert list(api._unit_texts(deep)) == ["bottom"]  # nine lists: depth 9 reached by a string
+    assert list(api._unit_texts([deep])) == []  # one more: past the depth
+    assert list(api._unit_texts(Inner)) == []  # a class is not a value
+
+
+def test_char_position_line_and_column(tmp_path):
+    f = tmp_path / "x.txt"
+    f.write_text("ab\ncdЖe\nЖ\n", encoding="utf-8")
+    pos = api._char_position(str(f), "Ж")
+    assert (pos.line, pos.col) == (2, 3)
+    f.write_text("Жx", encoding="utf-8")
+    pos = api._char_position(str(f), "Ж")
+    assert (pos.line, pos.col) == (1, 1)
+    assert api._char_position(str(f), "Q") is None
+    assert api._char_position(str(tmp_path / "missing"), "Ж") is None
+
+
+def test_layout_words_are_the_users_words():
+    loaded = api.load([Source("d.yaml", DUST.replace(b"Sample Axis force", b"Lt. Baker's force"))])
+    words = api.layout_words(loaded.files)
+    assert {"Lt", "Baker", "s", "force", "Sample", "Laser", "Squad"} <= words
+    assert "Baker's" not in words and "Lt." not in words
