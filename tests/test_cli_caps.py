@@ -226,3 +226,62 @@ def test_serve_options_at_their_ends_reach_the_server(cli, monkeypatch, port, li
     assert made["bind"] == ("127.0.0.1", port)
     assert made["app"] == ("127.0.0.1", port or 40001, {"time_limit": float(limit), "workers": workers})
     assert made["run"] is True and r.stderr == "stopped\n"
+
+
+# -- the -o policy: each refusal verbatim, and the regular file just inside it ------------------------
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    import shutil
+
+    shutil.copy(ROC, tmp_path / "roc.yaml")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("target, message", [
+    ("", "Error: -o: empty file name"),
+    ("/dev/null", "Error: /dev/null: is a device, not a regular file; refusing to replace it"),
+    ("roc.yaml", "Error: roc.yaml: is an input of this command (roc.yaml); refusing to overwrite it"),
+    ("x.svg", "Error: Invalid value for -o: x.svg: '.svg'; `sheets render` makes .pdf, .png (the suffix of "
+              "-o chooses)"),
+    ("out/", "Error: Invalid value for -o: out/: no suffix; `sheets render` makes .pdf, .png (the suffix of "
+             "-o chooses)"),
+])
+def test_o_refusals_are_usage_errors_verbatim(cli, here, target, message):
+    before = (here / "roc.yaml").read_bytes()
+    r = cli("render", "roc.yaml", "-o", target)
+    assert r.exit_code == 2
+    assert r.stderr.strip().splitlines()[-1] == message
+    assert (here / "roc.yaml").read_bytes() == before
+    assert sorted(p.name for p in here.iterdir()) == ["roc.yaml"]
+
+
+def test_o_a_fifo_is_refused_and_left_alone(cli, here):
+    import os
+    import stat
+
+    os.mkfifo(here / "ff")
+    r = cli("render", "roc.yaml", "-o", "ff")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == "Error: ff: is a FIFO (named pipe), not a regular file; refusing to replace it"
+    assert stat.S_ISFIFO(os.stat(here / "ff").st_mode)
+
+
+def test_o_an_existing_regular_file_and_an_upper_case_suffix_are_written(cli, here):
+    (here / "old.pdf").write_bytes(b"old")
+    assert cli("render", "roc.yaml", "-o", "old.pdf").exit_code == 0
+    assert (here / "old.pdf").read_bytes()[:5] == b"%PDF-"
+    r = cli("render", "roc.yaml", "-o", "X.PDF")
+    assert r.exit_code == 0 and (here / "X.PDF").read_bytes()[:5] == b"%PDF-"
+
+
+@pytest.mark.parametrize("args, made", [
+    (("roster", "roc.yaml", "-o", "x.txt"), ".pdf, .png, .md, .html, .bbcode, .json"),
+    (("info", "roc.yaml", "-o", "x.pdf"), ".txt, .json"),
+])
+def test_o_a_suffix_other_commands_cannot_make(cli, here, args, made):
+    r = cli(*args)
+    assert r.exit_code == 2
+    out = args[-1]
+    assert r.stderr.strip().splitlines()[-1] == (
+        f"Error: Invalid value for -o: {out}: '{out[-4:]}'; `sheets {args[0]}` makes {made} (the suffix of -o chooses)")
