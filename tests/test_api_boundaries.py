@@ -370,3 +370,228 @@ def test_layout_words_are_the_users_words():
     words = api.layout_words(loaded.files)
     assert {"Lt", "Baker", "s", "force", "Sample", "Laser", "Squad"} <= words
     assert "Baker's" not in words and "Lt." not in words
+
+
+# -- outputs: what each function makes, pinned by the PDF's own fields ---------------------------------
+import io  # noqa: E402
+import json  # noqa: E402
+
+POINT = (ROOT / "data/units/battletech/point-alpha.yaml").read_bytes()
+OTROK = (ROOT / "data/units/dmech/otrok.yaml").read_bytes()
+LIST = (ROOT / "data/units/wh40k6/sample_list.yaml").read_bytes()
+
+
+def _meta(pdf: bytes):
+    from pypdf import PdfReader
+
+    r = PdfReader(io.BytesIO(pdf))
+    box = r.pages[0].mediabox
+    return r.metadata.title, r.metadata.subject, len(r.pages), (round(float(box.width)), round(float(box.height)))
+
+
+def _text(pdf: bytes) -> str:
+    from pypdf import PdfReader
+
+    return " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def _png(png: bytes):
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(png))
+    return img.mode, img.size
+
+
+def _alpha():
+    return api.load([Source("point-alpha.yaml", POINT)])
+
+
+def test_roster_pdf_by_default_with_the_lists_name_and_the_options():
+    pdf = api.export_roster(_alpha())
+    assert _meta(pdf) == ("Point Alpha", "army list", 1, (595, 842))
+    assert pdf == api.export_roster(_alpha(), "pdf")
+    ru = api.export_roster(_alpha(), "pdf", {"lang": "ru", "paper": "letter"})
+    assert _meta(ru) == ("Point Alpha", "army list", 1, (612, 792))
+    assert "Список армии" in _text(ru) or "Точка" in _text(ru) or _text(ru) != _text(pdf)
+    mono = api.export_roster(_alpha(), "pdf", {"mono": True})
+    assert mono != pdf
+
+
+def test_roster_pdf_of_a_list_without_a_name_is_titled_by_the_file():
+    unnamed = POINT.replace(b"name: Point Alpha", b"name: ''")
+    assert b"name: ''" in unnamed
+    assert _meta(api.export_roster(api.load([Source("army/my-point.yaml", unnamed)])))[0] == "my-point"
+
+
+def test_roster_pdf_keeps_the_layout_record_when_asked():
+    pdf, doc = api.roster_output(_alpha(), "pdf", None, record=True)
+    assert doc.recorder is not None and doc.pages == 1
+    _, doc = api.roster_output(_alpha(), "pdf")
+    assert doc.recorder is None
+    assert api.roster_output(_alpha(), "md")[1] is None
+
+
+def test_roster_json_is_indented_utf8_with_a_final_newline():
+    ru = api.export_roster(_alpha(), "json", {"lang": "ru"})
+    assert ru.endswith(b"}\n") and ru.startswith(b'{\n  "system": "battletech",\n')
+    data = json.loads(ru)
+    assert data["name"] == "Point Alpha" and data["lang"] == "ru"
+    assert "\\u04" not in ru.decode("utf-8")  # Russian words as they are, not \u escapes
+    assert any("\u0400" <= ch <= "\u04ff" for ch in ru.decode("utf-8"))
+
+
+def test_roster_text_in_the_options_language_and_a_template():
+    md = api.export_roster(_alpha(), "md").decode("utf-8")
+    assert md.startswith("# Army list: Point Alpha\n")
+    ru = api.export_roster(_alpha(), "md", {"lang": "ru"}).decode("utf-8")
+    assert not ru.startswith("# Army list") and "Point Alpha" in ru
+    assert api.export_roster(_alpha(), "md", None, b"N={{ name }}") == b"N=Point Alpha"
+    assert api.export_roster(_alpha(), "html", None, b"<b>{{ name }}</b>") == b"<b>Point Alpha</b>"
+    from sheets.core.errors import InputError
+
+    with pytest.raises(InputError) as e:
+        api.export_roster(_alpha(), "md", None, b"{{ bogus }}", template_name="mine.j2")
+    assert [str(p) for p in e.value.problems] == ["mine.j2:1:1: template error: UndefinedError: 'bogus' is undefined"]
+    with pytest.raises(InputError) as e:
+        api.export_roster(_alpha(), "md", None, b"{{ bogus }}")
+    assert str(e.value.problems[0]).startswith("template:1:1: ")
+
+
+def test_the_loaders_options_stay_unless_given():
+    tw = api.load([Source("p.yaml", POINT)], {"rules": "tw"})
+    assert json.loads(api.export_roster(tw, "json"))["rules"] == "tw"
+    # a document option given: the loader's rules stay
+    assert json.loads(api.export_roster(tw, "json", {"lang": "ru"}))["rules"] == "tw"
+    assert json.loads(api.export_roster(tw, "json", {"lang": "ru"}))["lang"] == "ru"
+
+
+def test_overlay_takes_the_document_settings_and_keeps_the_loaders_rules_and_extras():
+    base = Options(lang="en", paper="a4", mono=False, rules="tw", extra={"card": "mini", "a": 1})
+    given = Options(lang="ru", paper="letter", mono=True, rules="classic", extra={"a": 2})
+    o = api._overlay(base, given)
+    assert (o.lang, o.paper, o.mono, o.rules, o.extra) == ("ru", "letter", True, "tw", {"card": "mini", "a": 2})
+
+
+def test_render_pdf_title_subject_and_options():
+    pdf = api.render_pdf(_alpha())
+    assert _meta(pdf) == ("Classic BattleTech: Clan ProtoMechs: point-alpha", "record sheets", 2, (595, 842))
+    assert _meta(api.render_pdf(_alpha(), {"paper": "letter"}))[3] == (612, 792)
+    two = api.load([Source("a.yaml", ROC), Source("b/c.yaml", ROC)])
+    assert _meta(api.render_pdf(two))[0] == "Classic BattleTech: Clan ProtoMechs: a, c"
+
+
+def test_render_png_page_dpi_and_grey():
+    loaded = api.load([Source("list.yaml", LIST)])
+    first = api.render_png(loaded, None, 1, 36)
+    assert _png(first) == ("RGB", (298, 421))
+    assert api.render_png(loaded) == api.render_png(loaded, None, 1, 100)
+    assert _png(api.render_png(loaded))[1] == (827, 1170)
+    assert api.render_png(loaded, None, 2, 36) != first
+    assert _png(api.render_png(loaded, {"mono": True}, 1, 36))[0] == "L"
+    assert _png(api.render_png(loaded, {"paper": "letter"}, 1, 36))[1] == (306, 396)
+    grey_loaded = api.load([Source("list.yaml", LIST)], {"mono": True})
+    assert _png(api.render_png(grey_loaded, None, 1, 36))[0] == "L"  # the loader's mono
+
+
+def test_reference_title_subject_language_and_record():
+    done = api.reference("dmech", {"lang": "ru"}, record=True)
+    assert _meta(done.pdf)[:2] == ("Древняя Механика: reference", "reference")
+    assert done.document.recorder is not None and done.pages == 2
+    plain = api.reference("dmech")
+    assert plain.document.recorder is None
+    assert _meta(plain.pdf)[:2] == ("Ancient Mechanics (Drevnyaya Mekhanika): reference", "reference")
+    assert api.reference_pdf("dmech", {"paper": "letter"}) != plain.pdf
+    assert _meta(api.reference_pdf("dmech", {"paper": "letter"}))[3] == (612, 792)
+    assert api.reference_pdf("dmech", {"mono": True}) != plain.pdf
+
+
+def test_reference_default_rules_are_the_games_first():
+    assert api.reference_pdf("battletech") == api.reference_pdf("battletech", {"rules": "classic"})
+    assert api.reference_pdf("battletech", {"rules": "tw"}) != api.reference_pdf("battletech")
+
+
+def test_chart_title_subject_options_and_formats():
+    done = api.chart("dmech", "facing", {"paper": "letter", "lang": "ru"}, record=True)
+    assert _meta(done.pdf) == ("Древняя Механика: facing", "chart", 1, (612, 792))
+    assert done.document.recorder is not None
+    assert api.chart("dmech", "facing").document.recorder is None
+    assert api.chart_output("dmech", "facing") == api.chart("dmech", "facing").pdf
+    assert api.chart_output("dmech", "facing", {"radius": 3}) != api.chart_output("dmech", "facing")
+    png = api.chart_output("dmech", "facing", None, "png", 36)
+    assert _png(png) == ("RGB", (298, 421))
+    assert _png(api.chart_output("dmech", "facing", {"mono": True}, "png", 36))[0] == "L"
+    assert _png(api.chart_output("dmech", "facing", None, "png"))[1] == (1241, 1754)  # 150 dpi
+    assert api.chart("battletech", "hit-location").pdf == api.chart("battletech", "hit-location", {"rules": "classic"}).pdf
+
+
+def test_chart_pngs_every_page():
+    pngs = api.chart_pngs("dmech", "facing", None, dpi=36)
+    assert len(pngs) == 1 and _png(pngs[0]) == ("RGB", (298, 421))
+    assert _png(api.chart_pngs("dmech", "facing", {"mono": True}, dpi=36)[0])[0] == "L"
+    assert _png(api.chart_pngs("dmech", "facing")[0])[1] == (1241, 1754)
+
+
+def test_a_game_without_charts_names_every_chart():
+    from sheets.core.game import get_game
+
+    game = get_game("dust")
+    assert not game.charts
+    with pytest.raises(UsageError) as e:
+        api.chart("dust", "x")
+    assert str(e.value) == ("dust has no charts; charts: battletech hit-location, dmech facing, lnl melee-odds, "
+                            "wh40k6 to-wound, wh40k6 to-hit")
+
+
+# -- a character the font cannot draw, found while drawing ---------------------------------------------
+def _glyph_fail():
+    from sheets.render.fonts import GlyphError
+
+    raise GlyphError("Squad \u4e00", "\u4e00", "DejaVuSans")
+
+
+def test_a_glyph_error_names_the_override_file_first_at_its_line(tmp_path, monkeypatch):
+    import sheets.core.fsio as fsio
+    import sheets.data
+
+    labels = tmp_path / "labels.yaml"
+    labels.write_text("a: 1\nb: x\u4e00\n", encoding="utf-8")
+    unit = tmp_path / "unit.yaml"
+    unit.write_text("\u4e00\n", encoding="utf-8")
+    monkeypatch.setattr(sheets.data, "overrides_read", lambda: [str(tmp_path / "other.yaml"), str(labels)])
+    monkeypatch.setattr(fsio, "inputs_read", lambda: [((1, 2), str(unit))])
+    with pytest.raises(InvalidInput) as e:
+        api._glyph_guard(_glyph_fail, "fallback.yaml")
+    (p,) = e.value.problems
+    assert (p.file, p.line, p.column) == (str(labels), 2, 5)
+    assert p.message == "the font (DejaVuSans) cannot draw '\u4e00' (U+4E00) in 'Squad \u4e00'"
+
+
+def test_a_glyph_error_then_the_commands_inputs_then_the_fallback(tmp_path, monkeypatch):
+    import sheets.core.fsio as fsio
+    import sheets.data
+
+    unit = tmp_path / "unit.yaml"
+    unit.write_text("x\n\n  \u4e00\n", encoding="utf-8")
+    monkeypatch.setattr(sheets.data, "overrides_read", lambda: [])
+    monkeypatch.setattr(fsio, "inputs_read", lambda: [((1, 2), str(tmp_path / "none.yaml")), ((1, 3), str(unit))])
+    with pytest.raises(InvalidInput) as e:
+        api._glyph_guard(_glyph_fail, "fallback.yaml")
+    assert [(p.file, p.line, p.column) for p in e.value.problems] == [(str(unit), 3, 3)]
+    monkeypatch.setattr(fsio, "inputs_read", lambda: [])
+    with pytest.raises(InvalidInput) as e:
+        api._glyph_guard(_glyph_fail, "fallback.yaml")
+    assert [(p.file, p.line, p.column) for p in e.value.problems] == [("fallback.yaml", None, None)]
+    assert api._glyph_guard(lambda: b"pdf", "x") == b"pdf"
+
+
+def test_the_last_override_read_is_looked_at_first(tmp_path, monkeypatch):
+    import sheets.core.fsio as fsio
+    import sheets.data
+
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text("\u4e00\n", encoding="utf-8")
+    b.write_text("x: \u4e00\n", encoding="utf-8")
+    monkeypatch.setattr(sheets.data, "overrides_read", lambda: [str(a), str(b)])
+    monkeypatch.setattr(fsio, "inputs_read", lambda: [])
+    assert api._glyph_source("\u4e00", "f") == (str(b), api._char_position(str(b), "\u4e00"))
+    assert api._char_position(str(b), "\u4e00").col == 4
