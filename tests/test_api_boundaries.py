@@ -595,3 +595,69 @@ def test_the_last_override_read_is_looked_at_first(tmp_path, monkeypatch):
     monkeypatch.setattr(fsio, "inputs_read", lambda: [])
     assert api._glyph_source("\u4e00", "f") == (str(b), api._char_position(str(b), "\u4e00"))
     assert api._char_position(str(b), "\u4e00").col == 4
+
+
+# -- a short army list goes last: the threshold from both sides, on both papers --------------------------
+@pytest.mark.parametrize("paper, margin", [("a4", 10 * 72 / 25.4), ("letter", 0.4 * 72)])
+def test_short_list_threshold_is_the_least_page_fill_of_the_printable_height(monkeypatch, paper, margin):
+    import sheets.render.roster_pdf as roster_pdf
+    from sheets.render.pdf import Document
+
+    doc = Document(paper)
+    room = (doc.height - 2 * margin) * 0.333  # data/common/layout.yaml: min_page_fill 0.333
+    seen = {}
+
+    def height(lists, width, h):
+        seen["width"] = width
+        return h
+
+    opts = Options(paper=paper)
+    for h, short in ((room - 0.01, True), (room, False), (room + 0.01, False)):
+        monkeypatch.setattr(roster_pdf, "army_lists_height", lambda lists, width, h=h: height(lists, width, h))
+        assert api._short_list(doc, [{}], opts) is short, (h, room)
+        assert seen["width"] == pytest.approx(doc.width - 2 * margin)
+
+
+# -- small helpers from both sides ----------------------------------------------------------------------
+def test_load_warnings_of_the_printed_files_as_problems():
+    later = ROC.replace(b"{item: ER Medium Laser, location: main_gun}", b"{item: Heavy Small Laser, location: main_gun}")
+    assert later != ROC
+    loaded = api.load([Source("later.yaml", later)])
+    assert [str(p) for p in loaded.warnings] == [
+        "later.yaml:12:16: warning: unit 'Roc': Heavy Small Laser is not in the classic ProtoMech rules (later "
+        "equipment; use rules: tw), marked † on the sheet"]
+    assert all(isinstance(p, Problem) for p in loaded.warnings)
+    assert api.load([Source("later.yaml", later)], {"rules": "tw"}).warnings == []
+
+
+def test_long_name_and_kind_of_any_parameter():
+    import click
+
+    assert api._long_name(click.Option(["-x"], is_flag=True)) == "x"
+    assert api._long_name(click.Option(["-n", "--count", "--number"], type=int)) == "count"
+    assert api._kind(click.Argument(["path"])) == "str"
+    assert api._kind(click.Option(["--n"], type=click.IntRange(0, 3))) == "int"
+    assert api._kind(click.Option(["--n"], type=int)) == "int"
+    assert api._kind(click.Option(["--f"], type=click.FloatRange(0, 1))) == "float"
+    assert api._kind(click.Option(["--c"], type=click.Choice(["a"]))) == "choice"
+    assert api._kind(click.Option(["--b"], is_flag=True)) == "flag"
+
+    class Nameless(click.ParamType):
+        def convert(self, value, param, ctx):
+            return value
+
+    option = click.Option(["--z"], type=Nameless())
+    assert not hasattr(option.type, "name")
+    assert api._kind(option) == "str"
+
+
+def test_game_options_default_command_is_render():
+    assert api.game_options("dust") == api.game_options("dust", "render")
+    assert api.game_options("battletech") == api.game_options("battletech", "render")
+
+
+def test_no_charts_anywhere_is_none(monkeypatch):
+    import sheets.core.game as game
+
+    monkeypatch.setattr(game, "all_games", lambda: [])
+    assert api.all_charts_text() == "none"
