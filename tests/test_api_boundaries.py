@@ -661,3 +661,167 @@ def test_no_charts_anywhere_is_none(monkeypatch):
 
     monkeypatch.setattr(game, "all_games", lambda: [])
     assert api.all_charts_text() == "none"
+
+
+# -- the editor's schema: what it refuses, not only what it takes ---------------------------------------
+def _validator(game: str):
+    import jsonschema
+
+    schema = api.unit_file_schema(game)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _ok(v, doc) -> bool:
+    return not list(v.iter_errors(doc))
+
+
+def test_schema_header():
+    s = api.unit_file_schema("battletech")
+    assert s["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert s["title"] == "sheets unit file: Classic BattleTech: Clan ProtoMechs"
+    assert s["type"] == "object" and s["required"] == ["system", "units"]
+    assert s["additionalProperties"] is False
+    assert api.unit_file_schema("dmech")["title"] == "sheets unit file: Ancient Mechanics (Drevnyaya Mekhanika)"
+
+
+def test_schema_top_level_refusals():
+    v = _validator("dust")
+    ref = {"from": "lib.yaml", "name": "A"}
+    assert _ok(v, {"system": "dust", "units": [ref]})
+    assert not _ok(v, {"units": [ref]})  # no system
+    assert not _ok(v, {"system": "dust"})  # no units
+    assert not _ok(v, {"system": "dust", "units": []})  # at least one
+    assert not _ok(v, {"system": "dust", "units": [ref], "colour": "red"})  # no other key
+    assert not _ok(v, [ref])
+    assert not _ok(v, {"system": "dust", "units": {"a": ref}})
+    assert _ok(v, {"system": "dust", "units": [ref], "roster": None})
+    assert not _ok(v, {"system": "dust", "units": [ref], "roster": 3})
+
+
+def test_schema_references():
+    v = _validator("dust")
+    s = api.unit_file_schema("dust")
+    reference = s["properties"]["units"]["items"]["anyOf"][1]
+    assert reference["type"] == "object" and reference["required"] == ["from"]
+    assert reference["additionalProperties"] is False
+    assert reference["description"] == "a unit of another file: {from: FILE, name: UNIT} and any field to change"
+    assert reference["properties"]["from"] == {"type": "string",
+                                               "description": "unit file (.yaml/.yml), relative to this file"}
+    assert reference["properties"]["name"] == {"type": ["string", "number"],
+                                               "description": "which unit of that file (needed when it holds several)"}
+    assert "name" in reference["properties"] and len(reference["properties"]) > 2  # the unit's fields as overrides
+    assert _ok(v, {"system": "dust", "units": [{"from": "lib.yaml", "name": 7}]})
+    assert not _ok(v, {"system": "dust", "units": [{"from": 3}]})
+    assert not _ok(v, {"system": "dust", "units": [{"from": "a.yaml", "name": [1]}]})
+    assert not _ok(v, {"system": "dust", "units": [{"from": "a.yaml", "nonsense_field": 1}]})
+
+
+def test_schema_rules_of_a_game_with_variants():
+    v = _validator("battletech")
+    s = api.unit_file_schema("battletech")
+    rules = s["properties"]["rules"]["anyOf"]
+    assert rules[1] == {"type": "null"}
+    assert rules[0]["default"] == "classic"
+    ref = {"from": "lib.yaml", "name": "A"}
+    assert _ok(v, {"system": "battletech", "units": [ref], "rules": "tw"})
+    assert _ok(v, {"system": "battletech", "units": [ref], "rules": None})
+    assert not _ok(v, {"system": "battletech", "units": [ref], "rules": "7th"})
+    assert "rules" not in api.unit_file_schema("dust")["properties"]
+    assert not _ok(_validator("dust"), {"system": "dust", "units": [ref], "rules": "tw"})
+    assert not _ok(v, {"system": "dust", "units": [ref]})  # another game's id
+
+
+# -- render: where the army list goes, per file, in the options' language --------------------------------
+def _texts(pdf: bytes) -> list[str]:
+    from conftest import page_texts
+
+    return page_texts(pdf)
+
+
+def _dust_copies(n: int) -> bytes:
+    """The dust sample's three units ``n`` times over (renamed, the hero joining its own squad)."""
+    head, units = DUST.decode("utf-8").split("units:\n", 1)
+    copies = [units.replace("name: Sample Laser Squad", f"name: Squad {i}")
+              .replace("joins: Sample Laser Squad", f"joins: Squad {i}")
+              .replace("name: Sample Hero Keller", f"name: Hero {i}")
+              .replace("name: Sample Walker", f"name: Walker {i}") for i in range(n)]
+    return (head.replace("limit: 50", "limit: 5000") + "units:\n" + "".join(copies)).encode("utf-8")
+
+
+def test_a_list_that_fits_goes_under_the_first_pages_cards():
+    pages = _texts(api.render_pdf(api.load([Source("d.yaml", DUST)])))
+    assert len(pages) == 1
+    assert pages[0].startswith("Sample Laser Squad 20 AP") and pages[0].count("Army list: Sample Axis force") == 1
+
+
+def test_a_short_list_that_does_not_fit_goes_last():
+    pages = _texts(api.render_pdf(api.load([Source("d.yaml", _dust_copies(3))])))
+    assert [p.count("Army list: Sample Axis force") for p in pages] == [0, 1]
+    assert pages[0].startswith("Squad 0 20 AP")
+
+
+def test_a_longer_list_that_does_not_fit_takes_its_own_page_first():
+    pages = _texts(api.render_pdf(api.load([Source("d.yaml", _dust_copies(4))])))
+    assert [p.count("Army list: Sample Axis force") for p in pages] == [1, 0, 0]
+    assert pages[0].startswith("Army list: Sample Axis force") and "Squad 0 20 AP" not in pages[0]
+    assert pages[1].startswith("Squad 0 20 AP")
+
+
+def test_no_list_leaves_every_list_out():
+    for data in (DUST, _dust_copies(3), _dust_copies(4)):
+        pages = _texts(api.render(api.load([Source("d.yaml", data)]), no_list=True).pdf)
+        assert not any("Army list" in p for p in pages)
+    pages = _texts(api.render(api.load([Source("p.yaml", POINT)]), no_list=True).pdf)
+    assert len(pages) == 1 and "Army list" not in pages[0]
+
+
+def test_two_rosters_print_both_lists():
+    pages = _texts(api.render_pdf(api.load([Source("d.yaml", DUST), Source("e.yaml", DUST)])))
+    assert sum(p.count("Army list: Sample Axis force") for p in pages) == 2
+
+
+def test_a_renderer_that_places_the_lists_itself_gets_them_in_the_language():
+    en = _texts(api.render_pdf(api.load([Source("p.yaml", POINT)])))
+    assert len(en) == 2 and en[1].startswith("ProtoMech record sheet Army list: Point Alpha")
+    ru = _texts(api.render_pdf(api.load([Source("p.yaml", POINT)]), {"lang": "ru"}))
+    assert ru[1].startswith("Лист записи протомеха Список армии: Point Alpha")
+    assert "Army list" not in " ".join(ru)
+
+
+def test_each_file_is_its_own_point():
+    two = _texts(api.render_pdf(api.load([Source("a.yaml", ROC), Source("b.yaml", ROC)])))
+    assert [p.split(" ProtoMech 1")[0] for p in two] == ["ProtoMech record sheet Point 1/2",
+                                                          "ProtoMech record sheet Point 2/2"]
+
+
+def test_render_options_record_progress_and_title_language():
+    seen = []
+
+    class Bar:
+        def close(self):
+            seen.append("closed")
+
+    def progress(doc):
+        seen.append(doc)
+        return Bar()
+
+    done = api.render(api.load([Source("otrok.yaml", OTROK)]), {"lang": "ru", "mono": True}, record=True,
+                      progress=progress)
+    assert seen[0] is done.document and seen[1:] == ["closed"]
+    assert done.document.recorder is not None
+    assert _meta(done.pdf)[:2] == ("Древняя Механика: otrok", "record sheets")
+    plain = api.render(api.load([Source("otrok.yaml", OTROK)]), {"lang": "ru"})
+    assert plain.document.recorder is None and plain.pdf != done.pdf  # mono is a different print
+    assert api.render(api.load([Source("otrok.yaml", OTROK)]), {"lang": "ru"}, jobs=2).pdf == plain.pdf
+
+
+def test_glyphs_checked_skips_the_precheck_and_the_drawing_still_refuses():
+    loaded = api.load([Source("f.yaml", _squad("Squad \u4e00"))])
+    with pytest.raises(InvalidInput) as e:
+        api.render(loaded)
+    assert e.value.problems[0].message.startswith("character '\u4e00' (U+4E00) in 'Squad \u4e00' cannot be printed")
+    with pytest.raises(InvalidInput) as e:
+        api.render(loaded, glyphs_checked=True)
+    assert e.value.problems[0].message.startswith("the font (")
+    assert e.value.problems[0].file == "f.yaml"
