@@ -825,3 +825,134 @@ def test_glyphs_checked_skips_the_precheck_and_the_drawing_still_refuses():
         api.render(loaded, glyphs_checked=True)
     assert e.value.problems[0].message.startswith("the font (")
     assert e.value.problems[0].file == "f.yaml"
+
+
+# -- the same problem found through two files is reported once ---------------------------------------
+BROKEN_LIB = b"""system: battletech
+units:
+  - name: Harpy
+    tons: 2
+    motion: bipedd
+    walk: 3
+    armor: {head: 2, torso: 4, right_arm: 1, left_arm: 1, legs: 3}
+    equipment: []
+"""
+NAMING = b"system: battletech\nunits:\n  - {from: lib.yaml, name: Harpy}\n"
+MOTION = ("lib.yaml:5:13: unit 'Harpy'.motion: unknown value 'bipedd' (did you mean 'biped'?); expected "
+          "one of biped, quad, glider")
+
+
+def test_a_librarys_problem_is_reported_once_by_load_and_check():
+    # it was reported twice: once through the roster naming the library, once for the library
+    with pytest.raises(InvalidInput) as e:
+        api.load([Source("r.yaml", NAMING), Source("lib.yaml", BROKEN_LIB)])
+    assert [str(p) for p in e.value.problems] == [MOTION]
+    problems, _, _ = api.check([Source("r.yaml", NAMING), Source("lib.yaml", BROKEN_LIB)])
+    assert [str(p) for p in problems] == [MOTION]
+    # two rosters naming it: still once
+    problems, _, _ = api.check([Source("r.yaml", NAMING), Source("s.yaml", NAMING), Source("lib.yaml", BROKEN_LIB)])
+    assert [str(p) for p in problems] == [MOTION]
+
+
+def test_two_different_problems_at_one_place_are_both_kept():
+    assert api._once([Problem("a", 1, 1, "error", "x"), Problem("a", 1, 1, "error", "y"),
+                      Problem("a", 1, 1, "error", "x"), Problem("a", 1, 1, "warning", "x")]) == [
+        Problem("a", 1, 1, "error", "x"), Problem("a", 1, 1, "error", "y"), Problem("a", 1, 1, "warning", "x")]
+
+
+def test_the_cli_reports_a_librarys_problem_once(cli, tmp_path, monkeypatch):
+    import json as _json
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lib.yaml").write_bytes(BROKEN_LIB)
+    (tmp_path / "r.yaml").write_bytes(NAMING)
+    r = cli("validate", "r.yaml", "lib.yaml")
+    assert r.exit_code == 1 and r.stderr == MOTION + "\n"
+    r = cli("render", "r.yaml", "lib.yaml", "-o", "x.pdf")
+    assert r.exit_code == 1 and r.stderr == MOTION + "\n"
+    r = cli("validate", ".", "--json")
+    rows = _json.loads(r.stdout)
+    assert r.exit_code == 1 and [row["message"] for row in rows] == [MOTION.split("13: ", 1)[1]]
+    assert rows[0]["file"] in ("lib.yaml", "./lib.yaml")
+
+
+# -- more of the font check and the options' names -----------------------------------------------------
+def test_font_check_of_texts_beyond_the_named_fields_at_their_own_lines():
+    problems, _, _ = api.check([Source("f.yaml", DUST.replace(b"Sample laser rifle", "rifle \u4e00".encode()))])
+    assert [(p.line, p.column) for p in problems] == [(18, 15)]
+    problems, _, _ = api.check([Source("f.yaml", DUST.replace(b"Illustrative skill text",
+                                                              "Illustrative \u4e00 text".encode()))])
+    assert [(p.line, p.column) for p in problems] == [(40, 36)]
+    assert problems[0].message.startswith("character '\u4e00' (U+4E00) in 'Illustrative \u4e00 text written")
+
+
+def test_font_check_of_the_rosters_notes():
+    data = DUST.replace(b"limit: 50}", 'limit: 50, notes: "n \u4e00"}'.encode())
+    problems, _, _ = api.check([Source("f.yaml", data)])
+    assert [(p.file, p.line, p.message) for p in problems] == [
+        ("f.yaml", None, "character '\u4e00' (U+4E00) in 'n \u4e00' cannot be printed: the bundled font has no "
+                         "glyph for it")]
+
+
+def _named_blk() -> str:
+    blk = (ROOT / "tests/battletech_import/fixtures/Harpy.blk").read_text(encoding="utf-8")
+    named = blk.replace("<Name>\nHarpy\n</Name>", "<Name>\nHarpy \u4e00\n</Name>")
+    assert named != blk
+    return named
+
+
+def test_font_check_of_another_tools_file_read_from_disk_points_at_the_character(cli, tmp_path):
+    named = _named_blk()
+    line = named.split("\u4e00")[0].count("\n") + 1
+    f = tmp_path / "h.blk"
+    f.write_text(named, encoding="utf-8")
+    r = cli("validate", f)
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"{f}:{line}:7: character '\u4e00' (U+4E00) in ")
+
+
+def test_font_check_of_uploaded_bytes_never_opens_a_file_of_that_name(tmp_path, monkeypatch):
+    # the page's uploads are bytes with a name: a name that is a file on the server must not be
+    # opened to place the character (it was: any name not ending in .yaml/.yml was read from disk)
+    import builtins
+
+    decoy = tmp_path / "h.blk"
+    decoy.write_text("\n" * 50 + "\u4e00", encoding="utf-8")
+    real_open = builtins.open
+    opened = []
+
+    def spy(file, *a, **k):
+        opened.append(str(file))
+        return real_open(file, *a, **k)
+
+    monkeypatch.setattr(builtins, "open", spy)
+    problems, _, _ = api.check([Source(str(decoy), _named_blk().encode())])
+    assert [(p.line, p.column) for p in problems] == [(None, None)]
+    assert str(decoy) not in opened
+    problems, _, _ = api.check([Source("f.YML", DUST.replace(b"Sample laser rifle", "rifle \u4e00".encode()))])
+    assert [(p.line, p.column) for p in problems] == [(18, 15)]
+
+
+def test_check_loaded_goes_on_after_a_file_with_a_font_problem():
+    a = api.load([Source("a.yaml", _squad("\u4e00"))]).files[0]
+    over = api.load([Source("b.yaml", DUST.replace(b"limit: 50", b"limit: 10"))]).files[0]
+    problems = api.check_loaded([a, over])
+    assert [(p.path, p.message.split(" ")[0]) for p in problems][0] == ("a.yaml", "character")
+    assert problems[-1].path == "b.yaml" and len(problems) == 2
+
+
+def test_rules_then_a_game_option_in_one_query():
+    assert api.parse_game_options("battletech", "render", {"rules": "tw", "no_odds": "1"}) == \
+        {"rules": "tw", "no_odds": True}
+    with pytest.raises(GameOptionError) as e:
+        api.parse_game_options("dust", "render", {"--Xcard": "mini"})
+    assert str(e.value).startswith("unknown option '--Xcard'")
+
+
+def test_a_problem_in_a_named_library_is_placed_in_the_library():
+    from sheets.core.errors import Pos, Problem as CoreProblem
+
+    core = CoreProblem("r.yaml", Pos(5, 13, file="lib.yaml"), "m")
+    assert Problem.of(core) == Problem("lib.yaml", 5, 13, "error", "m")
+    assert Problem.of(CoreProblem("r.yaml", Pos(5, 13), "m")) == Problem("r.yaml", 5, 13, "error", "m")
+    assert Problem.of(CoreProblem("r.yaml", None, "m")) == Problem("r.yaml", None, None, "error", "m")
