@@ -57,11 +57,17 @@ class InlinePool:
         return await anyio.to_thread.run_sync(one)
 
 
-# under mutmut (which sets MUTANT_UNDER_TEST) the session's server works in-process
+# under mutmut (which sets MUTANT_UNDER_TEST) the session's server works in-process, and the
+# app is made for each test: mutmut runs only the tests that reached a mutated function while it
+# measured, and a session-wide app is made (create_app reached) by the first test alone
 INLINE = "MUTANT_UNDER_TEST" in os.environ
 
 
-@pytest.fixture(scope="session")
+def _app_scope(fixture_name, config):
+    return "function" if INLINE else "session"
+
+
+@pytest.fixture(scope=_app_scope)
 def server():
     """(client, app) of a server on 127.0.0.1:8000 with two workers (in-process under mutmut)."""
     from sheets.web.app import create_app
@@ -71,7 +77,7 @@ def server():
         yield client, app
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope=_app_scope)
 def inline_server():
     """(client, app) of a server on 127.0.0.1:8000 whose jobs run in this process."""
     from sheets.web.app import create_app
