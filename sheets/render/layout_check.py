@@ -115,6 +115,8 @@ class Recorder:
     def new_page(self, number: int, size) -> None:
         if self.stream and (self.pages or self._light is not None):
             self.settle()
+        elif self._light is not None:  # not streaming: the light page is measured as it ends
+            self._settle_light()
         if self.full_pages is not None and number > self.full_pages:
             self._light = [number, [], set(), [], [], size[1]]
             self._sink = None
@@ -152,10 +154,13 @@ class Recorder:
         self.done.extend(measure_page(p, rl, self._allowed) for p in self.pages)
         self.pages = []
         if self._light is not None:
-            number, violations, bands, texts, cuts, height = self._light
-            usable = int((height - 2 * 10 * MM) // _BAND) or 1
-            self.done.append((number, violations, min(1.0, len(bands) / usable), texts, cuts))
-            self._light = None
+            self._settle_light()
+
+    def _settle_light(self) -> None:
+        number, violations, bands, texts, cuts, height = self._light
+        usable = int((height - 2 * 10 * MM) // _BAND) or 1
+        self.done.append((number, violations, min(1.0, len(bands) / usable), texts, cuts))
+        self._light = None
 
     def _items(self) -> list:
         if self._sink is None:  # drawing before the first page: keep it somewhere harmless
@@ -308,6 +313,8 @@ def check(recorder: Recorder, allowed_words=(), kinds=None, coverage=(), staged:
     allowed = _allowed(rl, set(recorder.allowed_words) | set(allowed_words))
     if recorder.stream:
         recorder.settle()
+    elif recorder._light is not None:  # noqa: SLF001 - the last light page of a kept recording
+        recorder._settle_light()  # noqa: SLF001
     done = sorted(list(recorder.done) + [measure_page(p, rl, allowed, want) for p in recorder.pages],
                   key=lambda s: s[0])
     out: list[Violation] = [Violation(*v) for s in done for v in s[1] if want(v[1])]

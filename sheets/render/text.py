@@ -242,28 +242,34 @@ _SPEC_NUMBERS = re.compile(r"^(?:.?[<>=^])?[-+ ]?z?#?0?(\d*)[,_]?(?:\.(\d+))?")
 
 def _install_field_check() -> None:
     """The sandbox's formatter checks each field's resolved spec (nested ``{:{w}}`` too) and the
-    running size of the text, before it formats the field."""
+    running size of the text, before it formats the field (:func:`_format_field`)."""
     from jinja2.sandbox import SandboxedFormatter
 
     if getattr(SandboxedFormatter, "_sheets_bounded", False):
         return
-    plain = SandboxedFormatter.format_field
-
-    def format_field(self, value, format_spec):
-        budget = _FieldBudget.active
-        if budget is not None:
-            m = _SPEC_NUMBERS.match(format_spec or "")
-            for part in (m.group(1), m.group(2)) if m else ():
-                if part and int(part) > MAX_WIDTH:
-                    raise TemplateLimit(f"format width too large for a template ({part}; limit "
-                                        f"{MAX_WIDTH})")
-            size = len(value) if isinstance(value, (str, list, tuple, dict)) else 32
-            budget[0] += size + (int(m.group(1) or 0) + int(m.group(2) or 0) if m else 0)
-            _check_size(budget[0])
-        return plain(self, value, format_spec)
-
-    SandboxedFormatter.format_field = format_field
+    _PLAIN_FORMAT_FIELD.append(SandboxedFormatter.format_field)
+    SandboxedFormatter.format_field = _format_field
     SandboxedFormatter._sheets_bounded = True
+
+
+_PLAIN_FORMAT_FIELD: list = []  # jinja2's own SandboxedFormatter.format_field, once installed
+
+
+def _format_field(formatter, value, format_spec):  # a method of SandboxedFormatter
+    """``SandboxedFormatter.format_field`` inside a bounded ``str.format`` call: a width or
+    precision over ``MAX_WIDTH`` is refused and the text built so far is counted (a module
+    function looked up at each call, not a closure fixed at the first install)."""
+    budget = _FieldBudget.active
+    if budget is not None:
+        m = _SPEC_NUMBERS.match(format_spec or "")
+        for part in (m.group(1), m.group(2)) if m else ():
+            if part and int(part) > MAX_WIDTH:
+                raise TemplateLimit(f"format width too large for a template ({part}; limit "
+                                    f"{MAX_WIDTH})")
+        size = len(value) if isinstance(value, (str, list, tuple, dict)) else 32
+        budget[0] += size + (int(m.group(1) or 0) + int(m.group(2) or 0) if m else 0)
+        _check_size(budget[0])
+    return _PLAIN_FORMAT_FIELD[0](formatter, value, format_spec)
 
 
 _STR_GROWTH = {"center", "ljust", "rjust", "zfill"}
@@ -345,8 +351,12 @@ def _bounded_filter(fn, name: str):
 
 def _check_filter(name: str, args, kwargs) -> None:
     """What a text-building filter would build, bounded before it is built (``args`` start
-    with jinja2's eval context where the filter takes one)."""
-    args = [a for a in args if type(a).__name__ != "EvalContext"]
+    with jinja2's eval context or environment where the filter takes one: ``join`` and
+    ``replace`` the context, ``wordwrap`` and ``truncate`` the environment)."""
+    from jinja2 import Environment
+    from jinja2.nodes import EvalContext
+
+    args = [a for a in args if not isinstance(a, (EvalContext, Environment))]
     if not args:
         return
     value = args[0]
@@ -360,7 +370,7 @@ def _check_filter(name: str, args, kwargs) -> None:
         width = len(width) if isinstance(width, str) else width if isinstance(width, int) else 4
         _check_size(len(text) + (text.count("\n") + 1) * max(0, width))
     elif name == "wordwrap" and text is not None:
-        wrap = args[4] if len(args) > 4 else kwargs.get("wrapstring")
+        wrap = args[3] if len(args) > 3 else kwargs.get("wrapstring")
         if isinstance(wrap, str):
             _check_size(len(text) * (1 + len(wrap)))
     elif name == "center" and len(args) > 1 and isinstance(args[1], int) and text is not None:

@@ -143,7 +143,10 @@ _FAMILY = frozenset((
 def _words(name: str) -> tuple[frozenset, tuple]:
     """(family words, numbers) of an item name: ``CLStreakLRM5`` -> ({streak, lrm}, ("5",))."""
     words = [w.lower() for w in _WORDS.findall(name)]
-    return frozenset(w for w in words if w in _FAMILY), tuple(w for w in words if w.isdigit())
+    family = {w for w in words if w in _FAMILY}
+    # MegaMek's compact names glue the tech base to the family: CLSRM6, CLLRM10, ISSRM2
+    family |= {w[2:] for w in words if w[:2] in ("cl", "is") and w[2:] in _FAMILY}
+    return frozenset(family), tuple(w for w in words if w.isdigit())
 
 
 def suggest(name: str) -> str:
@@ -180,7 +183,9 @@ class _Report:
     def error(self, line: int, message: str) -> None:
         if len(self.problems.items) >= MAX_PROBLEMS:
             self.full = True
-            return
+            if self.problems.errors:
+                return
+            # a report full of (fluff) warnings still keeps this error: the file must fail
         self.problems.error(Pos(line, 1), message)
 
     def warning(self, line: int, message: str) -> None:

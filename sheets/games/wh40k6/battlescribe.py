@@ -104,16 +104,6 @@ def roster_chunks(path: str | os.PathLike, data: bytes | None = None) -> Iterato
         yield data[i:i + CHUNK]
 
 
-def read_roster_bytes(path: str | os.PathLike) -> bytes:
-    """The whole roster XML of a ``.ros`` or ``.rosz`` file."""
-    return b"".join(roster_chunks(path))
-
-
-def roster_xml(name: str, data: bytes) -> bytes:
-    """The roster XML of a ``.ros`` or ``.rosz`` file's bytes (a zip is recognised by content)."""
-    return b"".join(roster_chunks(name, data))
-
-
 # errors an unpacker raises on a damaged, encrypted or unsupported member: the zip's own,
 # zlib's (deflate), lzma's, bz2's (OSError), RuntimeError ("encrypted, password required")
 _UNPACK_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, NotImplementedError,
@@ -183,16 +173,17 @@ class _Builder:
     def start(self, tag, attrs):
         self.count += 1
         self.depth += 1
+        xp = self.parser_ref[0].parser
+        at = (xp.CurrentLineNumber, xp.CurrentColumnNumber + 1)  # where the start tag begins
         if self.count > self.max_elements:
             raise _Stop(f"more than {self.max_elements} XML elements: refused (a roster has a few "
-                        f"thousand)")
+                        f"thousand)", at)
         if self.depth > self.max_depth:
-            raise _Stop(f"XML nested deeper than {self.max_depth} levels: refused")
+            raise _Stop(f"XML nested deeper than {self.max_depth} levels: refused", at)
         if self.count == 1:
             self.root_attrs = dict(attrs)
         el = self.tb.start(tag, attrs)
-        xp = self.parser_ref[0].parser
-        self.positions[id(el)] = (xp.CurrentLineNumber, xp.CurrentColumnNumber + 1)
+        self.positions[id(el)] = at
         return el
 
     def end(self, tag):
@@ -239,8 +230,8 @@ def _parse(name: str, chunks: Iterable[bytes]):
                                     f"UTF-8 (BattleScribe and New Recruit write nothing else)", Pos(1, col))
             parser.feed(piece)
         root = parser.close()
-    except _Stop as exc:
-        _fail(name, str(exc), where())
+    except _Stop as exc:  # at the element that is one past the cap (not where the parser stopped)
+        _fail(name, exc.args[0], Pos(*exc.args[1]))
     except DefusedXmlException as exc:
         _fail(name, f"refused: the XML declares a DTD, entities or external references "
                     f"({type(exc).__name__}); BattleScribe rosters never do")
@@ -276,11 +267,6 @@ def _check_system(name: str, attrs: dict, always: bool = False) -> dict | None:
         _fail(name, f"this roster is for {system['name']} ({_short(system_name)}); only "
                     f"6th/7th-edition and Horus Heresy 1st-edition rosters can be imported")
     return system
-
-
-def parse_xml(name: str, data: bytes):
-    """The roster's root element (see :func:`_parse`)."""
-    return _parse(name, [data[i:i + CHUNK] for i in range(0, max(len(data), 1), CHUNK)])[0]
 
 
 # -- the XML tree --------------------------------------------------------------------------------
@@ -630,8 +616,8 @@ class _Walker:
                 elif carrier is not None and here == 1 and carrier[1] > 1:
                     n = carrier[1]  # one per model of the enclosing model selection
                 w = _weapon(self.ctx, profile, n)
-                if who is not None and who[1] == 1 and len(self.models) > 1:
-                    w["carrier"] = who[0]
+                if who is not None and who[1] == 1:
+                    w["carrier"] = who[0]  # dropped again if the unit has one model (weapon_list)
                 key = (pname, w.get("carrier"))
                 if key in self.weapons:
                     self.weapons[key]["count"] += n
@@ -661,6 +647,21 @@ class _Walker:
             self.visit(child, depth + 1, carrier, top=False)
 
 
+    def weapon_list(self) -> list[dict]:
+        """The weapons, each naming the model that carries it when the unit has several models
+        (known only once the whole unit is read: a sergeant's selection may come first)."""
+        if len(self.models) > 1:
+            return list(self.weapons.values())
+        merged: dict[str, dict] = {}
+        for w in self.weapons.values():
+            w = {k: v for k, v in w.items() if k != "carrier"}
+            if w["name"] in merged:
+                merged[w["name"]]["count"] += w["count"]
+            else:
+                merged[w["name"]] = w
+        return list(merged.values())
+
+
 def _points(ctx: _Ctx, sel, cost_name: str, depth: int = 0, skip=()) -> Decimal:
     if depth > 200:
         ctx.fail(sel, "selections nested too deeply: refused")
@@ -673,7 +674,7 @@ def _unit_of(ctx: _Ctx, walker: _Walker, label: str, slot: str, detachment: str,
              texts: bool) -> dict:
     unit: dict[str, Any] = {"name": label or "unnamed unit", "slot": slot, "detachment": detachment,
                             "points": _plain(points), "models": list(walker.models.values()),
-                            "weapons": list(walker.weapons.values()),
+                            "weapons": walker.weapon_list(),
                             "rules": list(walker.rules)}
     if walker.transport:
         unit["transport"] = dict(walker.transport)
@@ -792,7 +793,7 @@ def roster_for_printing(path: str | os.PathLike, data: bytes | None = None) -> d
     return roster_to_unit_file(path, data, texts=True)
 
 
-_WHERE = re.compile(r"^U(?:\.(models|weapons|rules|wargear)(?:\[(\d+)\])?)?(?:\.(\w+))?: (.*)$")
+_WHERE = re.compile(r"^U(?:\.(models|weapons|rules|wargear)(?:\[(\d+)\])?)?(?:\.(\w+))?(?:\.(\w+))?: (.*)$")
 
 
 def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
@@ -825,7 +826,7 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
             hit = _WHERE.match(m)
             if not hit:
                 continue
-            group, index, key, text = hit.groups()
+            group, index, key, sub, text = hit.groups()
             if group and index:
                 items = unit.get(group) or []
                 i = int(index) - 1
@@ -855,6 +856,11 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
                 changed = True
             elif group == "models" and "at least" in text:
                 return  # a unit without models: the gap is already named; the sheet prints a box
+            elif not group and sub and isinstance(unit.get(key), dict) and sub in unit[key]:
+                # a field of the building or transport profile (e.g. armour 99): that field only
+                gaps.append(f"{key} {sub} {_short(str(unit[key][sub]), 30)!r} not read ({text})")
+                unit[key].pop(sub)
+                changed = True
             elif key == "name" and isinstance(unit.get("name"), str) and len(unit["name"]) > 120:
                 unit["name"] = _short(unit["name"], 120)
                 gaps.append("the unit's name shortened to 120 characters")
