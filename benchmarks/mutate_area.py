@@ -106,11 +106,25 @@ AREAS: dict[str, dict[str, list[str]]] = {
     "cli": {
         "mutate": ["sheets/cli/options.py", "sheets/cli/__init__.py", "sheets/cli/config.py"],
         "tests": ["tests/test_cli.py", "tests/test_cli_first_hour.py", "tests/test_cli_any_os.py",
+                  "tests/test_cli_settings_files.py", "tests/test_cli_entry_and_streams.py",
+                  "tests/test_cli_option_plumbing.py", "tests/test_cli_caps.py",
                   "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module"],
+    },
+    # the in-memory API under the CLI and the page (in-process: the page's workers cannot see
+    # mutants, so the web tests are left out; the CLI tests that go through it are in)
+    "api": {
+        "mutate": ["sheets/api.py"],
+        "tests": ["tests/test_api.py", "tests/test_api_boundaries.py", "tests/test_cli.py",
+                  "tests/test_cli_first_hour.py", "tests/test_schema_editor.py",
+                  "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module",
+                  "--deselect=tests/test_cli_first_hour.py::test_shell_completion_of_games_charts_calculators_and_files"],
     },
     "web": {
         "mutate": ["sheets/web/safety.py", "sheets/web/calcforms.py", "sheets/web/app.py"],
-        "tests": ["tests/web", "--ignore=tests/web/test_browser.py", "--ignore=tests/web/test_fuzz_web.py"],
+        # the session server works in-process under mutmut (tests/web/conftest.py: InlinePool);
+        # test_serve_cli runs `sheets serve` in a child process, which cannot see mutants
+        "tests": ["tests/web", "--ignore=tests/web/test_browser.py", "--ignore=tests/web/test_fuzz_web.py",
+                  "--ignore=tests/web/test_serve_cli.py"],
     },
 }
 
@@ -129,7 +143,8 @@ def configure(copy: Path, area: dict[str, list[str]]) -> None:
     table = ("[tool.mutmut]\n"
              'source_paths = ["sheets"]\n'
              f"only_mutate = {_toml_list(area['mutate'])}\n"
-             'also_copy = ["data", "templates"]\n'
+             # tests read these from the project root (the README's command list, the docs' images)
+             'also_copy = ["data", "templates", "README.md", "docs", "benchmarks"]\n'
              f"pytest_add_cli_args_test_selection = {_toml_list(area['tests'])}\n")
     new, n = re.subn(r"^\[tool\.mutmut\]\n(?:(?!^\[).*\n?)*", table + "\n", text, flags=re.M)
     if n != 1:

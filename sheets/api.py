@@ -260,7 +260,7 @@ def parse_game_options(game_id: str, command: str, values: Mapping[str, str]) ->
             raise GameOptionError(f"unknown option {str(raw_name)!r}"
                                   f"{did_you_mean(name, names)}{known}")
         if _writes_files(param):
-            raise GameOptionError(f"--{_long_name(param)} writes files: not available here")
+            raise GameOptionError(f"--{_long_name(param)} names a path on this machine: not available here")
         if getattr(param, "is_flag", False):
             if text.lower() not in _TRUE | _FALSE:
                 raise GameOptionError(f"--{_long_name(param)}: expected 1 or 0, got {text!r}")
@@ -330,7 +330,7 @@ def load(sources: Iterable[Source], options: Options | Mapping | None = None) ->
         raise UsageError("no files given")
     opts = make_options(options)
     results, problems, used = _load_each(sources, opts)
-    errors = [p for r, found in zip(results, problems) if r is None for p in found]
+    errors = _once([p for r, found in zip(results, problems) if r is None for p in found])
     if errors:
         raise InvalidInput(errors)
     files = [r for s, r in zip(sources, results) if s.name not in used]
@@ -361,17 +361,22 @@ def glyph_problems(files) -> list:
     another tool's file, e.g. a ``.ros``, at the character's line in that file). Every text of a
     unit counts, not only its ``text_fields``, and the roster's side: what validates also prints."""
     from sheets.core.errors import Problem as CoreProblem, short
+    from sheets.core.fsio import inputs_read
     from sheets.render.fonts import missing_chars
 
     problems = []
     seen: set = set()
+    # a file is searched for the character only when this command read it from disk: a source
+    # given as bytes (the page's uploads) is only a name, which must never open a server file
+    on_disk = {name for _, name in inputs_read()}
 
     def test(path, pos, text, foreign=False):
         for ch in missing_chars(str(text or "")):
             if (path, ch, str(text)) in seen:
                 continue
             seen.add((path, ch, str(text)))
-            where = _char_position(path, ch) if foreign else pos
+            # (another tool's file: the loader's positions are not lines of that file)
+            where = (_char_position(path, ch) if path in on_disk else None) if foreign else pos
             problems.append(CoreProblem(path, where, f"character {ch!r} (U+{ord(ch):04X}) in "
                                                      f"{short(text)} cannot be printed: the bundled "
                                                      f"font has no glyph for it"))
@@ -445,7 +450,19 @@ def check(sources: Iterable[Source], options: Options | Mapping | None = None
         if s.name not in used:  # a library's units count where they are named
             units += len(loaded.units)
         out.extend(check_loaded([loaded]))
-    return [Problem.of(p) for p in out], units, game_id
+    return _once([Problem.of(p) for p in out]), units, game_id
+
+
+def _once(problems: list) -> list:
+    """Each problem once, in order: a library's problem is also found through every source
+    that names it with ``from:``."""
+    seen, out = set(), []
+    for p in problems:
+        key = (str(p), getattr(p, "severity", "error"))
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
 
 
 def _system_of(source: Source) -> str | None:

@@ -9,8 +9,11 @@ SAMPLES = ROOT / "data" / "units"
 
 @pytest.fixture(autouse=True)
 def _no_settings_files(monkeypatch):
-    """No test reads the developer's own sheets.toml (the settings tests set SHEETS_CONFIG)."""
+    """No test reads the developer's own sheets.toml (the settings tests set SHEETS_CONFIG), and
+    none leaves a data folder behind: ``sheets --data-dir`` run in-process sets SHEETS_DATA_DIR
+    in this process's environment (a later test in the same process then read a deleted folder)."""
     monkeypatch.setenv("SHEETS_CONFIG", "")
+    monkeypatch.delenv("SHEETS_DATA_DIR", raising=False)
 
 
 @pytest.fixture

@@ -212,7 +212,7 @@ def test_parse_game_options():
         api.parse_game_options("dust", "render", {"card": "huge"})
     with pytest.raises(GameOptionError, match="lnl has no rule variants"):
         api.parse_game_options("lnl", "render", {"rules": "tw"})
-    with pytest.raises(GameOptionError, match="writes files"):
+    with pytest.raises(GameOptionError, match="names a path on this machine"):
         api.parse_game_options("dust", "render", {"png": "/tmp"})
 
 

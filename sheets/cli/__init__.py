@@ -235,5 +235,11 @@ def _bytes_back(exc):
 
 
 def report_problems(problems) -> None:
+    """Each problem once: a library's problem is also found through every file that names it
+    (``sheets validate roster.yaml lib.yaml`` or a folder holding both printed it twice)."""
+    seen = set()
     for p in problems:
-        click.echo(str(p), err=True)
+        line = str(p)
+        if line not in seen:
+            seen.add(line)
+            click.echo(line, err=True)

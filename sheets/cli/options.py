@@ -88,8 +88,10 @@ class GameOptionsCommand(click.Command):
             return params
         seen = {p.name for p in params}
         extra = [p for p in game_params(self.game_options_for) if p.name not in seen]
-        help_opts = [p for p in params if p.name == "help"]
-        return [p for p in params if p.name != "help"] + extra + help_opts
+        # the help option last (found by its flags: click 8.2+ names it "_click_default_help")
+        helps = set(ctx.help_option_names)
+        help_opts = [p for p in params if helps & set(p.opts)]
+        return [p for p in params if p not in help_opts] + extra + help_opts
 
 
 def game_params(command: str) -> list:

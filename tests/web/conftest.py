@@ -3,6 +3,7 @@ driven through Starlette's TestClient as a browser on 127.0.0.1:8000 would."""
 
 from __future__ import annotations
 
+import os
 import warnings
 from pathlib import Path
 
@@ -23,14 +24,72 @@ def _client(app):
         return TestClient(app, base_url=BASE)
 
 
-@pytest.fixture(scope="session")
+class InlinePool:
+    """The pool's interface doing each job in this process, one at a time (``sheets.web.worker.run``
+    as a worker would): what mutation testing needs, since a mutant is invisible to a worker
+    process. No time limit, no busy refusal: the tests of those use a real pool (make_client)."""
+
+    def __init__(self, time_limit: float = 30.0):
+        import threading
+
+        self.time_limit = time_limit
+        self.stopped_jobs = 0
+        self._lock = threading.Lock()
+
+    def start(self):
+        pass
+
+    def close(self):
+        pass
+
+    def pids(self):
+        return []
+
+    async def run(self, op, payload=None, time_limit=None):
+        import anyio.to_thread
+
+        from sheets.web import worker
+
+        def one():
+            with self._lock:
+                return worker.run(op, payload)
+
+        return await anyio.to_thread.run_sync(one)
+
+
+# under mutmut (which sets MUTANT_UNDER_TEST) the session's server works in-process, and the
+# app is made for each test: mutmut runs only the tests that reached a mutated function while it
+# measured, and a session-wide app is made (create_app reached) by the first test alone
+INLINE = "MUTANT_UNDER_TEST" in os.environ
+
+
+def _app_scope(fixture_name, config):
+    return "function" if INLINE else "session"
+
+
+@pytest.fixture(scope=_app_scope)
 def server():
-    """(client, app) of a server on 127.0.0.1:8000 with two workers."""
+    """(client, app) of a server on 127.0.0.1:8000 with two workers (in-process under mutmut)."""
     from sheets.web.app import create_app
 
-    app = create_app(HOST, PORT, workers=2)
+    app = create_app(HOST, PORT, workers=2, pool=InlinePool() if INLINE else None)
     with _client(app) as client:
         yield client, app
+
+
+@pytest.fixture(scope=_app_scope)
+def inline_server():
+    """(client, app) of a server on 127.0.0.1:8000 whose jobs run in this process."""
+    from sheets.web.app import create_app
+
+    app = create_app(HOST, PORT, pool=InlinePool())
+    with _client(app) as client:
+        yield client, app
+
+
+@pytest.fixture
+def inline(inline_server):
+    return inline_server[0]
 
 
 @pytest.fixture

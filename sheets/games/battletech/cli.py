@@ -10,7 +10,7 @@ STRICT_OPTIONS = [click.Option(
          "--rules classic) is an error instead of a warning.")]
 
 NO_ODDS = click.Option(
-    ["--no-odds"], "no_odds", is_flag=True, default=None,
+    ["--no-odds", "no_odds"], is_flag=True, default=None,
     help="Leave out the odds printed on the sheets (battletech: the base to-hit number and 2D6 "
          "chance under each weapon).")
 
