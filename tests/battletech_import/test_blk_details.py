@@ -314,3 +314,24 @@ def test_words_of_an_item_name():
     assert _words("ProtoMagneticClamp") == (frozenset({"magnetic", "clamp"}), ())
     assert _words("CLSRM6") == (frozenset({"srm"}), ("6",)) and _words("ISLRM10")[0] == {"lrm"}
     assert _words("CLERMicroLaser")[0] == {"er", "micro", "laser"}
+
+
+# -- long values are cut at 40 characters in messages, the motion suggestions, a missing block --
+
+def test_stray_value_cut_to_40_characters_both_sides():
+    forty = "x" * 40
+    assert problems(blk(f"{forty}\n")) == [f"u.blk:{BODY}:1: stray value '{forty}' outside any <tag>"]
+    assert problems(blk(f"{forty}y\n")) == [f"u.blk:{BODY}:1: stray value '{'x' * 39}…' outside any <tag>"]
+
+
+@pytest.mark.parametrize("typo, suggestion", [("Quadd", "Quad"), ("qaud", "Quad"), ("WiG", "WiGE"),
+                                              ("Wige2", "WiGE")])
+def test_motion_type_suggests_the_megamek_spelling(typo, suggestion):
+    assert problems(blk(motion=typo)) == [
+        f"u.blk:8:1: unknown motion_type '{typo}' (did you mean '{suggestion}'?); expected Biped, Quad or WiGE"]
+
+
+def test_missing_armor_block_is_reported_at_line_1():
+    text = blk().replace("<armor>\n2\n4\n1\n1\n3\n</armor>\n", "")
+    assert "<armor>" not in text
+    assert problems(text) == ["u.blk:1:1: missing <armor> block"]
