@@ -202,19 +202,7 @@ ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 DUST = (ROOT / "data/units/dust/sample_force.yaml").read_bytes()
 ROC = (ROOT / "data/units/battletech/roc.yaml").read_bytes()
 
-LIBRARY = b"""system: battletech
-units:
-  - name: Harpy
-    tons: 2
-    motion: biped
-    walk: 3
-    jump: 3
-    armor: {head: 2, torso: 4, right_arm: 1, left_arm: 1, legs: 3}
-    equipment:
-      - {item: Machine Gun, location: torso}
-      - {item: Machine Gun Ammo, shots: 20}
-    pilot: {name: "", gunnery: 4}
-"""
+from test_api import LIBRARY  # the same one-unit library as the API tests
 
 
 def _point(*names: str, lib: str = "lib.yaml") -> bytes:
