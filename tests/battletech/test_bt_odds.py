@@ -141,3 +141,13 @@ def test_info_in_russian_names_the_main_gun_in_russian(cli):
     assert "главная пушка: 3" in r.stdout  # Roc: main gun armour 3 (digest §13.1)
     r = cli("info", data_path("units/battletech/roc.yaml"), "--json")
     assert '"main_gun": 3' in r.stdout  # the JSON keys stay as they are
+
+
+def test_no_variant_means_classic_and_a_missing_band_has_no_odds():
+    row = {"name": "ATM 3", "min": 4, "short": 5, "medium": 10, "long": 15}
+    assert rules.to_hit_odds(row, 4, None) == rules.to_hit_odds(row, 4, "classic")
+    assert rules.odds_legend(None) == rules.odds_legend("classic")
+    # no long range at all (not 0 hexes written): short and medium only, Gunnery 4 → 4 and 6
+    odds = rules.to_hit_odds({"name": "X", "min": None, "short": 3, "medium": 6, "long": None}, 4, "classic")
+    assert [(b["band"], b["to_hit"]) for b in odds["bands"]] == [("short", 4), ("medium", 6)]
+    assert odds["minimum"] is None
