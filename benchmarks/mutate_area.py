@@ -160,14 +160,7 @@ def make_copy(name: str, refresh: bool, only: list[str] | None = None) -> Path:
             if child.name != "mutants":
                 shutil.rmtree(child) if child.is_dir() else child.unlink()
     if not (copy / "pyproject.toml").exists():
-        copy.mkdir(parents=True, exist_ok=True)
-        for child in ROOT.iterdir():
-            if child.name in {".git", ".venv", "output", "mutants", "__pycache__", ".pytest_cache"}:
-                continue
-            if child.is_dir():
-                shutil.copytree(child, copy / child.name, ignore=IGNORE, symlinks=True)
-            else:
-                shutil.copy2(child, copy / child.name)
+        shutil.copytree(ROOT, copy, ignore=IGNORE, symlinks=True, dirs_exist_ok=True)
     configure(copy, dict(AREAS[name], **({"mutate": only} if only else {})))
     return copy
 
