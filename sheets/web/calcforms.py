@@ -54,6 +54,14 @@ def _plain(value):
     return None  # click's "unset" sentinel and the like
 
 
+def _default(param) -> object:
+    """The value the command gets when the field is left empty. A flag without a default is off
+    (click 8.4 reports ``False`` and 8.5 its "unset" sentinel for the same option)."""
+    if param.is_flag and not param.multiple:
+        return param.default if isinstance(param.default, bool) else False
+    return _plain(param.default)
+
+
 def describe(game_id: str) -> list[dict]:
     """``[{"name", "help", "fields": [...]}]`` for the game's calculators (empty when none)."""
     group = _group(game_id)
@@ -70,7 +78,7 @@ def describe(game_id: str) -> list[dict]:
                 "name": p.name, "flag": p.opts[0], "off": p.secondary_opts[0] if p.secondary_opts else None,
                 "kind": _kind(p), "choices": list(p.type.choices) if isinstance(p.type, click.Choice) else None,
                 "required": bool(p.required), "multiple": bool(p.multiple),
-                "default": _plain(p.default), "metavar": meta, "help": p.help or "",
+                "default": _default(p), "metavar": meta, "help": p.help or "",
                 "takes_file": _takes_file(p),
                 "minimum": getattr(p.type, "min", None), "maximum": getattr(p.type, "max", None),
             })

@@ -46,7 +46,7 @@ def test_describe_names_each_calculator_and_its_first_paragraph():
 def test_describe_kinds_ranges_files_and_flags():
     attack = _fields("wh40k6", "attack")
     assert attack["shots"]["kind"] == "int" and (attack["shots"]["minimum"], attack["shots"]["maximum"]) == (0, 200)
-    assert attack["twin_linked"]["kind"] == "flag" and attack["twin_linked"]["default"] is None
+    assert attack["twin_linked"]["kind"] == "flag" and attack["twin_linked"]["default"] is False
     assert "as_json" not in attack
     cover = _fields("dust", "cover")
     assert cover["unit_ref"]["takes_file"] is True and cover["unit_ref"]["metavar"] == "FILE#NAME"
@@ -55,6 +55,8 @@ def test_describe_kinds_ranges_files_and_flags():
     assert melee["a_specs"]["multiple"] is True and melee["a_specs"]["takes_file"] is True  # a SPEC
     assert melee["zero_drm_with_sw"]["off"] == "--no-zero-drm-with-sw"
     assert melee["best"]["off"] is None
+    # a flag left empty is off, one with an on default is on, under every click version
+    assert (melee["best"]["default"], melee["zero_drm_with_sw"]["default"]) == (False, True)
     facing = _fields("dmech", "facing")
     assert facing["target"]["takes_file"] is False and facing["target"]["kind"] == "str"
 
