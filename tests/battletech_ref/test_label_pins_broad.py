@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from label_pins import echoed, missing, printed, unit_file
+from label_pins import echoed, missing, printed, refused, unit_file
 
 ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "battlescribe"
 GAME = "battletech"
 UNITS = {
     "bt_classic": """system: battletech
@@ -68,15 +69,16 @@ units:
 """,
 }
 
-# case -> (pdf: the extracted text of ``sheets ARGS -o FILE`` | out: the standard output, ARGS, pins);
-# "@NAME" in ARGS is the unit file UNITS[NAME]
+# case -> (pdf: the extracted text of ``sheets ARGS -o FILE`` | out: the standard output | err: the
+# message of a refusal (exit 1), ARGS, pins);
+# "@NAME" in ARGS is the unit file UNITS[NAME], "!FILE" a real roster of the shared fixtures
 CASES = {
     'render-minotaur-en': ('pdf', ('render', 'data/units/battletech/minotaur.yaml', '--lang', 'en'), [
         'ProtoMech record sheet Point 1/1 ProtoMech 1 Movement Points Walking Running Jumping Pilot data Gunnery: Name: Hits taken / Consciousness # 1 3 2 5 3 7 4 10 5 11 6 Dead Weapons inventory Type Loc Dmg Min Sht Med Lng Hit locations and critical hits 2D6 Location Critical hits, in the order taken 2 Main Gun: none → Torso 3, 11 Near Miss: counts as a hit, no damage 4 Right Arm +1 to hit (arm and main gun) Arm destroyed (main gun +2) 5, 9 Legs −1 Walk MP ½ Walk MP No movement 6-8 Torso −1 Jump MP* ½ Jump MP* Destroyed, pilot killed 10 Left Arm +1 to hit (arm and main gun)',
         'Arm destroyed (main gun +2) 12 Head +1 to hit +2 to hit, no long range Minotaur Tons: 9 Biped 3 5 3 BV: 424 BV (pilot): 424 4 2× ER Medium Laser T 7 — 5 10 15 4 (92 %) · 6 (72 %) · 8 (42 %) *Torso weapon destroyed, roll 1D6: 1-2: ER Medium Laser; 3-4: ER Medium Laser; 5-6: No Effect Physical attack damage: 2 Armor diagram Head (5/2) RA 3/2 Torso (15/9) LA 3/2 Legs (10/5) ProtoMech 2',
         'the order taken 2 Main Gun: Main gun cannot take critical hits 3, 11 Near Miss: counts as a',
         'range Tons: Armor diagram Head Gun RA Torso LA Legs ProtoMech 3',
-        "diagram Head Gun RA Torso LA Legs Armor Structure Crossed box: 1 pilot hit; double box: destroyed, pilot killed. Under each weapon: to-hit number (Gunnery + range†: short · medium · long; ≤4: inside minimum range 4, from 4 hexes to 1; + the weapon's modifier) and 2D6 chance. Not included: movement, terrain, target state, crits (head, arms, main gun). † range modifiers of the standard rules, not restated by the ProtoMech rules Classic ProtoMech rules ·",
+        "diagram Head Gun RA Torso LA Legs Armor Structure Crossed box: 1 pilot hit; double box: destroyed, pilot killed. Under each weapon: to-hit number (Gunnery + range†: short · medium · long; ≤4: inside minimum range 4, from 4 hexes to 1; + the weapon's modifier) and 2D6 chance. Not included: movement, terrain, target state, crits (head, arms, main gun). † range modifiers of the standard rules, not restated by the ProtoMech rules Classic ProtoMech rules · sheets",
         'Page 1/1',
     ]),
     'render-gorgon-en': ('pdf', ('render', 'data/units/battletech/gorgon.yaml', '--lang', 'en'), [
@@ -99,7 +101,7 @@ CASES = {
         'in the order taken 2 Main Gun Main Gun destroyed 3, 11 Near Miss: counts as a',
         'Torso LA Legs Armor Structure Shaded box: pilot hit · Double box: ProtoMech destroyed. Under each weapon: to-hit number',
         "movement, terrain, target state, crits (head, arms), quirks, pilot abilities. Pilots' names in full: Glide Test: Star Commander",
-        'Konstantinovich Kerensky-Ward. Total Warfare rules ·',
+        'Konstantinovich Kerensky-Ward. Total Warfare rules · sheets',
         'Page 1/1',
     ]),
     'render-classic-en': ('pdf', ('render', '@bt_classic', '--lang', 'en'), [
@@ -141,7 +143,7 @@ CASES = {
         'уничтожена (гл. пушка +2) 12 Голова +1 на попадание +2 на попадание, нет дальней дистанции Minotaur Тонн: 9 Двуногий 3 5 3 БЦ: 424 БЦ (с пилотом): 424 4 2× Средний лазер ER Т 7 — 5 10 15 4 (92 %) · 6 (72 %) · 8 (42 %) *Уничтожение оружия в торсе, бросок 1D6: 1-2: Средний лазер ER; 3-4: Средний лазер ER; 5-6: Нет эффекта Урон физической атаки: 2 Схема брони Голова (5/2) ПР 3/2 Торс (15/9) ЛР 3/2 Ноги (10/5) Протомех 2 Очки',
         'по порядку 2 Главная пушка: Главная пушка не может получить критическое попадание 3, 11 Близкий промах: атака',
         'дистанции Тонн: Схема брони Голова ГП ПР Торс ЛР Ноги Протомех 3 Очки',
-        'брони Голова ГП ПР Торс ЛР Ноги Броня Внутренняя структура Клетка: 1 ранение пилота; двойная: уничтожен, пилот убит. Под оружием: значение на попадание (Навык Стрельбы + дистанция†: ближняя · средняя · дальняя; ≤4: внутри мин. дистанции 4, от 4 гексов до 1; + модиф. оружия) и шанс 2D6. Не учтены: движение, местность, положение цели, крит. попадания (голова, руки, гл. пушка). † модификаторы дистанции из стандартных правил (в правилах протомехов их нет) Классические правила для протомехов ·',
+        'брони Голова ГП ПР Торс ЛР Ноги Броня Внутренняя структура Клетка: 1 ранение пилота; двойная: уничтожен, пилот убит. Под оружием: значение на попадание (Навык Стрельбы + дистанция†: ближняя · средняя · дальняя; ≤4: внутри мин. дистанции 4, от 4 гексов до 1; + модиф. оружия) и шанс 2D6. Не учтены: движение, местность, положение цели, крит. попадания (голова, руки, гл. пушка). † модификаторы дистанции из стандартных правил (в правилах протомехов их нет) Классические правила для протомехов · sheets',
         'Стр. 1/1',
     ]),
     'render-gorgon-ru': ('pdf', ('render', 'data/units/battletech/gorgon.yaml', '--lang', 'ru'), [
@@ -165,7 +167,7 @@ CASES = {
         'попадания по порядку 2 Главная пушка Главная пушка уничтожена 3, 11 Близкий промах: атака',
         'Ноги Броня Внутренняя структура Затенённая клетка: ранение пилота · Двойная: протомех уничтожен. Под оружием: значение на попадание',
         'движение, местность, положение цели, крит. попадания (голова, руки), особенности машины, способности пилота. Имена пилотов полностью: Glide Test: Star Commander',
-        'Konstantinovich Kerensky-Ward. Правила Total Warfare ·',
+        'Konstantinovich Kerensky-Ward. Правила Total Warfare · sheets',
         'Стр. 1/1',
     ]),
     'render-classic-ru': ('pdf', ('render', '@bt_classic', '--lang', 'ru'), [
@@ -253,13 +255,17 @@ def _args(args: tuple) -> tuple:
         if a.startswith("@"):
             name, _, unit = a[1:].partition("#")
             a = unit_file(f"{GAME}_{name}.yaml", UNITS[name]) + (f"#{unit}" if unit else "")
+        elif a.startswith("!"):  # a real BattleScribe roster of the shared fixtures
+            if not (FIXTURES / a[1:]).is_file():
+                pytest.skip("real rosters not present")
+            a = str(FIXTURES / a[1:])
         out.append(a)
     return tuple(out)
 
 
 def _text(case: str) -> str:
     kind, args, _ = CASES[case]
-    return (printed if kind == "pdf" else echoed)(*_args(args))
+    return {"pdf": printed, "out": echoed, "err": refused}[kind](*_args(args))
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

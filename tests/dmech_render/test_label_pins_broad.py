@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from label_pins import echoed, missing, printed, unit_file
+from label_pins import echoed, missing, printed, refused, unit_file
 
 ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "battlescribe"
 GAME = "dmech"
 UNITS = {
     "dmech_infantry": """system: dmech
@@ -50,8 +51,9 @@ units:
 """,
 }
 
-# case -> (pdf: the extracted text of ``sheets ARGS -o FILE`` | out: the standard output, ARGS, pins);
-# "@NAME" in ARGS is the unit file UNITS[NAME]
+# case -> (pdf: the extracted text of ``sheets ARGS -o FILE`` | out: the standard output | err: the
+# message of a refusal (exit 1), ARGS, pins);
+# "@NAME" in ARGS is the unit file UNITS[NAME], "!FILE" a real roster of the shared fixtures
 CASES = {
     'render-otrok-en': ('pdf', ('render', 'data/units/dmech/otrok.yaml', '--lang', 'en'), [
         'Отрок Walker sheet · Cost: 0 ⚠ Illustrative example, not official data Armour 8 front 6 front-right 6 rear-right 5 rear 6 rear-left 6 front-left Front up; a shot from a cone hits that face Penetration Power + the higher die against the armour of the face hit Penetration number Result Less than armour No effect:',
@@ -152,8 +154,8 @@ NOT_PINNED = {
     'faction': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
     'unverified': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
     'facing_arrow': 'printed nowhere: read by none of these printouts, and no module or template names the key',
-    'face_front_side': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'face_rear_side': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
+    'face_front_side': 'printed nowhere: face_{face} is built only for the six faces of geometry.FACES (front_right, rear_left...), never for the pairs',
+    'face_rear_side': 'printed nowhere: face_{face} is built only for the six faces of geometry.FACES (front_right, rear_left...), never for the pairs',
     'answer_yes': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
     'answer_no': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
     'wounds': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
@@ -170,13 +172,17 @@ def _args(args: tuple) -> tuple:
         if a.startswith("@"):
             name, _, unit = a[1:].partition("#")
             a = unit_file(f"{GAME}_{name}.yaml", UNITS[name]) + (f"#{unit}" if unit else "")
+        elif a.startswith("!"):  # a real BattleScribe roster of the shared fixtures
+            if not (FIXTURES / a[1:]).is_file():
+                pytest.skip("real rosters not present")
+            a = str(FIXTURES / a[1:])
         out.append(a)
     return tuple(out)
 
 
 def _text(case: str) -> str:
     kind, args, _ = CASES[case]
-    return (printed if kind == "pdf" else echoed)(*_args(args))
+    return {"pdf": printed, "out": echoed, "err": refused}[kind](*_args(args))
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
