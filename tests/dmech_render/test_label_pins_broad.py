@@ -150,19 +150,19 @@ CASES = {
 
 # labels no pin holds, and why (checked: each still exists in labels.yaml)
 NOT_PINNED = {
-    'name': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'faction': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'unverified': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
+    'name': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
+    'faction': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
+    'unverified': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'facing_arrow': 'printed nowhere: read by none of these printouts, and no module or template names the key',
     'face_front_side': 'printed nowhere: face_{face} is built only for the six faces of geometry.FACES (front_right, rear_left...), never for the pairs',
     'face_rear_side': 'printed nowhere: face_{face} is built only for the six faces of geometry.FACES (front_right, rear_left...), never for the pairs',
-    'answer_yes': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'answer_no': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'wounds': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
+    'answer_yes': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
+    'answer_no': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
+    'wounds': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'wound_note': 'printed nowhere: read by none of these printouts, and no module or template names the key',
     'cone': 'printed nowhere: read by none of these printouts, and no module or template names the key',
-    'limit_unit': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'face_letters': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
+    'limit_unit': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
+    'face_letters': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
 }
 
 

@@ -13,11 +13,40 @@ from pathlib import Path
 import pytest
 import yaml
 
-from label_pins import echoed, missing, printed, unit_file
+from label_pins import echoed, missing, printed, refused, unit_file
 
 ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "battlescribe"
 GAME = "dust"
 UNITS = {
+    "dust_lone": """system: dust
+roster: {name: Lone force, limit: 100}
+units:
+  - name: Lone Hero
+    faction: Allies
+    kind: hero
+    armor: {type: soldier, level: 3}
+    models: 1
+    health: 3
+    move: 1
+    points: 12
+    weapons:
+      - name: Lone pistol
+        range: 2
+        vs: {S1: 2/1, S2: 2/1}
+  - name: Lone Plane
+    faction: Allies
+    kind: aircraft
+    armor: {type: aircraft, level: 2}
+    models: 1
+    health: 4
+    move: 6
+    points: 30
+    weapons:
+      - name: Plane gun
+        range: 6
+        vs: {S1: 2/1, V1: 1/1}
+""",
     "dust_mounts": """system: dust
 units:
   - name: Mount Test
@@ -38,8 +67,9 @@ units:
 """,
 }
 
-# case -> (pdf: the extracted text of ``sheets ARGS -o FILE`` | out: the standard output, ARGS, pins);
-# "@NAME" in ARGS is the unit file UNITS[NAME]
+# case -> (pdf: the extracted text of ``sheets ARGS -o FILE`` | out: the standard output | err: the
+# message of a refusal (exit 1), ARGS, pins);
+# "@NAME" in ARGS is the unit file UNITS[NAME], "!FILE" a real roster of the shared fixtures
 CASES = {
     'render-en': ('pdf', ('render', 'data/units/dust/sample_force.yaml', '--lang', 'en'), [
         "Sample Laser Squad 20 AP Axis · Squad · Soldier 3 Move 1 Armour S3 Cover Soft: hit save Hard: miss save Hit points: 3 × 1 Joined by: Sample Hero Keller Hero's hit points: 3 S1 S2 S3 S4 V1 V2 V3 V4 V5",
@@ -66,7 +96,8 @@ CASES = {
     ]),
     'render-revised-ru': ('pdf', ('render', 'data/units/dust/sample_force.yaml', '--dice', 'revised', '--lang', 'ru'), [
         'Sample Laser Squad 20 ОА · 1/2 Ось · Отряд · Пехота 3 Движение 1 Броня S3 Укрытие Слабое: Попад. Жёсткое: Промах Очки здоровья: 3 × 1 С героем: Sample Hero',
-        '– – – Новые кубики Dust: спас-бросок попаданий — символ армии, спас-бросок промахов — символ армии или щит † † не проверено: сверьте с правилами; значение можно исправить в данных Sample Laser Squad 2/2',
+        '1/3 1/3 1/3 1/3 1/3 – – – Новые кубики Dust: спас-бросок попаданий — символ армии, спас-бросок промахов — символ армии или щит † † не проверено: сверьте с',
+        '— символ армии или щит † † не проверено: сверьте с правилами; значение можно исправить в данных Sample Laser Squad 2/2 S1',
     ]),
     'render-mounts-en': ('pdf', ('render', '@dust_mounts', '--lang', 'en'), [
         'Mount Test 30 AP SSU · Vehicle 5 Move 1 Armour V5',
@@ -111,43 +142,61 @@ CASES = {
     'calc-corner-ru': ('out', ('calc', 'dust', 'cover', '--unit', 'data/units/dust/sample_force.yaml#Sample Hero Keller', '--cover', 'ammo_crate+corner', '--diagonal', '--adjacent', '--through-corner', '--corner-square', 'vehicle', '--lang', 'ru'), [
         'Sample Hero Keller (присоединён к отряду Sample Laser Squad, использует его укрытие) в жёстком укрытии: спас-бросок промахов; кубиков: 1, каждый отменяет',
     ]),
+    'calc-cornerno-en': ('out', ('calc', 'dust', 'cover', '--unit', 'data/units/dust/sample_force.yaml#Sample Laser Squad', '--cover', 'corner', '--not-diagonal', '--adjacent', '--through-corner', '--corner-square', 'vehicle', '--hits', '5', '--lang', 'en'), [
+        'Sample Laser Squad (the corner gives no cover here) without cover: no save; 0 dice, each stops',
+    ]),
+    'calc-ignores-en': ('out', ('calc', 'dust', 'cover', '--unit', 'data/units/dust/sample_force.yaml#Sample Laser Squad', '--cover', 'soft', '--ignores-cover', '--hits', '2', '--lang', 'en'), [
+        'Sample Laser Squad (the weapon ignores cover) in soft cover: no save; 0 dice,',
+    ]),
+    'calc-cornerno-ru': ('out', ('calc', 'dust', 'cover', '--unit', 'data/units/dust/sample_force.yaml#Sample Laser Squad', '--cover', 'corner', '--not-diagonal', '--adjacent', '--through-corner', '--corner-square', 'vehicle', '--hits', '5', '--lang', 'ru'), [
+        'Sample Laser Squad (угол здесь не даёт укрытия) без укрытия: нет спас-броска; кубиков: 0,',
+    ]),
+    'calc-ignores-ru': ('out', ('calc', 'dust', 'cover', '--unit', 'data/units/dust/sample_force.yaml#Sample Laser Squad', '--cover', 'soft', '--ignores-cover', '--hits', '2', '--lang', 'ru'), [
+        'Sample Laser Squad (оружие игнорирует укрытие) в слабом укрытии: нет спас-броска;',
+    ]),
+    'calc-lone-en': ('out', ('calc', 'dust', 'cover', '--unit', '@dust_lone#Lone Hero', '--cover', 'soft', '--hits', '2', '--lang', 'en'), [
+        'Lone Hero (a hero alone has no cover value) in soft cover: no save; 0 dice,',
+    ]),
+    'render-lone-en': ('pdf', ('render', '@dust_lone', '--lang', 'en'), [
+        'Lone Hero 12 AP Allies · Hero · Soldier 3 Move 1 Armour',
+        'faces Lone Plane 30 AP Allies · Aircraft 2 Move 6 Armour A2 Cover Soft:',
+    ]),
+    'calc-lone-ru': ('out', ('calc', 'dust', 'cover', '--unit', '@dust_lone#Lone Hero', '--cover', 'soft', '--hits', '2', '--lang', 'ru'), [
+        'Lone Hero (у героя без отряда нет показателя укрытия) в слабом укрытии: нет спас-броска;',
+    ]),
+    'render-lone-ru': ('pdf', ('render', '@dust_lone', '--lang', 'ru'), [
+        'Lone Hero 12 ОА Союзники · Герой · Пехота 3 Движение',
+        'Lone Plane 30 ОА Союзники · Авиация 2 Движение 6 Броня A2 Укрытие Слабое: – Жёсткое: – Очки здоровья: 4 S1 S2 S3 S4',
+    ]),
 }
 
 # labels no pin holds, and why (checked: each still exists in labels.yaml)
 NOT_PINNED = {
-    'kind_aircraft': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'armor_aircraft': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
     'field_faction': 'printed nowhere: read by none of these printouts, and no module or template names the key',
     'field_models': 'printed nowhere: read by none of these printouts, and no module or template names the key',
     'field_weapons': 'printed nowhere: read by none of these printouts, and no module or template names the key',
     'field_count': 'printed nowhere: read by none of these printouts, and no module or template names the key',
     'field_mount': 'printed nowhere: read by none of these printouts, and no module or template names the key',
-    'cover_none': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'save_hits': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'save_misses': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'save_none': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'cover_corner': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
+    'cover_none': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
+    'save_hits': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
+    'save_misses': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
+    'save_none': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
+    'cover_corner': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'squad_boxes': 'printed nowhere: read by none of these printouts, and no module or template names the key',
-    'p_stop_each': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'expected_stopped': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
+    'p_stop_each': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
+    'expected_stopped': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'list_total': 'printed nowhere: read by none of these printouts, and no module or template names the key',
     'list_limit': 'printed nowhere: read by none of these printouts, and no module or template names the key',
     'list_over_limit': 'printed nowhere: read by none of these printouts, and no module or template names the key',
-    'ref_title': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
+    'ref_title': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'ref_object_armor': 'printed nowhere: read by none of these printouts, and no module or template names the key',
     'ref_object_hp': 'printed nowhere: read by none of these printouts, and no module or template names the key',
     'save_hits_short': 'read by these printouts, but printing nothing in them (a condition they do not meet)',
     'save_misses_short': 'read by these printouts, but printing nothing in them (a condition they do not meet)',
     'save_none_short': 'read by these printouts, but printing nothing in them (a condition they do not meet)',
     'save_hits_line': 'read by these printouts, but printing nothing in them (a condition they do not meet)',
-    'save_none_line': 'read by these printouts, but printing nothing in them (a condition they do not meet)',
-    'faction_allies': 'printed nowhere: read by none of these printouts, and no module or template names the key',
-    'cover_uses_squad_short': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
+    'cover_uses_squad_short': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'hero_no_cover_short': 'printed nowhere: read by none of these printouts, and no module or template names the key',
-    'calc_cover_none': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'calc_corner_none': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'calc_ignores_cover': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
-    'calc_hero_alone': 'named in the code, but read by none of these printouts (printed only in a case they do not reach)',
     'calc_die_one': 'read by these printouts, but printing nothing in them (a condition they do not meet)',
     'calc_die_many': 'read by these printouts, but printing nothing in them (a condition they do not meet)',
     'calc_hit_one': 'read by these printouts, but printing nothing in them (a condition they do not meet)',
@@ -161,13 +210,17 @@ def _args(args: tuple) -> tuple:
         if a.startswith("@"):
             name, _, unit = a[1:].partition("#")
             a = unit_file(f"{GAME}_{name}.yaml", UNITS[name]) + (f"#{unit}" if unit else "")
+        elif a.startswith("!"):  # a real BattleScribe roster of the shared fixtures
+            if not (FIXTURES / a[1:]).is_file():
+                pytest.skip("real rosters not present")
+            a = str(FIXTURES / a[1:])
         out.append(a)
     return tuple(out)
 
 
 def _text(case: str) -> str:
     kind, args, _ = CASES[case]
-    return (printed if kind == "pdf" else echoed)(*_args(args))
+    return {"pdf": printed, "out": echoed, "err": refused}[kind](*_args(args))
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
