@@ -27,7 +27,7 @@ units:
   - {name: Scout Three, kind: scout, morale: 6}
   - {name: Sniper Four, kind: sniper, morale: 6}
   - {name: Squad Five, kind: squad, counter: "2M-5-4", m: true, shaken: true}
-  - {name: Squad Six, kind: squad, counter: "2-5-4", weapons: [M1919, BAR]}
+  - {name: Squad Six, kind: squad, counter: "2-5-4", use_sw: true, weapons: [M1919, BAR]}
   - {name: Squad Seven, kind: squad, counter: "2-5-4", weapons: [Bazooka]}
   - {name: Half Eight, kind: half_squad, counter: "0-2-3", weapons: [M1919]}
   - {name: Leader Nine, kind: leader, lm: 1, morale: 6, shaken: true}
@@ -207,6 +207,26 @@ CASES = {
         'Лидер — — +1 6 NME: подавлен — Всего фишек: 9 · FP в атаке в ближнем бою, сумма: 11 · SW всего: 5 Таблица ближнего боя: если 2d6 + LM + модификаторы не меньше смертельного числа (KN), все цели уничтожены Соотношение 1:3 1:2 1:1 2:1',
         'бою юниты его стороны (§8.1). † смертельное число (KN) не сверено с памяткой игрока (PAC) — проверьте по своей (правится в файлах данных) ‡ FP этого SW не подтверждена',
     ]),
+    'calc-never2-en': ('out', ('calc', 'lnl', 'melee', '--a', '1-6-4', '--a-lm', '-3', '--b', '10-5-4', '--lang', 'en'), [
+        'Number 11†; DRM -3 (LM -3); cannot succeed: even a natural 12 falls short B attacks A1 B1 10-5-4 10 FP',
+    ]),
+    'calc-lowdown2-en': ('out', ('calc', 'lnl', 'melee', '--a', '2-5-4', '--b', '5-5-4', '--low-odds', 'down', '--lang', 'en'), [
+        '5 FP odds 2:5 → column 1:3 (1:2.5 rounded to 1:3) Kill Number 11†; DRM +0 (LM',
+    ]),
+    'refused-bestbad-en': ('err', ('calc', 'lnl', 'melee', '--a', '1-6-4', '--b', '4-6-4', '4-6-4', '--best', '--a-targets', 'B1,B2', '--lang', 'en'), [
+        'The round as given is not allowed: side A: 1 FP against 2 units with 8',
+        'B1, B2 (e.g. --a-targets B1) Best targets for A: B1 8.3%; B2 8.3% Best targets for B: A1 97.2%',
+    ]),
+    'calc-never2-ru': ('out', ('calc', 'lnl', 'melee', '--a', '1-6-4', '--a-lm', '-3', '--b', '10-5-4', '--lang', 'ru'), [
+        '11†; модификатор -3 (LM -3); успех невозможен: не хватит даже 12 на кубиках Б атакует: А1 Б1 10-5-4 10 FP',
+    ]),
+    'calc-lowdown2-ru': ('out', ('calc', 'lnl', 'melee', '--a', '2-5-4', '--b', '5-5-4', '--low-odds', 'down', '--lang', 'ru'), [
+        'соотношение 2:5 → колонка 1:3 (1:2.5 округлено до 1:3) смертельное число (KN) 11†;',
+    ]),
+    'refused-bestbad-ru': ('err', ('calc', 'lnl', 'melee', '--a', '1-6-4', '--b', '4-6-4', '4-6-4', '--best', '--a-targets', 'B1,B2', '--lang', 'ru'), [
+        'Такой раунд не разрешён правилами: сторона А: 1 FP против 2 отрядов с 8',
+        'Б2 (например, --a-targets Б1) Лучшие цели стороны А: Б1 8.3%; Б2 8.3% Лучшие цели стороны Б: А1 97.2%',
+    ]),
 }
 
 # labels no pin holds, and why (checked: each still exists in labels.yaml)
@@ -218,19 +238,15 @@ NOT_PINNED = {
     'oob_cont': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'why_sw2_lost': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'why_hero_def': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
-    'odds_low_down': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'note_strike_single': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'calc_strike_back': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'calc_note': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
-    'calc_need_never': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'word_squad': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'word_medic': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'word_sniper': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'word_scout': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'calc_best_any': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'calc_best_never': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
-    'calc_not_allowed': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
-    'calc_best_short': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'calc_none': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'illegal_no_target': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'illegal_best_too_many': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
