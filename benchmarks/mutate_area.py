@@ -99,7 +99,9 @@ AREAS: dict[str, dict[str, list[str]]] = {
     },
     "parallel": {
         "mutate": ["sheets/render/parallel.py"],
-        "tests": ["tests/render/test_parallel.py", "tests/render/test_reportlab_internals.py",
+        # the workers' side runs in process too (tests/render/parallel_sim.py plays the forks)
+        "tests": ["tests/render/test_parallel_inprocess.py", "tests/render/test_parallel_units.py",
+                  "tests/render/test_parallel.py", "tests/render/test_reportlab_internals.py",
                   "tests/test_reproducible.py"],
     },
     # command line (option handling) and the page
