@@ -5,9 +5,12 @@ the same bytes as one process, pages in order with their text, chunk ownership, 
 
 from __future__ import annotations
 
+import marshal
+import os
+
 import pytest
 
-from parallel_sim import PID0, run_parent, run_worker, serial, simulate
+from parallel_sim import PID0, run_parent, run_worker, serial, simulate, simulate_call
 from sheets.render import parallel
 from sheets.render.pdf import PAPER, Document, Rect
 
@@ -191,9 +194,6 @@ def test_the_forks_are_made_and_cleaned_up(monkeypatch, chunk):
     assert all(box == [] for box in sim.boxes)  # every message read
 
 
-import os  # noqa: E402
-from parallel_sim import simulate_call  # noqa: E402
-
 
 # -- what the parent assembles ----------------------------------------------------------------------
 
@@ -323,3 +323,229 @@ def test_a_page_stream_reportlab_builds_otherwise_is_left_to_the_parent(monkeypa
     pages = [p for s in sent for m in s if m[0] == "chunk" for p in m[2]]
     assert len(pages) == 4 and all(isinstance(p[1], list) for p in pages)
     assert [w.split()[:2] for w in page_words(pdf)] == [["Page", f"{i}/6"] for i in range(1, 7)]
+
+
+# -- a failing worker -------------------------------------------------------------------------------
+
+def _failing(n, bad_page, exc):
+    book = _book(n)
+
+    def draw(doc):
+        page = doc.page
+        count = [0]
+
+        def page_that_fails(size=None):
+            count[0] += 1
+            pen = page(size)
+            if count[0] == bad_page and not getattr(pen, "skip", False):
+                raise exc
+            return pen
+        doc.page = page_that_fails
+        try:
+            book(doc)
+        finally:
+            doc.page = page
+    return draw
+
+
+def _fail_run(monkeypatch, draw, jobs):
+    sent = [run_worker(monkeypatch, lambda: parallel.render(_doc(), draw, jobs), jobs, k)[1]
+            for k in range(jobs)]
+    sim, result = run_parent(monkeypatch, lambda: parallel.render(_doc(), draw, jobs), sent)
+    return sim, result, [[marshal.loads(b) for b in s] for s in sent]
+
+
+def test_a_worker_that_fails_fails_the_render_and_every_worker_is_stopped(monkeypatch, chunk):
+    draw = _failing(9, 5, ZeroDivisionError("injected"))  # page 5: chunk 2, worker 1
+    sim, result, sent = _fail_run(monkeypatch, draw, 2)
+    assert isinstance(result, RuntimeError)
+    assert str(result) == "worker 1 failed: ZeroDivisionError: injected"
+    assert sim.kills == [(PID0, 9), (PID0 + 1, 9)]
+    assert sim.waits == [(PID0, 0), (PID0 + 1, 0)]
+    assert sim.closed == [["send", "recv"]] * 2
+    # worker 1 sends the error instead of its first chunk; worker 0 went on to the end
+    assert [m[0] for m in sent[1]] == ["error"]
+    kind, text, tb = sent[1][0]
+    assert text == "ZeroDivisionError: injected" and "ZeroDivisionError: injected" in tb
+    assert "Traceback" in tb
+    assert _chunks(sent[0]) == [1, 3] and sent[0][-1] == ("done",)
+
+
+def test_a_failure_on_a_page_of_the_first_chunk_forks_nothing(monkeypatch, chunk):
+    from parallel_sim import Sim
+
+    draw = _failing(9, 2, ZeroDivisionError("early"))
+    with monkeypatch.context() as m:
+        sim = Sim(m, child=None, inbox=[])
+        with pytest.raises(ZeroDivisionError, match="early"):
+            parallel.render(_doc(), draw, 2)
+    assert sim.forks == 0 and sim.kills == [] and sim.waits == []
+
+
+def test_a_glyph_error_in_a_worker_comes_back_as_the_same_glyph_error(monkeypatch, chunk):
+    from sheets.render.fonts import GlyphError
+
+    draw = _failing(9, 3, GlyphError("Roc ☃", "☃", "Sans"))  # page 3: worker 0's first page
+    sim, result, sent = _fail_run(monkeypatch, draw, 2)
+    assert sent[0] == [("glyph", "Roc ☃", "☃", "Sans")]
+    assert isinstance(result, GlyphError)
+    assert (result.text, result.char, result.font) == ("Roc ☃", "☃", "Sans")
+    assert sim.kills == [(PID0, 9), (PID0 + 1, 9)]
+
+
+def test_a_failure_after_the_last_page_is_sent_too(monkeypatch, chunk):
+    """The worker's last flush (after the layout ran to its end) fails: it sends the error."""
+    from sheets.render.layout_check import Recorder
+
+    def settle(self):
+        raise KeyError("settle")
+
+    draw = _book(4)  # chunk 1 (pages 3-4) is worker 0's, flushed after the layout's end
+    jobs = 2
+
+    def make():
+        return Document("a4", record=True)
+
+    sent = []
+    for k in range(jobs):
+        with monkeypatch.context() as m:
+            m.setattr(Recorder, "settle", settle)
+            sent.append(run_worker(monkeypatch, lambda: parallel.render(make(), draw, jobs), jobs, k)[1])
+    msgs = [[marshal.loads(b) for b in s] for s in sent]
+    assert [m[0] for m in msgs[0]] == ["error"] and msgs[0][0][1] == "KeyError: 'settle'"
+    assert msgs[1] == [("done",)]  # worker 1 has no chunk in 4 pages
+    assert "in flush" in msgs[0][0][2]
+    sim, result = run_parent(monkeypatch, lambda: parallel.render(make(), draw, jobs), sent)
+    assert isinstance(result, RuntimeError) and str(result) == "worker 0 failed: KeyError: 'settle'"
+
+
+def _parent_with(monkeypatch, n, jobs, inbox):
+    import marshal as m_
+
+    draw = _book(n)
+    return run_parent(monkeypatch, lambda: parallel.render(_doc(), draw, jobs),
+                      [[m_.dumps(x) for x in box] for box in inbox])
+
+
+def test_a_chunk_out_of_turn_is_an_error(monkeypatch, chunk):
+    sim, result = _parent_with(monkeypatch, 7, 2, [[("chunk", 2, [], [], [], [])], [("done",)]])
+    assert isinstance(result, RuntimeError) and str(result) == "parallel render: chunk 2 arrived for 1"
+    assert sim.kills == [(PID0, 9), (PID0 + 1, 9)]
+
+
+def test_a_chunk_after_a_done_is_an_error(monkeypatch, chunk):
+    # chunk 1 (worker 0) is empty, then worker 1 says done; worker 0 still sends a chunk
+    sim, result = _parent_with(monkeypatch, 7, 2, [[("chunk", 1, [], [], [], []), ("chunk", 3, [], [], [], [])],
+                                                   [("done",)]])
+    assert isinstance(result, RuntimeError) and str(result) == "parallel render: a chunk after the last page"
+
+
+def test_an_error_after_another_workers_done_is_raised(monkeypatch, chunk):
+    sim, result = _parent_with(monkeypatch, 7, 3, [[("done",)], [("done",)], [("error", "OSError: disk", "tb")]])
+    assert isinstance(result, RuntimeError) and str(result) == "worker 2 failed: OSError: disk"
+    sim, result = _parent_with(monkeypatch, 7, 3, [[("done",)], [("done",)], [("done",)]])
+    assert isinstance(result, bytes) and result.startswith(b"%PDF")
+    assert sim.kills == [] and sim.waits == [(PID0, 0), (PID0 + 1, 0), (PID0 + 2, 0)]
+
+
+def test_each_workers_done_is_read_once(monkeypatch, chunk):
+    """The worker whose turn it is ends the document; the others' "done" is read after it, once:
+    a second message from the same worker would be left unread."""
+    sim, result = _parent_with(monkeypatch, 7, 2, [[("done",), ("error", "X: never read", "")], [("done",)]])
+    assert isinstance(result, bytes)
+    assert sim.boxes[0] == [marshal.dumps(("error", "X: never read", ""))] and sim.boxes[1] == []
+
+
+
+# -- the layout check of the workers' pages -----------------------------------------------------
+
+def _overflowing(n, bad):
+    book = _book(n)
+
+    def draw(doc):
+        page = doc.page
+        count = [0]
+
+        def page_with_overflow(size=None):
+            count[0] += 1
+            pen = page(size)
+            if count[0] in bad and not getattr(pen, "skip", False):
+                with pen.frame(Rect(40, 690, 30, 20)):
+                    pen.text(45, 695, f"Overflow on page {count[0]} well past its frame", 10)
+            return pen
+        doc.page = page_with_overflow
+        try:
+            book(doc)
+        finally:
+            doc.page = page
+    return draw
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_workers_measure_their_pages_and_the_parent_reports_them_in_page_order(monkeypatch, chunk, stream):
+    from sheets.render.layout_check import check
+
+    draw = _overflowing(9, {2, 4, 5, 9})
+
+    def make():
+        return Document("a4", record={"stream": stream})
+
+    one, sdoc = serial(make, draw)
+    pdf, doc, sent, _ = simulate(monkeypatch, make, draw, 2)
+    assert pdf == one
+    want = [(v.page, v.kind, v.message) for v in check(sdoc.recorder)]
+    got = [(v.page, v.kind, v.message) for v in check(doc.recorder)]
+    assert got == want
+    assert [p for p, kind, _ in got if kind == "frame"] == [2, 4, 5, 9]
+    assert ("frame", "'Overflow on page 5 well past its frame' leaves its frame by 168.8 pt") in \
+        [(k, m) for _, k, m in got]
+    assert [p for p, kind, _ in got if kind == "blank"] == list(range(1, 10))
+    # each chunk's measurements come with it: pages 3-4 from worker 0, 5-6 from worker 1, ...
+    measured = {m[1]: [r[0] for r in m[5]] for s in sent for m in s if m[0] == "chunk"}
+    assert measured == {1: [3, 4], 2: [5, 6], 3: [7, 8], 4: [9]}
+
+
+def test_without_a_recorder_nothing_is_measured(monkeypatch, chunk):
+    _, doc, sent, _ = simulate(monkeypatch, _doc, _book(5), 2)
+    assert doc.recorder is None
+    assert [m[5] for s in sent for m in s if m[0] == "chunk"] == [[], []]
+
+
+# -- a real renderer ----------------------------------------------------------------------------
+
+def _bt_source(samples, names):
+    import yaml
+
+    from sheets.api import Source
+
+    base = yaml.safe_load((samples / "battletech" / "roc.yaml").read_text(encoding="utf-8"))["units"][0]
+    units = [dict(base, name=f"Roc {i + 1}", pilot={"name": n, "gunnery": 4}) for i, n in enumerate(names)]
+    data = yaml.safe_dump({"system": "battletech", "units": units}, allow_unicode=True).encode()
+    return Source("bt.yaml", data)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_battletech_sheets_through_the_workers_are_the_bytes_of_one_process(monkeypatch, samples, lang):
+    """13 ProtoMech sheets (a point of five per page), one page per chunk, pilots with letters
+    the first page never used: the PDF and the layout check are those of one process."""
+    from sheets import api
+    from sheets.render.layout_check import check
+
+    monkeypatch.setattr(parallel, "CHUNK", 1)
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Щука Ёжикова", "Юлия Эльф", "Жора", "Ann", "Ώμέγα Ψ",
+             "Ђорђе Ћ", "Ann", "Bo"]
+    src = _bt_source(samples, names)
+
+    def call(jobs):
+        return api.render(api.load([src], {"lang": lang}), jobs=jobs, record=True)
+
+    one = call(1)
+    got, sent, sim = simulate_call(monkeypatch, lambda: call(2), 2)
+    assert got.pdf == one.pdf
+    assert sim.forks == 2
+    assert [(v.page, v.message) for v in check(got.document.recorder)] == \
+        [(v.page, v.message) for v in check(one.document.recorder)]
+    words = page_words(got.pdf)
+    assert len(words) == 3
+    assert "Щука Ёжикова" in words[1] and "Ђорђе Ћ" in words[2] and "Ώμέγα Ψ" in words[1]
+    assert _chunks(sent[0]) == [1] and _chunks(sent[1]) == [2]
