@@ -38,7 +38,7 @@ def _book(n, words=None, sizes=None, forms=True):
     def draw(doc):
         for i in range(1, n + 1):
             pen = doc.page(sizes(i) if sizes else None)
-            pen.text(50, 700, f"Page {i}/{n}", 10)
+            pen.text(50, 700, f"Page {i}/{n}", 10, color=pen.t.ink)  # a layout reads its theme
             if i == 1:  # every digit gets its glyph code on the first page
                 pen.text(50, 720, "0123456789 F", 10)
                 pen.text(50, 740, "0123456789 F", 7)
@@ -83,7 +83,9 @@ def test_the_simulated_forks_give_the_bytes_of_one_process(monkeypatch, chunk, j
 # -- chunks: who draws what, what is sent ---------------------------------------------------------
 
 def _chunks(msgs):
-    return [m[1] for m in msgs if m[0] == "chunk"]
+    got = [m[1] for m in msgs if m[0] == "chunk"]
+    assert all(type(c) is int for c in got)  # the chunk numbers sent are whole numbers
+    return got
 
 
 def test_chunk_c_is_drawn_by_worker_c_minus_1_mod_jobs(monkeypatch, chunk):
@@ -199,7 +201,7 @@ def test_the_forks_are_made_and_cleaned_up(monkeypatch, chunk):
 
 def test_page_sizes_switch_inside_and_across_chunks(monkeypatch, chunk):
     """A4 and Letter (and a landscape page) in any order: each page keeps its size."""
-    sizes = {1: A4, 2: LETTER, 3: LETTER, 4: A4, 5: (A4[1], A4[0]), 6: A4, 7: LETTER, 8: LETTER, 9: A4}
+    sizes = {1: A4, 2: LETTER, 3: A4, 4: A4, 5: (A4[1], A4[0]), 6: A4, 7: LETTER, 8: LETTER, 9: A4}
     draw = _book(9, sizes=sizes.get)
     one, _ = serial(_doc, draw)
     pdf, doc, _, _ = simulate(monkeypatch, _doc, draw, 2)
@@ -211,8 +213,9 @@ def test_page_sizes_switch_inside_and_across_chunks(monkeypatch, chunk):
     got = [(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
            for p in PdfReader(io.BytesIO(pdf)).pages]
     assert got == [(round(w), round(h)) for w, h in (sizes[i] for i in range(1, 10))]
-    assert got[:2] == [(595, 842), (612, 792)] and got[4] == (842, 595)
+    assert got[:3] == [(595, 842), (612, 792), (595, 842)] and got[4] == (842, 595)
     assert doc.size == A4  # the size of the last page
+    assert doc.page.__func__ is Document.page  # the parent's document has its own page() again
 
 
 def test_a_size_named_only_on_a_worker_page_carries_to_the_pages_after_it(monkeypatch, chunk):
@@ -239,6 +242,8 @@ def _forms_book(n, text_in_form):
             pen.text(50, 700, f"Page {i}", 10)
             if i == 1:
                 pen.form("a", 10, 10, _box)  # the parent's own form (F0)
+            if i == 5:  # a run for the parent before worker 1's own copy of "b" (dropped)
+                pen.text(50, 720, "Ўсё", 9)
             if i >= 3:
                 pen.form("b", 60, 10, lambda p: (p.rect(Rect(0, 0, 30, 30)), p.text(2, 2, text_in_form, 8)))
             if i >= 5:
@@ -549,3 +554,68 @@ def test_battletech_sheets_through_the_workers_are_the_bytes_of_one_process(monk
     assert len(words) == 3
     assert "Щука Ёжикова" in words[1] and "Ђорђе Ћ" in words[2] and "Ώμέγα Ψ" in words[1]
     assert _chunks(sent[0]) == [1] and _chunks(sent[1]) == [2]
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_the_layout_check_of_worker_pages_knows_their_size(monkeypatch, chunk, stream):
+    """The fork's page (3) and later worker pages switch paper: each page is measured at its
+    own size, as in one process."""
+    from sheets.render.layout_check import check
+
+    sizes = {3: LETTER, 5: (A4[1], A4[0]), 6: A4, 8: LETTER}
+    draw = _overflowing(9, {3, 5})
+    book = _book(9, sizes=sizes.get)
+
+    def sized(doc):
+        page = doc.page
+        count = [0]
+
+        def page_sized(size=None):
+            count[0] += 1
+            return page(sizes.get(count[0], size))
+        doc.page = page_sized
+        try:
+            draw(doc)
+        finally:
+            doc.page = page
+
+    def make():
+        return Document("a4", record={"stream": stream})
+
+    one, sdoc = serial(make, sized)
+    pdf, doc, _, _ = simulate(monkeypatch, make, sized, 2)
+    assert pdf == one
+    want = [(v.page, v.kind, v.message) for v in check(sdoc.recorder)]
+    assert [(v.page, v.kind, v.message) for v in check(doc.recorder)] == want
+    # page 5 is landscape A4 (595 pt high): the text at y 700 leaves it; page 6 (A4) has room
+    assert (5, "frame", "'Page 5/9' leaves its page by 112.0 pt") in want
+    assert [p for p, k, m in want if "leaves its page" in m] == [5, 5, 5, 5]
+
+
+def test_assemble_defines_a_workers_form_with_its_bounding_box():
+    """_assemble as the parent runs it, on a chunk made by hand: a form with its own box, its
+    token filled in, the page placing it under the name one process gives."""
+    import io
+
+    from pypdf import PdfReader
+
+    doc = _doc()
+    doc.page().text(10, 10, "Roc", 8)
+    doc.canvas.showPage()
+    doc._open = False
+    key = parallel._key_name("box")
+    size = tuple(doc.canvas._pagesize)
+    body = ["BT 1 0 0 1 2 2 Tm \x001\x00 ET", "0 0 30 40 re S"]
+    page = ["1 j", f"q 1 0 0 1 50 60 cm /FormXob.{key} Do Q"]
+    forms = [(0, key, (1, 2, 30, 40), body, (1, 1))]
+    tokens = [(1, "Sans", 8, "Щука", True, None)]
+    parallel._assemble(doc, [(size, page, [key])], forms, tokens)
+    assert doc.pages == 2 and doc._parallel_forms == {key: "F0"}
+    pdf = doc.finish()
+    reader = PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == 2
+    xobj = reader.pages[1]["/Resources"]["/XObject"]["/FormXob.F0"].get_object()
+    assert [float(v) for v in xobj["/BBox"]] == [1.0, 2.0, 30.0, 40.0]
+    assert b"/FormXob.F0 Do" in reader.pages[1].get_contents().get_data()
+    run = doc.pen.encoder._runs[("Sans", 8, "Щука")][1]  # the run as one process encodes it
+    assert xobj.get_data().endswith(("BT 1 0 0 1 2 2 Tm " + run + " ET\n0 0 30 40 re S").encode("latin-1"))
