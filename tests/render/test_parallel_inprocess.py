@@ -619,3 +619,24 @@ def test_assemble_defines_a_workers_form_with_its_bounding_box():
     assert b"/FormXob.F0 Do" in reader.pages[1].get_contents().get_data()
     run = doc.pen.encoder._runs[("Sans", 8, "Щука")][1]  # the run as one process encodes it
     assert xobj.get_data().endswith(("BT 1 0 0 1 2 2 Tm " + run + " ET\n0 0 30 40 re S").encode("latin-1"))
+
+
+@pytest.mark.parametrize("n, forks", [(10, 0), (11, 2), (21, 2)])
+def test_the_first_chunk_is_ten_pages(monkeypatch, n, forks):
+    """At the default chunk (10 pages): 10 pages are drawn here alone, the 11th forks; page 21
+    starts worker 1's first chunk."""
+    from parallel_sim import Sim
+
+    assert parallel.CHUNK == 10
+    draw = _book(n, forms=False)
+    one, _ = serial(_doc, draw)
+    if not forks:
+        with monkeypatch.context() as m:
+            sim = Sim(m, child=None, inbox=[])
+            assert parallel.render(_doc(), draw, 2) == one
+        assert sim.forks == 0
+        return
+    pdf, _, sent, sim = simulate(monkeypatch, _doc, draw, 2)
+    assert pdf == one and sim.forks == forks
+    assert [[(m[1], len(m[2])) for m in s if m[0] == "chunk"] for s in sent] == \
+        ([[(1, 1)], []] if n == 11 else [[(1, 10)], [(2, 1)]])
