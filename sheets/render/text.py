@@ -261,13 +261,13 @@ def _format_field(formatter, value, format_spec):  # a method of SandboxedFormat
     function looked up at each call, not a closure fixed at the first install)."""
     budget = _FieldBudget.active
     if budget is not None:
-        m = _SPEC_NUMBERS.match(format_spec or "")
-        for part in (m.group(1), m.group(2)) if m else ():
+        width, precision = _SPEC_NUMBERS.match(format_spec).groups()  # (every part is optional)
+        for part in (width, precision):
             if part and int(part) > MAX_WIDTH:
                 raise TemplateLimit(f"format width too large for a template ({int(part)}; limit "
                                     f"{MAX_WIDTH})")
         size = len(value) if isinstance(value, (str, list, tuple, dict)) else 32
-        budget[0] += size + (int(m.group(1) or 0) + int(m.group(2) or 0) if m else 0)
+        budget[0] += size + int(width or 0) + int(precision or 0)
         _check_size(budget[0])
     return _PLAIN_FORMAT_FIELD[0](formatter, value, format_spec)
 

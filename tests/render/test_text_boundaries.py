@@ -105,7 +105,8 @@ def test_str_methods_without_a_bound_run_as_they_are(small):
     assert run("{{ 'ab'.upper() }}{{ 'ab'.title() }}") == "ABAb"
     assert run("{{ s.endswith(t) }}", {"s": "ab", "t": ("x" * 9,) * 11}) == "False"   # a long tuple: no join
     assert run("{{ s.startswith(t) }}", {"s": "xy", "t": ("x" * 9,) * 10 + ("x",)}) == "True"
-    # a format string with two text arguments is no replace (60 a counted twice would be 122)
+    # a method with two text arguments is no replace ('ascii' → 'replace' 20 times would be 140)
+    assert run("{{ s.encode('ascii', 'replace') | length }}", {"s": "ascii" * 20}) == "100"
     assert run("{{ s.format('a', 'bb') }}", {"s": "a" * 60 + "{}"}) == "a" * 61
     assert run("{{ s.count('a') }}", {"s": "a" * 100}) == "100"
 
@@ -120,6 +121,13 @@ def test_indent_with_a_width_that_is_no_number_fails_as_jinja2_does(small):
         "t.j2:1:1: template error: text too long for a template (101 characters; limit 100)")
     assert problem("{{ 'a' | indent(none) }}") == (
         "t.j2:1:1: template error: TypeError: can't multiply sequence by non-int of type 'NoneType'")
+
+
+def test_center_with_a_width_that_is_no_number_fails_as_jinja2_does():
+    assert problem("{{ 'ab' | center('x') }}") == (
+        "t.j2:1:1: template error: TypeError: 'str' object cannot be interpreted as an integer")
+    assert problem("{{ 'ab' | center(width=none) }}") == (
+        "t.j2:1:1: template error: TypeError: 'NoneType' object cannot be interpreted as an integer")
 
 
 def test_indent_and_wordwrap_of_a_list_fail_as_jinja2_does(small):
