@@ -119,9 +119,17 @@ class InvalidInput(InputError):
     `validate` prints). An :class:`sheets.core.errors.InputError`, so the CLI reports it."""
 
     def __init__(self, problems):
-        super().__init__(problems)
+        # the API's own Problems are taken too (the per-file cap of InputError reads core fields)
+        super().__init__([_core(p) if isinstance(p, Problem) else p for p in problems])
         self.core_problems = self.problems
-        self.problems = [p if isinstance(p, Problem) else Problem.of(p) for p in self.core_problems]
+        self.problems = [Problem.of(p) for p in self.core_problems]
+
+
+def _core(p: Problem):
+    """The :class:`sheets.core.errors.Problem` of an API :class:`Problem` (the same line)."""
+    from sheets.core.errors import Pos, Problem as CoreProblem
+
+    return CoreProblem(p.file, None if p.line is None else Pos(p.line, p.column), p.message, p.severity)
 
 
 class UsageError(UsageProblem, ValueError):
