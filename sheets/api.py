@@ -536,7 +536,8 @@ def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
 
     renderer = load_object(game.renderer)
     base = files[0].options
-    opts = base if options is None else _overlay(base, make_options(options))
+    # a copy: the loaded files' options must not keep this drawing's army lists and file table
+    opts = make_options(base) if options is None else _overlay(base, make_options(options))
     lang = opts.lang
     title = ", ".join(_stem(f.path) for f in files)
     doc = Document(opts.paper, opts.mono, title=f"{game.name.get(lang, game.id)}: {title}",
