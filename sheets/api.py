@@ -220,10 +220,19 @@ def game_options(game_id: str, command: str = "render") -> list[dict]:
         kind = _kind(p)
         out.append({"name": _long_name(p), "param": p.name, "kind": kind,
                     "choices": list(p.type.choices) if kind == "choice" else None,
-                    "default": False if kind == "flag" and p.default is None else p.default,
+                    "default": _default(p, kind),
                     "min": getattr(p.type, "min", None), "max": getattr(p.type, "max", None),
-                    "help": p.help or ""})
+                    "help": getattr(p, "help", None) or ""})  # click 8.4: an Argument has none
     return out
+
+
+def _default(param, kind: str):
+    """An option's default for a form: None when it has none (click's own "unset" marker, which
+    click 8.5 also gives a flag, is no value a page can show), False for a flag without one."""
+    value = param.default
+    if value is not None and type(value).__module__.split(".")[0] == "click":
+        value = None
+    return False if kind == "flag" and value is None else value
 
 
 _TRUE = {"1", "true", "yes", "on", ""}
