@@ -554,6 +554,9 @@ def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
     units = [u for f in files for u in f.units]
 
     def draw(doc):
+        # which units came from which file (renderers that print one section per file use it;
+        # the trial drawing of the first page too: a card that cannot fit names its file)
+        opts.extra["files"] = [{"path": f.path, "roster": f.roster, "units": len(f.units)} for f in files]
         if not no_list:
             from sheets.core.roster import army_list
             from sheets.render.roster_pdf import draw_army_lists
@@ -568,8 +571,6 @@ def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
                     draw_army_lists(doc, lists, opts)  # every roster, one after the other
         else:
             lists, after = [], False
-        # which units came from which file (renderers that print one section per file use it)
-        opts.extra["files"] = [{"path": f.path, "roster": f.roster, "units": len(f.units)} for f in files]
         renderer(doc, units, opts)
         if after:  # a list shorter than a third of a page: last, not a widow page before the sheets
             from sheets.render.roster_pdf import draw_army_lists
@@ -607,9 +608,6 @@ def _list_shares_first_page(doc, lists, renderer, units, opts) -> bool:
         return False  # the trial drawing would make card PNGs
     from sheets.render.pdf import Document
     from sheets.render.roster_pdf import first_page_room, share_first_page
-
-    files = opts.extra.get("files")
-    opts.extra["files"] = [{"path": "", "roster": None, "units": len(units)}] if files is None else files
 
     def trial():
         scratch = Document(doc.size, opts.mono, lang=opts.lang, record=True)
