@@ -458,13 +458,15 @@ def check(sources: Iterable[Source], options: Options | Mapping | None = None
     opts = make_options(options)
     results, problems, used = _load_each(sources, opts)
     out, units, game_id = [], 0, None
+    # as load() prints them: the files no other names, or every file when each one is named
+    no_root = not any(s.name not in used for s, r in zip(sources, results) if r is not None)
     for s, loaded, found in zip(sources, results, problems):
         out.extend(found)
         if loaded is None:
             game_id = game_id or _system_of(s)
             continue
         game_id = game_id or loaded.game.id
-        if s.name not in used:  # a library's units count where they are named
+        if s.name not in used or no_root:  # a library's units count where they are named
             units += len(loaded.units)
         out.extend(check_loaded([loaded]))
     return _once([Problem.of(p) for p in out]), units, game_id
