@@ -68,3 +68,24 @@ def test_the_list_shares_the_first_page_in_russian_and_on_letter_too():
                              ({"mono": True}, "Army list: Sample Axis force")):
         pages = page_texts(api.render_pdf(api.load([Source("d.yaml", DUST)], options)))
         assert len(pages) == 1 and pages[0].count(heading) == 1, options
+
+
+@pytest.mark.parametrize("options", [{"lang": "ru", "mono": True, "paper": "letter"}, {}])
+def test_the_trial_drawing_is_the_real_pages_twin_marked_as_a_trial(monkeypatch, options):
+    import sheets.render.roster_pdf as roster_pdf
+    from sheets.render.pdf import PAPER, Pen
+
+    seen, real = {}, roster_pdf.first_page_room
+
+    def spy(factory, draw, paper):
+        scratch = factory()
+        seen.update(size=scratch.size, mono=scratch.theme.mono, lang=scratch.lang, paper=paper,
+                    recorder=scratch.recorder is not None, trial=scratch.pen.trial)
+        return real(lambda: scratch, draw, paper)
+
+    monkeypatch.setattr(roster_pdf, "first_page_room", spy)
+    pages = page_texts(api.render_pdf(api.load([Source("d.yaml", DUST)], options)))
+    paper = options.get("paper", "a4")
+    assert seen == {"size": PAPER[paper], "mono": bool(options.get("mono")), "lang": options.get("lang", "en"),
+                    "paper": paper, "recorder": True, "trial": True}
+    assert len(pages) == 1 and Pen.trial is False  # the real drawing is no trial
