@@ -200,3 +200,14 @@ def test_files_that_all_name_each_other_are_all_roots():
     problems, units, game = api.check([Source("a.yaml", a), Source("b.yaml", b)])
     # the units load() prints (it said 0: every file is named by another, none counted)
     assert (problems, units, game) == ([], 6, "dust")
+
+
+def test_layout_words_of_a_roster_with_only_a_name_or_only_a_side():
+    point = (ROOT / "data/units/battletech/point-alpha.yaml").read_bytes()
+    units = {"Harpy", "Minotaur", "Procyon", "Roc", "Siren"}
+    assert api.layout_words(api.load([Source("p.yaml", point)]).files) == units | {"Point", "Alpha"}
+    side_only = point.replace(b"roster: {name: Point Alpha}", b"roster: {side: Clan Wolf}")
+    assert side_only != point
+    assert api.layout_words(api.load([Source("p.yaml", side_only)]).files) == units | {"Clan", "Wolf"}
+    both = point.replace(b"roster: {name: Point Alpha}", b"roster: {name: Point Alpha, side: Clan Wolf}")
+    assert api.layout_words(api.load([Source("p.yaml", both)]).files) == units | {"Point", "Alpha", "Clan", "Wolf"}
