@@ -281,3 +281,37 @@ def test_standard_input_of_exactly_5_mib_loads_one_byte_more_is_refused(toy, mon
     with pytest.raises(InputError) as exc:
         load_file("-")
     assert [str(p) for p in exc.value.problems] == ["<stdin>: file too large (limit 5242880 bytes)"]
+
+
+# -- small pins found by the core run ----------------------------------------------------------------
+
+@pytest.mark.parametrize("body, mark", [(" {k: 1}", "x"), (" [1]", "y"), (" 1", "z")])
+def test_a_long_tag_is_cut_at_40_characters_in_each_node_kind(body, mark):
+    from sheets.core.yamlio import parse_yaml
+
+    with pytest.raises(InputError) as exc:
+        parse_yaml("a: !" + mark * 60 + body, "f.yaml")
+    assert [str(p) for p in exc.value.problems] == [
+        f"f.yaml:1:4: the YAML tag '!{mark * 39}'… (61 characters) is not supported here "
+        "(plain values, lists and mappings only)"]
+
+
+def test_every_unit_is_checked_after_an_invalid_one(toy):
+    data = b"system: toy\nunits:\n  - {name: A, cost: -1}\n  - {name: B, cost: -2}\n  - {name: C, armor: 11}\n"
+    assert refused("p.yaml", data) == [
+        "p.yaml:3:21: unit 'A'.cost: -1 is out of range (at least 0)",
+        "p.yaml:4:21: unit 'B'.cost: -2 is out of range (at least 0)",
+        "p.yaml:5:22: unit 'C': armour 11 is over 10"]
+
+
+@pytest.mark.parametrize("spec, value, bounds", [
+    (dict(min=0), -1, "at least 0"), (dict(max=5), 6, "at most 5"), (dict(min=1, max=5), 0, "1–5"),
+    (dict(min=1, max=5), 6, "1–5")])
+def test_an_int_out_of_range_names_its_bounds_on_one_side_or_both(spec, value, bounds):
+    from sheets.core.errors import Problems
+    from sheets.core.schema import INVALID, Int
+
+    problems = Problems("f.yaml")
+    assert Int(**spec).check(value, None, problems, "n") is INVALID
+    assert [p.message for p in problems.all] == [f"n: {value} is out of range ({bounds})"]
+    assert Int(**spec).check(value + (1 if value < 1 else -1), None, Problems("f.yaml"), "n") != INVALID
