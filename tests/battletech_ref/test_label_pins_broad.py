@@ -36,6 +36,84 @@ units:
   - {name: A5, tons: 2, motion: biped, walk: 5, armor: {head: 1, torso: 2, right_arm: 1, left_arm: 1, legs: 2}, equipment: [], pilot: {name: "", gunnery: 4}}
   - {name: A6, tons: 2, motion: biped, walk: 5, armor: {head: 1, torso: 2, right_arm: 1, left_arm: 1, legs: 2}, equipment: [], pilot: {name: "", gunnery: 4}}
 """,
+    "bt_long": """system: battletech
+units:
+  - name: Heavy 1
+    tons: 9
+    motion: biped
+    walk: 3
+    armor: {head: 2, torso: 6, right_arm: 2, left_arm: 2, legs: 4}
+    equipment:
+      - {item: ER Micro Laser, location: torso}
+      - {item: ER Small Laser, location: torso}
+      - {item: Micro Pulse Laser, location: torso}
+      - {item: Flamer, location: torso}
+      - {item: Machine Gun, location: torso}
+      - {item: SRM 2, location: torso}
+      - {item: LRM 5, location: torso}
+      - {item: Light Machine Gun, location: torso}
+    pilot: {name: "", gunnery: 4}
+  - name: Heavy 2
+    tons: 9
+    motion: biped
+    walk: 3
+    armor: {head: 2, torso: 6, right_arm: 2, left_arm: 2, legs: 4}
+    equipment:
+      - {item: ER Micro Laser, location: torso}
+      - {item: ER Small Laser, location: torso}
+      - {item: Micro Pulse Laser, location: torso}
+      - {item: Flamer, location: torso}
+      - {item: Machine Gun, location: torso}
+      - {item: SRM 2, location: torso}
+      - {item: LRM 5, location: torso}
+      - {item: Light Machine Gun, location: torso}
+    pilot: {name: "", gunnery: 4}
+  - name: Heavy 3
+    tons: 9
+    motion: biped
+    walk: 3
+    armor: {head: 2, torso: 6, right_arm: 2, left_arm: 2, legs: 4}
+    equipment:
+      - {item: ER Micro Laser, location: torso}
+      - {item: ER Small Laser, location: torso}
+      - {item: Micro Pulse Laser, location: torso}
+      - {item: Flamer, location: torso}
+      - {item: Machine Gun, location: torso}
+      - {item: SRM 2, location: torso}
+      - {item: LRM 5, location: torso}
+      - {item: Light Machine Gun, location: torso}
+    pilot: {name: "", gunnery: 4}
+  - name: Heavy 4
+    tons: 9
+    motion: biped
+    walk: 3
+    armor: {head: 2, torso: 6, right_arm: 2, left_arm: 2, legs: 4}
+    equipment:
+      - {item: ER Micro Laser, location: torso}
+      - {item: ER Small Laser, location: torso}
+      - {item: Micro Pulse Laser, location: torso}
+      - {item: Flamer, location: torso}
+      - {item: Machine Gun, location: torso}
+      - {item: SRM 2, location: torso}
+      - {item: LRM 5, location: torso}
+      - {item: Light Machine Gun, location: torso}
+    pilot: {name: "", gunnery: 4}
+  - name: Heavy 5
+    tons: 9
+    motion: biped
+    walk: 3
+    armor: {head: 2, torso: 6, right_arm: 2, left_arm: 2, legs: 4}
+    equipment:
+      - {item: ER Micro Laser, location: torso}
+      - {item: ER Small Laser, location: torso}
+      - {item: Micro Pulse Laser, location: torso}
+      - {item: Flamer, location: torso}
+      - {item: Machine Gun, location: torso}
+      - {item: SRM 2, location: torso}
+      - {item: LRM 5, location: torso}
+      - {item: Light Machine Gun, location: torso}
+    pilot: {name: "", gunnery: 4}
+""",
     "bt_special": """system: battletech
 units:
   - name: Glide Test
@@ -205,6 +283,12 @@ CASES = {
     'info-ru': ('out', ('info', '@bt_special', '--rules', 'tw', '--lang', 'ru'), [
         'пилотом: 148 примечания к BV: боеприпасы ATM: БЦ может отличаться от MegaMek предупреждения: — == Quad Test',
     ]),
+    'render-long-en': ('pdf', ('render', '@bt_long', '--rules', 'tw', '--lang', 'en'), [
+        'ProtoMech record sheet Point 1/1 (cont.) ProtoMech 3 Movement Points',
+    ]),
+    'render-long-ru': ('pdf', ('render', '@bt_long', '--rules', 'tw', '--lang', 'ru'), [
+        'Лист записи протомеха Точка 1/1 (продолжение) Протомех 3 Очки движения (ОД)',
+    ]),
 }
 
 # labels no pin holds (KEY: both languages, KEY.LANG: that one), and why (each still exists in labels.yaml)
@@ -238,7 +322,6 @@ NOT_PINNED = {
     'classic_no_heat': 'printed nowhere: read by none of these printouts, and no module or template names the key',
     'odd_rack_note': 'printed nowhere: read by none of these printouts, and no module or template names the key',
     'aimed_shot_note': 'printed nowhere: read by none of these printouts, and no module or template names the key',
-    'point_cont': 'read by no printout here (the code names the key or a prefix of it; no input found that prints it)',
     'col_model': 'read by these printouts, but printing nothing in them (a condition they do not meet)',
     'col_pilot': 'read by these printouts, but printing nothing in them (a condition they do not meet)',
     'limit': 'read by these printouts, but printing nothing in them (a condition they do not meet)',
