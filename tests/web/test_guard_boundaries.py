@@ -163,6 +163,10 @@ def test_other_scopes_pass_untouched():
     ("127.0.0.1:8000", ("127.0.0.1", "8000")), ("LOCALHOST:80", ("localhost", "80")),
     ("[::1]:8000", ("::1", "8000")), ("[::1]", ("::1", None)), ("[::1]:", ("::1", None)),
     ("example", ("example", None)), ("example:http", ("example:http", None)), (" a:1 ", ("a", "1")),
+    # the first "]" closes the address; only ":" right after it starts a port; the last ":" of a
+    # name without brackets starts the port
+    ("[::1]]:8000", ("::1", None)), ("[::1]x8000", ("::1", None)), ("[::1]8000", ("::1", None)),
+    ("a:b:8000", ("a:b", "8000")), ("a:b:c", ("a:b:c", None)),
 ])
 def test_split_host(value, parts):
     assert _split_host(value) == parts
