@@ -140,10 +140,20 @@ def test_an_opened_files_problems_name_it_never_the_private_folder():
         c.run("dust", "cover", {"unit_ref": "@1#A", "cover": "soft"}, [["a.yaml", b""], ["bad force.yaml", BAD]])
     first = e.value.problems[0]
     assert first.path == "bad force.yaml" and first.severity == "error"
-    assert (first.pos.line, first.pos.col) == (4, 5) and first.pos.file in (None, "bad force.yaml")
+    assert (first.pos.line, first.pos.col, first.pos.file) == (4, 5, "bad force.yaml")
     assert first.message == "unit 'A': unknown key 'typo'"
     assert all("sheets-serve-" not in str(p) for p in e.value.problems)
     assert str(first) == "bad force.yaml:4:5: unit 'A': unknown key 'typo'"
+
+
+def test_a_position_in_a_file_that_is_not_opened_keeps_its_file():
+    from sheets.core.errors import Pos
+
+    names = {"/tmp/p/file0.yaml": "mine.yaml"}
+    assert c._told(Pos(3, 4, "/tmp/p/file0.yaml"), names) == Pos(3, 4, "mine.yaml")
+    assert c._told(Pos(3, 4, "/tmp/p/file0.yaml"), names).file == "mine.yaml"
+    assert c._told(Pos(3, 4, "other.yaml"), names).file == "other.yaml"
+    assert c._told(Pos(3, 4), names).file is None and c._told(None, names) is None
 
 
 def test_a_problem_of_a_file_that_is_not_opened_keeps_its_name():
@@ -160,3 +170,46 @@ def test_the_served_calculator_answers_the_opened_files_name(inline):
     assert r.status_code == 422
     assert r.json()["problems"][0] == {"file": "bad force.yaml", "line": 4, "column": 5, "severity": "error",
                                        "message": "unit 'A': unknown key 'typo'"}
+
+
+# -- what the command sees and says (a made-up group) --------------------------------------------------
+def _one(monkeypatch, cmd):
+    monkeypatch.setattr(c, "_group", lambda game: click.Group("g", commands={cmd.name: cmd}))
+
+
+@pytest.mark.parametrize("size, kept", [(19999, 19999), (20000, 20000), (20001, 20000)])
+def test_a_text_result_is_cut_to_20000_characters(monkeypatch, size, kept):
+    @click.command("plain")
+    @click.option("--json", "as_json", is_flag=True)
+    def plain(as_json):
+        click.echo("t" * (size - 1) + "u")
+
+    _one(monkeypatch, plain)
+    out = c.run("x", "plain", {}, [])
+    assert out["result"] is None and len(out["text"]) == kept
+    assert out["text"].endswith("u") is (size <= 20000)
+
+
+def test_the_command_runs_under_its_cli_name(monkeypatch):
+    @click.command("named")
+    @click.option("--json", "as_json", is_flag=True)
+    def named(as_json):
+        click.echo(json.dumps(click.get_current_context().command_path))
+
+    _one(monkeypatch, named)
+    assert c.run("dust", "named", {}, []) == {"result": "sheets calc dust named"}
+
+
+def test_a_warning_stays_a_warning(monkeypatch):
+    from sheets.core.errors import Problem
+
+    @click.command("warns")
+    @click.option("--json", "as_json", is_flag=True)
+    def warns(as_json):
+        raise InputError([Problem("w.yaml", None, "only a warning", "warning")])
+
+    _one(monkeypatch, warns)
+    with pytest.raises(InputError) as e:
+        c.run("x", "warns", {}, [])
+    (p,) = e.value.problems
+    assert (p.path, p.pos, p.message, p.severity) == ("w.yaml", None, "only a warning", "warning")

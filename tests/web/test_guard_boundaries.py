@@ -113,6 +113,7 @@ def test_an_app_that_swallows_the_cap_and_fails_still_answers_413():
     asyncio.run(Guard(app, *ARGS)({"type": "http", "method": "POST", "headers": [(b"host", b"127.0.0.1:8000")]},
                                   receive, send))
     assert sent[0]["status"] == 413
+    assert json.loads(sent[1]["body"]) == {"error": "the request is over 0 MB (100 bytes)"}
 
 
 def test_an_apps_own_error_is_not_hidden():
