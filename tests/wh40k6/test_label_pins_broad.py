@@ -7,16 +7,8 @@ reason (``test_every_label_is_pinned_or_listed``)."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
+from label_pins import broad_pin_tests
 
-import pytest
-import yaml
-
-from label_pins import echoed, missing, printed, refused, unit_file
-
-ROOT = Path(__file__).resolve().parents[2]
-FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "battlescribe"
 GAME = "wh40k6"
 UNITS = {
     "wh40k6_extras": """system: wh40k6
@@ -371,44 +363,5 @@ NOT_PINNED = {
 }
 
 
-def _args(args: tuple) -> tuple:
-    out = []
-    for a in args:
-        if a.startswith("@"):
-            name, _, unit = a[1:].partition("#")
-            a = unit_file(f"{GAME}_{name}.yaml", UNITS[name]) + (f"#{unit}" if unit else "")
-        elif a.startswith("!"):  # a real BattleScribe roster of the shared fixtures
-            if not (FIXTURES / a[1:]).is_file():
-                pytest.skip("real rosters not present")
-            a = str(FIXTURES / a[1:])
-        out.append(a)
-    return tuple(out)
-
-
-def _text(case: str) -> str:
-    kind, args, _ = CASES[case]
-    return {"pdf": printed, "out": echoed, "err": refused}[kind](*_args(args))
-
-
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_every_printed_label_in_place(case):
-    assert missing(_text(case), CASES[case][2]) == []
-
-
-def test_every_label_is_pinned_or_listed():
-    """Each label's text (its fixed parts around any {placeholder}, each cut to its first 40
-    characters: a long text wraps or runs past its pin) is inside a pin of its language, or the
-    label is listed in NOT_PINNED; a label added later must be pinned or listed."""
-    table = yaml.safe_load((ROOT / "data" / GAME / "labels.yaml").read_text(encoding="utf-8"))
-    assert sorted({k.split(".")[0] for k in NOT_PINNED} - set(table)) == []
-    unpinned = []
-    for key, entry in table.items():
-        for lang in ("en", "ru"):
-            if key in NOT_PINNED or f"{key}.{lang}" in NOT_PINNED:
-                continue
-            pins = [p for case, (_, _, ps) in CASES.items() if case.endswith("-" + lang) for p in ps]
-            parts = [f.strip()[:40].strip() for f in re.split(r"\{[^}]*\}", " ".join(entry[lang].split()))
-                     if f.strip()]
-            if not any(all(f in p for f in parts) for p in pins):
-                unpinned.append(f"{key}.{lang}")
-    assert unpinned == []
+test_every_printed_label_in_place, test_every_label_is_pinned_or_listed = broad_pin_tests(
+    GAME, CASES, UNITS, NOT_PINNED)
