@@ -370,7 +370,7 @@ def _primary_category(sel) -> str | None:
 def _is_dedicated_transport(sel) -> bool:
     """A vehicle selection inside a unit that is its transport: categorised "Dedicated Transport"
     (2.03 catalogues), or (older catalogues) a vehicle profile with a Transport profile."""
-    kinds = {_profile_type(p) for p in _children(sel, "profiles", "profile")}
+    kinds = {_profile_type(p) for p in _children(sel, "profiles", "profile") if _attr(p, "hidden") != "true"}
     if not kinds & {"vehicle", "walker", "flyer"}:
         return False
     return ("transport" in kinds or any(" ".join(n.lower().split()) == "dedicated transport"
@@ -663,8 +663,10 @@ class _Walker:
 
 
 def _points(ctx: _Ctx, sel, cost_name: str, depth: int = 0, skip=()) -> Decimal:
-    if depth > 200:
-        ctx.fail(sel, "selections nested too deeply: refused")
+    """The points of ``sel`` and every selection under it (but ``skip``). The nesting cap is the
+    walker's: a pseudo-selection (allegiance, rite of war) is not walked, only counted here."""
+    if depth > ctx.limits["depth"]:
+        ctx.fail(sel, f"selections nested deeper than {ctx.limits['depth']} levels: refused")
     return _own_points(ctx, sel, cost_name) + sum(
         (_points(ctx, c, cost_name, depth + 1, skip) for c in _children(sel, "selections", "selection")
          if not any(c is s for s in skip)), Decimal(0))
@@ -683,7 +685,8 @@ def _unit_of(ctx: _Ctx, walker: _Walker, label: str, slot: str, detachment: str,
     if walker.wargear:
         unit["wargear"] = list(walker.wargear)
     if texts:
-        roster_text = [{"name": k, "text": _short(v, 4000)}
+        # a name as the rules list prints it (shortened to 120 characters by the repair)
+        roster_text = [{"name": _short(k, 120), "text": _short(v, 4000)}
                        for k, v in {**walker.rules, **walker.wargear}.items() if v]
         if roster_text:
             unit["roster_text"] = roster_text
