@@ -16,7 +16,10 @@ import pytest
 from sheets.core.errors import InputError
 from sheets.games.wh40k6.battlescribe import roster_to_unit_file
 
-FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "battlescribe"
+# the first folder up that holds shared/fixtures (the checkout's parent; also from the copy a
+# mutation run tests in, output/mutate-area/<area>/mutants/tests/...)
+FIXTURES = next((p / "shared" / "fixtures" / "battlescribe" for p in Path(__file__).resolve().parents
+                 if (p / "shared" / "fixtures" / "battlescribe").is_dir()), Path("/nonexistent"))
 REAL, OTHER = FIXTURES / "real", FIXTURES / "other-systems"
 pytestmark = pytest.mark.skipif(not REAL.is_dir(), reason="shared BattleScribe fixtures not present")
 

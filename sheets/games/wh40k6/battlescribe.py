@@ -796,7 +796,7 @@ def roster_for_printing(path: str | os.PathLike, data: bytes | None = None) -> d
     return roster_to_unit_file(path, data, texts=True)
 
 
-_WHERE = re.compile(r"^U(?:\.(models|weapons|rules|wargear)(?:\[(\d+)\])?)?(?:\.(\w+))?(?:\.(\w+))?: (.*)$")
+_WHERE = re.compile(r"^U(?:\.(models|weapons|rules|wargear|roster_text)(?:\[(\d+)\])?)?(?:\.(\w+))?(?:\.(\w+))?: (.*)$")
 
 
 def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
@@ -813,7 +813,7 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
         checked = spec.check(unit, None, problems, "U")
         messages = [p.message for p in problems.items if p.severity == "error"]
         if not messages:
-            data = dict(checked, gaps=list(gaps) or checked.get("gaps") or [])
+            data = dict(checked, gaps=list(gaps))  # the gaps found so far (the unit has none of its own)
             issues = [i for i in validate_unit(build_unit(data)) if i.severity == "error"]
             if not issues:
                 return
@@ -857,8 +857,6 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
                 gaps.append(f"{group}: only the first {keep} printed ({text})")
                 unit[group] = unit[group][:keep]
                 changed = True
-            elif group == "models" and "at least" in text:
-                return  # a unit without models: the gap is already named; the sheet prints a box
             elif not group and sub and isinstance(unit.get(key), dict) and sub in unit[key]:
                 # a field of the building or transport profile (e.g. armour 99): that field only
                 gaps.append(f"{key} {sub} {_short(str(unit[key][sub]), 30)!r} not read ({text})")
