@@ -74,7 +74,9 @@ AREAS: dict[str, dict[str, list[str]]] = {
                   "tests/wh40k6/test_bs_real_rosters.py", "tests/wh40k6/test_bs_pseudo_selection_nesting.py",
                   "tests/wh40k6/test_bs_profile_defaults.py", "tests/wh40k6/test_bs_hidden_and_long_names.py",
                   "tests/wh40k6/test_bs_hidden_profiles.py", "tests/wh40k6/test_bs_repair.py",
-                  "tests/wh40k6/test_bs_unzip_pieces.py", "-m", "not big"],
+                  "tests/wh40k6/test_bs_unzip_pieces.py", "tests/wh40k6/test_bs_category_links.py",
+                  "tests/wh40k6/test_bs_game_systems.py", "tests/wh40k6/test_bs_transport_building_fields.py",
+                  "-m", "not big"],
     },
     # render layer
     "checker": {

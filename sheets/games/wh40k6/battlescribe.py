@@ -625,8 +625,8 @@ class _Walker:
                     self.weapons[key] = w
             elif kind in ("wargear item", "abilities"):
                 text = ""
-                if self.texts:
-                    text = " ".join(_characteristics(self.ctx, profile).get("description", "").split())
+                if self.texts:  # prose, never read as a number (as a rule's description): no digit cap
+                    text = " ".join(_characteristics(None, profile).get("description", "").split())
                 self.wargear.setdefault(pname, text)
             elif kind == "transport":
                 ch = _characteristics(self.ctx, profile)
