@@ -95,7 +95,9 @@ AREAS: dict[str, dict[str, list[str]]] = {
         "mutate": ["sheets/render/text.py"],
         # the army-list templates (text.py is not the pen's text fitting: that is pdf.py)
         "tests": ["tests/render/test_template_bounds.py", "tests/render/test_template_words.py",
-                  "tests/hardening/test_templates.py", "tests/test_roster.py"],
+                  "tests/hardening/test_templates.py", "tests/test_roster.py",
+                  "tests/render/test_text_format_fields.py", "tests/render/test_text_filter_values.py",
+                  "tests/render/test_text_boundaries.py", "tests/render/test_text_lines.py"],
     },
     "render-cards": {
         "mutate": ["sheets/render/cards.py"],
@@ -159,8 +161,44 @@ def configure(copy: Path, area: dict[str, list[str]]) -> None:
     py.write_text(new, encoding="utf-8")
 
 
+def _selection(copy: Path) -> list[str] | None:
+    """The test selection of the copy's ``[tool.mutmut]`` (None when there is no copy yet)."""
+    import tomllib
+
+    try:
+        table = tomllib.loads((copy / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
+    except (OSError, KeyError, ValueError):
+        return None
+    return list(table.get("pytest_add_cli_args_test_selection", []))
+
+
+def keep_verdicts_when_tests_were_added(copy: Path, old: list[str] | None, new: list[str]) -> None:
+    """mutmut resets every verdict (and collects all statistics again) when the test selection
+    changes. When it only grew (every old entry kept, test files added), the verdicts still
+    hold: a killed mutant stays killed, the new tests get their statistics as new tests, and the
+    survivors and "no tests" are run again with ``--rerun-survivors``. The cache's fingerprint of
+    the selection (mutmut's own hash) is then set to the new selection."""
+    import hashlib
+    import json
+
+    stats = copy / "mutants" / "mutmut-stats.json"
+    if old is None or old == new or not stats.exists() or any(t not in new for t in old):
+        return
+
+    def fingerprint(items: list[str]) -> str:
+        return hashlib.sha256(repr(tuple(items)).encode()).hexdigest()[:12]
+
+    data = json.loads(stats.read_text(encoding="utf-8"))
+    kept = data.get("config_fingerprint", {})
+    if kept.get("test_selection") == fingerprint(old):
+        kept["test_selection"] = fingerprint(new)
+        stats.write_text(json.dumps(data, indent=4), encoding="utf-8")
+        print(f"tests added to the selection ({len(new) - len(old)}): the cached verdicts are kept")
+
+
 def make_copy(name: str, refresh: bool, only: list[str] | None = None) -> Path:
     copy = WORK / name
+    old_selection = _selection(copy)
     if copy.exists() and refresh:
         # keep the mutmut cache, take the current sources and tests
         for child in copy.iterdir():
@@ -169,19 +207,23 @@ def make_copy(name: str, refresh: bool, only: list[str] | None = None) -> Path:
     if not (copy / "pyproject.toml").exists():
         shutil.copytree(ROOT, copy, ignore=IGNORE, symlinks=True, dirs_exist_ok=True)
     configure(copy, dict(AREAS[name], **({"mutate": only} if only else {})))
+    keep_verdicts_when_tests_were_added(copy, old_selection, AREAS[name]["tests"])
     return copy
 
 
 def rerun_survivors(copy: Path, run: list[str], env: dict) -> None:
-    """``mutmut run`` over the surviving mutants only. mutmut forgets the results of the mutants
+    """``mutmut run`` over the surviving mutants and those with no tests only (mutmut links a test
+    to a function in its statistics run; a cached run only adds the new tests' statistics, and
+    never runs a "no tests" mutant again by itself). mutmut forgets the results of the mutants
     not named (they read "not checked" after it): they are put back as they were. A mutant
     killed before stays killed: its code has not changed and tests were only added (a source
-    file that changed since is mutated again by mutmut: run the area in full then)."""
+    file that changed since is mutated again by mutmut: run the area without this option first,
+    which runs the changed functions' mutants)."""
     import json
 
     metas = sorted(copy.glob("mutants/**/*.py.meta"))
     before = {m: json.loads(m.read_text(encoding="utf-8")).get("exit_code_by_key", {}) for m in metas}
-    names = [k for codes in before.values() for k, v in codes.items() if v == 0]
+    names = [k for codes in before.values() for k, v in codes.items() if v in (0, 33)]
     if not names:
         return
     subprocess.run(run + names, cwd=copy, env=env, check=False)

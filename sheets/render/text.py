@@ -261,13 +261,13 @@ def _format_field(formatter, value, format_spec):  # a method of SandboxedFormat
     function looked up at each call, not a closure fixed at the first install)."""
     budget = _FieldBudget.active
     if budget is not None:
-        m = _SPEC_NUMBERS.match(format_spec or "")
-        for part in (m.group(1), m.group(2)) if m else ():
+        width, precision = _SPEC_NUMBERS.match(format_spec).groups()  # (every part is optional)
+        for part in (width, precision):
             if part and int(part) > MAX_WIDTH:
-                raise TemplateLimit(f"format width too large for a template ({part}; limit "
+                raise TemplateLimit(f"format width too large for a template ({int(part)}; limit "
                                     f"{MAX_WIDTH})")
         size = len(value) if isinstance(value, (str, list, tuple, dict)) else 32
-        budget[0] += size + (int(m.group(1) or 0) + int(m.group(2) or 0) if m else 0)
+        budget[0] += size + int(width or 0) + int(precision or 0)
         _check_size(budget[0])
     return _PLAIN_FORMAT_FIELD[0](formatter, value, format_spec)
 
@@ -285,8 +285,8 @@ def _check_str_method(text: str, name: str, args, kwargs) -> None:
         width = args[0] if args else kwargs.get("tabsize", 8)
         if isinstance(width, int):
             _check_size(len(text) + text.count("\t") * max(0, width))
-    elif name == "join" and args and isinstance(args[0], (list, tuple)):
-        _check_join(text, args[0])
+    elif name == "join" and args and isinstance(args[0], (list, tuple, str, dict, set, frozenset, range)):
+        _check_join(text, args[0])  # (a generator is not counted: str.join lists it and allocates once)
 
 
 def _check_replace(text: str, old: str, new: str, count=-1) -> None:
@@ -343,10 +343,29 @@ def _bounded_filter(fn, name: str):
     def wrapper(*args, **kwargs):
         for v in (*args[1:], *kwargs.values()):
             _check_number(v)
+        if name == "join":
+            args = _listed_join_value(args)
         _check_filter(name, args, kwargs)
         return fn(*args, **kwargs)
 
     return wrapper
+
+
+def _listed_join_value(args):
+    """``|join``'s value as a list when it is some other iterable (a range, a generator of
+    ``|map``, a dict, a set), so that what it joins is counted before it is joined; jinja2
+    joins the list the same way (a text is counted as it is, each character an item)."""
+    from jinja2 import Environment
+    from jinja2.nodes import EvalContext
+
+    args = list(args)
+    for i, value in enumerate(args):
+        if isinstance(value, (EvalContext, Environment)):
+            continue
+        if not isinstance(value, (list, tuple, str)) and hasattr(value, "__iter__"):
+            args[i] = list(value)
+        break
+    return tuple(args)
 
 
 def _check_filter(name: str, args, kwargs) -> None:
@@ -361,7 +380,9 @@ def _check_filter(name: str, args, kwargs) -> None:
         return
     value = args[0]
     text = value if isinstance(value, str) else None
-    if name == "replace" and text is not None and len(args) >= 3:
+    if name in ("replace", "center") and text is None:  # jinja2 replaces in / centres str(value)
+        text = str(value)
+    if name == "replace" and len(args) >= 3:
         old, new = str(args[1]), str(args[2])
         count = args[3] if len(args) > 3 else kwargs.get("count")
         _check_replace(text, old, new, count if isinstance(count, int) else -1)
@@ -373,9 +394,10 @@ def _check_filter(name: str, args, kwargs) -> None:
         wrap = args[3] if len(args) > 3 else kwargs.get("wrapstring")
         if isinstance(wrap, str):
             _check_size(len(text) * (1 + len(wrap)))
-    elif name == "center" and len(args) > 1 and isinstance(args[1], int) and text is not None:
-        _check_size(max(len(text), args[1]))
-    elif name == "join" and isinstance(value, (list, tuple)):
+    elif name == "center":
+        width = args[1] if len(args) > 1 else kwargs.get("width", 80)
+        _check_size(max(len(text), width if isinstance(width, int) else 0))
+    elif name == "join" and isinstance(value, (list, tuple, str)):
         sep = args[1] if len(args) > 1 else kwargs.get("d", "")
         _check_join(sep if isinstance(sep, str) else "", value)
 
