@@ -122,3 +122,9 @@ def test_strict_repairs_nothing():
     bad = _unit(name=N121, notes="q" * 401)
     unit, gaps = _repaired(copy.deepcopy(bad), strict=True)
     assert unit == bad and gaps == []
+
+
+def test_a_rule_name_shortened_then_the_front_armour_dropped():
+    unit, gaps = _repaired(_unit(rules=[N121, "Steady"]))
+    assert unit["rules"] == [SHORT, "Steady"] and unit["models"] == [_model()]
+    assert gaps == [f"{'n' * 40}…: name shortened to 120 characters", FRONT_GAP]
