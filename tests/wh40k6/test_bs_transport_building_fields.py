@@ -101,3 +101,19 @@ def _squad(dialect: str, troopers: int) -> str:
 def test_a_weapon_chosen_once_in_a_model_selection_of_n(dialect, troopers, flamers):
     (u,) = _load(dialect, _squad(dialect, troopers))
     assert [(w["name"], w["count"], w.get("carrier")) for w in u["weapons"]] == flamers + [("Ash Fist", 1, "Ash Sergeant")]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_building_without_hull_points_prints_a_dash(dialect):
+    (u,) = _load(dialect, _redoubt(dialect, [("Armour Value", "14")]))
+    assert u["building"] == {"name": "Redoubt", "type": "", "armour": 14, "hp": "-"} and "gaps" not in u
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_building_number_of_19_digits_is_refused_and_18_are_read(dialect):
+    (u,) = _load(dialect, _redoubt(dialect, [("Armour Value", "14"), ("Hull Points", "4"), ("Fire Points", "9" * 18)]))
+    assert u["building"]["fire_points"] == "9" * 18
+    with pytest.raises(InputError) as exc:
+        _load(dialect, _redoubt(dialect, [("Armour Value", "14"), ("Hull Points", "4"), ("Fire Points", "9" * 19)]))
+    (msg,) = [str(p) for p in exc.value.problems]
+    assert msg.startswith("f.ros:2:") and msg.endswith(": 'Redoubt' Fire Points: a number of 19 digits (limit 18): refused")
