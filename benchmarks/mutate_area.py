@@ -109,7 +109,9 @@ AREAS: dict[str, dict[str, list[str]]] = {
     },
     "parallel": {
         "mutate": ["sheets/render/parallel.py"],
-        "tests": ["tests/render/test_parallel.py", "tests/render/test_reportlab_internals.py",
+        # the workers' side runs in process too (tests/render/parallel_sim.py plays the forks)
+        "tests": ["tests/render/test_parallel_inprocess.py", "tests/render/test_parallel_units.py",
+                  "tests/render/test_parallel.py", "tests/render/test_reportlab_internals.py",
                   "tests/test_reproducible.py"],
     },
     # command line (option handling) and the page
@@ -124,7 +126,10 @@ AREAS: dict[str, dict[str, list[str]]] = {
     # mutants, so the web tests are left out; the CLI tests that go through it are in)
     "api": {
         "mutate": ["sheets/api.py"],
-        "tests": ["tests/test_api.py", "tests/test_api_boundaries.py", "tests/test_cli.py",
+        "tests": ["tests/test_api.py", "tests/test_api_boundaries.py", "tests/test_api_invalid_input.py",
+                  "tests/test_api_render_repeatable.py", "tests/test_api_option_names.py",
+                  "tests/test_api_list_placement.py", "tests/test_api_document_fields.py",
+                  "tests/test_api_font_check_reach.py", "tests/test_cli.py",
                   "tests/test_cli_first_hour.py", "tests/test_schema_editor.py",
                   "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module",
                   "--deselect=tests/test_cli_first_hour.py::test_shell_completion_of_games_charts_calculators_and_files"],

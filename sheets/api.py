@@ -119,9 +119,17 @@ class InvalidInput(InputError):
     `validate` prints). An :class:`sheets.core.errors.InputError`, so the CLI reports it."""
 
     def __init__(self, problems):
-        super().__init__(problems)
+        # the API's own Problems are taken too (the per-file cap of InputError reads core fields)
+        super().__init__([_core(p) if isinstance(p, Problem) else p for p in problems])
         self.core_problems = self.problems
-        self.problems = [p if isinstance(p, Problem) else Problem.of(p) for p in self.core_problems]
+        self.problems = [Problem.of(p) for p in self.core_problems]
+
+
+def _core(p: Problem):
+    """The :class:`sheets.core.errors.Problem` of an API :class:`Problem` (the same line)."""
+    from sheets.core.errors import Pos, Problem as CoreProblem
+
+    return CoreProblem(p.file, None if p.line is None else Pos(p.line, p.column), p.message, p.severity)
 
 
 class UsageError(UsageProblem, ValueError):
@@ -212,10 +220,19 @@ def game_options(game_id: str, command: str = "render") -> list[dict]:
         kind = _kind(p)
         out.append({"name": _long_name(p), "param": p.name, "kind": kind,
                     "choices": list(p.type.choices) if kind == "choice" else None,
-                    "default": False if kind == "flag" and p.default is None else p.default,
+                    "default": _default(p, kind),
                     "min": getattr(p.type, "min", None), "max": getattr(p.type, "max", None),
-                    "help": p.help or ""})
+                    "help": getattr(p, "help", None) or ""})  # click 8.4: an Argument has none
     return out
+
+
+def _default(param, kind: str):
+    """An option's default for a form: None when it has none (click's own "unset" marker, which
+    click 8.5 also gives a flag, is no value a page can show), False for a flag without one."""
+    value = param.default
+    if value is not None and type(value).__module__.split(".")[0] == "click":
+        value = None
+    return False if kind == "flag" and value is None else value
 
 
 _TRUE = {"1", "true", "yes", "on", ""}
@@ -441,13 +458,15 @@ def check(sources: Iterable[Source], options: Options | Mapping | None = None
     opts = make_options(options)
     results, problems, used = _load_each(sources, opts)
     out, units, game_id = [], 0, None
+    # as load() prints them: the files no other names, or every file when each one is named
+    no_root = not any(s.name not in used for s, r in zip(sources, results) if r is not None)
     for s, loaded, found in zip(sources, results, problems):
         out.extend(found)
         if loaded is None:
             game_id = game_id or _system_of(s)
             continue
         game_id = game_id or loaded.game.id
-        if s.name not in used:  # a library's units count where they are named
+        if s.name not in used or no_root:  # a library's units count where they are named
             units += len(loaded.units)
         out.extend(check_loaded([loaded]))
     return _once([Problem.of(p) for p in out]), units, game_id
@@ -528,7 +547,8 @@ def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
 
     renderer = load_object(game.renderer)
     base = files[0].options
-    opts = base if options is None else _overlay(base, make_options(options))
+    # a copy: the loaded files' options must not keep this drawing's army lists and file table
+    opts = make_options(base) if options is None else _overlay(base, make_options(options))
     lang = opts.lang
     title = ", ".join(_stem(f.path) for f in files)
     doc = Document(opts.paper, opts.mono, title=f"{game.name.get(lang, game.id)}: {title}",
@@ -536,6 +556,9 @@ def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
     units = [u for f in files for u in f.units]
 
     def draw(doc):
+        # which units came from which file (renderers that print one section per file use it;
+        # the trial drawing of the first page too: a card that cannot fit names its file)
+        opts.extra["files"] = [{"path": f.path, "roster": f.roster, "units": len(f.units)} for f in files]
         if not no_list:
             from sheets.core.roster import army_list
             from sheets.render.roster_pdf import draw_army_lists
@@ -550,8 +573,6 @@ def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
                     draw_army_lists(doc, lists, opts)  # every roster, one after the other
         else:
             lists, after = [], False
-        # which units came from which file (renderers that print one section per file use it)
-        opts.extra["files"] = [{"path": f.path, "roster": f.roster, "units": len(f.units)} for f in files]
         renderer(doc, units, opts)
         if after:  # a list shorter than a third of a page: last, not a widow page before the sheets
             from sheets.render.roster_pdf import draw_army_lists
@@ -589,9 +610,6 @@ def _list_shares_first_page(doc, lists, renderer, units, opts) -> bool:
         return False  # the trial drawing would make card PNGs
     from sheets.render.pdf import Document
     from sheets.render.roster_pdf import first_page_room, share_first_page
-
-    files = opts.extra.get("files")
-    opts.extra["files"] = [{"path": "", "roster": None, "units": len(units)}] if files is None else files
 
     def trial():
         scratch = Document(doc.size, opts.mono, lang=opts.lang, record=True)

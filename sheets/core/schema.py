@@ -144,6 +144,15 @@ class Spec:
         return d
 
 
+def _bounds(low, high) -> str:
+    """``0–20``; ``at least 0`` or ``at most 20`` for a bound on one side only."""
+    if low is None:
+        return f"at most {high}"
+    if high is None:
+        return f"at least {low}"
+    return f"{low}–{high}"
+
+
 @dataclass
 class Int(Spec):
     min: int | None = None
@@ -157,7 +166,7 @@ class Int(Spec):
                 problems.error(pos, f"{where}: expected a whole number, got {_type_name(value)}")
                 return INVALID
         if self.min is not None and value < self.min or self.max is not None and value > self.max:
-            problems.error(pos, f"{where}: {short(value)} is out of range ({self.min}–{self.max})")
+            problems.error(pos, f"{where}: {short(value)} is out of range ({_bounds(self.min, self.max)})")
             return INVALID
         return value
 

@@ -363,13 +363,14 @@ def internals_missing(doc: Document, font: str = "Sans") -> list[str]:
     """The private reportlab attributes the parallel writer needs that ``doc`` (its canvas, its
     document and a TrueType font's subset state) does not have: empty when all are there."""
     c = doc.canvas
+    pdf = getattr(c, "_doc", None)
     missing = [f"Canvas.{a}" for a in CANVAS_INTERNALS if not hasattr(c, a)]
     missing += [f"Canvas.{m}()" for m in CANVAS_METHODS if not callable(getattr(c, m, None))]
     if not isinstance(getattr(c, "_code", None), list):
         missing.append("Canvas._code (a list of operator lines)")
     if not isinstance(getattr(c, "_formsinuse", None), list):
         missing.append("Canvas._formsinuse (a list)")
-    pages = getattr(getattr(getattr(c, "_doc", None), "Pages", None), "pages", None)
+    pages = getattr(getattr(pdf, "Pages", None), "pages", None)
     if not isinstance(pages, list):
         missing.append("PDFDocument.Pages.pages (a list)")
     try:
@@ -380,11 +381,14 @@ def internals_missing(doc: Document, font: str = "Sans") -> list[str]:
         if not hasattr(face, name):
             missing.append(f"TTFont.{name}")
     if hasattr(face, "state") and hasattr(face.state, "get"):
-        face.splitString(" ", c._doc)  # noqa: SLF001 - makes the document's subset state
-        state = face.state.get(c._doc)  # noqa: SLF001
-        missing += [f"TTFont.state[doc].{a}" for a in FONT_STATE if not hasattr(state, a)]
-        if not isinstance(getattr(state, "assignments", None), dict):
-            missing.append("TTFont.state[doc].assignments (a dict)")
+        # the subset state needs the document and splitString: without them (named above) a
+        # reportlab is reported, not a crash of the check
+        if pdf is not None and callable(getattr(face, "splitString", None)):
+            face.splitString(" ", pdf)  # makes the document's subset state
+            state = face.state.get(pdf)
+            missing += [f"TTFont.state[doc].{a}" for a in FONT_STATE if not hasattr(state, a)]
+            if not isinstance(getattr(state, "assignments", None), dict):
+                missing.append("TTFont.state[doc].assignments (a dict)")
     elif hasattr(face, "state"):
         missing.append("TTFont.state (a mapping per document)")
     if not hasattr(getattr(face, "face", None), "charToGlyph"):

@@ -106,7 +106,7 @@ async def _files(request: Request) -> tuple[list, dict]:
         raise
     except Exception as exc:  # multipart errors (too many files/fields, a part too big, bad framing)
         status = getattr(exc, "status_code", 400)
-        detail = str(getattr(exc, "detail", None) or exc or "malformed multipart body")
+        detail = str(getattr(exc, "detail", None) or exc) or "malformed multipart body"
         over = status == 413 or any(w in detail.lower() for w in ("too many", "maximum", "exceeded"))
         raise BadRequest(413 if over else 400, detail[:200]) from None
     files, fields = [], {}
@@ -155,13 +155,12 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, *, pool: Pool |
     cache = PdfCache()
     static = {name: (HERE / "static" / name).read_bytes() for name in STATIC}
 
-    async def job(op: str, payload, *, time_limit: float | None = None):
+    async def job(op: str, payload):
         try:
-            status, value = await pool.run(op, payload, time_limit)
+            status, value = await pool.run(op, payload)  # under the pool's own time limit
         except TimeLimit:
-            limit = pool.time_limit if time_limit is None else time_limit
             raise BadRequest(503, f"stopped: this request ran past the server's time limit of "
-                                  f"{limit:g} s (a very large file?). The server is still running; "
+                                  f"{pool.time_limit:g} s (a very large file?). The server is still running; "
                                   f"try fewer units or pages at a time") from None
         except Busy:
             raise BadRequest(503, "the server is busy (too many requests waiting); try again") from None
@@ -266,8 +265,6 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, *, pool: Pool |
                  "html": "text/html; charset=utf-8", "bbcode": "text/plain; charset=utf-8",
                  "json": "application/json"}
         ext = {"bbcode": "txt"}.get(fmt, fmt)
-        if isinstance(data, str):
-            data = data.encode("utf-8")
         return Response(data, media_type=types[fmt],
                         headers={"Content-Disposition": _disposition(f"{_stem(files)}-roster.{ext}")})
 

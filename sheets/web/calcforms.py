@@ -181,8 +181,10 @@ def run(game_id: str, command: str, fields: dict, files: list) -> dict:
             with redirect_stdout(out):
                 cmd.main(args=argv, prog_name=f"sheets calc {game_id} {command}", standalone_mode=False)
         except InputError as exc:
+            # every path of the private folder is told as the opened file's own name: the report's
+            # path and a position's own file (which would show the server's temporary folder)
             names = {os.path.join(folder, _disk_name(i, n)): n for i, (n, _) in enumerate(files)}
-            raise InputError([Problem(names.get(p.path, p.path), p.pos, p.message, p.severity)
+            raise InputError([Problem(names.get(p.path, p.path), _told(p.pos, names), p.message, p.severity)
                               for p in exc.problems]) from None
     finally:
         os.chdir(here)
@@ -194,6 +196,15 @@ def run(game_id: str, command: str, fields: dict, files: list) -> dict:
         return {"result": json.loads(text)}
     except ValueError:
         return {"result": None, "text": text[:20000]}
+
+
+def _told(pos, names: dict):
+    """``pos`` with its own file (set where it differs from the report's) as the opened file's name."""
+    if pos is None or not pos.file:
+        return pos
+    from dataclasses import replace
+
+    return replace(pos, file=names.get(pos.file, pos.file))
 
 
 def _flattened(name: str, data: bytes, files: list) -> bytes:

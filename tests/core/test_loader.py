@@ -93,7 +93,7 @@ def test_a_two_unit_file_at_the_cap_loads(load, monkeypatch):
 def test_unit_problems_are_labelled_by_name_or_index(fails):
     assert fails("system: toy\nunits:\n  - {name: Roc, cost: -1}\n  - {cost: x}\n  - {name: ' ', cots: 1}\n"
                  "  - [1]\n") == [
-        "u.yaml:3:23: unit 'Roc'.cost: -1 is out of range (0–None)",
+        "u.yaml:3:23: unit 'Roc'.cost: -1 is out of range (at least 0)",
         "u.yaml:4:12: units[2].cost: expected a whole number, got text",
         "u.yaml:4:5: units[2]: missing required key 'name'",
         "u.yaml:5:12: units[3].name: must not be empty",
@@ -368,7 +368,7 @@ def sys_module_convert():
 def test_load_mapping_drops_positions(toy):
     with pytest.raises(InputError) as exc:
         load_mapping({"system": "toy", "units": [{"name": "A", "cost": -1}]}, "in.toyx")
-    assert [str(p) for p in exc.value.problems] == ["in.toyx: unit 'A'.cost: -1 is out of range (0–None)"]
+    assert [str(p) for p in exc.value.problems] == ["in.toyx: unit 'A'.cost: -1 is out of range (at least 0)"]
     loaded = load_mapping({"system": "toy", "units": [{"name": "Жук", "warn": True}]}, "in.toyx",
                           Options(lang="ru"), "toy")
     assert [str(p) for p in loaded.warnings] == ["in.toyx: warning: unit 'Жук': check the name"]

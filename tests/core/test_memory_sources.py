@@ -35,6 +35,8 @@ def refused(name: str, data: bytes, sources: dict | None = None, **kw) -> list[s
     ("/lib/a.yaml", "army/point.yaml", "lib/a.yaml"),             # absolute: from the top, no "/"
     ("./a/./b/../c.yaml", "p.yaml", "a/c.yaml"),
     ("a.yaml", "p.yaml", "a.yaml"),
+    ("/Xlib/a.yaml", "army/p.yaml", "Xlib/a.yaml"),              # only the leading "/" goes
+    ("", "p.yaml", ""),                                          # nothing stays nothing
 ])
 def test_memory_name_resolves_relative_to_the_naming_file(ref, base, name):
     assert memory_name(ref, base) == name
@@ -232,3 +234,84 @@ def test_named_bytes_with_a_nul_are_not_text_unless_wide_unicode(toy):
     wide = "system: toy\nunits: [{name: Широкий}]\n".encode("utf-16")  # its BOM says so
     loaded, _ = load_source("w.yaml", wide, {})
     assert [u.name for u in loaded.units] == ["Широкий"]
+
+
+def test_a_librarys_yaml_error_names_the_library(toy):
+    assert refused("p.yaml", b"system: toy\nunits: [{from: lib.yaml}]\n", {"lib.yaml": b"units: [\n"}) == [
+        "lib.yaml:1:9: malformed YAML: while parsing a flow node: did not find expected node content"]
+
+
+# -- standard input: bytes, text, the cap ----------------------------------------------------------
+
+def test_standard_input_is_read_as_bytes_so_windows_1251_gets_its_hint(toy, monkeypatch):
+    _stdin(monkeypatch, "system: toy\nunits: [{name: Привет}]\n".encode("cp1251"))
+    with pytest.raises(InputError) as exc:
+        load_file("-")
+    assert [str(p) for p in exc.value.problems] == [
+        "<stdin>:2:16: not valid UTF-8 text (it looks like Windows-1251, Cyrillic): save the file as UTF-8"]
+
+
+def test_standard_input_without_a_byte_buffer_is_read_as_text(toy, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("system: toy\nunits: [{name: Текст}]\n"))
+    assert [u.name for u in load_file("-").units] == ["Текст"]
+
+
+def test_standard_input_with_a_nul_is_named_stdin(toy, monkeypatch):
+    _stdin(monkeypatch, b"system: toy\x00\n")
+    with pytest.raises(InputError) as exc:
+        load_file("-")
+    assert [str(p) for p in exc.value.problems] == ["<stdin>: not a text file (contains NUL bytes)"]
+
+
+@pytest.mark.parametrize("text_mode", [False, True])
+def test_standard_input_of_exactly_5_mib_loads_one_byte_more_is_refused(toy, monkeypatch, text_mode):
+    tail = b"\nunits: [{name: Last}]"  # the last byte matters: a shorter read cannot parse
+    at = b"system: toy\n#" + b"x" * (5 * 1024 * 1024 - 13 - len(tail)) + tail
+    assert len(at) == 5_242_880
+
+    def feed(data):
+        if text_mode:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(data.decode()))
+        else:
+            _stdin(monkeypatch, data)
+
+    feed(at)
+    assert [u.name for u in load_file("-").units] == ["Last"]
+    feed(at.replace(b"#x", b"#xx", 1))
+    with pytest.raises(InputError) as exc:
+        load_file("-")
+    assert [str(p) for p in exc.value.problems] == ["<stdin>: file too large (limit 5242880 bytes)"]
+
+
+# -- small pins found by the core run ----------------------------------------------------------------
+
+@pytest.mark.parametrize("body, mark", [(" {k: 1}", "x"), (" [1]", "y"), (" 1", "z")])
+def test_a_long_tag_is_cut_at_40_characters_in_each_node_kind(body, mark):
+    from sheets.core.yamlio import parse_yaml
+
+    with pytest.raises(InputError) as exc:
+        parse_yaml("a: !" + mark * 60 + body, "f.yaml")
+    assert [str(p) for p in exc.value.problems] == [
+        f"f.yaml:1:4: the YAML tag '!{mark * 39}'… (61 characters) is not supported here "
+        "(plain values, lists and mappings only)"]
+
+
+def test_every_unit_is_checked_after_an_invalid_one(toy):
+    data = b"system: toy\nunits:\n  - {name: A, cost: -1}\n  - {name: B, cost: -2}\n  - {name: C, armor: 11}\n"
+    assert refused("p.yaml", data) == [
+        "p.yaml:3:21: unit 'A'.cost: -1 is out of range (at least 0)",
+        "p.yaml:4:21: unit 'B'.cost: -2 is out of range (at least 0)",
+        "p.yaml:5:22: unit 'C': armour 11 is over 10"]
+
+
+@pytest.mark.parametrize("spec, value, bounds", [
+    (dict(min=0), -1, "at least 0"), (dict(max=5), 6, "at most 5"), (dict(min=1, max=5), 0, "1–5"),
+    (dict(min=1, max=5), 6, "1–5")])
+def test_an_int_out_of_range_names_its_bounds_on_one_side_or_both(spec, value, bounds):
+    from sheets.core.errors import Problems
+    from sheets.core.schema import INVALID, Int
+
+    problems = Problems("f.yaml")
+    assert Int(**spec).check(value, None, problems, "n") is INVALID
+    assert [p.message for p in problems.all] == [f"n: {value} is out of range ({bounds})"]
+    assert Int(**spec).check(value + (1 if value < 1 else -1), None, Problems("f.yaml"), "n") != INVALID

@@ -38,8 +38,8 @@ def err(message):
     (Int(min=2, max=5), 6, INVALID, err("x: 6 is out of range (2–5)")),
     (Int(min=2, max=5), 6.0, INVALID, err("x: 6 is out of range (2–5)")),
     (Int(min=0), 10 ** 9, 10 ** 9, []),
-    (Int(min=0), -1, INVALID, err("x: -1 is out of range (0–None)")),
-    (Int(max=0), 1, INVALID, err("x: 1 is out of range (None–0)")),
+    (Int(min=0), -1, INVALID, err("x: -1 is out of range (at least 0)")),
+    (Int(max=0), 1, INVALID, err("x: 1 is out of range (at most 0)")),
     (Int(max=0), -(10 ** 9), -(10 ** 9), []),
 ])
 def test_int(spec, value, out, msgs):
@@ -207,9 +207,9 @@ def test_keys_after_a_passed_through_one_are_still_checked():
 def test_obj_names_the_key_path_from_the_top():
     spec = Obj(fields={"pilot": Obj(fields={"skill": Int(max=8)})})
     out, msgs = run(spec, {"pilot": {"skill": 9}}, "")
-    assert out is INVALID and msgs == err("pilot.skill: 9 is out of range (None–8)")
+    assert out is INVALID and msgs == err("pilot.skill: 9 is out of range (at most 8)")
     out, msgs = run(spec, {"pilot": {"skill": 9}}, "unit 'Roc'")
-    assert msgs == err("unit 'Roc'.pilot.skill: 9 is out of range (None–8)")
+    assert msgs == err("unit 'Roc'.pilot.skill: 9 is out of range (at most 8)")
     out, msgs = run(spec, {"pilot": {"skill": 1}}, "")
     assert out == {"pilot": {"skill": 1}} and msgs == []
 
@@ -230,7 +230,7 @@ def test_map_of():
     out, msgs = run(ARMOR, parse_yaml("armor: {hed: 2, torso: -1, torsoo: 1}\n", "u.yaml")["armor"], "a")
     assert out is INVALID
     assert msgs == ["u.yaml:1:9: a: unknown key 'hed' (did you mean 'head'?)",
-                    "u.yaml:1:24: a.torso: -1 is out of range (0–None)",
+                    "u.yaml:1:24: a.torso: -1 is out of range (at least 0)",
                     "u.yaml:1:28: a: unknown key 'torsoo' (did you mean 'torso'?)"]
     assert run(ARMOR, {"head": 1}) == ({"head": 1}, [])
     assert run(ARMOR, {"head": "x"}) == (INVALID, err("x.head: expected a whole number, got text"))

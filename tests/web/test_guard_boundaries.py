@@ -113,6 +113,7 @@ def test_an_app_that_swallows_the_cap_and_fails_still_answers_413():
     asyncio.run(Guard(app, *ARGS)({"type": "http", "method": "POST", "headers": [(b"host", b"127.0.0.1:8000")]},
                                   receive, send))
     assert sent[0]["status"] == 413
+    assert json.loads(sent[1]["body"]) == {"error": "the request is over 0 MB (100 bytes)"}
 
 
 def test_an_apps_own_error_is_not_hidden():
@@ -163,6 +164,10 @@ def test_other_scopes_pass_untouched():
     ("127.0.0.1:8000", ("127.0.0.1", "8000")), ("LOCALHOST:80", ("localhost", "80")),
     ("[::1]:8000", ("::1", "8000")), ("[::1]", ("::1", None)), ("[::1]:", ("::1", None)),
     ("example", ("example", None)), ("example:http", ("example:http", None)), (" a:1 ", ("a", "1")),
+    # the first "]" closes the address; only ":" right after it starts a port; the last ":" of a
+    # name without brackets starts the port
+    ("[::1]]:8000", ("::1", None)), ("[::1]x8000", ("::1", None)), ("[::1]8000", ("::1", None)),
+    ("a:b:8000", ("a:b", "8000")), ("a:b:c", ("a:b:c", None)),
 ])
 def test_split_host(value, parts):
     assert _split_host(value) == parts
