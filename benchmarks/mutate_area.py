@@ -69,7 +69,15 @@ AREAS: dict[str, dict[str, list[str]]] = {
     },
     "importers-bs": {  # the caps at their real size (-m big) take seconds each; their small copies run
         "mutate": ["sheets/games/wh40k6/battlescribe.py"],
-        "tests": ["tests/wh40k6_import", "tests/wh40k6/test_foc_and_files.py", "-m", "not big"],
+        "tests": ["tests/wh40k6_import", "tests/wh40k6/test_foc_and_files.py",
+                  # issue 21's value tests of the importer (tests/wh40k6/test_bs_*.py)
+                  "tests/wh40k6/test_bs_real_rosters.py", "tests/wh40k6/test_bs_pseudo_selection_nesting.py",
+                  "tests/wh40k6/test_bs_profile_defaults.py", "tests/wh40k6/test_bs_hidden_and_long_names.py",
+                  "tests/wh40k6/test_bs_hidden_profiles.py", "tests/wh40k6/test_bs_repair.py",
+                  "tests/wh40k6/test_bs_unzip_pieces.py", "tests/wh40k6/test_bs_category_links.py",
+                  "tests/wh40k6/test_bs_game_systems.py", "tests/wh40k6/test_bs_transport_building_fields.py",
+                  "tests/wh40k6/test_bs_file_errors.py", "tests/wh40k6/test_bs_xml_refusals.py",
+                  "-m", "not big"],
     },
     # render layer
     "checker": {

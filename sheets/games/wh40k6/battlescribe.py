@@ -370,7 +370,7 @@ def _primary_category(sel) -> str | None:
 def _is_dedicated_transport(sel) -> bool:
     """A vehicle selection inside a unit that is its transport: categorised "Dedicated Transport"
     (2.03 catalogues), or (older catalogues) a vehicle profile with a Transport profile."""
-    kinds = {_profile_type(p) for p in _children(sel, "profiles", "profile")}
+    kinds = {_profile_type(p) for p in _children(sel, "profiles", "profile") if _attr(p, "hidden") != "true"}
     if not kinds & {"vehicle", "walker", "flyer"}:
         return False
     return ("transport" in kinds or any(" ".join(n.lower().split()) == "dedicated transport"
@@ -625,8 +625,8 @@ class _Walker:
                     self.weapons[key] = w
             elif kind in ("wargear item", "abilities"):
                 text = ""
-                if self.texts:
-                    text = " ".join(_characteristics(self.ctx, profile).get("description", "").split())
+                if self.texts:  # prose, never read as a number (as a rule's description): no digit cap
+                    text = " ".join(_characteristics(None, profile).get("description", "").split())
                 self.wargear.setdefault(pname, text)
             elif kind == "transport":
                 ch = _characteristics(self.ctx, profile)
@@ -663,8 +663,10 @@ class _Walker:
 
 
 def _points(ctx: _Ctx, sel, cost_name: str, depth: int = 0, skip=()) -> Decimal:
-    if depth > 200:
-        ctx.fail(sel, "selections nested too deeply: refused")
+    """The points of ``sel`` and every selection under it (but ``skip``). The nesting cap is the
+    walker's: a pseudo-selection (allegiance, rite of war) is not walked, only counted here."""
+    if depth > ctx.limits["depth"]:
+        ctx.fail(sel, f"selections nested deeper than {ctx.limits['depth']} levels: refused")
     return _own_points(ctx, sel, cost_name) + sum(
         (_points(ctx, c, cost_name, depth + 1, skip) for c in _children(sel, "selections", "selection")
          if not any(c is s for s in skip)), Decimal(0))
@@ -683,7 +685,8 @@ def _unit_of(ctx: _Ctx, walker: _Walker, label: str, slot: str, detachment: str,
     if walker.wargear:
         unit["wargear"] = list(walker.wargear)
     if texts:
-        roster_text = [{"name": k, "text": _short(v, 4000)}
+        # a name as the rules list prints it (shortened to 120 characters by the repair)
+        roster_text = [{"name": _short(k, 120), "text": _short(v, 4000)}
                        for k, v in {**walker.rules, **walker.wargear}.items() if v]
         if roster_text:
             unit["roster_text"] = roster_text
@@ -793,7 +796,7 @@ def roster_for_printing(path: str | os.PathLike, data: bytes | None = None) -> d
     return roster_to_unit_file(path, data, texts=True)
 
 
-_WHERE = re.compile(r"^U(?:\.(models|weapons|rules|wargear)(?:\[(\d+)\])?)?(?:\.(\w+))?(?:\.(\w+))?: (.*)$")
+_WHERE = re.compile(r"^U(?:\.(models|weapons|rules|wargear|roster_text)(?:\[(\d+)\])?)?(?:\.(\w+))?(?:\.(\w+))?: (.*)$")
 
 
 def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
@@ -810,7 +813,7 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
         checked = spec.check(unit, None, problems, "U")
         messages = [p.message for p in problems.items if p.severity == "error"]
         if not messages:
-            data = dict(checked, gaps=list(gaps) or checked.get("gaps") or [])
+            data = dict(checked, gaps=list(gaps))  # the gaps found so far (the unit has none of its own)
             issues = [i for i in validate_unit(build_unit(data)) if i.severity == "error"]
             if not issues:
                 return
@@ -854,8 +857,6 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
                 gaps.append(f"{group}: only the first {keep} printed ({text})")
                 unit[group] = unit[group][:keep]
                 changed = True
-            elif group == "models" and "at least" in text:
-                return  # a unit without models: the gap is already named; the sheet prints a box
             elif not group and sub and isinstance(unit.get(key), dict) and sub in unit[key]:
                 # a field of the building or transport profile (e.g. armour 99): that field only
                 gaps.append(f"{key} {sub} {_short(str(unit[key][sub]), 30)!r} not read ({text})")
