@@ -77,6 +77,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
                   "tests/wh40k6/test_bs_unzip_pieces.py", "tests/wh40k6/test_bs_category_links.py",
                   "tests/wh40k6/test_bs_game_systems.py", "tests/wh40k6/test_bs_transport_building_fields.py",
                   "tests/wh40k6/test_bs_file_errors.py", "tests/wh40k6/test_bs_xml_refusals.py",
+                  "tests/wh40k6/test_bs_roster_header.py",
                   "-m", "not big"],
     },
     # render layer
