@@ -1,7 +1,7 @@
 """Issue 21 (BattleScribe import): XML a roster never holds, refused in process with the exact
 message: an encoding other than UTF-8 and those expat reads (named, at its column on line 1, 30
 characters at most), a DTD or entity declaration, an empty file (expat's "no element
-found": the parser's close comes before the importer's own "the file is empty")."""
+found", from the parser's close: the importer needs no message of its own)."""
 
 from __future__ import annotations
 
@@ -44,3 +44,17 @@ def test_a_dtd_is_refused_naming_the_refusal():
 
 def test_an_empty_file_is_refused_as_xml_without_an_element():
     assert _refusal(b"") == ["f.ros:1:1: not valid XML: no element found"]
+
+
+@pytest.mark.parametrize("doctype", ["<!DOCTYPE roster>", '<!DOCTYPE roster [<!ENTITY e "x">]>',
+                                     '<!DOCTYPE roster SYSTEM "http://example.invalid/r.dtd">'])
+def test_any_dtd_is_refused_first_even_without_entities(doctype):
+    text = R.roster().replace("?>\n", f"?>\n{doctype}\n", 1)
+    assert _refusal(text.encode("utf-8")) == [
+        "f.ros: refused: the XML declares a DTD, entities or external references (DTDForbidden); "
+        "BattleScribe rosters never do"]
+
+
+def test_a_declared_encoding_with_a_byte_that_is_not_ascii_is_named_not_a_crash():
+    data = R.roster().replace('encoding="UTF-8"', 'encoding="UTF-\udcff8"', 1).encode("utf-8", "surrogateescape")
+    assert _refusal(data) == [f"f.ros:1:31: encoding 'UTF-\ufffd8'{TAIL}"]
