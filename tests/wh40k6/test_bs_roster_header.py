@@ -95,3 +95,49 @@ def test_a_building_without_a_slot_is_a_fortification_one_with_a_slot_keeps_it(d
     units = _doc(R.roster(dialect, forces=R.force(dialect, "P", plain + slotted + _squad(dialect))))["units"]
     assert [(u["name"], u["slot"]) for u in units] == [
         ("Redoubt", "fortification"), ("Bastion", "heavy_support"), ("Glass Squad", "troops")]
+
+
+def _with_header_picks(d: str, total: int) -> str:
+    """A roster whose import note is exactly ``total`` characters (picks of a header selection)."""
+    head = f"{NOTE}{d}); Game Type: "
+    left = total - len(head)
+    picks, sizes = [], []
+    while left > 0:
+        size = min(90, left)
+        sizes.append(size)
+        left -= size + 2  # ", " before the next one
+    if left == -1:  # the last separator overshot by one: shorten the last pick instead
+        sizes[-1] -= 1
+    for i, size in enumerate(sizes):
+        picks.append(R.selection(d, "q" * size, "upgrade").replace(f's-{"q" * size}"', f's-{i}"'))
+    pseudo = R.selection(d, "Game Type", "upgrade", cat="Game Type", children="".join(picks))
+    return R.roster(d, forces=R.force(d, "P", pseudo + _squad(d)))
+
+
+@pytest.mark.parametrize("total, cut", [(1999, False), (2000, False), (2001, True), (2002, True)])
+def test_the_import_note_is_kept_to_2000_characters(total, cut):
+    notes = _doc(_with_header_picks("2.03", total))["roster"]["notes"]
+    if cut:
+        assert len(notes) == 2000 and notes.endswith("q…")
+    else:
+        assert len(notes) == total and notes.endswith("q")
+
+
+def test_a_roster_without_a_name_is_named_after_its_file():
+    text = R.roster("2.03").replace('name="Test Host"', 'name="  "', 1)
+    assert roster_to_unit_file("army/Iron Host.ros", text.encode("utf-8"))["roster"]["name"] == "Iron Host"
+    assert _doc(R.roster("2.03").replace('name="Test Host"', 'name=" Iron   Host "', 1))["roster"]["name"] == "Iron Host"
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_cost_limit_without_a_value_is_no_limit(dialect):
+    text = R.roster(dialect, limit="5").replace(' value="5"', "", 1)
+    assert "limit" not in _doc(text)["roster"]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_roster_of_header_selections_only_has_no_units(dialect):
+    pseudo = R.selection(dialect, "Game Type", "upgrade", cat="Game Type")
+    with pytest.raises(InputError) as exc:
+        _doc(R.roster(dialect, forces=R.force(dialect, "P", pseudo)))
+    assert [str(p) for p in exc.value.problems] == ["f.ros: the roster has no units"]
