@@ -27,13 +27,30 @@ def _toy_files(tmp_path, n: int) -> list[str]:
     return paths
 
 
-def _no_children_left():
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)
+@pytest.fixture
+def forks(monkeypatch):
+    """The pids of the workers this test forks (other tests may leave children of their own,
+    e.g. the page's pool: only these are asked about)."""
+    pids, real = [], os.fork
+
+    def fork():
+        pid = real()
+        if pid:
+            pids.append(pid)
+        return pid
+
+    monkeypatch.setattr(parallel_load.os, "fork", fork)
+    return pids
+
+
+def _reaped(pids):
+    for pid in pids:  # waited for: no such child any more
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
 
 
 @pytest.mark.parametrize("jobs", [1, 2, 3])
-def test_options_roster_and_warnings_come_back_from_every_process(toy, tmp_path, jobs):
+def test_options_roster_and_warnings_come_back_from_every_process(toy, tmp_path, jobs, forks):
     paths = _toy_files(tmp_path, 6)
     opts = Options(lang="ru", rules="tw")
     got = load_files(paths, opts, jobs)
@@ -44,7 +61,8 @@ def test_options_roster_and_warnings_come_back_from_every_process(toy, tmp_path,
     assert [l.roster["name"] for l in got] == [f"R{k}" for k in range(6)]
     assert [[w.message for w in l.warnings] for l in got] == [[f"unit 'U{k}': check the name"] for k in range(6)]
     assert all(l.game is got[0].game for l in got) and got[0].game.id == "toy"
-    _no_children_left()  # every worker was waited for
+    assert len(forks) == jobs - 1
+    _reaped(forks)  # every worker was waited for
 
 
 def test_jobs_default_to_one_process(toy, tmp_path, monkeypatch):
@@ -76,7 +94,7 @@ def test_shares_with_empty_files_and_at_the_end(sizes, jobs, parts):
     assert [list(r) for r in shares(sizes, jobs)] == parts
 
 
-def test_workers_are_killed_and_waited_for_when_this_process_fails(toy, tmp_path, monkeypatch):
+def test_workers_are_killed_and_waited_for_when_this_process_fails(toy, tmp_path, monkeypatch, forks):
     paths = _toy_files(tmp_path, 6)
     parent = os.getpid()
     real = loader.load_file
@@ -89,16 +107,18 @@ def test_workers_are_killed_and_waited_for_when_this_process_fails(toy, tmp_path
     monkeypatch.setattr(loader, "load_file", broken)
     with pytest.raises(ZeroDivisionError, match="boom here"):
         load_files(paths, None, 3)
-    _no_children_left()
+    assert len(forks) == 2
+    _reaped(forks)
 
 
-def test_a_worker_that_ends_without_a_result_names_its_first_file(toy, tmp_path, monkeypatch):
+def test_a_worker_that_ends_without_a_result_names_its_first_file(toy, tmp_path, monkeypatch, forks):
     paths = _toy_files(tmp_path, 4)
     monkeypatch.setattr(parallel_load, "_worker", lambda *a: os._exit(0))
     with pytest.raises(RuntimeError) as exc:
         load_files(paths, None, 2)
     assert str(exc.value) == f"loading {paths[2]}: a worker process ended without a result"
-    _no_children_left()
+    assert len(forks) == 1
+    _reaped(forks)
 
 
 def _no_exit(code):
