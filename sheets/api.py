@@ -220,15 +220,16 @@ def game_options(game_id: str, command: str = "render") -> list[dict]:
         kind = _kind(p)
         out.append({"name": _long_name(p), "param": p.name, "kind": kind,
                     "choices": list(p.type.choices) if kind == "choice" else None,
-                    "default": _default(p, kind),
+                    "default": form_default(p, kind),
                     "min": getattr(p.type, "min", None), "max": getattr(p.type, "max", None),
                     "help": getattr(p, "help", None) or ""})  # click 8.4: an Argument has none
     return out
 
 
-def _default(param, kind: str):
+def form_default(param, kind: str):
     """An option's default for a form: None when it has none (click's own "unset" marker, which
-    click 8.5 also gives a flag, is no value a page can show), False for a flag without one."""
+    click 8.5 also gives a flag, is no value a page can show), False for a flag without one
+    (``kind`` "flag"). The page's calculator forms use it too."""
     value = param.default
     if value is not None and type(value).__module__.split(".")[0] == "click":
         value = None
@@ -347,7 +348,7 @@ def load(sources: Iterable[Source], options: Options | Mapping | None = None) ->
         raise UsageError("no files given")
     opts = make_options(options)
     results, problems, used = _load_each(sources, opts)
-    errors = _once([p for r, found in zip(results, problems) if r is None for p in found])
+    errors = distinct([p for r, found in zip(results, problems) if r is None for p in found])
     if errors:
         raise InvalidInput(errors)
     files = [r for s, r in zip(sources, results) if s.name not in used]
@@ -469,12 +470,13 @@ def check(sources: Iterable[Source], options: Options | Mapping | None = None
         if s.name not in used or no_root:  # a library's units count where they are named
             units += len(loaded.units)
         out.extend(check_loaded([loaded]))
-    return _once([Problem.of(p) for p in out]), units, game_id
+    return distinct([Problem.of(p) for p in out]), units, game_id
 
 
-def _once(problems: list) -> list:
+def distinct(problems: list) -> list:
     """Each problem once, in order: a library's problem is also found through every source
-    that names it with ``from:``."""
+    that names it with ``from:`` (the API's problems and the core's alike; the CLI reports
+    through this too)."""
     seen, out = set(), []
     for p in problems:
         key = (str(p), getattr(p, "severity", "error"))

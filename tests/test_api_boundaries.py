@@ -843,7 +843,7 @@ def test_a_librarys_problem_is_reported_once_by_load_and_check():
 
 
 def test_two_different_problems_at_one_place_are_both_kept():
-    assert api._once([Problem("a", 1, 1, "error", "x"), Problem("a", 1, 1, "error", "y"),
+    assert api.distinct([Problem("a", 1, 1, "error", "x"), Problem("a", 1, 1, "error", "y"),
                       Problem("a", 1, 1, "error", "x"), Problem("a", 1, 1, "warning", "x")]) == [
         Problem("a", 1, 1, "error", "x"), Problem("a", 1, 1, "error", "y"), Problem("a", 1, 1, "warning", "x")]
 

@@ -237,9 +237,7 @@ def _bytes_back(exc):
 def report_problems(problems) -> None:
     """Each problem once: a library's problem is also found through every file that names it
     (``sheets validate roster.yaml lib.yaml`` or a folder holding both printed it twice)."""
-    seen = set()
-    for p in problems:
-        line = str(p)
-        if line not in seen:
-            seen.add(line)
-            click.echo(line, err=True)
+    from sheets.api import distinct
+
+    for p in distinct(list(problems)):
+        click.echo(str(p), err=True)

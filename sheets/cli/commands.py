@@ -398,11 +398,10 @@ def validate(ctx, paths, rules, as_json, **game_options):
             click.echo(f"{path}: ok ({loaded.game.id}, {count}{where})")
     check_game_options(ctx, "validate", games)
     if as_json:
-        rows = []  # each problem once (a library's is also found through the files naming it)
-        for p in [*warnings, *failed]:
-            row = Problem.of(p).as_dict()
-            if row not in rows:
-                rows.append(row)
+        from sheets.api import distinct
+
+        # each problem once (a library's is also found through the files naming it)
+        rows = [Problem.of(p).as_dict() for p in distinct([*warnings, *failed])]
         click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
         if any(p.severity == "error" for p in failed):
             raise SystemExit(1)

@@ -55,11 +55,11 @@ def _plain(value):
 
 
 def _default(param) -> object:
-    """The value the command gets when the field is left empty. A flag without a default is off
-    (click 8.4 reports ``False`` and 8.5 its "unset" sentinel for the same option)."""
-    if param.is_flag and not param.multiple:
-        return param.default if isinstance(param.default, bool) else False
-    return _plain(param.default)
+    """The value the command gets when the field is left empty (the API's form default: a flag
+    without one is off under every click version)."""
+    from sheets.api import form_default
+
+    return _plain(form_default(param, "flag" if param.is_flag and not param.multiple else ""))
 
 
 def describe(game_id: str) -> list[dict]:
