@@ -156,6 +156,14 @@ class Recorder:
         if self._light is not None:
             self._settle_light()
 
+    def finish(self) -> None:
+        """Measure what is still open at the end: everything when streaming, else the last light
+        page of a kept recording (its full pages are measured by :func:`check`)."""
+        if self.stream:
+            self.settle()
+        elif self._light is not None:
+            self._settle_light()
+
     def _settle_light(self) -> None:
         number, violations, bands, texts, cuts, height = self._light
         usable = int((height - 2 * 10 * MM) // _BAND) or 1
@@ -311,10 +319,7 @@ def check(recorder: Recorder, allowed_words=(), kinds=None, coverage=(), staged:
         kinds = frozenset(KINDS) - rl.staged
     want = (lambda k: True) if kinds is None else (lambda k: k in kinds)
     allowed = _allowed(rl, set(recorder.allowed_words) | set(allowed_words))
-    if recorder.stream:
-        recorder.settle()
-    elif recorder._light is not None:  # noqa: SLF001 - the last light page of a kept recording
-        recorder._settle_light()  # noqa: SLF001
+    recorder.finish()
     done = sorted(list(recorder.done) + [measure_page(p, rl, allowed, want) for p in recorder.pages],
                   key=lambda s: s[0])
     out: list[Violation] = [Violation(*v) for s in done for v in s[1] if want(v[1])]
