@@ -351,16 +351,21 @@ def _bounded_filter(fn, name: str):
     return wrapper
 
 
+def _is_context(value) -> bool:
+    """Whether a filter argument is what jinja2 passes first (its eval context or environment)."""
+    from jinja2 import Environment
+    from jinja2.nodes import EvalContext
+
+    return isinstance(value, (EvalContext, Environment))
+
+
 def _listed_join_value(args):
     """``|join``'s value as a list when it is some other iterable (a range, a generator of
     ``|map``, a dict, a set), so that what it joins is counted before it is joined; jinja2
     joins the list the same way (a text is counted as it is, each character an item)."""
-    from jinja2 import Environment
-    from jinja2.nodes import EvalContext
-
     args = list(args)
     for i, value in enumerate(args):
-        if isinstance(value, (EvalContext, Environment)):
+        if _is_context(value):
             continue
         if not isinstance(value, (list, tuple, str)) and hasattr(value, "__iter__"):
             args[i] = list(value)
@@ -372,10 +377,7 @@ def _check_filter(name: str, args, kwargs) -> None:
     """What a text-building filter would build, bounded before it is built (``args`` start
     with jinja2's eval context or environment where the filter takes one: ``join`` and
     ``replace`` the context, ``wordwrap`` and ``truncate`` the environment)."""
-    from jinja2 import Environment
-    from jinja2.nodes import EvalContext
-
-    args = [a for a in args if not isinstance(a, (EvalContext, Environment))]
+    args = [a for a in args if not _is_context(a)]
     if not args:
         return
     value = args[0]
