@@ -33,16 +33,26 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 FONTS = Path(__file__).resolve().parent.parent / "sheets" / "fonts"
-FACES = {"Sans": "DejaVuSans.ttf", "Sans-Bold": "DejaVuSans-Bold.ttf",
-         "Cond": "DejaVuSansCondensed.ttf", "Cond-Bold": "DejaVuSansCondensed-Bold.ttf"}
-STATE = {"setFillColorRGB": "fill", "setFillGray": "fill", "setStrokeColorRGB": "stroke",
-         "setStrokeGray": "stroke", "setFont": "font", "setLineWidth": "lw"}
+FACES = {
+    "Sans": "DejaVuSans.ttf",
+    "Sans-Bold": "DejaVuSans-Bold.ttf",
+    "Cond": "DejaVuSansCondensed.ttf",
+    "Cond-Bold": "DejaVuSansCondensed-Bold.ttf",
+}
+STATE = {
+    "setFillColorRGB": "fill",
+    "setFillGray": "fill",
+    "setStrokeColorRGB": "stroke",
+    "setStrokeGray": "stroke",
+    "setFont": "font",
+    "setLineWidth": "lw",
+}
 
 
 def replay(canvas: Canvas, ops, forms: dict, state: list) -> None:
     for name, args, kw in ops:
         if name == "@page":
-            if canvas._code:  # noqa: SLF001 - a page is open
+            if canvas._code:
                 canvas.showPage()
             if args[0] is not None:
                 canvas.setPageSize(args[0])

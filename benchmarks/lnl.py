@@ -67,8 +67,12 @@ def make(n: int, path: Path) -> list[Path]:
     units = []
     for name in ("hill30_us.yaml", "hill30_german.yaml"):
         units += yaml.safe_load((ROOT / "data/units/lnl" / name).read_text(encoding="utf-8"))["units"]
-    data = {"system": "lnl", "units": [dict(units[i % len(units)], name=f"{units[i % len(units)]['name']} {i + 1}")
-                                       for i in range(n)]}
+    data = {
+        "system": "lnl",
+        "units": [
+            dict(units[i % len(units)], name=f"{units[i % len(units)]['name']} {i + 1}") for i in range(n)
+        ],
+    }
     return _dump(data, path)
 
 
@@ -77,8 +81,13 @@ def oob_rate(tmp: Path, counters: int = 500) -> tuple[float, int, float]:
     best, pages = float("inf"), 0
     for _ in range(3):
         t0 = time.perf_counter()
-        r = subprocess.run(SHEETS + ["render", *map(str, srcs), "--no-list", "-o", str(tmp / "oob.pdf")],
-                           check=True, capture_output=True, text=True, cwd=ROOT)
+        r = subprocess.run(
+            SHEETS + ["render", *map(str, srcs), "--no-list", "-o", str(tmp / "oob.pdf")],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
         best = min(best, time.perf_counter() - t0)
         pages = int(re.search(r"(\d+) page\(s\)", r.stderr).group(1))
     return pages / best, pages, best
@@ -86,9 +95,12 @@ def oob_rate(tmp: Path, counters: int = 500) -> tuple[float, int, float]:
 
 def calc_report() -> None:
     rate, choices = calc_rate()
-    print(f"  lnl: calc melee 6 vs 6 with --best ({choices} legal target sets ranked): "
-          f"{rate:.0f} calls/s in-process (CPU time); one `sheets calc lnl melee … --best --json` "
-          f"process {calc_process() * 1000:.0f} ms wall", flush=True)
+    print(
+        f"  lnl: calc melee 6 vs 6 with --best ({choices} legal target sets ranked): "
+        f"{rate:.0f} calls/s in-process (CPU time); one `sheets calc lnl melee … --best --json` "
+        f"process {calc_process() * 1000:.0f} ms wall",
+        flush=True,
+    )
 
 
 def run(tmp: Path | None = None) -> None:
@@ -98,8 +110,10 @@ def run(tmp: Path | None = None) -> None:
             rate, pages, best = oob_rate(Path(d))
     else:
         rate, pages, best = oob_rate(tmp)
-    print(f"  lnl: OOB sheet, 500 counters = {pages} landscape pages in {best:.2f} s end to end -> "
-          f"{rate:.0f} pages/s")
+    print(
+        f"  lnl: OOB sheet, 500 counters = {pages} landscape pages in {best:.2f} s end to end -> "
+        f"{rate:.0f} pages/s"
+    )
 
 
 if __name__ == "__main__":

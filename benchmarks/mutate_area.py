@@ -36,15 +36,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "output" / "mutate-area"
 
-_CORE_TESTS = ["tests/core", "tests/hardening", "tests/test_cli.py", "tests/test_core_misc.py",
-               "tests/test_core_yaml_schema.py", "tests/test_roster.py", "tests/test_roster_limits.py",
-               "tests/test_core_errors.py", "tests/test_core_exact_messages.py", "tests/test_roster_model.py",
-               # in-process callers of the in-memory loader (sheets.api); test_cli_first_hour (stdin)
-               # fails in this combined selection (SHEETS_DATA_DIR from an earlier test): left out
-               "tests/test_api.py",
-               "--ignore=tests/hardening/test_fuzz.py", "--ignore=tests/hardening/test_fuzz_bounded.py",
-               "--ignore=tests/hardening/test_round2.py",
-               "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module"]
+_CORE_TESTS = [
+    "tests/core",
+    "tests/hardening",
+    "tests/test_cli.py",
+    "tests/test_core_misc.py",
+    "tests/test_core_yaml_schema.py",
+    "tests/test_roster.py",
+    "tests/test_roster_limits.py",
+    "tests/test_core_errors.py",
+    "tests/test_core_exact_messages.py",
+    "tests/test_roster_model.py",
+    # in-process callers of the in-memory loader (sheets.api); test_cli_first_hour (stdin)
+    # fails in this combined selection (SHEETS_DATA_DIR from an earlier test): left out
+    "tests/test_api.py",
+    "--ignore=tests/hardening/test_fuzz.py",
+    "--ignore=tests/hardening/test_fuzz_bounded.py",
+    "--ignore=tests/hardening/test_round2.py",
+    "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module",
+]
 
 
 def _game(game: str, files: list[str], extra: list[str] = ()) -> dict[str, list[str]]:
@@ -54,9 +64,14 @@ def _game(game: str, files: list[str], extra: list[str] = ()) -> dict[str, list[
 
 AREAS: dict[str, dict[str, list[str]]] = {
     # the rules cores (the selection of [tool.mutmut], one game at a time)
-    "battletech": _game("battletech", ["rules.py", "bv.py"],
-                        ["tests/battletech_ref/test_hit_tables_literal.py",
-                         "--ignore=tests/battletech/test_bt_sheet_drawing.py"]),
+    "battletech": _game(
+        "battletech",
+        ["rules.py", "bv.py"],
+        [
+            "tests/battletech_ref/test_hit_tables_literal.py",
+            "--ignore=tests/battletech/test_bt_sheet_drawing.py",
+        ],
+    ),
     "dmech": _game("dmech", ["rules.py", "geometry.py"]),
     "dust": _game("dust", ["rules.py"]),
     "lnl": _game("lnl", ["rules.py"]),
@@ -69,83 +84,131 @@ AREAS: dict[str, dict[str, list[str]]] = {
     },
     "importers-bs": {  # the caps at their real size (-m big) take seconds each; their small copies run
         "mutate": ["sheets/games/wh40k6/battlescribe.py"],
-        "tests": ["tests/wh40k6_import", "tests/wh40k6/test_foc_and_files.py",
-                  # issue 21's value tests of the importer (tests/wh40k6/test_bs_*.py)
-                  "tests/wh40k6/test_bs_real_rosters.py", "tests/wh40k6/test_bs_pseudo_selection_nesting.py",
-                  "tests/wh40k6/test_bs_profile_defaults.py", "tests/wh40k6/test_bs_hidden_and_long_names.py",
-                  "tests/wh40k6/test_bs_hidden_profiles.py", "tests/wh40k6/test_bs_repair.py",
-                  "tests/wh40k6/test_bs_unzip_pieces.py", "tests/wh40k6/test_bs_category_links.py",
-                  "tests/wh40k6/test_bs_game_systems.py", "tests/wh40k6/test_bs_transport_building_fields.py",
-                  "tests/wh40k6/test_bs_file_errors.py", "tests/wh40k6/test_bs_xml_refusals.py",
-                  "tests/wh40k6/test_bs_roster_header.py",
-                  "-m", "not big"],
+        "tests": [
+            "tests/wh40k6_import",
+            "tests/wh40k6/test_foc_and_files.py",
+            # issue 21's value tests of the importer (tests/wh40k6/test_bs_*.py)
+            "tests/wh40k6/test_bs_real_rosters.py",
+            "tests/wh40k6/test_bs_pseudo_selection_nesting.py",
+            "tests/wh40k6/test_bs_profile_defaults.py",
+            "tests/wh40k6/test_bs_hidden_and_long_names.py",
+            "tests/wh40k6/test_bs_hidden_profiles.py",
+            "tests/wh40k6/test_bs_repair.py",
+            "tests/wh40k6/test_bs_unzip_pieces.py",
+            "tests/wh40k6/test_bs_category_links.py",
+            "tests/wh40k6/test_bs_game_systems.py",
+            "tests/wh40k6/test_bs_transport_building_fields.py",
+            "tests/wh40k6/test_bs_file_errors.py",
+            "tests/wh40k6/test_bs_xml_refusals.py",
+            "tests/wh40k6/test_bs_roster_header.py",
+            "-m",
+            "not big",
+        ],
     },
     # render layer
     "checker": {
         "mutate": ["sheets/render/layout_check.py"],
-        "tests": ["tests/layout/test_checker.py", "tests/layout/test_checker_boundaries.py",
-                  "tests/layout/test_checker_rules.py", "tests/layout/test_double_block.py",
-                  "tests/layout/test_checker_recording.py", "tests/layout/test_checker_geometry.py",
-                  "tests/layout/test_checker_messages.py", "tests/layout/test_checker_language.py",
-                  "tests/layout/test_checker_exact.py",
-                  # `sheets` in a child process (7 s of the 11 s): the same rules are tested in process
-                  "--deselect=tests/layout/test_checker.py::test_cli_check_layout",
-                  "--deselect=tests/layout/test_checker_rules.py::test_every_printing_command_warns_and_strict_makes_it_fail",
-                  "--deselect=tests/layout/test_checker_rules.py::test_render_jobs_reports_the_same_layout_problems_as_one_process"],
+        "tests": [
+            "tests/layout/test_checker.py",
+            "tests/layout/test_checker_boundaries.py",
+            "tests/layout/test_checker_rules.py",
+            "tests/layout/test_double_block.py",
+            "tests/layout/test_checker_recording.py",
+            "tests/layout/test_checker_geometry.py",
+            "tests/layout/test_checker_messages.py",
+            "tests/layout/test_checker_language.py",
+            "tests/layout/test_checker_exact.py",
+            # `sheets` in a child process (7 s of the 11 s): the same rules are tested in process
+            "--deselect=tests/layout/test_checker.py::test_cli_check_layout",
+            "--deselect=tests/layout/test_checker_rules.py::test_every_printing_command_warns_and_strict_makes_it_fail",
+            "--deselect=tests/layout/test_checker_rules.py::test_render_jobs_reports_the_same_layout_problems_as_one_process",
+        ],
     },
     "render-text": {
         "mutate": ["sheets/render/text.py"],
         # the army-list templates (text.py is not the pen's text fitting: that is pdf.py)
-        "tests": ["tests/render/test_template_bounds.py", "tests/render/test_template_words.py",
-                  "tests/hardening/test_templates.py", "tests/test_roster.py",
-                  "tests/render/test_text_format_fields.py", "tests/render/test_text_filter_values.py",
-                  "tests/render/test_text_boundaries.py", "tests/render/test_text_lines.py"],
+        "tests": [
+            "tests/render/test_template_bounds.py",
+            "tests/render/test_template_words.py",
+            "tests/hardening/test_templates.py",
+            "tests/test_roster.py",
+            "tests/render/test_text_format_fields.py",
+            "tests/render/test_text_filter_values.py",
+            "tests/render/test_text_boundaries.py",
+            "tests/render/test_text_lines.py",
+        ],
     },
     "render-cards": {
         "mutate": ["sheets/render/cards.py"],
         # cards.py in process; tests/dust_render (Dust's whole card sheets, 20-40 s per mutant)
         # is left out: the imposition, marks, backs and PNGs are tested here directly
-        "tests": ["tests/render/test_cards.py", "tests/render/test_card_counts.py",
-                  "tests/render/test_card_drawing.py"],
+        "tests": [
+            "tests/render/test_cards.py",
+            "tests/render/test_card_counts.py",
+            "tests/render/test_card_drawing.py",
+        ],
     },
     "parallel": {
         "mutate": ["sheets/render/parallel.py"],
         # the workers' side runs in process too (tests/render/parallel_sim.py plays the forks)
-        "tests": ["tests/render/test_parallel_inprocess.py", "tests/render/test_parallel_units.py",
-                  "tests/render/test_parallel.py", "tests/render/test_reportlab_internals.py",
-                  "tests/test_reproducible.py"],
+        "tests": [
+            "tests/render/test_parallel_inprocess.py",
+            "tests/render/test_parallel_units.py",
+            "tests/render/test_parallel.py",
+            "tests/render/test_reportlab_internals.py",
+            "tests/test_reproducible.py",
+        ],
     },
     # command line (option handling) and the page
     "cli": {
         "mutate": ["sheets/cli/options.py", "sheets/cli/__init__.py", "sheets/cli/config.py"],
-        "tests": ["tests/test_cli.py", "tests/test_cli_first_hour.py", "tests/test_cli_any_os.py",
-                  "tests/test_cli_settings_files.py", "tests/test_cli_entry_and_streams.py",
-                  "tests/test_cli_option_plumbing.py", "tests/test_cli_caps.py",
-                  "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module"],
+        "tests": [
+            "tests/test_cli.py",
+            "tests/test_cli_first_hour.py",
+            "tests/test_cli_any_os.py",
+            "tests/test_cli_settings_files.py",
+            "tests/test_cli_entry_and_streams.py",
+            "tests/test_cli_option_plumbing.py",
+            "tests/test_cli_caps.py",
+            "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module",
+        ],
     },
     # the in-memory API under the CLI and the page (in-process: the page's workers cannot see
     # mutants, so the web tests are left out; the CLI tests that go through it are in)
     "api": {
         "mutate": ["sheets/api.py"],
-        "tests": ["tests/test_api.py", "tests/test_api_boundaries.py", "tests/test_api_invalid_input.py",
-                  "tests/test_api_render_repeatable.py", "tests/test_api_option_names.py",
-                  "tests/test_api_list_placement.py", "tests/test_api_document_fields.py",
-                  "tests/test_api_font_check_reach.py", "tests/test_cli.py",
-                  "tests/test_cli_first_hour.py", "tests/test_schema_editor.py",
-                  "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module",
-                  "--deselect=tests/test_cli_first_hour.py::test_shell_completion_of_games_charts_calculators_and_files"],
+        "tests": [
+            "tests/test_api.py",
+            "tests/test_api_boundaries.py",
+            "tests/test_api_invalid_input.py",
+            "tests/test_api_render_repeatable.py",
+            "tests/test_api_option_names.py",
+            "tests/test_api_list_placement.py",
+            "tests/test_api_document_fields.py",
+            "tests/test_api_font_check_reach.py",
+            "tests/test_cli.py",
+            "tests/test_cli_first_hour.py",
+            "tests/test_schema_editor.py",
+            "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module",
+            "--deselect=tests/test_cli_first_hour.py::test_shell_completion_of_games_charts_calculators_and_files",
+        ],
     },
     "web": {
         "mutate": ["sheets/web/safety.py", "sheets/web/calcforms.py", "sheets/web/app.py"],
         # the session server works in-process under mutmut (tests/web/conftest.py: InlinePool);
         # test_serve_cli runs `sheets serve` in a child process, which cannot see mutants
-        "tests": ["tests/web", "--ignore=tests/web/test_browser.py", "--ignore=tests/web/test_fuzz_web.py",
-                  "--ignore=tests/web/test_serve_cli.py"],
+        "tests": [
+            "tests/web",
+            "--ignore=tests/web/test_browser.py",
+            "--ignore=tests/web/test_fuzz_web.py",
+            "--ignore=tests/web/test_serve_cli.py",
+        ],
     },
 }
 
-IGNORE = shutil.ignore_patterns(".git", ".venv", "output", "mutants", "__pycache__", "*.egg-info",
-                                ".pytest_cache", ".hypothesis")
+IGNORE = shutil.ignore_patterns(
+    ".git", ".venv", "output", "mutants", "__pycache__", "*.egg-info", ".pytest_cache", ".hypothesis"
+)
 
 
 def _toml_list(items: list[str]) -> str:
@@ -156,12 +219,14 @@ def configure(copy: Path, area: dict[str, list[str]]) -> None:
     """Replace the copy's ``[tool.mutmut]`` table with the area's selection."""
     py = copy / "pyproject.toml"
     text = py.read_text(encoding="utf-8")
-    table = ("[tool.mutmut]\n"
-             'source_paths = ["sheets"]\n'
-             f"only_mutate = {_toml_list(area['mutate'])}\n"
-             # tests read these from the project root (the README's command list, the docs' images)
-             'also_copy = ["data", "templates", "README.md", "docs", "benchmarks"]\n'
-             f"pytest_add_cli_args_test_selection = {_toml_list(area['tests'])}\n")
+    table = (
+        "[tool.mutmut]\n"
+        'source_paths = ["sheets"]\n'
+        f"only_mutate = {_toml_list(area['mutate'])}\n"
+        # tests read these from the project root (the README's command list, the docs' images)
+        'also_copy = ["data", "templates", "README.md", "docs", "benchmarks"]\n'
+        f"pytest_add_cli_args_test_selection = {_toml_list(area['tests'])}\n"
+    )
     new, n = re.subn(r"^\[tool\.mutmut\]\n(?:(?!^\[).*\n?)*", table + "\n", text, flags=re.M)
     if n != 1:
         raise SystemExit("pyproject.toml has no [tool.mutmut] table")
@@ -249,13 +314,20 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="the areas, their files and tests")
     ap.add_argument("--max-children", type=int, default=1)
     ap.add_argument("--refresh", action="store_true", help="copy the current tree in again (keeps the cache)")
-    ap.add_argument("--only", action="append", metavar="GLOB",
-                    help="mutate only these files of the area (repeatable), e.g. sheets/core/fsio.py")
+    ap.add_argument(
+        "--only",
+        action="append",
+        metavar="GLOB",
+        help="mutate only these files of the area (repeatable), e.g. sheets/core/fsio.py",
+    )
     ap.add_argument("--summary", action="store_true", help="print the summary of the last run only")
     ap.add_argument("--survivors", action="store_true")
-    ap.add_argument("--rerun-survivors", action="store_true",
-                    help="run only the last run's survivors again (after adding tests; with --refresh) "
-                         "and keep every other mutant's result: mutmut run NAME... resets them")
+    ap.add_argument(
+        "--rerun-survivors",
+        action="store_true",
+        help="run only the last run's survivors again (after adding tests; with --refresh) "
+        "and keep every other mutant's result: mutmut run NAME... resets them",
+    )
     a = ap.parse_args(argv)
     if a.list or not a.area:
         for name, area in AREAS.items():
@@ -267,8 +339,12 @@ def main(argv=None) -> int:
     if a.rerun_survivors:
         rerun_survivors(copy, [str(bindir / "mutmut"), "run", "--max-children", str(a.max_children)], env)
     elif not a.summary:
-        subprocess.run([str(bindir / "mutmut"), "run", "--max-children", str(a.max_children)],
-                       cwd=copy, env=env, check=False)
+        subprocess.run(
+            [str(bindir / "mutmut"), "run", "--max-children", str(a.max_children)],
+            cwd=copy,
+            env=env,
+            check=False,
+        )
     summary = [sys.executable, str(copy / "benchmarks" / "mutation_summary.py")]
     return subprocess.run(summary + (["--survivors"] if a.survivors else []), cwd=copy, env=env).returncode
 

@@ -103,35 +103,69 @@ ROOT = Path(__file__).resolve().parent.parent
 SKIP_FILES = {"rules_glossary.yaml", "weapon_names.yaml"}
 LABEL_FILE = "labels.yaml"  # mutated by the label operator only (the en/ru texts are DOC_KEYS)
 SKIP_DIRS = {"common", "units", "starters"}
-DOC_KEYS = {"source", "sources", "note", "notes", "description", "comment", "title", "name",
-            "aliases", "blk", "ru", "en", "ru_text", "text", "codes", "legend", "rules_label", "rule"}
+DOC_KEYS = {
+    "source",
+    "sources",
+    "note",
+    "notes",
+    "description",
+    "comment",
+    "title",
+    "name",
+    "aliases",
+    "blk",
+    "ru",
+    "en",
+    "ru_text",
+    "text",
+    "codes",
+    "legend",
+    "rules_label",
+    "rule",
+}
 MAX_NAME_LEN = 40
 _FAST = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 INT_RE = re.compile(r"[-+]?\d+\Z")
 FLOAT_RE = re.compile(r"[-+]?\d+\.\d+\Z")
 MAP_PATH = ROOT / "output" / "mutate_tables_map.json"
-COPY_IGNORE = shutil.ignore_patterns(".git", "output", "mutants", "__pycache__", ".pytest_cache",
-                                     "*.egg-info", "build", "dist")
+COPY_IGNORE = shutil.ignore_patterns(
+    ".git", "output", "mutants", "__pycache__", ".pytest_cache", "*.egg-info", "build", "dist"
+)
 # Read every table but check printouts/robustness, not table values, and cost minutes per survivor
 # (left out of the mutmut selection too); --all-tests puts them back.
-SLOW_TESTS = ("tests/layout/test_every_layout.py", "tests/hardening/test_fuzz.py",
-              "tests/test_battletech_catalogue_print.py")
-PREIMPORT = ("pytest", "yaml", "click", "jinja2", "reportlab.pdfgen.canvas", "reportlab.pdfbase.ttfonts",
-             "reportlab.platypus", "PIL.Image", "pypdfium2", "pypdf", "defusedxml.ElementTree")
+SLOW_TESTS = (
+    "tests/layout/test_every_layout.py",
+    "tests/hardening/test_fuzz.py",
+    "tests/test_battletech_catalogue_print.py",
+)
+PREIMPORT = (
+    "pytest",
+    "yaml",
+    "click",
+    "jinja2",
+    "reportlab.pdfgen.canvas",
+    "reportlab.pdfbase.ttfonts",
+    "reportlab.platypus",
+    "PIL.Image",
+    "pypdfium2",
+    "pypdf",
+    "defusedxml.ElementTree",
+)
 
 
 # --------------------------------------------------------------------------- mutants
 
+
 @dataclass
 class Mutant:
-    file: str          # path under data/, e.g. battletech/hit_tables.yaml
-    line: int          # 1-based position of the (first) edited scalar
+    file: str  # path under data/, e.g. battletech/hit_tables.yaml
+    line: int  # 1-based position of the (first) edited scalar
     col: int
-    op: str            # int | float | bool | swap | name
-    path: str          # key path of the edited scalar, e.g. standard.biped.11
+    op: str  # int | float | bool | swap | name
+    path: str  # key path of the edited scalar, e.g. standard.biped.11
     before: str
     after: str
-    edits: list        # [(start, end, replacement)] character offsets in the original text
+    edits: list  # [(start, end, replacement)] character offsets in the original text
 
     @property
     def game(self) -> str:
@@ -166,8 +200,11 @@ def _general(part: str) -> str:
 
 def _plain(node) -> bool:
     """A scalar on one line whose text span is the value (plain or quoted)."""
-    return (isinstance(node, yaml.ScalarNode) and node.style in (None, "'", '"')
-            and node.start_mark.line == node.end_mark.line)
+    return (
+        isinstance(node, yaml.ScalarNode)
+        and node.style in (None, "'", '"')
+        and node.start_mark.line == node.end_mark.line
+    )
 
 
 def _walk(node, path: tuple, out: list) -> None:
@@ -218,8 +255,11 @@ def _label_mutants(root, text, add) -> None:
     """The en (and the ru) text of each two adjacent labels exchanged."""
     if not isinstance(root, yaml.MappingNode):
         return
-    rows = [(_key(k), dict((_key(a), b) for a, b in v.value)) for k, v in root.value
-            if isinstance(v, yaml.MappingNode)]
+    rows = [
+        (_key(k), dict((_key(a), b) for a, b in v.value))
+        for k, v in root.value
+        if isinstance(v, yaml.MappingNode)
+    ]
     for (ka, a), (kb, b) in zip(rows, rows[1:]):
         for lang in ("en", "ru"):
             na, nb = a.get(lang), b.get(lang)
@@ -263,7 +303,7 @@ def mutants_of(rel: str) -> list[Mutant]:
         elif tag == "float" and FLOAT_RE.match(value):
             digits = len(value.split(".")[1])
             for d in (1, -1):
-                new = f"{float(value) + d * 10 ** -digits:.{digits}f}"
+                new = f"{float(value) + d * 10**-digits:.{digits}f}"
                 add("float", path, node, value, new, [(s, e, new)])
         elif tag == "bool":
             new = "false" if value.lower() == "true" else "true"
@@ -289,8 +329,14 @@ def mutants_of(rel: str) -> list[Mutant]:
                 for field, na in fa.items():
                     nb = fb.get(field)
                     if nb is not None and _plain(na) and _plain(nb) and na.value != nb.value:
-                        add("swap", path + (ka, field), na, na.value, f"{nb.value} (<-> {kb}.{field})",
-                            _swap(text, na, nb))
+                        add(
+                            "swap",
+                            path + (ka, field),
+                            na,
+                            na.value,
+                            f"{nb.value} (<-> {kb}.{field})",
+                            _swap(text, na, nb),
+                        )
 
     out = []
     seen = set()
@@ -311,6 +357,7 @@ def mutants_of(rel: str) -> list[Mutant]:
 
 # --------------------------------------------------------------------------- running
 
+
 def make_copy() -> Path:
     tmp = Path(tempfile.mkdtemp(prefix="mutate-tables-"))
     dest = tmp / "wt"
@@ -321,8 +368,9 @@ def make_copy() -> Path:
 def _enter_copy(copy: Path) -> None:
     os.chdir(copy)
     sys.path.insert(0, str(copy))
-    os.environ["PYTHONPATH"] = str(copy) + (os.pathsep + os.environ["PYTHONPATH"]
-                                            if os.environ.get("PYTHONPATH") else "")
+    os.environ["PYTHONPATH"] = str(copy) + (
+        os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else ""
+    )
     os.environ.pop("SHEETS_DATA_DIR", None)
 
 
@@ -332,15 +380,16 @@ def _preimport() -> None:
     for name in PREIMPORT:
         try:
             importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - an optional speed-up only
+        except Exception:
             pass
 
 
 _CHILD: list[int] = []  # the running child, killed if the runner is stopped
 
 
-def run_child(copy: Path, args: list[str], timeout: float, quiet: bool = True, plugins=(),
-              log: str | None = None) -> tuple[str, float]:
+def run_child(
+    copy: Path, args: list[str], timeout: float, quiet: bool = True, plugins=(), log: str | None = None
+) -> tuple[str, float]:
     """Fork, run pytest in the child; -> (status, cpu seconds of the child). ``log``: the
     child's output goes to this file instead of /dev/null."""
     t0 = os.times()
@@ -354,11 +403,12 @@ def run_child(copy: Path, args: list[str], timeout: float, quiet: bool = True, p
                 os.dup2(fd, 2)
             import pytest
 
-            rc = pytest.main(["-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", *args],
-                             plugins=list(plugins))
+            rc = pytest.main(
+                ["-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", *args], plugins=list(plugins)
+            )
             sys.stdout.flush()
             os._exit(int(rc))
-        except BaseException:  # noqa: BLE001
+        except BaseException:
             os._exit(3)
     _CHILD[:] = [pid]
     deadline = time.monotonic() + timeout
@@ -397,7 +447,7 @@ class _Tracer:
         if event == "open" and self.current and args and isinstance(args[0], (str, os.PathLike)):
             path = os.fspath(args[0])
             if isinstance(path, str) and path.startswith(self.data):
-                self.reads.setdefault(path[len(self.data):], set()).add(self.current)
+                self.reads.setdefault(path[len(self.data) :], set()).add(self.current)
 
     def pytest_collectstart(self, collector):
         fspath = getattr(collector, "path", None)
@@ -435,10 +485,12 @@ def trace(copy: Path) -> dict:
 
             fd = os.open(os.devnull, os.O_WRONLY)
             os.dup2(fd, 1)
-            rc = pytest.main(["-q", "-p", "no:randomly", "-p", "no:cacheprovider", "tests"],
-                             plugins=[_Tracer(copy / "data")])
+            rc = pytest.main(
+                ["-q", "-p", "no:randomly", "-p", "no:cacheprovider", "tests"],
+                plugins=[_Tracer(copy / "data")],
+            )
             os._exit(int(rc))
-        except BaseException:  # noqa: BLE001
+        except BaseException:
             os._exit(3)
     _, status = os.waitpid(pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
@@ -453,31 +505,44 @@ def load_map(copy: Path, force: bool) -> dict:
 
 
 def _game_dirs(game: str, base: Path = ROOT) -> list[Path]:
-    return [d for d in sorted((base / "tests").iterdir())
-            if d.is_dir() and (d.name == game or d.name.startswith(game + "_"))]
+    return [
+        d
+        for d in sorted((base / "tests").iterdir())
+        if d.is_dir() and (d.name == game or d.name.startswith(game + "_"))
+    ]
 
 
-def selection(rel: str, tmap: dict, all_tests: bool = False, narrow: bool = False,
-              base: Path = ROOT) -> list[str]:
+def selection(
+    rel: str, tmap: dict, all_tests: bool = False, narrow: bool = False, base: Path = ROOT
+) -> list[str]:
     """The traced readers of ``rel``, fastest first, after the test files of the game's test
     folders and the top-level ``tests/test_*.py`` files that the map does not know yet (new
     tests: they run first); ``narrow``: only the
     game's own test folders (tests/<game>, tests/<game>_*)."""
     game = rel.split("/")[0]
-    own = [p.relative_to(base).as_posix() for d in _game_dirs(game, base) for p in sorted(d.glob("test_*.py"))]
+    own = [
+        p.relative_to(base).as_posix() for d in _game_dirs(game, base) for p in sorted(d.glob("test_*.py"))
+    ]
     known = {f for files in tmap["reads"].values() for f in files} | set(tmap["durations"])
     new = [f for f in own if f not in known]
     if not narrow:  # new cross-game test files (tests/test_*.py) the map does not know yet
-        new += [p.relative_to(base).as_posix() for p in sorted((base / "tests").glob("test_*.py"))
-                if p.relative_to(base).as_posix() not in known]
-    files = [f for f in tmap["reads"].get(rel, []) if (all_tests or f not in SLOW_TESTS)
-             and (not narrow or f in own)]
+        new += [
+            p.relative_to(base).as_posix()
+            for p in sorted((base / "tests").glob("test_*.py"))
+            if p.relative_to(base).as_posix() not in known
+        ]
+    files = [
+        f
+        for f in tmap["reads"].get(rel, [])
+        if (all_tests or f not in SLOW_TESTS) and (not narrow or f in own)
+    ]
     durations = tmap["durations"]
     files = [f for f in files if (base / f).is_file()]  # the map may name files since removed
     return new + sorted(files, key=lambda f: (durations.get(f, 0.0), f))
 
 
 # --------------------------------------------------------------------------- report
+
 
 def report(results: list[dict], sampled: dict[str, tuple[int, int]], survivors: bool) -> None:
     def row(name, rs, note=""):
@@ -508,40 +573,55 @@ def report(results: list[dict], sampled: dict[str, tuple[int, int]], survivors: 
         print("\nsurvivors:")
         for r in results:
             if r["status"] in ("survived", "no tests"):
-                print(f"  {r['where']}  {r['op']:5} {r['path']}: {r['before']} -> {r['after']}"
-                      f"{'  (no tests)' if r['status'] == 'no tests' else ''}")
+                print(
+                    f"  {r['where']}  {r['op']:5} {r['path']}: {r['before']} -> {r['after']}"
+                    f"{'  (no tests)' if r['status'] == 'no tests' else ''}"
+                )
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--file", action="append", help="only tables whose path under data/ contains this")
     ap.add_argument("--op", action="append", choices=["int", "float", "bool", "swap", "name", "label"])
     ap.add_argument("--sample", type=int, default=0, help="at most N mutants per table")
-    ap.add_argument("--label-sample", type=int, default=None,
-                    help="at most N mutants per labels.yaml (default: --sample)")
+    ap.add_argument(
+        "--label-sample", type=int, default=None, help="at most N mutants per labels.yaml (default: --sample)"
+    )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--max-children", type=int, default=1, help="only 1 is supported (shared machine)")
-    ap.add_argument("--timeout", type=float, default=0, help="seconds per mutant (default: 3 x baseline + 30)")
+    ap.add_argument(
+        "--timeout", type=float, default=0, help="seconds per mutant (default: 3 x baseline + 30)"
+    )
     ap.add_argument("--survivors", action="store_true", help="list surviving mutants with file:line")
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     ap.add_argument("--trace", action="store_true", help="rebuild the test-selection map first")
     ap.add_argument("--json", help="write every result here")
-    ap.add_argument("--rerun", help="results JSON of an earlier run: run its survivors (and no-test "
-                                    "mutants) again, keep its other verdicts (tests only add kills)")
+    ap.add_argument(
+        "--rerun",
+        help="results JSON of an earlier run: run its survivors (and no-test "
+        "mutants) again, keep its other verdicts (tests only add kills)",
+    )
     ap.add_argument("--ignore", action="append", help="leave out test files matching this glob")
-    ap.add_argument("--narrow", action="store_true",
-                    help="only the game's own test folders (tests/<game>*): faster, a lower bound")
+    ap.add_argument(
+        "--narrow",
+        action="store_true",
+        help="only the game's own test folders (tests/<game>*): faster, a lower bound",
+    )
     ap.add_argument("--all-tests", action="store_true", help=f"also run {', '.join(SLOW_TESTS)}")
     opts = ap.parse_args(argv)
     if opts.max_children != 1:
         print("only --max-children 1 is supported", file=sys.stderr)
         return 2
 
-    tables = [t for t in table_files()
-              if (not opts.game or t.split("/")[0] in opts.game)
-              and (not opts.file or any(f in t for f in opts.file))]
+    tables = [
+        t
+        for t in table_files()
+        if (not opts.game or t.split("/")[0] in opts.game)
+        and (not opts.file or any(f in t for f in opts.file))
+    ]
     plan: dict[str, list[Mutant]] = {}
     sampled: dict[str, tuple[int, int]] = {}
     for rel in tables:
@@ -565,7 +645,10 @@ def main(argv=None) -> int:
             sampled[rel] = (len(plan[rel]), sampled[rel][1]) if keys else (0, sampled[rel][1])
     if opts.list:
         for rel, ms in plan.items():
-            print(f"{rel}: {sampled[rel][1]} mutants" + (f", {len(ms)} sampled" if len(ms) < sampled[rel][1] else ""))
+            print(
+                f"{rel}: {sampled[rel][1]} mutants"
+                + (f", {len(ms)} sampled" if len(ms) < sampled[rel][1] else "")
+            )
             for m in ms:
                 print(f"  {m.where}  {m.op:5} {m.path}: {m.before} -> {m.after}")
         return 0
@@ -581,16 +664,26 @@ def main(argv=None) -> int:
         for rel, ms in plan.items():
             if not ms:
                 continue
-            keep = [previous[(m.file, m.line, m.col, m.op, m.after)] for m in ms
-                    if previous.get((m.file, m.line, m.col, m.op, m.after), {}).get("status")
-                    in ("killed", "timeout")]
+            keep = [
+                previous[(m.file, m.line, m.col, m.op, m.after)]
+                for m in ms
+                if previous.get((m.file, m.line, m.col, m.op, m.after), {}).get("status")
+                in ("killed", "timeout")
+            ]
             results.extend(keep)
-            ms = [m for m in ms if previous.get((m.file, m.line, m.col, m.op, m.after), {}).get("status")
-                  not in ("killed", "timeout")]
+            ms = [
+                m
+                for m in ms
+                if previous.get((m.file, m.line, m.col, m.op, m.after), {}).get("status")
+                not in ("killed", "timeout")
+            ]
             if not ms:
                 continue
-            sel = [f for f in selection(rel, tmap, opts.all_tests, opts.narrow, copy)
-                   if not any(fnmatch.fnmatch(f, g) for g in opts.ignore or ())]
+            sel = [
+                f
+                for f in selection(rel, tmap, opts.all_tests, opts.narrow, copy)
+                if not any(fnmatch.fnmatch(f, g) for g in opts.ignore or ())
+            ]
             target = copy / "data" / rel
             original = target.read_text(encoding="utf-8")
             timeout = opts.timeout
@@ -602,12 +695,19 @@ def main(argv=None) -> int:
                 verdict, cpu = run_child(copy, sel, timeout=1800, log=str(log))
                 if verdict != "survived":
                     tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
-                    print(f"{rel}: the unmutated selection is not green ({verdict}); skipped; "
-                          f"its pytest output ends:", *("    " + t for t in tail), sep="\n", file=sys.stderr)
+                    print(
+                        f"{rel}: the unmutated selection is not green ({verdict}); skipped; "
+                        f"its pytest output ends:",
+                        *("    " + t for t in tail),
+                        sep="\n",
+                        file=sys.stderr,
+                    )
                     continue
                 timeout = timeout or 3 * max(cpu, 5.0) + 30
-                print(f"{rel}: {len(ms)} mutants, {len(sel)} test files, baseline {cpu:.1f} s CPU",
-                      file=sys.stderr)
+                print(
+                    f"{rel}: {len(ms)} mutants, {len(sel)} test files, baseline {cpu:.1f} s CPU",
+                    file=sys.stderr,
+                )
             for m in ms:
                 done += 1
                 if status_all:
@@ -618,12 +718,16 @@ def main(argv=None) -> int:
                         status, cpu = run_child(copy, sel, timeout=timeout)
                     finally:
                         target.write_text(original, encoding="utf-8")
-                print(f"  [{done}/{todo}] {status:8} {m.where} {m.op} {m.path}: {m.before} -> {m.after}"
-                      f" ({cpu:.1f} s)", file=sys.stderr)
+                print(
+                    f"  [{done}/{todo}] {status:8} {m.where} {m.op} {m.path}: {m.before} -> {m.after}"
+                    f" ({cpu:.1f} s)",
+                    file=sys.stderr,
+                )
                 results.append({**asdict(m), "where": m.where, "status": status, "cpu": round(cpu, 2)})
                 if opts.json:  # after every mutant: a stopped run keeps what it measured
-                    Path(opts.json).write_text(json.dumps(results, indent=1, ensure_ascii=False),
-                                               encoding="utf-8")
+                    Path(opts.json).write_text(
+                        json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8"
+                    )
     finally:
         for pid in _CHILD:
             try:

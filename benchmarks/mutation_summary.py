@@ -9,8 +9,20 @@ import json
 import sys
 from collections import Counter
 
-STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped",
-          36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout", None: "not checked"}
+STATUS = {
+    1: "killed",
+    3: "killed",
+    0: "survived",
+    5: "no tests",
+    33: "no tests",
+    34: "skipped",
+    36: "timeout",
+    24: "timeout",
+    -24: "timeout",
+    152: "timeout",
+    255: "timeout",
+    None: "not checked",
+}
 
 
 def area(path: str) -> str:
@@ -22,7 +34,7 @@ def main() -> None:
     per_file, per_area, survivors = {}, {}, []
     for meta in sorted(glob.glob("mutants/sheets/**/*.py.meta", recursive=True)):
         data = json.load(open(meta, encoding="utf-8"))
-        src = meta[len("mutants/"):-len(".meta")]
+        src = meta[len("mutants/") : -len(".meta")]
         c = Counter(STATUS.get(code, "suspicious") for code in data.get("exit_code_by_key", {}).values())
         if not c:
             continue

@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sheets.render.layout_check import MM, _fill, _Grid, _pairs, _seg_dist  # noqa: E402
-from tests.layout.cases import LAYOUTS, combos, render  # noqa: E402
+from sheets.render.layout_check import MM, _fill, _Grid, _pairs, _seg_dist
+from tests.layout.cases import LAYOUTS, combos, render
 
 
 def page_figures(page) -> dict:
@@ -48,9 +48,13 @@ def page_figures(page) -> dict:
             for li in grid.query((x - r - 3 * MM, y - r - 3 * MM, x + r + 3 * MM, y + r + 3 * MM), -0.01):
                 (ax, ay), (bx, by) = lines[li]
                 gaps.append((_seg_dist(x, y, ax, ay, bx, by) - r) / MM)
-    return {"text": min(text, default=None), "fine": min(fine, default=None),
-            "tick": min(ticks, default=None), "gap": max(0.0, min(gaps)) if gaps else None,
-            "fill": _fill(page)}
+    return {
+        "text": min(text, default=None),
+        "fine": min(fine, default=None),
+        "tick": min(ticks, default=None),
+        "gap": max(0.0, min(gaps)) if gaps else None,
+        "fill": _fill(page),
+    }
 
 
 def main(only) -> None:
@@ -80,10 +84,14 @@ def main(only) -> None:
         where = ""
         if empty:
             _, v, lang, paper, mono = empty[2]
-            where = (f"{empty[0]:.0%} (page {empty[1]}, {'-'.join(p for p in (v, lang, paper) if p)}"
-                     f"{', mono' if mono else ''}{', ' + empty[3] if empty[3] else ''})")
-        print(f"{layout:32} {fmt('text', '7.1f')} {fmt('fine', '7.1f')} {fmt('tick', '7.2f')} "
-              f"{fmt('gap', '6.2f')}  {where}")
+            where = (
+                f"{empty[0]:.0%} (page {empty[1]}, {'-'.join(p for p in (v, lang, paper) if p)}"
+                f"{', mono' if mono else ''}{', ' + empty[3] if empty[3] else ''})"
+            )
+        print(
+            f"{layout:32} {fmt('text', '7.1f')} {fmt('fine', '7.1f')} {fmt('tick', '7.2f')} "
+            f"{fmt('gap', '6.2f')}  {where}"
+        )
 
 
 if __name__ == "__main__":

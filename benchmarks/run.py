@@ -25,23 +25,22 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-import inputs  # noqa: E402
-import lnl  # noqa: E402  (benchmarks/lnl.py: OOB inputs and the melee calculator)
-import wh40k6_render  # noqa: E402
+import inputs
+import lnl
+import wh40k6_render
 
 PY = sys.executable
 SHEETS = [PY, "-m", "sheets"]
@@ -81,8 +80,11 @@ def run(cmd: list[str], cwd=ROOT) -> tuple[float, float, int]:
 
 def median_of(cmd: list[str], runs: int) -> tuple[float, float, int]:
     results = [run(cmd) for _ in range(runs)]
-    return (statistics.median(r[0] for r in results), statistics.median(r[1] for r in results),
-            max(r[2] for r in results))
+    return (
+        statistics.median(r[0] for r in results),
+        statistics.median(r[1] for r in results),
+        max(r[2] for r in results),
+    )
 
 
 def _paths(made) -> list:
@@ -92,8 +94,13 @@ def _paths(made) -> list:
 
 def record_calls(srcs: list, out: Path) -> int:
     """Record the canvas calls of rendering ``srcs`` into ``out``; returns the page count."""
-    res = subprocess.run([PY, str(HERE / "record.py"), str(out), *map(str, srcs)], cwd=ROOT, check=True,
-                         capture_output=True, text=True)
+    res = subprocess.run(
+        [PY, str(HERE / "record.py"), str(out), *map(str, srcs)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return int(res.stdout.strip().splitlines()[-1])
 
 
@@ -102,8 +109,12 @@ def floor_cpu(calls: Path, out: Path, runs: int) -> float:
     (``load-cpu`` on its stdout: no hand-written script pays that; see floor.py)."""
     cpus = []
     for _ in range(runs):
-        proc = subprocess.Popen([PY, str(HERE / "floor.py"), str(calls), str(out)], cwd=ROOT,
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [PY, str(HERE / "floor.py"), str(calls), str(out)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
         text = proc.stdout.read().decode()
         _, status, ru = os.wait4(proc.pid, 0)
         proc.stdout.close()
@@ -135,12 +146,22 @@ def floors(cases, tmp: Path, pages_list, runs: int) -> list[dict]:
             ratio = statistics.median(p[0] / p[1] for p in pairs)
             size_ours = (tmp / "ours.pdf").stat().st_size
             size_floor = (tmp / "floor.pdf").stat().st_size
-            rows.append({"case": f"{case.game} {n} units", "pages": real_pages, "ours": ours,
-                         "floor": floor, "ratio": ratio, "kib_page": size_ours / real_pages / 1024,
-                         "floor_kib_page": size_floor / real_pages / 1024})
-            print(f"  {rows[-1]['case']:<24} {real_pages:>5} p  sheets {ours:6.2f} s  floor {floor:6.2f} s  "
-                  f"ratio {ratio:.2f}x  PDF {rows[-1]['kib_page']:.1f} / {rows[-1]['floor_kib_page']:.1f} KiB/page",
-                  flush=True)
+            rows.append(
+                {
+                    "case": f"{case.game} {n} units",
+                    "pages": real_pages,
+                    "ours": ours,
+                    "floor": floor,
+                    "ratio": ratio,
+                    "kib_page": size_ours / real_pages / 1024,
+                    "floor_kib_page": size_floor / real_pages / 1024,
+                }
+            )
+            print(
+                f"  {rows[-1]['case']:<24} {real_pages:>5} p  sheets {ours:6.2f} s  floor {floor:6.2f} s  "
+                f"ratio {ratio:.2f}x  PDF {rows[-1]['kib_page']:.1f} / {rows[-1]['floor_kib_page']:.1f} KiB/page",
+                flush=True,
+            )
     return rows
 
 
@@ -150,41 +171,65 @@ def scaling(cases, tmp: Path, sizes, runs: int) -> None:
     cost between sizes. Flat = linear."""
     for case in cases:
         prev = None
-        base = median_of(SHEETS + ["render", *map(str, _paths(case.make(1, tmp / f"scale-{case.game}-1.yaml"))),
-                                   "-o", str(tmp / "scale.pdf"), "-j", "1", *case.args], runs)
+        base = median_of(
+            SHEETS
+            + [
+                "render",
+                *map(str, _paths(case.make(1, tmp / f"scale-{case.game}-1.yaml"))),
+                "-o",
+                str(tmp / "scale.pdf"),
+                "-j",
+                "1",
+                *case.args,
+            ],
+            runs,
+        )
         for n in sizes:
             src = _paths(case.make(n, tmp / f"scale-{case.game}-{n}.yaml"))
             try:
-                wall, cpu, rss = median_of(SHEETS + ["render", *map(str, src), "-o", str(tmp / "scale.pdf"), "-j", "1",
-                                                     *case.args], runs if n < 10_000 else 1)
+                wall, cpu, rss = median_of(
+                    SHEETS + ["render", *map(str, src), "-o", str(tmp / "scale.pdf"), "-j", "1", *case.args],
+                    runs if n < 10_000 else 1,
+                )
             except RuntimeError as exc:
                 print(f"  {case.game:<11} {n:>6} units  not measured ({str(exc).strip().splitlines()[-1]})")
                 continue
-            line = (f"  {case.game:<11} {n:>6} units  {cpu * 1000 / n:7.2f} ms/unit  {rss / n:8.1f} KiB/unit"
-                    f"   above 1 unit {(cpu - base[1]) * 1000 / n:6.2f} ms/unit {(rss - base[2]) / n:6.1f} KiB/unit")
+            line = (
+                f"  {case.game:<11} {n:>6} units  {cpu * 1000 / n:7.2f} ms/unit  {rss / n:8.1f} KiB/unit"
+                f"   above 1 unit {(cpu - base[1]) * 1000 / n:6.2f} ms/unit {(rss - base[2]) / n:6.1f} KiB/unit"
+            )
             if prev:
                 dn = n - prev[0]
-                line += (f"   marginal {(cpu - prev[1]) * 1000 / dn:6.2f} ms/unit "
-                         f"{(rss - prev[2]) / dn:6.1f} KiB/unit")
+                line += (
+                    f"   marginal {(cpu - prev[1]) * 1000 / dn:6.2f} ms/unit "
+                    f"{(rss - prev[2]) / dn:6.1f} KiB/unit"
+                )
             print(line, flush=True)
             prev = (n, cpu, rss)
 
 
 def startup(cases, runs: int) -> None:
-    base = {"python -c pass": [PY, "-c", "pass"], "import yaml, click": [PY, "-c", "import yaml, click"],
-            "import click": [PY, "-c", "import click"]}
+    base = {
+        "python -c pass": [PY, "-c", "pass"],
+        "import yaml, click": [PY, "-c", "import yaml, click"],
+        "import click": [PY, "-c", "import click"],
+    }
     ref = {k: median_of(v, runs)[1] for k, v in base.items()}
     for k, v in ref.items():
         print(f"  {k:<32} {v * 1000:6.0f} ms")
     help_ = median_of(SHEETS + ["--help"], runs)[1]
-    print(f"  {'sheets --help':<32} {help_ * 1000:6.0f} ms  {help_ / ref['import click']:.2f}x import click (goal 1.2x)")
+    print(
+        f"  {'sheets --help':<32} {help_ * 1000:6.0f} ms  {help_ / ref['import click']:.2f}x import click (goal 1.2x)"
+    )
     for case in cases:
         if not case.sample:
             continue
         for cmd in (["validate", case.sample], ["info", case.sample, "--json"]):
             t = median_of(SHEETS + cmd, runs)[1]
-            print(f"  {'sheets ' + ' '.join(cmd[:1]) + ' (' + case.game + ')':<32} {t * 1000:6.0f} ms  "
-                  f"{t / ref['import yaml, click']:.2f}x import yaml, click (goal 3x)")
+            print(
+                f"  {'sheets ' + ' '.join(cmd[:1]) + ' (' + case.game + ')':<32} {t * 1000:6.0f} ms  "
+                f"{t / ref['import yaml, click']:.2f}x import yaml, click (goal 3x)"
+            )
 
 
 def jobs(tmp: Path, sizes, runs: int) -> None:
@@ -196,14 +241,22 @@ def jobs(tmp: Path, sizes, runs: int) -> None:
         load = os.getloadavg()[0]
         for _ in range(runs):
             for j in (1, 2):
-                res[j].append(run(SHEETS + ["render", *map(str, src), "-o", str(tmp / f"jobs-{n}-{j}.pdf"), "-j", str(j)]))
+                res[j].append(
+                    run(
+                        SHEETS
+                        + ["render", *map(str, src), "-o", str(tmp / f"jobs-{n}-{j}.pdf"), "-j", str(j)]
+                    )
+                )
         load = (load + os.getloadavg()[0]) / 2
         wall = {j: statistics.median(r[0] for r in res[j]) for j in res}
         cpu = {j: statistics.median(r[1] for r in res[j]) for j in res}
         same = (tmp / f"jobs-{n}-1.pdf").read_bytes() == (tmp / f"jobs-{n}-2.pdf").read_bytes()
-        print(f"  battletech {n:>5} units  wall: -j1 {wall[1]:6.2f} s  -j2 {wall[2]:6.2f} s  speed-up "
-              f"{wall[1] / wall[2]:.2f}x   CPU: -j1 {cpu[1]:6.2f} s  -j2 {cpu[2]:6.2f} s  ratio {cpu[2] / cpu[1]:.2f}x   "
-              f"load avg {load:.1f} on {os.cpu_count()} CPUs  byte-identical: {same}", flush=True)
+        print(
+            f"  battletech {n:>5} units  wall: -j1 {wall[1]:6.2f} s  -j2 {wall[2]:6.2f} s  speed-up "
+            f"{wall[1] / wall[2]:.2f}x   CPU: -j1 {cpu[1]:6.2f} s  -j2 {cpu[2]:6.2f} s  ratio {cpu[2] / cpu[1]:.2f}x   "
+            f"load avg {load:.1f} on {os.cpu_count()} CPUs  byte-identical: {same}",
+            flush=True,
+        )
 
 
 def main() -> None:

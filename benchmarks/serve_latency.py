@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import io
 import re
 import signal
 import statistics
@@ -40,8 +39,14 @@ CASES = [  # game, sample file, pages in its PDF (first page previewed)
 
 def multipart(name: str, data: bytes) -> tuple[bytes, str]:
     boundary = uuid.uuid4().hex
-    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\n"
-            f"Content-Type: application/octet-stream\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
+    body = (
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{name}"\r\n'
+            f"Content-Type: application/octet-stream\r\n\r\n"
+        ).encode()
+        + data
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
     return body, f"multipart/form-data; boundary={boundary}"
 
 
@@ -69,8 +74,10 @@ def rss_kb(pid: int) -> int:
 
 
 def tree_rss_mb(pid: int) -> tuple[float, list[float]]:
-    children = [int(p) for p in subprocess.run(["pgrep", "-P", str(pid)], capture_output=True,
-                                               text=True).stdout.split()]
+    children = [
+        int(p)
+        for p in subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
+    ]
     return rss_kb(pid) / 1024, [rss_kb(c) / 1024 for c in children]
 
 
@@ -107,8 +114,12 @@ def main() -> None:
     ap.add_argument("--edits", type=int, default=50)
     ap.add_argument("--memory-edits", type=int, default=1000)
     args = ap.parse_args()
-    proc = subprocess.Popen([sys.executable, "-m", "sheets", "serve", "--no-open", "--port", "0"],
-                            stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sheets", "serve", "--no-open", "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     try:
         line = proc.stdout.readline()
         m = re.match(r"serving on http://([^:]+):(\d+)/", line)
@@ -120,8 +131,10 @@ def main() -> None:
                 client.post("/api/preview?page=1&dpi=96", Path(rel).name, edit(data, -1 - i))
         base_server, base_workers = tree_rss_mb(proc.pid)
         print(f"edit → first-page preview (PNG at 96 dpi), {args.edits} edits per game, ms:")
-        print(f"{'game':<11} {'pages':>5} {'preview med':>12} {'p95':>7} {'check+preview med':>18} {'p95':>7}"
-              f"   phases (in-process median: load / draw PDF / raster+PNG)")
+        print(
+            f"{'game':<11} {'pages':>5} {'preview med':>12} {'p95':>7} {'check+preview med':>18} {'p95':>7}"
+            f"   phases (in-process median: load / draw PDF / raster+PNG)"
+        )
         for game, rel in CASES:
             path = ROOT / rel
             data = path.read_bytes()
@@ -141,9 +154,12 @@ def main() -> None:
 
             pages = page_count(api.render_pdf(api.load([api.Source(path.name, data)])))
             ph = phases(path)
-            print(f"{game:<11} {pages:>5} {statistics.median(alone):>12.1f} {p95(alone):>7.1f} "
-                  f"{statistics.median(both):>18.1f} {p95(both):>7.1f}   "
-                  f"{ph['load']:.1f} / {ph['draw']:.1f} / {ph['raster+png']:.1f}", flush=True)
+            print(
+                f"{game:<11} {pages:>5} {statistics.median(alone):>12.1f} {p95(alone):>7.1f} "
+                f"{statistics.median(both):>18.1f} {p95(both):>7.1f}   "
+                f"{ph['load']:.1f} / {ph['draw']:.1f} / {ph['raster+png']:.1f}",
+                flush=True,
+            )
         roc = (ROOT / CASES[0][1]).read_bytes()
         t = time.perf_counter()
         for i in range(args.memory_edits):
@@ -151,9 +167,11 @@ def main() -> None:
             assert status == 200
         spent = time.perf_counter() - t
         server, workers = tree_rss_mb(proc.pid)
-        print(f"memory (RSS, MB): after warm-up server {base_server:.0f} + workers "
-              f"{' + '.join(f'{w:.0f}' for w in base_workers)}; after {args.memory_edits} more edits "
-              f"({spent:.1f} s) server {server:.0f} + workers {' + '.join(f'{w:.0f}' for w in workers)}")
+        print(
+            f"memory (RSS, MB): after warm-up server {base_server:.0f} + workers "
+            f"{' + '.join(f'{w:.0f}' for w in base_workers)}; after {args.memory_edits} more edits "
+            f"({spent:.1f} s) server {server:.0f} + workers {' + '.join(f'{w:.0f}' for w in workers)}"
+        )
     finally:
         proc.send_signal(signal.SIGINT)
         try:

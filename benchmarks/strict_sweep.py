@@ -30,14 +30,26 @@ def main(argv: list[str]) -> int:
 
     quick = "--quick" in argv
     runner = CliRunner()
-    combos = list(itertools.product(("en", "ru"), ("a4",) if quick else ("a4", "letter"),
-                                    (False,) if quick else (False, True)))
+    combos = list(
+        itertools.product(
+            ("en", "ru"), ("a4",) if quick else ("a4", "letter"), (False,) if quick else (False, True)
+        )
+    )
     runs = warnings = failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for f in files():
             for lang, paper, mono in combos:
-                args = ["render", str(f), "--lang", lang, "--paper", paper, "--strict",
-                        "-o", str(Path(tmp) / "out.pdf")] + (["--mono"] if mono else [])
+                args = [
+                    "render",
+                    str(f),
+                    "--lang",
+                    lang,
+                    "--paper",
+                    paper,
+                    "--strict",
+                    "-o",
+                    str(Path(tmp) / "out.pdf"),
+                ] + (["--mono"] if mono else [])
                 res = runner.invoke(cli, args, catch_exceptions=False)
                 runs += 1
                 found = [l for l in res.stderr.splitlines() if l.startswith(("warning:", "page "))]

@@ -15,15 +15,27 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NS = "http://www.battlescribe.net/schema/rosterSchema"
-CHARS = [("Unit Type", "Infantry"), ("WS", "4"), ("BS", "4"), ("S", "4"), ("T", "4"), ("W", "1"),
-         ("I", "4"), ("A", "1"), ("LD", "8"), ("Save", "3+")]
+CHARS = [
+    ("Unit Type", "Infantry"),
+    ("WS", "4"),
+    ("BS", "4"),
+    ("S", "4"),
+    ("T", "4"),
+    ("W", "1"),
+    ("I", "4"),
+    ("A", "1"),
+    ("LD", "8"),
+    ("Save", "3+"),
+]
 GUN = [("Range", "24&quot;"), ("Strength", "4"), ("AP", "5"), ("Type", "Rapid Fire")]
 
 
 def _profile(name: str, kind: str, pairs) -> str:
     chars = "".join(f'<characteristic name="{k}" typeId="t">{v}</characteristic>' for k, v in pairs)
-    return (f'<profile id="p" name="{name}" hidden="false" typeId="x" typeName="{kind}">'
-            f"<characteristics>{chars}</characteristics></profile>")
+    return (
+        f'<profile id="p" name="{name}" hidden="false" typeId="x" typeName="{kind}">'
+        f"<characteristics>{chars}</characteristics></profile>"
+    )
 
 
 def roster(units: int) -> str:
@@ -33,18 +45,23 @@ def roster(units: int) -> str:
         models = "".join(
             f'<selection id="m{i}-{j}" name="Trooper {j}" entryId="e" number="{j + 1}" type="model">'
             f'<rules><rule id="r" name="Steady {j % 3}" hidden="false"><description></description></rule></rules>'
-            f'<profiles>{_profile(f"Trooper {j}", "Unit", CHARS)}{_profile(f"Rifle {j % 2}", "Weapon", GUN)}</profiles>'
+            f"<profiles>{_profile(f'Trooper {j}', 'Unit', CHARS)}{_profile(f'Rifle {j % 2}', 'Weapon', GUN)}</profiles>"
             f'<costs><cost name="pts" typeId="points" value="{10 * (j + 1)}.0"/></costs></selection>'
-            for j in range(4))
-        sels.append(f'<selection id="u{i}" name="Squad {i}" entryId="e" number="1" type="unit">'
-                    f"<selections>{models}</selections>"
-                    f'<costs><cost name="pts" typeId="points" value="0.0"/></costs>'
-                    f'<categories><category id="c" name="{slots[i % 6]}" entryId="e" primary="true"/></categories>'
-                    f"</selection>")
-    return (f'<?xml version="1.0"?><roster id="r" name="Big" battleScribeVersion="2.03" '
-            f'gameSystemId="3d1a4963-0629-4025-a90b-76ab3d63c5c5" gameSystemName="6th" xmlns="{NS}">'
-            f'<forces><force id="f" name="Primary Detachment" entryId="e" catalogueId="c">'
-            f'<selections>{"".join(sels)}</selections></force></forces></roster>')
+            for j in range(4)
+        )
+        sels.append(
+            f'<selection id="u{i}" name="Squad {i}" entryId="e" number="1" type="unit">'
+            f"<selections>{models}</selections>"
+            f'<costs><cost name="pts" typeId="points" value="0.0"/></costs>'
+            f'<categories><category id="c" name="{slots[i % 6]}" entryId="e" primary="true"/></categories>'
+            f"</selection>"
+        )
+    return (
+        f'<?xml version="1.0"?><roster id="r" name="Big" battleScribeVersion="2.03" '
+        f'gameSystemId="3d1a4963-0629-4025-a90b-76ab3d63c5c5" gameSystemName="6th" xmlns="{NS}">'
+        f'<forces><force id="f" name="Primary Detachment" entryId="e" catalogueId="c">'
+        f"<selections>{''.join(sels)}</selections></force></forces></roster>"
+    )
 
 
 def main() -> None:
@@ -59,14 +76,31 @@ def main() -> None:
         path.write_text(roster(args.units), encoding="utf-8")
         size = path.stat().st_size
         best = min(_time(lambda: roster_to_unit_file(path)) for _ in range(3))
-        print(f"wh40k6 import: {args.units} units ({size / 1024:.0f} KiB of XML) parsed in "
-              f"{best * 1000:.0f} ms in-process -> {args.units / best:.0f} units/s")
+        print(
+            f"wh40k6 import: {args.units} units ({size / 1024:.0f} KiB of XML) parsed in "
+            f"{best * 1000:.0f} ms in-process -> {args.units / best:.0f} units/s"
+        )
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "sheets", "import", "battlescribe", str(path), "-o",
-                        str(Path(tmp) / "big.yaml")], check=True, cwd=ROOT,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        print(f"wh40k6 import end to end (`sheets import battlescribe`, incl. validation): "
-              f"{time.perf_counter() - t0:.2f} s")
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sheets",
+                "import",
+                "battlescribe",
+                str(path),
+                "-o",
+                str(Path(tmp) / "big.yaml"),
+            ],
+            check=True,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        print(
+            f"wh40k6 import end to end (`sheets import battlescribe`, incl. validation): "
+            f"{time.perf_counter() - t0:.2f} s"
+        )
 
 
 def _time(fn) -> float:

@@ -64,24 +64,44 @@ def main() -> None:
             mine = [{**u, "name": f"{u['name']} /{c + 1}"} for u in pool]
             rows += mine
             src = Path(tmp) / f"list{c + 1}.yaml"
-            src.write_text(yaml.safe_dump({"system": "wh40k6", "roster": {"name": f"Bench {c + 1}", "limit": points},
-                                           "units": mine}, allow_unicode=True, sort_keys=False), encoding="utf-8")
+            src.write_text(
+                yaml.safe_dump(
+                    {
+                        "system": "wh40k6",
+                        "roster": {"name": f"Bench {c + 1}", "limit": points},
+                        "units": mine,
+                    },
+                    allow_unicode=True,
+                    sort_keys=False,
+                ),
+                encoding="utf-8",
+            )
             srcs.append(str(src))
         out = Path(tmp) / "out.pdf"
         times, pages = [], 0
         for _ in range(args.runs):
             t0 = time.perf_counter()
-            res = subprocess.run([sys.executable, "-m", "sheets", "render", *srcs, "-o", str(out)],
-                                 capture_output=True, text=True, cwd=ROOT)
+            res = subprocess.run(
+                [sys.executable, "-m", "sheets", "render", *srcs, "-o", str(out)],
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+            )
             times.append(time.perf_counter() - t0)
             if res.returncode != 0:
                 sys.exit(res.stderr)
-            pages = int(res.stderr.strip().splitlines()[-1].split(": ")[1].split()[0]) if "page(s)" in res.stderr else 0
+            pages = (
+                int(res.stderr.strip().splitlines()[-1].split(": ")[1].split()[0])
+                if "page(s)" in res.stderr
+                else 0
+            )
         wall = statistics.median(times)
         size = out.stat().st_size
-    print(f"wh40k6: {len(pool)} units / {points} pts per list ×{args.copies} = {len(rows)} units, "
-          f"{pages} pages in {wall:.2f} s (median of {args.runs}): {pages / wall:.0f} pages/s, "
-          f"{len(rows) / wall:.0f} datasheets/s, {size / max(pages, 1) / 1024:.1f} KiB/page")
+    print(
+        f"wh40k6: {len(pool)} units / {points} pts per list ×{args.copies} = {len(rows)} units, "
+        f"{pages} pages in {wall:.2f} s (median of {args.runs}): {pages / wall:.0f} pages/s, "
+        f"{len(rows) / wall:.0f} datasheets/s, {size / max(pages, 1) / 1024:.1f} KiB/page"
+    )
 
 
 if __name__ == "__main__":

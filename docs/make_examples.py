@@ -29,16 +29,32 @@ MAX_BYTES = 148_000
 
 
 def page_image(pdf: Path, page: int, dpi: int) -> Image.Image:
-    out = subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", str(page), "-l", str(page), str(pdf)],
-                         check=True, capture_output=True).stdout
+    out = subprocess.run(
+        ["pdftoppm", "-r", str(dpi), "-png", "-f", str(page), "-l", str(page), str(pdf)],
+        check=True,
+        capture_output=True,
+    ).stdout
     return Image.open(io.BytesIO(out)).convert("RGB")
 
 
 def make(game: str, tmp: Path) -> Path:
     files, extra, page, (l, t, r, b) = EXAMPLES[game]
     pdf = tmp / f"{game}.pdf"
-    subprocess.run([sys.executable, "-m", "sheets", "render", *[str(UNITS / f) for f in files], *extra,
-                    "-o", str(pdf), "-q"], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sheets",
+            "render",
+            *[str(UNITS / f) for f in files],
+            *extra,
+            "-o",
+            str(pdf),
+            "-q",
+        ],
+        check=True,
+        capture_output=True,
+    )
     target = ROOT / "docs" / f"example-{game}.png"
     for dpi in (150, 140, 130, 120):
         k = dpi / 25.4
@@ -57,8 +73,10 @@ def main() -> None:
         for game in EXAMPLES:
             path = make(game, Path(tmp))
             with Image.open(path) as img:
-                print(f"{path.relative_to(ROOT)}: {img.size[0]}×{img.size[1]} px, "
-                      f"{img.info.get('dpi', ('?',))[0]:.0f} dpi, {path.stat().st_size // 1024} KiB")
+                print(
+                    f"{path.relative_to(ROOT)}: {img.size[0]}×{img.size[1]} px, "
+                    f"{img.info.get('dpi', ('?',))[0]:.0f} dpi, {path.stat().st_size // 1024} KiB"
+                )
 
 
 if __name__ == "__main__":

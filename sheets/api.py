@@ -63,18 +63,43 @@ The games' own options, from the plug-in (the web layer knows no game)::
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from pathlib import Path
+from typing import Any
 
 from sheets.core.errors import InputError, UsageProblem
 from sheets.core.game import Options
 
-__all__ = ["Source", "Problem", "Loaded", "Rendered", "InvalidInput", "UsageError",
-           "GameOptionError", "make_options", "load", "check", "check_loaded", "render",
-           "render_pdf", "render_png", "export_roster", "reference", "reference_pdf", "chart",
-           "chart_output", "chart_pngs", "game_options", "parse_game_options", "starter",
-           "starter_kinds", "layout_words", "unit_file_schema", "ROSTER_FORMATS"]
+__all__ = [
+    "Source",
+    "Problem",
+    "Loaded",
+    "Rendered",
+    "InvalidInput",
+    "UsageError",
+    "GameOptionError",
+    "make_options",
+    "load",
+    "check",
+    "check_loaded",
+    "render",
+    "render_pdf",
+    "render_png",
+    "export_roster",
+    "reference",
+    "reference_pdf",
+    "chart",
+    "chart_output",
+    "chart_pngs",
+    "game_options",
+    "parse_game_options",
+    "starter",
+    "starter_kinds",
+    "layout_words",
+    "unit_file_schema",
+    "ROSTER_FORMATS",
+]
 
 ROSTER_FORMATS = ("pdf", "md", "html", "bbcode", "json")
 
@@ -98,15 +123,19 @@ class Problem:
     message: str
 
     @classmethod
-    def of(cls, p) -> "Problem":
+    def of(cls, p) -> Problem:
         """The API form of a :class:`sheets.core.errors.Problem`."""
         file = p.pos.file if p.pos is not None and p.pos.file else p.path
-        return cls(file, p.pos.line if p.pos else None, p.pos.col if p.pos else None, p.severity,
-                   p.message)
+        return cls(file, p.pos.line if p.pos else None, p.pos.col if p.pos else None, p.severity, p.message)
 
     def as_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "column": self.column,
-                "severity": self.severity, "message": self.message}
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity,
+            "message": self.message,
+        }
 
     def __str__(self) -> str:
         where = self.file if self.line is None else f"{self.file}:{self.line}:{self.column}"
@@ -127,7 +156,8 @@ class InvalidInput(InputError):
 
 def _core(p: Problem):
     """The :class:`sheets.core.errors.Problem` of an API :class:`Problem` (the same line)."""
-    from sheets.core.errors import Pos, Problem as CoreProblem
+    from sheets.core.errors import Pos
+    from sheets.core.errors import Problem as CoreProblem
 
     return CoreProblem(p.file, None if p.line is None else Pos(p.line, p.column), p.message, p.severity)
 
@@ -150,8 +180,13 @@ def make_options(options: Options | Mapping | None = None) -> Options:
     if options is None:
         return Options()
     if isinstance(options, Options):
-        return Options(lang=options.lang, paper=options.paper, mono=options.mono,
-                       rules=options.rules, extra=dict(options.extra))
+        return Options(
+            lang=options.lang,
+            paper=options.paper,
+            mono=options.mono,
+            rules=options.rules,
+            extra=dict(options.extra),
+        )
     values = dict(options)
     lang = values.pop("lang", None) or "en"
     paper = values.pop("paper", None) or "a4"
@@ -160,9 +195,13 @@ def make_options(options: Options | Mapping | None = None) -> Options:
     if paper not in ("a4", "letter"):
         raise GameOptionError(f"unknown paper {paper!r}; expected a4 or letter")
     rules = values.pop("rules", None)
-    return Options(lang=lang, paper=paper, mono=bool(values.pop("mono", False)),
-                   rules=str(rules).lower() if rules else None,
-                   extra={k: v for k, v in values.items() if v is not None})
+    return Options(
+        lang=lang,
+        paper=paper,
+        mono=bool(values.pop("mono", False)),
+        rules=str(rules).lower() if rules else None,
+        extra={k: v for k, v in values.items() if v is not None},
+    )
 
 
 def _game(game_id: str):
@@ -172,8 +211,10 @@ def _game(game_id: str):
     try:
         return get_game(str(game_id).lower())
     except UnknownGame:
-        raise UsageError(f"unknown game {game_id!r}{did_you_mean(str(game_id), game_ids())}; "
-                         f"known: {', '.join(game_ids())}") from None
+        raise UsageError(
+            f"unknown game {game_id!r}{did_you_mean(str(game_id), game_ids())}; "
+            f"known: {', '.join(game_ids())}"
+        ) from None
 
 
 def _params(game, command: str) -> list:
@@ -211,18 +252,34 @@ def game_options(game_id: str, command: str = "render") -> list[dict]:
     game = _game(game_id)
     out = []
     if game.variants and command in ("render", "validate", "info", "roster", "reference", "chart"):
-        out.append({"name": "rules", "param": "rules", "kind": "choice", "choices": list(game.variants),
-                    "default": game.variants[0], "min": None, "max": None,
-                    "help": "Rule variant."})
+        out.append(
+            {
+                "name": "rules",
+                "param": "rules",
+                "kind": "choice",
+                "choices": list(game.variants),
+                "default": game.variants[0],
+                "min": None,
+                "max": None,
+                "help": "Rule variant.",
+            }
+        )
     for p in _params(game, command):
         if _writes_files(p):
             continue
         kind = _kind(p)
-        out.append({"name": _long_name(p), "param": p.name, "kind": kind,
-                    "choices": list(p.type.choices) if kind == "choice" else None,
-                    "default": form_default(p, kind),
-                    "min": getattr(p.type, "min", None), "max": getattr(p.type, "max", None),
-                    "help": getattr(p, "help", None) or ""})  # click 8.4: an Argument has none
+        out.append(
+            {
+                "name": _long_name(p),
+                "param": p.name,
+                "kind": kind,
+                "choices": list(p.type.choices) if kind == "choice" else None,
+                "default": form_default(p, kind),
+                "min": getattr(p.type, "min", None),
+                "max": getattr(p.type, "max", None),
+                "help": getattr(p, "help", None) or "",
+            }
+        )  # click 8.4: an Argument has none
     return out
 
 
@@ -260,23 +317,30 @@ def parse_game_options(game_id: str, command: str, values: Mapping[str, str]) ->
             if not game.variants:
                 raise GameOptionError(f"rules: {game.id} has no rule variants")
             if text.lower() not in game.variants:
-                raise GameOptionError(f"rules: unknown rules variant {text!r}"
-                                      f"{did_you_mean(text, game.variants)}; expected one of "
-                                      f"{', '.join(game.variants)}")
+                raise GameOptionError(
+                    f"rules: unknown rules variant {text!r}"
+                    f"{did_you_mean(text, game.variants)}; expected one of "
+                    f"{', '.join(game.variants)}"
+                )
             out["rules"] = text.lower()
             continue
         param = mine.get(name)
         if param is None:
-            owners = sorted(g.id for g in all_games() if g.id != game.id and any(
-                name in (_long_name(p).replace("-", "_"), p.name) for p in _params(g, command)))
+            owners = sorted(
+                g.id
+                for g in all_games()
+                if g.id != game.id
+                and any(name in (_long_name(p).replace("-", "_"), p.name) for p in _params(g, command))
+            )
             if owners:
-                raise GameOptionError(f"--{raw_name} is an option of {' and '.join(owners)}, "
-                                      f"not of {game.id}")
-            names = sorted({_long_name(p) for p in _params(game, command)} |
-                           ({"rules"} if game.variants else set()))
+                raise GameOptionError(
+                    f"--{raw_name} is an option of {' and '.join(owners)}, not of {game.id}"
+                )
+            names = sorted(
+                {_long_name(p) for p in _params(game, command)} | ({"rules"} if game.variants else set())
+            )
             known = f"; {game.id} options: {', '.join(names)}" if names else f"; {game.id} has none"
-            raise GameOptionError(f"unknown option {str(raw_name)!r}"
-                                  f"{did_you_mean(name, names)}{known}")
+            raise GameOptionError(f"unknown option {str(raw_name)!r}{did_you_mean(name, names)}{known}")
         if _writes_files(param):
             raise GameOptionError(f"--{_long_name(param)} names a path on this machine: not available here")
         if getattr(param, "is_flag", False):
@@ -378,7 +442,8 @@ def glyph_problems(files) -> list:
     """Every user string must be printable by the bundled font: one problem at its YAML line (in
     another tool's file, e.g. a ``.ros``, at the character's line in that file). Every text of a
     unit counts, not only its ``text_fields``, and the roster's side: what validates also prints."""
-    from sheets.core.errors import Problem as CoreProblem, short
+    from sheets.core.errors import Problem as CoreProblem
+    from sheets.core.errors import short
     from sheets.core.fsio import inputs_read
     from sheets.render.fonts import missing_chars
 
@@ -395,9 +460,15 @@ def glyph_problems(files) -> list:
             seen.add((path, ch, str(text)))
             # (another tool's file: the loader's positions are not lines of that file)
             where = (_char_position(path, ch) if path in on_disk else None) if foreign else pos
-            problems.append(CoreProblem(path, where, f"character {ch!r} (U+{ord(ch):04X}) in "
-                                                     f"{short(text)} cannot be printed: the bundled "
-                                                     f"font has no glyph for it"))
+            problems.append(
+                CoreProblem(
+                    path,
+                    where,
+                    f"character {ch!r} (U+{ord(ch):04X}) in "
+                    f"{short(text)} cannot be printed: the bundled "
+                    f"font has no glyph for it",
+                )
+            )
 
     for loaded in files:
         foreign = Path(loaded.path).suffix.lower() not in (".yaml", ".yml")
@@ -450,8 +521,9 @@ def _char_position(path: str, ch: str):
     return Pos(text.count("\n", 0, at) + 1, at - line_start + 1)
 
 
-def check(sources: Iterable[Source], options: Options | Mapping | None = None
-          ) -> tuple[list[Problem], int, str | None]:
+def check(
+    sources: Iterable[Source], options: Options | Mapping | None = None
+) -> tuple[list[Problem], int, str | None]:
     """Every problem of every source in one run (structural, rules, font, list; warnings too),
     the number of units that loaded (of the files :func:`load` would print) and the game (None
     when no file names a known one)."""
@@ -522,9 +594,16 @@ def _stem(name: str) -> str:
     return PurePath(name).stem
 
 
-def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
-           record: bool = False, no_list: bool = False, progress=None,
-           glyphs_checked: bool = False) -> Rendered:
+def render(
+    loaded,
+    options: Options | Mapping | None = None,
+    *,
+    jobs: int = 1,
+    record: bool = False,
+    no_list: bool = False,
+    progress=None,
+    glyphs_checked: bool = False,
+) -> Rendered:
     """Record sheets / unit cards of every loaded file, as `sheets render` prints them.
 
     ``options`` here are only ``paper``/``mono`` of the document when given as an Options the
@@ -553,8 +632,14 @@ def render(loaded, options: Options | Mapping | None = None, *, jobs: int = 1,
     opts = make_options(base) if options is None else _overlay(base, make_options(options))
     lang = opts.lang
     title = ", ".join(_stem(f.path) for f in files)
-    doc = Document(opts.paper, opts.mono, title=f"{game.name.get(lang, game.id)}: {title}",
-                   subject="record sheets", lang=lang, record=record)
+    doc = Document(
+        opts.paper,
+        opts.mono,
+        title=f"{game.name.get(lang, game.id)}: {title}",
+        subject="record sheets",
+        lang=lang,
+        record=record,
+    )
     units = [u for f in files for u in f.units]
 
     def draw(doc):
@@ -624,8 +709,13 @@ def _list_shares_first_page(doc, lists, renderer, units, opts) -> bool:
 
 def _overlay(base: Options, given: Options) -> Options:
     """The loader's options with the document settings of ``given`` (lang, paper, mono)."""
-    return Options(lang=given.lang, paper=given.paper, mono=given.mono, rules=base.rules,
-                   extra={**base.extra, **given.extra})
+    return Options(
+        lang=given.lang,
+        paper=given.paper,
+        mono=given.mono,
+        rules=base.rules,
+        extra={**base.extra, **given.extra},
+    )
 
 
 def _glyph_guard(fn, source: str):
@@ -656,8 +746,7 @@ def render_pdf(loaded, options: Options | Mapping | None = None) -> bytes:
     return render(loaded, options).pdf
 
 
-def render_png(loaded, options: Options | Mapping | None = None, page: int = 1,
-               dpi: int = 100) -> bytes:
+def render_png(loaded, options: Options | Mapping | None = None, page: int = 1, dpi: int = 100) -> bytes:
     """Page ``page`` (1-based) of :func:`render_pdf` as PNG (greys with ``mono``)."""
     pdf = render_pdf(loaded, options)
     from sheets.render.raster import pdf_page_png
@@ -666,17 +755,29 @@ def render_png(loaded, options: Options | Mapping | None = None, page: int = 1,
     return pdf_page_png(pdf, page, dpi, grey=opts.mono)
 
 
-def export_roster(loaded, fmt: str = "pdf", options: Options | Mapping | None = None,
-                  template: bytes | None = None, *, record: bool = False,
-                  template_name: str = "template") -> bytes:
+def export_roster(
+    loaded,
+    fmt: str = "pdf",
+    options: Options | Mapping | None = None,
+    template: bytes | None = None,
+    *,
+    record: bool = False,
+    template_name: str = "template",
+) -> bytes:
     """The army list of the (first) loaded file, as `sheets roster --format FMT` makes it:
     PDF bytes or UTF-8 text. ``template``: a jinja2 template's bytes for md/html/bbcode."""
-    return roster_output(loaded, fmt, options, template, record=record,
-                         template_name=template_name)[0]
+    return roster_output(loaded, fmt, options, template, record=record, template_name=template_name)[0]
 
 
-def roster_output(loaded, fmt: str = "pdf", options=None, template: bytes | None = None, *,
-                  record: bool = False, template_name: str = "template"):
+def roster_output(
+    loaded,
+    fmt: str = "pdf",
+    options=None,
+    template: bytes | None = None,
+    *,
+    record: bool = False,
+    template_name: str = "template",
+):
     """(bytes, Document or None) of :func:`export_roster` (the CLI checks the layout)."""
     if fmt not in ROSTER_FORMATS:
         raise UsageError(f"unknown roster format {fmt!r}; formats: {', '.join(ROSTER_FORMATS)}")
@@ -689,8 +790,14 @@ def roster_output(loaded, fmt: str = "pdf", options=None, template: bytes | None
         from sheets.render.pdf import Document
         from sheets.render.roster_pdf import draw_army_list
 
-        doc = Document(opts.paper, opts.mono, title=data["name"] or _stem(first.path),
-                       subject="army list", lang=opts.lang, record=record)
+        doc = Document(
+            opts.paper,
+            opts.mono,
+            title=data["name"] or _stem(first.path),
+            subject="army list",
+            lang=opts.lang,
+            record=record,
+        )
         pdf = _glyph_guard(lambda: (draw_army_list(doc, data, opts), doc.finish())[1], first.path)
         return pdf, doc
     if fmt == "json":
@@ -704,8 +811,7 @@ def roster_output(loaded, fmt: str = "pdf", options=None, template: bytes | None
     return text.encode("utf-8"), None
 
 
-def reference(game_id: str, options: Options | Mapping | None = None, *,
-              record: bool = False) -> Rendered:
+def reference(game_id: str, options: Options | Mapping | None = None, *, record: bool = False) -> Rendered:
     """A game's quick-reference handout (`sheets reference`)."""
     game = _game(game_id)
     if not game.reference_renderer:
@@ -714,8 +820,14 @@ def reference(game_id: str, options: Options | Mapping | None = None, *,
     from sheets.core.game import load_object
     from sheets.render.pdf import Document
 
-    doc = Document(opts.paper, opts.mono, title=f"{game.name.get(opts.lang, game.id)}: reference",
-                   subject="reference", lang=opts.lang, record=record)
+    doc = Document(
+        opts.paper,
+        opts.mono,
+        title=f"{game.name.get(opts.lang, game.id)}: reference",
+        subject="reference",
+        lang=opts.lang,
+        record=record,
+    )
     fn = load_object(game.reference_renderer)
     pdf = _glyph_guard(lambda: (fn(doc, opts), doc.finish())[1], game.id)
     return Rendered(pdf, doc)
@@ -735,8 +847,9 @@ def reference_pdf(game_id: str, options: Options | Mapping | None = None) -> byt
     return reference(game_id, options).pdf
 
 
-def chart(game_id: str, name: str, options: Options | Mapping | None = None, *,
-          record: bool = False) -> Rendered:
+def chart(
+    game_id: str, name: str, options: Options | Mapping | None = None, *, record: bool = False
+) -> Rendered:
     """One of a game's charts (`sheets chart GAME CHART`) as PDF."""
     from sheets.core.errors import did_you_mean
 
@@ -745,14 +858,19 @@ def chart(game_id: str, name: str, options: Options | Mapping | None = None, *,
         known = ", ".join(game.charts)
         if not known:
             raise UsageError(f"{game.id} has no charts; charts: {all_charts_text()}")
-        raise UsageError(f"no chart {name!r} for {game.id}{did_you_mean(name, game.charts)}; "
-                         f"charts: {known}")
+        raise UsageError(f"no chart {name!r} for {game.id}{did_you_mean(name, game.charts)}; charts: {known}")
     opts = _game_opts(game, options)
     from sheets.core.game import load_object
     from sheets.render.pdf import Document
 
-    doc = Document(opts.paper, opts.mono, title=f"{game.name.get(opts.lang, game.id)}: {name}",
-                   subject="chart", lang=opts.lang, record=record)
+    doc = Document(
+        opts.paper,
+        opts.mono,
+        title=f"{game.name.get(opts.lang, game.id)}: {name}",
+        subject="chart",
+        lang=opts.lang,
+        record=record,
+    )
     fn = load_object(game.charts[name])
     pdf = _glyph_guard(lambda: (fn(doc, opts), doc.finish())[1], game.id)
     return Rendered(pdf, doc)
@@ -765,8 +883,9 @@ def all_charts_text() -> str:
     return ", ".join(f"{g.id} {c}" for g in all_games() for c in g.charts) or "none"
 
 
-def chart_output(game_id: str, name: str, options: Options | Mapping | None = None,
-                 fmt: str = "pdf", dpi: int = 150) -> bytes:
+def chart_output(
+    game_id: str, name: str, options: Options | Mapping | None = None, fmt: str = "pdf", dpi: int = 150
+) -> bytes:
     """A chart as PDF, or its first page as PNG (``fmt="png"``)."""
     if fmt not in ("pdf", "png"):
         raise UsageError(f"a chart is made as pdf or png, not {fmt!r}")
@@ -778,8 +897,9 @@ def chart_output(game_id: str, name: str, options: Options | Mapping | None = No
     return pdf_page_png(done.pdf, 1, dpi, grey=make_options(options).mono)
 
 
-def chart_pngs(game_id: str, name: str, options: Options | Mapping | None = None,
-               dpi: int = 150) -> list[bytes]:
+def chart_pngs(
+    game_id: str, name: str, options: Options | Mapping | None = None, dpi: int = 150
+) -> list[bytes]:
     from sheets.render.raster import pdf_to_pngs
 
     return pdf_to_pngs(chart(game_id, name, options).pdf, dpi=dpi, grey=make_options(options).mono)
@@ -813,12 +933,15 @@ def unit_file_schema(game_id: str) -> dict:
     unit = game.unit_spec().json_schema()
     overrides = {k: v for k, v in (unit.get("properties") or {}).items() if k != "name"}
     reference = {
-        "type": "object", "required": ["from"],
+        "type": "object",
+        "required": ["from"],
         "description": "a unit of another file: {from: FILE, name: UNIT} and any field to change",
         "properties": {
             "from": {"type": "string", "description": "unit file (.yaml/.yml), relative to this file"},
-            "name": {"type": ["string", "number"], "description": "which unit of that file "
-                                                                  "(needed when it holds several)"},
+            "name": {
+                "type": ["string", "number"],
+                "description": "which unit of that file (needed when it holds several)",
+            },
             **overrides,
         },
         "additionalProperties": False,
@@ -869,8 +992,9 @@ def starter(game_id: str, kind: str | None = None, lang: str = "en") -> str:
         raise UsageError(f"{game.id} has no starter files")
     kind = kind or next(iter(table))
     if kind not in table:
-        raise UsageError(f"{game.id} has no starter {kind!r}{did_you_mean(kind, table)}; "
-                         f"kinds: {', '.join(table)}")
+        raise UsageError(
+            f"{game.id} has no starter {kind!r}{did_you_mean(kind, table)}; kinds: {', '.join(table)}"
+        )
     text = data_path(f"starters/{table[kind]['file']}").read_text(encoding="utf-8")
     return fill_starter(text, lang, game.id)
 

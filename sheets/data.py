@@ -23,7 +23,7 @@ _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _safe_load(fh):
-    return yaml.load(fh, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader (C or Python)
+    return yaml.load(fh, Loader=_SAFE_LOADER)
 
 
 def _find(name: str) -> Path:
@@ -113,8 +113,9 @@ def _load_override(path: Path, bundled: Path):
         with open(bundled, encoding="utf-8") as fh:
             reference = _safe_load(fh)
         problems = Problems(name)
-        tablecheck.check(value, tablecheck.shape_of(reference), getattr(value, "pos", Pos(1, 1)),
-                         problems, "")
+        tablecheck.check(
+            value, tablecheck.shape_of(reference), getattr(value, "pos", Pos(1, 1)), problems, ""
+        )
         problems.raise_if_errors()
     return value
 
@@ -153,14 +154,22 @@ def _checked_labels(relative: str) -> dict:
     if isinstance(root, yaml.MappingNode):
         nodes = {k.value: (k, v) for k, v in root.value}
     problems = []
-    for key, entry in (table.items() if isinstance(table, dict) else ()):
-        missing = [lang for lang in LANGS
-                   if not (isinstance(entry, dict) and isinstance(entry.get(lang), str) and entry[lang].strip())]
+    for key, entry in table.items() if isinstance(table, dict) else ():
+        missing = [
+            lang
+            for lang in LANGS
+            if not (isinstance(entry, dict) and isinstance(entry.get(lang), str) and entry[lang].strip())
+        ]
         if missing:
             mark = nodes[key][1].start_mark if key in nodes else None
             pos = Pos(mark.line + 1, mark.column + 1) if mark else None
-            problems.append(Problem(str(path), pos, f"label {key!r} has no {' or '.join(missing)} text "
-                                                    f"(every label needs en and ru)"))
+            problems.append(
+                Problem(
+                    str(path),
+                    pos,
+                    f"label {key!r} has no {' or '.join(missing)} text (every label needs en and ru)",
+                )
+            )
     if not isinstance(table, dict):
         problems.append(Problem(str(path), None, "a labels file maps keys to {en: ..., ru: ...}"))
     else:
@@ -224,8 +233,10 @@ def placeholder_problem(text: str, reference: str) -> str | None:
             return f"placeholder {{{name}}}: format {spec[:40]!r} is not allowed"
         for part in m.groups():
             if part and int(part) > MAX_FORMAT_WIDTH:
-                return (f"placeholder {{{name}}}: width or precision {int(part)} is too large "
-                        f"(at most {MAX_FORMAT_WIDTH})")
+                return (
+                    f"placeholder {{{name}}}: width or precision {int(part)} is too large "
+                    f"(at most {MAX_FORMAT_WIDTH})"
+                )
     return None
 
 

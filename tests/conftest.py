@@ -103,7 +103,9 @@ def reference_texts(tmp_path, game: str) -> dict[str, str]:
     texts = {}
     for lang in ("en", "ru"):
         out = tmp_path / f"ref-{game}-{lang}.pdf"
-        r = CliRunner().invoke(group, ["reference", game, "--lang", lang, "-o", str(out)], catch_exceptions=False)
+        r = CliRunner().invoke(
+            group, ["reference", game, "--lang", lang, "-o", str(out)], catch_exceptions=False
+        )
         assert r.exit_code == 0, r.output
         texts[lang] = " ".join(page_texts(out))
     return texts
@@ -135,9 +137,16 @@ def assert_mono_twin():
 
 
 def pytest_addoption(parser):
-    parser.addoption("--fuzz-long", type=int, nargs="?", const=20000, default=0, metavar="N",
-                     help="run the fuzz suite (tests/hardening/test_fuzz.py) with N cases "
-                          "(default 20000) instead of the quick CI sample")
+    parser.addoption(
+        "--fuzz-long",
+        type=int,
+        nargs="?",
+        const=20000,
+        default=0,
+        metavar="N",
+        help="run the fuzz suite (tests/hardening/test_fuzz.py) with N cases "
+        "(default 20000) instead of the quick CI sample",
+    )
     parser.addoption("--fuzz-seed", type=int, default=0, help="fuzz: random seed of a long run")
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-
 from conftest import page_texts
+
 from sheets.cli import cli
 
 _OUT = Path(tempfile.mkdtemp(prefix="label_pins_"))
@@ -98,8 +98,11 @@ def broad_pin_tests(game: str, cases: dict, units: dict, not_pinned: dict):
                 if key in not_pinned or f"{key}.{lang}" in not_pinned:
                     continue
                 pins = [p for case, (_, _, ps) in cases.items() if case.endswith("-" + lang) for p in ps]
-                parts = [f.strip()[:40].strip() for f in re.split(r"\{[^}]*\}", " ".join(entry[lang].split()))
-                         if f.strip()]
+                parts = [
+                    f.strip()[:40].strip()
+                    for f in re.split(r"\{[^}]*\}", " ".join(entry[lang].split()))
+                    if f.strip()
+                ]
                 if not any(all(f in p for f in parts) for p in pins):
                     unpinned.append(f"{key}.{lang}")
         assert unpinned == []

@@ -54,17 +54,32 @@ def test_render_pdf_with_options_matches_the_cli(cli, tmp_path):
     src = sample("dust", "sample_force.yaml")
     (tmp_path / src.name).write_bytes(src.data)
     out = tmp_path / "cards.pdf"
-    r = cli("render", tmp_path / src.name, "--lang", "ru", "--paper", "letter", "--card", "mini",
-            "--backs", "-o", out)
+    r = cli(
+        "render",
+        tmp_path / src.name,
+        "--lang",
+        "ru",
+        "--paper",
+        "letter",
+        "--card",
+        "mini",
+        "--backs",
+        "-o",
+        out,
+    )
     assert r.exit_code == 0, r.output
-    opts = {"lang": "ru", "paper": "letter",
-            **api.parse_game_options("dust", "render", {"card": "mini", "backs": "1"})}
+    opts = {
+        "lang": "ru",
+        "paper": "letter",
+        **api.parse_game_options("dust", "render", {"card": "mini", "backs": "1"}),
+    }
     assert api.render_pdf(api.load([src], opts), opts) == out.read_bytes()
 
 
 def test_from_resolves_among_the_sources_relative_to_the_naming_one():
-    loaded = api.load([Source("army/point.yaml", ROSTER.replace(b"lib/", b"../lib/")),
-                       Source("lib/protos.yaml", LIBRARY)])
+    loaded = api.load(
+        [Source("army/point.yaml", ROSTER.replace(b"lib/", b"../lib/")), Source("lib/protos.yaml", LIBRARY)]
+    )
     # the library is named by the roster: it is not printed on its own
     assert loaded.names == ["army/point.yaml"]
     assert [u.name for u in loaded.units] == ["Harpy"]
@@ -80,16 +95,17 @@ def test_from_never_reads_the_file_system(tmp_path, monkeypatch):
     (p,) = exc.value.problems
     assert isinstance(p, Problem)
     assert (p.file, p.line, p.column, p.severity) == ("point.yaml", 4, 12, "error")
-    assert p.message == ("'lib/protos.yaml' is not one of the opened files (a 'from:' resolves "
-                         "only among them)")
+    assert p.message == (
+        "'lib/protos.yaml' is not one of the opened files (a 'from:' resolves only among them)"
+    )
 
 
 def test_from_did_you_mean_among_the_sources():
-    problems, units, game = api.check([Source("point.yaml", ROSTER),
-                                       Source("lib/proto.yaml", LIBRARY)])
+    problems, units, game = api.check([Source("point.yaml", ROSTER), Source("lib/proto.yaml", LIBRARY)])
     assert [str(p) for p in problems] == [
         "point.yaml:4:12: 'lib/protos.yaml' is not one of the opened files (a 'from:' resolves "
-        "only among them) (did you mean 'lib/proto.yaml'?)"]
+        "only among them) (did you mean 'lib/proto.yaml'?)"
+    ]
     assert (units, game) == (1, "battletech")  # the library loaded
 
 
@@ -123,15 +139,21 @@ def test_check_lists_structural_and_rule_problems_in_one_run(cli, tmp_path):
     r = cli("validate", tmp_path / "b.yaml")
     assert r.exit_code == 1
     assert [str(p) for p in problems] == [
-        line.replace(str(tmp_path / "b.yaml"), "b.yaml") for line in r.stderr.splitlines()]
+        line.replace(str(tmp_path / "b.yaml"), "b.yaml") for line in r.stderr.splitlines()
+    ]
 
 
 def test_check_of_a_valid_file_and_of_an_unknown_game():
     assert api.check([sample("dust", "sample_force.yaml")]) == ([], 3, "dust")
     problems, units, game = api.check([Source("x.yaml", b"system: chess\nunits: [{}]\n")])
     assert game is None and units == 0
-    assert problems[0].as_dict() == {"file": "x.yaml", "line": 1, "column": 9, "severity": "error",
-                                     "message": problems[0].message}
+    assert problems[0].as_dict() == {
+        "file": "x.yaml",
+        "line": 1,
+        "column": 9,
+        "severity": "error",
+        "message": problems[0].message,
+    }
     assert problems[0].message.startswith("unknown system 'chess'")
 
 
@@ -198,8 +220,11 @@ def test_game_options_come_from_the_plug_in():
 
 
 def test_parse_game_options():
-    assert api.parse_game_options("dust", "render", {"card": "mini", "backs": "1", "bleed": "3"}) == \
-        {"card": "mini", "backs": True, "bleed": 3.0}
+    assert api.parse_game_options("dust", "render", {"card": "mini", "backs": "1", "bleed": "3"}) == {
+        "card": "mini",
+        "backs": True,
+        "bleed": 3.0,
+    }
     assert api.parse_game_options("dust", "render", {"backs": "0"}) == {"backs": False}
     assert api.parse_game_options("battletech", "render", {"rules": "TW"}) == {"rules": "tw"}
     with pytest.raises(GameOptionError, match="--card is an option of dust, not of battletech"):
@@ -237,7 +262,9 @@ def test_foreign_formats_from_bytes(tmp_path):
 def test_bad_bytes_are_positioned_problems():
     with pytest.raises(InvalidInput) as exc:
         api.load([Source("bad.yaml", b"system: dust\nunits: \xff\n")])
-    assert [str(p) for p in exc.value.problems] == ["bad.yaml:2:8: not valid UTF-8 text: save the file as UTF-8"]
+    assert [str(p) for p in exc.value.problems] == [
+        "bad.yaml:2:8: not valid UTF-8 text: save the file as UTF-8"
+    ]
     with pytest.raises(InvalidInput, match="contains NUL"):
         api.load([Source("nul.yaml", b"system: dust\x00")])
     with pytest.raises(UsageError):

@@ -19,8 +19,9 @@ def test_make_options_of_nothing_is_the_defaults():
 
 
 def test_make_options_of_a_mapping():
-    o = api.make_options({"lang": "ru", "paper": "letter", "mono": 1, "rules": "TW", "card": "mini",
-                          "bleed": None})
+    o = api.make_options(
+        {"lang": "ru", "paper": "letter", "mono": 1, "rules": "TW", "card": "mini", "bleed": None}
+    )
     assert (o.lang, o.paper, o.mono, o.rules) == ("ru", "letter", True, "tw")
     assert o.extra == {"card": "mini"}  # None values are left out: the game's default applies
     o = api.make_options({"lang": None, "paper": "", "mono": 0, "rules": ""})
@@ -34,11 +35,14 @@ def test_make_options_copies_an_options_object():
     assert (o.lang, o.paper, o.mono, o.rules, o.extra) == ("ru", "letter", True, "tw", {"card": "mini"})
 
 
-@pytest.mark.parametrize("key, value, message", [
-    ("lang", "de", "unknown language 'de'; expected en or ru"),
-    ("lang", "EN", "unknown language 'EN'; expected en or ru"),
-    ("paper", "a3", "unknown paper 'a3'; expected a4 or letter"),
-])
+@pytest.mark.parametrize(
+    "key, value, message",
+    [
+        ("lang", "de", "unknown language 'de'; expected en or ru"),
+        ("lang", "EN", "unknown language 'EN'; expected en or ru"),
+        ("paper", "a3", "unknown paper 'a3'; expected a4 or letter"),
+    ],
+)
 def test_make_options_refuses_a_language_or_paper_it_has_not(key, value, message):
     with pytest.raises(GameOptionError) as e:
         api.make_options({key: value})
@@ -52,22 +56,37 @@ def test_a_problems_printed_form():
     assert str(Problem("a.yaml", None, None, "error", "whole file")) == "a.yaml: whole file"
     assert str(Problem("a.yaml", None, None, "warning", "w")) == "a.yaml: warning: w"
     assert Problem("a.yaml", 1, 2, "error", "m").as_dict() == {
-        "file": "a.yaml", "line": 1, "column": 2, "severity": "error", "message": "m"}
+        "file": "a.yaml",
+        "line": 1,
+        "column": 2,
+        "severity": "error",
+        "message": "m",
+    }
 
 
 # -- games, options of the plug-ins ------------------------------------------------------------------
 def test_an_unknown_game_names_the_known_ones():
     with pytest.raises(UsageError) as e:
         api.game_options("dmeck")
-    assert str(e.value) == ("unknown game 'dmeck' (did you mean 'dmech'?); known: battletech, dmech, "
-                            "dust, lnl, wh40k6")
+    assert str(e.value) == (
+        "unknown game 'dmeck' (did you mean 'dmech'?); known: battletech, dmech, dust, lnl, wh40k6"
+    )
     assert api.game_options("DMECH", "chart")[0]["name"] == "radius"  # any letter case
 
 
 def test_game_options_describe_each_option_fully():
     assert api.game_options("dmech", "chart") == [
-        {"name": "radius", "param": "radius", "kind": "int", "choices": None, "default": 5, "min": 1,
-         "max": 12, "help": api.game_options("dmech", "chart")[0]["help"]}]
+        {
+            "name": "radius",
+            "param": "radius",
+            "kind": "int",
+            "choices": None,
+            "default": 5,
+            "min": 1,
+            "max": 12,
+            "help": api.game_options("dmech", "chart")[0]["help"],
+        }
+    ]
     assert api.game_options("dmech", "chart")[0]["help"].startswith("dmech facing chart: hexes around")
     dust = {o["name"]: o for o in api.game_options("dust", "render")}
     assert list(dust) == ["card", "bleed", "gap", "backs", "dice"]
@@ -77,13 +96,31 @@ def test_game_options_describe_each_option_fully():
     assert dust["backs"]["param"] == "backs" and dust["backs"]["help"].startswith("Cards: add mirrored")
 
 
-@pytest.mark.parametrize("command, has_rules", [
-    ("render", True), ("validate", True), ("info", True), ("roster", True), ("reference", True),
-    ("chart", True), ("calc", False), ("schema", False)])
+@pytest.mark.parametrize(
+    "command, has_rules",
+    [
+        ("render", True),
+        ("validate", True),
+        ("info", True),
+        ("roster", True),
+        ("reference", True),
+        ("chart", True),
+        ("calc", False),
+        ("schema", False),
+    ],
+)
 def test_rules_are_offered_first_for_the_commands_that_take_them(command, has_rules):
     opts = api.game_options("battletech", command)
-    rules = {"name": "rules", "param": "rules", "kind": "choice", "choices": ["classic", "tw"],
-             "default": "classic", "min": None, "max": None, "help": "Rule variant."}
+    rules = {
+        "name": "rules",
+        "param": "rules",
+        "kind": "choice",
+        "choices": ["classic", "tw"],
+        "default": "classic",
+        "min": None,
+        "max": None,
+        "help": "Rule variant.",
+    }
     assert (opts[:1] == [rules]) is has_rules
     assert not any(o["name"] == "rules" for o in api.game_options("lnl", command))
 
@@ -96,28 +133,41 @@ def test_battletech_render_options_after_rules_without_the_folder_option():
 
 
 # -- parse_game_options: every refusal with its exact message -------------------------------------
-@pytest.mark.parametrize("game, values, message", [
-    ("dust", {"crad": "mini"}, "unknown option 'crad' (did you mean 'card'?); dust options: backs, "
-                               "bleed, card, dice, gap, png"),
-    ("lnl", {"crad": "mini"}, "unknown option 'crad'; lnl has none"),
-    ("battletech", {"rulez": "tw"}, "unknown option 'rulez' (did you mean 'rules'?); battletech options: "
-                                    "no-odds, rules, strict, units"),
-    ("battletech", {"rules": "tww"}, "rules: unknown rules variant 'tww' (did you mean 'tw'?); expected "
-                                     "one of classic, tw"),
-    ("lnl", {"rules": "tw"}, "rules: lnl has no rule variants"),
-    ("battletech", {"no-odds": "maybe"}, "--no-odds: expected 1 or 0, got 'maybe'"),
-    ("dust", {"tables": "1"}, "--tables is an option of dmech, not of dust"),
-    ("dust", {"no_odds": "1"}, "--no_odds is an option of battletech and wh40k6, not of dust"),
-    ("dust", {"bleed": "10.5"}, "--bleed: 10.5 is not in the range 0<=x<=10."),
-    ("dust", {"bleed": "-0.5"}, "--bleed: -0.5 is not in the range 0<=x<=10."),
-    ("dust", {"gap": "30.5"}, "--gap: 30.5 is not in the range 0<=x<=30."),
-    ("dust", {"png": "x"}, "--png names a path on this machine: not available here"),
-    # a folder the option reads is refused too, and the message says no more than that
-    # (it said "--units writes files")
-    ("battletech", {"units": "lib"}, "--units names a path on this machine: not available here"),
-    ("dmech", {"radius": "13"}, "--radius: 13 is not in the range 1<=x<=12."),
-    ("dmech", {"radius": "0"}, "--radius: 0 is not in the range 1<=x<=12."),
-])
+@pytest.mark.parametrize(
+    "game, values, message",
+    [
+        (
+            "dust",
+            {"crad": "mini"},
+            "unknown option 'crad' (did you mean 'card'?); dust options: backs, bleed, card, dice, gap, png",
+        ),
+        ("lnl", {"crad": "mini"}, "unknown option 'crad'; lnl has none"),
+        (
+            "battletech",
+            {"rulez": "tw"},
+            "unknown option 'rulez' (did you mean 'rules'?); battletech options: "
+            "no-odds, rules, strict, units",
+        ),
+        (
+            "battletech",
+            {"rules": "tww"},
+            "rules: unknown rules variant 'tww' (did you mean 'tw'?); expected one of classic, tw",
+        ),
+        ("lnl", {"rules": "tw"}, "rules: lnl has no rule variants"),
+        ("battletech", {"no-odds": "maybe"}, "--no-odds: expected 1 or 0, got 'maybe'"),
+        ("dust", {"tables": "1"}, "--tables is an option of dmech, not of dust"),
+        ("dust", {"no_odds": "1"}, "--no_odds is an option of battletech and wh40k6, not of dust"),
+        ("dust", {"bleed": "10.5"}, "--bleed: 10.5 is not in the range 0<=x<=10."),
+        ("dust", {"bleed": "-0.5"}, "--bleed: -0.5 is not in the range 0<=x<=10."),
+        ("dust", {"gap": "30.5"}, "--gap: 30.5 is not in the range 0<=x<=30."),
+        ("dust", {"png": "x"}, "--png names a path on this machine: not available here"),
+        # a folder the option reads is refused too, and the message says no more than that
+        # (it said "--units writes files")
+        ("battletech", {"units": "lib"}, "--units names a path on this machine: not available here"),
+        ("dmech", {"radius": "13"}, "--radius: 13 is not in the range 1<=x<=12."),
+        ("dmech", {"radius": "0"}, "--radius: 0 is not in the range 1<=x<=12."),
+    ],
+)
 def test_parse_game_options_refusals(game, values, message):
     command = "chart" if "radius" in values else "render"
     with pytest.raises(GameOptionError) as e:
@@ -125,15 +175,30 @@ def test_parse_game_options_refusals(game, values, message):
     assert str(e.value) == message
 
 
-@pytest.mark.parametrize("text, value", [("1", True), ("true", True), ("YES", True), ("on", True),
-                                         ("", True), (None, True), ("0", False), ("false", False),
-                                         ("No", False), ("off", False)])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("1", True),
+        ("true", True),
+        ("YES", True),
+        ("on", True),
+        ("", True),
+        (None, True),
+        ("0", False),
+        ("false", False),
+        ("No", False),
+        ("off", False),
+    ],
+)
 def test_a_flag_takes_every_spelling_of_on_and_off(text, value):
     assert api.parse_game_options("dust", "render", {"backs": text}) == {"backs": value}
 
 
 def test_values_at_the_ends_of_their_ranges_and_names_in_every_spelling():
-    assert api.parse_game_options("dust", "render", {"bleed": "0", "gap": "30"}) == {"bleed": 0.0, "gap": 30.0}
+    assert api.parse_game_options("dust", "render", {"bleed": "0", "gap": "30"}) == {
+        "bleed": 0.0,
+        "gap": 30.0,
+    }
     assert api.parse_game_options("dust", "render", {"bleed": "10"}) == {"bleed": 10.0}
     assert api.parse_game_options("dmech", "chart", {"radius": "1"}) == {"radius": 1}
     assert api.parse_game_options("dmech", "chart", {"radius": "12"}) == {"radius": 12}
@@ -147,19 +212,36 @@ def test_values_at_the_ends_of_their_ranges_and_names_in_every_spelling():
 
 
 # -- charts, handouts, starters: refusals -------------------------------------------------------------
-@pytest.mark.parametrize("call, message", [
-    (lambda: api.chart("lnl", "facing"), "no chart 'facing' for lnl; charts: melee-odds"),
-    (lambda: api.chart("dmech", "facin"), "no chart 'facin' for dmech (did you mean 'facing'?); charts: facing"),
-    (lambda: api.chart_output("dmech", "facing", None, "svg"), "a chart is made as pdf or png, not 'svg'"),
-    (lambda: api.reference("dmech", {"rules": "tw"}), "--rules: dmech has no rule variants"),
-    (lambda: api.reference("battletech", {"rules": "xx"}), "--rules: expected one of classic, tw"),
-    (lambda: api.chart("battletech", "hit-location", {"rules": "7th"}), "--rules: expected one of classic, tw"),
-    (lambda: api.starter("dust", "sqad"), "dust has no starter 'sqad'; kinds: force"),
-    (lambda: api.starter("dmech", "walkr"), "dmech has no starter 'walkr' (did you mean 'walker'?); "
-                                            "kinds: walker, infantry"),
-    (lambda: api.starter("dust", None, "de"), "unknown language 'de'; expected en or ru"),
-    (lambda: api.export_roster([], "txt"), "unknown roster format 'txt'; formats: pdf, md, html, bbcode, json"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: api.chart("lnl", "facing"), "no chart 'facing' for lnl; charts: melee-odds"),
+        (
+            lambda: api.chart("dmech", "facin"),
+            "no chart 'facin' for dmech (did you mean 'facing'?); charts: facing",
+        ),
+        (
+            lambda: api.chart_output("dmech", "facing", None, "svg"),
+            "a chart is made as pdf or png, not 'svg'",
+        ),
+        (lambda: api.reference("dmech", {"rules": "tw"}), "--rules: dmech has no rule variants"),
+        (lambda: api.reference("battletech", {"rules": "xx"}), "--rules: expected one of classic, tw"),
+        (
+            lambda: api.chart("battletech", "hit-location", {"rules": "7th"}),
+            "--rules: expected one of classic, tw",
+        ),
+        (lambda: api.starter("dust", "sqad"), "dust has no starter 'sqad'; kinds: force"),
+        (
+            lambda: api.starter("dmech", "walkr"),
+            "dmech has no starter 'walkr' (did you mean 'walker'?); kinds: walker, infantry",
+        ),
+        (lambda: api.starter("dust", None, "de"), "unknown language 'de'; expected en or ru"),
+        (
+            lambda: api.export_roster([], "txt"),
+            "unknown roster format 'txt'; formats: pdf, md, html, bbcode, json",
+        ),
+    ],
+)
 def test_refusals_name_what_there_is(call, message):
     with pytest.raises(UsageError) as e:
         call()
@@ -167,8 +249,9 @@ def test_refusals_name_what_there_is(call, message):
 
 
 def test_every_chart_of_every_game_in_one_line():
-    assert api.all_charts_text() == ("battletech hit-location, dmech facing, lnl melee-odds, "
-                                     "wh40k6 to-wound, wh40k6 to-hit")
+    assert api.all_charts_text() == (
+        "battletech hit-location, dmech facing, lnl melee-odds, wh40k6 to-wound, wh40k6 to-hit"
+    )
 
 
 def test_starter_kinds_the_first_is_the_default():
@@ -179,20 +262,24 @@ def test_starter_kinds_the_first_is_the_default():
 
 
 def test_fill_starter_keeps_one_language():
-    text = ("# yaml-language-server: $schema={schema}\n"
-            "name: ⟪en:My force|ru:Мой отряд⟫  # en: the name | ru: имя\n"
-            "# en: a whole line | ru: целая строка\n"
-            "x: 1 # not a language comment\n")
+    text = (
+        "# yaml-language-server: $schema={schema}\n"
+        "name: ⟪en:My force|ru:Мой отряд⟫  # en: the name | ru: имя\n"
+        "# en: a whole line | ru: целая строка\n"
+        "x: 1 # not a language comment\n"
+    )
     assert api.fill_starter(text, "en", "dust") == (
         "# yaml-language-server: $schema=dust.schema.json\n"
         "name: My force  # the name\n"
         "# a whole line\n"
-        "x: 1 # not a language comment\n")
+        "x: 1 # not a language comment\n"
+    )
     assert api.fill_starter(text, "ru", "lnl") == (
         "# yaml-language-server: $schema=lnl.schema.json\n"
         "name: Мой отряд  # имя\n"
         "# целая строка\n"
-        "x: 1 # not a language comment\n")
+        "x: 1 # not a language comment\n"
+    )
     # a comment with English only keeps it in Russian too
     assert api.fill_starter("a: 1  # en: only English\n", "ru", "dust") == "a: 1  # only English\n"
 
@@ -211,13 +298,23 @@ def _point(*names: str, lib: str = "lib.yaml") -> bytes:
 
 
 def test_the_same_library_unit_twice_in_one_roster_and_in_two_rosters():
-    loaded = api.load([Source("a.yaml", _point("Kael", "Kael")), Source("b.yaml", _point("Una")),
-                       Source("lib.yaml", LIBRARY)])
+    loaded = api.load(
+        [
+            Source("a.yaml", _point("Kael", "Kael")),
+            Source("b.yaml", _point("Una")),
+            Source("lib.yaml", LIBRARY),
+        ]
+    )
     assert loaded.names == ["a.yaml", "b.yaml"]  # the library is named: not a root
     assert [u.pilot.name for u in loaded.units] == ["Kael", "Kael", "Una"]
     assert loaded.game.id == "battletech"
-    problems, units, game = api.check([Source("a.yaml", _point("Kael", "Kael")), Source("b.yaml", _point("Una")),
-                                       Source("lib.yaml", LIBRARY)])
+    problems, units, game = api.check(
+        [
+            Source("a.yaml", _point("Kael", "Kael")),
+            Source("b.yaml", _point("Una")),
+            Source("lib.yaml", LIBRARY),
+        ]
+    )
     assert (problems, units, game) == ([], 3, "battletech")  # the library's own unit is not counted
 
 
@@ -228,8 +325,13 @@ def test_a_source_given_as_a_pair():
 
 def test_every_bad_file_is_reported_in_one_raise_in_file_order():
     with pytest.raises(InvalidInput) as e:
-        api.load([Source("x.yaml", b"system: dust\nunits: 3\n"), Source("ok.yaml", ROC),
-                  Source("y.yaml", b"system: chess\nunits: []\n")])
+        api.load(
+            [
+                Source("x.yaml", b"system: dust\nunits: 3\n"),
+                Source("ok.yaml", ROC),
+                Source("y.yaml", b"system: chess\nunits: []\n"),
+            ]
+        )
     assert [(p.file, p.line) for p in e.value.problems] == [("x.yaml", 2), ("y.yaml", 1)]
     assert all(isinstance(p, Problem) for p in e.value.problems)
 
@@ -245,14 +347,17 @@ def test_no_sources_is_a_usage_error():
     assert str(e.value) == "no files given"
 
 
-@pytest.mark.parametrize("data, game", [
-    (b"system: 'DUST'\nunits: 3\n", "dust"),
-    (b'system:  "Dmech"\nunits: [\n', "dmech"),
-    (b"# a comment\nsystem: lnl\nunits: 3\n", "lnl"),
-    (b"system: chess\nunits: 3\n", None),
-    (b"  system: dust\nunits: [\n", None),  # not at the start of a line: not the file's system
-    (b"units: [\n", None),
-])
+@pytest.mark.parametrize(
+    "data, game",
+    [
+        (b"system: 'DUST'\nunits: 3\n", "dust"),
+        (b'system:  "Dmech"\nunits: [\n', "dmech"),
+        (b"# a comment\nsystem: lnl\nunits: 3\n", "lnl"),
+        (b"system: chess\nunits: 3\n", None),
+        (b"  system: dust\nunits: [\n", None),  # not at the start of a line: not the file's system
+        (b"units: [\n", None),
+    ],
+)
 def test_the_game_of_a_file_that_did_not_load(data, game):
     problems, units, got = api.check([Source("x.yaml", data)])
     assert problems and units == 0 and got == game
@@ -282,14 +387,17 @@ def test_a_character_the_font_has_not_is_one_problem_at_its_line():
     problems, units, _ = api.check([Source("f.yaml", _squad("Squad \u4e00"))])
     assert [str(p) for p in problems] == [
         "f.yaml:8:11: character '\u4e00' (U+4E00) in 'Squad \u4e00' cannot be printed: the bundled font "
-        "has no glyph for it"]
+        "has no glyph for it"
+    ]
     assert units == 3
 
 
 def test_the_same_missing_character_twice_in_one_text_is_one_problem_two_characters_two():
     problems, _, _ = api.check([Source("f.yaml", _squad("\u4e00\u4e01\u4e00"))])
-    assert [p.message.split(" in ")[0] for p in problems] == ["character '\u4e00' (U+4E00)",
-                                                              "character '\u4e01' (U+4E01)"]
+    assert [p.message.split(" in ")[0] for p in problems] == [
+        "character '\u4e00' (U+4E00)",
+        "character '\u4e01' (U+4E01)",
+    ]
 
 
 def test_the_same_text_in_two_files_is_a_problem_in_each():
@@ -309,8 +417,13 @@ def test_the_rosters_own_texts_are_checked():
     data = DUST.replace(b"Sample Axis force", "Force \u4e00".encode())
     problems, _, _ = api.check([Source("f.yaml", data)])
     assert [(p.file, p.line, p.message) for p in problems] == [
-        ("f.yaml", None, "character '\u4e00' (U+4E00) in 'Force \u4e00' cannot be printed: the bundled font "
-                         "has no glyph for it")]
+        (
+            "f.yaml",
+            None,
+            "character '\u4e00' (U+4E00) in 'Force \u4e00' cannot be printed: the bundled font "
+            "has no glyph for it",
+        )
+    ]
 
 
 def test_render_refuses_a_font_problem_and_two_games():
@@ -361,8 +474,8 @@ def test_layout_words_are_the_users_words():
 
 
 # -- outputs: what each function makes, pinned by the PDF's own fields ---------------------------------
-import io  # noqa: E402
-import json  # noqa: E402
+import io
+import json
 
 POINT = (ROOT / "data/units/battletech/point-alpha.yaml").read_bytes()
 OTROK = (ROOT / "data/units/dmech/otrok.yaml").read_bytes()
@@ -374,7 +487,12 @@ def _meta(pdf: bytes):
 
     r = PdfReader(io.BytesIO(pdf))
     box = r.pages[0].mediabox
-    return r.metadata.title, r.metadata.subject, len(r.pages), (round(float(box.width)), round(float(box.height)))
+    return (
+        r.metadata.title,
+        r.metadata.subject,
+        len(r.pages),
+        (round(float(box.width)), round(float(box.height))),
+    )
 
 
 def _text(pdf: bytes) -> str:
@@ -439,7 +557,9 @@ def test_roster_text_in_the_options_language_and_a_template():
 
     with pytest.raises(InputError) as e:
         api.export_roster(_alpha(), "md", None, b"{{ bogus }}", template_name="mine.j2")
-    assert [str(p) for p in e.value.problems] == ["mine.j2:1:1: template error: UndefinedError: 'bogus' is undefined"]
+    assert [str(p) for p in e.value.problems] == [
+        "mine.j2:1:1: template error: UndefinedError: 'bogus' is undefined"
+    ]
     with pytest.raises(InputError) as e:
         api.export_roster(_alpha(), "md", None, b"{{ bogus }}")
     assert str(e.value.problems[0]).startswith("template:1:1: ")
@@ -457,7 +577,13 @@ def test_overlay_takes_the_document_settings_and_keeps_the_loaders_rules_and_ext
     base = Options(lang="en", paper="a4", mono=False, rules="tw", extra={"card": "mini", "a": 1})
     given = Options(lang="ru", paper="letter", mono=True, rules="classic", extra={"a": 2})
     o = api._overlay(base, given)
-    assert (o.lang, o.paper, o.mono, o.rules, o.extra) == ("ru", "letter", True, "tw", {"card": "mini", "a": 2})
+    assert (o.lang, o.paper, o.mono, o.rules, o.extra) == (
+        "ru",
+        "letter",
+        True,
+        "tw",
+        {"card": "mini", "a": 2},
+    )
 
 
 def test_render_pdf_title_subject_and_options():
@@ -509,7 +635,10 @@ def test_chart_title_subject_options_and_formats():
     assert _png(png) == ("RGB", (298, 421))
     assert _png(api.chart_output("dmech", "facing", {"mono": True}, "png", 36))[0] == "L"
     assert _png(api.chart_output("dmech", "facing", None, "png"))[1] == (1241, 1754)  # 150 dpi
-    assert api.chart("battletech", "hit-location").pdf == api.chart("battletech", "hit-location", {"rules": "classic"}).pdf
+    assert (
+        api.chart("battletech", "hit-location").pdf
+        == api.chart("battletech", "hit-location", {"rules": "classic"}).pdf
+    )
 
 
 def test_chart_pngs_every_page():
@@ -526,8 +655,10 @@ def test_a_game_without_charts_names_every_chart():
     assert not game.charts
     with pytest.raises(UsageError) as e:
         api.chart("dust", "x")
-    assert str(e.value) == ("dust has no charts; charts: battletech hit-location, dmech facing, lnl melee-odds, "
-                            "wh40k6 to-wound, wh40k6 to-hit")
+    assert str(e.value) == (
+        "dust has no charts; charts: battletech hit-location, dmech facing, lnl melee-odds, "
+        "wh40k6 to-wound, wh40k6 to-hit"
+    )
 
 
 # -- a character the font cannot draw, found while drawing ---------------------------------------------
@@ -561,7 +692,9 @@ def test_a_glyph_error_then_the_commands_inputs_then_the_fallback(tmp_path, monk
     unit = tmp_path / "unit.yaml"
     unit.write_text("x\n\n  \u4e00\n", encoding="utf-8")
     monkeypatch.setattr(sheets.data, "overrides_read", lambda: [])
-    monkeypatch.setattr(fsio, "inputs_read", lambda: [((1, 2), str(tmp_path / "none.yaml")), ((1, 3), str(unit))])
+    monkeypatch.setattr(
+        fsio, "inputs_read", lambda: [((1, 2), str(tmp_path / "none.yaml")), ((1, 3), str(unit))]
+    )
     with pytest.raises(InvalidInput) as e:
         api._glyph_guard(_glyph_fail, "fallback.yaml")
     assert [(p.file, p.line, p.column) for p in e.value.problems] == [(str(unit), 3, 3)]
@@ -601,19 +734,24 @@ def test_short_list_threshold_is_the_least_page_fill_of_the_printable_height(mon
 
     opts = Options(paper=paper)
     for h, short in ((room - 0.01, True), (room, False), (room + 0.01, False)):
-        monkeypatch.setattr(roster_pdf, "army_lists_height", lambda lists, width, h=h: height(lists, width, h))
+        monkeypatch.setattr(
+            roster_pdf, "army_lists_height", lambda lists, width, h=h: height(lists, width, h)
+        )
         assert api._short_list(doc, [{}], opts) is short, (h, room)
         assert seen["width"] == pytest.approx(doc.width - 2 * margin)
 
 
 # -- small helpers from both sides ----------------------------------------------------------------------
 def test_load_warnings_of_the_printed_files_as_problems():
-    later = ROC.replace(b"{item: ER Medium Laser, location: main_gun}", b"{item: Heavy Small Laser, location: main_gun}")
+    later = ROC.replace(
+        b"{item: ER Medium Laser, location: main_gun}", b"{item: Heavy Small Laser, location: main_gun}"
+    )
     assert later != ROC
     loaded = api.load([Source("later.yaml", later)])
     assert [str(p) for p in loaded.warnings] == [
         "later.yaml:12:16: warning: unit 'Roc': Heavy Small Laser is not in the classic ProtoMech rules (later "
-        "equipment; use rules: tw), marked † on the sheet"]
+        "equipment; use rules: tw), marked † on the sheet"
+    ]
     assert all(isinstance(p, Problem) for p in loaded.warnings)
     assert api.load([Source("later.yaml", later)], {"rules": "tw"}).warnings == []
 
@@ -670,7 +808,9 @@ def test_schema_header():
     assert s["title"] == "sheets unit file: Classic BattleTech: Clan ProtoMechs"
     assert s["type"] == "object" and s["required"] == ["system", "units"]
     assert s["additionalProperties"] is False
-    assert api.unit_file_schema("dmech")["title"] == "sheets unit file: Ancient Mechanics (Drevnyaya Mekhanika)"
+    assert (
+        api.unit_file_schema("dmech")["title"] == "sheets unit file: Ancient Mechanics (Drevnyaya Mekhanika)"
+    )
 
 
 def test_schema_top_level_refusals():
@@ -693,12 +833,20 @@ def test_schema_references():
     reference = s["properties"]["units"]["items"]["anyOf"][1]
     assert reference["type"] == "object" and reference["required"] == ["from"]
     assert reference["additionalProperties"] is False
-    assert reference["description"] == "a unit of another file: {from: FILE, name: UNIT} and any field to change"
-    assert reference["properties"]["from"] == {"type": "string",
-                                               "description": "unit file (.yaml/.yml), relative to this file"}
-    assert reference["properties"]["name"] == {"type": ["string", "number"],
-                                               "description": "which unit of that file (needed when it holds several)"}
-    assert "name" in reference["properties"] and len(reference["properties"]) > 2  # the unit's fields as overrides
+    assert (
+        reference["description"] == "a unit of another file: {from: FILE, name: UNIT} and any field to change"
+    )
+    assert reference["properties"]["from"] == {
+        "type": "string",
+        "description": "unit file (.yaml/.yml), relative to this file",
+    }
+    assert reference["properties"]["name"] == {
+        "type": ["string", "number"],
+        "description": "which unit of that file (needed when it holds several)",
+    }
+    assert (
+        "name" in reference["properties"] and len(reference["properties"]) > 2
+    )  # the unit's fields as overrides
     assert _ok(v, {"system": "dust", "units": [{"from": "lib.yaml", "name": 7}]})
     assert not _ok(v, {"system": "dust", "units": [{"from": 3}]})
     assert not _ok(v, {"system": "dust", "units": [{"from": "a.yaml", "name": [1]}]})
@@ -730,17 +878,23 @@ def _texts(pdf: bytes) -> list[str]:
 def _dust_copies(n: int) -> bytes:
     """The dust sample's three units ``n`` times over (renamed, the hero joining its own squad)."""
     head, units = DUST.decode("utf-8").split("units:\n", 1)
-    copies = [units.replace("name: Sample Laser Squad", f"name: Squad {i}")
-              .replace("joins: Sample Laser Squad", f"joins: Squad {i}")
-              .replace("name: Sample Hero Keller", f"name: Hero {i}")
-              .replace("name: Sample Walker", f"name: Walker {i}") for i in range(n)]
+    copies = [
+        units.replace("name: Sample Laser Squad", f"name: Squad {i}")
+        .replace("joins: Sample Laser Squad", f"joins: Squad {i}")
+        .replace("name: Sample Hero Keller", f"name: Hero {i}")
+        .replace("name: Sample Walker", f"name: Walker {i}")
+        for i in range(n)
+    ]
     return (head.replace("limit: 50", "limit: 5000") + "units:\n" + "".join(copies)).encode("utf-8")
 
 
 def test_a_list_that_fits_goes_under_the_first_pages_cards():
     pages = _texts(api.render_pdf(api.load([Source("d.yaml", DUST)])))
     assert len(pages) == 1
-    assert pages[0].startswith("Sample Laser Squad 20 AP") and pages[0].count("Army list: Sample Axis force") == 1
+    assert (
+        pages[0].startswith("Sample Laser Squad 20 AP")
+        and pages[0].count("Army list: Sample Axis force") == 1
+    )
 
 
 def test_a_short_list_that_does_not_fit_goes_last():
@@ -779,8 +933,10 @@ def test_a_renderer_that_places_the_lists_itself_gets_them_in_the_language():
 
 def test_each_file_is_its_own_point():
     two = _texts(api.render_pdf(api.load([Source("a.yaml", ROC), Source("b.yaml", ROC)])))
-    assert [p.split(" ProtoMech 1")[0] for p in two] == ["ProtoMech record sheet Point 1/2",
-                                                          "ProtoMech record sheet Point 2/2"]
+    assert [p.split(" ProtoMech 1")[0] for p in two] == [
+        "ProtoMech record sheet Point 1/2",
+        "ProtoMech record sheet Point 2/2",
+    ]
 
 
 def test_render_options_record_progress_and_title_language():
@@ -794,8 +950,9 @@ def test_render_options_record_progress_and_title_language():
         seen.append(doc)
         return Bar()
 
-    done = api.render(api.load([Source("otrok.yaml", OTROK)]), {"lang": "ru", "mono": True}, record=True,
-                      progress=progress)
+    done = api.render(
+        api.load([Source("otrok.yaml", OTROK)]), {"lang": "ru", "mono": True}, record=True, progress=progress
+    )
     assert seen[0] is done.document and seen[1:] == ["closed"]
     assert done.document.recorder is not None
     assert _meta(done.pdf)[:2] == ("Древняя Механика: otrok", "record sheets")
@@ -808,7 +965,9 @@ def test_glyphs_checked_skips_the_precheck_and_the_drawing_still_refuses():
     loaded = api.load([Source("f.yaml", _squad("Squad \u4e00"))])
     with pytest.raises(InvalidInput) as e:
         api.render(loaded)
-    assert e.value.problems[0].message.startswith("character '\u4e00' (U+4E00) in 'Squad \u4e00' cannot be printed")
+    assert e.value.problems[0].message.startswith(
+        "character '\u4e00' (U+4E00) in 'Squad \u4e00' cannot be printed"
+    )
     with pytest.raises(InvalidInput) as e:
         api.render(loaded, glyphs_checked=True)
     assert e.value.problems[0].message.startswith("the font (")
@@ -826,8 +985,10 @@ units:
     equipment: []
 """
 NAMING = b"system: battletech\nunits:\n  - {from: lib.yaml, name: Harpy}\n"
-MOTION = ("lib.yaml:5:13: unit 'Harpy'.motion: unknown value 'bipedd' (did you mean 'biped'?); expected "
-          "one of biped, quad, glider")
+MOTION = (
+    "lib.yaml:5:13: unit 'Harpy'.motion: unknown value 'bipedd' (did you mean 'biped'?); expected "
+    "one of biped, quad, glider"
+)
 
 
 def test_a_librarys_problem_is_reported_once_by_load_and_check():
@@ -838,14 +999,25 @@ def test_a_librarys_problem_is_reported_once_by_load_and_check():
     problems, _, _ = api.check([Source("r.yaml", NAMING), Source("lib.yaml", BROKEN_LIB)])
     assert [str(p) for p in problems] == [MOTION]
     # two rosters naming it: still once
-    problems, _, _ = api.check([Source("r.yaml", NAMING), Source("s.yaml", NAMING), Source("lib.yaml", BROKEN_LIB)])
+    problems, _, _ = api.check(
+        [Source("r.yaml", NAMING), Source("s.yaml", NAMING), Source("lib.yaml", BROKEN_LIB)]
+    )
     assert [str(p) for p in problems] == [MOTION]
 
 
 def test_two_different_problems_at_one_place_are_both_kept():
-    assert api.distinct([Problem("a", 1, 1, "error", "x"), Problem("a", 1, 1, "error", "y"),
-                      Problem("a", 1, 1, "error", "x"), Problem("a", 1, 1, "warning", "x")]) == [
-        Problem("a", 1, 1, "error", "x"), Problem("a", 1, 1, "error", "y"), Problem("a", 1, 1, "warning", "x")]
+    assert api.distinct(
+        [
+            Problem("a", 1, 1, "error", "x"),
+            Problem("a", 1, 1, "error", "y"),
+            Problem("a", 1, 1, "error", "x"),
+            Problem("a", 1, 1, "warning", "x"),
+        ]
+    ) == [
+        Problem("a", 1, 1, "error", "x"),
+        Problem("a", 1, 1, "error", "y"),
+        Problem("a", 1, 1, "warning", "x"),
+    ]
 
 
 def test_the_cli_reports_a_librarys_problem_once(cli, tmp_path, monkeypatch):
@@ -866,10 +1038,13 @@ def test_the_cli_reports_a_librarys_problem_once(cli, tmp_path, monkeypatch):
 
 # -- more of the font check and the options' names -----------------------------------------------------
 def test_font_check_of_texts_beyond_the_named_fields_at_their_own_lines():
-    problems, _, _ = api.check([Source("f.yaml", DUST.replace(b"Sample laser rifle", "rifle \u4e00".encode()))])
+    problems, _, _ = api.check(
+        [Source("f.yaml", DUST.replace(b"Sample laser rifle", "rifle \u4e00".encode()))]
+    )
     assert [(p.line, p.column) for p in problems] == [(18, 15)]
-    problems, _, _ = api.check([Source("f.yaml", DUST.replace(b"Illustrative skill text",
-                                                              "Illustrative \u4e00 text".encode()))])
+    problems, _, _ = api.check(
+        [Source("f.yaml", DUST.replace(b"Illustrative skill text", "Illustrative \u4e00 text".encode()))]
+    )
     assert [(p.line, p.column) for p in problems] == [(40, 36)]
     assert problems[0].message.startswith("character '\u4e00' (U+4E00) in 'Illustrative \u4e00 text written")
 
@@ -878,8 +1053,13 @@ def test_font_check_of_the_rosters_notes():
     data = DUST.replace(b"limit: 50}", 'limit: 50, notes: "n \u4e00"}'.encode())
     problems, _, _ = api.check([Source("f.yaml", data)])
     assert [(p.file, p.line, p.message) for p in problems] == [
-        ("f.yaml", None, "character '\u4e00' (U+4E00) in 'n \u4e00' cannot be printed: the bundled font has no "
-                         "glyph for it")]
+        (
+            "f.yaml",
+            None,
+            "character '\u4e00' (U+4E00) in 'n \u4e00' cannot be printed: the bundled font has no "
+            "glyph for it",
+        )
+    ]
 
 
 def _named_blk() -> str:
@@ -917,7 +1097,9 @@ def test_font_check_of_uploaded_bytes_never_opens_a_file_of_that_name(tmp_path, 
     problems, _, _ = api.check([Source(str(decoy), _named_blk().encode())])
     assert [(p.line, p.column) for p in problems] == [(None, None)]
     assert str(decoy) not in opened
-    problems, _, _ = api.check([Source("f.YML", DUST.replace(b"Sample laser rifle", "rifle \u4e00".encode()))])
+    problems, _, _ = api.check(
+        [Source("f.YML", DUST.replace(b"Sample laser rifle", "rifle \u4e00".encode()))]
+    )
     assert [(p.line, p.column) for p in problems] == [(18, 15)]
 
 
@@ -930,15 +1112,18 @@ def test_check_loaded_goes_on_after_a_file_with_a_font_problem():
 
 
 def test_rules_then_a_game_option_in_one_query():
-    assert api.parse_game_options("battletech", "render", {"rules": "tw", "no_odds": "1"}) == \
-        {"rules": "tw", "no_odds": True}
+    assert api.parse_game_options("battletech", "render", {"rules": "tw", "no_odds": "1"}) == {
+        "rules": "tw",
+        "no_odds": True,
+    }
     with pytest.raises(GameOptionError) as e:
         api.parse_game_options("dust", "render", {"--Xcard": "mini"})
     assert str(e.value).startswith("unknown option '--Xcard'")
 
 
 def test_a_problem_in_a_named_library_is_placed_in_the_library():
-    from sheets.core.errors import Pos, Problem as CoreProblem
+    from sheets.core.errors import Pos
+    from sheets.core.errors import Problem as CoreProblem
 
     core = CoreProblem("r.yaml", Pos(5, 13, file="lib.yaml"), "m")
     assert Problem.of(core) == Problem("lib.yaml", 5, 13, "error", "m")

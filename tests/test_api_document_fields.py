@@ -20,8 +20,11 @@ from sheets.core.game import get_game
 ROOT = Path(__file__).resolve().parents[1]
 POINT = (ROOT / "data/units/battletech/point-alpha.yaml").read_bytes()
 OTROK = (ROOT / "data/units/dmech/otrok.yaml").read_bytes()
-LATER = (ROOT / "data/units/battletech/roc.yaml").read_bytes().replace(
-    b"{item: ER Medium Laser, location: main_gun}", b"{item: Heavy Small Laser, location: main_gun}")
+LATER = (
+    (ROOT / "data/units/battletech/roc.yaml")
+    .read_bytes()
+    .replace(b"{item: ER Medium Laser, location: main_gun}", b"{item: Heavy Small Laser, location: main_gun}")
+)
 
 
 def _reader(pdf: bytes):
@@ -43,12 +46,16 @@ def _alpha(options=None):
 
 
 # -- the document's language ---------------------------------------------------------------------
-@pytest.mark.parametrize("make", [
-    lambda o: api.render_pdf(api.load([Source("otrok.yaml", OTROK)]), o),
-    lambda o: api.reference_pdf("dmech", o),
-    lambda o: api.chart("dmech", "facing", o).pdf,
-    lambda o: api.export_roster(_alpha(), "pdf", o),
-], ids=["render", "reference", "chart", "roster"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda o: api.render_pdf(api.load([Source("otrok.yaml", OTROK)]), o),
+        lambda o: api.reference_pdf("dmech", o),
+        lambda o: api.chart("dmech", "facing", o).pdf,
+        lambda o: api.export_roster(_alpha(), "pdf", o),
+    ],
+    ids=["render", "reference", "chart", "roster"],
+)
 def test_every_pdf_names_its_language(make):
     assert _lang(make({"lang": "ru"})) == "ru"
     assert _lang(make({"lang": "en"})) == "en"
@@ -80,7 +87,9 @@ def test_chart_pngs_are_drawn_with_the_options():
 def test_two_charts_are_listed_with_a_comma():
     with pytest.raises(UsageError) as e:
         api.chart("wh40k6", "to-wond")
-    assert str(e.value) == "no chart 'to-wond' for wh40k6 (did you mean 'to-wound'?); charts: to-wound, to-hit"
+    assert (
+        str(e.value) == "no chart 'to-wond' for wh40k6 (did you mean 'to-wound'?); charts: to-wound, to-hit"
+    )
 
 
 # -- a game without a name in the page's language: its id ----------------------------------------
@@ -117,7 +126,8 @@ def test_a_handout_or_chart_that_cannot_draw_a_character_names_the_game(nothing_
         with pytest.raises(InvalidInput) as e:
             call()
         assert [str(p) for p in e.value.problems] == [
-            "dmech: the font (DejaVuSans) cannot draw '\u4e00' (U+4E00) in 'x \u4e00'"]
+            "dmech: the font (DejaVuSans) cannot draw '\u4e00' (U+4E00) in 'x \u4e00'"
+        ]
 
 
 def test_a_roster_that_cannot_draw_a_character_names_its_file(nothing_read, monkeypatch):
@@ -137,7 +147,9 @@ def test_roster_output_defaults_to_pdf_and_names_a_template_template():
     assert pdf.startswith(b"%PDF-") and doc.pages == 1 and doc.recorder is None
     with pytest.raises(InputError) as e:
         api.roster_output(_alpha(), "md", None, b"{{ bogus }}")
-    assert [str(p) for p in e.value.problems] == ["template:1:1: template error: UndefinedError: 'bogus' is undefined"]
+    assert [str(p) for p in e.value.problems] == [
+        "template:1:1: template error: UndefinedError: 'bogus' is undefined"
+    ]
 
 
 def test_a_template_is_escaped_as_its_format_is():
@@ -164,7 +176,9 @@ def test_a_game_without_a_renderer_a_handout_or_starters(monkeypatch):
         api.reference("lnl")
     assert str(e.value) == "lnl has no reference handout yet"
     real = sheets.data.load_data
-    monkeypatch.setattr(sheets.data, "load_data", lambda name: {} if name == "common/starters.yaml" else real(name))
+    monkeypatch.setattr(
+        sheets.data, "load_data", lambda name: {} if name == "common/starters.yaml" else real(name)
+    )
     with pytest.raises(UsageError) as e:
         api.starter("dust")
     assert str(e.value) == "dust has no starter files"
@@ -176,6 +190,7 @@ def test_check_loads_with_the_options_given():
     problems, units, game = api.check([Source("later.yaml", LATER)])
     assert [str(p) for p in problems] == [
         "later.yaml:12:16: warning: unit 'Roc': Heavy Small Laser is not in the classic ProtoMech rules (later "
-        "equipment; use rules: tw), marked † on the sheet"]
+        "equipment; use rules: tw), marked † on the sheet"
+    ]
     assert api.check([Source("later.yaml", LATER)], {"rules": "tw"}) == ([], 1, "battletech")
     assert api.check([Source("later.yaml", LATER)], {"rules": "TW"}) == ([], 1, "battletech")

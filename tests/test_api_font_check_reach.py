@@ -47,10 +47,13 @@ def test_a_text_the_game_does_not_list_is_checked_at_the_units_line(monkeypatch)
 
 def test_a_listed_text_is_checked_once_at_its_own_line_not_again_at_the_units(monkeypatch):
     _only_the_name(monkeypatch, "dust")
-    data = DUST.replace(b"Sample Laser Squad", f"Squad {BAD}".encode())  # the squad's name and the hero's joins
+    data = DUST.replace(
+        b"Sample Laser Squad", f"Squad {BAD}".encode()
+    )  # the squad's name and the hero's joins
     problems, _, _ = api.check([Source("f.yaml", data)])
     assert [(p.line, p.column, p.message.split(" in ")[1].split(" cannot")[0]) for p in problems] == [
-        (8, 11, f"'Squad {BAD}'")]
+        (8, 11, f"'Squad {BAD}'")
+    ]
 
 
 def test_the_rosters_side_is_checked():
@@ -86,7 +89,9 @@ def test_another_tools_unit_text_beyond_the_listed_ones_from_disk(cli, tmp_path,
     f.write_text(named, encoding="utf-8")
     r = cli("validate", f)
     line = named.split(BAD)[0].count("\n") + 1
-    assert r.exit_code == 1 and r.stderr.startswith(f"{f}:{line}:7: character '{BAD}' (U+4E00) in 'Harpy {BAD}' ")
+    assert r.exit_code == 1 and r.stderr.startswith(
+        f"{f}:{line}:7: character '{BAD}' (U+4E00) in 'Harpy {BAD}' "
+    )
 
 
 # -- _unit_texts: the same depth through every kind of container --------------------------------
@@ -130,17 +135,17 @@ def test_unit_texts_of_a_field_never_set():
 # -- _char_position ----------------------------------------------------------------------------
 def test_char_position_just_after_a_newline_at_the_start(tmp_path):
     f = tmp_path / "x.txt"
-    f.write_bytes("\nЖ".encode("utf-8"))
+    f.write_bytes("\nЖ".encode())
     pos = api._char_position(str(f), "Ж")
     assert (pos.line, pos.col) == (2, 1)
-    f.write_bytes("\n\nabЖ".encode("utf-8"))
+    f.write_bytes("\n\nabЖ".encode())
     pos = api._char_position(str(f), "Ж")
     assert (pos.line, pos.col) == (3, 3)
 
 
 def test_char_position_after_bytes_that_are_not_utf8(tmp_path):
     f = tmp_path / "x.bin"
-    f.write_bytes(b"\xff\xfe\n\x80x" + "Ж".encode("utf-8"))
+    f.write_bytes(b"\xff\xfe\n\x80x" + "Ж".encode())
     pos = api._char_position(str(f), "Ж")
     assert (pos.line, pos.col) == (2, 3)  # each bad byte one replacement character
 
@@ -189,13 +194,22 @@ WALKER = DUST.decode("utf-8").split("  - name: Sample Walker\n", 1)[1]
 
 
 def test_files_that_all_name_each_other_are_all_roots():
-    a = ("system: dust\nunits:\n  - name: Other Walker\n" + WALKER +
-         "  - {from: b.yaml, name: Sample Walker}\n").encode("utf-8")
+    a = (
+        "system: dust\nunits:\n  - name: Other Walker\n"
+        + WALKER
+        + "  - {from: b.yaml, name: Sample Walker}\n"
+    ).encode("utf-8")
     b = DUST.replace(b"limit: 50", b"limit: 500") + b"  - {from: a.yaml, name: Other Walker}\n"
     loaded = api.load([Source("a.yaml", a), Source("b.yaml", b)])
     assert loaded.names == ["a.yaml", "b.yaml"]  # no root: every file is printed, in order
-    assert [u.name for u in loaded.units] == ["Other Walker", "Sample Walker", "Sample Laser Squad",
-                                              "Sample Hero Keller", "Sample Walker", "Other Walker"]
+    assert [u.name for u in loaded.units] == [
+        "Other Walker",
+        "Sample Walker",
+        "Sample Laser Squad",
+        "Sample Hero Keller",
+        "Sample Walker",
+        "Other Walker",
+    ]
     assert loaded.warnings == []
     problems, units, game = api.check([Source("a.yaml", a), Source("b.yaml", b)])
     # the units load() prints (it said 0: every file is named by another, none counted)
@@ -210,4 +224,9 @@ def test_layout_words_of_a_roster_with_only_a_name_or_only_a_side():
     assert side_only != point
     assert api.layout_words(api.load([Source("p.yaml", side_only)]).files) == units | {"Clan", "Wolf"}
     both = point.replace(b"roster: {name: Point Alpha}", b"roster: {name: Point Alpha, side: Clan Wolf}")
-    assert api.layout_words(api.load([Source("p.yaml", both)]).files) == units | {"Point", "Alpha", "Clan", "Wolf"}
+    assert api.layout_words(api.load([Source("p.yaml", both)]).files) == units | {
+        "Point",
+        "Alpha",
+        "Clan",
+        "Wolf",
+    }

@@ -9,22 +9,35 @@ import pytest
 
 from sheets import api
 from sheets.api import InvalidInput, Problem
-from sheets.core.errors import InputError, Pos, Problem as CoreProblem
+from sheets.core.errors import InputError, Pos
+from sheets.core.errors import Problem as CoreProblem
 
 
 def test_api_problems_are_taken_as_they_are():
-    e = InvalidInput([Problem("a.yaml", 3, 7, "error", "bad"), Problem("b.yaml", None, None, "warning", "odd")])
-    assert e.problems == [Problem("a.yaml", 3, 7, "error", "bad"), Problem("b.yaml", None, None, "warning", "odd")]
+    e = InvalidInput(
+        [Problem("a.yaml", 3, 7, "error", "bad"), Problem("b.yaml", None, None, "warning", "odd")]
+    )
+    assert e.problems == [
+        Problem("a.yaml", 3, 7, "error", "bad"),
+        Problem("b.yaml", None, None, "warning", "odd"),
+    ]
     assert [str(p) for p in e.problems] == ["a.yaml:3:7: bad", "b.yaml: warning: odd"]
     assert str(e) == "a.yaml:3:7: bad\nb.yaml: warning: odd"
-    assert e.core_problems == [CoreProblem("a.yaml", Pos(3, 7), "bad"),
-                               CoreProblem("b.yaml", None, "odd", "warning")]
+    assert e.core_problems == [
+        CoreProblem("a.yaml", Pos(3, 7), "bad"),
+        CoreProblem("b.yaml", None, "odd", "warning"),
+    ]
     assert isinstance(e, InputError)  # the CLI reports it as bad input (exit 1)
 
 
 def test_core_and_api_problems_mixed_keep_their_order():
-    e = InvalidInput([CoreProblem("r.yaml", Pos(5, 13, file="lib.yaml"), "m"), Problem("a.yaml", 1, 2, "error", "x"),
-                      CoreProblem("r.yaml", None, "n")])
+    e = InvalidInput(
+        [
+            CoreProblem("r.yaml", Pos(5, 13, file="lib.yaml"), "m"),
+            Problem("a.yaml", 1, 2, "error", "x"),
+            CoreProblem("r.yaml", None, "n"),
+        ]
+    )
     assert [str(p) for p in e.problems] == ["lib.yaml:5:13: m", "a.yaml:1:2: x", "r.yaml: n"]
     assert all(type(p) is Problem for p in e.problems)
 
@@ -33,8 +46,15 @@ def _many(n: int, file: str = "a.yaml") -> list[Problem]:
     return [Problem(file, i + 1, 1, "error", f"p{i + 1}") for i in range(n)]
 
 
-@pytest.mark.parametrize("n, kept, more", [(100, 100, None), (101, 101, None), (102, 101, "… and 1 more problem"),
-                                           (103, 101, "… and 2 more problems")])
+@pytest.mark.parametrize(
+    "n, kept, more",
+    [
+        (100, 100, None),
+        (101, 101, None),
+        (102, 101, "… and 1 more problem"),
+        (103, 101, "… and 2 more problems"),
+    ],
+)
 def test_the_per_file_cap_at_its_limit_and_one_past(n, kept, more):
     e = InvalidInput(_many(n) + _many(3, "b.yaml"))
     a = [p for p in e.problems if p.file == "a.yaml"]
@@ -49,7 +69,9 @@ def test_the_per_file_cap_at_its_limit_and_one_past(n, kept, more):
 
 
 def test_a_readers_own_more_line_is_counted_in():
-    e = InvalidInput(_many(2) + [Problem("a.yaml", None, None, "error", "… and 5 more problems")] + _many(100))
+    e = InvalidInput(
+        _many(2) + [Problem("a.yaml", None, None, "error", "… and 5 more problems")] + _many(100)
+    )
     a = [str(p) for p in e.problems]
     assert len(a) == 102 and a[-1] == "a.yaml: … and 6 more problems"  # 5 + the 102nd one past the cap
 
@@ -63,12 +85,15 @@ def test_the_cli_prints_api_problems_raised_under_it(cli, tmp_path, monkeypatch)
     # `sheets render` draws through api.render: API problems raised there are bad input (exit 1),
     # one line each, nothing written
     def refuse(loaded, *a, **k):
-        raise InvalidInput([Problem("u.yaml", 2, 4, "error", "refused"), Problem("u.yaml", None, None, "error", "x")])
+        raise InvalidInput(
+            [Problem("u.yaml", 2, 4, "error", "refused"), Problem("u.yaml", None, None, "error", "x")]
+        )
 
     monkeypatch.setattr(api, "render", refuse)
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "u.yaml").write_bytes((api.Path(__file__).resolve().parents[1] / "data/units/dmech/otrok.yaml")
-                                      .read_bytes())
+    (tmp_path / "u.yaml").write_bytes(
+        (api.Path(__file__).resolve().parents[1] / "data/units/dmech/otrok.yaml").read_bytes()
+    )
     r = cli("render", "u.yaml", "-o", "out.pdf")
     assert (r.exit_code, r.stderr) == (1, "u.yaml:2:4: refused\nu.yaml: x\n")
     assert not (tmp_path / "out.pdf").exists()

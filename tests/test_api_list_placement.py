@@ -20,8 +20,11 @@ from sheets.core.errors import InputError
 ROOT = Path(__file__).resolve().parents[1]
 DUST = (ROOT / "data/units/dust/sample_force.yaml").read_bytes()
 # the squad with ten models of six wounds: its damage boxes do not fit a mini card
-TOO_BIG = (DUST.replace(b"models: 3", b"models: 10", 1).replace(b"health: 1", b"health: 6", 1)
-           .replace(b"limit: 50", b"limit: 500"))
+TOO_BIG = (
+    DUST.replace(b"models: 3", b"models: 10", 1)
+    .replace(b"health: 1", b"health: 6", 1)
+    .replace(b"limit: 50", b"limit: 500")
+)
 NO_ROSTER = TOO_BIG.replace(b"roster: {name: Sample Axis force, limit: 500}\n", b"")
 MESSAGE = "unit 'Sample Laser Squad' does not fit a 44.5 × 63.5 mm card: "
 
@@ -50,22 +53,31 @@ def test_with_card_pngs_the_short_list_goes_after_the_cards(tmp_path):
     pngs = tmp_path / "png"
     pages = page_texts(api.render_pdf(api.load([Source("d.yaml", DUST)], {"png_dir": str(pngs)})))
     assert [p.count("Army list: Sample Axis force") for p in pages] == [0, 1]
-    assert pages[0].startswith("Sample Laser Squad 20 AP") and pages[1].startswith("Army list: Sample Axis force")
-    assert sorted(p.name for p in pngs.iterdir()) == ["01-sample-laser-squad.png", "02-sample-hero-keller.png",
-                                                      "03-sample-walker.png"]
+    assert pages[0].startswith("Sample Laser Squad 20 AP") and pages[1].startswith(
+        "Army list: Sample Axis force"
+    )
+    assert sorted(p.name for p in pngs.iterdir()) == [
+        "01-sample-laser-squad.png",
+        "02-sample-hero-keller.png",
+        "03-sample-walker.png",
+    ]
 
 
 def test_with_card_pngs_jobs_are_one_and_the_pdf_the_same(tmp_path):
     one = api.render_pdf(api.load([Source("d.yaml", DUST)], {"png_dir": str(tmp_path / "a")}))
     two = api.render(api.load([Source("d.yaml", DUST)], {"png_dir": str(tmp_path / "b")}), jobs=2).pdf
     assert one == two
-    assert sorted(p.name for p in (tmp_path / "b").iterdir()) == sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert sorted(p.name for p in (tmp_path / "b").iterdir()) == sorted(
+        p.name for p in (tmp_path / "a").iterdir()
+    )
 
 
 def test_the_list_shares_the_first_page_in_russian_and_on_letter_too():
-    for options, heading in (({"lang": "ru"}, "Список армии: Sample Axis force"),
-                             ({"paper": "letter"}, "Army list: Sample Axis force"),
-                             ({"mono": True}, "Army list: Sample Axis force")):
+    for options, heading in (
+        ({"lang": "ru"}, "Список армии: Sample Axis force"),
+        ({"paper": "letter"}, "Army list: Sample Axis force"),
+        ({"mono": True}, "Army list: Sample Axis force"),
+    ):
         pages = page_texts(api.render_pdf(api.load([Source("d.yaml", DUST)], options)))
         assert len(pages) == 1 and pages[0].count(heading) == 1, options
 
@@ -79,13 +91,25 @@ def test_the_trial_drawing_is_the_real_pages_twin_marked_as_a_trial(monkeypatch,
 
     def spy(factory, draw, paper):
         scratch = factory()
-        seen.update(size=scratch.size, mono=scratch.theme.mono, lang=scratch.lang, paper=paper,
-                    recorder=scratch.recorder is not None, trial=scratch.pen.trial)
+        seen.update(
+            size=scratch.size,
+            mono=scratch.theme.mono,
+            lang=scratch.lang,
+            paper=paper,
+            recorder=scratch.recorder is not None,
+            trial=scratch.pen.trial,
+        )
         return real(lambda: scratch, draw, paper)
 
     monkeypatch.setattr(roster_pdf, "first_page_room", spy)
     pages = page_texts(api.render_pdf(api.load([Source("d.yaml", DUST)], options)))
     paper = options.get("paper", "a4")
-    assert seen == {"size": PAPER[paper], "mono": bool(options.get("mono")), "lang": options.get("lang", "en"),
-                    "paper": paper, "recorder": True, "trial": True}
+    assert seen == {
+        "size": PAPER[paper],
+        "mono": bool(options.get("mono")),
+        "lang": options.get("lang", "en"),
+        "paper": paper,
+        "recorder": True,
+        "trial": True,
+    }
     assert len(pages) == 1 and Pen.trial is False  # the real drawing is no trial

@@ -56,11 +56,13 @@ def _options(monkeypatch, per_game: dict):
     monkeypatch.setattr(api, "_params", params)
 
 
-DUST_EXTRA = [click.Option(["--card-size", "size"], type=click.Choice(["small", "big"]), help="Size."),
-              click.Option(["--quiet-mode"], is_flag=True),
-              click.Argument(["label"], type=NeedsParam()),
-              click.Option(["--plain"], type=Plain()),
-              click.Option(["--worded"], type=Worded())]
+DUST_EXTRA = [
+    click.Option(["--card-size", "size"], type=click.Choice(["small", "big"]), help="Size."),
+    click.Option(["--quiet-mode"], is_flag=True),
+    click.Argument(["label"], type=NeedsParam()),
+    click.Option(["--plain"], type=Plain()),
+    click.Option(["--worded"], type=Worded()),
+]
 
 
 @pytest.mark.parametrize("name", ["card-size", "--card-size", "card_size", "size"])
@@ -81,14 +83,18 @@ def test_a_positional_parameter_is_converted_not_taken_as_a_flag(monkeypatch):
     _options(monkeypatch, {"dust": DUST_EXTRA})
     # the converter is handed the parameter itself
     assert api.parse_game_options("dust", "render", {"label": "x"}) == {"label": "label=x"}
-    assert api.parse_game_options("dust", "render", {"label": "0"}) == {"label": "label=0"}  # not a flag's off
+    assert api.parse_game_options("dust", "render", {"label": "0"}) == {
+        "label": "label=0"
+    }  # not a flag's off
     assert api.parse_game_options("dust", "render", {"quiet-mode": "0"}) == {"quiet_mode": False}
 
 
 def test_a_converters_own_error_is_its_message(monkeypatch):
     _options(monkeypatch, {"dust": DUST_EXTRA})
-    assert api.parse_game_options("dust", "render", {"plain": "ok", "worded": "w"}) == {"plain": "<ok>",
-                                                                                        "worded": "w"}
+    assert api.parse_game_options("dust", "render", {"plain": "ok", "worded": "w"}) == {
+        "plain": "<ok>",
+        "worded": "w",
+    }
     with pytest.raises(GameOptionError) as e:
         api.parse_game_options("dust", "render", {"plain": "bad"})
     assert str(e.value) == "--plain: plain refusal of 'bad'"
@@ -104,8 +110,16 @@ def test_game_options_of_an_option_without_help_and_a_positional(monkeypatch):
     _options(monkeypatch, {"dust": DUST_EXTRA})
     rows = {o["name"]: o for o in api.game_options("dust")}
     assert list(rows) == ["card-size", "quiet-mode", "label", "plain", "worded"]
-    assert rows["card-size"] == {"name": "card-size", "param": "size", "kind": "choice", "choices": ["small", "big"],
-                                 "default": None, "min": None, "max": None, "help": "Size."}  # not click's unset marker
+    assert rows["card-size"] == {
+        "name": "card-size",
+        "param": "size",
+        "kind": "choice",
+        "choices": ["small", "big"],
+        "default": None,
+        "min": None,
+        "max": None,
+        "help": "Size.",
+    }  # not click's unset marker
     assert rows["quiet-mode"]["help"] == "" and rows["quiet-mode"]["kind"] == "flag"
     assert rows["quiet-mode"]["default"] is False
     assert rows["label"]["kind"] == "str" and rows["label"]["help"] == ""
@@ -116,7 +130,14 @@ def test_game_options_of_an_option_without_help_and_a_positional(monkeypatch):
 
 
 def test_a_default_that_is_given_is_kept(monkeypatch):
-    _options(monkeypatch, {"dust": [click.Option(["--n"], type=int, default=3),
-                                    click.Option(["--on"], is_flag=True, default=True),
-                                    click.Option(["--s"], default="x")]})
+    _options(
+        monkeypatch,
+        {
+            "dust": [
+                click.Option(["--n"], type=int, default=3),
+                click.Option(["--on"], is_flag=True, default=True),
+                click.Option(["--s"], default="x"),
+            ]
+        },
+    )
     assert [o["default"] for o in api.game_options("dust")] == [3, True, "x"]

@@ -34,5 +34,6 @@ def test_the_loaded_files_options_are_left_as_they_were():
         first = api.render_pdf(loaded)
         assert loaded.files[0].options.extra == before  # no army_lists, no files table left behind
         assert api.render_pdf(loaded) == first
-        assert api.render_pdf(loaded, {"lang": "ru"}) == api.render_pdf(api.load([Source("x.yaml", data)]),
-                                                                       {"lang": "ru"})
+        assert api.render_pdf(loaded, {"lang": "ru"}) == api.render_pdf(
+            api.load([Source("x.yaml", data)]), {"lang": "ru"}
+        )

@@ -27,10 +27,15 @@ print("IMPORTED=" + ",".join(sorted(m for m in ("reportlab", "click", "jinja2", 
 
 
 def test_rules_core_imports_no_renderer_cli_or_templates(subprocess_env):
-    samples = [ROOT / "data/units/battletech/point-alpha.yaml", ROOT / "data/units/dmech/otrok.yaml",
-               ROOT / "data/units/dust/sample_force.yaml", ROOT / "data/units/lnl/hill30_us.yaml"]
-    out = subprocess.run([sys.executable, "-c", CODE, *map(str, samples)], capture_output=True, text=True,
-                         env=subprocess_env)
+    samples = [
+        ROOT / "data/units/battletech/point-alpha.yaml",
+        ROOT / "data/units/dmech/otrok.yaml",
+        ROOT / "data/units/dust/sample_force.yaml",
+        ROOT / "data/units/lnl/hill30_us.yaml",
+    ]
+    out = subprocess.run(
+        [sys.executable, "-c", CODE, *map(str, samples)], capture_output=True, text=True, env=subprocess_env
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "IMPORTED="
 
@@ -50,7 +55,7 @@ def test_games_register_through_entry_points():
     assert {"battletech", "dmech", "dust"} <= set(BUILTIN)
 
 
-TOY = '''
+TOY = """
 from sheets.core.game import Game
 from sheets.core.schema import Int, Obj, Str
 
@@ -71,7 +76,7 @@ class Toy(Game):
 
 
 GAME = Toy()
-'''
+"""
 
 
 def test_third_party_game_plugs_in(cli, tmp_path, monkeypatch, write):
@@ -86,8 +91,10 @@ def test_third_party_game_plugs_in(cli, tmp_path, monkeypatch, write):
     def fake(**kw):
         found = list(real(**kw))
         if kw.get("group") == game_mod.ENTRY_POINT_GROUP:
-            found += [metadata.EntryPoint("toy", "toy_game:GAME", game_mod.ENTRY_POINT_GROUP),
-                      metadata.EntryPoint("broken", "no_such_module:GAME", game_mod.ENTRY_POINT_GROUP)]
+            found += [
+                metadata.EntryPoint("toy", "toy_game:GAME", game_mod.ENTRY_POINT_GROUP),
+                metadata.EntryPoint("broken", "no_such_module:GAME", game_mod.ENTRY_POINT_GROUP),
+            ]
         return found
 
     monkeypatch.setattr(game_mod.metadata, "entry_points", fake)
@@ -109,8 +116,10 @@ def test_third_party_game_plugs_in(cli, tmp_path, monkeypatch, write):
 
 def test_shared_cli_knows_no_game():
     """Game-specific options and importers come from the games' plug-in objects."""
-    shared = "".join((ROOT / "sheets/cli" / f).read_text(encoding="utf-8")
-                     for f in ("options.py", "commands.py", "__init__.py", "cards.py"))
+    shared = "".join(
+        (ROOT / "sheets/cli" / f).read_text(encoding="utf-8")
+        for f in ("options.py", "commands.py", "__init__.py", "cards.py")
+    )
     # help texts may name games in examples; code may not import or special-case one
     for word in ('"--dice"', '"--tables"', '"--radius"', "sheets.games.", "import_cli", "dice_option"):
         assert word not in shared, word
@@ -140,8 +149,10 @@ def test_game_cli_options_reach_render_and_extra(monkeypatch):
     out = CliRunner().invoke(cli, ["render", "--help"])
     assert "--zap-level" in out.output and "fake: zap level" in out.output
     seen = {}
-    monkeypatch.setattr("sheets.cli.commands._load_all",
-                        lambda paths, options, *jobs: seen.setdefault("extra", options.extra) and [][0])
+    monkeypatch.setattr(
+        "sheets.cli.commands._load_all",
+        lambda paths, options, *jobs: seen.setdefault("extra", options.extra) and [][0],
+    )
     CliRunner().invoke(cli, ["render", "x.yaml", "--zap-level", "7"])
     assert seen["extra"] == {"zap_level": 7}
 
@@ -149,12 +160,18 @@ def test_game_cli_options_reach_render_and_extra(monkeypatch):
 def test_plain_validate_imports_only_its_own_game(subprocess_env):
     """Game options are looked up only for --help or an option the shared command lacks: a plain
     `validate FILE` of one game does not import the other games (start-up time)."""
-    code = ("import sys\nfrom sheets.cli import main\n"
-            "try:\n    main(['validate', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
-            "print('GAMES=' + ','.join(sorted({m.split('.')[2] for m in sys.modules "
-            "if m.startswith('sheets.games.') and m.count('.') >= 2})))")
-    out = subprocess.run([sys.executable, "-c", code, str(ROOT / "data/units/wh40k6/sample_list.yaml")],
-                         capture_output=True, text=True, env=subprocess_env)
+    code = (
+        "import sys\nfrom sheets.cli import main\n"
+        "try:\n    main(['validate', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+        "print('GAMES=' + ','.join(sorted({m.split('.')[2] for m in sys.modules "
+        "if m.startswith('sheets.games.') and m.count('.') >= 2})))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(ROOT / "data/units/wh40k6/sample_list.yaml")],
+        capture_output=True,
+        text=True,
+        env=subprocess_env,
+    )
     assert out.stdout.strip().splitlines()[-1] == "GAMES=wh40k6", out.stdout + out.stderr
 
 
@@ -171,7 +188,10 @@ def test_no_test_imports_the_tests_folder_as_a_package():
     import re
 
     root = Path(__file__).resolve().parent
-    bad = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py")
-           for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
-           if re.match(r"\s*(from|import)\s+tests(\.|\s|$)", line)]
+    bad = [
+        f"{p.relative_to(root)}:{n}"
+        for p in root.rglob("*.py")
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if re.match(r"\s*(from|import)\s+tests(\.|\s|$)", line)
+    ]
     assert bad == []

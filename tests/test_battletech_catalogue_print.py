@@ -5,7 +5,7 @@ page keeps the print rules (layout checker: quads, gliders, long Russian names, 
 import pytest
 import yaml
 
-from sheets.core.game import Options, get_game
+from sheets.core.game import Options
 from sheets.core.loader import load_file
 from sheets.data import load_data
 from sheets.render.layout_check import check, summary
@@ -21,20 +21,34 @@ def catalogue_units(motion: str) -> list[dict]:
         if w.get("ammo") in ammo_for:
             equipment.append({"item": ammo_for[w["ammo"]], "shots": 10})
         arms = {} if motion == "quad" else {"right_arm": 2, "left_arm": 2}
-        units.append({"name": f"Walker {i}", "tons": 9, "motion": motion, "walk": 4, "jump": 0,
-                      "armor": {"head": 2, "torso": 4, "legs": 4, "main_gun": 3, **arms},
-                      "equipment": equipment})
+        units.append(
+            {
+                "name": f"Walker {i}",
+                "tons": 9,
+                "motion": motion,
+                "walk": 4,
+                "jump": 0,
+                "armor": {"head": 2, "torso": 4, "legs": 4, "main_gun": 3, **arms},
+                "equipment": equipment,
+            }
+        )
     return units
 
 
-@pytest.mark.parametrize("motion, rules", [("biped", "classic"), ("biped", "tw"), ("quad", "tw"), ("glider", "tw")])
+@pytest.mark.parametrize(
+    "motion, rules", [("biped", "classic"), ("biped", "tw"), ("quad", "tw"), ("glider", "tw")]
+)
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_catalogue_item_prints(write, motion, rules, lang):
     from sheets.games.battletech.sheet import render
 
     units = catalogue_units(motion)
-    src = write(f"cat-{motion}.yaml", yaml.safe_dump({"system": "battletech", "rules": rules, "units": units},
-                                                     allow_unicode=True, sort_keys=False))
+    src = write(
+        f"cat-{motion}.yaml",
+        yaml.safe_dump(
+            {"system": "battletech", "rules": rules, "units": units}, allow_unicode=True, sort_keys=False
+        ),
+    )
     options = Options(lang=lang, paper="a4", rules=rules)
     loaded = load_file(str(src), options)
     doc = Document("a4", lang=lang, record=True)

@@ -57,8 +57,22 @@ def test_sheet_text_has_names_bv_and_pilot_bv(cli, tmp_path):
 def test_russian_labels(cli, tmp_path):
     texts, _ = pages_text(render(cli, tmp_path, "--no-list", "--lang", "ru"))
     sheet = texts[0]
-    for word in ("Лист записи протомеха", "Торс", "Голова", "Ноги", "ОД Шага", "ОД Бега", "ОД Прыжка",
-                 "БЦ", "Перечень оружия", "Пилот", "Ранения", "сознание", "Harpy", "Minotaur"):
+    for word in (
+        "Лист записи протомеха",
+        "Торс",
+        "Голова",
+        "Ноги",
+        "ОД Шага",
+        "ОД Бега",
+        "ОД Прыжка",
+        "БЦ",
+        "Перечень оружия",
+        "Пилот",
+        "Ранения",
+        "сознание",
+        "Harpy",
+        "Minotaur",
+    ):
         assert word in sheet, word
     assert "ProtoMech record sheet" not in sheet and "Walking" not in sheet
 
@@ -91,9 +105,12 @@ def test_long_names_stay_legible_inside_their_column(cli, tmp_path, write):
     from sheets.games.battletech.sheet import block_columns, page_geometry
 
     long_name = "Ultra-Long Experimental Assault ProtoMech Prototype Mk XIV"
-    src = write("long.yaml", "system: battletech\nunits:\n"
-                f"  - {{name: {long_name}, tons: 9, walk: 3, armor: {{head: 5, torso: 15, right_arm: 3,"
-                " left_arm: 3, legs: 10}, pilot: {name: Konstantin Konstantinopolsky-Vyshnegradsky, gunnery: 3}}\n")
+    src = write(
+        "long.yaml",
+        "system: battletech\nunits:\n"
+        f"  - {{name: {long_name}, tons: 9, walk: 3, armor: {{head: 5, torso: 15, right_arm: 3,"
+        " left_arm: 3, legs: 10}, pilot: {name: Konstantin Konstantinopolsky-Vyshnegradsky, gunnery: 3}}\n",
+    )
     for paper in ("a4", "letter"):
         out = render(cli, tmp_path, "--paper", paper, src=src, name=f"long-{paper}.pdf")
         _, _, slots = page_geometry(paper, SIZES[paper])
@@ -102,8 +119,9 @@ def test_long_names_stay_legible_inside_their_column(cli, tmp_path, write):
         height = page.get_height()
         text = page.get_textpage()
         # everything inside the data column's rectangle, in PDF coordinates
-        inside = text.get_text_bounded(left=data_col.x - 0.5, bottom=data_col.y, right=data_col.right + 0.5,
-                                       top=data_col.top)
+        inside = text.get_text_bounded(
+            left=data_col.x - 0.5, bottom=data_col.y, right=data_col.right + 0.5, top=data_col.top
+        )
         flat = inside.replace("\r\n", " ").replace("\n", " ")
         # (the data column is wide enough since issue 23 for the whole 58-character name on two lines)
         assert "Ultra-Long Experimental" in flat and "Prototype Mk XIV" in flat, flat
@@ -146,9 +164,12 @@ def test_mono_draws_no_colour(cli, tmp_path, assert_mono_twin):
 
 
 def test_unprintable_character_is_an_input_error(cli, tmp_path, write):
-    src = write("emoji.yaml", "system: battletech\nunits:\n"
-                "  - {name: \"Robo \U0001F916\", tons: 2, walk: 3, armor: {head: 1, torso: 1, right_arm: 1,"
-                " left_arm: 1, legs: 1}}\n")
+    src = write(
+        "emoji.yaml",
+        "system: battletech\nunits:\n"
+        '  - {name: "Robo \U0001f916", tons: 2, walk: 3, armor: {head: 1, torso: 1, right_arm: 1,'
+        " left_arm: 1, legs: 1}}\n",
+    )
     out = tmp_path / "e.pdf"
     r = cli("render", src, "-o", out)
     assert r.exit_code == 1

@@ -23,17 +23,31 @@ def test_version_and_help(cli):
     assert r.exit_code == 0 and __version__ in r.output
     r = cli("--help")
     assert r.exit_code == 0
-    for name in ("systems", "validate", "info", "render", "schema", "roster", "reference", "chart", "calc", "import"):
+    for name in (
+        "systems",
+        "validate",
+        "info",
+        "render",
+        "schema",
+        "roster",
+        "reference",
+        "chart",
+        "calc",
+        "import",
+    ):
         assert name in r.output
 
 
 def test_help_does_not_import_heavy_modules(subprocess_env):
-    code = ("import sys; from sheets.cli import main\n"
-            "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
-            "heavy = [m for m in ('reportlab', 'jinja2', 'yaml', 'pypdfium2', 'PIL') if m in sys.modules]\n"
-            "print('HEAVY=' + ','.join(heavy))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env=subprocess_env)
+    code = (
+        "import sys; from sheets.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in ('reportlab', 'jinja2', 'yaml', 'pypdfium2', 'PIL') if m in sys.modules]\n"
+        "print('HEAVY=' + ','.join(heavy))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=subprocess_env
+    )
     assert out.stdout.strip().splitlines()[-1] == "HEAVY="
 
 
@@ -59,21 +73,29 @@ def test_usage_errors_exit_2(cli, root):
 def test_validate_ok_and_bad(cli, root, write):
     r = cli("validate", str(root / POINT))
     assert r.exit_code == 0, r.output
-    bad = write("bad.yaml", "system: battletech\nunits:\n  - name: X\n    tons: 30\n    walk: three\n"
-                            "    armor: {head: 1}\n")
+    bad = write(
+        "bad.yaml",
+        "system: battletech\nunits:\n  - name: X\n    tons: 30\n    walk: three\n    armor: {head: 1}\n",
+    )
     r = cli("validate", str(root / POINT), str(bad))
     assert r.exit_code == 1
     assert f"{bad}:4:11:" in r.stderr and f"{bad}:5:11:" in r.stderr
     assert "Traceback" not in r.stderr
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("system: battletech\nunits: [\n", "malformed YAML"),
-    ("system: battletek\nunits: []\n", "did you mean 'battletech'"),
-    ("- just\n- a list\n", "expected a mapping"),
-    ("system: battletech\nunits:\n  - name: X\n    tons: 5\n    walk: 3\n    armor: {head: 1, torso: 2, right_arm: 1, left_arm: 1, legs: 2}\n"
-     "    equipment:\n      - {item: ER Medum Laser, location: torso}\n", "did you mean 'ER Medium Laser'"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("system: battletech\nunits: [\n", "malformed YAML"),
+        ("system: battletek\nunits: []\n", "did you mean 'battletech'"),
+        ("- just\n- a list\n", "expected a mapping"),
+        (
+            "system: battletech\nunits:\n  - name: X\n    tons: 5\n    walk: 3\n    armor: {head: 1, torso: 2, right_arm: 1, left_arm: 1, legs: 2}\n"
+            "    equipment:\n      - {item: ER Medum Laser, location: torso}\n",
+            "did you mean 'ER Medium Laser'",
+        ),
+    ],
+)
 def test_bad_input_is_one_line_per_problem_exit_1_no_output(cli, write, tmp_path, text, fragment):
     src = write("u.yaml", text)
     out = tmp_path / "u.pdf"
@@ -156,7 +178,12 @@ def test_schema_is_json_schema(cli):
 
 
 def test_console_entry_point_runs_as_module(root, tmp_path, subprocess_env):
-    out = subprocess.run([sys.executable, "-m", "sheets", "info", "--json", str(root / POINT)],
-                         capture_output=True, text=True, cwd=tmp_path, env=subprocess_env)
+    out = subprocess.run(
+        [sys.executable, "-m", "sheets", "info", "--json", str(root / POINT)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=subprocess_env,
+    )
     assert out.returncode == 0, out.stderr
     assert len(json.loads(out.stdout)) == 5

@@ -34,8 +34,9 @@ def run(args, env_extra, cwd=None):
             env.pop(k, None)
         else:
             env[k] = v
-    r = subprocess.run([sys.executable, "-m", "sheets", *map(str, args)], capture_output=True,
-                       env=env, cwd=cwd, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "sheets", *map(str, args)], capture_output=True, env=env, cwd=cwd, timeout=120
+    )
     assert r.returncode == 0, r.stderr.decode("utf-8", "replace")
     return r.stdout.decode("utf-8")  # strict: a cp1252 or ASCII byte would raise here
 
@@ -83,8 +84,14 @@ def test_validate_json_of_a_russian_file(locale, tmp_path):
     (tmp_path / "отряд.yaml").write_text(text, encoding="utf-8")
     out = run(["validate", "--json", "отряд.yaml"], locale, cwd=tmp_path)
     rows = json.loads(out)
-    assert rows == [{
-        "file": "отряд.yaml", "line": 41, "column": 12, "severity": "warning",
-        "message": "unit 'Герой Келлер': hero of 'Союзники' joins 'Лазерное отделение' of 'Axis': "
-                   "a hero leads his own army's squads"}]
-    assert "Лазерное отделение".encode("utf-8") in out.encode("utf-8")
+    assert rows == [
+        {
+            "file": "отряд.yaml",
+            "line": 41,
+            "column": 12,
+            "severity": "warning",
+            "message": "unit 'Герой Келлер': hero of 'Союзники' joins 'Лазерное отделение' of 'Axis': "
+            "a hero leads his own army's squads",
+        }
+    ]
+    assert "Лазерное отделение".encode() in out.encode("utf-8")

@@ -17,7 +17,9 @@ SQUAD = f"{DUST}#Sample Laser Squad"
 
 def _refused(r, option, shown, rng):
     assert r.exit_code == 2, r.output
-    assert r.stderr.endswith(f"Error: Invalid value for '{option}': {shown} is not in the range {rng}.\n"), r.stderr
+    assert r.stderr.endswith(f"Error: Invalid value for '{option}': {shown} is not in the range {rng}.\n"), (
+        r.stderr
+    )
     assert "Traceback" not in r.stderr
 
 
@@ -76,8 +78,15 @@ def test_jobs_inside_give_the_same_pdf(cli, tmp_path, jobs):
 
 
 # -- cards: --bleed 0..10, --gap 0..30 (mm), finite ------------------------------------------------
-@pytest.mark.parametrize("option, value, rng", [("--bleed", "-0.01", "0<=x<=10"), ("--bleed", "10.01", "0<=x<=10"),
-                                                ("--gap", "-0.01", "0<=x<=30"), ("--gap", "30.01", "0<=x<=30")])
+@pytest.mark.parametrize(
+    "option, value, rng",
+    [
+        ("--bleed", "-0.01", "0<=x<=10"),
+        ("--bleed", "10.01", "0<=x<=10"),
+        ("--gap", "-0.01", "0<=x<=30"),
+        ("--gap", "30.01", "0<=x<=30"),
+    ],
+)
 def test_card_sizes_one_step_past_are_refused(cli, tmp_path, option, value, rng):
     _refused(cli("render", DUST, "-o", tmp_path / "c.pdf", option, value), option, value, rng)
 
@@ -99,8 +108,12 @@ def test_card_sizes_at_their_ends_are_accepted(cli, tmp_path, args):
 # -- chart dmech facing --radius 1..12 -------------------------------------------------------------
 @pytest.mark.parametrize("radius", [0, 13])
 def test_radius_one_past_is_refused(cli, tmp_path, radius):
-    _refused(cli("chart", "dmech", "facing", "-o", tmp_path / "f.pdf", "--radius", radius),
-             "--radius", radius, "1<=x<=12")
+    _refused(
+        cli("chart", "dmech", "facing", "-o", tmp_path / "f.pdf", "--radius", radius),
+        "--radius",
+        radius,
+        "1<=x<=12",
+    )
 
 
 @pytest.mark.parametrize("radius", [1, 9])
@@ -117,8 +130,10 @@ def test_a_radius_past_what_the_paper_holds_is_refused_naming_the_largest(cli, t
     # the option takes 1..12; hexes of at least 10.5 mm hold 9 on either paper
     r = cli("chart", "dmech", "facing", "-o", tmp_path / "f.pdf", "--radius", radius, "--paper", paper)
     assert r.exit_code == 1
-    assert r.stderr == (f"--radius: a radius of {radius} hexes does not fit on {paper} paper with legible "
-                        f"labels (hexes of at least 10.5 mm); use --radius 9 or less\n")
+    assert r.stderr == (
+        f"--radius: a radius of {radius} hexes does not fit on {paper} paper with legible "
+        f"labels (hexes of at least 10.5 mm); use --radius 9 or less\n"
+    )
     assert not (tmp_path / "f.pdf").exists()
 
 
@@ -126,14 +141,23 @@ def test_a_radius_past_what_the_paper_holds_is_refused_naming_the_largest(cli, t
 ATTACK = ("calc", "wh40k6", "attack")
 
 
-@pytest.mark.parametrize("option, past, rng", [
-    ("--shots", -1, "0<=x<=200"), ("--shots", 201, "0<=x<=200"),
-    ("--bs", 0, "1<=x<=10"), ("--bs", 11, "1<=x<=10"),
-    ("--s", 0, "1<=x<=10"), ("--s", 11, "1<=x<=10"),
-    ("--t", 0, "1<=x<=10"), ("--t", 11, "1<=x<=10"),
-    ("--ap", 0, "1<=x<=6"), ("--ap", 7, "1<=x<=6"),
-    ("--w", 0, "1<=x<=20"), ("--w", 21, "1<=x<=20"),
-])
+@pytest.mark.parametrize(
+    "option, past, rng",
+    [
+        ("--shots", -1, "0<=x<=200"),
+        ("--shots", 201, "0<=x<=200"),
+        ("--bs", 0, "1<=x<=10"),
+        ("--bs", 11, "1<=x<=10"),
+        ("--s", 0, "1<=x<=10"),
+        ("--s", 11, "1<=x<=10"),
+        ("--t", 0, "1<=x<=10"),
+        ("--t", 11, "1<=x<=10"),
+        ("--ap", 0, "1<=x<=6"),
+        ("--ap", 7, "1<=x<=6"),
+        ("--w", 0, "1<=x<=20"),
+        ("--w", 21, "1<=x<=20"),
+    ],
+)
 def test_attack_ranges_one_past(cli, option, past, rng):
     base = {"--shots": 1, "--bs": 4, "--s": 4, "--t": 4}
     base[option] = past
@@ -144,8 +168,9 @@ def test_attack_ranges_one_past(cli, option, past, rng):
 
 
 def test_attack_ranges_at_their_ends(cli):
-    low = json.loads(cli(*ATTACK, "--shots", 0, "--bs", 1, "--s", 1, "--t", 1, "--ap", 1, "--w", 1,
-                         "--json").stdout)
+    low = json.loads(
+        cli(*ATTACK, "--shots", 0, "--bs", 1, "--s", 1, "--t", 1, "--ap", 1, "--w", 1, "--json").stdout
+    )
     assert low["shots"] == 0
     r = cli(*ATTACK, "--shots", 200, "--bs", 10, "--s", 10, "--t", 10, "--ap", 6, "--w", 20, "--json")
     assert r.exit_code == 0, r.stderr
@@ -154,8 +179,12 @@ def test_attack_ranges_at_their_ends(cli):
 
 @pytest.mark.parametrize("hits", [-1, 1001])
 def test_cover_hits_one_past(cli, hits):
-    _refused(cli("calc", "dust", "cover", "--unit", SQUAD, "--cover", "soft", "--hits", hits),
-             "--hits", hits, "0<=x<=1000")
+    _refused(
+        cli("calc", "dust", "cover", "--unit", SQUAD, "--cover", "soft", "--hits", hits),
+        "--hits",
+        hits,
+        "0<=x<=1000",
+    )
 
 
 @pytest.mark.parametrize("hits", [0, 1000])
@@ -170,7 +199,9 @@ def test_cover_hits_at_the_ends(cli, hits):
 @pytest.mark.parametrize("option", ["--a-lm", "--b-lm"])
 @pytest.mark.parametrize("past", [-4, 6])
 def test_melee_leadership_one_past(cli, option, past):
-    _refused(cli("calc", "lnl", "melee", "--a", "2-5-4", "--b", "2-5-4", option, past), option, past, "-3<=x<=5")
+    _refused(
+        cli("calc", "lnl", "melee", "--a", "2-5-4", "--b", "2-5-4", option, past), option, past, "-3<=x<=5"
+    )
 
 
 @pytest.mark.parametrize("lm", [-3, 5])
@@ -184,17 +215,25 @@ def test_penetration_power_and_armour_below_zero(cli):
     args = {"--power": 5, "--dice": "3,4", "--armor": 6}
     for option in ("--power", "--armor"):
         a = dict(args, **{option: -1})
-        _refused(cli("calc", "dmech", "penetration", *[x for kv in a.items() for x in kv]), option, -1, "x>=0")
+        _refused(
+            cli("calc", "dmech", "penetration", *[x for kv in a.items() for x in kv]), option, -1, "x>=0"
+        )
         a = dict(args, **{option: 0})
         assert cli("calc", "dmech", "penetration", *[x for kv in a.items() for x in kv]).exit_code == 0
 
 
 # -- sheets serve ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("option, past, rng", [
-    ("--port", -1, "0<=x<=65535"), ("--port", 65536, "0<=x<=65535"),
-    ("--time-limit", "0.99", "1<=x<=3600"), ("--time-limit", "3600.5", "1<=x<=3600"),
-    ("--workers", 0, "1<=x<=16"), ("--workers", 17, "1<=x<=16"),
-])
+@pytest.mark.parametrize(
+    "option, past, rng",
+    [
+        ("--port", -1, "0<=x<=65535"),
+        ("--port", 65536, "0<=x<=65535"),
+        ("--time-limit", "0.99", "1<=x<=3600"),
+        ("--time-limit", "3600.5", "1<=x<=3600"),
+        ("--workers", 0, "1<=x<=16"),
+        ("--workers", 17, "1<=x<=16"),
+    ],
+)
 def test_serve_options_one_past_are_refused_before_anything_starts(cli, monkeypatch, option, past, rng):
     import sheets.web.cli as web_cli
 
@@ -218,7 +257,9 @@ def test_serve_options_at_their_ends_reach_the_server(cli, monkeypatch, port, li
     import sheets.web.cli as web_cli
 
     made = {}
-    monkeypatch.setattr(web_cli, "_bind", lambda host, p: made.setdefault("bind", (host, p)) and _Sock(p or 40001))
+    monkeypatch.setattr(
+        web_cli, "_bind", lambda host, p: made.setdefault("bind", (host, p)) and _Sock(p or 40001)
+    )
     monkeypatch.setattr(web_app, "create_app", lambda host, p, **kw: made.update(app=(host, p, kw)) or "app")
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: made.update(run=True))
     r = cli("serve", "--no-open", "--port", port, "--time-limit", limit, "--workers", workers)
@@ -238,15 +279,24 @@ def here(tmp_path, monkeypatch):
     return tmp_path
 
 
-@pytest.mark.parametrize("target, message", [
-    ("", "Error: -o: empty file name"),
-    ("/dev/null", "Error: /dev/null: is a device, not a regular file; refusing to replace it"),
-    ("roc.yaml", "Error: roc.yaml: is an input of this command (roc.yaml); refusing to overwrite it"),
-    ("x.svg", "Error: Invalid value for -o: x.svg: '.svg'; `sheets render` makes .pdf, .png (the suffix of "
-              "-o chooses)"),
-    ("out/", "Error: Invalid value for -o: out/: no suffix; `sheets render` makes .pdf, .png (the suffix of "
-             "-o chooses)"),
-])
+@pytest.mark.parametrize(
+    "target, message",
+    [
+        ("", "Error: -o: empty file name"),
+        ("/dev/null", "Error: /dev/null: is a device, not a regular file; refusing to replace it"),
+        ("roc.yaml", "Error: roc.yaml: is an input of this command (roc.yaml); refusing to overwrite it"),
+        (
+            "x.svg",
+            "Error: Invalid value for -o: x.svg: '.svg'; `sheets render` makes .pdf, .png (the suffix of "
+            "-o chooses)",
+        ),
+        (
+            "out/",
+            "Error: Invalid value for -o: out/: no suffix; `sheets render` makes .pdf, .png (the suffix of "
+            "-o chooses)",
+        ),
+    ],
+)
 def test_o_refusals_are_usage_errors_verbatim(cli, here, target, message):
     before = (here / "roc.yaml").read_bytes()
     r = cli("render", "roc.yaml", "-o", target)
@@ -275,13 +325,17 @@ def test_o_an_existing_regular_file_and_an_upper_case_suffix_are_written(cli, he
     assert r.exit_code == 0 and (here / "X.PDF").read_bytes()[:5] == b"%PDF-"
 
 
-@pytest.mark.parametrize("args, made", [
-    (("roster", "roc.yaml", "-o", "x.txt"), ".pdf, .png, .md, .html, .bbcode, .json"),
-    (("info", "roc.yaml", "-o", "x.pdf"), ".txt, .json"),
-])
+@pytest.mark.parametrize(
+    "args, made",
+    [
+        (("roster", "roc.yaml", "-o", "x.txt"), ".pdf, .png, .md, .html, .bbcode, .json"),
+        (("info", "roc.yaml", "-o", "x.pdf"), ".txt, .json"),
+    ],
+)
 def test_o_a_suffix_other_commands_cannot_make(cli, here, args, made):
     r = cli(*args)
     assert r.exit_code == 2
     out = args[-1]
     assert r.stderr.strip().splitlines()[-1] == (
-        f"Error: Invalid value for -o: {out}: '{out[-4:]}'; `sheets {args[0]}` makes {made} (the suffix of -o chooses)")
+        f"Error: Invalid value for -o: {out}: '{out[-4:]}'; `sheets {args[0]}` makes {made} (the suffix of -o chooses)"
+    )

@@ -41,7 +41,7 @@ def test_a_pipe_becomes_utf8_and_a_console_gets_replacements(monkeypatch):
     assert (err.encoding, err.errors) == ("ascii", "replace")
     out.write("Отряд — \udcd0\udc9e")
     err.write("Отряд — ok")
-    assert _bytes(out) == "Отряд — ".encode("utf-8") + b"\xd0\x9e"
+    assert _bytes(out) == "Отряд — ".encode() + b"\xd0\x9e"
     assert _bytes(err) == b"????? ? ok"
 
 
@@ -148,8 +148,10 @@ def test_the_debug_hint_has_one_debug_also_when_it_was_given_after_the_command(c
     r = cli("render", roc, "--debug", "-o", tmp_path / "x.pdf")
     assert r.exit_code == 3
     last = r.stderr.strip().splitlines()[-1]
-    assert last == (f"internal error: RuntimeError: boom (for the details run: "
-                    f"sheets --debug render {roc} -o {tmp_path / 'x.pdf'})")
+    assert last == (
+        f"internal error: RuntimeError: boom (for the details run: "
+        f"sheets --debug render {roc} -o {tmp_path / 'x.pdf'})"
+    )
 
 
 def test_the_debug_command_of_a_context_without_a_command_line():
@@ -172,9 +174,11 @@ def test_an_internal_kind_of_error_after_an_override_was_read_blames_the_overrid
     monkeypatch.setattr(commands, "_glyph_check", bad)
     r = cli("render", "data/units/battletech/roc.yaml", "-o", tmp_path / "x.pdf")
     assert r.exit_code == 1
-    assert r.stderr == ("/my/b.yaml: cannot use this data override (or one of 1 other override files "
-                        "read): KeyError: 'slot' (a value refers to something the tables do not have; "
-                        "compare with the bundled file)\n")
+    assert r.stderr == (
+        "/my/b.yaml: cannot use this data override (or one of 1 other override files "
+        "read): KeyError: 'slot' (a value refers to something the tables do not have; "
+        "compare with the bundled file)\n"
+    )
     monkeypatch.setattr(sheets.data, "overrides_read", lambda: ["/my/a.yaml"])
     r = cli("render", "data/units/battletech/roc.yaml", "-o", tmp_path / "x.pdf")
     assert r.exit_code == 1

@@ -37,18 +37,23 @@ def test_render_to_png_writes_one_png_per_page(cli, tmp_path):
     assert pages > 1
     r = cli("render", W40K, "-o", tmp_path / "list.png", "--dpi", 40)
     assert r.exit_code == 0, r.stderr
-    assert sorted(p.name for p in tmp_path.glob("list*.png")) == [f"list-{i}.png" for i in range(1, pages + 1)]
+    assert sorted(p.name for p in tmp_path.glob("list*.png")) == [
+        f"list-{i}.png" for i in range(1, pages + 1)
+    ]
     assert not (tmp_path / "list.png").exists()
 
 
-@pytest.mark.parametrize("args, made", [
-    (("render", ROC, "-o", "roc.md"), "`sheets render` makes .pdf, .png"),
-    (("reference", "dust", "-o", "ref.txt"), "`sheets reference` makes .pdf, .png"),
-    (("chart", "dmech", "facing", "-o", "f.svg"), "`sheets chart` makes .pdf, .png"),
-    (("roster", W40K, "-o", "list.docx"), "`sheets roster` makes .pdf, .png, .md, .html, .bbcode, .json"),
-    (("info", ROC, "-o", "info.pdf"), "`sheets info` makes .txt, .json"),
-    (("render", ROC, "-o", "noext"), "no suffix"),
-])
+@pytest.mark.parametrize(
+    "args, made",
+    [
+        (("render", ROC, "-o", "roc.md"), "`sheets render` makes .pdf, .png"),
+        (("reference", "dust", "-o", "ref.txt"), "`sheets reference` makes .pdf, .png"),
+        (("chart", "dmech", "facing", "-o", "f.svg"), "`sheets chart` makes .pdf, .png"),
+        (("roster", W40K, "-o", "list.docx"), "`sheets roster` makes .pdf, .png, .md, .html, .bbcode, .json"),
+        (("info", ROC, "-o", "info.pdf"), "`sheets info` makes .txt, .json"),
+        (("render", ROC, "-o", "noext"), "no suffix"),
+    ],
+)
 def test_a_suffix_the_command_cannot_make_is_a_usage_error(cli, tmp_path, monkeypatch, args, made):
     monkeypatch.chdir(tmp_path)
     r = cli(*args)
@@ -59,9 +64,15 @@ def test_a_suffix_the_command_cannot_make_is_a_usage_error(cli, tmp_path, monkey
 def test_reference_png_and_roster_text_by_suffix(cli, tmp_path):
     r = cli("reference", "dust", "-o", tmp_path / "ref.png", "--dpi", 40)
     assert r.exit_code == 0, r.stderr
-    assert sorted(tmp_path.glob("ref*.png")) and all(p.read_bytes()[:8] == PNG for p in tmp_path.glob("ref*.png"))
-    for suffix, start in ((".md", "# Army list: Sample Strike Force"), (".html", "<"), (".json", "{"),
-                          (".bbcode", "[")):
+    assert sorted(tmp_path.glob("ref*.png")) and all(
+        p.read_bytes()[:8] == PNG for p in tmp_path.glob("ref*.png")
+    )
+    for suffix, start in (
+        (".md", "# Army list: Sample Strike Force"),
+        (".html", "<"),
+        (".json", "{"),
+        (".bbcode", "["),
+    ):
         out = tmp_path / f"list{suffix}"
         r = cli("roster", W40K, "-o", out)
         assert r.exit_code == 0, r.stderr
@@ -81,7 +92,9 @@ def test_default_names_never_collide_and_say_what_they_hold(cli, tmp_path, monke
     r2 = cli("roster", "L.yaml")
     assert r1.exit_code == r2.exit_code == 0
     assert "wrote output/L.pdf" in r1.stderr and "wrote output/L-list.pdf" in r2.stderr
-    assert text_of((tmp_path / "output/L.pdf").read_bytes()) != text_of((tmp_path / "output/L-list.pdf").read_bytes())
+    assert text_of((tmp_path / "output/L.pdf").read_bytes()) != text_of(
+        (tmp_path / "output/L-list.pdf").read_bytes()
+    )
     assert len(PdfReader(tmp_path / "output/L-list.pdf").pages) == 1  # the list alone
     assert len(PdfReader(tmp_path / "output/L.pdf").pages) > 1  # list + datasheets
     names = ["harpy", "siren", "roc", "orc", "gorgon"]
@@ -96,16 +109,22 @@ def test_default_names_never_collide_and_say_what_they_hold(cli, tmp_path, monke
 
 
 # -- options of another game ----------------------------------------------------------------------
-@pytest.mark.parametrize("args, message", [
-    (("render", ROC, "--card", "tarot"), "--card is an option of dust, not of battletech"),
-    (("render", ROC, "--png", "cards"), "--png is an option of dust, not of battletech"),
-    (("render", DUST, "--tables"), "--tables is an option of dmech, not of dust"),
-    (("render", LNL, "--rules", "tw"), "--rules: lnl has no rule variants (only battletech (classic|tw), wh40k6 (6th|7th|hh1|other) have)"),
-    (("validate", DUST, "--rules", "tw"), "--rules: dust has no rule variants"),
-    (("reference", "dust", "--rules", "tw"), "--rules: dust has no rule variants"),
-    (("chart", "lnl", "melee-odds", "--rules", "classic"), "--rules: lnl has no rule variants"),
-    (("validate", DUST, "--strict"), "--strict is an option of battletech, not of dust"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("render", ROC, "--card", "tarot"), "--card is an option of dust, not of battletech"),
+        (("render", ROC, "--png", "cards"), "--png is an option of dust, not of battletech"),
+        (("render", DUST, "--tables"), "--tables is an option of dmech, not of dust"),
+        (
+            ("render", LNL, "--rules", "tw"),
+            "--rules: lnl has no rule variants (only battletech (classic|tw), wh40k6 (6th|7th|hh1|other) have)",
+        ),
+        (("validate", DUST, "--rules", "tw"), "--rules: dust has no rule variants"),
+        (("reference", "dust", "--rules", "tw"), "--rules: dust has no rule variants"),
+        (("chart", "lnl", "melee-odds", "--rules", "classic"), "--rules: lnl has no rule variants"),
+        (("validate", DUST, "--strict"), "--strict is an option of battletech, not of dust"),
+    ],
+)
 def test_options_of_another_game_are_usage_errors_naming_it(cli, tmp_path, monkeypatch, args, message):
     monkeypatch.chdir(tmp_path)
     r = cli(*args)
@@ -175,15 +194,19 @@ def test_validate_reports_structure_and_rules_in_one_run_and_as_json(cli, write)
     r = cli("validate", bad, ROC)
     assert r.exit_code == 1
     lines = r.stderr.splitlines()
-    assert lines[0] == (f"{bad}:5:13: unit 'Typo'.motion: unknown value 'bipedd' (did you mean "
-                        f"'biped'?); expected one of biped, quad, glider")  # one unit's structure
+    assert lines[0] == (
+        f"{bad}:5:13: unit 'Typo'.motion: unknown value 'bipedd' (did you mean "
+        f"'biped'?); expected one of biped, quad, glider"
+    )  # one unit's structure
     assert lines[1] == f"{bad}:13:29: unit 'Too Thick': torso armour 40 exceeds the maximum 4 for a 2 t biped"
     assert f"{ROC}: ok" in r.stdout  # the good file too
     r = cli("validate", bad, ROC, "--json")
     assert r.exit_code == 1
     rows = json.loads(r.stdout)
     assert [(p["file"], p["line"], p["column"], p["severity"]) for p in rows] == [
-        (str(bad), 5, 13, "error"), (str(bad), 13, 29, "error")]
+        (str(bad), 5, 13, "error"),
+        (str(bad), 13, 29, "error"),
+    ]
     assert rows[1]["message"] == "unit 'Too Thick': torso armour 40 exceeds the maximum 4 for a 2 t biped"
     assert set(rows[0]) == {"file", "line", "column", "severity", "message"}
     r = cli("validate", ROC, "--json")
@@ -191,14 +214,24 @@ def test_validate_reports_structure_and_rules_in_one_run_and_as_json(cli, write)
 
 
 def test_validate_json_lists_warnings_with_exit_0(cli, write):
-    later = write("later.yaml", ROC.read_text().replace("{item: ER Medium Laser, location: main_gun}",
-                                                        "{item: Heavy Small Laser, location: main_gun}"))
+    later = write(
+        "later.yaml",
+        ROC.read_text().replace(
+            "{item: ER Medium Laser, location: main_gun}", "{item: Heavy Small Laser, location: main_gun}"
+        ),
+    )
     r = cli("validate", later, "--json")
     assert r.exit_code == 0
-    assert json.loads(r.stdout) == [{
-        "file": str(later), "line": 12, "column": 16, "severity": "warning",
-        "message": "unit 'Roc': Heavy Small Laser is not in the classic ProtoMech rules (later "
-                   "equipment; use rules: tw), marked † on the sheet"}]
+    assert json.loads(r.stdout) == [
+        {
+            "file": str(later),
+            "line": 12,
+            "column": 16,
+            "severity": "warning",
+            "message": "unit 'Roc': Heavy Small Laser is not in the classic ProtoMech rules (later "
+            "equipment; use rules: tw), marked † on the sheet",
+        }
+    ]
 
 
 # -- stdin and folders ---------------------------------------------------------------------------------
@@ -236,8 +269,14 @@ def test_folders_are_read_recursively(cli, tmp_path):
 
 
 # -- starters, examples -----------------------------------------------------------------------------------
-STARTERS = [("battletech", "point"), ("dmech", "walker"), ("dmech", "infantry"), ("dust", "force"),
-            ("lnl", "oob"), ("wh40k6", "list")]
+STARTERS = [
+    ("battletech", "point"),
+    ("dmech", "walker"),
+    ("dmech", "infantry"),
+    ("dust", "force"),
+    ("lnl", "oob"),
+    ("wh40k6", "list"),
+]
 
 
 @pytest.mark.parametrize("game, kind", STARTERS)
@@ -254,8 +293,9 @@ def test_sheets_new_validates_and_renders_as_it_is(cli, tmp_path, game, kind, la
             if lang == "ru":
                 assert re.search("[А-Яа-яЁё]", comment), line
             else:
-                assert not re.search("[А-Яа-яЁё]", comment.replace("«", "").replace("»", "")) \
-                    or game == "dmech", line  # dmech's own Russian terms (скр, Мощь…)
+                assert (
+                    not re.search("[А-Яа-яЁё]", comment.replace("«", "").replace("»", "")) or game == "dmech"
+                ), line  # dmech's own Russian terms (скр, Мощь…)
         assert "en:" not in line and "ru:" not in line and "⟪" not in line
     path = tmp_path / f"{game}.yaml"
     path.write_text(text, encoding="utf-8")
@@ -280,7 +320,11 @@ def test_sheets_new_kinds_and_output(cli, tmp_path):
     slots = re.findall(r"^    slot: (\w+)", r.stdout, re.M)
     assert slots == ["hq", "troops", "troops"]
     r = cli("new", "dmech", "tank")
-    assert r.exit_code == 2 and "dmech has no starter 'tank'" in r.stderr and "kinds: walker, infantry" in r.stderr
+    assert (
+        r.exit_code == 2
+        and "dmech has no starter 'tank'" in r.stderr
+        and "kinds: walker, infantry" in r.stderr
+    )
     r = cli("new", "dmeh")
     assert r.exit_code == 2 and "did you mean 'dmech'" in r.stderr
     out = tmp_path / "mine.yaml"
@@ -362,7 +406,7 @@ def test_version_from_one_place(cli):
     assert r.exit_code == 0 and r.stdout.strip() == f"sheets {__version__} (distribution wargame-sheets)"
     text = (ROOT / "pyproject.toml").read_text()
     assert 'name = "wargame-sheets"' in text and 'dynamic = ["version"]' in text
-    assert not re.search(r'^version\s*=', text, re.M)
+    assert not re.search(r"^version\s*=", text, re.M)
     assert 'sheets = "sheets.cli:main"' in text  # the command stays `sheets`
 
 
@@ -397,16 +441,23 @@ def test_dash_h_works_everywhere_and_equals_help(cli):
 
 def test_help_lists_come_from_the_registry(cli):
     text = " ".join(cli("chart", "--help").stdout.split())
-    for pair in ("battletech hit-location", "dmech facing", "lnl melee-odds", "wh40k6 to-wound",
-                 "wh40k6 to-hit"):
+    for pair in (
+        "battletech hit-location",
+        "dmech facing",
+        "lnl melee-odds",
+        "wh40k6 to-wound",
+        "wh40k6 to-hit",
+    ):
         assert pair in text
     text = " ".join(cli("calc", "--help").stdout.split())
     for pair in ("dmech facing", "dmech penetration", "dust cover", "lnl melee", "wh40k6 attack"):
         assert f"`sheets calc {pair}`" in text
     r = cli("chart", "dust", "x")
     assert r.exit_code == 2
-    assert "dust has no charts; charts: battletech hit-location, dmech facing, lnl melee-odds, " \
-           "wh40k6 to-wound, wh40k6 to-hit" in " ".join(r.stderr.split())
+    assert (
+        "dust has no charts; charts: battletech hit-location, dmech facing, lnl melee-odds, "
+        "wh40k6 to-wound, wh40k6 to-hit" in " ".join(r.stderr.split())
+    )
     r = cli("chart", "dmech")
     assert r.exit_code == 2 and "which chart? dmech charts: facing" in r.stderr
     text = " ".join(cli("new", "--help").stdout.split())
@@ -421,8 +472,12 @@ def test_argument_names_are_consistent(cli):
     render = cli("render", "-h").stdout
     assert "--dice EDITION" in cover and "--dice EDITION" in render
     assert "--edition" not in cover
-    r = cli("calc", "dust", "cover", "--unit", f"{DUST}#Sample Walker", "--cover", "hard", "--dice", "revised")
-    old = cli("calc", "dust", "cover", "--unit", f"{DUST}#Sample Walker", "--cover", "hard", "--edition", "revised")
+    r = cli(
+        "calc", "dust", "cover", "--unit", f"{DUST}#Sample Walker", "--cover", "hard", "--dice", "revised"
+    )
+    old = cli(
+        "calc", "dust", "cover", "--unit", f"{DUST}#Sample Walker", "--cover", "hard", "--edition", "revised"
+    )
     assert r.exit_code == old.exit_code == 0 and r.stdout == old.stdout  # the old name still works
 
 
@@ -456,16 +511,27 @@ def test_import_megamek_to_stdout_is_a_valid_file(cli, tmp_path):
 
 # -- shell completion ------------------------------------------------------------------------------------------------
 def _complete(subprocess_env, words: str, cword: int, tmp_path=None) -> list[str]:
-    env = {**subprocess_env, "_SHEETS_COMPLETE": "bash_complete", "COMP_WORDS": words,
-           "COMP_CWORD": str(cword), "SHEETS_CONFIG": ""}
-    out = subprocess.run([sys.executable, "-m", "sheets"], capture_output=True, text=True, env=env,
-                         cwd=tmp_path)
+    env = {
+        **subprocess_env,
+        "_SHEETS_COMPLETE": "bash_complete",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(cword),
+        "SHEETS_CONFIG": "",
+    }
+    out = subprocess.run(
+        [sys.executable, "-m", "sheets"], capture_output=True, text=True, env=env, cwd=tmp_path
+    )
     return out.stdout.split()
 
 
 def test_shell_completion_of_games_charts_calculators_and_files(subprocess_env, tmp_path):
     assert _complete(subprocess_env, "sheets chart ", 2) == [
-        "plain,battletech", "plain,dmech", "plain,dust", "plain,lnl", "plain,wh40k6"]
+        "plain,battletech",
+        "plain,dmech",
+        "plain,dust",
+        "plain,lnl",
+        "plain,wh40k6",
+    ]
     assert _complete(subprocess_env, "sheets chart wh40k6 ", 3) == ["plain,to-wound", "plain,to-hit"]
     assert _complete(subprocess_env, "sheets calc d", 2) == ["plain,dmech", "plain,dust"]
     assert _complete(subprocess_env, "sheets calc dmech ", 3) == ["plain,facing", "plain,penetration"]
@@ -473,13 +539,16 @@ def test_shell_completion_of_games_charts_calculators_and_files(subprocess_env, 
     assert _complete(subprocess_env, "sheets render my", 2) == ["file,my"]  # the shell lists files
     for shell in ("bash", "zsh", "fish"):
         env = {**subprocess_env, "_SHEETS_COMPLETE": f"{shell}_source"}
-        script = subprocess.run([sys.executable, "-m", "sheets"], capture_output=True, text=True,
-                                env=env).stdout
+        script = subprocess.run(
+            [sys.executable, "-m", "sheets"], capture_output=True, text=True, env=env
+        ).stdout
         assert "_SHEETS_COMPLETE" in script, shell
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for line in ('eval "$(_SHEETS_COMPLETE=bash_source sheets)"',
-                 'eval "$(_SHEETS_COMPLETE=zsh_source sheets)"',
-                 "_SHEETS_COMPLETE=fish_source sheets | source"):
+    for line in (
+        'eval "$(_SHEETS_COMPLETE=bash_source sheets)"',
+        'eval "$(_SHEETS_COMPLETE=zsh_source sheets)"',
+        "_SHEETS_COMPLETE=fish_source sheets | source",
+    ):
         assert line in readme
 
 

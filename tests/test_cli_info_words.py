@@ -33,8 +33,8 @@ def latin_allowed() -> set:
 
 
 def user_words(path: Path, rules: str | None = None) -> set:
-    from sheets.core.loader import load_file
     from sheets.core.game import Options
+    from sheets.core.loader import load_file
 
     loaded = load_file(path, Options(lang="ru", rules=rules))
     words = set()
@@ -129,8 +129,10 @@ def test_dust_words_in_russian(cli):
     assert "  броня: тип: Пехота, уровень: 3, код: S3\n" in out
     assert "  укрытие: слабое: спас-бросок попаданий, жёсткое: спас-бросок промахов\n" in out
     assert "  укрытие: слабое: нет спас-броска, жёсткое: спас-бросок попаданий\n" in out  # the walker
-    assert "(название: Sample laser rifle, количество: 2, дальность: 4, установка: —, свойства: —, " \
-           "против: S1: ячейка: 2/1, кубики: 2, урон: 1, фазер: нет, " in out
+    assert (
+        "(название: Sample laser rifle, количество: 2, дальность: 4, установка: —, свойства: —, "
+        "против: S1: ячейка: 2/1, кубики: 2, урон: 1, фазер: нет, " in out
+    )
     assert "дальность: ББ" in out  # the combat knife: range C (close combat)
     assert "установка: спереди" in out  # the walker's twin cannon: mount front
     assert "  вид: Герой\n" in out and "  вид: Машина\n" in out
@@ -156,8 +158,14 @@ def test_lnl_words_in_russian(cli):
 
 def test_wh40k6_words_in_russian(cli):
     out = _info(cli, "--lang", "ru", UNITS / "wh40k6" / "sample_list.yaml")
-    assert "== Sample Captain (Вархаммер 40 000 (6-я редакция))\n  ячейка: Штаб\n  отряд: Основной отряд\n" in out
-    assert "тип: Пехота (Персонаж), профиль: WS: 6, BS: 5, S: 4, T: 4, W: 3, I: 5, A: 3, Ld: 10, Sv: 3+/4++" in out
+    assert (
+        "== Sample Captain (Вархаммер 40 000 (6-я редакция))\n  ячейка: Штаб\n  отряд: Основной отряд\n"
+        in out
+    )
+    assert (
+        "тип: Пехота (Персонаж), профиль: WS: 6, BS: 5, S: 4, T: 4, W: 3, I: 5, A: 3, Ld: 10, Sv: 3+/4++"
+        in out
+    )
     assert '  передвижение: Движение 12" · Турбо-ускорение 12" · Нападение 2D6" · Отступление 3D6"\n' in out
     assert "  правила типа: Молот ярости; Уклонение; Безостановочный; " in out  # the bikes
     assert "  тип отряда: Прыжковая пехота\n" in out
@@ -169,13 +177,23 @@ def test_json_keeps_its_keys_and_values(cli):
     rows = json.loads(_info(cli, "--json", "--lang", "ru", UNITS / "battletech" / "roc.yaml"))
     assert (rows[0]["motion"], rows[0]["rules"]) == ("biped", "classic")
     rows = json.loads(_info(cli, "--json", "--lang", "ru", UNITS / "dmech" / "otrok.yaml"))
-    assert (rows[0]["kind"], rows[0]["class"], rows[0]["class_name"]) == ("walker", "light",
-                                                                           {"ru": "Малый", "en": "Light"})
+    assert (rows[0]["kind"], rows[0]["class"], rows[0]["class_name"]) == (
+        "walker",
+        "light",
+        {"ru": "Малый", "en": "Light"},
+    )
     rows = json.loads(_info(cli, "--json", "--lang", "ru", UNITS / "dust" / "sample_force.yaml"))
     assert (rows[0]["kind"], rows[0]["armor"]["type"], rows[0]["cover"]) == (
-        "squad", "soldier", {"soft": "hits", "hard": "misses"})
+        "squad",
+        "soldier",
+        {"soft": "hits", "hard": "misses"},
+    )
     rows = json.loads(_info(cli, "--json", "--lang", "ru", UNITS / "lnl" / "hill30_us.yaml"))
     assert (rows[1]["kind"], rows[1]["melee_attack_why"]) == ("squad", "IFP 2 = 2")
     assert rows[3]["nme_reason"] == "leader without a melee SW"
     rows = json.loads(_info(cli, "--json", "--lang", "ru", UNITS / "wh40k6" / "sample_list.yaml"))
-    assert (rows[0]["slot"], rows[0]["detachment"], rows[0]["models"][0]["type_id"]) == ("hq", "primary", "infantry")
+    assert (rows[0]["slot"], rows[0]["detachment"], rows[0]["models"][0]["type_id"]) == (
+        "hq",
+        "primary",
+        "infantry",
+    )

@@ -17,12 +17,20 @@ def test_printing_options_add_the_six_shared_options_in_order():
         pass
 
     cmd = click.command()(command)
-    assert [p.opts for p in cmd.params] == [["--lang"], ["--paper"], ["--mono"], ["--rules"],
-                                           ["--check-layout"], ["--strict"]]
+    assert [p.opts for p in cmd.params] == [
+        ["--lang"],
+        ["--paper"],
+        ["--mono"],
+        ["--rules"],
+        ["--check-layout"],
+        ["--strict"],
+    ]
     assert cmd.callback is not None and cmd.callback.__name__ == "command"
 
 
-@pytest.mark.parametrize("flag, key", [("--check-layout", "sheets.check_layout"), ("--strict", "sheets.strict")])
+@pytest.mark.parametrize(
+    "flag, key", [("--check-layout", "sheets.check_layout"), ("--strict", "sheets.strict")]
+)
 def test_layout_flags_are_noted_in_the_context_as_true_and_only_when_given(flag, key):
     seen = {}
 
@@ -47,8 +55,13 @@ def test_check_layout_says_a_clean_check_and_without_it_nothing(cli, tmp_path):
 
 
 def test_a_game_options_command_keeps_its_arguments_and_the_command_it_serves():
-    cmd = options.GameOptionsCommand("render", callback=lambda **k: None, game_options_for="render",
-                                     help="Print it.", params=[click.Argument(["paths"], nargs=-1)])
+    cmd = options.GameOptionsCommand(
+        "render",
+        callback=lambda **k: None,
+        game_options_for="render",
+        help="Print it.",
+        params=[click.Argument(["paths"], nargs=-1)],
+    )
     assert cmd.name == "render" and cmd.help == "Print it."
     assert cmd.game_options_for == "render"
     assert [p.name for p in cmd.params] == ["paths"]
@@ -69,8 +82,19 @@ def test_help_lists_the_help_option_last_after_the_games_options(cli):
     assert lines.index("--tables") < lines.index("-h,")
 
 
-RENDER = ["strict", "units_dir", "no_odds", "tables", "card", "bleed", "gap", "backs", "png_dir",
-          "dice", "collapse"]
+RENDER = [
+    "strict",
+    "units_dir",
+    "no_odds",
+    "tables",
+    "card",
+    "bleed",
+    "gap",
+    "backs",
+    "png_dir",
+    "dice",
+    "collapse",
+]
 
 
 @pytest.fixture
@@ -78,14 +102,17 @@ def fresh(monkeypatch):
     monkeypatch.setattr(options, "_GAME_PARAMS", {})
 
 
-@pytest.mark.parametrize("command, names", [
-    ("render", RENDER),
-    ("validate", ["strict", "units_dir"]),
-    ("info", ["units_dir"]),
-    ("reference", ["dice"]),
-    ("chart", ["radius"]),  # only dmech's plug-in has one: games before it have none
-    ("roster", []),
-])
+@pytest.mark.parametrize(
+    "command, names",
+    [
+        ("render", RENDER),
+        ("validate", ["strict", "units_dir"]),
+        ("info", ["units_dir"]),
+        ("reference", ["dice"]),
+        ("chart", ["radius"]),  # only dmech's plug-in has one: games before it have none
+        ("roster", []),
+    ],
+)
 def test_game_params_gather_every_games_options_once(fresh, command, names):
     got = options.game_params(command)
     assert [p.name for p in got] == names
@@ -116,7 +143,10 @@ def test_no_odds_help_shows_no_stray_default(cli):
     # printed "[default: (no_odds)]" under --no-odds
     r = cli("render", "-h")
     assert r.exit_code == 0
-    assert "(no_odds)" not in r.stdout and "[default:" not in r.stdout.split("--no-odds", 1)[1].split("--tables")[0]
+    assert (
+        "(no_odds)" not in r.stdout
+        and "[default:" not in r.stdout.split("--no-odds", 1)[1].split("--tables")[0]
+    )
 
 
 def test_a_remembering_callback_made_afresh_notes_true_only_for_a_given_flag():

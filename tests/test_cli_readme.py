@@ -9,7 +9,6 @@ with the real CLI.
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import subprocess
@@ -85,7 +84,9 @@ COMMANDS = command_lines(block_after("## Commands"))
 
 def test_the_command_list_is_parsed():
     assert len(COMMANDS) >= 20
-    assert "sheets serve [--host ADDR] [--port N] [--[no-]open] [--time-limit SECONDS] [--workers N]" in COMMANDS
+    assert (
+        "sheets serve [--host ADDR] [--port N] [--[no-]open] [--time-limit SECONDS] [--workers N]" in COMMANDS
+    )
 
 
 @pytest.mark.parametrize("line", COMMANDS)
@@ -143,16 +144,26 @@ def test_start_here_runs_outside_the_checkout(tmp_path, subprocess_env):
     def run(line):
         argv = shlex.split(line)
         assert argv[0] == "sheets"
-        r = subprocess.run([sys.executable, "-m", "sheets", *argv[1:]], cwd=work, env=subprocess_env,
-                           capture_output=True, text=True, encoding="utf-8", timeout=180)
+        r = subprocess.run(
+            [sys.executable, "-m", "sheets", *argv[1:]],
+            cwd=work,
+            env=subprocess_env,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=180,
+        )
         assert r.returncode == 0, f"{line}\n{r.stderr}"
         return r
 
     run("sheets examples")
     for line in START:
         run(line)
-    assert (work / "my-force.yaml").read_text(encoding="utf-8").startswith(
-        "# yaml-language-server: $schema=dust.schema.json")
+    assert (
+        (work / "my-force.yaml")
+        .read_text(encoding="utf-8")
+        .startswith("# yaml-language-server: $schema=dust.schema.json")
+    )
     assert (work / "dust.schema.json").is_file()
     assert (work / "output" / "my-force.pdf").read_bytes().startswith(b"%PDF")
     assert (work / "data" / "units" / "dust" / "sample_force.yaml").is_file()
@@ -176,8 +187,12 @@ def test_every_option_of_every_command_is_in_the_readme():
         for name in path:
             cmd = cmd.get_command(click.Context(cmd), name)
         # a flag pair counts as named when one side is (``--open/--no-open``)
-        pairs = [p for p in cmd.get_params(click.Context(cmd)) if isinstance(p, click.Option) and not p.hidden]
-        left = [p.opts[0] for p in pairs if not (set(p.opts) | set(p.secondary_opts)) & (written | {"--help"})]
+        pairs = [
+            p for p in cmd.get_params(click.Context(cmd)) if isinstance(p, click.Option) and not p.hidden
+        ]
+        left = [
+            p.opts[0] for p in pairs if not (set(p.opts) | set(p.secondary_opts)) & (written | {"--help"})
+        ]
         if left:
             missing[" ".join(path)] = left
     assert missing == {}

@@ -82,7 +82,7 @@ def test_not_utf8(tmp_path):
 
 def test_a_byte_order_mark_is_dropped(tmp_path):
     f = tmp_path / "sheets.toml"
-    f.write_bytes(b"\xef\xbb\xbf" + 'lang = "ru"\n'.encode())
+    f.write_bytes(b"\xef\xbb\xbf" + b'lang = "ru"\n')
     assert config.read(f) == {"lang": "ru"}
 
 
@@ -105,34 +105,48 @@ def test_a_toml_error_at_the_end_of_the_document_names_the_file_only(tmp_path):
 # -- names and merging ---------------------------------------------------------------------------
 def test_dashes_become_underscores_at_every_depth(tmp_path, monkeypatch):
     f = tmp_path / "s.toml"
-    f.write_text('data-dir = "x"\nno_list = true\n[render]\ncheck-layout = true\n'
-                 '[calc.lnl.melee]\nlow-odds = "down"\n', encoding="utf-8")
+    f.write_text(
+        'data-dir = "x"\nno_list = true\n[render]\ncheck-layout = true\n'
+        '[calc.lnl.melee]\nlow-odds = "down"\n',
+        encoding="utf-8",
+    )
     monkeypatch.setenv("SHEETS_CONFIG", str(f))
     settings, used = config.load()
     assert used == [f]
-    assert settings == {"data_dir": "x", "no_list": True, "render": {"check_layout": True},
-                        "calc": {"lnl": {"melee": {"low_odds": "down"}}}}
+    assert settings == {
+        "data_dir": "x",
+        "no_list": True,
+        "render": {"check_layout": True},
+        "calc": {"lnl": {"melee": {"low_odds": "down"}}},
+    }
 
 
 def test_sections_of_both_files_are_merged_key_by_key_the_working_folder_winning(tmp_path, monkeypatch):
     user, here = _two_places(monkeypatch, tmp_path)
-    user.write_text('lang = "ru"\nmono = true\n[render]\ncard = "mini"\npaper = "a4"\n'
-                    '[calc.dust.cover]\nhits = 2\nlang = "ru"\n', encoding="utf-8")
-    here.write_text('lang = "en"\n[render]\npaper = "letter"\n[calc.dust.cover]\nhits = 5\n',
-                    encoding="utf-8")
+    user.write_text(
+        'lang = "ru"\nmono = true\n[render]\ncard = "mini"\npaper = "a4"\n'
+        '[calc.dust.cover]\nhits = 2\nlang = "ru"\n',
+        encoding="utf-8",
+    )
+    here.write_text(
+        'lang = "en"\n[render]\npaper = "letter"\n[calc.dust.cover]\nhits = 5\n', encoding="utf-8"
+    )
     settings, used = config.load()
     assert used == [user, here]
-    assert settings == {"lang": "en", "mono": True,
-                        "render": {"card": "mini", "paper": "letter"},
-                        "calc": {"dust": {"cover": {"hits": 5, "lang": "ru"}}}}
+    assert settings == {
+        "lang": "en",
+        "mono": True,
+        "render": {"card": "mini", "paper": "letter"},
+        "calc": {"dust": {"cover": {"hits": 5, "lang": "ru"}}},
+    }
 
 
 def test_a_value_replaces_a_section_of_the_same_name_and_back(tmp_path, monkeypatch):
     user, here = _two_places(monkeypatch, tmp_path)
     user.write_text('[render]\ncard = "mini"\n', encoding="utf-8")
-    here.write_text('render = 3\n', encoding="utf-8")
+    here.write_text("render = 3\n", encoding="utf-8")
     assert config.load()[0] == {"render": 3}
-    user.write_text('render = 3\n', encoding="utf-8")
+    user.write_text("render = 3\n", encoding="utf-8")
     here.write_text('[render]\ncard = "mini"\n', encoding="utf-8")
     assert config.load()[0] == {"render": {"card": "mini"}}
 
@@ -147,10 +161,13 @@ def test_sheets_config_empty_reads_nothing_and_a_name_reads_only_it(tmp_path, mo
 
 
 # -- which command gets which settings (click's default_map) --------------------------------------
-SETTINGS = {"lang": "ru", "paper": "letter",
-            "render": {"card": "mini", "lang": "en"},
-            "calc": {"mono": True, "dust": {"cover": {"hits": 3}, "lang": "en"}},
-            "import": {"megamek": {"strict": True}}}
+SETTINGS = {
+    "lang": "ru",
+    "paper": "letter",
+    "render": {"card": "mini", "lang": "en"},
+    "calc": {"mono": True, "dust": {"cover": {"hits": 3}, "lang": "en"}},
+    "import": {"megamek": {"strict": True}},
+}
 
 
 def test_a_command_without_a_section_gets_the_top_level_settings():
@@ -212,11 +229,29 @@ def test_top_level_settings_reach_a_command_without_a_section(cli, tmp_path, mon
     assert r.exit_code == 0, r.stderr
     ru = json.loads(r.stdout)
     monkeypatch.setenv("SHEETS_CONFIG", "")
-    en = json.loads(cli("calc", "dmech", "penetration", "--power", 5, "--dice", "3,4", "--armor", 6,
-                        "--json").stdout)
+    en = json.loads(
+        cli("calc", "dmech", "penetration", "--power", 5, "--dice", "3,4", "--armor", 6, "--json").stdout
+    )
     assert ru["words"] != en["words"]
-    assert ru["words"] == json.loads(cli("calc", "dmech", "penetration", "--power", 5, "--dice", "3,4",
-                                         "--armor", 6, "--json", "--lang", "ru").stdout)["words"]
+    assert (
+        ru["words"]
+        == json.loads(
+            cli(
+                "calc",
+                "dmech",
+                "penetration",
+                "--power",
+                5,
+                "--dice",
+                "3,4",
+                "--armor",
+                6,
+                "--json",
+                "--lang",
+                "ru",
+            ).stdout
+        )["words"]
+    )
 
 
 def test_a_calculators_own_section_reaches_it(cli, tmp_path, monkeypatch):

@@ -1,10 +1,18 @@
 """Messages of the core's error model, value by value: shortened user values, one-line problems,
 `file:line:col` placement, warnings, and the per-file cap with its "… and N more" line."""
 
-import pytest
-
-from sheets.core.errors import (MAX_MESSAGE, MAX_PROBLEMS_PER_FILE, InputError, Pos, Problem, Problems,
-                                cap_problems, did_you_mean, plain, short)
+from sheets.core.errors import (
+    MAX_MESSAGE,
+    MAX_PROBLEMS_PER_FILE,
+    InputError,
+    Pos,
+    Problem,
+    Problems,
+    cap_problems,
+    did_you_mean,
+    plain,
+    short,
+)
 
 
 def test_short_describes_each_kind_of_value():
@@ -14,7 +22,7 @@ def test_short_describes_each_kind_of_value():
     assert short("x" * 61) == repr("x" * 60) + "… (61 characters)"
     assert short("x" * 60) == repr("x" * 60)
     assert short(42) == "42" and short(True) == "True" and short(None) == "None" and short(1.5) == "1.5"
-    assert short(2 ** 300) == "a 301-bit number" and short(10 ** 60) == "1" + "0" * 59 + "…"  # 200 bits
+    assert short(2**300) == "a 301-bit number" and short(10**60) == "1" + "0" * 59 + "…"  # 200 bits
     assert short(object()) == "object"
     assert short(12345, limit=3) == "123…" and short(123, limit=3) == "123"
 
@@ -45,7 +53,9 @@ def test_cap_keeps_the_limit_per_file_then_one_more_line():
     assert [p.message for p in cap_problems(many[:6], limit=5)][-1] == "… and 1 more problem"
     assert cap_problems(many[:5], limit=5) == many[:5]
     # a reader's own "… and N more" line is merged into the count
-    merged = cap_problems([Problem("a.yaml", None, "p"), Problem("a.yaml", None, "… and 3 more problems")], limit=5)
+    merged = cap_problems(
+        [Problem("a.yaml", None, "p"), Problem("a.yaml", None, "… and 3 more problems")], limit=5
+    )
     assert [p.message for p in merged] == ["p", "… and 3 more problems"]
     err = InputError(many)
     assert len(err.problems) == len(many) and str(err).splitlines()[0] == "a.yaml:1:1: p1"

@@ -41,14 +41,20 @@ def test_one_of_schema_lists_its_alternatives():
     assert schema["description"] == "a number or a name"
 
 
-@pytest.mark.parametrize("exc, message", [
-    (PermissionError(13, "Permission denied"), "cannot write here: permission denied"),
-    (FileExistsError(17, "File exists"), "cannot create the folder: a file is in the way"),
-    (NotADirectoryError(20, "Not a directory"), "cannot write here: a parent is not a folder"),
-    (OSError(28, "No space left on device"), "cannot write: the disk is full (nothing was written)"),
-    (OSError(27, "File too large"), "cannot write: the file would be larger than this system allows (ulimit -f); nothing was written"),
-    (OSError("plain"), "cannot write here: plain"),
-])
+@pytest.mark.parametrize(
+    "exc, message",
+    [
+        (PermissionError(13, "Permission denied"), "cannot write here: permission denied"),
+        (FileExistsError(17, "File exists"), "cannot create the folder: a file is in the way"),
+        (NotADirectoryError(20, "Not a directory"), "cannot write here: a parent is not a folder"),
+        (OSError(28, "No space left on device"), "cannot write: the disk is full (nothing was written)"),
+        (
+            OSError(27, "File too large"),
+            "cannot write: the file would be larger than this system allows (ulimit -f); nothing was written",
+        ),
+        (OSError("plain"), "cannot write here: plain"),
+    ],
+)
 def test_write_errors_name_the_reason(exc, message):
     from sheets.core.fsio import _write_error
 
@@ -75,9 +81,20 @@ def test_load_mapping_reports_without_positions_and_keeps_warnings():
     problems = exc.value.problems
     assert problems and all(p.path == "import.blk" and p.pos is None for p in problems)
     assert all(str(p).startswith("import.blk: ") for p in problems)
-    ok = load_mapping({"system": "battletech", "units": [
-        {"name": "Y", "tons": 2, "walk": 3, "armor": {"head": 1, "torso": 1, "right_arm": 1, "left_arm": 1,
-                                                     "legs": 1}}]}, "ok.blk")
+    ok = load_mapping(
+        {
+            "system": "battletech",
+            "units": [
+                {
+                    "name": "Y",
+                    "tons": 2,
+                    "walk": 3,
+                    "armor": {"head": 1, "torso": 1, "right_arm": 1, "left_arm": 1, "legs": 1},
+                }
+            ],
+        },
+        "ok.blk",
+    )
     assert [u.name for u in ok.units] == ["Y"] and all(w.pos is None for w in ok.warnings)
 
 
@@ -85,23 +102,43 @@ def test_json_schema_of_every_spec_kind():
     """`sheets schema` output is JSON Schema: the keywords are spelled as the standard spells them."""
     from sheets.core.schema import Bool, Enum, List, MapOf, Obj
 
-    spec = Obj(fields={"name": Str(allow_empty=False, max_len=40, description="the name"),
-                       "n": Int(min=0, max=9, default=3), "ok": Bool(default=False),
-                       "tags": List(item=Str(), min_len=1, max_len=5),
-                       "m": MapOf(keys=Enum(choices=("a", "b")), value=Int()),
-                       "e": Enum(choices=("x", "y"))}, description="unit", title="Unit")
+    spec = Obj(
+        fields={
+            "name": Str(allow_empty=False, max_len=40, description="the name"),
+            "n": Int(min=0, max=9, default=3),
+            "ok": Bool(default=False),
+            "tags": List(item=Str(), min_len=1, max_len=5),
+            "m": MapOf(keys=Enum(choices=("a", "b")), value=Int()),
+            "e": Enum(choices=("x", "y")),
+        },
+        description="unit",
+        title="Unit",
+    )
     assert spec.json_schema() == {
         "type": "object",
         "properties": {
-            "name": {"type": ["string", "number"], "maxLength": 40, "minLength": 1, "pattern": "\\S",
-                     "description": "the name"},
+            "name": {
+                "type": ["string", "number"],
+                "maxLength": 40,
+                "minLength": 1,
+                "pattern": "\\S",
+                "description": "the name",
+            },
             "n": {"type": "integer", "minimum": 0, "maximum": 9, "default": 3},
             "ok": {"type": "boolean", "default": False},
-            "tags": {"type": "array", "items": {"type": ["string", "number", "null"], "maxLength": 200},
-                     "minItems": 1, "maxItems": 5},
-            "m": {"type": "object", "propertyNames": {"anyOf": [
-                {"enum": ["a", "b"]}, {"type": "string", "pattern": "^\\s*(?:[aA]|[bB])\\s*$"}]},
-                  "additionalProperties": {"type": "integer"}},
+            "tags": {
+                "type": "array",
+                "items": {"type": ["string", "number", "null"], "maxLength": 200},
+                "minItems": 1,
+                "maxItems": 5,
+            },
+            "m": {
+                "type": "object",
+                "propertyNames": {
+                    "anyOf": [{"enum": ["a", "b"]}, {"type": "string", "pattern": "^\\s*(?:[aA]|[bB])\\s*$"}]
+                },
+                "additionalProperties": {"type": "integer"},
+            },
             "e": {"anyOf": [{"enum": ["x", "y"]}, {"type": "string", "pattern": "^\\s*(?:[xX]|[yY])\\s*$"}]},
         },
         "additionalProperties": False,
@@ -112,5 +149,7 @@ def test_json_schema_of_every_spec_kind():
     assert Str().json_schema() == {"type": ["string", "number", "null"], "maxLength": 200}
     assert List(item=Int()).json_schema() == {"type": "array", "items": {"type": "integer"}, "maxItems": 1000}
     assert MapOf(keys=Enum(choices=("k",)), value=Bool()).json_schema() == {
-        "type": "object", "propertyNames": {"anyOf": [{"enum": ["k"]}, {"type": "string", "pattern": "^\\s*(?:[kK])\\s*$"}]},
-        "additionalProperties": {"type": "boolean"}}
+        "type": "object",
+        "propertyNames": {"anyOf": [{"enum": ["k"]}, {"type": "string", "pattern": "^\\s*(?:[kK])\\s*$"}]},
+        "additionalProperties": {"type": "boolean"},
+    }

@@ -14,12 +14,15 @@ def test_positions_of_keys_values_and_items():
     assert doc["b"].pos_of(1).line == 4 and doc["b"].pos_of(1).col == 5
 
 
-@pytest.mark.parametrize("text, where, fragment", [
-    ("a: [1,\nb: 2", "t.yaml:2:", "malformed YAML"),
-    ("a: 1\na: 2\n", "t.yaml:2:1", "duplicate key 'a'"),
-    ("", "t.yaml:1:1", "empty"),
-    ("a: *nope\n", "t.yaml:1:", "malformed YAML"),
-])
+@pytest.mark.parametrize(
+    "text, where, fragment",
+    [
+        ("a: [1,\nb: 2", "t.yaml:2:", "malformed YAML"),
+        ("a: 1\na: 2\n", "t.yaml:2:1", "duplicate key 'a'"),
+        ("", "t.yaml:1:1", "empty"),
+        ("a: *nope\n", "t.yaml:1:", "malformed YAML"),
+    ],
+)
 def test_malformed_yaml_is_one_positioned_problem(text, where, fragment):
     with pytest.raises(InputError) as err:
         parse_yaml(text, "t.yaml")
@@ -50,13 +53,15 @@ def test_file_errors(tmp_path):
     assert ":1:10:" in str(err.value) and "UTF-8" in str(err.value)
 
 
-SPEC = Obj(fields={
-    "name": Str(allow_empty=False),
-    "tons": Int(min=2, max=15),
-    "motion": Enum(choices=("biped", "quad"), aliases={"four-legged": "quad"}, default="biped"),
-    "armor": MapOf(keys=Enum(choices=("head", "torso")), value=Int(min=0, max=99)),
-    "items": List(item=Obj(fields={"item": Str()}), default=list),
-})
+SPEC = Obj(
+    fields={
+        "name": Str(allow_empty=False),
+        "tons": Int(min=2, max=15),
+        "motion": Enum(choices=("biped", "quad"), aliases={"four-legged": "quad"}, default="biped"),
+        "armor": MapOf(keys=Enum(choices=("head", "torso")), value=Int(min=0, max=99)),
+        "items": List(item=Obj(fields={"item": Str()}), default=list),
+    }
+)
 
 
 def check(text):

@@ -12,8 +12,9 @@ MINOTAUR = ROOT / "data/units/battletech/minotaur.yaml"
 
 
 def run(env, *args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "sheets", *map(str, args)], capture_output=True, text=True,
-                          env=env, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "sheets", *map(str, args)], capture_output=True, text=True, env=env, cwd=cwd
+    )
 
 
 def test_override_changes_numbers_and_labels(tmp_path, subprocess_env):
@@ -25,11 +26,15 @@ def test_override_changes_numbers_and_labels(tmp_path, subprocess_env):
         if w["name"] == "ER Medium Laser":
             w["bv"] = w["bv"] // 2
     (tmp_path / "battletech").mkdir()
-    (tmp_path / "battletech/weapons.yaml").write_text(yaml.safe_dump(cat, allow_unicode=True), encoding="utf-8")
+    (tmp_path / "battletech/weapons.yaml").write_text(
+        yaml.safe_dump(cat, allow_unicode=True), encoding="utf-8"
+    )
     (tmp_path / "battletech/labels.yaml").write_text(
-        (data_root() / "battletech/labels.yaml").read_text(encoding="utf-8")
+        (data_root() / "battletech/labels.yaml")
+        .read_text(encoding="utf-8")
         .replace('sheet_title: {en: "ProtoMech record sheet"', 'sheet_title: {en: "My Star Sheet"'),
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     changed = json.loads(run(subprocess_env, "--data-dir", tmp_path, "info", "--json", MINOTAUR).stdout)[0]
     assert changed["bv"] < base["bv"]
     env = dict(subprocess_env, SHEETS_DATA_DIR=str(tmp_path))

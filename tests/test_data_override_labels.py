@@ -13,8 +13,9 @@ MINOTAUR = ROOT / "data/units/battletech/minotaur.yaml"
 
 
 def run(env, *args):
-    return subprocess.run([sys.executable, "-m", "sheets", *map(str, args)], capture_output=True, text=True,
-                          env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "sheets", *map(str, args)], capture_output=True, text=True, env=env
+    )
 
 
 @pytest.fixture

@@ -47,8 +47,9 @@ def assert_same_ink(png: Image.Image, pdf: Image.Image):
         assert abs(x - y) <= 0.05 + 0.2 * y, f"cell {divmod(i, N)}: PNG ink {x:.3f}, PDF ink {y:.3f}"
 
 
-@pytest.mark.parametrize("args", [("battletech", "hit-location", "--rules", "tw"),
-                                  ("dmech", "facing", "--lang", "ru")])
+@pytest.mark.parametrize(
+    "args", [("battletech", "hit-location", "--rules", "tw"), ("dmech", "facing", "--lang", "ru")]
+)
 def test_chart_png_has_the_pdf_ink(cli, tmp_path, args):
     pdf, png = tmp_path / "c.pdf", tmp_path / "c.png"
     for out in (pdf, png):
@@ -67,8 +68,11 @@ def test_card_pngs_and_back_pages_carry_ink(cli, tmp_path):
     r = cli("render", DUST, "--backs", "--png", png_dir, "-o", out)
     assert r.exit_code == 0, r.stderr
     pngs = sorted(png_dir.iterdir())
-    assert [p.name for p in pngs] == ["01-sample-laser-squad.png", "02-sample-hero-keller.png",
-                                      "03-sample-walker.png"]
+    assert [p.name for p in pngs] == [
+        "01-sample-laser-squad.png",
+        "02-sample-hero-keller.png",
+        "03-sample-walker.png",
+    ]
     for p in pngs:
         ink = cell_ink(Image.open(p), 4)
         # every quarter-strip of a card face has print on it (frame, text, grid), none is white
@@ -80,18 +84,29 @@ def test_card_pngs_and_back_pages_carry_ink(cli, tmp_path):
     scale = DPI / 72
     for k in range(len(pngs)):  # each card's slot on the front, its mirrored slot on the back
         for page, slot in ((front, g.slots[k]), (back, g.mirrored(g.slots[k]))):
-            box = (int(slot.x * scale), int(page.height - slot.top * scale),
-                   int(slot.right * scale), int(page.height - slot.y * scale))
+            box = (
+                int(slot.x * scale),
+                int(page.height - slot.top * scale),
+                int(slot.right * scale),
+                int(page.height - slot.y * scale),
+            )
             ink = cell_ink(page.crop(box), 2)
             assert sum(ink) / 4 > 0.02, (k, page is back, ink)
     empty = g.mirrored(g.slots[len(pngs)])  # no fourth card: its back slot stays white
-    box = (int(empty.x * scale) + 2, int(back.height - empty.top * scale) + 2,
-           int(empty.right * scale) - 2, int(back.height - empty.y * scale) - 2)
+    box = (
+        int(empty.x * scale) + 2,
+        int(back.height - empty.top * scale) + 2,
+        int(empty.right * scale) - 2,
+        int(back.height - empty.y * scale) - 2,
+    )
     assert max(cell_ink(back.crop(box), 2)) < 0.01
 
 
 def test_png_bytes_decode_to_the_page_size(cli, tmp_path):
     png = tmp_path / "c.png"
-    assert cli("chart", "battletech", "hit-location", "--paper", "letter", "--dpi", DPI, "-o", png).exit_code == 0
+    assert (
+        cli("chart", "battletech", "hit-location", "--paper", "letter", "--dpi", DPI, "-o", png).exit_code
+        == 0
+    )
     image = Image.open(io.BytesIO(png.read_bytes()))
     assert image.size == (round(612 / 72 * DPI), round(792 / 72 * DPI))

@@ -16,7 +16,13 @@ CASES = [
     ["render", ROOT / "data/units/dmech/otrok.yaml", "--tables", "--paper", "letter"],
     ["chart", "dmech", "facing", "--mono"],
     ["reference", "battletech"],
-    ["render", ROOT / "data/units/lnl/hill30_us.yaml", ROOT / "data/units/lnl/hill30_german.yaml", "--lang", "ru"],
+    [
+        "render",
+        ROOT / "data/units/lnl/hill30_us.yaml",
+        ROOT / "data/units/lnl/hill30_german.yaml",
+        "--lang",
+        "ru",
+    ],
 ]
 
 CHILD = """
@@ -35,9 +41,13 @@ for args in json.loads(sys.argv[1]):
 def test_same_bytes_across_processes(tmp_path, subprocess_env):
     outputs = {}
     for seed in ("1", "12345"):
-        runs = [[*map(str, args), "-o", str(tmp_path / f"case{i}-{seed}.pdf")] for i, args in enumerate(CASES)]
+        runs = [
+            [*map(str, args), "-o", str(tmp_path / f"case{i}-{seed}.pdf")] for i, args in enumerate(CASES)
+        ]
         env = dict(subprocess_env, PYTHONHASHSEED=seed)
-        r = subprocess.run([sys.executable, "-c", CHILD, json.dumps(runs)], capture_output=True, text=True, env=env)
+        r = subprocess.run(
+            [sys.executable, "-c", CHILD, json.dumps(runs)], capture_output=True, text=True, env=env
+        )
         assert r.returncode == 0, r.stderr
         outputs[seed] = [(tmp_path / f"case{i}-{seed}.pdf").read_bytes() for i in range(len(CASES))]
     for i, args in enumerate(CASES):

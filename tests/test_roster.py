@@ -14,7 +14,9 @@ UNITS = ROOT / "data/units/battletech"
 def star(write):
     for name in ("minotaur", "roc"):
         write(f"units/{name}.yaml", (UNITS / f"{name}.yaml").read_text(encoding="utf-8"))
-    return write("star.yaml", """system: battletech
+    return write(
+        "star.yaml",
+        """system: battletech
 roster: {name: "Star <Alpha> & Co", limit: 2000}
 units:
   - {from: units/minotaur.yaml, name: Minotaur, pilot: {name: "Ivan", gunnery: 3}}
@@ -23,7 +25,8 @@ units:
   - {from: units/minotaur.yaml, name: Minotaur}
   - {from: units/minotaur.yaml, name: minotaur}
   - {from: units/minotaur.yaml, name: Minotaur, pilot: {name: "Boris", gunnery: 5}}
-""")
+""",
+    )
 
 
 def expected_rows(star):
@@ -59,11 +62,14 @@ def test_validate_fails_a_roster_over_its_limit(cli, star):
     assert "ok (" not in r.stdout
 
 
-@pytest.mark.parametrize("text, where, fragment", [
-    ("  - {from: units/nope.yaml, name: X}\n", ":4:12:", "cannot read 'units/nope.yaml'"),
-    ("  - {from: units/roc.yaml, name: Rok}\n", ":4:34:", "no unit named 'Rok'"),
-    ("  - {from: units/roc.yaml, pilot: {gunnery: 11}}\n", ":4:", "out of range"),
-])
+@pytest.mark.parametrize(
+    "text, where, fragment",
+    [
+        ("  - {from: units/nope.yaml, name: X}\n", ":4:12:", "cannot read 'units/nope.yaml'"),
+        ("  - {from: units/roc.yaml, name: Rok}\n", ":4:34:", "no unit named 'Rok'"),
+        ("  - {from: units/roc.yaml, pilot: {gunnery: 11}}\n", ":4:", "out of range"),
+    ],
+)
 def test_reference_errors_point_at_the_roster_line(cli, star, write, text, where, fragment):
     bad = write("bad.yaml", "system: battletech\nroster: {name: Bad}\nunits:\n" + text)
     r = cli("validate", bad)
@@ -72,8 +78,10 @@ def test_reference_errors_point_at_the_roster_line(cli, star, write, text, where
 
 
 def test_errors_inside_a_referenced_file_point_into_that_file(cli, write):
-    unit = write("units/broken.yaml", "system: battletech\nunits:\n  - name: Broken\n    tons: 99\n"
-                                      "    walk: 3\n    armor: {head: 1}\n")
+    unit = write(
+        "units/broken.yaml",
+        "system: battletech\nunits:\n  - name: Broken\n    tons: 99\n    walk: 3\n    armor: {head: 1}\n",
+    )
     roster = write("r.yaml", "system: battletech\nunits:\n  - {from: units/broken.yaml, name: Broken}\n")
     r = cli("validate", roster)
     assert r.exit_code == 1 and f"{unit}:4:11:" in r.stderr
@@ -82,7 +90,11 @@ def test_errors_inside_a_referenced_file_point_into_that_file(cli, write):
 def test_markdown_bbcode_html(cli, star):
     rows = expected_rows(star)
     md = cli("roster", star, "--format", "md").stdout
-    assert "| 2 | Roc |" in md and "## Point 2" in md and f"**Total: {sum(r['bv_pilot'] for r in rows)} BV**" in md
+    assert (
+        "| 2 | Roc |" in md
+        and "## Point 2" in md
+        and f"**Total: {sum(r['bv_pilot'] for r in rows)} BV**" in md
+    )
     assert "OVER THE LIMIT" in md
     bb = cli("roster", star, "--format", "bbcode").stdout
     assert "[b]Point 1[/b]" in bb and "[*][b]Roc[/b]" in bb and "[color=red]" in bb
@@ -100,14 +112,20 @@ def test_russian_text_and_output_file(cli, star, tmp_path):
 
 
 def test_custom_template(cli, star, write):
-    tpl = write("mine.txt.j2", "{{ name }}: {% for g in groups %}{% for r in g.rows %}{{ r.name }}/{{ r.cost }} "
-                               "{% endfor %}{% endfor %}= {{ total }}\n")
+    tpl = write(
+        "mine.txt.j2",
+        "{{ name }}: {% for g in groups %}{% for r in g.rows %}{{ r.name }}/{{ r.cost }} "
+        "{% endfor %}{% endfor %}= {{ total }}\n",
+    )
     rows = expected_rows(star)
     r = cli("roster", star, "--format", "md", "--template", tpl)
     assert r.exit_code == 0
     # a Markdown template escapes user text (issue 10): <, > and & cannot open HTML or entities
-    assert r.stdout.strip() == ("Star \\<Alpha\\> \\& Co: " + " ".join(f"{x['name']}/{x['bv_pilot']}" for x in rows)
-                                + f" = {sum(x['bv_pilot'] for x in rows)}")
+    assert r.stdout.strip() == (
+        "Star \\<Alpha\\> \\& Co: "
+        + " ".join(f"{x['name']}/{x['bv_pilot']}" for x in rows)
+        + f" = {sum(x['bv_pilot'] for x in rows)}"
+    )
     broken = write("broken.j2", "{{ name\n")
     r = cli("roster", star, "--format", "md", "--template", broken)
     assert r.exit_code == 1 and "template error" in r.stderr
@@ -119,10 +137,14 @@ def test_pdf_army_list(cli, star, tmp_path, paper, size):
     assert cli("roster", star, "-o", out, "--paper", paper).exit_code == 0
     reader = pypdf.PdfReader(str(out))
     assert len(reader.pages) == 1
-    assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == pytest.approx(size, abs=0.01)
+    assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == pytest.approx(
+        size, abs=0.01
+    )
     text = reader.pages[0].extract_text()
     total = sum(x["bv_pilot"] for x in expected_rows(star))
-    assert "Army list" in text and f"Total: {total} BV" in text and "OVER THE LIMIT" in text and "Анна" in text
+    assert (
+        "Army list" in text and f"Total: {total} BV" in text and "OVER THE LIMIT" in text and "Анна" in text
+    )
 
 
 def test_render_roster_puts_the_list_first_with_pilots_filled_in(cli, star, tmp_path):
@@ -146,5 +168,7 @@ def test_other_games_lists(cli):
     assert names.index(squad["name"]) < names.index(hero["name"])
     assert squad["hero"] == f"+ {hero['name']}" and dust["limit_unit"] == "AP"
     assert dust["total"] == sum(r["cost"] for r in dust["groups"][0]["rows"])
-    dm = json.loads(cli("roster", ROOT / "data/units/dmech/otrok.yaml", "--format", "json", "--lang", "ru").stdout)
+    dm = json.loads(
+        cli("roster", ROOT / "data/units/dmech/otrok.yaml", "--format", "json", "--lang", "ru").stdout
+    )
     assert dm["groups"][0]["rows"][0]["name"] == "Отрок"

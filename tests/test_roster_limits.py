@@ -27,8 +27,10 @@ def _dmech_units() -> list:
 # game -> (units, their total as a literal from the rules text or the unit cards)
 LITERAL = {
     # digest §13.3: Minotaur 424 BV, Roc 336 BV (Gunnery 4)
-    "battletech": (lambda: _units(UNITS / "battletech" / "minotaur.yaml") + _units(UNITS / "battletech" / "roc.yaml"),
-                   424 + 336),
+    "battletech": (
+        lambda: _units(UNITS / "battletech" / "minotaur.yaml") + _units(UNITS / "battletech" / "roc.yaml"),
+        424 + 336,
+    ),
     # the sample's three cards: 20 + 12 + 15 AP
     "dust": (lambda: _units(UNITS / "dust" / "sample_force.yaml"), 20 + 12 + 15),
     # dmech costs are the cost the user writes on each walker
@@ -74,4 +76,8 @@ def test_limit_boundaries(cli, write, game):
             assert v.exit_code == 1 and len(over) == 1 and over[0].endswith(f"> {limit} (by 1)"), v.stderr
         else:
             assert v.exit_code == 0 and over == [], v.stderr
-    assert seen == {total: (False, 0, 0, False), total + 1: (False, 0, 1, False), total - 1: (True, 1, None, True)}
+    assert seen == {
+        total: (False, 0, 0, False),
+        total + 1: (False, 0, 1, False),
+        total - 1: (True, 1, None, True),
+    }

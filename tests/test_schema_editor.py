@@ -78,11 +78,19 @@ def test_imported_fixtures_validate_against_the_schema(cli, tmp_path):
 
 def test_aliases_letter_case_and_from_references(cli, write):
     bt = schema_of(cli, "battletech")
-    unit = {"name": "Roc", "weight": 7, "motion": "Biped", "walk": 5,
-            "armour": {"head": 3, "torso": 10, "right arm": 4, "left_arm": 4, "legs": 7, "main gun": 3},
-            "equipment": [{"item": "ER Medium Laser", "location": "Main Gun"}]}
-    doc = {"system": "battletech", "rules": "TW", "units": [unit, {"from": "lib.yaml", "name": "Roc",
-                                                                  "pilot": {"name": "Kael"}}]}
+    unit = {
+        "name": "Roc",
+        "weight": 7,
+        "motion": "Biped",
+        "walk": 5,
+        "armour": {"head": 3, "torso": 10, "right arm": 4, "left_arm": 4, "legs": 7, "main gun": 3},
+        "equipment": [{"item": "ER Medium Laser", "location": "Main Gun"}],
+    }
+    doc = {
+        "system": "battletech",
+        "rules": "TW",
+        "units": [unit, {"from": "lib.yaml", "name": "Roc", "pilot": {"name": "Kael"}}],
+    }
     path = write("roc.yaml", yaml.safe_dump({"system": "battletech", "units": [unit]}))
     r = cli("validate", path)
     assert r.exit_code == 0, r.stderr  # the loader takes these spellings

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import page_texts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,12 +141,27 @@ PINS = {
 
 # one pair of labels per game whose exchange must be seen: (label a, label b, the pin that moves)
 SWAPS = {
-    "lnl": ("kind_squad", "kind_half_squad", {"en": "1 1st Squad 2-5-4 Squad M1919", "ru": "1 1st Squad 2-5-4 Отделение M1919"}),
-    "wh40k6": ("slot_hq", "slot_troops", {"en": "1 Sample Captain HQ Infantry", "ru": "1 Sample Captain Штаб Пехота"}),
-    "dust": ("kind_squad", "kind_hero", {"en": "Sample Laser Squad 20 AP Axis · Squad", "ru": "Sample Laser Squad 20 ОА Ось · Отряд"}),
+    "lnl": (
+        "kind_squad",
+        "kind_half_squad",
+        {"en": "1 1st Squad 2-5-4 Squad M1919", "ru": "1 1st Squad 2-5-4 Отделение M1919"},
+    ),
+    "wh40k6": (
+        "slot_hq",
+        "slot_troops",
+        {"en": "1 Sample Captain HQ Infantry", "ru": "1 Sample Captain Штаб Пехота"},
+    ),
+    "dust": (
+        "kind_squad",
+        "kind_hero",
+        {"en": "Sample Laser Squad 20 AP Axis · Squad", "ru": "Sample Laser Squad 20 ОА Ось · Отряд"},
+    ),
     "dmech": ("speed", "initiative", {"en": "Spd 6 Init 3", "ru": "Скр 6 Инц 3"}),
-    "battletech": ("crit_legs_1", "crit_legs_2",
-                   {"en": "Legs −1 Walk MP ½ Walk MP", "ru": "Ноги −1 ОД Шага ½ ОД Шага"}),
+    "battletech": (
+        "crit_legs_1",
+        "crit_legs_2",
+        {"en": "Legs −1 Walk MP ½ Walk MP", "ru": "Ноги −1 ОД Шага ½ ОД Шага"},
+    ),
 }
 
 
@@ -176,8 +190,9 @@ def printed(tmp_path_factory):
     def get(game: str, lang: str) -> str:
         if (game, lang) not in cache:
             out = tmp_path_factory.mktemp("words") / f"{game}-{lang}.pdf"
-            r = CliRunner().invoke(group, ["render", str(SAMPLES[game]), "--lang", lang, "-o", str(out)],
-                                   catch_exceptions=False)
+            r = CliRunner().invoke(
+                group, ["render", str(SAMPLES[game]), "--lang", lang, "-o", str(out)], catch_exceptions=False
+            )
             assert r.exit_code == 0, r.output
             cache[game, lang] = " ".join(page_texts(out))
         return cache[game, lang]
@@ -193,8 +208,10 @@ def test_rule_labels_are_printed_next_to_what_they_label(printed, game, lang):
 @pytest.mark.parametrize("game", ["lnl", "wh40k6"])
 def test_russian_page_has_none_of_the_english_words(printed, game):
     text = printed(game, "ru")
-    for word in {"lnl": ["Squad M1919", "Half-squad", "Leader", "Medic", "counters"],
-                 "wh40k6": [" HQ ", "Troops", "Elites", "Fast Attack", "Heavy Support", "Jump Infantry"]}[game]:
+    for word in {
+        "lnl": ["Squad M1919", "Half-squad", "Leader", "Medic", "counters"],
+        "wh40k6": [" HQ ", "Troops", "Elites", "Fast Attack", "Heavy Support", "Jump Infantry"],
+    }[game]:
         assert word not in text
 
 
@@ -215,18 +232,26 @@ def test_swapped_labels_fail_the_pins(tmp_path, subprocess_env, game):
 # the wh40k6 charts: titles, axes and the rows of the ranged to-hit table (BS 6+ hits on 2+ and
 # re-rolls misses on 6+, ... BS 10 on 2+; Snap Shots always 6+)
 CHART_PINS = {
-    ("to-wound", "en"): ["To wound (Strength vs Toughness) Strength ↓ · Toughness → S \\ T 1 2 3 4 5 6 7 8 9 10",
-                         "1 4+ 50% 5+ 33% 6+ 17% 6+† 17% – – – – – –"],
-    ("to-wound", "ru"): ["Ранение (сила против стойкости) Сила ↓ · стойкость → S \\ T 1 2 3 4 5 6 7 8 9 10",
-                         "1 4+ 50% 5+ 33% 6+ 17% 6+† 17% – – – – – –"],
-    ("to-hit", "en"): ["Close combat to-hit (attacker WS vs defender WS) Attacker WS ↓ · Defender WS → WS 1 2 3",
-                       "Each cell: the D6 roll needed and the chance of success; – = cannot",
-                       "Ranged to-hit (BS) BS 1 2 3 4 5 6 7 8 9 10 To hit 6+ 17% 5+ 33% 4+ 50% 3+ 67% 2+ 83% 2+ 86%",
-                       "Re-roll misses on – – – – – 6+ 5+ 4+ 3+ 2+ Snap Shots 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+"],
-    ("to-hit", "ru"): ["Попадание в ближнем бою (WS атакующего против WS цели) WS атакующего ↓ · WS цели → WS 1 2 3",
-                       "В клетке: нужный бросок D6 и вероятность успеха; – = невозможно",
-                       "Попадание при стрельбе (BS) BS 1 2 3 4 5 6 7 8 9 10 Попадание 6+ 17% 5+ 33% 4+ 50% 3+ 67%",
-                       "Переброс промахов на – – – – – 6+ 5+ 4+ 3+ 2+ Навскидку 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+"],
+    ("to-wound", "en"): [
+        "To wound (Strength vs Toughness) Strength ↓ · Toughness → S \\ T 1 2 3 4 5 6 7 8 9 10",
+        "1 4+ 50% 5+ 33% 6+ 17% 6+† 17% – – – – – –",
+    ],
+    ("to-wound", "ru"): [
+        "Ранение (сила против стойкости) Сила ↓ · стойкость → S \\ T 1 2 3 4 5 6 7 8 9 10",
+        "1 4+ 50% 5+ 33% 6+ 17% 6+† 17% – – – – – –",
+    ],
+    ("to-hit", "en"): [
+        "Close combat to-hit (attacker WS vs defender WS) Attacker WS ↓ · Defender WS → WS 1 2 3",
+        "Each cell: the D6 roll needed and the chance of success; – = cannot",
+        "Ranged to-hit (BS) BS 1 2 3 4 5 6 7 8 9 10 To hit 6+ 17% 5+ 33% 4+ 50% 3+ 67% 2+ 83% 2+ 86%",
+        "Re-roll misses on – – – – – 6+ 5+ 4+ 3+ 2+ Snap Shots 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+",
+    ],
+    ("to-hit", "ru"): [
+        "Попадание в ближнем бою (WS атакующего против WS цели) WS атакующего ↓ · WS цели → WS 1 2 3",
+        "В клетке: нужный бросок D6 и вероятность успеха; – = невозможно",
+        "Попадание при стрельбе (BS) BS 1 2 3 4 5 6 7 8 9 10 Попадание 6+ 17% 5+ 33% 4+ 50% 3+ 67%",
+        "Переброс промахов на – – – – – 6+ 5+ 4+ 3+ 2+ Навскидку 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+ 6+",
+    ],
 }
 
 

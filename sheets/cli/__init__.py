@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-
 import click
 
 from sheets import __version__
@@ -19,7 +18,10 @@ COMMANDS = {
     "chart": ("sheets.cli.commands:chart", "Draw a chart (hit locations, facings) as PDF or PNG."),
     "calc": ("sheets.cli.commands:calc", "Calculators (facing, penetration, cover…)."),
     "schema": ("sheets.cli.commands:schema", "JSON Schema of a game's unit file (for editors)."),
-    "import": ("sheets.cli.commands:import_group", "Import units from other tools' files (MegaMek, BattleScribe)."),
+    "import": (
+        "sheets.cli.commands:import_group",
+        "Import units from other tools' files (MegaMek, BattleScribe).",
+    ),
     "new": ("sheets.cli.commands:new", "Write a starter unit or army file to fill in."),
     "examples": ("sheets.cli.commands:examples", "Copy the bundled sample files into a folder."),
     "config": ("sheets.cli.commands:config", "Show the settings files and the settings used."),
@@ -38,8 +40,8 @@ def hoist_global_options(args: list[str]) -> list[str]:
     start = 0
     while start < len(args) and args[start].startswith("-"):  # options before the command
         start += 2 if args[start] in GLOBAL_VALUES else 1
-    head, tail, moved = args[:start + 1], [], []
-    rest = args[start + 1:]
+    head, tail, moved = args[: start + 1], [], []
+    rest = args[start + 1 :]
     i = 0
     while i < len(rest):
         a = rest[i]
@@ -49,7 +51,7 @@ def hoist_global_options(args: list[str]) -> list[str]:
         if a in GLOBAL_FLAGS:
             moved.append(a)
         elif a in GLOBAL_VALUES and i + 1 < len(rest):
-            moved.extend(rest[i:i + 2])
+            moved.extend(rest[i : i + 2])
             i += 1
         elif a.split("=", 1)[0] in GLOBAL_VALUES and "=" in a:
             moved.append(a)
@@ -128,12 +130,17 @@ class LazyGroup(click.Group):
                 # not there (a label key, a mode another key depends on): the user's data -> exit
                 # 1. Only when an override was actually read: otherwise it is our bug (exit 3).
                 others = f" (or one of {len(read) - 1} other override files read)" if len(read) > 1 else ""
-                click.echo(f"{read[-1]}: cannot use this data override{others}: {type(exc).__name__}: "
-                           f"{first} (a value refers to something the tables do not have; compare "
-                           f"with the bundled file)", err=True)
+                click.echo(
+                    f"{read[-1]}: cannot use this data override{others}: {type(exc).__name__}: "
+                    f"{first} (a value refers to something the tables do not have; compare "
+                    f"with the bundled file)",
+                    err=True,
+                )
                 ctx.exit(1)
-            click.echo(f"internal error: {type(exc).__name__}: {first} (for the details run: "
-                       f"{_debug_command(ctx)})", err=True)
+            click.echo(
+                f"internal error: {type(exc).__name__}: {first} (for the details run: {_debug_command(ctx)})",
+                err=True,
+            )
             ctx.exit(3)
 
     def format_commands(self, ctx, formatter):
@@ -157,16 +164,28 @@ def _debug_command(ctx) -> str:
     return shlex.join(["sheets", "--debug", *args])
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": HELP_OPTIONS},
-             epilog="Start here: `sheets new GAME -o my.yaml`, then `sheets render my.yaml`. "
-                    "`sheets COMMAND -h` describes a command. --debug and --data-dir may also "
-                    "follow the command.")
-@click.version_option(__version__, "--version", "-V", prog_name="sheets",
-                      message="%(prog)s %(version)s (distribution wargame-sheets)")
+@click.group(
+    cls=LazyGroup,
+    context_settings={"help_option_names": HELP_OPTIONS},
+    epilog="Start here: `sheets new GAME -o my.yaml`, then `sheets render my.yaml`. "
+    "`sheets COMMAND -h` describes a command. --debug and --data-dir may also "
+    "follow the command.",
+)
+@click.version_option(
+    __version__,
+    "--version",
+    "-V",
+    prog_name="sheets",
+    message="%(prog)s %(version)s (distribution wargame-sheets)",
+)
 @click.option("--debug", is_flag=True, help="Show full tracebacks on internal errors.")
-@click.option("--data-dir", type=click.Path(exists=True, file_okay=False), default=None,
-              help="Folder whose rule tables and labels replace the bundled ones "
-                   "(same relative paths, e.g. battletech/weapons.yaml). Also $SHEETS_DATA_DIR.")
+@click.option(
+    "--data-dir",
+    type=click.Path(exists=True, file_okay=False),
+    default=None,
+    help="Folder whose rule tables and labels replace the bundled ones "
+    "(same relative paths, e.g. battletech/weapons.yaml). Also $SHEETS_DATA_DIR.",
+)
 @click.pass_context
 def cli(ctx, debug, data_dir):
     """Record sheets, unit cards, army lists and reference handouts for tabletop wargames."""
@@ -228,7 +247,7 @@ def _bytes_back(exc):
     bytes, any other unencodable character as a backslash escape."""
     if not isinstance(exc, UnicodeEncodeError):
         raise exc
-    bad = exc.object[exc.start:exc.end]
+    bad = exc.object[exc.start : exc.end]
     if all(0xDC80 <= ord(c) <= 0xDCFF for c in bad):
         return bytes(ord(c) - 0xDC00 for c in bad), exc.end
     return "".join(f"\\u{ord(c):04x}" for c in bad), exc.end

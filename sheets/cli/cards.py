@@ -21,14 +21,29 @@ class FiniteFloatRange(click.FloatRange):
 
 
 RENDER_OPTIONS = [
-    click.Option(["--card"], type=click.Choice(["poker", "bridge", "mini", "tarot", "euro", "square"]),
-                 default=None, help="Cards: card size (default poker 63×88 mm)."),
-    click.Option(["--bleed"], type=FiniteFloatRange(0, 10), default=None, metavar="MM",
-                 help="Cards: bleed in mm."),
-    click.Option(["--gap"], type=FiniteFloatRange(0, 30), default=None, metavar="MM",
-                 help="Cards: gap between cards in mm."),
-    click.Option(["--backs"], is_flag=True, default=None,
-                 help="Cards: add mirrored back pages for duplex printing."),
-    click.Option(["--png", "png_dir"], type=click.Path(file_okay=False), default=None,
-                 help="Cards: also write one 300 dpi PNG per card into this folder."),
+    click.Option(
+        ["--card"],
+        type=click.Choice(["poker", "bridge", "mini", "tarot", "euro", "square"]),
+        default=None,
+        help="Cards: card size (default poker 63×88 mm).",
+    ),
+    click.Option(
+        ["--bleed"], type=FiniteFloatRange(0, 10), default=None, metavar="MM", help="Cards: bleed in mm."
+    ),
+    click.Option(
+        ["--gap"],
+        type=FiniteFloatRange(0, 30),
+        default=None,
+        metavar="MM",
+        help="Cards: gap between cards in mm.",
+    ),
+    click.Option(
+        ["--backs"], is_flag=True, default=None, help="Cards: add mirrored back pages for duplex printing."
+    ),
+    click.Option(
+        ["--png", "png_dir"],
+        type=click.Path(file_okay=False),
+        default=None,
+        help="Cards: also write one 300 dpi PNG per card into this folder.",
+    ),
 ]

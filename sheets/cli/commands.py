@@ -10,15 +10,26 @@ from pathlib import Path
 
 import click
 
-from sheets.cli.options import (GameOptionsCommand, json_option, lang_option, out_option,
-                                paths_argument, printing_options, rules_option)
+from sheets.cli.options import (
+    GameOptionsCommand,
+    json_option,
+    lang_option,
+    paths_argument,
+    printing_options,
+    rules_option,
+)
 
 
 def _options(lang="en", paper="a4", mono=False, rules=None, **extra):
     from sheets.core.game import Options
 
-    return Options(lang=lang, paper=paper, mono=mono, rules=rules.lower() if rules else None,
-                   extra={k: v for k, v in extra.items() if v is not None})
+    return Options(
+        lang=lang,
+        paper=paper,
+        mono=mono,
+        rules=rules.lower() if rules else None,
+        extra={k: v for k, v in extra.items() if v is not None},
+    )
 
 
 def _load_all(paths, options, jobs: int = 1):
@@ -53,8 +64,11 @@ def expand_paths(paths) -> list[str]:
             found = []
             for root, dirs, names in os.walk(path, followlinks=False):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                found.extend(os.path.join(root, n) for n in sorted(names)
-                             if os.path.splitext(n)[1].lower() in suffixes and not n.startswith("."))
+                found.extend(
+                    os.path.join(root, n)
+                    for n in sorted(names)
+                    if os.path.splitext(n)[1].lower() in suffixes and not n.startswith(".")
+                )
             if not found:
                 raise click.UsageError(f"no unit files ({', '.join(suffixes)}) in folder {path}")
             out.extend(found)
@@ -95,8 +109,9 @@ def _format_of(output, command: str, formats: tuple[str, ...], default: str | No
         check_target(output)  # an empty name, a device, an input: refused for that first
     listed = ", ".join(f".{f}" for f in formats)
     got = f"'.{suffix}'" if suffix else "no suffix"
-    raise click.BadParameter(f"{output}: {got}; `sheets {command}` makes {listed} "
-                             f"(the suffix of -o chooses)", param_hint="-o")
+    raise click.BadParameter(
+        f"{output}: {got}; `sheets {command}` makes {listed} (the suffix of -o chooses)", param_hint="-o"
+    )
 
 
 def _write_pngs(out, pdf: bytes, dpi: int, grey: bool) -> None:
@@ -105,8 +120,7 @@ def _write_pngs(out, pdf: bytes, dpi: int, grey: bool) -> None:
     from sheets.render.raster import pdf_to_pngs
 
     if str(out) == "-":
-        raise click.BadParameter("PNG pages are written to files, not to standard output",
-                                 param_hint="-o")
+        raise click.BadParameter("PNG pages are written to files, not to standard output", param_hint="-o")
     out = Path(out)
     pngs = pdf_to_pngs(pdf, dpi=dpi, grey=grey)
     if len(pngs) == 1:
@@ -123,8 +137,7 @@ def _given(ctx, name: str) -> bool:
     """The user wrote this option on the command line (not a default, not a settings file)."""
     from click.core import ParameterSource
 
-    return ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE,
-                                               ParameterSource.ENVIRONMENT)
+    return ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
 
 
 def check_game_options(ctx, command: str, game_ids) -> None:
@@ -144,19 +157,21 @@ def check_game_options(ctx, command: str, game_ids) -> None:
         owners = owners_of(command, param.name)
         if not set(owners) & set(game_ids):
             opt = max(param.opts, key=len)
-            raise click.UsageError(f"{opt} is an option of {' and '.join(owners)}, not of "
-                                   f"{' or '.join(game_ids)}")
+            raise click.UsageError(
+                f"{opt} is an option of {' and '.join(owners)}, not of {' or '.join(game_ids)}"
+            )
     if "rules" in ctx.params and ctx.params["rules"] and _given(ctx, "rules"):
         value = ctx.params["rules"].lower()
         for gid in game_ids:
             game = get_game(gid)
             if not game.variants:
                 having = [f"{g.id} ({'|'.join(g.variants)})" for g in all_games() if g.variants]
-                raise click.UsageError(f"--rules: {gid} has no rule variants (only "
-                                       f"{', '.join(having)} have)")
+                raise click.UsageError(f"--rules: {gid} has no rule variants (only {', '.join(having)} have)")
             if value not in game.variants:
-                raise click.UsageError(f"--rules: {gid} has no rules variant {value!r}; "
-                                       f"expected one of {', '.join(game.variants)}")
+                raise click.UsageError(
+                    f"--rules: {gid} has no rules variant {value!r}; "
+                    f"expected one of {', '.join(game.variants)}"
+                )
 
 
 PARALLEL_LOAD_BYTES = 128 * 1024  # input of about 1,000 units: worth a second loading process
@@ -207,8 +222,11 @@ def _recording(loaded_list=()) -> dict:
 
     ctx = click.get_current_context(silent=True)
     full = bool(ctx and (ctx.meta.get("sheets.check_layout") or ctx.meta.get("sheets.strict")))
-    return {"stream": True, "full_pages": None if full else FULL_CHECK_PAGES,
-            "allowed_words": layout_words(loaded_list)}
+    return {
+        "stream": True,
+        "full_pages": None if full else FULL_CHECK_PAGES,
+        "allowed_words": layout_words(loaded_list),
+    }
 
 
 # Pages measured by every rule of the layout checker on a plain run; the pages after them by the
@@ -251,11 +269,17 @@ def _check_layout(doc, loaded_list=(), coverage=()) -> None:
     prefix = "" if fail else "warning: "
     click.echo("\n".join(prefix + line for line in summary(problems).splitlines()), err=True)
     if asked and not strict and not enforced:  # only rules still staged (data/common/layout.yaml)
-        click.echo(f"layout: {doc.pages} page(s) checked, no problems; {len(problems)} warning(s) "
-                   f"of staged rules (--strict: exit 1)", err=True)
+        click.echo(
+            f"layout: {doc.pages} page(s) checked, no problems; {len(problems)} warning(s) "
+            f"of staged rules (--strict: exit 1)",
+            err=True,
+        )
         return
-    click.echo(f"layout: {len(problems)} problem(s) on {doc.pages} page(s)"
-               + ("" if fail else " (--strict: exit 1)"), err=True)
+    click.echo(
+        f"layout: {len(problems)} problem(s) on {doc.pages} page(s)"
+        + ("" if fail else " (--strict: exit 1)"),
+        err=True,
+    )
     if fail:
         raise SystemExit(1)
 
@@ -264,10 +288,11 @@ def _to_stdout(data) -> None:
     """``-o -``: text as is; a PDF or PNG only when standard output is not a terminal."""
     from sheets.core.errors import InputError, Problem, UsageProblem
 
-    if isinstance(data, bytes):
-        if _stdout_is_terminal():
-            raise UsageProblem("-o -: not writing a binary file (PDF/PNG) to a terminal; "
-                               "redirect it (> file.pdf) or pass a file name")
+    if isinstance(data, bytes) and _stdout_is_terminal():
+        raise UsageProblem(
+            "-o -: not writing a binary file (PDF/PNG) to a terminal; "
+            "redirect it (> file.pdf) or pass a file name"
+        )
     import sys
 
     stream = sys.stdout
@@ -322,8 +347,16 @@ def systems(as_json):
       sheets systems --json"""
     from sheets.core.game import all_games
 
-    rows = [{"id": g.id, "name": g.name.get("en", g.id), "name_ru": g.name.get("ru", ""),
-             "unit_kinds": list(g.unit_kinds), "variants": list(g.variants)} for g in all_games()]
+    rows = [
+        {
+            "id": g.id,
+            "name": g.name.get("en", g.id),
+            "name_ru": g.name.get("ru", ""),
+            "unit_kinds": list(g.unit_kinds),
+            "variants": list(g.variants),
+        }
+        for g in all_games()
+    ]
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
@@ -335,15 +368,18 @@ def systems(as_json):
 def _completion_games(ctx, param, incomplete):
     """Shell completion of GAME: the registered game ids."""
     from click.shell_completion import CompletionItem
+
     from sheets.core.game import all_games
 
-    return [CompletionItem(g.id, help=g.name.get("en", "")) for g in all_games()
-            if g.id.startswith(incomplete)]
+    return [
+        CompletionItem(g.id, help=g.name.get("en", "")) for g in all_games() if g.id.startswith(incomplete)
+    ]
 
 
 def _completion_charts(ctx, param, incomplete):
     """Shell completion of CHART: the charts of the GAME already written."""
     from click.shell_completion import CompletionItem
+
     from sheets.core.game import UnknownGame, get_game
 
     try:
@@ -356,9 +392,13 @@ def _completion_charts(ctx, param, incomplete):
 @click.command(cls=GameOptionsCommand, game_options_for="validate")
 @paths_argument
 @rules_option
-@click.option("--json", "as_json", is_flag=True,
-              help="Print every problem as JSON (a list of {file, line, column, severity, message}) "
-                   "on standard output.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print every problem as JSON (a list of {file, line, column, severity, message}) "
+    "on standard output.",
+)
 @click.pass_context
 def validate(ctx, paths, rules, as_json, **game_options):
     """Check files (or folders of them; - is standard input); exit 0 when all are valid, 1
@@ -415,9 +455,14 @@ def validate(ctx, paths, rules, as_json, **game_options):
 @json_option
 @rules_option
 @lang_option
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
-              help="Write to this file (.txt, or .json for --json) instead of standard output "
-                   "(- is standard output).")
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write to this file (.txt, or .json for --json) instead of standard output (- is standard output).",
+)
 @click.pass_context
 def info(ctx, paths, as_json, rules, lang, output, **game_options):
     """Derived values of every unit (JSON: one object per unit). With --lang ru the field
@@ -437,8 +482,11 @@ def info(ctx, paths, as_json, rules, lang, output, **game_options):
         return
     from sheets.cli.info_text import info_lines
 
-    lines = [line for l in loaded
-             for line in info_lines(l.game, [l.game.info_text(u, l.options) for u in l.units], lang)]
+    lines = [
+        line
+        for l in loaded
+        for line in info_lines(l.game, [l.game.info_text(u, l.options) for u in l.units], lang)
+    ]
     _write(_out(output, "-"), "".join(line + "\n" for line in lines))
 
 
@@ -447,18 +495,32 @@ RENDER_FORMATS = ("pdf", "png")
 
 @click.command(cls=GameOptionsCommand, game_options_for="render")
 @paths_argument
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
-              help="OUT.pdf, or OUT.png for one PNG per page (OUT-1.png, OUT-2.png…); - is "
-                   "standard output (PDF). Default: output/<the files' names>.pdf.")
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="OUT.pdf, or OUT.png for one PNG per page (OUT-1.png, OUT-2.png…); - is "
+    "standard output (PDF). Default: output/<the files' names>.pdf.",
+)
 @printing_options
 @click.option("--no-list", is_flag=True, help="Rosters: leave out the army-list first page.")
-@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True,
-              help="PNG resolution (-o OUT.png).")
-@click.option("-j", "--jobs", type=click.IntRange(0, 64), default=None, metavar="N",
-              help="Worker processes loading and drawing (same PDF bytes as one; default: every "
-                   "idle CPU from 1,000 units, else 1; 0 = every CPU).")
-@click.option("-q", "--quiet", is_flag=True,
-              help="No progress bar on stderr (shown past 50 pages, on a terminal only).")
+@click.option(
+    "--dpi", type=click.IntRange(36, 600), default=150, show_default=True, help="PNG resolution (-o OUT.png)."
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(0, 64),
+    default=None,
+    metavar="N",
+    help="Worker processes loading and drawing (same PDF bytes as one; default: every "
+    "idle CPU from 1,000 units, else 1; 0 = every CPU).",
+)
+@click.option(
+    "-q", "--quiet", is_flag=True, help="No progress bar on stderr (shown past 50 pages, on a terminal only)."
+)
 @click.pass_context
 def render(ctx, paths, output, lang, paper, mono, rules, no_list, dpi, jobs, quiet, **game_options):
     """Print record sheets or unit cards for unit files and rosters (PATH: a file, a folder of
@@ -511,17 +573,18 @@ def render(ctx, paths, output, lang, paper, mono, rules, no_list, dpi, jobs, qui
     if out != "-":
         check_target(out)  # a bad -o fails before any work (and before any --png file)
     elif fmt == "png":
-        raise click.BadParameter("PNG pages are written to files, not to standard output",
-                                 param_hint="-o")
+        raise click.BadParameter("PNG pages are written to files, not to standard output", param_hint="-o")
     from sheets.cli.progress import PageProgress
 
     def progress(doc):
-        return PageProgress(doc, total=_expected_pages(loaded),
-                            enabled=False if (quiet or jobs > 1) else None)
+        return PageProgress(
+            doc, total=_expected_pages(loaded), enabled=False if (quiet or jobs > 1) else None
+        )
 
     with deferred_writes(), _gc_frozen():  # card PNGs and the PDF: all written at the end, or none
-        done = api.render(loaded, jobs=jobs, record=record, no_list=no_list, progress=progress,
-                          glyphs_checked=True)
+        done = api.render(
+            loaded, jobs=jobs, record=record, no_list=no_list, progress=progress, glyphs_checked=True
+        )
         if fmt == "png":
             _write_pngs(out, done.pdf, dpi, mono)
         else:
@@ -545,18 +608,32 @@ ROSTER_FORMATS = ("pdf", "png", "md", "html", "bbcode", "json")
 
 @click.command()
 @click.argument("path", type=click.Path(), metavar="PATH")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
-              help="The file; its suffix chooses the format (.pdf .png .md .html .bbcode .json). "
-                   "Default: output/<name>-list.pdf, text formats to standard output.")
-@click.option("--format", "fmt", type=click.Choice(list(ROSTER_FORMATS)), default=None,
-              help="pdf: a printable page; md, html, bbcode: text for forums and web pages "
-                   "(to standard output unless -o); json: the list as data. Default: the "
-                   "suffix of -o, else pdf.")
-@click.option("--template", type=click.Path(dir_okay=False, exists=True), default=None,
-              help="Your own jinja2 template for the text formats (start from templates/).")
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="The file; its suffix chooses the format (.pdf .png .md .html .bbcode .json). "
+    "Default: output/<name>-list.pdf, text formats to standard output.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(list(ROSTER_FORMATS)),
+    default=None,
+    help="pdf: a printable page; md, html, bbcode: text for forums and web pages "
+    "(to standard output unless -o); json: the list as data. Default: the "
+    "suffix of -o, else pdf.",
+)
+@click.option(
+    "--template",
+    type=click.Path(dir_okay=False, exists=True),
+    default=None,
+    help="Your own jinja2 template for the text formats (start from templates/).",
+)
 @printing_options
-@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True,
-              help="PNG resolution.")
+@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True, help="PNG resolution.")
 @click.pass_context
 def roster(ctx, path, output, fmt, template, lang, paper, mono, rules, dpi):
     """The army list of a roster (or unit file): units, costs, groups, totals and the limit.
@@ -575,8 +652,9 @@ def roster(ctx, path, output, fmt, template, lang, paper, mono, rules, dpi):
                 note_input(given)  # -o naming an input is refused as that, not for its suffix
         wanted = _format_of(output, "roster", ROSTER_FORMATS)
         if fmt and fmt != wanted:
-            raise click.BadParameter(f"--format {fmt} but -o {output} ends in .{wanted}: "
-                                     f"give one of them", param_hint="-o")
+            raise click.BadParameter(
+                f"--format {fmt} but -o {output} ends in .{wanted}: give one of them", param_hint="-o"
+            )
         fmt = wanted
     fmt = fmt or "pdf"
     if fmt == "png" and (output is None or str(output) == "-"):
@@ -590,9 +668,13 @@ def roster(ctx, path, output, fmt, template, lang, paper, mono, rules, dpi):
 
         template_data = read_user_bytes(template, MAX_TEMPLATE_BYTES)
     cover = _coverage([loaded], "list") if fmt in ("pdf", "png") else ()
-    data, doc = api.roster_output([loaded], "pdf" if fmt == "png" else fmt, template=template_data,
-                                  record=_recording([loaded]),
-                                  template_name=str(template) if template else "template")
+    data, doc = api.roster_output(
+        [loaded],
+        "pdf" if fmt == "png" else fmt,
+        template=template_data,
+        record=_recording([loaded]),
+        template_name=str(template) if template else "template",
+    )
     if fmt == "pdf":
         _write(_out(output, _output_name([path], ".pdf", "-list")), data)
     elif fmt == "png":
@@ -668,15 +750,22 @@ def _game(game_id: str):
     try:
         return get_game(game_id.lower())
     except UnknownGame:
-        raise click.BadParameter(f"unknown game {game_id!r}{did_you_mean(game_id, game_ids())}; "
-                                 f"known: {', '.join(game_ids())}", param_hint="GAME") from None
+        raise click.BadParameter(
+            f"unknown game {game_id!r}{did_you_mean(game_id, game_ids())}; known: {', '.join(game_ids())}",
+            param_hint="GAME",
+        ) from None
 
 
 @click.command(cls=_with_games_epilog(GameOptionsCommand), game_options_for="reference")
 @click.argument("game_id", metavar="GAME", shell_complete=_completion_games)
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
-              help="OUT.pdf or OUT.png (one PNG per page); default output/<GAME>-reference.pdf; "
-                   "- is standard output.")
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="OUT.pdf or OUT.png (one PNG per page); default output/<GAME>-reference.pdf; - is standard output.",
+)
 @printing_options
 @click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True, help="PNG resolution.")
 @click.pass_context
@@ -693,9 +782,13 @@ def reference(ctx, game_id, output, lang, paper, mono, rules, dpi, **game_option
     check_game_options(ctx, "reference", [game.id])
     from sheets import api
 
-    opts = _options(lang=lang, paper=paper, mono=mono,
-                    rules=(rules.lower() if rules and game.variants else game.default_variant()),
-                    **game_options)
+    opts = _options(
+        lang=lang,
+        paper=paper,
+        mono=mono,
+        rules=(rules.lower() if rules and game.variants else game.default_variant()),
+        **game_options,
+    )
     done = api.reference(game.id, opts, record=_recording())
     out = _out(output, Path("output") / f"{game.id}-reference.pdf")
     if fmt == "png":
@@ -708,8 +801,13 @@ def reference(ctx, game_id, output, lang, paper, mono, rules, dpi, **game_option
 @click.command(cls=_with_games_epilog(GameOptionsCommand, _charts_epilog), game_options_for="chart")
 @click.argument("game_id", metavar="GAME", shell_complete=_completion_games)
 @click.argument("name", metavar="CHART", required=False, shell_complete=_completion_charts)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-              help="OUT.pdf or OUT.png (default output/<game>-<chart>.pdf; - is standard output).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="OUT.pdf or OUT.png (default output/<game>-<chart>.pdf; - is standard output).",
+)
 @printing_options
 @click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True, help="PNG resolution.")
 @click.pass_context
@@ -724,21 +822,27 @@ def chart(ctx, game_id, name, output, lang, paper, mono, rules, dpi, **game_opti
 
     game = _game(game_id)
     if not game.charts:
-        raise click.BadParameter(f"{game.id} has no charts; charts: {all_charts_text()}",
-                                 param_hint="GAME")
+        raise click.BadParameter(f"{game.id} has no charts; charts: {all_charts_text()}", param_hint="GAME")
     if name is None:
         raise click.UsageError(f"which chart? {game.id} charts: {', '.join(game.charts)}")
     if name not in game.charts:
-        raise click.BadParameter(f"no chart {name!r} for {game.id}{did_you_mean(name, game.charts)}; "
-                                 f"charts: {', '.join(game.charts)}", param_hint="CHART")
+        raise click.BadParameter(
+            f"no chart {name!r} for {game.id}{did_you_mean(name, game.charts)}; "
+            f"charts: {', '.join(game.charts)}",
+            param_hint="CHART",
+        )
     fmt = _format_of(output, "chart", ("pdf", "png"))
     check_game_options(ctx, "chart", [game.id])
     out = _out(output, Path("output") / f"{game.id}-{name}.pdf")
     from sheets import api
 
-    opts = _options(lang=lang, paper=paper, mono=mono,
-                    rules=(rules.lower() if rules and game.variants else game.default_variant()),
-                    **game_options)
+    opts = _options(
+        lang=lang,
+        paper=paper,
+        mono=mono,
+        rules=(rules.lower() if rules and game.variants else game.default_variant()),
+        **game_options,
+    )
     done = api.chart(game.id, name, opts, record=_recording())
     if fmt == "pdf":
         _write(out, done.pdf)
@@ -759,9 +863,8 @@ class _CalcGroup(click.Group):
         return sorted(self._games())
 
     def get_command(self, ctx, name):
-        from sheets.core.game import load_object
-
         from sheets.cli import short_help_option
+        from sheets.core.game import load_object
 
         game = self._games().get(name)
         return short_help_option(load_object(game.calc_cli)) if game else None
@@ -781,8 +884,11 @@ def calculators() -> list[str]:
 
 
 def _calc_epilog() -> str:
-    return ("Calculators: " + ", ".join(f"`sheets calc {c}`" for c in calculators()) +
-            ". `sheets calc GAME CALCULATOR -h` describes one.")
+    return (
+        "Calculators: "
+        + ", ".join(f"`sheets calc {c}`" for c in calculators())
+        + ". `sheets calc GAME CALCULATOR -h` describes one."
+    )
 
 
 @click.group(cls=_with_games_epilog(_CalcGroup, _calc_epilog))
@@ -796,8 +902,14 @@ def calc():
 
 @click.command(cls=_with_games_epilog())
 @click.argument("system", metavar="GAME", shell_complete=_completion_games)
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
-              help="Write to this file instead of standard output (- is standard output).")
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write to this file instead of standard output (- is standard output).",
+)
 def schema(system, output):
     """Print the JSON Schema of GAME's unit file (use it in your editor).
 
@@ -824,9 +936,8 @@ class _ImportGroup(click.Group):
         return sorted(self._formats())
 
     def get_command(self, ctx, name):
-        from sheets.core.game import load_object
-
         from sheets.cli import short_help_option
+        from sheets.core.game import load_object
 
         path = self._formats().get(name)
         return short_help_option(load_object(path)) if path else None
@@ -844,6 +955,7 @@ def import_group():
 def _completion_kinds(ctx, param, incomplete):
     """Shell completion of KIND: the starter kinds of the GAME already written."""
     from click.shell_completion import CompletionItem
+
     from sheets.api import UsageError, starter_kinds
 
     try:
@@ -864,13 +976,22 @@ def _starters_epilog() -> str:
 @click.command(cls=_with_games_epilog(click.Command, _starters_epilog))
 @click.argument("game_id", metavar="GAME", required=False, shell_complete=_completion_games)
 @click.argument("kind", metavar="[KIND]", required=False, shell_complete=_completion_kinds)
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
-              help="The new file (.yaml); default: standard output. An existing file is kept "
-                   "unless --force.")
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="The new file (.yaml); default: standard output. An existing file is kept unless --force.",
+)
 @lang_option
 @click.option("--force", is_flag=True, help="Replace an existing -o file.")
-@click.option("--example", "example", is_flag=True,
-              help="Copy GAME's bundled sample files instead (like `sheets examples GAME`).")
+@click.option(
+    "--example",
+    "example",
+    is_flag=True,
+    help="Copy GAME's bundled sample files instead (like `sheets examples GAME`).",
+)
 def new(game_id, kind, output, lang, force, example):
     """Write a starter unit or army file: every field has a comment in --lang, the values
     validate and render as they are, and the first line points your editor at the schema
@@ -897,9 +1018,11 @@ def new(game_id, kind, output, lang, force, example):
     if os.path.lexists(output) and not force:
         raise click.UsageError(f"{output} exists; choose another name or add --force")
     _write(output, text)
-    click.echo(f"next: sheets validate {output}; sheets render {output}; for your editor: "
-               f"sheets schema {game.id} -o {Path(output).parent / (game.id + '.schema.json')}",
-               err=True)
+    click.echo(
+        f"next: sheets validate {output}; sheets render {output}; for your editor: "
+        f"sheets schema {game.id} -o {Path(output).parent / (game.id + '.schema.json')}",
+        err=True,
+    )
 
 
 def _samples(game_ids) -> list[tuple[str, Path]]:
@@ -941,8 +1064,15 @@ def _copy_examples(game_ids, folder, force: bool) -> None:
 
 @click.command(cls=_with_games_epilog())
 @click.argument("game_ids", metavar="[GAME]...", nargs=-1, shell_complete=_completion_games)
-@click.option("-d", "--dir", "folder", type=click.Path(file_okay=False), default=".",
-              show_default=True, help="Folder to copy into (the files go to DIR/data/units/<game>/).")
+@click.option(
+    "-d",
+    "--dir",
+    "folder",
+    type=click.Path(file_okay=False),
+    default=".",
+    show_default=True,
+    help="Folder to copy into (the files go to DIR/data/units/<game>/).",
+)
 @click.option("--force", is_flag=True, help="Replace files that exist.")
 @click.option("--list", "as_list", is_flag=True, help="Only list the sample files.")
 def examples(game_ids, folder, force, as_list):
@@ -984,8 +1114,18 @@ def config(ctx, as_json):
     places = [str(p) for p in cfg.places()]
     unknown = _unknown_settings(settings)
     if as_json:
-        click.echo(json.dumps({"looked_in": places, "read": [str(p) for p in used],
-                               "settings": settings, "unknown": unknown}, ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "looked_in": places,
+                    "read": [str(p) for p in used],
+                    "settings": settings,
+                    "unknown": unknown,
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     click.echo("settings files (later ones win; command-line flags win over all):")
     for p in cfg.places():
@@ -997,7 +1137,9 @@ def config(ctx, as_json):
     for key, value in settings.items():
         if isinstance(value, dict):
             for k, v in _flat(value, key):
-                click.echo(f"  [{k.rsplit('.', 1)[0]}] {k.rsplit('.', 1)[1]} = {json.dumps(v, ensure_ascii=False)}")
+                click.echo(
+                    f"  [{k.rsplit('.', 1)[0]}] {k.rsplit('.', 1)[1]} = {json.dumps(v, ensure_ascii=False)}"
+                )
         else:
             click.echo(f"  {key} = {json.dumps(value, ensure_ascii=False)}")
     for name in unknown:

@@ -33,8 +33,9 @@ def info_lines(game, rows: list[dict], lang: str) -> list[str]:
                 return value(v[lang], keys)
             return ", ".join(f"{field(a)}: {value(b, (*keys, a))}" for a, b in v.items())
         if isinstance(v, (list, tuple)):
-            return "; ".join(f"({value(x, keys)})" if isinstance(x, dict) else value(x, keys)
-                             for x in v) or "—"
+            return (
+                "; ".join(f"({value(x, keys)})" if isinstance(x, dict) else value(x, keys) for x in v) or "—"
+            )
         if isinstance(v, str) and _ID.match(v):
             for key in reversed(keys):  # the nearest key first: armor.type=soldier -> armor_soldier
                 found = word(f"info_{key}_{v}") or word(f"{key}_{v}")

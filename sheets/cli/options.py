@@ -4,11 +4,23 @@ from __future__ import annotations
 
 import click
 
-lang_option = click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
-                           help="Language of every printed label.")
-paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
-                            show_default=True, help="Paper size (each has its own layout).")
+lang_option = click.option(
+    "--lang",
+    type=click.Choice(["en", "ru"]),
+    default="en",
+    show_default=True,
+    help="Language of every printed label.",
+)
+paper_option = click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"]),
+    default="a4",
+    show_default=True,
+    help="Paper size (each has its own layout).",
+)
 mono_option = click.option("--mono", is_flag=True, help="Greys and outlines only (black-and-white printers).")
+
+
 def _check_rules(ctx, param, value):
     if value is None:
         return None
@@ -17,45 +29,69 @@ def _check_rules(ctx, param, value):
 
     known = sorted({v for g in all_games() for v in g.variants})
     if value.lower() not in known:
-        raise click.BadParameter(f"unknown rules variant {value!r}{did_you_mean(value, known)}; "
-                                 f"expected one of {', '.join(known)}")
+        raise click.BadParameter(
+            f"unknown rules variant {value!r}{did_you_mean(value, known)}; expected one of {', '.join(known)}"
+        )
     return value.lower()
 
 
-rules_option = click.option("--rules", "rules", default=None, metavar="VARIANT", callback=_check_rules,
-                            help="Rule variant where the game has them (battletech: classic|tw, default classic; "
-                                 "wh40k6: the Force Organisation chart 6th|7th|hh1|other, default 6th).")
+rules_option = click.option(
+    "--rules",
+    "rules",
+    default=None,
+    metavar="VARIANT",
+    callback=_check_rules,
+    help="Rule variant where the game has them (battletech: classic|tw, default classic; "
+    "wh40k6: the Force Organisation chart 6th|7th|hh1|other, default 6th).",
+)
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON output.")
-out_option = click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
-                          help="Output file (default: output/<stem of the first input>.<ext>).")
+out_option = click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Output file (default: output/<stem of the first input>.<ext>).",
+)
 paths_argument = click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
 
 
 def _remember(key: str):
     """A flag's callback that notes it in the context (``ctx.meta[key]``) for the command's end."""
+
     def callback(ctx, param, value):
         if value:
             ctx.meta[key] = True
         return value
+
     return callback
 
 
 check_layout_option = click.option(
-    "--check-layout", is_flag=True, expose_value=False, callback=_remember("sheets.check_layout"),
+    "--check-layout",
+    is_flag=True,
+    expose_value=False,
+    callback=_remember("sheets.check_layout"),
     help="Every page is measured against the print rules (text >= 6 pt, inside its frame, tick "
-         "boxes >= 3 mm, no English on a Russian page, ...); problems are warnings: with this "
-         "option (or --strict) they exit 1, and a clean check says so.")
+    "boxes >= 3 mm, no English on a Russian page, ...); problems are warnings: with this "
+    "option (or --strict) they exit 1, and a clean check says so.",
+)
 
 
 strict_option = click.option(
-    "--strict", is_flag=True, expose_value=False, callback=_remember("sheets.strict"),
+    "--strict",
+    is_flag=True,
+    expose_value=False,
+    callback=_remember("sheets.strict"),
     help="Layout problems (always listed as warnings on stderr) make the command exit 1; "
-         "battletech render: equipment later than the chosen rules is an error too.")
+    "battletech render: equipment later than the chosen rules is an error too.",
+)
 
 
 def printing_options(f):
-    for deco in reversed((lang_option, paper_option, mono_option, rules_option, check_layout_option,
-                          strict_option)):
+    for deco in reversed(
+        (lang_option, paper_option, mono_option, rules_option, check_layout_option, strict_option)
+    ):
         f = deco(f)
     return f
 
@@ -78,8 +114,8 @@ class GameOptionsCommand(click.Command):
         helps = set(ctx.help_option_names)
         names = {p.name for p in super().get_params(ctx)}
         ctx.meta["sheets.game_options"] = any(
-            a.startswith("-") and a != "-" and (a.split("=", 1)[0] not in known or a in helps)
-            for a in args) or any(k not in names for k in (ctx.default_map or {}))
+            a.startswith("-") and a != "-" and (a.split("=", 1)[0] not in known or a in helps) for a in args
+        ) or any(k not in names for k in (ctx.default_map or {}))
         return super().parse_args(ctx, args)
 
     def get_params(self, ctx):

@@ -42,10 +42,16 @@ class PageProgress:
             import click
 
             length = max(self.total or 0, pages + 1)
-            self.bar = click.progressbar(length=length, label="rendering", file=self.stream,
-                                         show_pos=False, show_percent=True, show_eta=True,
-                                         item_show_func=lambda n: f"{n} pages" if n else None,
-                                         width=24)
+            self.bar = click.progressbar(
+                length=length,
+                label="rendering",
+                file=self.stream,
+                show_pos=False,
+                show_percent=True,
+                show_eta=True,
+                item_show_func=lambda n: f"{n} pages" if n else None,
+                width=24,
+            )
             self.bar.pos = 0
         if pages >= self.bar.length:  # past the estimate: the bar grows, it never overflows
             self.bar.length = pages + max(EVERY, pages // 10)

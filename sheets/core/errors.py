@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 MAX_PROBLEMS_PER_FILE = 100  # then one "… and N more problems" line
 MAX_MESSAGE = 500  # characters of one message (values inside are shortened before this)

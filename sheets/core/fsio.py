@@ -110,8 +110,12 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
 
 
 # byte order marks of the wide encodings (UTF-32 first: its little-endian mark starts like UTF-16's)
-_BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"), (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
-         (b"\xff\xfe", "utf-16-le", "UTF-16"), (b"\xfe\xff", "utf-16-be", "UTF-16"))
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
+    (b"\xff\xfe", "utf-16-le", "UTF-16"),
+    (b"\xfe\xff", "utf-16-be", "UTF-16"),
+)
 WIDE_BOMS = tuple(bom for bom, _, _ in _BOMS)
 
 
@@ -128,13 +132,21 @@ def decode_text(data: bytes, name: str, prefix: str = "") -> str:
     for bom, codec, label in _BOMS:
         if data.startswith(bom):
             try:
-                text = data[len(bom):].decode(codec)
+                text = data[len(bom) :].decode(codec)
             except UnicodeDecodeError as exc:
-                before = data[len(bom): len(bom) + exc.start].decode(codec, "replace")
+                before = data[len(bom) : len(bom) + exc.start].decode(codec, "replace")
                 line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
-                raise InputError([Problem(name, Pos(line, col), f"{prefix}not valid {label} text "
-                                                                f"(it starts with a {label} byte order "
-                                                                f"mark); save it as UTF-8")]) from None
+                raise InputError(
+                    [
+                        Problem(
+                            name,
+                            Pos(line, col),
+                            f"{prefix}not valid {label} text "
+                            f"(it starts with a {label} byte order "
+                            f"mark); save it as UTF-8",
+                        )
+                    ]
+                ) from None
             if "\x00" in text:
                 raise InputError([Problem(name, None, f"{prefix}not a text file (contains NUL characters)")])
             return text
@@ -149,8 +161,9 @@ def decode_text(data: bytes, name: str, prefix: str = "") -> str:
                 hint = " (it looks like Windows-1251, Cyrillic)"
         except UnicodeDecodeError:
             pass
-        raise InputError([Problem(name, Pos(line, col), f"{prefix}not valid UTF-8 text{hint}: save the "
-                                                        f"file as UTF-8")]) from None
+        raise InputError(
+            [Problem(name, Pos(line, col), f"{prefix}not valid UTF-8 text{hint}: save the file as UTF-8")]
+        ) from None
 
 
 def _kind(mode: int) -> str:
@@ -187,8 +200,9 @@ def check_target(path: str | os.PathLike) -> tuple[Path, int]:
         st = os.stat(target)
     except FileNotFoundError:
         if name.endswith(("/", os.sep)):  # realpath drops the slash: `-o newdir/` is no file name
-            raise InputError([Problem(name, None, "is a folder name (it ends with /); give a file "
-                                                  "name")]) from None
+            raise InputError(
+                [Problem(name, None, "is a folder name (it ends with /); give a file name")]
+            ) from None
         return target, 0o666 & ~_umask()
     except OSError as exc:
         raise InputError([Problem(name, None, f"cannot write here: {exc.strerror or exc}")]) from None
@@ -197,8 +211,10 @@ def check_target(path: str | os.PathLike) -> tuple[Path, int]:
     if not stat.S_ISREG(st.st_mode):
         raise UsageProblem(f"{name}: is {_kind(st.st_mode)}, not a regular file; refusing to replace it")
     if (st.st_dev, st.st_ino) in _INPUTS:
-        raise UsageProblem(f"{name}: is an input of this command ({_INPUTS[(st.st_dev, st.st_ino)]}); "
-                           f"refusing to overwrite it")
+        raise UsageProblem(
+            f"{name}: is an input of this command ({_INPUTS[(st.st_dev, st.st_ino)]}); "
+            f"refusing to overwrite it"
+        )
     # the permissions are kept, never setuid/setgid/sticky: an output is a document, not a program
     return target, stat.S_IMODE(st.st_mode) & 0o777
 
@@ -249,8 +265,16 @@ def _write_error(name: str, exc: OSError) -> InputError:
     if exc.errno == errno.ENOSPC:
         return InputError([Problem(name, None, "cannot write: the disk is full (nothing was written)")])
     if exc.errno == errno.EFBIG:
-        return InputError([Problem(name, None, "cannot write: the file would be larger than this "
-                                               "system allows (ulimit -f); nothing was written")])
+        return InputError(
+            [
+                Problem(
+                    name,
+                    None,
+                    "cannot write: the file would be larger than this "
+                    "system allows (ulimit -f); nothing was written",
+                )
+            ]
+        )
     if exc.errno == errno.EDQUOT:
         return InputError([Problem(name, None, "cannot write: disk quota exceeded (nothing was written)")])
     if isinstance(exc, PermissionError):

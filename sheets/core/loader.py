@@ -62,12 +62,15 @@ class Loaded:
 
 
 def _roster_spec() -> Obj:
-    return Obj(title="roster", fields={
-        "name": Str(default="", description="army list name"),
-        "limit": Int(min=0, max=10_000_000, default=None, description="points/BV/AP limit"),
-        "notes": Str(default="", max_len=2000),
-        "side": Str(default="", max_len=80, description="the side or nationality (e.g. US)"),
-    })
+    return Obj(
+        title="roster",
+        fields={
+            "name": Str(default="", description="army list name"),
+            "limit": Int(min=0, max=10_000_000, default=None, description="points/BV/AP limit"),
+            "notes": Str(default="", max_len=2000),
+            "side": Str(default="", max_len=80, description="the side or nationality (e.g. US)"),
+        },
+    )
 
 
 def _unknown_system(problems: Problems, value, pos) -> None:
@@ -96,8 +99,10 @@ class _Reader:
             return None, "'from' is too long for a file path"
         target = os.path.join(os.path.dirname(base), os.path.expanduser(ref))
         if os.path.splitext(os.path.realpath(target))[1].lower() not in REFERENCE_SUFFIXES:
-            return None, (f"'from' names a unit file ending in .yaml or .yml; {short(ref)} does not "
-                          f"(after following links)")
+            return None, (
+                f"'from' names a unit file ending in .yaml or .yml; {short(ref)} does not "
+                f"(after following links)"
+            )
         return target, None
 
 
@@ -129,10 +134,13 @@ class _MemoryReader(_Reader):
         if os.path.splitext(target)[1].lower() not in REFERENCE_SUFFIXES:
             return None, f"'from' names a unit file ending in .yaml or .yml; {short(ref)} does not"
         if target not in self.sources:
-            known = [n for n in self.sources if n != base
-                     and os.path.splitext(n)[1].lower() in REFERENCE_SUFFIXES]
-            return None, (f"{short(ref)} is not one of the opened files (a 'from:' resolves only "
-                          f"among them){did_you_mean(target, known)}")
+            known = [
+                n for n in self.sources if n != base and os.path.splitext(n)[1].lower() in REFERENCE_SUFFIXES
+            ]
+            return None, (
+                f"{short(ref)} is not one of the opened files (a 'from:' resolves only "
+                f"among them){did_you_mean(target, known)}"
+            )
         self.used.add(target)
         return target, None
 
@@ -146,8 +154,13 @@ def memory_name(ref: str, base: str) -> str:
     return posixpath.normpath(joined).lstrip("/") if joined else joined
 
 
-def load_source(name: str, data: bytes, sources: dict[str, bytes], options: Options | None = None,
-                expect_game: str | None = None) -> tuple[Loaded, set[str]]:
+def load_source(
+    name: str,
+    data: bytes,
+    sources: dict[str, bytes],
+    options: Options | None = None,
+    expect_game: str | None = None,
+) -> tuple[Loaded, set[str]]:
     """Load one in-memory file (``data``, called ``name``) like :func:`load_file` loads a path;
     its ``from:`` references resolve only among ``sources`` (name -> bytes). Another tool's
     format is converted from the bytes (``Game.file_formats``). Returns the loaded file and the
@@ -197,8 +210,9 @@ def _foreign_reader(path: str):
     return None
 
 
-def load_file(path: str | os.PathLike, options: Options | None = None,
-              expect_game: str | None = None) -> Loaded:
+def load_file(
+    path: str | os.PathLike, options: Options | None = None, expect_game: str | None = None
+) -> Loaded:
     """Load a unit file or roster; another tool's file (e.g. a BattleScribe ``.ros``) is imported
     in memory first when a game declares its suffix in ``Game.file_formats``."""
     path = str(path)
@@ -221,8 +235,9 @@ def _converted(mapping, path, options, expect_game) -> Loaded:
     return loaded
 
 
-def load_mapping(mapping: dict, path: str, options: Options | None = None,
-                 expect_game: str | None = None) -> Loaded:
+def load_mapping(
+    mapping: dict, path: str, options: Options | None = None, expect_game: str | None = None
+) -> Loaded:
     """Check an in-memory unit-file mapping (an import) exactly like a file. Problems name
     ``path`` without a line: the positions of the intermediate YAML mean nothing to the user."""
     import yaml
@@ -244,6 +259,7 @@ def gc_paused(fn):
     20 files was quadratic: ~1.8 s of collections in the last file alone). Off, the parse tree
     is freed by reference counting and only the units kept count; the few cycles (the parser
     itself) are collected after."""
+
     @functools.wraps(fn)
     def paused(*args, **kw):
         if not gc.isenabled():
@@ -253,12 +269,18 @@ def gc_paused(fn):
             return fn(*args, **kw)
         finally:
             gc.enable()
+
     return paused
 
 
 @gc_paused
-def _load(path: str, options: Options | None, expect_game: str | None, text: str | None,
-          reader: _Reader | None = None) -> Loaded:
+def _load(
+    path: str,
+    options: Options | None,
+    expect_game: str | None,
+    text: str | None,
+    reader: _Reader | None = None,
+) -> Loaded:
     options = options or Options()
     reader = reader or _Reader()
     if text is None:
@@ -269,11 +291,14 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
         doc = parse_yaml(text, path)
     problems = Problems(path)
     if not isinstance(doc, YMap):
-        raise InputError([Problem(path, getattr(doc, "pos", Pos(1, 1)),
-                                  "expected a mapping with 'system:' and 'units:'")])
+        raise InputError(
+            [Problem(path, getattr(doc, "pos", Pos(1, 1)), "expected a mapping with 'system:' and 'units:'")]
+        )
     for key in doc:
         if key not in ("system", "rules", "roster", "units"):
-            hint = did_you_mean(str(key), ["system", "rules", "roster", "units"]) if isinstance(key, str) else ""
+            hint = (
+                did_you_mean(str(key), ["system", "rules", "roster", "units"]) if isinstance(key, str) else ""
+            )
             problems.error(doc.key_pos_of(key), f"unknown top-level key {short(key)}{hint}")
     system = doc.get("system")
     if system is None:
@@ -295,9 +320,12 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
         if not game.variants:
             problems.error(doc.pos_of("rules"), f"{game.id} has no rule variants")
         elif file_variant not in game.variants:
-            problems.error(doc.pos_of("rules"), f"unknown rules variant {short(doc['rules'])}"
-                           f"{did_you_mean(file_variant, game.variants)}; expected one of "
-                           f"{', '.join(game.variants)}")
+            problems.error(
+                doc.pos_of("rules"),
+                f"unknown rules variant {short(doc['rules'])}"
+                f"{did_you_mean(file_variant, game.variants)}; expected one of "
+                f"{', '.join(game.variants)}",
+            )
         elif variant is None:
             variant = file_variant
     if variant is None:
@@ -306,25 +334,31 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
         problems.error(None, f"{game.id} has no rules variant {short(variant)}")
     elif not game.variants:
         variant = None
-    opts = Options(lang=options.lang, paper=options.paper, mono=options.mono, rules=variant,
-                   extra=dict(options.extra))
+    opts = Options(
+        lang=options.lang, paper=options.paper, mono=options.mono, rules=variant, extra=dict(options.extra)
+    )
 
     roster = None
     if "roster" in doc:
-        checked = _roster_spec().check(doc["roster"] if doc["roster"] is not None else YMap(),
-                                       doc.pos_of("roster"), problems, "roster")
+        checked = _roster_spec().check(
+            doc["roster"] if doc["roster"] is not None else YMap(), doc.pos_of("roster"), problems, "roster"
+        )
         if checked is not INVALID:
-            roster = {"name": checked["name"], "limit": checked["limit"], "notes": checked["notes"],
-                      "side": checked["side"]}
+            roster = {
+                "name": checked["name"],
+                "limit": checked["limit"],
+                "notes": checked["notes"],
+                "side": checked["side"],
+            }
 
     units_node = doc.get("units")
     if not isinstance(units_node, list) or not units_node:
-        problems.error(doc.pos_of("units") if "units" in doc else doc.pos,
-                       "'units:' must be a non-empty list of units")
+        problems.error(
+            doc.pos_of("units") if "units" in doc else doc.pos, "'units:' must be a non-empty list of units"
+        )
         raise InputError(problems.all)
     if len(units_node) > MAX_UNITS:
-        problems.error(doc.pos_of("units"), f"too many units ({len(units_node)}; limit {MAX_UNITS} "
-                                            f"per file)")
+        problems.error(doc.pos_of("units"), f"too many units ({len(units_node)}; limit {MAX_UNITS} per file)")
         raise InputError(problems.all)
 
     spec = game.unit_spec()
@@ -339,8 +373,15 @@ def _load(path: str, options: Options | None, expect_game: str | None, text: str
             _report(problems, entries[index], issue, f"unit {short(name)}")
     if problems.errors:
         raise InputError(problems.all)
-    return Loaded(path, game, opts, units, [_where(game, u, e) for u, e in zip(units, entries)], roster,
-                  problems.warnings)
+    return Loaded(
+        path,
+        game,
+        opts,
+        units,
+        [_where(game, u, e) for u, e in zip(units, entries)],
+        roster,
+        problems.warnings,
+    )
 
 
 def _check_units(units_node, spec, path, reader, game, opts, problems, units, entries) -> None:
@@ -420,8 +461,10 @@ def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
     other = doc.get("system")
     other = other.strip().lower() if isinstance(other, str) else ""
     if other != game.id:
-        problems.error(raw.pos_of("from"), f"{short(ref)} is a {short(other, 30) if other else 'unknown'} "
-                                           f"file, not {game.id}")
+        problems.error(
+            raw.pos_of("from"),
+            f"{short(ref)} is a {short(other, 30) if other else 'unknown'} file, not {game.id}",
+        )
         return None
     candidates = [u for u in doc["units"] if isinstance(u, YMap)]
     wanted = raw.get("name")
@@ -431,9 +474,15 @@ def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
             return None
         found = candidates[0]
     else:
+
         def text(v):
-            return str(v).strip().lower() if isinstance(v, (str, int, float)) and not isinstance(v, bool) \
-                and (not isinstance(v, int) or v.bit_length() < 200) else None
+            return (
+                str(v).strip().lower()
+                if isinstance(v, (str, int, float))
+                and not isinstance(v, bool)
+                and (not isinstance(v, int) or v.bit_length() < 200)
+                else None
+            )
 
         key = text(wanted)
         matches = [u for u in candidates if key is not None and text(u.get("name")) == key]

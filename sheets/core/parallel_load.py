@@ -140,15 +140,22 @@ def _worker(paths, part, options, w) -> None:  # pragma: no cover - runs in the 
         for i in part:
             kind, value = _one(paths[i], options)
             if kind == "ok":
-                value = (value.path, value.game.id, value.options, value.units, value.entries,
-                         value.roster, value.warnings)
+                value = (
+                    value.path,
+                    value.game.id,
+                    value.options,
+                    value.units,
+                    value.entries,
+                    value.roster,
+                    value.warnings,
+                )
             out.append((kind, value))
         data = _dumps(out)
-    except BaseException as exc:  # noqa: BLE001 - raised again by the parent
+    except BaseException as exc:
         out.append(("raise", exc))
         try:
             data = _dumps(out)
-        except Exception:  # noqa: BLE001 - an exception that cannot be pickled
+        except Exception:
             data = _dumps(out[:-1] + [("raise", RuntimeError(f"{type(exc).__name__}: {exc}"))])
     try:
         with os.fdopen(w, "wb") as fh:

@@ -35,23 +35,31 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
     groups = []
     if size:
         for g in range(0, len(rows), size):
-            chunk = rows[g:g + size]
+            chunk = rows[g : g + size]
             sub = [r["cost"] for r in chunk if r.get("cost") is not None]
-            groups.append({"title": f"{label(game.id, game.roster_group_label, lang)} {g // size + 1}",
-                           "rows": chunk, "subtotal": _num(sum(sub)) if sub else None})
+            groups.append(
+                {
+                    "title": f"{label(game.id, game.roster_group_label, lang)} {g // size + 1}",
+                    "rows": chunk,
+                    "subtotal": _num(sum(sub)) if sub else None,
+                }
+            )
     else:
         groups.append({"title": "", "rows": rows, "subtotal": total})
     over = limit is not None and total is not None and total > limit
     own_opts = Options(lang=lang, paper=opts.paper, mono=opts.mono, rules=opts.rules, extra=opts.extra)
     violations = []
     if over:
-        violations.append(f"{label(game.id, 'over_limit', lang)} {_num(total - limit)} "
-                          f"({_num(total)} > {limit})")
+        violations.append(
+            f"{label(game.id, 'over_limit', lang)} {_num(total - limit)} ({_num(total)} > {limit})"
+        )
     rule_violations = list(game.validate_list(loaded.units, own_opts, loaded.roster))
     violations += rule_violations
     own = labels(game.id)
     limit_unit = own["limit_unit"][lang] if "limit_unit" in own else game.limit_unit
-    rules_name = own[f"rules_{opts.rules}"][lang] if opts.rules and f"rules_{opts.rules}" in own else opts.rules
+    rules_name = (
+        own[f"rules_{opts.rules}"][lang] if opts.rules and f"rules_{opts.rules}" in own else opts.rules
+    )
     return {
         "system": game.id,
         "game": game.name.get(lang, game.name.get("en", game.id)),
@@ -72,9 +80,24 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
         "tally": game.list_tally(loaded.units, own_opts, loaded.roster),
         "columns": columns,
         "groups": groups,
-        "labels": {k: label(game.id, k, lang) for k in (
-            "army_list", "total", "subtotal", "limit", "remaining", "over_limit", "within_limit",
-            "no_limit", "units_count", "col_no", "generated_by", "rules_variant", "violations")},
+        "labels": {
+            k: label(game.id, k, lang)
+            for k in (
+                "army_list",
+                "total",
+                "subtotal",
+                "limit",
+                "remaining",
+                "over_limit",
+                "within_limit",
+                "no_limit",
+                "units_count",
+                "col_no",
+                "generated_by",
+                "rules_variant",
+                "violations",
+            )
+        },
     }
 
 
@@ -84,8 +107,10 @@ def limit_warning(loaded: Loaded) -> str | None:
         return None
     data = army_list(loaded, "en")
     if data["over"]:
-        return (f"roster {data['name']!r} is over the limit: {data['total']} {data['limit_unit']} "
-                f"> {data['limit']} (by {data['over_by']})")
+        return (
+            f"roster {data['name']!r} is over the limit: {data['total']} {data['limit_unit']} "
+            f"> {data['limit']} (by {data['over_by']})"
+        )
     return None
 
 

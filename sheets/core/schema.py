@@ -83,16 +83,25 @@ def _spend(count: int, pos, where: str) -> None:
     budget.left -= count
     if budget.left < 0:
         budget.left = budget.limit  # (a caller that carries on is not stopped twice)
-        raise InputError([*budget.problems.all, Problem(
-            budget.problems.path, pos,
-            f"{where}: the file expands to more than {budget.limit:,} values (aliases or 'from' "
-            f"references repeated); write fewer or smaller copies")])
+        raise InputError(
+            [
+                *budget.problems.all,
+                Problem(
+                    budget.problems.path,
+                    pos,
+                    f"{where}: the file expands to more than {budget.limit:,} values (aliases or 'from' "
+                    f"references repeated); write fewer or smaller copies",
+                ),
+            ]
+        )
 
 
 def _memoised(check):
     """Obj/List/MapOf.check with the shared-node memo and the value budget (see the module)."""
+
     def checked(self, value, pos, problems, where):
         return _checked(check, self, value, pos, problems, where)
+
     checked.__name__ = check.__name__
     checked.__doc__ = check.__doc__
     return checked
@@ -116,8 +125,12 @@ def _checked(check, self, value, pos, problems, where):
     out = check(self, value, pos, problems, where)
     if shared and budget is _BUDGET:
         # (problems and self kept alive in the entry: their ids cannot be reused meanwhile)
-        budget.memo[(id(self), id(value), id(problems))] = (out, max(0, before - budget.left) +
-                                                            len(value) + 1, problems, self)
+        budget.memo[(id(self), id(value), id(problems))] = (
+            out,
+            max(0, before - budget.left) + len(value) + 1,
+            problems,
+            self,
+        )
     return out
 
 
@@ -226,8 +239,10 @@ class Str(Spec):
 
     def json_schema(self):
         # numbers are names too (a 3060 is kept as "3060"); null is "" where empty is allowed
-        d = {"type": ["string", "number", "null"] if self.allow_empty else ["string", "number"],
-             "maxLength": self.max_len}
+        d = {
+            "type": ["string", "number", "null"] if self.allow_empty else ["string", "number"],
+            "maxLength": self.max_len,
+        }
         if not self.allow_empty:
             d["minLength"] = 1
             d["pattern"] = "\\S"
@@ -275,8 +290,11 @@ class Enum(Spec):
         found = self.lookup(value)
         if found is None:
             hint = did_you_mean(str(value), list(map(str, self.choices)) + list(map(str, self.aliases)))
-            problems.error(pos, f"{where}: unknown value {short(value)}{hint}; expected one of "
-                                f"{', '.join(map(str, self.choices))}")
+            problems.error(
+                pos,
+                f"{where}: unknown value {short(value)}{hint}; expected one of "
+                f"{', '.join(map(str, self.choices))}",
+            )
             return INVALID
         return found
 
@@ -285,8 +303,9 @@ class Enum(Spec):
         in any letter case (what the loader accepts)."""
         words = list(self.choices) + list(self.aliases)
         if all(isinstance(w, str) for w in words):
-            return self._schema({"anyOf": [{"enum": words},
-                                           {"type": "string", "pattern": ci_pattern(words)}]})
+            return self._schema(
+                {"anyOf": [{"enum": words}, {"type": "string", "pattern": ci_pattern(words)}]}
+            )
         return self._schema({"enum": words})
 
 
@@ -328,8 +347,6 @@ class List(Spec):
         return self._schema(d)
 
 
-
-
 @dataclass
 class OneOf(Spec):
     """The first alternative that accepts the value; ``message`` when none does."""
@@ -369,8 +386,9 @@ class Obj(Spec):
         ok = True
         seen = set()
         # YMap.key_pos_of / pos_of, looked up once per mapping (this runs for every unit)
-        key_pos, value_pos, own = ((value.key_pos, value.value_pos, value.pos) if isinstance(value, YMap)
-                                   else ({}, {}, pos))
+        key_pos, value_pos, own = (
+            (value.key_pos, value.value_pos, value.pos) if isinstance(value, YMap) else ({}, {}, pos)
+        )
         aliases, fields = self.aliases, self.fields
         for key, v in value.items():
             kpos = key_pos.get(key, own)
@@ -418,9 +436,11 @@ class Obj(Spec):
         plain = [k for k in req if k not in self.aliases.values()]
         if plain:
             d["required"] = plain
-        either = [{"anyOf": [{"required": [k]}] + [{"required": [a]} for a, t in self.aliases.items()
-                                                     if t == k]}
-                  for k in req if k in self.aliases.values()]  # a required key written by an alias
+        either = [
+            {"anyOf": [{"required": [k]}] + [{"required": [a]} for a, t in self.aliases.items() if t == k]}
+            for k in req
+            if k in self.aliases.values()
+        ]  # a required key written by an alias
         if either:
             d["allOf"] = either
         if self.title:
@@ -443,8 +463,9 @@ class MapOf(Spec):
         out = YMap()
         out.pos = getattr(value, "pos", pos)
         ok = True
-        key_pos, value_pos, own = ((value.key_pos, value.value_pos, value.pos) if isinstance(value, YMap)
-                                   else ({}, {}, pos))
+        key_pos, value_pos, own = (
+            (value.key_pos, value.value_pos, value.pos) if isinstance(value, YMap) else ({}, {}, pos)
+        )
         for key, v in value.items():
             kpos = key_pos.get(key, own)
             vpos = value_pos.get(key, own)
@@ -461,21 +482,26 @@ class MapOf(Spec):
         return out if ok else INVALID
 
     def json_schema(self):
-        return self._schema({
-            "type": "object",
-            "propertyNames": self.keys.json_schema(),
-            "additionalProperties": self.value.json_schema(),
-        })
+        return self._schema(
+            {
+                "type": "object",
+                "propertyNames": self.keys.json_schema(),
+                "additionalProperties": self.value.json_schema(),
+            }
+        )
 
 
 def locate(root, path: tuple) -> Pos | None:
     """Best position for a logical path into a YMap/YSeq tree (deepest node found)."""
     node, best = root, getattr(root, "pos", None)
     for step in path:
-        if isinstance(node, YMap) and step in node:
-            best = node.pos_of(step) or best
-            node = node[step]
-        elif isinstance(node, YSeq) and isinstance(step, int) and 0 <= step < len(node):
+        if (
+            isinstance(node, YMap)
+            and step in node
+            or isinstance(node, YSeq)
+            and isinstance(step, int)
+            and 0 <= step < len(node)
+        ):
             best = node.pos_of(step) or best
             node = node[step]
         else:

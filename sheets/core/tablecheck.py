@@ -24,8 +24,8 @@ class Shape:
     kinds: set = field(default_factory=set)  # map list int float str bool null
     fields: dict = field(default_factory=dict)  # key -> Shape (maps)
     required: set | None = None  # keys every bundled mapping here has
-    entry: "Shape | None" = None  # shape of any value (collections) 
-    item: "Shape | None" = None  # shape of list items
+    entry: Shape | None = None  # shape of any value (collections)
+    item: Shape | None = None  # shape of list items
     nonneg: bool = True  # every bundled number here is >= 0
     length: int | None = None  # a row of numbers keeps its length (code indexes it)
 
@@ -87,8 +87,15 @@ def merge(a: Shape, b: Shape) -> Shape:
     return out
 
 
-_NAMES = {"map": "a mapping", "list": "a list", "int": "a whole number", "float": "a number",
-          "str": "text", "bool": "true/false", "null": "nothing"}
+_NAMES = {
+    "map": "a mapping",
+    "list": "a list",
+    "int": "a whole number",
+    "float": "a number",
+    "str": "text",
+    "bool": "true/false",
+    "null": "nothing",
+}
 
 
 def _expected(kinds: set) -> str:
@@ -103,8 +110,11 @@ def check(value, shape: Shape, pos, problems: Problems, where: str) -> None:
     kinds = shape.kinds
     ok = kind in kinds or (kind == "int" and "float" in kinds)
     if not ok:
-        problems.error(pos, f"{where or 'the table'}: expected {_expected(kinds)}, got {_NAMES.get(kind, kind)}"
-                            f" (as in the bundled table)")
+        problems.error(
+            pos,
+            f"{where or 'the table'}: expected {_expected(kinds)}, got {_NAMES.get(kind, kind)}"
+            f" (as in the bundled table)",
+        )
         return
     if kind in ("int", "float"):
         if kind == "float" and not math.isfinite(value):
@@ -131,8 +141,9 @@ def check(value, shape: Shape, pos, problems: Problems, where: str) -> None:
                 problems.error(kpos, f"{where + ': ' if where else ''}unknown key {short(key)}{hint}")
         return
     if kind == "list" and shape.length is not None and len(value) != shape.length:
-        problems.error(pos, f"{where}: {shape.length} values expected (as in the "
-                                f"bundled table), got {len(value)}")
+        problems.error(
+            pos, f"{where}: {shape.length} values expected (as in the bundled table), got {len(value)}"
+        )
         return
     if kind == "list" and shape.item is not None:
         for i, v in enumerate(value):

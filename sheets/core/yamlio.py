@@ -59,6 +59,7 @@ try:
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
     _CParser = None
 
+
 class _Resolver(yaml.resolver.Resolver):
     """PyYAML's resolver with a memory: a scalar's implicit tag depends only on its text and
     its implicit flags (no path resolvers are registered), and unit files repeat the same few
@@ -79,6 +80,7 @@ class _Resolver(yaml.resolver.Resolver):
 
 
 if _CParser is not None:
+
     class _Loader(yaml.composer.Composer, _CParser, _Resolver):
         """libyaml's event parser (fast) with PyYAML's Python composer: hostile nesting ends in a
         catchable RecursionError instead of crashing libyaml's recursive C composer."""
@@ -112,8 +114,10 @@ if _CParser is not None:
             _CParser.__init__(self, stream)
             _Resolver.__init__(self)
 else:  # pragma: no cover - PyYAML built without libyaml
+
     class _Loader(yaml.SafeLoader):
         pass
+
 
 SHALLOW_BRACKETS = 2000  # flow collections ('[' or '{') in a text the C composer may take
 SHALLOW_LINE = 500  # characters in its longest line
@@ -124,8 +128,7 @@ def _shallow(text: str) -> bool:
     """True when no node of ``text`` can lie deeper than ~3,000 levels: each level is a flow
     bracket or block indentation (every two block levels take at least one more column), so
     depth <= brackets + 2 * (longest line + 1). Far below what the C stack holds."""
-    return (text.count("[") + text.count("{") <= SHALLOW_BRACKETS
-            and _LONG_LINE.search(text) is None)
+    return text.count("[") + text.count("{") <= SHALLOW_BRACKETS and _LONG_LINE.search(text) is None
 
 
 class _Builder:
@@ -152,8 +155,11 @@ class _Builder:
             return value
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _COLLECTION_TAGS:
             name = node.tag.replace("tag:yaml.org,2002:", "!!")
-            self.problems.error(self._pos(node), f"the YAML tag {short(name, 40)} is not supported "
-                                                 f"here (plain values, lists and mappings only)")
+            self.problems.error(
+                self._pos(node),
+                f"the YAML tag {short(name, 40)} is not supported "
+                f"here (plain values, lists and mappings only)",
+            )
             self.memo[key] = None
             return None
         if isinstance(node, yaml.MappingNode):
@@ -165,8 +171,9 @@ class _Builder:
                 self.constructor.flatten_mapping(node)
             except yaml.MarkedYAMLError as exc:
                 mark = exc.problem_mark or node.start_mark
-                self.problems.error(Pos(mark.line + 1, mark.column + 1, self.path),
-                                    f"bad merge key '<<': {exc.problem}")
+                self.problems.error(
+                    Pos(mark.line + 1, mark.column + 1, self.path), f"bad merge key '<<': {exc.problem}"
+                )
                 return result
             if len(node.value) > MAX_KEYS:
                 self.problems.error(self._pos(node), f"too many keys ({len(node.value)}; limit {MAX_KEYS})")
@@ -175,8 +182,11 @@ class _Builder:
             from_merge = set()  # keys a later pair may still replace
             plain = depth < MAX_DEPTH  # a text child needs no depth check, memo or constructor
             for i, (knode, vnode) in enumerate(node.value):
-                k = knode.value if plain and knode.tag == _STR and knode.__class__ is _SCALAR else \
-                    self.build(knode, depth + 1)
+                k = (
+                    knode.value
+                    if plain and knode.tag == _STR and knode.__class__ is _SCALAR
+                    else self.build(knode, depth + 1)
+                )
                 if isinstance(k, (dict, list)):
                     self.problems.error(self._pos(knode), "a key must be a plain value")
                     continue
@@ -187,8 +197,11 @@ class _Builder:
                     from_merge.add(k)
                 else:
                     from_merge.discard(k)
-                result[k] = vnode.value if plain and vnode.tag == _STR and vnode.__class__ is _SCALAR \
+                result[k] = (
+                    vnode.value
+                    if plain and vnode.tag == _STR and vnode.__class__ is _SCALAR
                     else self.build(vnode, depth + 1)
+                )
                 mark = knode.start_mark
                 result.key_pos[k] = Pos(mark.line + 1, mark.column + 1, path)
                 mark = vnode.start_mark
@@ -203,8 +216,11 @@ class _Builder:
                 return result
             plain = depth < MAX_DEPTH
             for item in node.value:
-                result.append(item.value if plain and item.tag == _STR and item.__class__ is _SCALAR
-                              else self.build(item, depth + 1))
+                result.append(
+                    item.value
+                    if plain and item.tag == _STR and item.__class__ is _SCALAR
+                    else self.build(item, depth + 1)
+                )
                 mark = item.start_mark
                 result.item_pos.append(Pos(mark.line + 1, mark.column + 1, path))
             return result
@@ -224,8 +240,11 @@ class _Builder:
             return None
         if tag not in _SCALAR_TAGS:
             name = tag.replace("tag:yaml.org,2002:", "!!")
-            self.problems.error(self._pos(node), f"the YAML tag {short(name, 40)} is not supported "
-                                                 f"here (plain values, lists and mappings only)")
+            self.problems.error(
+                self._pos(node),
+                f"the YAML tag {short(name, 40)} is not supported "
+                f"here (plain values, lists and mappings only)",
+            )
             return None
         if tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_NUMBER_CHARS:
             self.problems.error(self._pos(node), f"number too long ({len(node.value)} digits)")
@@ -234,8 +253,11 @@ class _Builder:
             return self.constructor.construct_object(node)
         except (ValueError, KeyError, TypeError, AttributeError, OverflowError, IndexError):
             # only these tags can fail here (a text or null value always constructs)
-            kind = {"tag:yaml.org,2002:int": "a whole number", "tag:yaml.org,2002:float": "a number",
-                    "tag:yaml.org,2002:bool": "true or false"}[tag]
+            kind = {
+                "tag:yaml.org,2002:int": "a whole number",
+                "tag:yaml.org,2002:float": "a number",
+                "tag:yaml.org,2002:bool": "true or false",
+            }[tag]
             self.problems.error(self._pos(node), f"bad value {short(node.value)}: not {kind}")
         return None
 
@@ -293,8 +315,9 @@ def parse_yaml(text: str, path: str) -> Any:
             before = text.encode()[: exc.position].decode()  # the offset starts a character
         pos = Pos(before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1)
         code = f"U+{exc.character:04X}"
-        raise InputError([Problem(path, pos, f"malformed YAML: control character {code} is not "
-                                             f"allowed")]) from None
+        raise InputError(
+            [Problem(path, pos, f"malformed YAML: control character {code} is not allowed")]
+        ) from None
     except yaml.YAMLError as exc:
         raise InputError([Problem(path, None, f"malformed YAML: {_first_line(exc)}")]) from None
     except RecursionError:  # the Python composer's own limit

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 from sheets.core.errors import did_you_mean
 from sheets.core.fsio import atomic_write
@@ -41,9 +41,9 @@ from sheets.data import load_data
 from sheets.render.pdf import MM, PAPER, Document, Pen, Rect, margins
 from sheets.render.raster import pdf_to_pngs
 
-MARK_OFFSET = 1 * MM   # distance between the block's outer bleed edge and a crop mark
-MARK_LENGTH = 5 * MM   # length of a crop mark (shortened where the paper edge is nearer)
-MARK_WIDTH = 0.25      # crop-mark line width in points (hairline)
+MARK_OFFSET = 1 * MM  # distance between the block's outer bleed edge and a crop mark
+MARK_LENGTH = 5 * MM  # length of a crop mark (shortened where the paper edge is nearer)
+MARK_WIDTH = 0.25  # crop-mark line width in points (hairline)
 PNG_DPI = 300
 _EPS = 1e-6
 
@@ -69,6 +69,7 @@ Drawer = Callable[[Pen, CardBox], None]
 
 # -- sizes -----------------------------------------------------------------------------------
 
+
 def card_size(name: str) -> tuple[float, float]:
     """Portrait card size (width, height) in points: a preset of data/common/cards.yaml
     (e.g. ``poker`` = 63 × 88 mm) or a custom ``"W×H"`` / ``"WxH"`` in millimetres."""
@@ -83,14 +84,23 @@ def card_size(name: str) -> tuple[float, float]:
                 from sheets.data import data_path
 
                 pos = p.pos_of(side) if hasattr(p, "pos_of") else None
-                raise InputError([Problem(str(data_path("common/cards.yaml")), pos,
-                                          f"presets.{key}.{side}: a card {side} must be more than 0")])
+                raise InputError(
+                    [
+                        Problem(
+                            str(data_path("common/cards.yaml")),
+                            pos,
+                            f"presets.{key}.{side}: a card {side} must be more than 0",
+                        )
+                    ]
+                )
         return p["width"] * MM, p["height"] * MM
     m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)", key)
     if m and float(m.group(1)) > 0 and float(m.group(2)) > 0:
         return float(m.group(1)) * MM, float(m.group(2)) * MM
-    raise ValueError(f"unknown card size {name!r}{did_you_mean(key, presets)}; "
-                     f"use one of {', '.join(presets)} or W×H in mm (e.g. 63x88)")
+    raise ValueError(
+        f"unknown card size {name!r}{did_you_mean(key, presets)}; "
+        f"use one of {', '.join(presets)} or W×H in mm (e.g. 63x88)"
+    )
 
 
 def default_card() -> str:
@@ -100,20 +110,21 @@ def default_card() -> str:
 
 # -- geometry --------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Grid:
     """Where cards go on every page (all lengths in points, origin bottom-left)."""
 
     paper: tuple[float, float]
-    card: tuple[float, float]          # portrait trim size of one card
+    card: tuple[float, float]  # portrait trim size of one card
     bleed: float
     gap: float
     cols: int
     rows: int
-    rotated: bool                      # True: cards lie sideways in their slots
-    slots: tuple[Rect, ...]            # trim boxes on the page, left→right then top→bottom
+    rotated: bool  # True: cards lie sideways in their slots
+    slots: tuple[Rect, ...]  # trim boxes on the page, left→right then top→bottom
     marks: tuple[tuple[float, float, float, float], ...]  # crop marks of a full page (x1, y1, x2, y2)
-    butted: bool = False               # trims touch: no bleed between neighbours (see module doc)
+    butted: bool = False  # trims touch: no bleed between neighbours (see module doc)
 
     @property
     def per_page(self) -> int:
@@ -148,8 +159,14 @@ def _fit(avail: float, slot: float, gap: float) -> int:
     return max(0, math.floor((avail + gap + _EPS) / (slot + gap)))
 
 
-def grid(paper_size: tuple[float, float], card_size: tuple[float, float], margin: float,
-         gap: float = 0.0, bleed: float = 0.0, allow_rotate: bool = True) -> Grid:
+def grid(
+    paper_size: tuple[float, float],
+    card_size: tuple[float, float],
+    margin: float,
+    gap: float = 0.0,
+    bleed: float = 0.0,
+    allow_rotate: bool = True,
+) -> Grid:
     """Lay out as many cards as fit on a page (pure geometry, points everywhere).
 
     Portrait cards are tried first; sideways cards are used only when strictly more fit.
@@ -176,22 +193,24 @@ def grid(paper_size: tuple[float, float], card_size: tuple[float, float], margin
         raise ValueError(
             f"the card ({cw / MM:.1f} × {ch / MM:.1f} mm, bleed {bleed / MM:g} mm) does not fit "
             f"in the printable area of the page ({aw / MM:.1f} × {ah / MM:.1f} mm inside "
-            f"{margin / MM:.1f} mm margins); choose a smaller card, bleed or paper")
+            f"{margin / MM:.1f} mm margins); choose a smaller card, bleed or paper"
+        )
     if butted:
         block_w, block_h = cols * sw, rows * sh
         x0, top = (pw - block_w) / 2, (ph + block_h) / 2
-        slots = tuple(Rect(x0 + c * sw, top - (r + 1) * sh, sw, sh)
-                      for r in range(rows) for c in range(cols))
+        slots = tuple(Rect(x0 + c * sw, top - (r + 1) * sh, sw, sh) for r in range(rows) for c in range(cols))
     else:
         bw, bh = sw + 2 * bleed, sh + 2 * bleed
         block_w = cols * bw + (cols - 1) * gap
         block_h = rows * bh + (rows - 1) * gap
         x0, top = (pw - block_w) / 2, (ph + block_h) / 2
-        slots = tuple(Rect(x0 + c * (bw + gap) + bleed, top - (r + 1) * bh - r * gap + bleed, sw, sh)
-                      for r in range(rows) for c in range(cols))
+        slots = tuple(
+            Rect(x0 + c * (bw + gap) + bleed, top - (r + 1) * bh - r * gap + bleed, sw, sh)
+            for r in range(rows)
+            for c in range(cols)
+        )
     g = Grid((pw, ph), (cw, ch), bleed, gap, cols, rows, rotated, slots, (), butted)
-    return Grid((pw, ph), (cw, ch), bleed, gap, cols, rows, rotated, slots, g.marks_for(slots),
-                butted)
+    return Grid((pw, ph), (cw, ch), bleed, gap, cols, rows, rotated, slots, g.marks_for(slots), butted)
 
 
 def _crop_marks(paper: tuple[float, float], boxes: Sequence[Rect], slots: Sequence[Rect]):
@@ -230,13 +249,15 @@ def _crop_marks(paper: tuple[float, float], boxes: Sequence[Rect], slots: Sequen
 
 # -- drawing ---------------------------------------------------------------------------------
 
+
 def EMPTY(pen: Pen, box: CardBox) -> None:
     """The face of an empty slot (e.g. one that keeps a pair of cards in one row): nothing is
     drawn there and the slot gets no crop marks."""
 
 
-def _draw_card(pen: Pen, slot: Rect, bleed: float, draw: Drawer, turn: int = 0,
-               clip: Rect | None = None) -> None:
+def _draw_card(
+    pen: Pen, slot: Rect, bleed: float, draw: Drawer, turn: int = 0, clip: Rect | None = None
+) -> None:
     """Draw one card into ``slot`` (its trim box on the page), clipped to its bleed box (or to
     ``clip``, a page rectangle: the part of the bleed box a butted grid leaves it).
     ``turn`` rotates a sideways card: +90 (card top to the left, fronts) or −90 (top to the
@@ -245,17 +266,18 @@ def _draw_card(pen: Pen, slot: Rect, bleed: float, draw: Drawer, turn: int = 0,
         return
     c = pen.c
     c.saveState()
-    if clip is not None and clip != Rect(slot.x - bleed, slot.y - bleed, slot.w + 2 * bleed,
-                                         slot.h + 2 * bleed):
+    if clip is not None and clip != Rect(
+        slot.x - bleed, slot.y - bleed, slot.w + 2 * bleed, slot.h + 2 * bleed
+    ):
         path = c.beginPath()
         path.rect(clip.x, clip.y, clip.w, clip.h)
         c.clipPath(path, stroke=0, fill=0)
     if turn == 0:
         box = CardBox(slot.x, slot.y, slot.w, slot.h, bleed)
     else:
-        if turn > 0:   # local (u, v) → (slot.right − v, slot.y + u)
+        if turn > 0:  # local (u, v) → (slot.right − v, slot.y + u)
             c.translate(slot.right, slot.y)
-        else:          # local (u, v) → (slot.x + v, slot.top − u)
+        else:  # local (u, v) → (slot.x + v, slot.top − u)
             c.translate(slot.x, slot.top)
         c.rotate(turn)
         box = CardBox(0, 0, slot.h, slot.w, bleed)
@@ -267,8 +289,7 @@ def _draw_card(pen: Pen, slot: Rect, bleed: float, draw: Drawer, turn: int = 0,
     c.restoreState()
 
 
-def _draw_marks(pen: Pen, g: Grid, mirrored: bool = False,
-                used: Sequence[Rect] | None = None) -> None:
+def _draw_marks(pen: Pen, g: Grid, mirrored: bool = False, used: Sequence[Rect] | None = None) -> None:
     """The crop marks of ``g`` for the slots ``used`` (all when None; ``mirrored``: for a back
     page, left↔right like its slots)."""
     c = pen.c
@@ -287,8 +308,14 @@ def _draw_marks(pen: Pen, g: Grid, mirrored: bool = False,
     c.drawPath(path, stroke=1, fill=0)
 
 
-def impose(doc: Document, faces: Sequence[Drawer], options, backs: Sequence[Drawer] | None = None,
-           paper_size: tuple[float, float] | None = None, names: Sequence[str] | None = None) -> None:
+def impose(
+    doc: Document,
+    faces: Sequence[Drawer],
+    options,
+    backs: Sequence[Drawer] | None = None,
+    paper_size: tuple[float, float] | None = None,
+    names: Sequence[str] | None = None,
+) -> None:
     """Print ``faces`` n-up on new pages of ``doc``, in order, with crop marks.
 
     Settings come from ``options.extra``: ``card`` (preset or W×H, default from cards.yaml),
@@ -308,14 +335,15 @@ def impose(doc: Document, faces: Sequence[Drawer], options, backs: Sequence[Draw
     bleed = float(extra.get("bleed") or 0) * MM
     gap = float(extra.get("gap") or 0) * MM
     page_size = paper_size or PAPER[options.paper]
-    g = grid(page_size, size, margins(options.paper), gap, bleed,
-             allow_rotate=extra.get("rotate", True))
+    g = grid(page_size, size, margins(options.paper), gap, bleed, allow_rotate=extra.get("rotate", True))
     back_drawers = _back_drawers(faces, backs) if extra.get("backs") else None
     front_turn, back_turn = (90, -90) if g.rotated else (0, 0)
     for start in range(0, len(faces), g.per_page):
-        batch = [(slot, k) for slot, k in zip(g.slots, range(start, min(start + g.per_page,
-                                                                         len(faces))))
-                 if faces[k] is not EMPTY]
+        batch = [
+            (slot, k)
+            for slot, k in zip(g.slots, range(start, min(start + g.per_page, len(faces))))
+            if faces[k] is not EMPTY
+        ]
         pen = doc.page(page_size)
         for slot, k in batch:
             _draw_card(pen, slot, bleed, faces[k], front_turn, g.bleed_box(slot))
@@ -324,13 +352,21 @@ def impose(doc: Document, faces: Sequence[Drawer], options, backs: Sequence[Draw
         if back_drawers:
             pen = doc.page(page_size)
             for slot, k in batch:
-                _draw_card(pen, g.mirrored(slot), bleed, back_drawers[k], back_turn,
-                           g.bleed_box(g.mirrored(slot)))
+                _draw_card(
+                    pen, g.mirrored(slot), bleed, back_drawers[k], back_turn, g.bleed_box(g.mirrored(slot))
+                )
             _draw_marks(pen, g, mirrored=True, used=used)
     if extra.get("png_dir"):
         real = [k for k in range(len(faces)) if faces[k] is not EMPTY]
-        write_card_pngs([faces[k] for k in real], size, extra["png_dir"], PNG_DPI,
-                        [names[k] for k in real] if names else None, options.mono, bleed)
+        write_card_pngs(
+            [faces[k] for k in real],
+            size,
+            extra["png_dir"],
+            PNG_DPI,
+            [names[k] for k in real] if names else None,
+            options.mono,
+            bleed,
+        )
 
 
 def _back_drawers(faces: Sequence[Drawer], backs: Sequence[Drawer] | None) -> list[Drawer]:
@@ -361,11 +397,51 @@ def plain_back(title: str = "") -> Drawer:
 
 # -- PNG output ------------------------------------------------------------------------------
 
-_CYRILLIC = dict(zip(
-    "абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў",
-    ("a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r",
-     "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya", "i", "yi",
-     "ye", "g", "u")))
+_CYRILLIC = dict(
+    zip(
+        "абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў",
+        (
+            "a",
+            "b",
+            "v",
+            "g",
+            "d",
+            "e",
+            "e",
+            "zh",
+            "z",
+            "i",
+            "y",
+            "k",
+            "l",
+            "m",
+            "n",
+            "o",
+            "p",
+            "r",
+            "s",
+            "t",
+            "u",
+            "f",
+            "kh",
+            "ts",
+            "ch",
+            "sh",
+            "shch",
+            "",
+            "y",
+            "",
+            "e",
+            "yu",
+            "ya",
+            "i",
+            "yi",
+            "ye",
+            "g",
+            "u",
+        ),
+    )
+)
 
 
 def _slug(name: str) -> str:
@@ -378,13 +454,20 @@ def _slug(name: str) -> str:
 def png_names(count: int, names: Sequence[str] | None = None) -> list[str]:
     """File names ``NN-<slug>.png`` for ``count`` cards (NN from 01, wider past 99 cards)."""
     width = max(2, len(str(count)))
-    return [f"{i + 1:0{width}d}-{_slug(names[i] if names and i < len(names) else '')}.png"
-            for i in range(count)]
+    return [
+        f"{i + 1:0{width}d}-{_slug(names[i] if names and i < len(names) else '')}.png" for i in range(count)
+    ]
 
 
-def write_card_pngs(faces: Sequence[Drawer], card_size: tuple[float, float],
-                    directory: str | Path, dpi: int = PNG_DPI, names: Sequence[str] | None = None,
-                    mono: bool = False, bleed: float = 0.0) -> list[Path]:
+def write_card_pngs(
+    faces: Sequence[Drawer],
+    card_size: tuple[float, float],
+    directory: str | Path,
+    dpi: int = PNG_DPI,
+    names: Sequence[str] | None = None,
+    mono: bool = False,
+    bleed: float = 0.0,
+) -> list[Path]:
     """Write one PNG per face into ``directory`` and return the paths.
 
     Each card (with ``bleed`` points around it) is alone on a page rasterised at ``dpi``; the

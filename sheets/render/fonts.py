@@ -32,8 +32,12 @@ def register() -> None:
 
     for name, filename in FACES.items():
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
-    pdfmetrics.registerFontFamily("Sans", normal="Sans", bold="Sans-Bold", italic="Sans", boldItalic="Sans-Bold")
-    pdfmetrics.registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="Cond", boldItalic="Cond-Bold")
+    pdfmetrics.registerFontFamily(
+        "Sans", normal="Sans", bold="Sans-Bold", italic="Sans", boldItalic="Sans-Bold"
+    )
+    pdfmetrics.registerFontFamily(
+        "Cond", normal="Cond", bold="Cond-Bold", italic="Cond", boldItalic="Cond-Bold"
+    )
 
 
 @functools.cache
@@ -47,7 +51,9 @@ def _cmap(font: str) -> frozenset:
 def cmap_chars(data: bytes) -> set[int]:
     """Characters with a glyph in a TrueType font's Unicode ``cmap`` (format 12 or 4)."""
     (num,) = struct.unpack_from(">H", data, 4)
-    tables = {data[12 + 16 * i:16 + 16 * i]: struct.unpack_from(">I", data, 20 + 16 * i)[0] for i in range(num)}
+    tables = {
+        data[12 + 16 * i : 16 + 16 * i]: struct.unpack_from(">I", data, 20 + 16 * i)[0] for i in range(num)
+    }
     base = tables[b"cmap"]
     (count,) = struct.unpack_from(">H", data, base + 2)
     subtables = {}
@@ -98,8 +104,11 @@ def check_text(text: str, font: str = "Sans") -> None:
         return
     missing = missing_chars(text, font)
     if missing:
-        raise GlyphError(text, missing[0], font.split("-")[0].replace("Sans", "DejaVu Sans")
-                         .replace("Cond", "DejaVu Sans Condensed"))
+        raise GlyphError(
+            text,
+            missing[0],
+            font.split("-")[0].replace("Sans", "DejaVu Sans").replace("Cond", "DejaVu Sans Condensed"),
+        )
     if len(_CHECKED) < 100_000:
         _CHECKED.add((text, font))
 

@@ -69,8 +69,9 @@ def draw_hex(pen: Pen, cx: float, cy: float, size: float, fill=None, width: floa
     pen.hexagon(cx, cy, size, flat_top=True, fill=fill, width=width)
 
 
-def draw_split_hex(pen: Pen, cx: float, cy: float, size: float, corner: int, fill_first,
-                   fill_second, width: float = 0.5) -> None:
+def draw_split_hex(
+    pen: Pen, cx: float, cy: float, size: float, corner: int, fill_first, fill_second, width: float = 0.5
+) -> None:
     """A hex cut along the diagonal through ``corner`` and ``corner + 3``, each half filled
     with its own colour (see :func:`halves` for which half is first)."""
     first, second = halves(cx, cy, size, corner)

@@ -35,6 +35,7 @@ _WORD = re.compile(r"[0-9A-Za-z\u0400-\u04FF]*[A-Za-z][0-9A-Za-z\u0400-\u04FF]*"
 
 # -- recording ---------------------------------------------------------------------------------
 
+
 def _moved(items: list, dx: float, dy: float) -> list:
     """``items`` translated by (dx, dy) (the cheap case of :meth:`Recorder.place`)."""
     out = []
@@ -44,8 +45,17 @@ def _moved(items: list, dx: float, dy: float) -> list:
         if kind == "t":
             x0, y0, x1, y1 = it[5]
             f = it[6]
-            add(("t", it[1], it[2], it[3], it[4], (x0 + dx, y0 + dy, x1 + dx, y1 + dy),
-                 (f[0] + dx, f[1] + dy, f[2] + dx, f[3] + dy) if f else None))
+            add(
+                (
+                    "t",
+                    it[1],
+                    it[2],
+                    it[3],
+                    it[4],
+                    (x0 + dx, y0 + dy, x1 + dx, y1 + dy),
+                    (f[0] + dx, f[1] + dy, f[2] + dx, f[3] + dy) if f else None,
+                )
+            )
         elif kind == "s":
             add(("s", tuple((x + dx, y + dy) for x, y in it[1]), it[2]))
         elif kind == "b":
@@ -219,8 +229,9 @@ class Recorder:
         f = self.frames[-1] if self.frames else None
         frame = _bbox(m, f.x, f.y, f.right, f.top) if f is not None else None
         box = _bbox(m, x, y - DESCENT * size, x + width, y + ASCENT * size)
-        self._items().append(("t", text, font, size * _scale(m) if m != _IDENTITY else size,
-                              self.note > 0, box, frame))
+        self._items().append(
+            ("t", text, font, size * _scale(m) if m != _IDENTITY else size, self.note > 0, box, frame)
+        )
 
     def cut(self, c, full: str, shown: str, x: float, y: float) -> None:
         """A text the pen shortened with "…" (it did not fit at the minimum size)."""
@@ -258,6 +269,7 @@ class Recorder:
 
 # -- rules ------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Rules:
     min_text: float = 6.0
@@ -280,15 +292,34 @@ def rules() -> Rules:
     from sheets.data import load_data
 
     d = load_data("common/layout.yaml") or {}
-    return Rules(float(d.get("min_text_pt", 6.0)), float(d.get("min_fine_print_pt", 5.0)),
-                 float(d.get("min_tick_mm", 3.0)), float(d.get("min_gap_mm", 0.6)),
-                 frozenset(str(w) for w in d.get("latin_allowed", ())),
-                 float(d.get("min_page_fill", 1 / 3)), float(d.get("full_page_fill", 0.6)),
-                 float(d.get("heading_room_pt", 30.0)), frozenset(str(k) for k in d.get("staged", ())))
+    return Rules(
+        float(d.get("min_text_pt", 6.0)),
+        float(d.get("min_fine_print_pt", 5.0)),
+        float(d.get("min_tick_mm", 3.0)),
+        float(d.get("min_gap_mm", 0.6)),
+        frozenset(str(w) for w in d.get("latin_allowed", ())),
+        float(d.get("min_page_fill", 1 / 3)),
+        float(d.get("full_page_fill", 0.6)),
+        float(d.get("heading_room_pt", 30.0)),
+        frozenset(str(k) for k in d.get("staged", ())),
+    )
 
 
-KINDS = ("font", "frame", "overlap", "border", "tick", "pips", "gap", "over_tick", "language",
-         "cut", "heading", "blank", "coverage")
+KINDS = (
+    "font",
+    "frame",
+    "overlap",
+    "border",
+    "tick",
+    "pips",
+    "gap",
+    "over_tick",
+    "language",
+    "cut",
+    "heading",
+    "blank",
+    "coverage",
+)
 
 
 @dataclass(frozen=True)
@@ -304,7 +335,9 @@ class Violation:
         return f"page {self.page} ({self.where[0]:.0f}, {self.where[1]:.0f} mm): {self.kind}: {self.message}"
 
 
-def check(recorder: Recorder, allowed_words=(), kinds=None, coverage=(), staged: bool = False) -> list[Violation]:
+def check(
+    recorder: Recorder, allowed_words=(), kinds=None, coverage=(), staged: bool = False
+) -> list[Violation]:
     """Every violation on every recorded page (``kinds`` limits the rules that run; without
     it, the staged kinds of ``data/common/layout.yaml`` are left out unless ``staged``).
 
@@ -320,25 +353,38 @@ def check(recorder: Recorder, allowed_words=(), kinds=None, coverage=(), staged:
     want = (lambda k: True) if kinds is None else (lambda k: k in kinds)
     allowed = _allowed(rl, set(recorder.allowed_words) | set(allowed_words))
     recorder.finish()
-    done = sorted(list(recorder.done) + [measure_page(p, rl, allowed, want) for p in recorder.pages],
-                  key=lambda s: s[0])
+    done = sorted(
+        list(recorder.done) + [measure_page(p, rl, allowed, want) for p in recorder.pages], key=lambda s: s[0]
+    )
     out: list[Violation] = [Violation(*v) for s in done for v in s[1] if want(v[1])]
     if want("blank") and len(done) > 1:
         fills = [s[2] for s in done]
         for i, (number, _, fill, _, _) in enumerate(done):
             last = i == len(fills) - 1
             if fill < rl.min_page_fill and not (last and fills[i - 1] >= rl.full_page_fill):
-                out.append(Violation(number, "blank", f"only {fill:.0%} of the page is used "
-                                     f"(at least {rl.min_page_fill:.0%}"
-                                     f"{'' if last else ' on a page that is not the last'})",
-                                     (0.0, 0.0)))
+                out.append(
+                    Violation(
+                        number,
+                        "blank",
+                        f"only {fill:.0%} of the page is used "
+                        f"(at least {rl.min_page_fill:.0%}"
+                        f"{'' if last else ' on a page that is not the last'})",
+                        (0.0, 0.0),
+                    )
+                )
     cuts = [(s[0], c) for s in done for c in s[4]] if want("cut") else []
     if cuts or (coverage and want("coverage")):
         index = _TextIndex([t for s in done for t in s[3]])
         for number, (full, shown, where) in cuts:
             if not index.has(full):
-                out.append(Violation(number, "cut", f"{_q(shown)} is cut short and its full text "
-                                     f"{_q(full)} is printed nowhere else", where))
+                out.append(
+                    Violation(
+                        number,
+                        "cut",
+                        f"{_q(shown)} is cut short and its full text {_q(full)} is printed nowhere else",
+                        where,
+                    )
+                )
         if want("coverage"):
             missing = {}
             for what, value in coverage:
@@ -380,7 +426,9 @@ def coverage_values(game_id: str, layout: str, units, text_fields, variant: str 
     coverage data declares (``data/common/coverage.yaml``): text fields by path pattern
     (``weapons.*.name``). ``variant`` (e.g. a card size) picks a more specific entry."""
     spec = _coverage_spec().get(game_id, {})
-    fields = spec.get(f"{layout}:{variant}") if variant and f"{layout}:{variant}" in spec else spec.get(layout)
+    fields = (
+        spec.get(f"{layout}:{variant}") if variant and f"{layout}:{variant}" in spec else spec.get(layout)
+    )
     if not fields:
         return []
     pats = [re.compile("^" + re.escape(str(f)).replace(r"\*", "[^.]+") + "$") for f in fields]
@@ -389,8 +437,11 @@ def coverage_values(game_id: str, layout: str, units, text_fields, variant: str 
         for path, text in text_fields(unit):
             if path not in named:
                 dotted = ".".join(map(str, path))
-                named[path] = (".".join(str(x) for x in path if not isinstance(x, int))
-                               if any(p.match(dotted) for p in pats) else None)
+                named[path] = (
+                    ".".join(str(x) for x in path if not isinstance(x, int))
+                    if any(p.match(dotted) for p in pats)
+                    else None
+                )
             what = named[path]
             if what is not None and text:
                 text = str(text).strip()
@@ -479,7 +530,7 @@ def _check_page(page: dict, rl: Rules, allowed: set, want) -> list[Violation]:
     tick = rl.min_tick_mm * MM - 0.01
     gap_pt = rl.min_gap_mm * MM - 0.01
     ru = page["lang"] == "ru"
-    for _, text, font, size, note, (x0, y0, x1, y1), frame in runs:
+    for _, text, _font, size, note, (x0, y0, x1, y1), frame in runs:
         least = rl.min_fine if note else rl.min_text
         if size < least - 0.05 and want("font"):
             add("font", f"{_q(text)} is {size:.1f} pt (at least {least:g} pt)", x0, y1)
@@ -501,10 +552,13 @@ def _check_page(page: dict, rl: Rules, allowed: set, want) -> list[Violation]:
             pts = list(pts) + ([pts[0]] if closed and len(pts) > 2 else [])
             lines.extend(zip(pts, pts[1:]))
             order.extend([idx] * (len(pts) - 1))
-    line_grid = _Grid([(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
-                       for a, b in lines]) if lines else None
+    line_grid = (
+        _Grid([(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in lines])
+        if lines
+        else None
+    )
     if want("border") and line_grid is not None and runs:
-        for ri, r in enumerate(runs):
+        for r in runs:
             x0, y0, x1, y1 = r[5]
             inner = (x0 + TOL, y0 + TOL, x1 - TOL, y1 - TOL)
             if inner[0] >= inner[2] or inner[1] >= inner[3]:
@@ -512,7 +566,8 @@ def _check_page(page: dict, rl: Rules, allowed: set, want) -> list[Violation]:
             for li in line_grid.query(inner, -0.01):
                 (ax, ay), (bx, by) = lines[li]
                 if _clip(ax, ay, bx, by, inner) and not any(
-                        ci > order[li] and _inside(inner, poly) for ci, poly in covers):
+                    ci > order[li] and _inside(inner, poly) for ci, poly in covers
+                ):
                     add("border", f"{_q(r[1])} crosses a drawn line", x0, y1)
                     break
     if want("tick"):
@@ -520,8 +575,13 @@ def _check_page(page: dict, rl: Rules, allowed: set, want) -> list[Violation]:
             x0, y0, x1, y1 = b[1]
             w, h = b[3] if len(b) > 3 else (x1 - x0, y1 - y0)
             if min(w, h) < tick:
-                add("tick", f"tick box {w / MM:.1f}×{h / MM:.1f} mm (its shorter side at least "
-                            f"{rl.min_tick_mm:g} mm)", x0, y1)
+                add(
+                    "tick",
+                    f"tick box {w / MM:.1f}×{h / MM:.1f} mm (its shorter side at least "
+                    f"{rl.min_tick_mm:g} mm)",
+                    x0,
+                    y1,
+                )
         small = {}
         for _, x, y, rad, _s in pips:
             if 2 * rad < tick:
@@ -565,15 +625,24 @@ def _check_page(page: dict, rl: Rules, allowed: set, want) -> list[Violation]:
             if grid.query(r[5], TOL):
                 add("over_tick", f"{_q(r[1])} is drawn over a tick target", r[5][0], r[5][3])
     if want("heading") and heads:
-        content = [r[5] for r in runs] + [b[1] for b in boxes] + \
-            [(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips] + \
-            [_poly_box(p) for _, p in covers] + [_poly_box(it[1]) for _, it in segs]
+        content = (
+            [r[5] for r in runs]
+            + [b[1] for b in boxes]
+            + [(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips]
+            + [_poly_box(p) for _, p in covers]
+            + [_poly_box(it[1]) for _, it in segs]
+        )
         grid = _Grid(content)
         for _, text, (hx0, hy0, hx1, hy1) in heads:
             probe = (hx0, hy0 - rl.heading_room_pt, hx1, hy0 + TOL)
             if not any(content[i][3] <= hy0 + TOL for i in grid.query(probe, 0.0)):
-                add("heading", f"heading {_q(text)} has nothing under it on this page (its block "
-                               f"starts on the next page)", hx0, hy1)
+                add(
+                    "heading",
+                    f"heading {_q(text)} has nothing under it on this page (its block "
+                    f"starts on the next page)",
+                    hx0,
+                    hy1,
+                )
     return out
 
 
@@ -630,8 +699,9 @@ class _Grid:
             for gy in range(gy0, gy1 + 1):
                 for j in grid.get(gx * 4096 + gy, ()):
                     bx0, by0, bx1, by1 = boxes[j]
-                    if (ax1 if ax1 < bx1 else bx1) - (ax0 if ax0 > bx0 else bx0) > slack and \
-                            (ay1 if ay1 < by1 else by1) - (ay0 if ay0 > by0 else by0) > slack:
+                    if (ax1 if ax1 < bx1 else bx1) - (ax0 if ax0 > bx0 else bx0) > slack and (
+                        ay1 if ay1 < by1 else by1
+                    ) - (ay0 if ay0 > by0 else by0) > slack:
                         if multi:
                             if seen is None:
                                 seen = set()
@@ -655,10 +725,11 @@ def _pairs(boxes, slack: float = TOL, cell: float = 24.0):
             continue
         for k, i in enumerate(members):
             ax0, ay0, ax1, ay1 = boxes[i]
-            for j in members[k + 1:]:
+            for j in members[k + 1 :]:
                 bx0, by0, bx1, by1 = boxes[j]
-                if (ax1 if ax1 < bx1 else bx1) - (ax0 if ax0 > bx0 else bx0) > slack and \
-                        (ay1 if ay1 < by1 else by1) - (ay0 if ay0 > by0 else by0) > slack:
+                if (ax1 if ax1 < bx1 else bx1) - (ax0 if ax0 > bx0 else bx0) > slack and (
+                    ay1 if ay1 < by1 else by1
+                ) - (ay0 if ay0 > by0 else by0) > slack:
                     found.add((i, j) if i < j else (j, i))
     return sorted(found)
 

@@ -71,7 +71,7 @@ class _ForkEncoder(TextEncoder):
         self.__dict__.update(base.__dict__)  # the same canvas, run cache and state (a forked copy)
         self.tokens: list = []  # (serial, font, size, text, new, state before the run)
         self.serial = 0
-        self._doc = self.canvas._doc  # noqa: SLF001
+        self._doc = self.canvas._doc
 
     def encode(self, font: str, size: float, text: str, new: bool) -> str:
         prev = None if new else self.state
@@ -100,7 +100,7 @@ class _ForkEncoder(TextEncoder):
         assigned, glyphs = state.assignments, face.face.charToGlyph
         for ch in text:
             code = ord(ch)
-            if code not in assigned and code != 0xa0 and code in glyphs:
+            if code not in assigned and code != 0xA0 and code in glyphs:
                 return False
         return True
 
@@ -109,7 +109,7 @@ class _WorkerCanvas(SheetCanvas):
     """A worker's canvas (the forked copy of the parent's, its class switched): keeps finished
     pages and new forms instead of adding them to its own copy of the document."""
 
-    def start_worker(self, encoder: "_ForkEncoder") -> None:
+    def start_worker(self, encoder: _ForkEncoder) -> None:
         self.out_pages: list = []  # (page size, content stream lines, forms used)
         self.out_forms: list = []  # (index of the page it was defined on, name, bbox, lines, first token)
         self.page_index = 0
@@ -127,8 +127,12 @@ class _WorkerCanvas(SheetCanvas):
     def _plain_stream(self) -> bool:
         """True when reportlab's page stream is just the preamble and the drawing: compressed
         pages, no crop marks, no PostScript passthrough."""
-        return bool(self._pageCompression and not self._cropMarks
-                    and not self._psCommandsBeforePage and not self._psCommandsAfterPage)
+        return bool(
+            self._pageCompression
+            and not self._cropMarks
+            and not self._psCommandsBeforePage
+            and not self._psCommandsAfterPage
+        )
 
     def beginForm(self, name, lowerx=0, lowery=0, upperx=None, uppery=None):
         super().beginForm(name, lowerx, lowery, upperx, uppery)
@@ -138,8 +142,9 @@ class _WorkerCanvas(SheetCanvas):
         name, lowerx, lowery, upperx, uppery = self._formData
         w, h = self._pagesize
         bbox = (lowerx, lowery, w if upperx is None else upperx, h if uppery is None else uppery)
-        self.out_forms.append((self.page_index, name, bbox, self._code,
-                               (self._form_first, self.encoder.serial)))
+        self.out_forms.append(
+            (self.page_index, name, bbox, self._code, (self._form_first, self.encoder.serial))
+        )
         self._restartAccumulators()
         self.pop_state_stack()
 
@@ -162,8 +167,19 @@ class NullPen(Pen):
     def form(self, key, x, y, draw):
         return None
 
-    def text(self, x, y, text, size=8, font="Sans", align="left", max_width=None, color=None,
-             min_size=3.0, shorten=True):
+    def text(
+        self,
+        x,
+        y,
+        text,
+        size=8,
+        font="Sans",
+        align="left",
+        max_width=None,
+        color=None,
+        min_size=3.0,
+        shorten=True,
+    ):
         return 0.0
 
     def _skip(self, *args, **kw):
@@ -210,7 +226,7 @@ class _Worker:
         c.__class__ = _WorkerCanvas
         c.start_worker(_ForkEncoder(doc.pen.encoder))
         doc.pen.encoder = c.encoder
-        doc.pen._form_name = _key_name  # noqa: SLF001 - new forms: named by key, renamed by the parent
+        doc.pen._form_name = _key_name
         self.null = NullPen(doc.theme)
         self.chunk = doc.pages // CHUNK  # the chunk whose first page is about to start
         if doc.recorder is not None:  # the parent measures the pages drawn before the fork
@@ -220,9 +236,9 @@ class _Worker:
         self.conn.send_bytes(marshal.dumps(msg))
 
     def _close_page(self) -> None:
-        if self.doc._open:  # noqa: SLF001
+        if self.doc._open:
             self.doc.canvas.showPage()
-            self.doc._open = False  # noqa: SLF001
+            self.doc._open = False
 
     def flush(self) -> None:
         self._close_page()
@@ -249,7 +265,7 @@ class _Worker:
             self.chunk = chunk
         if (chunk - 1) % self.jobs != self.index:
             return self.null
-        doc._open = True  # noqa: SLF001
+        doc._open = True
         doc.canvas.page_index = len(doc.canvas.out_pages)
         doc.canvas.setLineJoin(1)
         if doc.recorder is not None:
@@ -286,22 +302,22 @@ def _assemble(doc: Document, pages, forms, tokens) -> None:
     for form in forms:
         by_page.setdefault(form[0], []).append(form)
     for index, (size, lines, used) in enumerate(pages):
-        if tuple(c._pagesize) != size:  # noqa: SLF001
+        if tuple(c._pagesize) != size:
             c.setPageSize(size)
             doc.size = size
         new = [form for form in by_page.get(index, ()) if form[1] not in known]
         for form in new:  # named in the order one process defines them: at first use
-            known[form[1]] = f"F{len(doc.pen._forms) + len(known)}"  # noqa: SLF001 - after the parent's
+            known[form[1]] = f"F{len(doc.pen._forms) + len(known)}"
         packed = isinstance(lines, bytes)  # compressed by the worker
-        c._code = [] if packed else fill(lines)  # noqa: SLF001
-        c._formsinuse = [known.get(name, name) for name in used]  # noqa: SLF001
+        c._code = [] if packed else fill(lines)
+        c._formsinuse = [known.get(name, name) for name in used]
         for _, name, bbox, body, _ in new:
             c.beginForm(known[name], *bbox)
-            c._code = fill(body)  # noqa: SLF001
+            c._code = fill(body)
             c.endForm()
         c.showPage()
         if packed:
-            c._doc.Pages.pages[-1].Contents = _precompressed(lines)  # noqa: SLF001
+            c._doc.Pages.pages[-1].Contents = _precompressed(lines)
         doc.pages += 1
 
 
@@ -351,11 +367,30 @@ def _error_message(exc: BaseException):
 # reportlab's private attributes this module (and the page assembly) relies on: checked before
 # forking, so that a reportlab that changed them renders in one process (the same PDF), never
 # a wrong one; tests/render/test_reportlab_internals.py fails loudly on such a reportlab.
-CANVAS_INTERNALS = ("_code", "_formsinuse", "_pagesize", "_preamble", "_pageCompression",
-                    "_cropMarks", "_psCommandsBeforePage", "_psCommandsAfterPage", "_doc",
-                    "_fillColorObj", "_strokeColorObj", "_lineWidth", "_currentMatrix")
-CANVAS_METHODS = ("_startPage", "_restartAccumulators", "_escape", "beginForm", "endForm",
-                  "showPage", "setPageSize")
+CANVAS_INTERNALS = (
+    "_code",
+    "_formsinuse",
+    "_pagesize",
+    "_preamble",
+    "_pageCompression",
+    "_cropMarks",
+    "_psCommandsBeforePage",
+    "_psCommandsAfterPage",
+    "_doc",
+    "_fillColorObj",
+    "_strokeColorObj",
+    "_lineWidth",
+    "_currentMatrix",
+)
+CANVAS_METHODS = (
+    "_startPage",
+    "_restartAccumulators",
+    "_escape",
+    "beginForm",
+    "endForm",
+    "showPage",
+    "setPageSize",
+)
 FONT_STATE = ("internalName", "assignments")
 
 
@@ -431,9 +466,9 @@ def render(doc: Document, draw, jobs: int) -> bytes:
         if doc.pages < CHUNK:
             return page(size)
         # page CHUNK + 1: the first chunk is drawn; the workers take the layout from here
-        if doc._open:  # noqa: SLF001
+        if doc._open:
             doc.canvas.showPage()
-            doc._open = False  # noqa: SLF001
+            doc._open = False
         parent = os.getpid()
         for k in range(jobs):
             recv, send = ctx.Pipe(duplex=False)
@@ -460,7 +495,7 @@ def render(doc: Document, draw, jobs: int) -> bytes:
             draw(doc)
         except _Assembled:
             pass
-        except BaseException as exc:  # noqa: BLE001 - a worker reports everything to the parent
+        except BaseException as exc:
             if worker is None:
                 raise
             worker.send(_error_message(exc))
@@ -470,7 +505,7 @@ def render(doc: Document, draw, jobs: int) -> bytes:
             try:
                 worker.flush()
                 worker.send(("done",))
-            except BaseException as exc:  # noqa: BLE001
+            except BaseException as exc:
                 worker.send(_error_message(exc))
             finally:
                 worker.conn.close()

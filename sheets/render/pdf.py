@@ -43,8 +43,7 @@ class SheetCanvas(Canvas):
     (and carry as a resource): sheets draws only with the bundled DejaVu faces."""
 
     def _make_preamble(self):  # reportlab's, minus the initial font (colours start black)
-        self._preamble = ("1 0 0 1 0 0 cm" if self.bottomup
-                          else f"1 0 0 -1 0 {fp_str(self._pagesize[1])} cm")
+        self._preamble = "1 0 0 1 0 0 cm" if self.bottomup else f"1 0 0 -1 0 {fp_str(self._pagesize[1])} cm"
 
 
 @dataclass(frozen=True)
@@ -62,11 +61,11 @@ class Rect:
     def right(self) -> float:
         return self.x + self.w
 
-    def inset(self, dx: float, dy: float | None = None) -> "Rect":
+    def inset(self, dx: float, dy: float | None = None) -> Rect:
         dy = dx if dy is None else dy
         return Rect(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
 
-    def split_h(self, *fractions: float, gap: float = 0) -> list["Rect"]:
+    def split_h(self, *fractions: float, gap: float = 0) -> list[Rect]:
         """Split left to right by fractions of the width (minus gaps)."""
         total = self.w - gap * (len(fractions) - 1)
         out, x = [], self.x
@@ -76,7 +75,7 @@ class Rect:
             x += w + gap
         return out
 
-    def split_v(self, *fractions: float, gap: float = 0) -> list["Rect"]:
+    def split_v(self, *fractions: float, gap: float = 0) -> list[Rect]:
         """Split top to bottom by fractions of the height (minus gaps)."""
         total = self.h - gap * (len(fractions) - 1)
         out, top = [], self.top
@@ -94,8 +93,9 @@ def _text(value: str) -> str:
         value.encode("utf-8")
         return value
     except UnicodeEncodeError:
-        return value.encode("utf-8", "surrogateescape" if _escaped_only(value) else "replace") \
-            .decode("utf-8", "replace")
+        return value.encode("utf-8", "surrogateescape" if _escaped_only(value) else "replace").decode(
+            "utf-8", "replace"
+        )
 
 
 def _escaped_only(value: str) -> bool:
@@ -105,8 +105,16 @@ def _escaped_only(value: str) -> bool:
 class Document:
     """One PDF being built. ``finish()`` returns its bytes (identical for identical input)."""
 
-    def __init__(self, paper: str | tuple = "a4", mono: bool = False, title: str = "",
-                 subject: str = "", lang: str = "en", record: bool = False, stream: bool = False):
+    def __init__(
+        self,
+        paper: str | tuple = "a4",
+        mono: bool = False,
+        title: str = "",
+        subject: str = "",
+        lang: str = "en",
+        record: bool = False,
+        stream: bool = False,
+    ):
         """``record=True`` keeps what every page draws (text runs, tick targets, borders) in
         ``self.recorder`` for :mod:`sheets.render.layout_check`; off by default (no cost).
         ``stream=True`` (with ``record``) measures each page when the next one starts and keeps
@@ -117,8 +125,7 @@ class Document:
         self.lang = lang
         self.size = PAPER[paper] if isinstance(paper, str) else paper
         self.buffer = io.BytesIO()
-        self.canvas = SheetCanvas(self.buffer, pagesize=self.size, invariant=1, pageCompression=1,
-                                  lang=lang)
+        self.canvas = SheetCanvas(self.buffer, pagesize=self.size, invariant=1, pageCompression=1, lang=lang)
         self.canvas.setTitle(_text(title) or "sheets")  # (a file name may hold any bytes)
         self.canvas.setAuthor(f"sheets {__version__}")
         self.canvas.setSubject(subject)
@@ -144,7 +151,7 @@ class Document:
     def height(self) -> float:
         return self.size[1]
 
-    def page(self, size: tuple | None = None) -> "Pen":
+    def page(self, size: tuple | None = None) -> Pen:
         """Start a new page (closing the previous one) and return the pen."""
         if self._open:
             self.canvas.showPage()
@@ -191,7 +198,7 @@ class TextEncoder:
         """(state the run starts in, its operators from another state, from that state, state it
         ends in). Glyph codes are assigned here, on the first use of the string."""
         c = self.canvas
-        doc = c._doc  # noqa: SLF001
+        doc = c._doc
         face = pdfmetrics.getFont(font)
         segs = face.splitString(text, doc)
         parts, state = [], None
@@ -203,7 +210,7 @@ class TextEncoder:
                     name = self._names[(font, subset)] = face.getSubsetInternalName(subset, doc)
                 parts.append(f"{name} {fp_str(size)} Tf {fp_str(size * 1.2)} TL")
                 state = st
-            parts.append(f"({c._escape(chunk)}) Tj")  # noqa: SLF001
+            parts.append(f"({c._escape(chunk)}) Tj")
         parts.append("T*")  # a line break for text extraction, as reportlab's drawString writes
         first = (font, size, segs[0][0]) if segs else None
         with_tf = " ".join(parts)
@@ -265,8 +272,11 @@ def heading_style(text: str) -> str:
 
     def one(m):
         word = m.group(0)
-        out = word if (any(ch.isdigit() for ch in word) or word in keep or len(word) == 1 and not first[0]) \
+        out = (
+            word
+            if (any(ch.isdigit() for ch in word) or word in keep or len(word) == 1 and not first[0])
             else (word[0] + word[1:].lower() if first[0] else word.lower())
+        )
         first[0] = False
         return out
 
@@ -372,7 +382,7 @@ class Pen:
                 self.c.beginForm(name)  # drawn in form space (identity matrix)
                 # a form inherits the state of wherever it is placed: set every colour and width
                 c = self.c
-                c._fillColorObj = c._strokeColorObj = c._lineWidth = None  # noqa: SLF001
+                c._fillColorObj = c._strokeColorObj = c._lineWidth = None
                 draw(self)
                 self.c.endForm()
             finally:
@@ -382,10 +392,10 @@ class Pen:
         if self.encoder is not None:
             # what saveState, translate, doForm and restoreState write, without their bookkeeping
             c = self.c
-            c._code.append(f"q 1 0 0 1 {fp_str(x, y)} cm /{c._doc.getXObjectName(name)} Do Q")  # noqa: SLF001
-            c._formsinuse.append(name)  # noqa: SLF001
+            c._code.append(f"q 1 0 0 1 {fp_str(x, y)} cm /{c._doc.getXObjectName(name)} Do Q")
+            c._formsinuse.append(name)
             if self.rec is not None:
-                a, b, cc, d, e, f = c._currentMatrix  # noqa: SLF001 - the matrix translate would give
+                a, b, cc, d, e, f = c._currentMatrix
                 self.rec.place(self.rec.forms[name], (a, b, cc, d, a * x + cc * y + e, b * x + d * y + f))
             return
         self.c.saveState()
@@ -405,7 +415,7 @@ class Pen:
     # The canvas keeps its current colours and line width (and restores them with
     # restoreState), so a value already in force is not written again.
     def fill(self, rgb):
-        if self.c._fillColorObj == rgb:  # noqa: SLF001
+        if self.c._fillColorObj == rgb:
             return
         if rgb[0] == rgb[1] == rgb[2]:
             self.c.setFillGray(rgb[0])
@@ -413,7 +423,7 @@ class Pen:
             self.c.setFillColorRGB(*rgb)
 
     def stroke(self, rgb):
-        if self.c._strokeColorObj == rgb:  # noqa: SLF001
+        if self.c._strokeColorObj == rgb:
             return
         if rgb[0] == rgb[1] == rgb[2]:
             self.c.setStrokeGray(rgb[0])
@@ -422,7 +432,7 @@ class Pen:
 
     def width(self, w: float) -> None:
         """Line width (not written again when already in force)."""
-        if self.c._lineWidth != w:  # noqa: SLF001
+        if self.c._lineWidth != w:
             self.c.setLineWidth(w)
 
     # -- text -----------------------------------------------------------------------------
@@ -431,12 +441,13 @@ class Pen:
         read at the table, 5 pt inside :meth:`fine_print` (``data/common/layout.yaml``), divided
         by the scale of the canvas matrix (a scaled-down block cannot bypass it)."""
         least = _FLOOR[1] if self._fine else _FLOOR[0]
-        a, b, c, d = self.c._currentMatrix[:4]  # noqa: SLF001
+        a, b, c, d = self.c._currentMatrix[:4]
         det = abs(a * d - b * c)
         return least if 0.999999 < det < 1.000001 or det == 0 else least / math.sqrt(det)
 
-    def fit_size(self, text: str, font: str, size: float, max_width: float | None,
-                 min_size: float = 3.0) -> float:
+    def fit_size(
+        self, text: str, font: str, size: float, max_width: float | None, min_size: float = 3.0
+    ) -> float:
         """The size ``text`` fits ``max_width`` at, never below the floor (:meth:`floor`)."""
         least = self.floor()
         size = max(size, least)
@@ -447,9 +458,19 @@ class Pen:
             return size
         return max(least, min_size, size * max_width / w * 0.999)
 
-    def text(self, x: float, y: float, text, size: float = 8, font: str = "Sans",
-             align: str = "left", max_width: float | None = None, color=None,
-             min_size: float = 3.0, shorten: bool = True) -> float:
+    def text(
+        self,
+        x: float,
+        y: float,
+        text,
+        size: float = 8,
+        font: str = "Sans",
+        align: str = "left",
+        max_width: float | None = None,
+        color=None,
+        min_size: float = 3.0,
+        shorten: bool = True,
+    ) -> float:
         """Draw one line of text, shrunk to ``max_width`` but never below ``min_size`` nor the
         floor (:meth:`floor`: 6 pt, 5 pt in fine print; a smaller ``size`` is raised to it).
         A text too wide at that size ends in "…" (its full text is recorded for the layout
@@ -459,7 +480,7 @@ class Pen:
         if not text:
             return 0.0
         fonts.check_text(text, font)
-        m = self.c._currentMatrix  # noqa: SLF001
+        m = self.c._currentMatrix
         least = _FLOOR[1] if self._fine else _FLOOR[0]
         if m[0] != 1 or m[3] != 1 or m[1] or m[2]:
             least = self.floor()
@@ -483,7 +504,7 @@ class Pen:
             if full is not None:
                 self.rec.cut(self.c, full, text, x, y)
         elif self.lite is not None:
-            self.lite.light(text, y + self.c._currentMatrix[5], full)  # noqa: SLF001
+            self.lite.light(text, y + self.c._currentMatrix[5], full)
         return w
 
     def _run(self, x: float, y: float, text: str, font: str, size: float, rgb: tuple) -> None:
@@ -495,7 +516,7 @@ class Pen:
             c.setFont(font, size)
             c.drawString(x, y, text)
             return
-        code = c._code  # noqa: SLF001 - the page's (or form's) content stream
+        code = c._code
         if code and code[-1] is _ET:
             code.pop()
             parts = []
@@ -503,17 +524,27 @@ class Pen:
         else:
             parts = ["BT"]
             new = True
-        if c._fillColorObj != rgb:  # noqa: SLF001
-            c._fillColorObj = rgb  # noqa: SLF001 - a colour set inside BT/ET stays set after it
+        if c._fillColorObj != rgb:
+            c._fillColorObj = rgb
             parts.append(f"{fp_str(rgb[0])} g" if rgb[0] == rgb[1] == rgb[2] else f"{fp_str(*rgb)} rg")
         parts.append(f"1 0 0 1 {fp_str(x, y)} Tm")
         parts.append(self.encoder.encode(font, size, text, new))
         code.append(" ".join(parts))
         code.append(_ET)
 
-    def text_in(self, r: Rect, text, size: float = 8, font: str = "Sans", align: str = "left",
-                pad: float = 2, color=None, valign: str = "middle", min_size: float = 3.0,
-                shorten: bool = True) -> None:
+    def text_in(
+        self,
+        r: Rect,
+        text,
+        size: float = 8,
+        font: str = "Sans",
+        align: str = "left",
+        pad: float = 2,
+        color=None,
+        valign: str = "middle",
+        min_size: float = 3.0,
+        shorten: bool = True,
+    ) -> None:
         """Text inside a rectangle: fits the width, vertically centred (or top/bottom); see
         :meth:`text` for ``min_size`` and ``shorten``."""
         size = min(size, r.h * 0.8)
@@ -525,12 +556,32 @@ class Pen:
             y = r.y + pad
         x = {"left": r.x + pad, "center": r.x + r.w / 2, "right": r.right - pad}[align]
         if self.rec is None:
-            self.text(x, y, text, size, font, align, max_width=r.w - 2 * pad, color=color,
-                      min_size=min_size, shorten=shorten)
+            self.text(
+                x,
+                y,
+                text,
+                size,
+                font,
+                align,
+                max_width=r.w - 2 * pad,
+                color=color,
+                min_size=min_size,
+                shorten=shorten,
+            )
             return
         with self.frame(r):
-            self.text(x, y, text, size, font, align, max_width=r.w - 2 * pad, color=color,
-                      min_size=min_size, shorten=shorten)
+            self.text(
+                x,
+                y,
+                text,
+                size,
+                font,
+                align,
+                max_width=r.w - 2 * pad,
+                color=color,
+                min_size=min_size,
+                shorten=shorten,
+            )
 
     def wrap(self, text: str, font: str, size: float, width: float) -> list[str]:
         """Greedy word wrap by font metrics (explicit newlines kept)."""
@@ -540,8 +591,16 @@ class Pen:
     def wrap_static(text: str, font: str, size: float, width: float) -> list[str]:
         return list(_wrap(str(text), font, size, width))
 
-    def paragraph(self, r: Rect, text: str, size: float = 7, font: str = "Sans",
-                  leading: float = 1.18, min_size: float = 4.0, color=None) -> float:
+    def paragraph(
+        self,
+        r: Rect,
+        text: str,
+        size: float = 7,
+        font: str = "Sans",
+        leading: float = 1.18,
+        min_size: float = 4.0,
+        color=None,
+    ) -> float:
         """Wrapped text filling ``r`` from the top; shrinks until it fits, never below the
         floor (:meth:`floor`). What still does not fit at the floor is left out: the last line
         that fits ends in "…" and the full text is recorded for the layout checker. A word wider
@@ -613,8 +672,16 @@ class Pen:
         if self.rec is not None:
             self.rec.heading(self.c, str(text), r.x, r.y, r.right, r.top)
 
-    def box_track(self, x: float, y: float, kinds, size: float = 7, gap: float = 1.5,
-                  width: float = 0.6, height: float | None = None) -> float:
+    def box_track(
+        self,
+        x: float,
+        y: float,
+        kinds,
+        size: float = 7,
+        gap: float = 1.5,
+        width: float = 0.6,
+        height: float | None = None,
+    ) -> float:
         """A row of tick boxes (``size`` wide, ``height`` tall, default square) left to right;
         kind 'plain' | 'shade' | 'dark' | 'heavy' (a thick double frame: stands out like a dark
         box and still takes a pencil mark). Returns the width."""
@@ -644,8 +711,9 @@ class Pen:
             self.c.drawPath(heavy, stroke=1, fill=0)
         return cx - x - gap if kinds else 0
 
-    def pips(self, r: Rect, n: int, fill=None, max_radius: float = 3.2, gap: float = 1.2,
-             width: float = 0.5) -> None:
+    def pips(
+        self, r: Rect, n: int, fill=None, max_radius: float = 3.2, gap: float = 1.2, width: float = 0.5
+    ) -> None:
         """``n`` circles packed in rows inside ``r`` (largest radius that fits), drawn once per
         distinct size and reused."""
         if n <= 0:
@@ -683,9 +751,20 @@ class Pen:
         self.c.drawPath(p, stroke=1, fill=int(fill is not None))
         return rad
 
-    def table(self, r: Rect, widths, rows, header=None, size: float = 7, font: str = "Sans",
-              header_font: str = "Sans-Bold", aligns=None, row_h: float | None = None,
-              zebra: bool = True, grid: bool = False) -> float:
+    def table(
+        self,
+        r: Rect,
+        widths,
+        rows,
+        header=None,
+        size: float = 7,
+        font: str = "Sans",
+        header_font: str = "Sans-Bold",
+        aligns=None,
+        row_h: float | None = None,
+        zebra: bool = True,
+        grid: bool = False,
+    ) -> float:
         """A simple table of strings from the top of ``r``; column widths as fractions.
         Cells shrink to fit their column. Returns the height used."""
         total = sum(widths)
@@ -715,8 +794,16 @@ class Pen:
             y -= row_h
         return r.top - y
 
-    def hexagon(self, cx: float, cy: float, radius: float, flat_top: bool = True, fill=None,
-                stroke: bool = True, width: float = 0.6):
+    def hexagon(
+        self,
+        cx: float,
+        cy: float,
+        radius: float,
+        flat_top: bool = True,
+        fill=None,
+        stroke: bool = True,
+        width: float = 0.6,
+    ):
         """A regular hexagon (corner radius ``radius``)."""
         self.polygon(hex_corners(cx, cy, radius, flat_top), fill, stroke, width)
 
@@ -741,9 +828,11 @@ class Pen:
         color = color or self.t.ink
         self.line(x1, y1, x2, y2, width, color)
         ang = math.atan2(y2 - y1, x2 - x1)
-        pts = [(x2, y2),
-               (x2 - head * math.cos(ang - 0.45), y2 - head * math.sin(ang - 0.45)),
-               (x2 - head * math.cos(ang + 0.45), y2 - head * math.sin(ang + 0.45))]
+        pts = [
+            (x2, y2),
+            (x2 - head * math.cos(ang - 0.45), y2 - head * math.sin(ang - 0.45)),
+            (x2 - head * math.cos(ang + 0.45), y2 - head * math.sin(ang + 0.45)),
+        ]
         self.polygon(pts, fill=color, width=0.3)
 
 
@@ -768,8 +857,13 @@ def _wrap(text: str, font: str, size: float, width: float) -> tuple:
 def hex_corners(cx: float, cy: float, radius: float, flat_top: bool = True):
     """Corners of a hexagon, counter-clockwise from the right (flat-top) or top-right."""
     start = 0 if flat_top else 30
-    return [(cx + radius * math.cos(math.radians(start + 60 * i)),
-             cy + radius * math.sin(math.radians(start + 60 * i))) for i in range(6)]
+    return [
+        (
+            cx + radius * math.cos(math.radians(start + 60 * i)),
+            cy + radius * math.sin(math.radians(start + 60 * i)),
+        )
+        for i in range(6)
+    ]
 
 
 def footer(pen: Pen, page: Rect, left: str, right: str, size: float = 6.5):

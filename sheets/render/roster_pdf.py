@@ -38,14 +38,17 @@ def list_title(data: dict) -> str:
 def _columns(data: dict) -> list[dict]:
     """The list's columns without the ones no unit fills (e.g. Model, Pilot when all blank)."""
     rows = [r for g in data["groups"] for r in g["rows"]]
-    keep = [c for c in data["columns"]
-            if c["key"] in ("name", "cost") or any(r.get(c["key"]) not in (None, "") for r in rows)]
+    keep = [
+        c
+        for c in data["columns"]
+        if c["key"] in ("name", "cost") or any(r.get(c["key"]) not in (None, "") for r in rows)
+    ]
     return [{"key": "no", "label": data["labels"]["col_no"]}] + keep
 
 
 ROW_H = 13
-SIZE = 8.5        # body and header size of the list's table (never shrunk: long cells wrap)
-LEAD = 9.5        # each extra line of a wrapped cell adds this much to its row
+SIZE = 8.5  # body and header size of the list's table (never shrunk: long cells wrap)
+LEAD = 9.5  # each extra line of a wrapped cell adds this much to its row
 PAD = 3.0
 _LEFT = ("name", "pilot", "joins", "faction", "notes", "type")
 
@@ -55,6 +58,7 @@ def _col_widths(columns: list[dict], rows: list[list[str]], width: float) -> lis
     widest cell or header at 8.5 pt) when they fit together; the spare width goes to the Name
     column. When they do not fit, the columns with several words give up width (down to their
     longest word) and their cells wrap onto more lines — the type is never shrunk below size."""
+
     def w(text, font="Sans"):
         return fonts.width(text, font, SIZE) + 2 * PAD + 0.5
 
@@ -63,7 +67,9 @@ def _col_widths(columns: list[dict], rows: list[list[str]], width: float) -> lis
         cells = [r[i] for r in rows]
         nat = max([w(c["label"], "Sans-Bold")] + [w(x) for x in cells])
         words = [x for t in cells for x in t.split()] + c["label"].split()
-        low = max([w(x) for x in words] + [w(c["label"].split()[0] if c["label"].split() else "", "Sans-Bold")])
+        low = max(
+            [w(x) for x in words] + [w(c["label"].split()[0] if c["label"].split() else "", "Sans-Bold")]
+        )
         natural.append(nat)
         floor.append(min(nat, max(low, 14.0)))
     total = sum(natural)
@@ -86,8 +92,11 @@ def _col_widths(columns: list[dict], rows: list[list[str]], width: float) -> lis
         top = max(out[i] for i in room)
         tops = [i for i in room if out[i] >= top - 0.01]
         rest = max([out[i] for i in room if i not in tops] + [0.0])
-        step = min(excess / len(tops), top - rest if rest else excess / len(tops),
-                   min(out[i] - floor[i] for i in tops))
+        step = min(
+            excess / len(tops),
+            top - rest if rest else excess / len(tops),
+            min(out[i] - floor[i] for i in tops),
+        )
         for i in tops:
             out[i] -= step
         excess -= step * len(tops)
@@ -101,8 +110,15 @@ def _cell_lines(text: str, width: float, font: str = "Sans") -> list[str]:
     return Pen.wrap_static(text, font, SIZE, width - 2 * PAD - 0.5) or [""]
 
 
-def _table(pen, x: float, top: float, widths: list[float], header: list[str], rows: list[list[str]],
-           aligns: list[str]) -> float:
+def _table(
+    pen,
+    x: float,
+    top: float,
+    widths: list[float],
+    header: list[str],
+    rows: list[list[str]],
+    aligns: list[str],
+) -> float:
     """The group's table at 8.5 pt; a cell too long for its column wraps and its row grows.
     Returns the height used."""
     y = top
@@ -204,8 +220,14 @@ def _draw_one(doc, pen, y, frame: Rect, data: dict):
                 footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
                 pen, y = doc.page(), frame.top
         if len(data["groups"]) > 1 and group.get("subtotal") is not None:
-            pen.text(frame.right - 2, y - 10, f"{L['subtotal']}: {_fmt(group['subtotal'])}", 8.5,
-                     "Sans-Bold", align="right")
+            pen.text(
+                frame.right - 2,
+                y - 10,
+                f"{L['subtotal']}: {_fmt(group['subtotal'])}",
+                8.5,
+                "Sans-Bold",
+                align="right",
+            )
             y -= 14
         y -= 8
     # totals block
@@ -216,11 +238,24 @@ def _draw_one(doc, pen, y, frame: Rect, data: dict):
     over = data["over"]
     pen.rect(box, fill=pen.t.band if not over else None, width=2.0 if over else 0.8)
     unit = data["limit_unit"]
-    pen.text(box.x + 8, box.top - 15, f"{L['total']}: {_fmt(data['total'])} {unit}   ·   "
-             f"{L['units_count']}: {data['unit_count']}", 11, "Sans-Bold", max_width=box.w - 16)
+    pen.text(
+        box.x + 8,
+        box.top - 15,
+        f"{L['total']}: {_fmt(data['total'])} {unit}   ·   {L['units_count']}: {data['unit_count']}",
+        11,
+        "Sans-Bold",
+        max_width=box.w - 16,
+    )
     status = limit_status(data)
-    pen.text(box.x + 8, box.y + 8, status, 10, "Sans-Bold" if over else "Sans",
-             color=pen.t.warn if over else None, max_width=box.w - 16)
+    pen.text(
+        box.x + 8,
+        box.y + 8,
+        status,
+        10,
+        "Sans-Bold" if over else "Sans",
+        color=pen.t.warn if over else None,
+        max_width=box.w - 16,
+    )
     y = box.y - 10
     return _tally_and_violations(doc, pen, frame, y, data)
 
@@ -258,8 +293,15 @@ def _tally_and_violations(doc, pen, frame: Rect, y: float, data: dict):
         r = Rect(x, y - chip_h, w, chip_h)
         bad = not chip["ok"]
         pen.rect(r, fill=None if bad else pen.t.faint, width=1.6 if bad else 0.5)
-        pen.text_in(r, text, size, "Sans-Bold" if bad else "Sans", "center", pad=pad,
-                    color=pen.t.warn if bad else None)
+        pen.text_in(
+            r,
+            text,
+            size,
+            "Sans-Bold" if bad else "Sans",
+            "center",
+            pad=pad,
+            color=pen.t.warn if bad else None,
+        )
         x += w + 4
     if chips:
         y -= chip_h + 10
@@ -311,6 +353,7 @@ def draw_army_lists_in(doc, pen, region: Rect, lists: list[dict]) -> None:
 
 
 # -- the army list on the first page of the sheets --------------------------------------------------
+
 
 class _FirstPageDrawn(Exception):
     """The trial drawing of :func:`first_page_room` stops when the second page starts."""

@@ -30,7 +30,7 @@ from sheets.data import templates_root
 MAX_TEMPLATE_BYTES = 256 * 1024
 MAX_OUTPUT_CHARS = 5 * 1024 * 1024
 MAX_SECONDS = 5.0
-MAX_NUMBER = 10 ** 6  # arguments and operands larger than this are refused (range, *, **, widths)
+MAX_NUMBER = 10**6  # arguments and operands larger than this are refused (range, *, **, widths)
 MAX_WIDTH = 9999  # a format width or precision (``{:>N}``, ``%N.Md``)
 MAX_MEMORY = 256 * 1024 * 1024  # address space a template may add while it compiles and runs
 
@@ -44,6 +44,7 @@ def escape_markdown(text: str) -> str:
     HTML, table cells, code) and a leading heading/list marker (CommonMark renders ``\\x`` as
     ``x``)."""
     text = _MD_SPECIAL.sub(r"\\\1", text)
+
     def leading(m):
         if m.group(2)[0].isdigit():  # "1. x" would start a list: escape the dot, not the digit
             return m.group(1) + m.group(2)
@@ -86,8 +87,9 @@ def _fmt(v):
 
 def _check_number(value) -> None:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
-        raise TemplateLimit(f"number too large for a template ({value.bit_length()} bits; "
-                            f"limit {MAX_NUMBER})")
+        raise TemplateLimit(
+            f"number too large for a template ({value.bit_length()} bits; limit {MAX_NUMBER})"
+        )
     if isinstance(value, (str, list, tuple)) and len(value) > MAX_OUTPUT_CHARS:
         raise TemplateLimit("value too large for a template")
 
@@ -121,7 +123,7 @@ def _environment(fmt: str, loader, deadline: float):
                 _check_size(len(left) + len(right))
             return super().call_binop(context, operator, left, right)
 
-        def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - jinja2's signature
+        def call(__self, __context, __obj, *args, **kwargs):
             check_time()
             for v in (*args, *kwargs.values()):
                 _check_number(v)
@@ -159,9 +161,16 @@ def _environment(fmt: str, loader, deadline: float):
             return strip_bidi(value) if isinstance(value, str) else value
         return escape(strip_bidi(_fmt(value)) if value is not None else "")
 
-    env = Env(loader=loader, autoescape=(fmt == "html"), keep_trailing_newline=True,
-              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
-              finalize=finalize, optimized=False)
+    env = Env(
+        loader=loader,
+        autoescape=(fmt == "html"),
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+        finalize=finalize,
+        optimized=False,
+    )
     env.code_generator_class = _code_generator()
     env.checked_concat = _checked_concat
     env.filters["fmt"] = _fmt
@@ -180,8 +189,7 @@ def _environment(fmt: str, loader, deadline: float):
 
 def _check_size(chars: int) -> None:
     if chars > MAX_OUTPUT_CHARS:
-        raise TemplateLimit(f"text too long for a template ({chars} characters; limit "
-                            f"{MAX_OUTPUT_CHARS})")
+        raise TemplateLimit(f"text too long for a template ({chars} characters; limit {MAX_OUTPUT_CHARS})")
 
 
 # one printf-style conversion: %[(key)][flags][width][.precision][length]type
@@ -214,8 +222,7 @@ def _check_percent(fmt: str, args) -> None:
             else:
                 continue
             if abs(part) > MAX_WIDTH:
-                raise TemplateLimit(f"format width too large for a template ({part}; limit "
-                                    f"{MAX_WIDTH})")
+                raise TemplateLimit(f"format width too large for a template ({part}; limit {MAX_WIDTH})")
             size += abs(part)
         value = (args.get(key) if isinstance(args, dict) else None) if key else take()
         total += size + (len(value) if isinstance(value, (str, list, tuple, dict)) else 32)
@@ -225,7 +232,7 @@ def _check_percent(fmt: str, args) -> None:
 class _FieldBudget:
     """The output of one ``str.format`` call being built (see :func:`_bounded_format_fields`)."""
 
-    active: "list[int] | None" = None
+    active: list[int] | None = None
 
 
 @__import__("contextlib").contextmanager
@@ -264,8 +271,7 @@ def _format_field(formatter, value, format_spec):  # a method of SandboxedFormat
         width, precision = _SPEC_NUMBERS.match(format_spec).groups()  # (every part is optional)
         for part in (width, precision):
             if part and int(part) > MAX_WIDTH:
-                raise TemplateLimit(f"format width too large for a template ({int(part)}; limit "
-                                    f"{MAX_WIDTH})")
+                raise TemplateLimit(f"format width too large for a template ({int(part)}; limit {MAX_WIDTH})")
         size = len(value) if isinstance(value, (str, list, tuple, dict)) else 32
         budget[0] += size + int(width or 0) + int(precision or 0)
         _check_size(budget[0])
@@ -439,8 +445,9 @@ def _source_line(frame, line: int) -> int:
     return best
 
 
-def render_roster_text(data: dict, fmt: str, template: str | None = None,
-                       template_data: bytes | None = None) -> str:
+def render_roster_text(
+    data: dict, fmt: str, template: str | None = None, template_data: bytes | None = None
+) -> str:
     """The army list ``data`` as ``fmt`` text through the bundled template, or the user's
     ``template`` (a path, read here; or only its name when ``template_data`` holds its bytes)."""
     import jinja2
@@ -456,8 +463,15 @@ def render_roster_text(data: dict, fmt: str, template: str | None = None,
         if template_data is None:
             template_data = read_user_bytes(path, MAX_TEMPLATE_BYTES)
         elif len(template_data) > MAX_TEMPLATE_BYTES:
-            raise InputError([Problem(str(template), None,
-                                      f"template error: file too large (limit {MAX_TEMPLATE_BYTES} bytes)")])
+            raise InputError(
+                [
+                    Problem(
+                        str(template),
+                        None,
+                        f"template error: file too large (limit {MAX_TEMPLATE_BYTES} bytes)",
+                    )
+                ]
+            )
         sources[name] = (_decode(template_data, str(template)), str(template))
     else:
         name = f"roster.{fmt}.j2"
@@ -478,8 +492,9 @@ def render_roster_text(data: dict, fmt: str, template: str | None = None,
 
     def fail(message: str, exc: BaseException | None = None):
         filename, line = _template_line(exc, filenames) if exc is not None else (None, None)
-        raise InputError([Problem(filename or where, Pos(line, 1) if line else None,
-                                  f"template error: {message}")]) from None
+        raise InputError(
+            [Problem(filename or where, Pos(line, 1) if line else None, f"template error: {message}")]
+        ) from None
 
     out: list[str] = []
     size = 0
@@ -493,16 +508,20 @@ def render_roster_text(data: dict, fmt: str, template: str | None = None,
                 if time.monotonic() > deadline:
                     raise TemplateTimeout()
                 if _SURROGATE.search(chunk):
-                    raise TemplateLimit(f"the template prints U+{ord(_SURROGATE.search(chunk).group()):04X}, "
-                                        f"a lone surrogate (not a character)")
+                    raise TemplateLimit(
+                        f"the template prints U+{ord(_SURROGATE.search(chunk).group()):04X}, "
+                        f"a lone surrogate (not a character)"
+                    )
                 out.append(chunk)
     except InputError:
         raise
     except jinja2.TemplateSyntaxError as exc:
         fail((exc.message or "syntax error")[:200], exc)
     except jinja2.TemplateNotFound as exc:
-        fail(f"no template {short(exc.name, 80)} (a template may include only itself and the "
-             f"bundled ones)", exc)
+        fail(
+            f"no template {short(exc.name, 80)} (a template may include only itself and the bundled ones)",
+            exc,
+        )
     except jinja2.exceptions.SecurityError as exc:
         fail(f"not allowed in a template: {_first_line(exc)}", exc)
     except TemplateTimeout as exc:
@@ -513,7 +532,7 @@ def render_roster_text(data: dict, fmt: str, template: str | None = None,
         fail("recursion too deep (a macro calling itself?)", exc)
     except MemoryError as exc:
         fail("the template needs too much memory", exc)
-    except Exception as exc:  # noqa: BLE001 - any failure inside a user's template is their input
+    except Exception as exc:
         fail(f"{type(exc).__name__}: {_first_line(exc)}", exc)
     return "".join(out)
 

@@ -9,15 +9,15 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Theme:
     mono: bool
-    ink: tuple            # text and lines
-    accent: tuple         # header bands, titles
-    accent_text: tuple    # text drawn on the accent band
-    band: tuple           # light band behind section headings
-    shade: tuple          # shaded boxes (pilot hit), structure pips
-    dark: tuple           # "destroyed" boxes
-    faint: tuple          # zebra rows, light fills
-    warn: tuple           # footnote marks for unverified values
-    faces: tuple          # six colours for facing sectors / categories
+    ink: tuple  # text and lines
+    accent: tuple  # header bands, titles
+    accent_text: tuple  # text drawn on the accent band
+    band: tuple  # light band behind section headings
+    shade: tuple  # shaded boxes (pilot hit), structure pips
+    dark: tuple  # "destroyed" boxes
+    faint: tuple  # zebra rows, light fills
+    warn: tuple  # footnote marks for unverified values
+    faces: tuple  # six colours for facing sectors / categories
 
 
 COLOUR = Theme(
@@ -30,8 +30,14 @@ COLOUR = Theme(
     dark=(0.1, 0.1, 0.1),
     faint=(0.96, 0.95, 0.93),
     warn=(0.75, 0.2, 0.0),
-    faces=((0.85, 0.33, 0.31), (0.95, 0.65, 0.25), (0.97, 0.88, 0.45),
-           (0.55, 0.75, 0.45), (0.45, 0.65, 0.85), (0.7, 0.55, 0.8)),
+    faces=(
+        (0.85, 0.33, 0.31),
+        (0.95, 0.65, 0.25),
+        (0.97, 0.88, 0.45),
+        (0.55, 0.75, 0.45),
+        (0.45, 0.65, 0.85),
+        (0.7, 0.55, 0.8),
+    ),
 )
 
 MONO = Theme(
@@ -44,8 +50,14 @@ MONO = Theme(
     dark=(0, 0, 0),
     faint=(0.95, 0.95, 0.95),
     warn=(0, 0, 0),
-    faces=((0.55, 0.55, 0.55), (0.7, 0.7, 0.7), (0.85, 0.85, 0.85),
-           (0.97, 0.97, 0.97), (0.85, 0.85, 0.85), (0.7, 0.7, 0.7)),
+    faces=(
+        (0.55, 0.55, 0.55),
+        (0.7, 0.7, 0.7),
+        (0.85, 0.85, 0.85),
+        (0.97, 0.97, 0.97),
+        (0.85, 0.85, 0.85),
+        (0.7, 0.7, 0.7),
+    ),
 )
 
 

@@ -51,9 +51,11 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
-    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; "
-                                "img-src 'self' blob: data:; connect-src 'self'; "
-                                "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; "
+        "img-src 'self' blob: data:; connect-src 'self'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    ),
     "Cache-Control": "no-store",
 }
 
@@ -115,8 +117,11 @@ async def _files(request: Request) -> tuple[list, dict]:
             if key == "files" and hasattr(value, "read"):
                 data = await value.read(MAX_FILE_BYTES + 1)
                 if len(data) > MAX_FILE_BYTES:
-                    raise BadRequest(413, f"{_clean_name(value.filename, len(files))}: a file is at "
-                                          f"most {MAX_FILE_BYTES // (1024 * 1024)} MB")
+                    raise BadRequest(
+                        413,
+                        f"{_clean_name(value.filename, len(files))}: a file is at "
+                        f"most {MAX_FILE_BYTES // (1024 * 1024)} MB",
+                    )
                 files.append([_clean_name(value.filename, len(files)), data])
             elif isinstance(value, str):
                 fields[key] = value
@@ -147,8 +152,15 @@ def _disposition(filename: str) -> str:
     return f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(filename)}"
 
 
-def create_app(host: str = "127.0.0.1", port: int | None = None, *, pool: Pool | None = None,
-               time_limit: float = TIME_LIMIT, max_body: int = MAX_BODY, workers: int = 2):
+def create_app(
+    host: str = "127.0.0.1",
+    port: int | None = None,
+    *,
+    pool: Pool | None = None,
+    time_limit: float = TIME_LIMIT,
+    max_body: int = MAX_BODY,
+    workers: int = 2,
+):
     """The ASGI app for a server on ``host:port`` (``port=None``: any port in Host checks,
     used by tests on an unknown port)."""
     pool = pool or Pool(size=workers, time_limit=time_limit)
@@ -159,14 +171,20 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, *, pool: Pool |
         try:
             status, value = await pool.run(op, payload)  # under the pool's own time limit
         except TimeLimit:
-            raise BadRequest(503, f"stopped: this request ran past the server's time limit of "
-                                  f"{pool.time_limit:g} s (a very large file?). The server is still running; "
-                                  f"try fewer units or pages at a time") from None
+            raise BadRequest(
+                503,
+                f"stopped: this request ran past the server's time limit of "
+                f"{pool.time_limit:g} s (a very large file?). The server is still running; "
+                f"try fewer units or pages at a time",
+            ) from None
         except Busy:
             raise BadRequest(503, "the server is busy (too many requests waiting); try again") from None
         except WorkerFailed:
-            raise BadRequest(500, "internal error: the worker stopped while doing this request "
-                                  "(out of memory?); the server is still running") from None
+            raise BadRequest(
+                500,
+                "internal error: the worker stopped while doing this request "
+                "(out of memory?); the server is still running",
+            ) from None
         if status == "ok":
             return value
         if status == "input":
@@ -194,11 +212,14 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, *, pool: Pool |
             except InputProblems as exc:
                 response = JSONResponse({"problems": exc.problems}, status_code=422)
             except BodyTooLarge:  # counted while reading a body sent without Content-Length
-                response = JSONResponse({"error": f"the request is over {max_body // (1024 * 1024)} MB "
-                                                  f"({max_body} bytes)"}, status_code=413)
+                response = JSONResponse(
+                    {"error": f"the request is over {max_body // (1024 * 1024)} MB ({max_body} bytes)"},
+                    status_code=413,
+                )
             for k, v in SECURITY_HEADERS.items():
                 response.headers.setdefault(k, v)
             return response
+
         return wrapped
 
     async def page(request: Request):
@@ -247,41 +268,60 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, *, pool: Pool |
     async def render(request: Request):
         files, _, query = await uploaded(request)
         pdf, _ = await rendered(files, query)
-        return Response(pdf, media_type="application/pdf",
-                        headers={"Content-Disposition": _disposition(f"{_stem(files)}.pdf")})
+        return Response(
+            pdf,
+            media_type="application/pdf",
+            headers={"Content-Disposition": _disposition(f"{_stem(files)}.pdf")},
+        )
 
     async def pngs(request: Request):
         files, _, query = await uploaded(request)
         pdf, _ = await rendered(files, query)
         out = await job("pngs", {"files": files, "query": query, "pdf": pdf, "stem": _stem(files)})
-        return Response(out["zip"], media_type="application/zip",
-                        headers={"Content-Disposition": _disposition(f"{_stem(files)}-png.zip")})
+        return Response(
+            out["zip"],
+            media_type="application/zip",
+            headers={"Content-Disposition": _disposition(f"{_stem(files)}-png.zip")},
+        )
 
     async def roster(request: Request):
         files, _, query = await uploaded(request)
         fmt = query.get("format", "md")
         data = (await job("roster", {"files": files, "query": query}))["data"]
-        types = {"pdf": "application/pdf", "md": "text/markdown; charset=utf-8",
-                 "html": "text/html; charset=utf-8", "bbcode": "text/plain; charset=utf-8",
-                 "json": "application/json"}
+        types = {
+            "pdf": "application/pdf",
+            "md": "text/markdown; charset=utf-8",
+            "html": "text/html; charset=utf-8",
+            "bbcode": "text/plain; charset=utf-8",
+            "json": "application/json",
+        }
         ext = {"bbcode": "txt"}.get(fmt, fmt)
-        return Response(data, media_type=types[fmt],
-                        headers={"Content-Disposition": _disposition(f"{_stem(files)}-roster.{ext}")})
+        return Response(
+            data,
+            media_type=types[fmt],
+            headers={"Content-Disposition": _disposition(f"{_stem(files)}-roster.{ext}")},
+        )
 
     async def reference(request: Request):
         query = query_of(request)
         pdf = (await job("reference", {"query": query}))["pdf"]
         game = re.sub(r"[^a-z0-9_-]", "", query.get("game", ""))
-        return Response(pdf, media_type="application/pdf",
-                        headers={"Content-Disposition": _disposition(f"{game}-reference.pdf")})
+        return Response(
+            pdf,
+            media_type="application/pdf",
+            headers={"Content-Disposition": _disposition(f"{game}-reference.pdf")},
+        )
 
     async def chart(request: Request):
         query = query_of(request)
         data = (await job("chart", {"query": query}))["data"]
         fmt = query.get("format", "pdf")
         name = re.sub(r"[^a-z0-9_-]", "", f"{query.get('game', '')}-{query.get('name', '')}")
-        return Response(data, media_type="image/png" if fmt == "png" else "application/pdf",
-                        headers={"Content-Disposition": _disposition(f"{name}.{fmt}")})
+        return Response(
+            data,
+            media_type="image/png" if fmt == "png" else "application/pdf",
+            headers={"Content-Disposition": _disposition(f"{name}.{fmt}")},
+        )
 
     async def starter(request: Request):
         return JSONResponse(await job("starter", {"query": query_of(request)}))
@@ -302,9 +342,17 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, *, pool: Pool |
             raise BadRequest(400, "fields: not JSON") from None
         if not isinstance(values, dict):
             raise BadRequest(400, "fields: a JSON object of option name → value")
-        return JSONResponse(await job("calc", {"game": fields.get("game", ""),
-                                               "command": fields.get("command", ""),
-                                               "fields": values, "files": files}))
+        return JSONResponse(
+            await job(
+                "calc",
+                {
+                    "game": fields.get("game", ""),
+                    "command": fields.get("command", ""),
+                    "fields": values,
+                    "files": files,
+                },
+            )
+        )
 
     routes = [
         Route("/", handler(page)),

@@ -74,14 +74,23 @@ def describe(game_id: str) -> list[dict]:
             if not isinstance(p, click.Option) or p.name == "as_json" or p.hidden:
                 continue
             meta = p.metavar or ""
-            fields.append({
-                "name": p.name, "flag": p.opts[0], "off": p.secondary_opts[0] if p.secondary_opts else None,
-                "kind": _kind(p), "choices": list(p.type.choices) if isinstance(p.type, click.Choice) else None,
-                "required": bool(p.required), "multiple": bool(p.multiple),
-                "default": _default(p), "metavar": meta, "help": p.help or "",
-                "takes_file": _takes_file(p),
-                "minimum": getattr(p.type, "min", None), "maximum": getattr(p.type, "max", None),
-            })
+            fields.append(
+                {
+                    "name": p.name,
+                    "flag": p.opts[0],
+                    "off": p.secondary_opts[0] if p.secondary_opts else None,
+                    "kind": _kind(p),
+                    "choices": list(p.type.choices) if isinstance(p.type, click.Choice) else None,
+                    "required": bool(p.required),
+                    "multiple": bool(p.multiple),
+                    "default": _default(p),
+                    "metavar": meta,
+                    "help": p.help or "",
+                    "takes_file": _takes_file(p),
+                    "minimum": getattr(p.type, "min", None),
+                    "maximum": getattr(p.type, "max", None),
+                }
+            )
         out.append({"name": name, "help": (cmd.help or "").split("\n\n")[0].strip(), "fields": fields})
     return out
 
@@ -140,8 +149,10 @@ def _file_ref(text: str, files: list, folder: str | None) -> str:
     if not m:
         head = text.strip().split("#", 1)[0]
         if any(c in head for c in "/\\") or head.startswith(("~", ".")):
-            raise CalcProblem(f"{text[:40]!r}: a file here is one of the opened files (pick a "
-                              f"unit from the list: @N#Name), never a path")
+            raise CalcProblem(
+                f"{text[:40]!r}: a file here is one of the opened files (pick a "
+                f"unit from the list: @N#Name), never a path"
+            )
         return text
     index = int(m.group(1))
     if folder is None or not 0 <= index < len(files):
@@ -163,8 +174,12 @@ def run(game_id: str, command: str, fields: dict, files: list) -> dict:
     cmd = group.commands.get(command) if group is not None else None
     if cmd is None:
         raise CalcProblem(f"no calculator {str(command)[:40]!r} for {game_id}")
-    used = {int(m.group(1)) for vs in fields.values() for v in (vs if isinstance(vs, list) else [vs])
-            if (m := _FILE_REF.match(str(v).strip()))}
+    used = {
+        int(m.group(1))
+        for vs in fields.values()
+        for v in (vs if isinstance(vs, list) else [vs])
+        if (m := _FILE_REF.match(str(v).strip()))
+    }
     tmp = tempfile.TemporaryDirectory(prefix="sheets-serve-")
     folder = tmp.name
     here = os.getcwd()
@@ -184,8 +199,12 @@ def run(game_id: str, command: str, fields: dict, files: list) -> dict:
             # every path of the private folder is told as the opened file's own name: the report's
             # path and a position's own file (which would show the server's temporary folder)
             names = {os.path.join(folder, _disk_name(i, n)): n for i, (n, _) in enumerate(files)}
-            raise InputError([Problem(names.get(p.path, p.path), _told(p.pos, names), p.message, p.severity)
-                              for p in exc.problems]) from None
+            raise InputError(
+                [
+                    Problem(names.get(p.path, p.path), _told(p.pos, names), p.message, p.severity)
+                    for p in exc.problems
+                ]
+            ) from None
     finally:
         os.chdir(here)
         tmp.cleanup()
@@ -225,8 +244,15 @@ def _flattened(name: str, data: bytes, files: list) -> bytes:
     for i, entry in enumerate(units if isinstance(units, list) else []):
         if isinstance(entry, YMap) and "from" in entry:
             pos = entry.pos_of("from") or units.pos_of(i)
-            raise InputError([Problem(name, pos if isinstance(pos, Pos) else None,
-                                      "a calculator takes units written in the file; this one "
-                                      "refers to another file with 'from:' (open that file and "
-                                      "pick the unit there)")])
+            raise InputError(
+                [
+                    Problem(
+                        name,
+                        pos if isinstance(pos, Pos) else None,
+                        "a calculator takes units written in the file; this one "
+                        "refers to another file with 'from:' (open that file and "
+                        "pick the unit there)",
+                    )
+                ]
+            )
     return data

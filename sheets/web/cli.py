@@ -38,18 +38,37 @@ def _bind(host: str, port: int) -> socket.socket:
 
 
 @click.command()
-@click.option("--host", default=LOCAL, show_default=True,
-              help="Address to listen on. Anything but 127.0.0.1 lets other machines use the page "
-                   "(a warning says so).")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
-              help="Port (0: a free one).")
-@click.option("--open/--no-open", "open_browser", default=True, show_default=True,
-              help="Open the page in the web browser.")
-@click.option("--time-limit", type=click.FloatRange(1, 3600), default=30, show_default=True,
-              metavar="SECONDS", help="Longest time one request may run; it is then stopped with a "
-                                      "message and the server goes on.")
-@click.option("--workers", type=click.IntRange(1, 16), default=2, show_default=True,
-              help="Processes doing the work (requests from many tabs run side by side).")
+@click.option(
+    "--host",
+    default=LOCAL,
+    show_default=True,
+    help="Address to listen on. Anything but 127.0.0.1 lets other machines use the page (a warning says so).",
+)
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="Port (0: a free one)."
+)
+@click.option(
+    "--open/--no-open",
+    "open_browser",
+    default=True,
+    show_default=True,
+    help="Open the page in the web browser.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(1, 3600),
+    default=30,
+    show_default=True,
+    metavar="SECONDS",
+    help="Longest time one request may run; it is then stopped with a message and the server goes on.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 16),
+    default=2,
+    show_default=True,
+    help="Processes doing the work (requests from many tabs run side by side).",
+)
 def serve(host, port, open_browser, time_limit, workers):
     """A local web page to open, edit, check, preview and print unit files (every game, en/ru).
 
@@ -66,8 +85,11 @@ def serve(host, port, open_browser, time_limit, workers):
     port = sock.getsockname()[1]
     url = _url(host, port)
     if host != LOCAL:
-        click.echo(f"warning: serving on {host}, not {LOCAL}: anyone who can reach this address "
-                   f"can use the page (and make this machine render their files)", err=True)
+        click.echo(
+            f"warning: serving on {host}, not {LOCAL}: anyone who can reach this address "
+            f"can use the page (and make this machine render their files)",
+            err=True,
+        )
     app = create_app(host, port, time_limit=time_limit, workers=workers)
 
     class Server(uvicorn.Server):
@@ -82,11 +104,17 @@ def serve(host, port, open_browser, time_limit, workers):
 
                 try:
                     webbrowser.open(url)
-                except Exception:  # noqa: BLE001 - no browser: the URL is printed
+                except Exception:
                     pass
 
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=3, server_header=False)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=3,
+        server_header=False,
+    )
     try:
         Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has shut down: a normal stop

@@ -23,7 +23,6 @@ from multiprocessing.connection import Connection
 import anyio
 import anyio.to_thread
 
-
 WARM_UP_LIMIT = 120.0  # seconds a fresh worker may take to import what it needs
 
 
@@ -50,8 +49,9 @@ class Worker:
         args = [sys.executable, "-P", "-m", "sheets.web.worker", str(theirs.fileno())]
         if not warm:
             args.append("--cold")
-        self.process = subprocess.Popen(args, pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
-                                        close_fds=True)
+        self.process = subprocess.Popen(
+            args, pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, close_fds=True
+        )
         theirs.close()
         self.conn = Connection(os.dup(mine.fileno()))
         mine.close()

@@ -76,14 +76,20 @@ class Guard:
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         if not self.allowed_host(headers.get("host")):
-            return await _refuse(send, 400, "this server answers only requests addressed to it "
-                                            "(the Host header is not the address it serves)")
+            return await _refuse(
+                send,
+                400,
+                "this server answers only requests addressed to it "
+                "(the Host header is not the address it serves)",
+            )
         if scope["method"] not in SAFE_METHODS:
             origin = headers.get("origin")
-            if (origin is not None and not self.allowed_origin(origin)) or \
-                    headers.get("sec-fetch-site") == "cross-site":
-                return await _refuse(send, 403, "a request from another site (Origin) may not "
-                                                "change anything here")
+            if (origin is not None and not self.allowed_origin(origin)) or headers.get(
+                "sec-fetch-site"
+            ) == "cross-site":
+                return await _refuse(
+                    send, 403, "a request from another site (Origin) may not change anything here"
+                )
         length = headers.get("content-length")
         if length is not None:
             if not length.isdigit():
@@ -129,7 +135,11 @@ class BodyTooLarge(Exception):
 
 async def _refuse(send, status: int, message: str) -> None:
     body = json.dumps({"error": message}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode())]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

@@ -53,7 +53,7 @@ def run(op: str, payload):
             return "input", [problem_dict(p) for p in exc.problems]
         except (UsageProblem, OptionProblem) as exc:  # the API's UsageError, GameOptionError
             return "option", str(exc)
-    except Exception as exc:  # noqa: BLE001 - the server answers 500 with one line
+    except Exception as exc:
         import click
 
         if isinstance(exc, click.ClickException):
@@ -77,10 +77,20 @@ def problem_dict(p) -> dict:
     if hasattr(p, "pos"):
         pos = p.pos
         file = getattr(pos, "file", None) or p.path
-        return {"file": file, "line": pos.line if pos else None, "column": pos.col if pos else None,
-                "severity": p.severity, "message": p.message}
-    return {"file": p.file, "line": p.line, "column": p.column,
-            "severity": getattr(p, "severity", "error"), "message": p.message}
+        return {
+            "file": file,
+            "line": pos.line if pos else None,
+            "column": pos.col if pos else None,
+            "severity": p.severity,
+            "message": p.message,
+        }
+    return {
+        "file": p.file,
+        "line": p.line,
+        "column": p.column,
+        "severity": getattr(p, "severity", "error"),
+        "message": p.message,
+    }
 
 
 def _sources(payload):
@@ -194,8 +204,9 @@ def op_pngs(payload):
     dpi = _int(query, "dpi", 150, 36, 300)
     pages = page_count(pdf)
     if pages > MAX_PAGES_PNG:
-        raise OptionProblem(f"{pages} pages: PNGs are made for at most {MAX_PAGES_PNG}; "
-                            f"use the PDF or `sheets render --png`")
+        raise OptionProblem(
+            f"{pages} pages: PNGs are made for at most {MAX_PAGES_PNG}; use the PDF or `sheets render --png`"
+        )
     stem = payload.get("stem") or "sheets"
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as z:
@@ -252,15 +263,20 @@ def op_catalogue(payload):
     for game in all_games():
         try:
             kinds = api.starter_kinds(game.id)
-        except Exception:  # noqa: BLE001 - a game without starters
+        except Exception:
             kinds = []
-        out.append({
-            "id": game.id, "name": dict(game.name), "variants": list(game.variants),
-            "charts": list(game.charts), "reference": bool(game.reference_renderer),
-            "starters": kinds,
-            "options": {cmd: api.game_options(game.id, cmd) for cmd in ("render", "reference", "chart")},
-            "calculators": calcforms.describe(game.id),
-        })
+        out.append(
+            {
+                "id": game.id,
+                "name": dict(game.name),
+                "variants": list(game.variants),
+                "charts": list(game.charts),
+                "reference": bool(game.reference_renderer),
+                "starters": kinds,
+                "options": {cmd: api.game_options(game.id, cmd) for cmd in ("render", "reference", "chart")},
+                "calculators": calcforms.describe(game.id),
+            }
+        )
     return out
 
 
@@ -272,7 +288,7 @@ def op_units(payload):
     for i, (name, data) in enumerate(payload["files"]):
         try:
             loaded = api.load([api.Source(name, data)], _shared(payload.get("query", {})))
-        except Exception:  # noqa: BLE001 - a file that does not load offers no units
+        except Exception:
             continue
         out.append({"file": name, "name": "", "ref": f"@{i}"})  # the whole file (a side's OOB)
         for unit in loaded.units:
@@ -285,8 +301,9 @@ def op_units(payload):
 def op_calc(payload):
     from sheets.web import calcforms
 
-    return calcforms.run(payload["game"], payload["command"], payload.get("fields", {}),
-                         payload.get("files", []))
+    return calcforms.run(
+        payload["game"], payload["command"], payload.get("fields", {}), payload.get("files", [])
+    )
 
 
 def op_sleep(payload):  # only for the tests of the time limit
@@ -301,9 +318,19 @@ def op_ping(payload):
 
 
 OPERATIONS = {
-    "check": op_check, "render": op_render, "preview": op_preview, "pngs": op_pngs,
-    "roster": op_roster, "reference": op_reference, "chart": op_chart, "starter": op_starter,
-    "catalogue": op_catalogue, "calc": op_calc, "units": op_units, "sleep": op_sleep, "ping": op_ping,
+    "check": op_check,
+    "render": op_render,
+    "preview": op_preview,
+    "pngs": op_pngs,
+    "roster": op_roster,
+    "reference": op_reference,
+    "chart": op_chart,
+    "starter": op_starter,
+    "catalogue": op_catalogue,
+    "calc": op_calc,
+    "units": op_units,
+    "sleep": op_sleep,
+    "ping": op_ping,
 }
 
 

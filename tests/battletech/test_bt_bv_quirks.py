@@ -7,11 +7,22 @@ import pytest
 
 from sheets.games.battletech import bv, rules
 
-ATM_UNIT = dict(name="Atm", tons=9, walk=4, jump=6, jump_jets="extended", myomer_booster=True,
-                armor={"head": 2, "torso": 8}, pilot={"name": "", "gunnery": 3},
-                equipment=[{"item": "ATM 6", "location": "torso"}, {"item": "ATM 6 Ammo", "shots": 10},
-                           {"item": "ProtoMech AC/2", "location": "right_arm"},
-                           {"item": "ProtoMech AC/2 Ammo", "shots": 20}])
+ATM_UNIT = dict(
+    name="Atm",
+    tons=9,
+    walk=4,
+    jump=6,
+    jump_jets="extended",
+    myomer_booster=True,
+    armor={"head": 2, "torso": 8},
+    pilot={"name": "", "gunnery": 3},
+    equipment=[
+        {"item": "ATM 6", "location": "torso"},
+        {"item": "ATM 6 Ammo", "shots": 10},
+        {"item": "ProtoMech AC/2", "location": "right_arm"},
+        {"item": "ProtoMech AC/2 Ammo", "shots": 20},
+    ],
+)
 
 
 def test_every_step_with_booster_atm_and_protomech_ac():
@@ -36,15 +47,19 @@ def test_every_step_with_booster_atm_and_protomech_ac():
 
 def test_an_ammo_line_without_shots_adds_nothing():
     # 'shots:' missing is a validation error; BV (printed by `info` anyway) counts such a bin as 0
-    unit = dict(ATM_UNIT, equipment=[{"item": "ProtoMech AC/2", "location": "right_arm"},
-                                     {"item": "ProtoMech AC/2 Ammo"}])
+    unit = dict(
+        ATM_UNIT,
+        equipment=[{"item": "ProtoMech AC/2", "location": "right_arm"}, {"item": "ProtoMech AC/2 Ammo"}],
+    )
     assert bv.battle_value(rules.build(unit)).breakdown["ammo"] == {"PAC:2": 0}
 
 
 def test_ammo_without_its_weapon_is_capped_at_zero_and_unknown_ammo_is_skipped():
     # excessive-ammo rule (§9.2 step 9): min(ammo BV, BV of the weapons using that key) = min(2.0, 0)
-    unit = dict(ATM_UNIT, equipment=[{"item": "Nonsense Ammo", "shots": 5},
-                                     {"item": "ProtoMech AC/2 Ammo", "shots": 20}])
+    unit = dict(
+        ATM_UNIT,
+        equipment=[{"item": "Nonsense Ammo", "shots": 5}, {"item": "ProtoMech AC/2 Ammo", "shots": 20}],
+    )
     b = bv.battle_value(rules.build(unit)).breakdown
     assert b["ammo"] == {"PAC:2": 0} and b["flags"] == []
 
@@ -52,11 +67,19 @@ def test_ammo_without_its_weapon_is_capped_at_zero_and_unknown_ammo_is_skipped()
 def test_defensive_and_offensive_equipment_of_an_ultraheavy_quad():
     # §9.2 steps 3 and 10; Light Active Probe 7 and ECM Suite 61 are defensive (§10.1, MM); the quad
     # melee system is 1.25 per point of physical bonus, one point per 5 t or fraction: ceil(12 / 5) = 3
-    unit = dict(name="Q", tons=12, motion="quad", walk=3, armor={"head": 3, "torso": 10, "legs": 10},
-                equipment=[{"item": "Light Active Probe", "location": "torso"},
-                           {"item": "ECM Suite", "location": "torso"},
-                           {"item": "Quad Melee System", "location": "legs"},
-                           {"item": "SRM 1", "location": "torso"}])
+    unit = dict(
+        name="Q",
+        tons=12,
+        motion="quad",
+        walk=3,
+        armor={"head": 3, "torso": 10, "legs": 10},
+        equipment=[
+            {"item": "Light Active Probe", "location": "torso"},
+            {"item": "ECM Suite", "location": "torso"},
+            {"item": "Quad Melee System", "location": "legs"},
+            {"item": "SRM 1", "location": "torso"},
+        ],
+    )
     result = bv.battle_value(rules.build(unit))
     b = result.breakdown
     assert b["structure_term"] == pytest.approx((3 + 12 + 13) * 1.5)  # 12 t quad, §3.1
@@ -71,8 +94,14 @@ def test_defensive_and_offensive_equipment_of_an_ultraheavy_quad():
 
 def test_glider_run_gets_one_more_tmm_but_only_when_it_can_move():
     # §9.2 step 5: TMM_run = TMM(run) (+1 for gliders); 0 if run is 0
-    glider = dict(name="G", tons=4, motion="glider", walk=5, armor={"torso": 5},
-                  equipment=[{"item": "ER Micro Laser", "location": "torso"}])
+    glider = dict(
+        name="G",
+        tons=4,
+        motion="glider",
+        walk=5,
+        armor={"torso": 5},
+        equipment=[{"item": "ER Micro Laser", "location": "torso"}],
+    )
     b = bv.battle_value(rules.build(glider)).breakdown
     assert (b["run"], b["tmm_run"], b["defensive_factor"]) == (8, 3 + 1, pytest.approx(1.5))
     assert bv.battle_value(rules.build(glider)).base == 51  # 27.5 × 1.5 + 7 × 1.37 = 50.84

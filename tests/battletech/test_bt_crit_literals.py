@@ -12,15 +12,33 @@ from sheets.games.battletech.model import Mount, Proto
 
 P, S, D = "plain", "pilot", "destroy"
 KINDS = {
-    "classic": {"main_gun": [], "right_arm": [P, P], "left_arm": [P, P], "legs": [P, P, P],
-                "torso": [P, P, D], "head": [P, P]},
-    "tw": {"main_gun": [P], "right_arm": [P, S], "left_arm": [P, S], "legs": [P, P, S],
-           "torso": [S, S, D], "head": [P, S]},
+    "classic": {
+        "main_gun": [],
+        "right_arm": [P, P],
+        "left_arm": [P, P],
+        "legs": [P, P, P],
+        "torso": [P, P, D],
+        "head": [P, P],
+    },
+    "tw": {
+        "main_gun": [P],
+        "right_arm": [P, S],
+        "left_arm": [P, S],
+        "legs": [P, P, S],
+        "torso": [S, S, D],
+        "head": [P, S],
+    },
 }
 PILOT_HIT = {
     "classic": {loc: [True] * len(k) for loc, k in KINDS["classic"].items()},
-    "tw": {"main_gun": [False], "right_arm": [False, True], "left_arm": [False, True],
-           "legs": [False, False, True], "torso": [True, True, True], "head": [False, True]},
+    "tw": {
+        "main_gun": [False],
+        "right_arm": [False, True],
+        "left_arm": [False, True],
+        "legs": [False, False, True],
+        "torso": [True, True, True],
+        "head": [False, True],
+    },
 }
 TW_DESTROYED = {"head": 1, "torso": 3, "right_arm": 1, "left_arm": 1, "legs": 1, "main_gun": 0}
 
@@ -44,7 +62,10 @@ def test_every_location_box_kinds_and_pilot_hits(variant):
 def test_quad_and_glider_boxes_in_tw():
     quad = rules.crit_boxes(proto("quad", main_gun=False), "tw")
     assert {loc: [b["kind"] for b in bs] for loc, bs in quad.items()} == {
-        "head": [P, S], "torso": [S, S, D], "legs": [P, P, S]}
+        "head": [P, S],
+        "torso": [S, S, D],
+        "legs": [P, P, S],
+    }
     glider = rules.crit_boxes(proto("glider"), "tw")
     assert [b["kind"] for b in glider["torso"]] == [S, S, D]
     assert [b["effect"] for b in glider["torso"]][:2] == ["crit_torso_1_glider", "crit_torso_2_glider"]
@@ -62,8 +83,9 @@ def test_tw_destroyed_location_pilot_damage(loc):
 @pytest.mark.parametrize("loc", sorted(KINDS["classic"]))
 def test_classic_destroyed_location_crosses_the_remaining_boxes(loc):
     n = len(KINDS["classic"][loc])
-    assert [rules.pilot_damage_on_destruction(loc, t, "classic") for t in range(n + 2)] == \
-        [max(n - t, 0) for t in range(n + 2)]
+    assert [rules.pilot_damage_on_destruction(loc, t, "classic") for t in range(n + 2)] == [
+        max(n - t, 0) for t in range(n + 2)
+    ]
     assert rules.pilot_damage_on_destruction(loc, 0, "classic", reading="none") == 0
     assert rules.pilot_damage_on_destruction(loc, 1, "classic", boxes=5) == 4
 
@@ -71,8 +93,14 @@ def test_classic_destroyed_location_crosses_the_remaining_boxes(loc):
 def test_crit_rows_follow_the_hit_table_order_with_their_boxes():
     rows = rules.crit_rows(proto(), "tw")
     assert [(r["roll_text"], r["location"], len(r["boxes"])) for r in rows] == [
-        ("2", "main_gun", 1), ("3, 11", "near_miss", 0), ("4", "right_arm", 2), ("5, 9", "legs", 3),
-        ("6-8", "torso", 3), ("10", "left_arm", 2), ("12", "head", 2)]
+        ("2", "main_gun", 1),
+        ("3, 11", "near_miss", 0),
+        ("4", "right_arm", 2),
+        ("5, 9", "legs", 3),
+        ("6-8", "torso", 3),
+        ("10", "left_arm", 2),
+        ("12", "head", 2),
+    ]
     assert [b["index"] for b in rows[5]["boxes"]] == [1, 2]
     assert [b["kind"] for b in rows[5]["boxes"]] == [P, S]
     no_gun = rules.crit_rows(proto(main_gun=False), "tw")[0]

@@ -5,8 +5,22 @@ import yaml
 from sheets.data import data_path, load_data
 from sheets.games.battletech import rules
 
-REQUIRED_WEAPON_KEYS = {"name", "blk", "damage", "min", "short", "medium", "long", "heat", "bv",
-                        "tons", "ammo", "main_gun_only", "verified", "source"}
+REQUIRED_WEAPON_KEYS = {
+    "name",
+    "blk",
+    "damage",
+    "min",
+    "short",
+    "medium",
+    "long",
+    "heat",
+    "bv",
+    "tons",
+    "ammo",
+    "main_gun_only",
+    "verified",
+    "source",
+}
 
 
 def test_every_label_has_en_and_ru():
@@ -23,10 +37,20 @@ def test_every_label_key_used_by_data_exists():
         used |= {v["legend"], v["rules_label"]} | set(v["physical_lines"])
         for boxes in list(v["crits"].values()) + list((v.get("crits_glider") or {}).values()):
             used |= {b["effect"] for b in boxes}
-    used |= {f"loc_{loc}" for loc in ("head", "torso", "right_arm", "left_arm", "legs", "main_gun",
-                                       "near_miss", "wings")}
-    used |= {"no_effect", "no_torso_weapons", "main_gun_none_torso", "near_miss_note",
-             "unverified_footnote", "atm_bv_footnote", "torso_weapon_roll", "crit_wings"}
+    used |= {
+        f"loc_{loc}"
+        for loc in ("head", "torso", "right_arm", "left_arm", "legs", "main_gun", "near_miss", "wings")
+    }
+    used |= {
+        "no_effect",
+        "no_torso_weapons",
+        "main_gun_none_torso",
+        "near_miss_note",
+        "unverified_footnote",
+        "atm_bv_footnote",
+        "torso_weapon_roll",
+        "crit_wings",
+    }
     assert used <= set(labels)
 
 

@@ -36,5 +36,11 @@ def test_catalogue_names_include_the_aliases():
 def test_damaged_movement_follows_the_variant_rounding():
     # an odd Walk/Jump tells the variants apart: 5 → 3 (classic, up) or 2 (tw, down)
     proto = Proto(name="T", tons=5, walk=5, jump=5, armor={})
-    assert rules.damaged_movement(proto, "classic")["walk"][2] == 3 and rules.damaged_movement(proto, "classic")["jump"][2] == 3
-    assert rules.damaged_movement(proto, "tw")["walk"][2] == 2 and rules.damaged_movement(proto, "tw")["jump"][2] == 2
+    assert (
+        rules.damaged_movement(proto, "classic")["walk"][2] == 3
+        and rules.damaged_movement(proto, "classic")["jump"][2] == 3
+    )
+    assert (
+        rules.damaged_movement(proto, "tw")["walk"][2] == 2
+        and rules.damaged_movement(proto, "tw")["jump"][2] == 2
+    )

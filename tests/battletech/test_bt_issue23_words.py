@@ -9,10 +9,13 @@ import pypdf
 
 
 def test_main_gun_is_not_abbreviated_mg_next_to_machine_guns(cli, write, tmp_path):
-    src = write("mg.yaml", "system: battletech\nunits:\n  - name: Gunner\n    tons: 7\n    motion: biped\n"
-                "    walk: 5\n    armor: {head: 2, torso: 8, right_arm: 2, left_arm: 2, legs: 6, main_gun: 2}\n"
-                "    equipment:\n      - {item: Machine Gun, location: right_arm}\n"
-                "      - {item: ER Small Laser, location: main_gun}\n      - {item: Machine Gun Ammo, shots: 20}\n")
+    src = write(
+        "mg.yaml",
+        "system: battletech\nunits:\n  - name: Gunner\n    tons: 7\n    motion: biped\n"
+        "    walk: 5\n    armor: {head: 2, torso: 8, right_arm: 2, left_arm: 2, legs: 6, main_gun: 2}\n"
+        "    equipment:\n      - {item: Machine Gun, location: right_arm}\n"
+        "      - {item: ER Small Laser, location: main_gun}\n      - {item: Machine Gun Ammo, shots: 20}\n",
+    )
     out = tmp_path / "mg.pdf"
     r = cli("render", src, "-o", out)
     assert r.exit_code == 0, r.stderr
@@ -56,11 +59,11 @@ def test_a_full_point_gets_no_blank_block(cli, tmp_path):
 def test_a_full_points_army_list_page_is_used(cli, tmp_path):
     """Issue 23: the full Point's army list had a page of its own, 29 % used; it now comes last,
     with blank blocks (numbered on from the last unit) under it."""
+    from sheets import api
+    from sheets.core.game import Options
+    from sheets.core.loader import load_file
     from sheets.data import data_path
     from sheets.render.layout_check import check
-    from sheets.core.game import Options, get_game
-    from sheets.core.loader import load_file
-    from sheets import api
 
     out = tmp_path / "alpha.pdf"
     r = cli("render", data_path("units/battletech/point-alpha.yaml"), "-o", out)
@@ -71,11 +74,18 @@ def test_a_full_points_army_list_page_is_used(cli, tmp_path):
     assert "ProtoMech 6" in last and "ProtoMech 8" in last and "ProtoMech 9" not in last
     assert "ProtoMech 5" not in last and "Minotaur" in last  # the list row, not a sheet
     for paper in ("a4", "letter"):
-        loaded = [load_file(str(data_path("units/battletech/point-alpha.yaml")),
-                            Options(lang="ru", paper=paper, mono=False, rules="classic", extra={}))]
+        loaded = [
+            load_file(
+                str(data_path("units/battletech/point-alpha.yaml")),
+                Options(lang="ru", paper=paper, mono=False, rules="classic", extra={}),
+            )
+        ]
         done = api.render(loaded, record=True)
-        assert not [v for v in check(done.document.recorder, set(api.layout_words(loaded)), staged=True)
-                    if v.kind == "blank"]
+        assert not [
+            v
+            for v in check(done.document.recorder, set(api.layout_words(loaded)), staged=True)
+            if v.kind == "blank"
+        ]
 
 
 def test_a_cut_pilot_name_is_printed_in_full_in_the_legend(cli, tmp_path):

@@ -15,8 +15,13 @@ def _pages(path) -> list[str]:
 
 
 def test_two_rosters_and_a_unit_file(cli, write, tmp_path):
-    beta = write("beta.yaml", (UNITS / "point-alpha.yaml").read_text(encoding="utf-8")
-                 .replace("Point Alpha", "Point Beta").replace("name: Harpy", "name: Harpy B", 1))
+    beta = write(
+        "beta.yaml",
+        (UNITS / "point-alpha.yaml")
+        .read_text(encoding="utf-8")
+        .replace("Point Alpha", "Point Beta")
+        .replace("name: Harpy", "name: Harpy B", 1),
+    )
     beta = Path(beta)
     out = tmp_path / "multi.pdf"
     r = cli("render", UNITS / "harpy.yaml", UNITS / "point-alpha.yaml", beta, "-o", out, "--check-layout")
@@ -27,14 +32,15 @@ def test_two_rosters_and_a_unit_file(cli, write, tmp_path):
     assert len(pages) == 3  # Harpy alone + the lists, then Alpha's five, then Beta's five
     assert "Army list: Point Alpha" in pages[0] and "Army list: Point Beta" in pages[0]
     assert pages[0].index("ProtoMech record sheet") < pages[0].index("Army list: Point Alpha")
-    lists = pages[0][pages[0].index("Army list: Point Alpha"):]
+    lists = pages[0][pages[0].index("Army list: Point Alpha") :]
     assert "Model" not in lists and "Pilot" not in lists  # nobody has a model or pilot name
     assert "Gunnery" in lists
     sheets = pages
-    assert "Harpy" in sheets[0] and "Siren" not in sheets[0][:pages[0].index("Army list")]
+    assert "Harpy" in sheets[0] and "Siren" not in sheets[0][: pages[0].index("Army list")]
     assert all(n in sheets[1] for n in ("Harpy", "Siren", "Procyon", "Roc", "Minotaur"))
     assert "Army list" not in sheets[1] + sheets[2]
     assert "Harpy B" in sheets[2] and "Harpy B" not in sheets[1]
+
 
 def test_points_helper_keeps_files_apart():
     from sheets.games.battletech.sheet import points

@@ -23,24 +23,30 @@ from sheets.games.battletech import rules
 
 
 def _unit(name, item, gunnery, location="torso"):
-    return (f"  - name: {name}\n    tons: 9\n    motion: biped\n    walk: 3\n"
-            f"    armor: {{head: 2, torso: 8, right_arm: 2, left_arm: 2, legs: 6}}\n"
-            f"    equipment:\n      - {{item: {item}, location: {location}}}\n"
-            f"    pilot: {{name: P{name}, gunnery: {gunnery}}}\n")
+    return (
+        f"  - name: {name}\n    tons: 9\n    motion: biped\n    walk: 3\n"
+        f"    armor: {{head: 2, torso: 8, right_arm: 2, left_arm: 2, legs: 6}}\n"
+        f"    equipment:\n      - {{item: {item}, location: {location}}}\n"
+        f"    pilot: {{name: P{name}, gunnery: {gunnery}}}\n"
+    )
 
 
-FILE = "system: battletech\nrules: {rules}\nunits:\n" + "".join([
-    _unit("Alpha", "ER Medium Laser", 4),      # 5/10/15
-    _unit("Bravo", "ER Medium Laser", 3),
-    _unit("Charlie", "ER Medium Laser", 5),
-    _unit("Delta", "Medium Pulse Laser", 0),   # -2
-    _unit("Echo", "Heavy Medium Laser", 8),    # +1
-])
-FILE2 = "system: battletech\nrules: tw\nunits:\n" + "".join([
-    _unit("Foxtrot", "Fusillade Launcher", 4, "right_arm"),  # min 4, 5/10/15
-    _unit("Golf", "Heavy Machine Gun", 2),     # 1/2/2: no long band
-    _unit("Hotel", "ER Medium Laser", 6),
-])
+FILE = "system: battletech\nrules: {rules}\nunits:\n" + "".join(
+    [
+        _unit("Alpha", "ER Medium Laser", 4),  # 5/10/15
+        _unit("Bravo", "ER Medium Laser", 3),
+        _unit("Charlie", "ER Medium Laser", 5),
+        _unit("Delta", "Medium Pulse Laser", 0),  # -2
+        _unit("Echo", "Heavy Medium Laser", 8),  # +1
+    ]
+)
+FILE2 = "system: battletech\nrules: tw\nunits:\n" + "".join(
+    [
+        _unit("Foxtrot", "Fusillade Launcher", 4, "right_arm"),  # min 4, 5/10/15
+        _unit("Golf", "Heavy Machine Gun", 2),  # 1/2/2: no long band
+        _unit("Hotel", "ER Medium Laser", 6),
+    ]
+)
 
 
 def _text(path) -> str:
@@ -56,9 +62,26 @@ def _render(cli, write, tmp_path, text, *args, name="odds"):
     return _text(out)
 
 
-@pytest.mark.parametrize("target, ways", [
-    (-2, 36), (1, 36), (2, 36), (3, 35), (4, 33), (5, 30), (6, 26), (7, 21), (8, 15), (9, 10),
-    (10, 6), (11, 3), (12, 1), (13, 0), (14, 0)])
+@pytest.mark.parametrize(
+    "target, ways",
+    [
+        (-2, 36),
+        (1, 36),
+        (2, 36),
+        (3, 35),
+        (4, 33),
+        (5, 30),
+        (6, 26),
+        (7, 21),
+        (8, 15),
+        (9, 10),
+        (10, 6),
+        (11, 3),
+        (12, 1),
+        (13, 0),
+        (14, 0),
+    ],
+)
 def test_chance_2d6_out_of_36(target, ways):
     assert rules.chance_2d6(target) == ways
 
@@ -66,11 +89,11 @@ def test_chance_2d6_out_of_36(target, ways):
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_printed_odds_for_several_gunnery_values(cli, write, tmp_path, lang):
     text = _render(cli, write, tmp_path, FILE.replace("{rules}", "classic"), "--lang", lang)
-    assert "4 (92 %) · 6 (72 %) · 8 (42 %)" in text          # Gunnery 4, ER Medium Laser
-    assert "3 (97 %) · 5 (83 %) · 7 (58 %)" in text          # Gunnery 3
-    assert "5 (83 %) · 7 (58 %) · 9 (28 %)" in text          # Gunnery 5 (the example)
-    assert "-2 (100 %) · 0 (100 %) · 2 (100 %)" in text      # Gunnery 0, pulse laser -2
-    assert "9 (28 %) · 11 (8 %) · 13 (0 %)" in text          # Gunnery 8, heavy laser +1
+    assert "4 (92 %) · 6 (72 %) · 8 (42 %)" in text  # Gunnery 4, ER Medium Laser
+    assert "3 (97 %) · 5 (83 %) · 7 (58 %)" in text  # Gunnery 3
+    assert "5 (83 %) · 7 (58 %) · 9 (28 %)" in text  # Gunnery 5 (the example)
+    assert "-2 (100 %) · 0 (100 %) · 2 (100 %)" in text  # Gunnery 0, pulse laser -2
+    assert "9 (28 %) · 11 (8 %) · 13 (0 %)" in text  # Gunnery 8, heavy laser +1
 
 
 def test_minimum_range_and_a_band_without_hexes(cli, write, tmp_path):
@@ -89,7 +112,10 @@ def test_minimum_range_numbers_from_the_rules():
     odds = rules.to_hit_odds(row, 4, "tw")
     assert odds["minimum"] == {"hexes": 4, "best": 5, "worst": 8, "ways_best": 30, "ways_worst": 15}
     assert [(b["band"], b["to_hit"], b["ways"]) for b in odds["bands"]] == [
-        ("short", 4, 33), ("medium", 6, 26), ("long", 8, 15)]
+        ("short", 4, 33),
+        ("medium", 6, 26),
+        ("long", 8, 15),
+    ]
     # a minimum range reaching the short range leaves no plain short band
     odds = rules.to_hit_odds({"name": "X", "min": 3, "short": 3, "medium": 6, "long": 9}, 4, "classic")
     assert [b["band"] for b in odds["bands"]] == ["medium", "long"]
@@ -101,8 +127,9 @@ def test_legend_names_what_is_not_included(cli, write, tmp_path):
     flat = " ".join(en.split())
     assert "Not included: movement, terrain, target state, crits (head, arms, main gun)." in flat
     assert "range†" in flat and "† range modifiers of the standard rules" in flat
-    ru = " ".join(_render(cli, write, tmp_path, FILE.replace("{rules}", "classic"), "--lang", "ru",
-                          name="c-ru").split())
+    ru = " ".join(
+        _render(cli, write, tmp_path, FILE.replace("{rules}", "classic"), "--lang", "ru", name="c-ru").split()
+    )
     assert "значение на попадание (Навык Стрельбы + дистанция†" in ru
     assert "Не учтены: движение, местность, положение цели, крит. попадания (голова, руки, гл. пушка)." in ru
     assert "Under each weapon" not in ru and "Not included" not in ru
@@ -120,13 +147,14 @@ def test_no_odds_turns_it_off(cli, write, tmp_path):
 
 
 def test_no_odds_is_declared_by_the_game_plugin_not_the_shared_cli():
-    from sheets.games.battletech import GAME
     from sheets.core.game import load_object
+    from sheets.games.battletech import GAME
 
     names = [p.name for p in load_object(GAME.cli_options["render"])]
     assert "no_odds" in names
-    import sheets.cli.options as shared
     import inspect
+
+    import sheets.cli.options as shared
 
     assert "no-odds" not in inspect.getsource(shared)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from sheets.games.battletech.sheet import _pilot_lines
-from sheets.render.pdf import fill_lines
 from sheets.render import fonts
+from sheets.render.pdf import fill_lines
 
 LONG = "Светлана Александровна Константинопольская-Вишневецкая"  # 55 characters (limit 60)
 
@@ -20,8 +20,10 @@ def _fonts():
 
 def test_a_word_wider_than_its_line_breaks_after_its_hyphen():
     width = fonts.width("Константинопольская-", "Cond", 6.0) + 1
-    assert fill_lines("Константинопольская-Вишневецкая", "Cond", 6.0, (width,)) == \
-        ["Константинопольская-", "Вишневецкая"]
+    assert fill_lines("Константинопольская-Вишневецкая", "Cond", 6.0, (width,)) == [
+        "Константинопольская-",
+        "Вишневецкая",
+    ]
     assert fill_lines("Ab Cd", "Cond", 6.0, (200,)) == ["Ab Cd"]
     # narrower than one letter: one letter a line, never an endless loop
     assert fill_lines("Жук", "Cond", 6.0, (1.0,)) == ["Ж", "у", "к"]
@@ -46,7 +48,9 @@ def test_a_name_too_long_for_two_lines_ends_in_an_ellipsis_at_6_pt():
 def test_the_sheet_prints_it_legibly(cli, write, tmp_path, paper):
     from conftest import page_texts
 
-    src = write("p.yaml", f"""system: battletech
+    src = write(
+        "p.yaml",
+        f"""system: battletech
 units:
   - name: Harpy
     tons: 3
@@ -57,7 +61,8 @@ units:
     equipment:
       - {{item: ER Small Laser, location: torso}}
     pilot: {{name: "{LONG}", gunnery: 4}}
-""")
+""",
+    )
     out = tmp_path / "p.pdf"
     r = cli("render", src, "-o", out, "--paper", paper, "--lang", "ru", "--check-layout")
     assert r.exit_code == 0, r.stderr

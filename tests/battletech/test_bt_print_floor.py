@@ -12,7 +12,6 @@ import math
 from pathlib import Path
 
 import pytest
-import yaml
 
 from sheets.core.game import Options, get_game, load_object
 from sheets.core.loader import load_file
@@ -67,13 +66,15 @@ def pip_figures(recorder) -> tuple[float, float, float]:
         segs = [it[1] for it in page["items"] if it[0] == "s"]
         for i, (_, x, y, r, _s) in enumerate(pips):
             diameter = min(diameter, 2 * r / MM)
-            for _, x2, y2, r2, _s2 in pips[i + 1:]:
+            for _, x2, y2, r2, _s2 in pips[i + 1 :]:
                 if abs(x2 - x) < 30 and abs(y2 - y) < 30:
                     gap = min(gap, (math.hypot(x2 - x, y2 - y) - r - r2) / MM)
             for pts in segs:
                 for a, b in zip(pts, pts[1:]):
-                    if min(a[0], b[0]) - 20 < x < max(a[0], b[0]) + 20 and \
-                            min(a[1], b[1]) - 20 < y < max(a[1], b[1]) + 20:
+                    if (
+                        min(a[0], b[0]) - 20 < x < max(a[0], b[0]) + 20
+                        and min(a[1], b[1]) - 20 < y < max(a[1], b[1]) + 20
+                    ):
                         # (the frame line is 0.5 pt wide: half of it lies towards the pip)
                         line_gap = min(line_gap, (_segment_distance(x, y, a, b) - r - 0.25) / MM)
     return diameter, gap, line_gap
@@ -87,21 +88,31 @@ def test_the_real_megamek_protomechs_are_bundled():
     assert {"Boggart", "Basilisk", "Svartalfa"} <= names
 
 
-@pytest.mark.parametrize("lang, paper, mono, variant", COMBOS,
-                         ids=[f"{l}-{p}-{'mono' if m else 'colour'}-{v}" for l, p, m, v in COMBOS])
+@pytest.mark.parametrize(
+    "lang, paper, mono, variant",
+    COMBOS,
+    ids=[f"{l}-{p}-{'mono' if m else 'colour'}-{v}" for l, p, m, v in COMBOS],
+)
 def test_every_sample_and_megamek_file_prints_clean(sources, lang, paper, mono, variant):
     problems = []
     for path in sources:
         text = path.read_text(encoding="utf-8")
-        if variant == "classic" and ("motion: quad" in text or "motion: glider" in text
-                                     or any(f"tons: {t}" in text for t in range(10, 16))):
+        if variant == "classic" and (
+            "motion: quad" in text
+            or "motion: glider" in text
+            or any(f"tons: {t}" in text for t in range(10, 16))
+        ):
             continue  # not a classic ProtoMech (quads, gliders and ultraheavies are tw only)
         recorder, words = _render(path, lang, paper, mono, variant)
         found = check(recorder, words)
         if found:
             problems.append(f"{path.name}:\n{summary(found)}")
-        small = [(it[1], round(it[3], 2)) for page in recorder.pages for it in page["items"]
-                 if it[0] == "t" and not it[4] and it[1].strip() and it[3] < 6.0 - 1e-6]
+        small = [
+            (it[1], round(it[3], 2))
+            for page in recorder.pages
+            for it in page["items"]
+            if it[0] == "t" and not it[4] and it[1].strip() and it[3] < 6.0 - 1e-6
+        ]
         assert not small, (path.name, small[:3])  # not even a hair under 6 pt ("Gun" was 5.95)
         diameter, gap, line_gap = pip_figures(recorder)
         assert diameter >= 3.0, (path.name, diameter)

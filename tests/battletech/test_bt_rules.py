@@ -1,11 +1,12 @@
 """Derived values: movement, structure/armour tables, crit boxes per variant, hit tables,
 torso-weapon roll, physical damage, sheet_data and info."""
 
+from pathlib import Path
+
 from sheets.core.game import Options, get_game
 from sheets.core.loader import load_file
 from sheets.games.battletech import rules
 from sheets.games.battletech.model import Mount, Proto
-from pathlib import Path
 
 SAMPLES = Path(__file__).resolve().parents[2] / "data" / "units"
 
@@ -43,8 +44,14 @@ def test_structure_and_max_armor_follow_the_tonnage_tables():
 
 def test_crit_boxes_differ_by_variant():
     roc = _unit("roc")
-    assert rules.crit_box_counts(roc, "classic") == {"head": 2, "torso": 3, "right_arm": 2, "left_arm": 2,
-                                                     "legs": 3, "main_gun": 0}
+    assert rules.crit_box_counts(roc, "classic") == {
+        "head": 2,
+        "torso": 3,
+        "right_arm": 2,
+        "left_arm": 2,
+        "legs": 3,
+        "main_gun": 0,
+    }
     assert rules.crit_box_counts(roc, "tw")["main_gun"] == 1
     classic = rules.crit_boxes(roc, "classic")
     assert all(b["pilot_hit"] for boxes in classic.values() for b in boxes)
@@ -66,9 +73,15 @@ def test_halving_rounds_up_in_classic_and_down_in_tw():
 def test_hit_table_probabilities():
     rows = rules.grouped_hit_rows("biped")
     by_loc = {r["location"]: (r["roll_text"], r["probability"]) for r in rows}
-    assert by_loc == {"main_gun": ("2", "1/36"), "near_miss": ("3, 11", "4/36"), "right_arm": ("4", "3/36"),
-                      "legs": ("5, 9", "8/36"), "torso": ("6-8", "16/36"), "left_arm": ("10", "3/36"),
-                      "head": ("12", "1/36")}
+    assert by_loc == {
+        "main_gun": ("2", "1/36"),
+        "near_miss": ("3, 11", "4/36"),
+        "right_arm": ("4", "3/36"),
+        "legs": ("5, 9", "8/36"),
+        "torso": ("6-8", "16/36"),
+        "left_arm": ("10", "3/36"),
+        "head": ("12", "1/36"),
+    }
     quad = {r["location"]: r["roll_text"] for r in rules.grouped_hit_rows("quad")}
     assert quad["legs"] == "4, 5, 9, 10" and "right_arm" not in quad
     assert rules.hit_table("biped", "special")[1]["location"] == "legs"
@@ -81,9 +94,11 @@ def test_determining_crits_marks_the_12_row_unverified():
 
 def test_torso_weapon_roll_classic_slots_a_and_b():
     entries = rules.torso_weapon_roll(_unit("minotaur"), "classic")
-    assert entries == [{"faces": "1-2", "weapon": "ER Medium Laser", "label": None},
-                       {"faces": "3-4", "weapon": "ER Medium Laser", "label": None},
-                       {"faces": "5-6", "weapon": None, "label": "no_effect"}]
+    assert entries == [
+        {"faces": "1-2", "weapon": "ER Medium Laser", "label": None},
+        {"faces": "3-4", "weapon": "ER Medium Laser", "label": None},
+        {"faces": "5-6", "weapon": None, "label": "no_effect"},
+    ]
     harpy = rules.torso_weapon_roll(_unit("harpy"), "classic")
     assert harpy[1] == {"faces": "3-4", "weapon": None, "label": "no_effect"}
 
@@ -91,7 +106,8 @@ def test_torso_weapon_roll_classic_slots_a_and_b():
 def test_torso_weapon_roll_tw_generated():
     assert rules.torso_weapon_roll(_unit("harpy"), "tw") == [
         {"faces": "1-2", "weapon": "Machine Gun", "label": None},
-        {"faces": "3-6", "weapon": None, "label": "no_effect"}]
+        {"faces": "3-6", "weapon": None, "label": "no_effect"},
+    ]
     assert rules.torso_weapon_roll(_unit("procyon"), "tw") == []
     mg = rules.find_item("Machine Gun")
     quad = _proto(tons=10, motion="quad", mounts=tuple(Mount(i, "MG", mg, "torso") for i in range(3)))
@@ -114,23 +130,48 @@ def test_pilot_damage_when_a_location_is_destroyed():
 
 def test_sheet_data_shape_for_a_unit_without_main_gun():
     data = rules.sheet_data(_unit("minotaur"), "classic")
-    assert data["inventory"] == [{"qty": 2, "name": "ER Medium Laser", "location": "torso", "loc": "loc_torso",
-                                  "loc_abbr": "loc_abbr_torso", "damage": "7", "codes": "DE", "min": 0,
-                                  "short": 5, "medium": 10, "long": 15, "verified": True,
-                                  # Gunnery 4 (default): 4 / 6 / 8 -> 33, 26, 15 ways of 36
-                                  "odds": {"bands": [{"band": "short", "to_hit": 4, "ways": 33},
-                                                     {"band": "medium", "to_hit": 6, "ways": 26},
-                                                     {"band": "long", "to_hit": 8, "ways": 15}],
-                                           "minimum": None}}]
-    assert data["movement"] == [{"key": "walk", "value": "3"}, {"key": "run", "value": "5"},
-                                {"key": "jump", "value": "3"}]
+    assert data["inventory"] == [
+        {
+            "qty": 2,
+            "name": "ER Medium Laser",
+            "location": "torso",
+            "loc": "loc_torso",
+            "loc_abbr": "loc_abbr_torso",
+            "damage": "7",
+            "codes": "DE",
+            "min": 0,
+            "short": 5,
+            "medium": 10,
+            "long": 15,
+            "verified": True,
+            # Gunnery 4 (default): 4 / 6 / 8 -> 33, 26, 15 ways of 36
+            "odds": {
+                "bands": [
+                    {"band": "short", "to_hit": 4, "ways": 33},
+                    {"band": "medium", "to_hit": 6, "ways": 26},
+                    {"band": "long", "to_hit": 8, "ways": 15},
+                ],
+                "minimum": None,
+            },
+        }
+    ]
+    assert data["movement"] == [
+        {"key": "walk", "value": "3"},
+        {"key": "run", "value": "5"},
+        {"key": "jump", "value": "3"},
+    ]
     main_gun = data["crit_rows"][0]
     assert main_gun["note"] == "main_gun_none_torso" and not main_gun["exists"] and main_gun["boxes"] == []
     torso = next(r for r in data["crit_rows"] if r["location"] == "torso")
     assert [b["effect"] for b in torso["boxes"]] == ["crit_torso_1", "crit_torso_2", "crit_torso_3_classic"]
     assert [a["location"] for a in data["armor"]] == ["head", "torso", "right_arm", "left_arm", "legs"]
-    assert data["armor"][1] == {"location": "torso", "label": "loc_torso", "armor": 15, "structure": 9,
-                                "max_armor": 18}
+    assert data["armor"][1] == {
+        "location": "torso",
+        "label": "loc_torso",
+        "armor": 15,
+        "structure": 9,
+        "max_armor": 18,
+    }
     assert data["pilot"]["consciousness"] == [3, 5, 7, 10, 11, "dead"]
     assert (data["bv"], data["bv_pilot"], data["physical_damage"]) == (424, 424, 2)
     assert data["crit_legend"] == "legend_classic" and data["special_hit_table"] is None
@@ -149,8 +190,24 @@ def test_sheet_data_tw_with_main_gun_and_ammo():
 def test_info_contract_keys():
     game = get_game("battletech")
     info = game.info(_unit("roc"), Options(rules="classic"))
-    for key in ("system", "name", "model", "tons", "motion", "walk", "run", "jump", "armor", "structure",
-                "max_armor", "crit_boxes", "physical_damage", "gunnery", "bv", "bv_pilot"):
+    for key in (
+        "system",
+        "name",
+        "model",
+        "tons",
+        "motion",
+        "walk",
+        "run",
+        "jump",
+        "armor",
+        "structure",
+        "max_armor",
+        "crit_boxes",
+        "physical_damage",
+        "gunnery",
+        "bv",
+        "bv_pilot",
+    ):
         assert key in info
     assert (info["run"], info["bv"], info["bv_pilot"], info["armor"]["main_gun"]) == (8, 336, 336, 3)
     assert game.unit_cost(_unit("roc"), Options()) == 336

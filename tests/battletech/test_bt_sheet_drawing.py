@@ -49,17 +49,37 @@ QUAD_PIPS = {"Head": (5, 2), "Torso": (8, 9), "Legs": (11, 9)}
 GLIDER_PIPS = {"Head": (1, 2), "Torso": (6, 9), "RA": (3, 2), "LA": (2, 2), "Legs": (4, 5)}
 
 P, S, D = "plain", "shade", "heavy"  # destroy: a thick double frame (issue 11: pencillable)
-CLASSIC_BOXES = {"Main Gun": [], "Right Arm": [P, P], "Legs": [P, P, P], "Torso": [P, P, D],
-                 "Left Arm": [P, P], "Head": [P, P]}
-TW_BOXES = {"Main Gun": [P], "Right Arm": [P, S], "Legs": [P, P, S], "Torso": [S, S, D],
-            "Left Arm": [P, S], "Head": [P, S]}
+CLASSIC_BOXES = {
+    "Main Gun": [],
+    "Right Arm": [P, P],
+    "Legs": [P, P, P],
+    "Torso": [P, P, D],
+    "Left Arm": [P, P],
+    "Head": [P, P],
+}
+TW_BOXES = {
+    "Main Gun": [P],
+    "Right Arm": [P, S],
+    "Legs": [P, P, S],
+    "Torso": [S, S, D],
+    "Left Arm": [P, S],
+    "Head": [P, S],
+}
 # the quad and the glider here carry no main gun: its row reads "none → Torso", without boxes
 TW_QUAD_BOXES = {**{k: v for k, v in TW_BOXES.items() if "Arm" not in k}, "Main Gun": []}
 TW_GLIDER_BOXES = {**TW_BOXES, "Main Gun": []}
 
 LABEL = re.compile(r"^(?!Point |Page )(.+?) \(?(\d+)/(\d+)\)?$")  # "Head (3/2)"; a side cell "RA 1/2"
-LOCATION_CELLS = {"Main Gun", "Near Miss", "Right Arm", "Legs", "Torso", "Left Arm", "Head",
-                  "Wings (near miss)"}
+LOCATION_CELLS = {
+    "Main Gun",
+    "Near Miss",
+    "Right Arm",
+    "Legs",
+    "Torso",
+    "Left Arm",
+    "Head",
+    "Wings (near miss)",
+}
 
 
 @pytest.fixture
@@ -133,8 +153,9 @@ def armour_pips(events) -> list[dict]:
 def expected_pips(literal: dict) -> dict:
     out = {}
     for name, (armour, structure) in literal.items():
-        out[name] = [("label", armour, structure)] + [(n, kind) for n, kind in
-                                                      ((armour, "armour"), (structure, "structure")) if n]
+        out[name] = [("label", armour, structure)] + [
+            (n, kind) for n, kind in ((armour, "armour"), (structure, "structure")) if n
+        ]
     return out
 
 
@@ -172,8 +193,11 @@ def test_classic_biped_pips_and_plain_boxes(cli, write, tmp_path, spy):
 
 def test_tw_pips_and_shaded_boxes_for_biped_quad_and_glider(cli, write, tmp_path, spy):
     render(cli, write, tmp_path, "tw", QUAD + GLIDER)
-    assert _short(armour_pips(spy)) == [expected_pips(BIPED_PIPS), expected_pips(QUAD_PIPS),
-                                        expected_pips(GLIDER_PIPS)]
+    assert _short(armour_pips(spy)) == [
+        expected_pips(BIPED_PIPS),
+        expected_pips(QUAD_PIPS),
+        expected_pips(GLIDER_PIPS),
+    ]
     biped, quad, glider = crit_boxes(spy)[:3]
     assert biped == {**TW_BOXES, "Near Miss": []}
     assert quad == {**TW_QUAD_BOXES, "Near Miss": []}

@@ -40,7 +40,9 @@ def test_ammo_shots_pilot_cells_crit_boxes_and_pips():
     assert [t[1] for t in texts if top <= t[5][1] <= top + 8] == ["1", "2", "3", "4", "5", "6"]
     assert [t[1] for t in texts if bottom - 8 <= t[5][3] <= bottom] == ["3", "5", "7", "10", "11", "Dead"]
     crit = [b for b in boxes if inside(crits, b)]
-    assert len(crit) == 12 and all(min(b[2] - b[0], b[3] - b[1]) >= 3 * MM for b in crit)  # classic: 2+3+3+2+2
+    assert len(crit) == 12 and all(
+        min(b[2] - b[0], b[3] - b[1]) >= 3 * MM for b in crit
+    )  # classic: 2+3+3+2+2
     pips = [p for p in items if p[0] == "p" and not p[4] and armour.x <= p[1] <= armour.right]
     # Harpy (2 t): armour head 2, torso 4, arms 1 + 1, legs 3; structure (2 t) head 1, torso 2,
     # arms 1 + 1, legs 2
@@ -50,7 +52,9 @@ def test_ammo_shots_pilot_cells_crit_boxes_and_pips():
 
 
 def test_many_shots_share_a_box_and_say_so(write):
-    src = write("mg.yaml", """system: battletech
+    src = write(
+        "mg.yaml",
+        """system: battletech
 units:
   - name: Gunner
     tons: 9
@@ -62,7 +66,8 @@ units:
       - {item: Machine Gun Ammo, shots: 200}
       - {item: ER Micro Laser, location: right_arm}
       - {item: ER Micro Laser, location: left_arm}
-""")
+""",
+    )
     loaded = load_file(str(src), Options(rules="classic"))
     doc = Document("a4", record=True)
     render(doc, loaded.units, loaded.options)
@@ -72,6 +77,8 @@ units:
     per_box = int(line.rsplit("= ", 1)[1])
     _, _, slots = page_geometry("a4", doc.size)
     weapons = block_columns("a4", slots[0])[1]
-    boxes = [b[1] for b in doc.recorder.pages[0]["items"] if b[0] == "b" and weapons.x <= b[1][0] < weapons.right]
+    boxes = [
+        b[1] for b in doc.recorder.pages[0]["items"] if b[0] == "b" and weapons.x <= b[1][0] < weapons.right
+    ]
     assert per_box in (2, 5, 10, 20) and len(boxes) == -(-200 // per_box)
     assert check(doc.recorder, {"Gunner"}) == []

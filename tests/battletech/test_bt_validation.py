@@ -69,8 +69,10 @@ def test_jump_cap(write):
 
 def test_unknown_item_suggests_a_name(write):
     errors = _errors(write, _unit(BASE.replace("ER Small Laser", "ER Smal Laser")))
-    assert any(":8:16:" in e and "unknown item 'ER Smal Laser'" in e and "did you mean 'ER Small Laser'" in e
-               for e in errors)
+    assert any(
+        ":8:16:" in e and "unknown item 'ER Smal Laser'" in e and "did you mean 'ER Small Laser'" in e
+        for e in errors
+    )
 
 
 def test_ammo_rules(write):
@@ -89,8 +91,11 @@ def test_weapon_needs_location_and_main_gun_only(write):
 
 
 def test_location_limits_are_warnings(write):
-    body = BASE + "".join("      - {item: Machine Gun, location: torso}\n" for _ in range(3)) + \
-        "      - {item: ER Medium Laser, location: left_arm}\n"
+    body = (
+        BASE
+        + "".join("      - {item: Machine Gun, location: torso}\n" for _ in range(3))
+        + "      - {item: ER Medium Laser, location: left_arm}\n"
+    )
     loaded = load_file(write("unit.yaml", _unit(body)))
     texts = [str(w) for w in loaded.warnings]
     assert any(":11:" in t and "warning: " in t and "torso holds 3 items; the limit is 2" in t for t in texts)
@@ -98,7 +103,9 @@ def test_location_limits_are_warnings(write):
 
 
 def test_schema_ranges_and_enums(write):
-    errors = _errors(write, _unit(BASE.replace("tons: 5", "tons: 20").replace("walk: 5", "walk: 5\n    motion: bipod")))
+    errors = _errors(
+        write, _unit(BASE.replace("tons: 5", "tons: 20").replace("walk: 5", "walk: 5\n    motion: bipod"))
+    )
     assert any("20 is out of range" in e for e in errors)
     assert any("did you mean 'biped'" in e for e in errors)
 

@@ -13,22 +13,55 @@ from sheets.games.battletech.model import Mount, Proto
 
 # §3.1: tons -> head, torso, each arm, legs (biped/glider), legs (quad), main gun
 STRUCTURE = {
-    2: (1, 2, 1, 2, 4, 1), 3: (1, 3, 1, 2, 4, 1), 4: (1, 4, 1, 3, 5, 1), 5: (1, 5, 1, 3, 5, 1),
-    6: (2, 6, 2, 4, 8, 1), 7: (2, 7, 2, 4, 8, 1), 8: (2, 8, 2, 5, 9, 1), 9: (2, 9, 2, 5, 9, 1),
-    10: (3, 10, 3, 6, 12, 2), 11: (3, 11, 3, 6, 12, 2), 12: (3, 12, 3, 7, 13, 2),
-    13: (3, 13, 3, 7, 13, 2), 14: (4, 14, 4, 8, 14, 2), 15: (4, 15, 4, 8, 14, 2),
+    2: (1, 2, 1, 2, 4, 1),
+    3: (1, 3, 1, 2, 4, 1),
+    4: (1, 4, 1, 3, 5, 1),
+    5: (1, 5, 1, 3, 5, 1),
+    6: (2, 6, 2, 4, 8, 1),
+    7: (2, 7, 2, 4, 8, 1),
+    8: (2, 8, 2, 5, 9, 1),
+    9: (2, 9, 2, 5, 9, 1),
+    10: (3, 10, 3, 6, 12, 2),
+    11: (3, 11, 3, 6, 12, 2),
+    12: (3, 12, 3, 7, 13, 2),
+    13: (3, 13, 3, 7, 13, 2),
+    14: (4, 14, 4, 8, 14, 2),
+    15: (4, 15, 4, 8, 14, 2),
 }
 # §3.2: tons -> head, torso, each arm, legs biped, legs quad, main gun
 MAX_ARMOR = {
-    2: (3, 4, 2, 4, 8, 3), 3: (3, 6, 2, 4, 8, 3), 4: (4, 8, 2, 6, 10, 3), 5: (4, 10, 2, 6, 10, 3),
-    6: (5, 12, 4, 8, 16, 3), 7: (5, 14, 4, 8, 16, 3), 8: (6, 16, 4, 10, 18, 3), 9: (6, 18, 4, 10, 18, 3),
-    10: (7, 20, 6, 12, 24, 6), 11: (7, 22, 6, 12, 24, 6), 12: (8, 24, 6, 14, 26, 6),
-    13: (8, 26, 6, 14, 26, 6), 14: (9, 28, 6, 16, 28, 6), 15: (9, 30, 6, 16, 28, 6),
+    2: (3, 4, 2, 4, 8, 3),
+    3: (3, 6, 2, 4, 8, 3),
+    4: (4, 8, 2, 6, 10, 3),
+    5: (4, 10, 2, 6, 10, 3),
+    6: (5, 12, 4, 8, 16, 3),
+    7: (5, 14, 4, 8, 16, 3),
+    8: (6, 16, 4, 10, 18, 3),
+    9: (6, 18, 4, 10, 18, 3),
+    10: (7, 20, 6, 12, 24, 6),
+    11: (7, 22, 6, 12, 24, 6),
+    12: (8, 24, 6, 14, 26, 6),
+    13: (8, 26, 6, 14, 26, 6),
+    14: (9, 28, 6, 16, 28, 6),
+    15: (9, 30, 6, 16, 28, 6),
 }
 # §3.2 totals of a biped without / with a main gun
-MAX_ARMOR_TOTAL = {2: (15, 18), 3: (17, 20), 4: (22, 25), 5: (24, 27), 6: (33, 36), 7: (35, 38),
-                   8: (40, 43), 9: (42, 45), 10: (51, 57), 11: (53, 59), 12: (58, 64), 13: (60, 66),
-                   14: (65, 71), 15: (67, 73)}
+MAX_ARMOR_TOTAL = {
+    2: (15, 18),
+    3: (17, 20),
+    4: (22, 25),
+    5: (24, 27),
+    6: (33, 36),
+    7: (35, 38),
+    8: (40, 43),
+    9: (42, 45),
+    10: (51, 57),
+    11: (53, 59),
+    12: (58, 64),
+    13: (60, 66),
+    14: (65, 71),
+    15: (67, 73),
+}
 
 
 def _proto(tons, motion="biped", main_gun=True, **kw):
@@ -72,14 +105,20 @@ def test_structure_follows_the_digest_formulas():
 
 # -- §3.3 equipment limits per location --------------------------------------------------------
 
+
 def _limits():
     return rules.table("locations")["limits"]
 
 
-@pytest.mark.parametrize("cls, shape, torso, arm, gun_slots", [
-    ("standard", "biped", (2, 2.0), (1, 0.5), 1), ("ultraheavy", "biped", (3, 4.0), (1, 1.0), 1),
-    ("standard", "quad", (4, 5.0), (0, 0), 1), ("ultraheavy", "quad", (6, 8.0), (0, 0), 2),
-])
+@pytest.mark.parametrize(
+    "cls, shape, torso, arm, gun_slots",
+    [
+        ("standard", "biped", (2, 2.0), (1, 0.5), 1),
+        ("ultraheavy", "biped", (3, 4.0), (1, 1.0), 1),
+        ("standard", "quad", (4, 5.0), (0, 0), 1),
+        ("ultraheavy", "quad", (6, 8.0), (0, 0), 2),
+    ],
+)
 def test_equipment_limits(cls, shape, torso, arm, gun_slots):
     lim = _limits()[cls][shape]
     assert (lim["torso"]["slots"], lim["torso"]["tons"]) == torso
@@ -94,38 +133,73 @@ def test_ultraheavy_from_10_tons():
 
 # -- §4.1, §5, §6.1, §7 ------------------------------------------------------------------------
 
+
 def test_determining_critical_hits_table():
     assert [(r["roll_text"], r["crits"], r["verified"]) for r in rules.determining_crits()] == [
-        ("2-7", 0, True), ("8-9", 1, True), ("10-11", 2, True), ("12", 3, False)]
+        ("2-7", 0, True),
+        ("8-9", 1, True),
+        ("10-11", 2, True),
+        ("12", 3, False),
+    ]
 
 
-@pytest.mark.parametrize("motion, walk, run", [
-    ("quad", 1, 3), ("quad", 2, 3), ("quad", 3, 5), ("glider", 1, 4), ("glider", 2, 4), ("glider", 3, 5),
-    ("biped", 1, 2), ("biped", 0, 0), ("quad", 0, 0),
-])
+@pytest.mark.parametrize(
+    "motion, walk, run",
+    [
+        ("quad", 1, 3),
+        ("quad", 2, 3),
+        ("quad", 3, 5),
+        ("glider", 1, 4),
+        ("glider", 2, 4),
+        ("glider", 3, 5),
+        ("biped", 1, 2),
+        ("biped", 0, 0),
+        ("quad", 0, 0),
+    ],
+)
 def test_run_minimums_quad_3_glider_4(motion, walk, run):
     assert rules.run_mp(_proto(5, motion, walk=walk)) == run
 
 
-@pytest.mark.parametrize("variant, tons, damage", [
-    ("classic", 1, 1), ("classic", 2, 1), ("classic", 5, 1), ("classic", 6, 2), ("classic", 9, 2),
-    ("tw", 2, 1), ("tw", 5, 1), ("tw", 6, 2), ("tw", 9, 2), ("tw", 10, 3), ("tw", 15, 3),
-])
+@pytest.mark.parametrize(
+    "variant, tons, damage",
+    [
+        ("classic", 1, 1),
+        ("classic", 2, 1),
+        ("classic", 5, 1),
+        ("classic", 6, 2),
+        ("classic", 9, 2),
+        ("tw", 2, 1),
+        ("tw", 5, 1),
+        ("tw", 6, 2),
+        ("tw", 9, 2),
+        ("tw", 10, 3),
+        ("tw", 15, 3),
+    ],
+)
 def test_physical_attack_damage(variant, tons, damage):
     # classic (seed): 1 point for 1–5 t, 2 for 6–9 t; tw: 1 (2–5 t), 2 (6–9 t), 3 (10–15 t)
     assert rules.physical_damage(_proto(tons), variant) == damage
 
 
 KICK = [((1, 3), ("LL", "RL", "RL")), ((4, 6), ("LL", "LL", "RL"))]
-PUNCH = [((1, 1), ("LT", "LA", "RT")), ((2, 2), ("LT", "LT", "RT")), ((3, 3), ("CT", "CT", "CT")),
-         ((4, 4), ("LA", "RT", "RA")), ((5, 5), ("LA", "RA", "RA")), ((6, 6), ("HD", "HD", "HD"))]
+PUNCH = [
+    ((1, 1), ("LT", "LA", "RT")),
+    ((2, 2), ("LT", "LT", "RT")),
+    ((3, 3), ("CT", "CT", "CT")),
+    ((4, 4), ("LA", "RT", "RA")),
+    ((5, 5), ("LA", "RA", "RA")),
+    ((6, 6), ("HD", "HD", "HD")),
+]
 
 
 def test_kick_and_punch_location_tables():
     data = rules.table("physical_tables")
     assert data["columns"] == ["left", "front_rear", "right"]
     for name, literal in (("kick", KICK), ("punch", PUNCH)):
-        assert [(tuple(r["faces"]), (r["left"], r["front_rear"], r["right"])) for r in data["tables"][name]] == literal
+        assert [
+            (tuple(r["faces"]), (r["left"], r["front_rear"], r["right"])) for r in data["tables"][name]
+        ] == literal
     # classic: same level -> Kick, one level lower -> Punch; tw: standing 'Mech -> Kick only
     assert data["used_by"] == {"classic": ["kick", "punch"], "tw": ["kick"]}
 
@@ -170,11 +244,20 @@ def test_bv_constants_of_section_9_2():
     assert (t["jump_tmm_bonus"], t["glider_run_tmm_bonus"]) == (1, 1)
     assert t["speed_factor"] == {"base_mp": 5, "divisor": 10, "exponent": 1.2, "decimals": 2}
     # TMM(mp): 0 for 0–2, 1 for 3–4, 2 for 5–6, 3 for 7–9, 4 for 10–17, 5 for 18–24, 6 for 25+
-    assert [(r["max_mp"], r["tmm"]) for r in t["tmm"]] == [(2, 0), (4, 1), (6, 2), (9, 3), (17, 4), (24, 5), (None, 6)]
+    assert [(r["max_mp"], r["tmm"]) for r in t["tmm"]] == [
+        (2, 0),
+        (4, 1),
+        (6, 2),
+        (9, 3),
+        (17, 4),
+        (24, 5),
+        (None, 6),
+    ]
 
 
-@pytest.mark.parametrize("key, multiplier, era, verified", [
-    ("standard", 1.0, "seed", True), ("edp", 1.0, "post_seed", False)])
+@pytest.mark.parametrize(
+    "key, multiplier, era, verified", [("standard", 1.0, "seed", True), ("edp", 1.0, "post_seed", False)]
+)
 def test_armour_types(key, multiplier, era, verified):
     row = rules.table("armor_types")["armor_types"][key]
     assert (row["bv_multiplier"], row["era"], row["verified"]) == (multiplier, era, verified)

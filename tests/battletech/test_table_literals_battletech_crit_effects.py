@@ -12,10 +12,14 @@ from sheets.data import label
 from sheets.games.battletech import rules
 from sheets.games.battletech.model import Mount, Proto
 
-ARM = {"classic": ["+1 to hit (arm and main gun)", "Arm destroyed (main gun +2)"],
-       "tw": ["+1 to hit", "Arm destroyed"]}
-TORSO = {"classic": ["−1 Jump MP*", "½ Jump MP*", "Destroyed, pilot killed"],
-         "tw": ["−1 Jump MP*", "½ Jump MP*", "ProtoMech destroyed"]}
+ARM = {
+    "classic": ["+1 to hit (arm and main gun)", "Arm destroyed (main gun +2)"],
+    "tw": ["+1 to hit", "Arm destroyed"],
+}
+TORSO = {
+    "classic": ["−1 Jump MP*", "½ Jump MP*", "Destroyed, pilot killed"],
+    "tw": ["−1 Jump MP*", "½ Jump MP*", "ProtoMech destroyed"],
+}
 EXPECTED = {
     variant: {
         "head": ["+1 to hit", "+2 to hit, no long range"],
@@ -31,8 +35,10 @@ EXPECTED = {
 
 def _texts(motion, variant):
     proto = Proto(name="T", tons=5, walk=4, motion=motion, mounts=(Mount(0, "gun", None, "main_gun"),))
-    return {loc: [label("battletech", b["effect"], "en") for b in boxes]
-            for loc, boxes in rules.crit_boxes(proto, variant).items()}
+    return {
+        loc: [label("battletech", b["effect"], "en") for b in boxes]
+        for loc, boxes in rules.crit_boxes(proto, variant).items()
+    }
 
 
 @pytest.mark.parametrize("variant", ["classic", "tw"])

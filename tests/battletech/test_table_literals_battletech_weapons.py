@@ -49,9 +49,22 @@ def test_weapon_row(name):
 @pytest.mark.parametrize("n", range(1, 7))
 def test_srm_and_streak_racks(n):
     srm, streak = _w(f"SRM {n}"), _w(f"Streak SRM {n}")
-    assert (srm.damage, srm.short, srm.medium, srm.long, srm.heat, srm.bv) == ("2/msl", 3, 6, 9, _, SRM_BV[n - 1])
-    assert (streak.damage, streak.short, streak.medium, streak.long, streak.heat, streak.bv) == \
-        ("2/msl", 4, 8, 12, _, STREAK_BV[n - 1])
+    assert (srm.damage, srm.short, srm.medium, srm.long, srm.heat, srm.bv) == (
+        "2/msl",
+        3,
+        6,
+        9,
+        _,
+        SRM_BV[n - 1],
+    )
+    assert (streak.damage, streak.short, streak.medium, streak.long, streak.heat, streak.bv) == (
+        "2/msl",
+        4,
+        8,
+        12,
+        _,
+        STREAK_BV[n - 1],
+    )
     # ProtoMech weights: SRM rack x 0.25 t, Streak SRM rack x 0.5 t
     assert (srm.tons, streak.tons) == (0.25 * n, 0.5 * n)
     assert (srm.ammo, streak.ammo) == (f"SRM:{n}", f"SRM_STREAK:{n}")
@@ -60,8 +73,15 @@ def test_srm_and_streak_racks(n):
 @pytest.mark.parametrize("n", range(1, 21))
 def test_lrm_racks(n):
     lrm = _w(f"LRM {n}")
-    assert (lrm.damage, lrm.min, lrm.short, lrm.medium, lrm.long, lrm.heat, lrm.bv) == \
-        ("1/msl", 0, 7, 14, 21, _, LRM_BV[n - 1])
+    assert (lrm.damage, lrm.min, lrm.short, lrm.medium, lrm.long, lrm.heat, lrm.bv) == (
+        "1/msl",
+        0,
+        7,
+        14,
+        21,
+        _,
+        LRM_BV[n - 1],
+    )
     assert lrm.tons == pytest.approx(0.2 * n)  # LRM rack x 0.2 t
     assert lrm.ammo == f"LRM:{n}"
 
@@ -70,8 +90,16 @@ def test_lrm_racks(n):
 def test_atm_racks_minimum_range_4(n):
     heat, bv, verified = ATM[n]
     atm = _w(f"ATM {n}")
-    assert (atm.damage, atm.min, atm.short, atm.medium, atm.long, atm.heat, atm.bv, atm.verified) == \
-        ("2/msl", 4, 5, 10, 15, heat, bv, verified)
+    assert (atm.damage, atm.min, atm.short, atm.medium, atm.long, atm.heat, atm.bv, atm.verified) == (
+        "2/msl",
+        4,
+        5,
+        10,
+        15,
+        heat,
+        bv,
+        verified,
+    )
 
 
 def test_only_the_protomech_ac2_is_main_gun_only_among_the_digest_weapons():
@@ -92,11 +120,50 @@ def test_streak_srm_ammo_with_the_srm2_quirk(n, bv, kg):
     assert (a.key, a.bv, a.kg_per_shot) == (f"SRM_STREAK:{n}", bv, kg)
 
 
-LRM_AMMO_BV = {1: 2, 2: 3, 3: 4, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 18, 12: 18, 13: 20,
-               14: 21, 15: 21, 16: 27, 17: 27, 18: 27, 19: 27, 20: 27}
-LRM_KG = {1: 8.33, 2: 16.66, 3: 24.99, 4: 33.32, 5: 41.65, 6: 49.98, 7: 58.31, 8: 66.64, 9: 74.97,
-          10: 83.3, 11: 91.63, 12: 99.96, 13: 108.29, 14: 116.62, 15: 124.95, 16: 133.28, 17: 141.61,
-          18: 149.94, 19: 158.27, 20: 166.6}
+LRM_AMMO_BV = {
+    1: 2,
+    2: 3,
+    3: 4,
+    4: 6,
+    5: 7,
+    6: 9,
+    7: 10,
+    8: 11,
+    9: 12,
+    10: 14,
+    11: 18,
+    12: 18,
+    13: 20,
+    14: 21,
+    15: 21,
+    16: 27,
+    17: 27,
+    18: 27,
+    19: 27,
+    20: 27,
+}
+LRM_KG = {
+    1: 8.33,
+    2: 16.66,
+    3: 24.99,
+    4: 33.32,
+    5: 41.65,
+    6: 49.98,
+    7: 58.31,
+    8: 66.64,
+    9: 74.97,
+    10: 83.3,
+    11: 91.63,
+    12: 99.96,
+    13: 108.29,
+    14: 116.62,
+    15: 124.95,
+    16: 133.28,
+    17: 141.61,
+    18: 149.94,
+    19: 158.27,
+    20: 166.6,
+}
 
 
 @pytest.mark.parametrize("n", range(1, 21))
@@ -105,14 +172,21 @@ def test_lrm_ammo(n):
     assert (a.key, a.bv, a.kg_per_shot) == (f"LRM:{n}", LRM_AMMO_BV[n], LRM_KG[n])
 
 
-@pytest.mark.parametrize("name, key, bv, kg", [
-    ("Machine Gun Ammo", "MG:2", 1, 5), ("Light Machine Gun Ammo", "MG_LIGHT:1", 1, 5),
-    ("Heavy Machine Gun Ammo", "MG_HEAVY:3", 1, 10),
-    ("ATM 3 Ammo", "ATM:3", 14, None), ("ATM 6 Ammo", "ATM:6", 26, None), ("ATM 9 Ammo", "ATM:9", 36, None),
-    ("ATM 12 Ammo", "ATM:12", 52, None),
-    ("ProtoMech AC/2 Ammo", "PAC:2", 4, 25), ("ProtoMech AC/4 Ammo", "PAC:4", 6, 50),
-    ("ProtoMech AC/8 Ammo", "PAC:8", 8, 100),
-])
+@pytest.mark.parametrize(
+    "name, key, bv, kg",
+    [
+        ("Machine Gun Ammo", "MG:2", 1, 5),
+        ("Light Machine Gun Ammo", "MG_LIGHT:1", 1, 5),
+        ("Heavy Machine Gun Ammo", "MG_HEAVY:3", 1, 10),
+        ("ATM 3 Ammo", "ATM:3", 14, None),
+        ("ATM 6 Ammo", "ATM:6", 26, None),
+        ("ATM 9 Ammo", "ATM:9", 36, None),
+        ("ATM 12 Ammo", "ATM:12", 52, None),
+        ("ProtoMech AC/2 Ammo", "PAC:2", 4, 25),
+        ("ProtoMech AC/4 Ammo", "PAC:4", 6, 50),
+        ("ProtoMech AC/8 Ammo", "PAC:8", 8, 100),
+    ],
+)
 def test_other_ammo(name, key, bv, kg):
     a = _w(name)
     assert (a.key, a.bv, a.kg_per_shot) == (key, bv, kg)

@@ -15,8 +15,10 @@ HEADER = "<UnitType>\nProtoMek\n</UnitType>\n<Name>\nTest\n</Name>\n<motion_type
 def blk(body: str = "", *, armor="2\n4\n1\n1\n3", tonnage="2.0", walk="3", motion="Biped") -> str:
     """A 2 t biped: lines 1-9 the header, cruiseMP 10-12 (the value on 11), armor 13-19 (values
     14-18 for five), tonnage after it; ``body`` follows."""
-    return (HEADER.format(motion=motion) + f"<cruiseMP>\n{walk}\n</cruiseMP>\n<armor>\n{armor}\n</armor>\n"
-            f"<tonnage>\n{tonnage}\n</tonnage>\n{body}")
+    return (
+        HEADER.format(motion=motion) + f"<cruiseMP>\n{walk}\n</cruiseMP>\n<armor>\n{armor}\n</armor>\n"
+        f"<tonnage>\n{tonnage}\n</tonnage>\n{body}"
+    )
 
 
 BODY = 23  # the first line of ``body`` with five armour values
@@ -30,6 +32,7 @@ def problems(text) -> list[str]:
 
 # -- numbers: both sides -------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("walk, value", [("0", 0), ("+3", 3), ("999999", 999999), ("007", 7)])
 def test_whole_numbers_read(walk, value):
     assert parse_blk(blk(walk=walk), "u.blk")["walk"] == value
@@ -37,7 +40,9 @@ def test_whole_numbers_read(walk, value):
 
 @pytest.mark.parametrize("walk", ["1234567", "-1", "3.0", "3 4", "three", "+"])
 def test_whole_numbers_refused(walk):
-    assert problems(blk(walk=walk)) == [f"u.blk:11:1: cruiseMP must be a whole number of 0 or more, not {walk!r}"]
+    assert problems(blk(walk=walk)) == [
+        f"u.blk:11:1: cruiseMP must be a whole number of 0 or more, not {walk!r}"
+    ]
 
 
 @pytest.mark.parametrize("tons, value", [("2", 2), ("2.000000", 2), ("+9.0", 9), ("999999", 999999)])
@@ -45,30 +50,45 @@ def test_tonnage_read(tons, value):
     assert parse_blk(blk(tonnage=tons), "u.blk")["tons"] == value
 
 
-@pytest.mark.parametrize("tons, message", [
-    ("2.0000000", "tonnage must be a number, not '2.0000000'"), ("2.", "tonnage must be a number, not '2.'"),
-    ("1234567", "tonnage must be a number, not '1234567'"), ("-2", "tonnage must be a number, not '-2'"),
-    ("2.5", "tonnage must be whole tons, not 2.5"), ("2.000001", "tonnage must be whole tons, not 2.000001")])
+@pytest.mark.parametrize(
+    "tons, message",
+    [
+        ("2.0000000", "tonnage must be a number, not '2.0000000'"),
+        ("2.", "tonnage must be a number, not '2.'"),
+        ("1234567", "tonnage must be a number, not '1234567'"),
+        ("-2", "tonnage must be a number, not '-2'"),
+        ("2.5", "tonnage must be whole tons, not 2.5"),
+        ("2.000001", "tonnage must be whole tons, not 2.000001"),
+    ],
+)
 def test_tonnage_refused(tons, message):
     assert problems(blk(tonnage=tons)) == [f"u.blk:21:1: {message}"]
 
 
-@pytest.mark.parametrize("code, armor_type", [("0", None), ("18", "edp"), ("+18", "edp"), ("-0", None), ("0018", "edp")])
+@pytest.mark.parametrize(
+    "code, armor_type", [("0", None), ("18", "edp"), ("+18", "edp"), ("-0", None), ("0018", "edp")]
+)
 def test_armour_type_codes_read(code, armor_type):
     unit = parse_blk(blk(f"<armor_type>\n{code}\n</armor_type>\n"), "u.blk")
     assert unit.get("armor_type") == armor_type
 
 
-@pytest.mark.parametrize("code, message", [
-    ("12345", "armor_type must be a whole number (MegaMek's armour code), not '12345'"),
-    ("1.0", "armor_type must be a whole number (MegaMek's armour code), not '1.0'"),
-    ("1", "armour type 1 (MegaMek <armor_type>) is not modelled here; known: 0 = standard, 18 = edp"),
-    ("-18", "armour type -18 (MegaMek <armor_type>) is not modelled here; known: 0 = standard, 18 = edp")])
+@pytest.mark.parametrize(
+    "code, message",
+    [
+        ("12345", "armor_type must be a whole number (MegaMek's armour code), not '12345'"),
+        ("1.0", "armor_type must be a whole number (MegaMek's armour code), not '1.0'"),
+        ("1", "armour type 1 (MegaMek <armor_type>) is not modelled here; known: 0 = standard, 18 = edp"),
+        ("-18", "armour type -18 (MegaMek <armor_type>) is not modelled here; known: 0 = standard, 18 = edp"),
+    ],
+)
 def test_armour_type_codes_refused(code, message):
     assert problems(blk(f"<armor_type>\n{code}\n</armor_type>\n")) == [f"u.blk:{BODY + 1}:1: {message}"]
 
 
-@pytest.mark.parametrize("motion, ours", [("BIPED", "biped"), ("quad", "quad"), ("WiGE", "glider"), ("wige", "glider")])
+@pytest.mark.parametrize(
+    "motion, ours", [("BIPED", "biped"), ("quad", "quad"), ("WiGE", "glider"), ("wige", "glider")]
+)
 def test_motion_types(motion, ours):
     armor = "2\n4\n0\n0\n3" if ours == "quad" else "2\n4\n1\n1\n3"
     assert parse_blk(blk(motion=motion, armor=armor), "u.blk")["motion"] == ours
@@ -76,21 +96,28 @@ def test_motion_types(motion, ours):
 
 def test_unknown_motion_names_the_three():
     assert problems(blk(motion="Bipd")) == [
-        "u.blk:8:1: unknown motion_type 'Bipd' (did you mean 'Biped'?); expected Biped, Quad or WiGE"]
-    assert problems(blk(motion="Hover")) == ["u.blk:8:1: unknown motion_type 'Hover'; expected Biped, Quad or WiGE"]
+        "u.blk:8:1: unknown motion_type 'Bipd' (did you mean 'Biped'?); expected Biped, Quad or WiGE"
+    ]
+    assert problems(blk(motion="Hover")) == [
+        "u.blk:8:1: unknown motion_type 'Hover'; expected Biped, Quad or WiGE"
+    ]
 
 
 # -- armour: counts on both sides, quads ------------------------------------------------------------
+
 
 @pytest.mark.parametrize("values, found", [("2\n4\n1\n1", 4), ("2\n4\n1\n1\n3\n1\n1", 7), ("", 0)])
 def test_armour_value_counts_refused(values, found):
     assert problems(blk(armor=values)) == [
         f"u.blk:13:1: expected 5 armour values (6 with a main gun) in the order head, torso, right arm, "
-        f"left arm, legs[, main gun]; found {found}"]
+        f"left arm, legs[, main gun]; found {found}"
+    ]
 
 
 def test_six_armour_values_give_a_main_gun():
-    unit = parse_blk(blk("<Main Gun Equipment>\nCLMG\n</Main Gun Equipment>\n", armor="2\n4\n1\n1\n3\n0"), "u.blk")
+    unit = parse_blk(
+        blk("<Main Gun Equipment>\nCLMG\n</Main Gun Equipment>\n", armor="2\n4\n1\n1\n3\n0"), "u.blk"
+    )
     assert unit["armor"] == {"head": 2, "torso": 4, "right_arm": 1, "left_arm": 1, "legs": 3, "main_gun": 0}
     assert unit["equipment"] == [{"item": "Machine Gun", "location": "main_gun"}]
 
@@ -98,31 +125,39 @@ def test_six_armour_values_give_a_main_gun():
 def test_armour_values_must_be_whole_and_every_bad_one_is_named():
     assert problems(blk(armor="2\n-4\n1\n1.5\n3")) == [
         "u.blk:15:1: armour value must be a whole number of 0 or more, not '-4'",
-        "u.blk:17:1: armour value must be a whole number of 0 or more, not '1.5'"]
+        "u.blk:17:1: armour value must be a whole number of 0 or more, not '1.5'",
+    ]
 
 
 def test_a_quad_with_either_arm_armoured_is_refused_at_that_value():
     assert problems(blk(motion="Quad", armor="2\n4\n0\n1\n3")) == [
-        "u.blk:17:1: a quad has no arms: left arm armour must be 0, not 1"]
+        "u.blk:17:1: a quad has no arms: left arm armour must be 0, not 1"
+    ]
     assert problems(blk(motion="Quad", armor="2\n4\n2\n3\n3")) == [
         "u.blk:16:1: a quad has no arms: right arm armour must be 0, not 2",
-        "u.blk:17:1: a quad has no arms: left arm armour must be 0, not 3"]
+        "u.blk:17:1: a quad has no arms: left arm armour must be 0, not 3",
+    ]
 
 
 # -- equipment lines: repeated members and the same member in two places ------------------------------
 
+
 def test_jump_jets_over_several_blocks_add_up_at_the_first_jet_line_read():
     """Blocks are read in MegaMek's location order (head … legs, main gun, body): the legs' jet
     line is the first read."""
-    body = ("<Body Equipment>\nProtomechJumpJet\nEIInterface\nprotomechjumpjet\n</Body Equipment>\n"
-            "<Legs Equipment>\nProtomechJumpJet\n</Legs Equipment>\n")
+    body = (
+        "<Body Equipment>\nProtomechJumpJet\nEIInterface\nprotomechjumpjet\n</Body Equipment>\n"
+        "<Legs Equipment>\nProtomechJumpJet\n</Legs Equipment>\n"
+    )
     unit = parse_blk(blk(body), "u.blk")
     assert (unit["jump"], unit["jump_jets"], unit["equipment"]) == (3, "standard", [])
     assert unit.pos_of("jump").line == BODY + 6 and unit.pos_of("jump_jets").line == BODY + 6
 
 
 def test_extended_jets_and_a_zero_jumping_mp():
-    unit = parse_blk(blk("<Body Equipment>\nExtendedJumpJetSystem\nExtendedJumpJetSystem\n</Body Equipment>\n"), "u.blk")
+    unit = parse_blk(
+        blk("<Body Equipment>\nExtendedJumpJetSystem\nExtendedJumpJetSystem\n</Body Equipment>\n"), "u.blk"
+    )
     assert (unit["jump"], unit["jump_jets"]) == (2, "extended")
     unit = parse_blk(blk("<jumpingMP>\n0\n</jumpingMP>\n"), "u.blk")
     assert unit["jump"] == 0 and "jump_jets" not in unit
@@ -132,40 +167,59 @@ def test_extended_jets_and_a_zero_jumping_mp():
 
 
 def test_the_same_item_in_two_locations_and_ammo_from_two_blocks_in_line_order():
-    body = ("<Body Equipment>\nClan Machine Gun Ammo - Proto (20)\n</Body Equipment>\n"
-            "<Torso Equipment>\nCLMG\nClan Machine Gun Ammo - Proto (10)\nCLMG\n</Torso Equipment>\n"
-            "<Right Arm Equipment>\nCLMG\n</Right Arm Equipment>\n")
+    body = (
+        "<Body Equipment>\nClan Machine Gun Ammo - Proto (20)\n</Body Equipment>\n"
+        "<Torso Equipment>\nCLMG\nClan Machine Gun Ammo - Proto (10)\nCLMG\n</Torso Equipment>\n"
+        "<Right Arm Equipment>\nCLMG\n</Right Arm Equipment>\n"
+    )
     unit = parse_blk(blk(body), "u.blk")
     assert unit["equipment"] == [
-        {"item": "Machine Gun", "location": "torso"}, {"item": "Machine Gun", "location": "torso"},
+        {"item": "Machine Gun", "location": "torso"},
+        {"item": "Machine Gun", "location": "torso"},
         {"item": "Machine Gun", "location": "right_arm"},
-        {"item": "Machine Gun Ammo", "shots": 10}, {"item": "Machine Gun Ammo", "shots": 20}]
+        {"item": "Machine Gun Ammo", "shots": 10},
+        {"item": "Machine Gun Ammo", "shots": 20},
+    ]
     assert [p.line for p in unit["equipment"].item_pos] == [BODY + 4, BODY + 6, BODY + 9, BODY + 5, BODY + 1]
 
 
-@pytest.mark.parametrize("line, item", [("(R) CLMG", "Machine Gun"), ("CLMG:size:1", "Machine Gun"),
-                                        ("CLMG:SIZE: 1.5 ", "Machine Gun"), ("Clan  Machine   Gun", "Machine Gun")])
+@pytest.mark.parametrize(
+    "line, item",
+    [
+        ("(R) CLMG", "Machine Gun"),
+        ("CLMG:size:1", "Machine Gun"),
+        ("CLMG:SIZE: 1.5 ", "Machine Gun"),
+        ("Clan  Machine   Gun", "Machine Gun"),
+    ],
+)
 def test_marks_and_sizes_dropped(line, item):
     unit = parse_blk(blk(f"<Torso Equipment>\n{line}\n</Torso Equipment>\n"), "u.blk")
     assert [e["item"] for e in unit["equipment"]] == [item]
 
 
-@pytest.mark.parametrize("line, message", [
-    ("(R)CLMG", "unknown item '(R)CLMG' (did you mean 'CLMG'?)"),
-    ("CLMG:SIZE:1.0000000", "size must be a number, not '1.0000000'"),
-    ("CLMG:SIZE:", "size must be a number, not ''"),
-    ("Clan Machine Gun Ammo - Proto (-1)", "shot count must be 1 or more, not -1"),
-    ("Clan Machine Gun Ammo - Proto (1234567)", "unknown item 'Clan Machine Gun Ammo - Proto (1234567)'"),
-    ("ProtomechJumpJet (2)", "'ProtomechJumpJet' takes no shot count"),
-    ("CLMyomerBooster (1)", "'CLMyomerBooster' takes no shot count"),
-    ("EIInterface (1)", "'EIInterface' takes no shot count"),
-    ("ProtomechUMU", "'ProtomechUMU' (UMU) cannot be imported: unit files have no UMU field"),
-    ("CLMG (20)", "'CLMG' is not ammo: remove the shot count '(20)'"),
-    ("Clan Machine Gun Ammo - Proto", "ammo 'Clan Machine Gun Ammo - Proto' needs a shot count: "
-                                      "'Clan Machine Gun Ammo - Proto (N)'"),
-])
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("(R)CLMG", "unknown item '(R)CLMG' (did you mean 'CLMG'?)"),
+        ("CLMG:SIZE:1.0000000", "size must be a number, not '1.0000000'"),
+        ("CLMG:SIZE:", "size must be a number, not ''"),
+        ("Clan Machine Gun Ammo - Proto (-1)", "shot count must be 1 or more, not -1"),
+        ("Clan Machine Gun Ammo - Proto (1234567)", "unknown item 'Clan Machine Gun Ammo - Proto (1234567)'"),
+        ("ProtomechJumpJet (2)", "'ProtomechJumpJet' takes no shot count"),
+        ("CLMyomerBooster (1)", "'CLMyomerBooster' takes no shot count"),
+        ("EIInterface (1)", "'EIInterface' takes no shot count"),
+        ("ProtomechUMU", "'ProtomechUMU' (UMU) cannot be imported: unit files have no UMU field"),
+        ("CLMG (20)", "'CLMG' is not ammo: remove the shot count '(20)'"),
+        (
+            "Clan Machine Gun Ammo - Proto",
+            "ammo 'Clan Machine Gun Ammo - Proto' needs a shot count: 'Clan Machine Gun Ammo - Proto (N)'",
+        ),
+    ],
+)
 def test_item_lines_refused(line, message):
-    assert problems(blk(f"<Torso Equipment>\n{line}\n</Torso Equipment>\n")) == [f"u.blk:{BODY + 1}:1: {message}"]
+    assert problems(blk(f"<Torso Equipment>\n{line}\n</Torso Equipment>\n")) == [
+        f"u.blk:{BODY + 1}:1: {message}"
+    ]
 
 
 def test_ammo_with_a_plus_count_and_a_booster_line():
@@ -178,21 +232,39 @@ def test_ammo_with_a_plus_count_and_a_booster_line():
 
 # -- blocks and tags --------------------------------------------------------------------------------
 
+
 def test_tag_names_are_matched_without_case_or_extra_spaces():
     text = blk().replace("<cruiseMP>", "<CRUISEmp>").replace("</cruiseMP>", "</  cruisemp >")
     assert parse_blk(text, "u.blk")["walk"] == 3
 
 
-@pytest.mark.parametrize("body, message", [
-    ("<Name>\nAgain\n</Name>\n", f"u.blk:{BODY}:1: <Name> given twice (first at line 4)"),
-    ("<Model>\n</Model>\n<Turret Equipment>\nCLMG\n</Turret Equipment>\n",
-     f"u.blk:{BODY + 2}:1: <Turret Equipment> is not a ProtoMech equipment block this importer knows; "
-     f"its items would be lost"),
-    ("</overview>\n</Torso Equipment>\n", f"u.blk:{BODY + 1}:1: </Torso Equipment> without an opening <Torso Equipment>"),
-    ("<Torso Equipment>\nCL\x7fMG\n</Torso Equipment>\n", f"u.blk:{BODY + 1}:1: control character in <Torso Equipment>"),
-    ("<Torso Equipment>\nCL\x85MG\n</Torso Equipment>\n", f"u.blk:{BODY + 1}:1: control character in <Torso Equipment>"),
-    ("<Torso Equipment>\nCL\x1fMG\n</Torso Equipment>\n", f"u.blk:{BODY + 1}:1: control character in <Torso Equipment>"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ("<Name>\nAgain\n</Name>\n", f"u.blk:{BODY}:1: <Name> given twice (first at line 4)"),
+        (
+            "<Model>\n</Model>\n<Turret Equipment>\nCLMG\n</Turret Equipment>\n",
+            f"u.blk:{BODY + 2}:1: <Turret Equipment> is not a ProtoMech equipment block this importer knows; "
+            f"its items would be lost",
+        ),
+        (
+            "</overview>\n</Torso Equipment>\n",
+            f"u.blk:{BODY + 1}:1: </Torso Equipment> without an opening <Torso Equipment>",
+        ),
+        (
+            "<Torso Equipment>\nCL\x7fMG\n</Torso Equipment>\n",
+            f"u.blk:{BODY + 1}:1: control character in <Torso Equipment>",
+        ),
+        (
+            "<Torso Equipment>\nCL\x85MG\n</Torso Equipment>\n",
+            f"u.blk:{BODY + 1}:1: control character in <Torso Equipment>",
+        ),
+        (
+            "<Torso Equipment>\nCL\x1fMG\n</Torso Equipment>\n",
+            f"u.blk:{BODY + 1}:1: control character in <Torso Equipment>",
+        ),
+    ],
+)
 def test_block_problems_exact(body, message):
     assert message in problems(blk(body))
 
@@ -203,33 +275,51 @@ def test_a_tab_and_a_no_break_space_are_not_control_characters():
 
 
 def test_an_empty_required_block_and_an_empty_model():
-    assert problems(blk().replace("<Name>\nTest\n</Name>", "<Name>\n</Name>")) == ["u.blk:4:1: <Name> is empty"]
+    assert problems(blk().replace("<Name>\nTest\n</Name>", "<Name>\n</Name>")) == [
+        "u.blk:4:1: <Name> is empty"
+    ]
     unit = parse_blk(blk("<Model>\n\n</Model>\n"), "u.blk")
     assert unit["model"] == "" and unit.pos_of("model").line == 4  # no model line: at the name
 
 
-@pytest.mark.parametrize("body, warning", [
-    ("<history>\ntext\n</history>>\n", f"u.blk:{BODY + 2}:1: warning: text after </history> ignored (fluff only)"),
-    ("<overview>\ntext\n<year>\n3050\n</year>\n",
-     f"u.blk:{BODY}:1: warning: <overview> is not closed (<year> starts at line {BODY + 2}); fluff only, the unit is not affected"),
-    ("<overview>\ntext\n", f"u.blk:{BODY}:1: warning: <overview> is not closed (no </overview> before the end of the "
-                           f"file); fluff only, the unit is not affected"),
-    ("</overview>\n", f"u.blk:{BODY}:1: warning: </overview> without an opening tag (ignored)"),
-])
+@pytest.mark.parametrize(
+    "body, warning",
+    [
+        (
+            "<history>\ntext\n</history>>\n",
+            f"u.blk:{BODY + 2}:1: warning: text after </history> ignored (fluff only)",
+        ),
+        (
+            "<overview>\ntext\n<year>\n3050\n</year>\n",
+            f"u.blk:{BODY}:1: warning: <overview> is not closed (<year> starts at line {BODY + 2}); fluff only, the unit is not affected",
+        ),
+        (
+            "<overview>\ntext\n",
+            f"u.blk:{BODY}:1: warning: <overview> is not closed (no </overview> before the end of the "
+            f"file); fluff only, the unit is not affected",
+        ),
+        ("</overview>\n", f"u.blk:{BODY}:1: warning: </overview> without an opening tag (ignored)"),
+    ],
+)
 def test_fluff_problems_are_warnings_at_their_line(body, warning):
     unit, warnings = parse_blk_with_warnings(blk(body), "u.blk")
     assert [str(w) for w in warnings] == [warning] and unit["name"] == "Test"
 
 
 def test_html_inside_fluff_is_text_and_an_unknown_fluff_tag_is_skipped():
-    unit, warnings = parse_blk_with_warnings(blk("<history>\n<p>story</p>\n<b>\n</history>\n<madeup>\nx\n</madeup>\n"), "u.blk")
+    unit, warnings = parse_blk_with_warnings(
+        blk("<history>\n<p>story</p>\n<b>\n</history>\n<madeup>\nx\n</madeup>\n"), "u.blk"
+    )
     assert warnings == [] and unit["name"] == "Test"
 
 
-@pytest.mark.parametrize("data, message", [
-    (b"abc\n\x00", "u.blk:2:1: not a text file (contains NUL bytes)"),
-    (b"\x00", "u.blk:1:1: not a text file (contains NUL bytes)"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"abc\n\x00", "u.blk:2:1: not a text file (contains NUL bytes)"),
+        (b"\x00", "u.blk:1:1: not a text file (contains NUL bytes)"),
+    ],
+)
 def test_nul_bytes_are_refused_at_their_line(data, message):
     assert problems(data) == [message]
 
@@ -241,6 +331,7 @@ def test_a_bom_and_latin1_are_read():
 
 # -- what is written: rules tw exactly when needed, the unit-file mapping ------------------------------
 
+
 @pytest.mark.parametrize("tons, tw", [("2.0", False), ("9.0", False), ("10.0", True), ("1.0", True)])
 def test_rules_tw_at_both_ends_of_the_classic_tonnage(tons, tw):
     """The classic rules take 2-9 t: 9 t and 2 t need nothing, 10 t and 1 t need Total Warfare."""
@@ -249,7 +340,9 @@ def test_rules_tw_at_both_ends_of_the_classic_tonnage(tons, tw):
     text = blk(tonnage=tons)
     assert _needs_tw(parse_blk(text, "u.blk")) is tw
     doc = blk_to_unit_file("u.blk", text.encode())
-    assert (doc.get("rules") == "tw") is tw and list(doc) == (["system", "rules", "units"] if tw else ["system", "units"])
+    assert (doc.get("rules") == "tw") is tw and list(doc) == (
+        ["system", "rules", "units"] if tw else ["system", "units"]
+    )
     assert ("rules: tw\n" in to_yaml([parse_blk(text, "u.blk")])) is tw
 
 
@@ -268,20 +361,29 @@ def test_to_yaml_layout():
 
     text = to_yaml([parse_blk(blk("<Torso Equipment>\nCLMG\n</Torso Equipment>\n"), "u.blk")])
     assert text == (
-        "system: battletech\nunits:\n  - name: Test\n    model: \"\"\n    tons: 2\n    motion: biped\n"
+        'system: battletech\nunits:\n  - name: Test\n    model: ""\n    tons: 2\n    motion: biped\n'
         "    walk: 3\n    jump: 0\n    myomer_booster: false\n"
         "    armor: {head: 2, torso: 4, right_arm: 1, left_arm: 1, legs: 3}\n"
-        "    equipment:\n      - {item: Machine Gun, location: torso}\n    pilot: {name: \"\", gunnery: 4}\n")
+        '    equipment:\n      - {item: Machine Gun, location: torso}\n    pilot: {name: "", gunnery: 4}\n'
+    )
 
 
 # -- item look-up and suggestions (digest §11 lookup order) --------------------------------------------
 
-@pytest.mark.parametrize("name, ours", [
-    ("CLMG", "Machine Gun"), ("clmg", "Machine Gun"), ("  Clan   Machine  Gun ", "Machine Gun"),
-    ("Machine Gun", "Machine Gun"),  # "Clan " added
-    ("Clan CLMG", "Machine Gun"),  # "Clan " removed
-    ("IS CLMG", "Machine Gun"),  # "IS " removed
-    ("Nope", None), ("IS Machine Gun", None)])
+
+@pytest.mark.parametrize(
+    "name, ours",
+    [
+        ("CLMG", "Machine Gun"),
+        ("clmg", "Machine Gun"),
+        ("  Clan   Machine  Gun ", "Machine Gun"),
+        ("Machine Gun", "Machine Gun"),  # "Clan " added
+        ("Clan CLMG", "Machine Gun"),  # "Clan " removed
+        ("IS CLMG", "Machine Gun"),  # "IS " removed
+        ("Nope", None),
+        ("IS Machine Gun", None),
+    ],
+)
 def test_lookup_order(name, ours):
     from sheets.games.battletech.blk import lookup_item
 
@@ -295,11 +397,21 @@ def test_lookup_kinds():
     assert (lookup_item("CLMG").kind, lookup_item("Clan Machine Gun Ammo - Proto").kind) == ("weapon", "ammo")
 
 
-@pytest.mark.parametrize("name, hint", [
-    ("CLMGG", " (did you mean 'CLMG'?)"),
-    ("CLSRM7", ""),  # it offered CLLRM7: the family glued to CL was not seen ("CLSRM1x", " (did you mean 'CLSRM1'?)"),
-    ("CLStreakSRM2x", " (did you mean 'CLStreakSRM2'?)"), ("ProtomechJumpJett", " (did you mean 'ProtomechJumpJet'?)"),
-    ("CLLRM5x", " (did you mean 'CLLRM5'?)"), ("Clan Streak SRM 1 Ammoo", " (did you mean 'Clan Streak SRM 1 Ammo'?)"), ("zzzz", "")])
+@pytest.mark.parametrize(
+    "name, hint",
+    [
+        ("CLMGG", " (did you mean 'CLMG'?)"),
+        (
+            "CLSRM7",
+            "",
+        ),  # it offered CLLRM7: the family glued to CL was not seen ("CLSRM1x", " (did you mean 'CLSRM1'?)"),
+        ("CLStreakSRM2x", " (did you mean 'CLStreakSRM2'?)"),
+        ("ProtomechJumpJett", " (did you mean 'ProtomechJumpJet'?)"),
+        ("CLLRM5x", " (did you mean 'CLLRM5'?)"),
+        ("Clan Streak SRM 1 Ammoo", " (did you mean 'Clan Streak SRM 1 Ammo'?)"),
+        ("zzzz", ""),
+    ],
+)
 def test_suggestions_keep_kind_family_and_rack(name, hint):
     from sheets.games.battletech.blk import suggest
 
@@ -318,17 +430,20 @@ def test_words_of_an_item_name():
 
 # -- long values are cut at 40 characters in messages, the motion suggestions, a missing block --
 
+
 def test_stray_value_cut_to_40_characters_both_sides():
     forty = "x" * 40
     assert problems(blk(f"{forty}\n")) == [f"u.blk:{BODY}:1: stray value '{forty}' outside any <tag>"]
     assert problems(blk(f"{forty}y\n")) == [f"u.blk:{BODY}:1: stray value '{'x' * 39}…' outside any <tag>"]
 
 
-@pytest.mark.parametrize("typo, suggestion", [("Quadd", "Quad"), ("qaud", "Quad"), ("WiG", "WiGE"),
-                                              ("Wige2", "WiGE")])
+@pytest.mark.parametrize(
+    "typo, suggestion", [("Quadd", "Quad"), ("qaud", "Quad"), ("WiG", "WiGE"), ("Wige2", "WiGE")]
+)
 def test_motion_type_suggests_the_megamek_spelling(typo, suggestion):
     assert problems(blk(motion=typo)) == [
-        f"u.blk:8:1: unknown motion_type '{typo}' (did you mean '{suggestion}'?); expected Biped, Quad or WiGE"]
+        f"u.blk:8:1: unknown motion_type '{typo}' (did you mean '{suggestion}'?); expected Biped, Quad or WiGE"
+    ]
 
 
 def test_missing_armor_block_is_reported_at_line_1():

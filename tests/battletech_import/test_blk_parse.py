@@ -16,8 +16,10 @@ HEADER = "<UnitType>\nProtoMek\n</UnitType>\n<Name>\nTest\n</Name>\n<motion_type
 
 def blk(body: str = "", *, armor="2\n4\n1\n1\n3", tonnage="2.0", walk="3", header=HEADER) -> str:
     """A minimal valid file (2 t biped) plus ``body``."""
-    return (f"{header}<cruiseMP>\n{walk}\n</cruiseMP>\n<armor>\n{armor}\n</armor>\n"
-            f"<tonnage>\n{tonnage}\n</tonnage>\n{body}")
+    return (
+        f"{header}<cruiseMP>\n{walk}\n</cruiseMP>\n<armor>\n{armor}\n</armor>\n"
+        f"<tonnage>\n{tonnage}\n</tonnage>\n{body}"
+    )
 
 
 def problems(text, path="u.blk") -> list[str]:
@@ -32,14 +34,23 @@ def plain(unit) -> dict:
 
 # -- fixtures from digest §13.1 ---------------------------------------------------------------
 
+
 def test_harpy_maps_every_field():
     unit = plain(read_blk(FIXTURES / "Harpy.blk"))
     assert unit == {
-        "name": "Harpy", "model": "", "tons": 2, "motion": "biped", "walk": 3, "jump": 3,
-        "jump_jets": "standard", "myomer_booster": False,
+        "name": "Harpy",
+        "model": "",
+        "tons": 2,
+        "motion": "biped",
+        "walk": 3,
+        "jump": 3,
+        "jump_jets": "standard",
+        "myomer_booster": False,
         "armor": {"head": 2, "torso": 4, "right_arm": 1, "left_arm": 1, "legs": 3},
-        "equipment": [{"item": "Machine Gun", "location": "torso"},
-                      {"item": "Machine Gun Ammo", "shots": 20}],
+        "equipment": [
+            {"item": "Machine Gun", "location": "torso"},
+            {"item": "Machine Gun Ammo", "shots": 20},
+        ],
         "pilot": {"name": "", "gunnery": 4},
     }
 
@@ -47,17 +58,18 @@ def test_harpy_maps_every_field():
 def test_roc_jump_from_jet_lines_and_main_gun_armour():
     unit = plain(read_blk(FIXTURES / "Roc.blk"))
     assert unit["jump"] == 5 and unit["jump_jets"] == "standard"  # 5 jet lines, no jumpingMP
-    assert unit["armor"] == {"head": 3, "torso": 10, "right_arm": 4, "left_arm": 4, "legs": 7,
-                             "main_gun": 3}
+    assert unit["armor"] == {"head": 3, "torso": 10, "right_arm": 4, "left_arm": 4, "legs": 7, "main_gun": 3}
     assert unit["equipment"] == [{"item": "ER Medium Laser", "location": "main_gun"}]
     assert unit["tons"] == 7 and unit["walk"] == 5
 
 
 def test_gorgon_main_gun_lrm_and_ammo():
     unit = plain(read_blk(FIXTURES / "Gorgon.blk"))
-    assert unit["equipment"] == [{"item": "ER Micro Laser", "location": "torso"},
-                                 {"item": "LRM 10", "location": "main_gun"},
-                                 {"item": "LRM 10 Ammo", "shots": 12}]
+    assert unit["equipment"] == [
+        {"item": "ER Micro Laser", "location": "torso"},
+        {"item": "LRM 10", "location": "main_gun"},
+        {"item": "LRM 10 Ammo", "shots": 12},
+    ]
     assert unit["jump"] == 0 and "jump_jets" not in unit
     assert sum(unit["armor"].values()) == 34  # digest §13.1
 
@@ -67,8 +79,7 @@ def test_orc_keeps_every_ammo_bin():
     ammo = [e["shots"] for e in unit["equipment"] if "shots" in e]
     assert ammo == [10, 5, 5]
     weapons = [(e["item"], e["location"]) for e in unit["equipment"] if "location" in e]
-    assert weapons == [("SRM 1", "torso"), ("SRM 1", "torso"), ("SRM 1", "right_arm"),
-                       ("SRM 1", "left_arm")]
+    assert weapons == [("SRM 1", "torso"), ("SRM 1", "torso"), ("SRM 1", "right_arm"), ("SRM 1", "left_arm")]
 
 
 def test_quad_omits_arm_armour():
@@ -90,9 +101,12 @@ def test_extended_jump_jets_counted():
 
 def test_prefix_added_and_removed():
     assert plain(read_blk(FIXTURES / "Cecerops.blk"))["equipment"] == [
-        {"item": "ER Micro Laser", "location": "torso"}]  # "IS CLERMicroLaser"
+        {"item": "ER Micro Laser", "location": "torso"}
+    ]  # "IS CLERMicroLaser"
     assert plain(read_blk(FIXTURES / "Siren.blk"))["equipment"][-1] == {
-        "item": "Light Machine Gun Ammo", "shots": 20}  # "Light Machine Gun Ammo - Proto"
+        "item": "Light Machine Gun Ammo",
+        "shots": 20,
+    }  # "Light Machine Gun Ammo - Proto"
 
 
 def test_lookup_is_case_insensitive_and_never_swaps_tech_base():
@@ -117,7 +131,8 @@ def test_rear_mark_and_size_suffix_are_dropped():
     text = blk("<Torso Equipment>\n(R) CLMG\nCLERMicroLaser:SIZE:1.0\n</Torso Equipment>\n")
     assert plain(parse_blk(text, "u.blk"))["equipment"] == [
         {"item": "Machine Gun", "location": "torso"},
-        {"item": "ER Micro Laser", "location": "torso"}]
+        {"item": "ER Micro Laser", "location": "torso"},
+    ]
 
 
 def test_windows_line_ends_bom_and_latin1():
@@ -135,11 +150,13 @@ def test_positions_point_at_blk_lines():
 
 # -- problems ---------------------------------------------------------------------------------
 
+
 def test_unknown_item_has_line_and_suggestion():
     text = blk("<Torso Equipment>\nCLERMediumLazer\n</Torso Equipment>\n")
     line = text.split("\n").index("CLERMediumLazer") + 1
-    assert problems(text) == [f"u.blk:{line}:1: unknown item 'CLERMediumLazer' "
-                              f"(did you mean 'CLERMediumLaser'?)"]
+    assert problems(text) == [
+        f"u.blk:{line}:1: unknown item 'CLERMediumLazer' (did you mean 'CLERMediumLaser'?)"
+    ]
 
 
 def test_every_problem_is_reported():
@@ -156,37 +173,55 @@ def test_not_a_protomech():
     assert problems(text) == ["u.blk:2:1: not a ProtoMech: Tank"]
 
 
-@pytest.mark.parametrize("text, message", [
-    (blk().replace("</Name>\n", ""), "<Name> is not closed (<motion_type> starts at line"),
-    (blk() + "<armor_type>\n42\n", "<armor_type> is not closed (no </armor_type> before the end"),
-    (blk() + "stray\n", "stray value 'stray' outside any <tag>"),
-    (blk() + "</armor>\n", "</armor> without an opening <armor>"),
-    (blk().replace("</cruiseMP>", "</cruiseMp2>"), "</cruiseMp2> does not close <cruiseMP>"),
-    (blk(walk="3\n4"), "stray value '4' in <cruiseMP> (it takes one line)"),
-    (blk(armor="2\n4\n1\n1"), "expected 5 armour values (6 with a main gun)"),
-    (blk(armor="2\n4\nx\n1\n3"), "armour value must be a whole number of 0 or more, not 'x'"),
-    (blk(tonnage="2.5"), "tonnage must be whole tons, not 2.5"),
-    (blk(header=HEADER.replace("Biped", "Tracked")), "unknown motion_type 'Tracked'"),
-    (blk(header=HEADER.replace("<Name>\nTest\n</Name>\n", "")), "missing <Name> block"),
-    (blk() + "<Name>\nAgain\n</Name>\n", "<Name> given twice (first at line 4)"),
-    (blk(header=HEADER.replace("Biped", "Quad"), armor="2\n4\n1\n0\n3"),
-     "a quad has no arms: right arm armour must be 0, not 1"),
-    (blk("<Body Equipment>\nClan Ammo SRM-1 (five)\n</Body Equipment>\n"),
-     "unknown item 'Clan Ammo SRM-1 (five)'"),
-    (blk("<Body Equipment>\nClan Ammo SRM-1\n</Body Equipment>\n"),
-     "ammo 'Clan Ammo SRM-1' needs a shot count"),
-    (blk("<Torso Equipment>\nCLMG (20)\n</Torso Equipment>\n"), "'CLMG' is not ammo"),
-    (blk("<Main Gun Equipment>\nCLLRM10\n</Main Gun Equipment>\n"),
-     "'CLLRM10' is in <Main Gun Equipment> but <armor> has no main-gun value"),
-    (blk("<Body Equipment>\nCLMG\n</Body Equipment>\n"), "'CLMG' must be in a location"),
-    (blk("<Torso Equipment>\nCLMG:SIZE:big\n</Torso Equipment>\n"), "size must be a number, not 'big'"),
-    (blk("<Body Equipment>\nClan Ammo SRM-1 (0)\n</Body Equipment>\n"),
-     "shot count must be 1 or more, not 0"),
-    (blk("<Body Equipment>\nProtomechUMU\n</Body Equipment>\n"), "'ProtomechUMU' (UMU) cannot be imported"),
-    (blk("<Body Equipment>\nProtomechJumpJet\nExtendedJumpJetSystem\n</Body Equipment>\n"),
-     "mixes standard and extended jump jets"),
-    (blk(header=HEADER.replace("Test", "Te\x07st")), "control character in <Name>"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (blk().replace("</Name>\n", ""), "<Name> is not closed (<motion_type> starts at line"),
+        (blk() + "<armor_type>\n42\n", "<armor_type> is not closed (no </armor_type> before the end"),
+        (blk() + "stray\n", "stray value 'stray' outside any <tag>"),
+        (blk() + "</armor>\n", "</armor> without an opening <armor>"),
+        (blk().replace("</cruiseMP>", "</cruiseMp2>"), "</cruiseMp2> does not close <cruiseMP>"),
+        (blk(walk="3\n4"), "stray value '4' in <cruiseMP> (it takes one line)"),
+        (blk(armor="2\n4\n1\n1"), "expected 5 armour values (6 with a main gun)"),
+        (blk(armor="2\n4\nx\n1\n3"), "armour value must be a whole number of 0 or more, not 'x'"),
+        (blk(tonnage="2.5"), "tonnage must be whole tons, not 2.5"),
+        (blk(header=HEADER.replace("Biped", "Tracked")), "unknown motion_type 'Tracked'"),
+        (blk(header=HEADER.replace("<Name>\nTest\n</Name>\n", "")), "missing <Name> block"),
+        (blk() + "<Name>\nAgain\n</Name>\n", "<Name> given twice (first at line 4)"),
+        (
+            blk(header=HEADER.replace("Biped", "Quad"), armor="2\n4\n1\n0\n3"),
+            "a quad has no arms: right arm armour must be 0, not 1",
+        ),
+        (
+            blk("<Body Equipment>\nClan Ammo SRM-1 (five)\n</Body Equipment>\n"),
+            "unknown item 'Clan Ammo SRM-1 (five)'",
+        ),
+        (
+            blk("<Body Equipment>\nClan Ammo SRM-1\n</Body Equipment>\n"),
+            "ammo 'Clan Ammo SRM-1' needs a shot count",
+        ),
+        (blk("<Torso Equipment>\nCLMG (20)\n</Torso Equipment>\n"), "'CLMG' is not ammo"),
+        (
+            blk("<Main Gun Equipment>\nCLLRM10\n</Main Gun Equipment>\n"),
+            "'CLLRM10' is in <Main Gun Equipment> but <armor> has no main-gun value",
+        ),
+        (blk("<Body Equipment>\nCLMG\n</Body Equipment>\n"), "'CLMG' must be in a location"),
+        (blk("<Torso Equipment>\nCLMG:SIZE:big\n</Torso Equipment>\n"), "size must be a number, not 'big'"),
+        (
+            blk("<Body Equipment>\nClan Ammo SRM-1 (0)\n</Body Equipment>\n"),
+            "shot count must be 1 or more, not 0",
+        ),
+        (
+            blk("<Body Equipment>\nProtomechUMU\n</Body Equipment>\n"),
+            "'ProtomechUMU' (UMU) cannot be imported",
+        ),
+        (
+            blk("<Body Equipment>\nProtomechJumpJet\nExtendedJumpJetSystem\n</Body Equipment>\n"),
+            "mixes standard and extended jump jets",
+        ),
+        (blk(header=HEADER.replace("Test", "Te\x07st")), "control character in <Name>"),
+    ],
+)
 def test_malformed_blocks(text, message):
     found = problems(text)
     assert any(message in p for p in found), found
@@ -215,6 +250,7 @@ def test_read_blk_file_errors(tmp_path):
 
 # -- writing ----------------------------------------------------------------------------------
 
+
 def test_to_yaml_layout_and_unicode():
     unit = parse_blk(blk().replace("Test", "Минотавр"), "u.blk")
     text = to_yaml([unit])
@@ -239,8 +275,10 @@ def test_to_yaml_quotes_names_yaml_would_misread():
 
 
 def test_slotless_equipment_block_is_read_like_body_equipment():
-    text = blk("<Torso Equipment>\nCLMG\n</Torso Equipment>\n"
-               "<slotless_equipment>\nClan Machine Gun Ammo - Proto (20)\n</slotless_equipment>\n")
+    text = blk(
+        "<Torso Equipment>\nCLMG\n</Torso Equipment>\n"
+        "<slotless_equipment>\nClan Machine Gun Ammo - Proto (20)\n</slotless_equipment>\n"
+    )
     unit = plain(parse_blk(text, "u.blk"))
     assert {"item": "Machine Gun Ammo", "shots": 20} in unit["equipment"]
 

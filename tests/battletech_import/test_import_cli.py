@@ -13,7 +13,9 @@ FIXTURES = Path(__file__).parent / "fixtures"
 DIGEST_BV = {"Harpy": 56, "Roc": 336, "Gorgon": 295, "Orc": 182, "Siren": 86, "Cecerops": 86}
 OTHERS = ("QuadTest", "GliderTest", "ExtendedTest")
 
-BAD = "<UnitType>\nProtoMek\n</UnitType>\n<Name>\nBad\n</Name>\n<Torso Equipment>\nCLMGG\n</Torso Equipment>\n"
+BAD = (
+    "<UnitType>\nProtoMek\n</UnitType>\n<Name>\nBad\n</Name>\n<Torso Equipment>\nCLMGG\n</Torso Equipment>\n"
+)
 
 
 def fixture(name: str) -> Path:
@@ -39,7 +41,10 @@ def test_round_trip_tw_designs(cli, tmp_path):
     result = run(cli, *(fixture(n) for n in OTHERS), "-d", tmp_path / "out")
     assert result.exit_code == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
-        "ExtendedTest.yaml", "GliderTest.yaml", "QuadTest.yaml"]
+        "ExtendedTest.yaml",
+        "GliderTest.yaml",
+        "QuadTest.yaml",
+    ]
     game = get_game("battletech")
     info = {}
     for name in OTHERS:

@@ -13,14 +13,16 @@ import pytest
 
 from sheets.core.errors import InputError
 from sheets.games.battletech.blk import blk_to_unit_file, parse_blk
-from sheets.games.battletech.mul import force_to_unit_file, index_units, read_force
+from sheets.games.battletech.mul import index_units, read_force
 
 FIX = Path(__file__).parent / "fixtures"
 MIB2 = 2 * 1024 * 1024
 HARPY = (FIX / "Harpy.blk").read_bytes()
 
-BASE = ("<UnitType>\nProtoMek\n</UnitType>\n<Name>\nTest\n</Name>\n<motion_type>\nBiped\n</motion_type>\n"
-        "<cruiseMP>\n3\n</cruiseMP>\n<armor>\n2\n4\n1\n1\n3\n</armor>\n<tonnage>\n2.0\n</tonnage>\n")
+BASE = (
+    "<UnitType>\nProtoMek\n</UnitType>\n<Name>\nTest\n</Name>\n<motion_type>\nBiped\n</motion_type>\n"
+    "<cruiseMP>\n3\n</cruiseMP>\n<armor>\n2\n4\n1\n1\n3\n</armor>\n<tonnage>\n2.0\n</tonnage>\n"
+)
 BASE_LINES = BASE.count("\n")  # 22 lines, 6 blocks
 
 
@@ -39,6 +41,7 @@ def _padded(size: int) -> bytes:
 
 
 # -- the file --------------------------------------------------------------------------------------
+
 
 def _inside_read_past_refused(cli, tmp_path, inside, past) -> None:
     """``import megamek`` reads ``inside`` and refuses ``past`` (2 MiB + 1) writing nothing."""
@@ -62,12 +65,16 @@ def test_a_blk_of_2_mib_is_read_and_one_byte_more_is_refused(tmp_path, cli):
     with pytest.raises(InputError) as exc:
         blk_to_unit_file("Past.blk", _padded(MIB2 + 1))
     assert [str(p) for p in exc.value.problems] == [
-        "Past.blk:1:1: file too large (2097153 bytes; limit 2097152)"]
+        "Past.blk:1:1: file too large (2097153 bytes; limit 2097152)"
+    ]
 
 
 def _force(entities: int, chassis: str = "Harpy", pad: int = 0) -> bytes:
-    body = "".join(f'<entity chassis="{chassis}" model="" type="ProtoMek">'
-                   f'<pilot name="Pilot {i}" gunnery="4"/></entity>\n' for i in range(entities))
+    body = "".join(
+        f'<entity chassis="{chassis}" model="" type="ProtoMek">'
+        f'<pilot name="Pilot {i}" gunnery="4"/></entity>\n'
+        for i in range(entities)
+    )
     text = f'<?xml version="1.0"?>\n<unit>\n{body}</unit>\n'.encode()
     if pad:
         comment_len = pad - len(text)
@@ -90,6 +97,7 @@ def test_a_mul_of_2_mib_is_read_and_one_byte_more_is_refused(tmp_path, cli):
 
 
 # -- inside a .blk: blocks, lines per block, characters per line, problems --------------------------
+
 
 def test_500_blocks_are_read_and_the_501st_is_refused():
     fluff = "".join(f"<year>\n30{i:02}\n</year>\n" for i in range(494))  # 6 + 494 = 500 blocks
@@ -115,11 +123,14 @@ def test_the_value_cap_holds_in_every_data_block():
     hundred = BASE.replace("2\n4\n1\n1\n3\n", "1\n" * 100)
     assert _problems(hundred) == [
         "u.blk:13:1: expected 5 armour values (6 with a main gun) in the order head, torso, right arm, "
-        "left arm, legs[, main gun]; found 100"]
+        "left arm, legs[, main gun]; found 100"
+    ]
     past = BASE.replace("2\n4\n1\n1\n3\n", "1\n" * 101)
     assert _problems(past) == [
         "u.blk:13:1: expected 5 armour values (6 with a main gun) in the order head, torso, right arm, "
-        "left arm, legs[, main gun]; found 100", "u.blk:114:1: more than 100 lines in <armor>"]
+        "left arm, legs[, main gun]; found 100",
+        "u.blk:114:1: more than 100 lines in <armor>",
+    ]
 
 
 @pytest.mark.parametrize("block, text", [("Name", "N" * 200), ("Torso Equipment", "CLMG" + " " * 196)])
@@ -136,15 +147,25 @@ def test_200_characters_are_read_and_201_are_refused(block, text):
         inside = BASE + f"<Torso Equipment>\n{mg[:-3]}Gu\n</Torso Equipment>\n"
         assert len(mg[:-3] + "Gu") == 201
         line = BASE_LINES + 2
-        assert _problems(inside)[0] == f"u.blk:{line}:1: line too long in <Torso Equipment> (201 characters; limit 200)"
+        assert (
+            _problems(inside)[0]
+            == f"u.blk:{line}:1: line too long in <Torso Equipment> (201 characters; limit 200)"
+        )
         ok = BASE + f"<Torso Equipment>\nClan Machine{' ' * 185}Gun\n</Torso Equipment>\n"
         assert [e["item"] for e in parse_blk(ok, "u.blk")["equipment"]] == ["Machine Gun"]
 
 
 def _unknown(n: int) -> str:
     """``n`` unknown items: 50 in the head, the rest in the torso (read in that order)."""
-    return (BASE + "<Head Equipment>\n" + "Nope\n" * 50 + "</Head Equipment>\n"
-            + "<Torso Equipment>\n" + "Nope\n" * (n - 50) + "</Torso Equipment>\n")
+    return (
+        BASE
+        + "<Head Equipment>\n"
+        + "Nope\n" * 50
+        + "</Head Equipment>\n"
+        + "<Torso Equipment>\n"
+        + "Nope\n" * (n - 50)
+        + "</Torso Equipment>\n"
+    )
 
 
 def test_100_problems_are_all_reported_and_the_101st_stops_the_file():
@@ -159,18 +180,23 @@ def test_warnings_count_toward_the_problem_cap_but_never_hide_an_error():
     """99 fluff warnings and an error are 100 problems (all reported). After 100 warnings the
     report is full, yet the error still fails the file (it took a warning's place): before, it
     was dropped, and the unit imported without the item."""
+
     def with_warnings(n):
         return BASE + "</p>\n" * n + "<Torso Equipment>\nNope\n</Torso Equipment>\n"
+
     found = _problems(with_warnings(99))
     assert len(found) == 100 and found[-1] == f"u.blk:{BASE_LINES + 99 + 2}:1: unknown item 'Nope'"
     assert found[0] == f"u.blk:{BASE_LINES + 1}:1: warning: </p> without an opening tag (ignored)"
     found = _problems(with_warnings(100))
-    assert found[-2:] == [f"u.blk:{BASE_LINES + 100 + 2}:1: unknown item 'Nope'",
-                          "u.blk: more than 100 problems; stopped checking this file"]
+    assert found[-2:] == [
+        f"u.blk:{BASE_LINES + 100 + 2}:1: unknown item 'Nope'",
+        "u.blk: more than 100 problems; stopped checking this file",
+    ]
     assert len(found) == 101 and sum(": warning: " in p for p in found) == 99
 
 
 # -- a .mul force: units, the units folder, pilots ---------------------------------------------------
+
 
 # The two costly caps at their documented size (``big``) and made small (the same code and
 # messages in milliseconds: what mutation runs use, ``-m "not big"``).
@@ -192,7 +218,7 @@ def test_500_units_in_a_force_are_read_and_the_501st_is_refused(tmp_path, force_
     index = index_units(tmp_path)
     doc = read_force("big.mul", _force(cap), index, "here")
     assert len(doc["units"]) == cap and doc.warnings == []
-    assert [u["pilot"]["name"] for u in doc["units"][::cap - 1]] == ["Pilot 0", f"Pilot {cap - 1}"]
+    assert [u["pilot"]["name"] for u in doc["units"][:: cap - 1]] == ["Pilot 0", f"Pilot {cap - 1}"]
     with pytest.raises(InputError) as exc:
         read_force("big.mul", _force(cap + 1), index, "here")
     assert [str(p) for p in exc.value.problems] == [f"big.mul: more than {cap} units in the force"]
@@ -223,6 +249,8 @@ def test_a_pilot_name_of_60_characters_is_kept_and_61_are_cut(tmp_path):
     (tmp_path / "Harpy.blk").write_bytes(HARPY)
     index = index_units(tmp_path)
     for name, kept in (("P" * 60, "P" * 60), ("Q" * 61, "Q" * 60), ("  Anna   Frost ", "Anna Frost")):
-        data = f'<unit><entity chassis="Harpy" model="" type="ProtoMek"><pilot name="{name}"/></entity></unit>'
+        data = (
+            f'<unit><entity chassis="Harpy" model="" type="ProtoMek"><pilot name="{name}"/></entity></unit>'
+        )
         (unit,) = read_force("p.mul", data.encode(), index, "here")["units"]
         assert unit["pilot"] == {"name": kept, "gunnery": 4}

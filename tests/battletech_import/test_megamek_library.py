@@ -15,10 +15,11 @@ from sheets.games.battletech.bv import battle_value
 HEADER = "<UnitType>\nProtoMek\n</UnitType>\n<Name>\nTest\n</Name>\n<motion_type>\n{motion}\n</motion_type>\n"
 
 
-def blk(body: str = "", *, armor="3\n10\n4\n4\n7", tonnage="8.0", walk="4", motion="Biped",
-        extra="") -> str:
-    return (HEADER.format(motion=motion) + f"<cruiseMP>\n{walk}\n</cruiseMP>\n{extra}"
-            f"<armor>\n{armor}\n</armor>\n<tonnage>\n{tonnage}\n</tonnage>\n{body}")
+def blk(body: str = "", *, armor="3\n10\n4\n4\n7", tonnage="8.0", walk="4", motion="Biped", extra="") -> str:
+    return (
+        HEADER.format(motion=motion) + f"<cruiseMP>\n{walk}\n</cruiseMP>\n{extra}"
+        f"<armor>\n{armor}\n</armor>\n<tonnage>\n{tonnage}\n</tonnage>\n{body}"
+    )
 
 
 def proto(text: str):
@@ -29,16 +30,23 @@ def proto(text: str):
 def test_new_items_import_with_megamek_values():
     """MegaMek classes: CLPlasmaCannon (BV 170, 6/12/18), CLStreakLRM5 (BV 86, 7/14/21),
     CLFussilade (BV 11, min 4, 5/10/15), ProtoMagneticClamp."""
-    text = blk("<Body Equipment>\nCLPlasmaCannonAmmo (10)\nClan Streak LRM 5 Ammo (13)\n</Body Equipment>\n"
-               "<Torso Equipment>\nProtoMagneticClamp\nCLStreakLRM5\n</Torso Equipment>\n"
-               "<Right Arm Equipment>\nFusillade\n</Right Arm Equipment>\n"
-               "<Main Gun Equipment>\nCLPlasmaCannon\n</Main Gun Equipment>\n", tonnage="13.0",
-               armor="3\n10\n4\n4\n7\n3")
+    text = blk(
+        "<Body Equipment>\nCLPlasmaCannonAmmo (10)\nClan Streak LRM 5 Ammo (13)\n</Body Equipment>\n"
+        "<Torso Equipment>\nProtoMagneticClamp\nCLStreakLRM5\n</Torso Equipment>\n"
+        "<Right Arm Equipment>\nFusillade\n</Right Arm Equipment>\n"
+        "<Main Gun Equipment>\nCLPlasmaCannon\n</Main Gun Equipment>\n",
+        tonnage="13.0",
+        armor="3\n10\n4\n4\n7\n3",
+    )
     p, unit = proto(text)
     names = [row["name"] for row in rules.inventory(p)]
     assert names == ["Magnetic Clamp", "Streak LRM 5", "Fusillade Launcher", "Plasma Cannon"]
     rows = {row["name"]: row for row in rules.inventory(p)}
-    assert (rows["Plasma Cannon"]["short"], rows["Plasma Cannon"]["medium"], rows["Plasma Cannon"]["long"]) == (6, 12, 18)
+    assert (
+        rows["Plasma Cannon"]["short"],
+        rows["Plasma Cannon"]["medium"],
+        rows["Plasma Cannon"]["long"],
+    ) == (6, 12, 18)
     assert (rows["Streak LRM 5"]["short"], rows["Streak LRM 5"]["long"]) == (7, 21)
     assert (rows["Fusillade Launcher"]["min"], rows["Fusillade Launcher"]["short"]) == (4, 5)
     bd = battle_value(p).breakdown
@@ -46,15 +54,25 @@ def test_new_items_import_with_megamek_values():
     # ammo BV = kg/shot x shots / 1000 x BV per ton: plasma 100 kg x 10 / 1000 x 21 = 21
     assert bd["ammo"]["PLASMA:2"] == pytest.approx(21)
     assert {a["name"]: a["shots"] for a in rules.ammo_lines(p)} == {
-        "Plasma Cannon Ammo": 10, "Streak LRM 5 Ammo": 13}
+        "Plasma Cannon Ammo": 10,
+        "Streak LRM 5 Ammo": 13,
+    }
 
 
 def test_quad_melee_and_edp_armour():
     """ProtoQuadMeleeSystem counts in BV per 5 t (or fraction) of the ProtoMech; EDP armour
     (<armor_type> 18 with the CLEDPArmor item) counts x 1.0 like standard armour."""
     body = "<Torso Equipment>\nCLEDPArmor\nProtoQuadMeleeSystem\n</Torso Equipment>\n"
-    p, unit = proto(blk(body, motion="Quad", armor="5\n12\n0\n0\n11", tonnage="7.0", walk="8",
-                        extra="<armor_type>\n18\n</armor_type>\n"))
+    p, unit = proto(
+        blk(
+            body,
+            motion="Quad",
+            armor="5\n12\n0\n0\n11",
+            tonnage="7.0",
+            walk="8",
+            extra="<armor_type>\n18\n</armor_type>\n",
+        )
+    )
     assert unit["armor_type"] == "edp" and p.armor_type == "edp"
     bd = battle_value(p).breakdown
     assert bd["offensive_equipment"] == pytest.approx(1.25 * 2)  # 7 t -> 2 points
@@ -64,9 +82,14 @@ def test_quad_melee_and_edp_armour():
 
 
 def test_partial_wing_is_printed_and_jump_comes_from_the_file():
-    p, _ = proto(blk("<Torso Equipment>\nProtoMechPartialWing\n</Torso Equipment>\n"
-                     "<Body Equipment>\nExtendedJumpJetSystem\nExtendedJumpJetSystem\n</Body Equipment>\n",
-                     extra="<jumpingMP>\n5\n</jumpingMP>\n", walk="3"))
+    p, _ = proto(
+        blk(
+            "<Torso Equipment>\nProtoMechPartialWing\n</Torso Equipment>\n"
+            "<Body Equipment>\nExtendedJumpJetSystem\nExtendedJumpJetSystem\n</Body Equipment>\n",
+            extra="<jumpingMP>\n5\n</jumpingMP>\n",
+            walk="3",
+        )
+    )
     assert [r["name"] for r in rules.inventory(p)] == ["Partial Wing"]
     assert p.jump == 5
 
@@ -82,8 +105,10 @@ def test_unmodelled_armour_type_is_refused_by_name():
 
 def test_fluff_problems_are_warnings():
     """Satyr 2 ends its history with '</history>>'; MegaMek reads each tag on its own and loads it."""
-    text = blk("<history>\nSmoke Jaguar...\n</history>>\n<manufacturer>\nUnknown\n</manufacturer>\n"
-               "<overview>\nnever closed\n")
+    text = blk(
+        "<history>\nSmoke Jaguar...\n</history>>\n<manufacturer>\nUnknown\n</manufacturer>\n"
+        "<overview>\nnever closed\n"
+    )
     unit, warnings = parse_blk_with_warnings(text, "u.blk")
     assert unit["name"] == "Test"
     msgs = [str(w) for w in warnings]
@@ -120,7 +145,10 @@ def test_batch_keeps_good_units_and_lists_refusals(cli, tmp_path):
     assert result.exit_code == 1
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["Good.yaml"]
     assert "imported 1 unit from 2 files; 1 refused; wrote 1 file" in result.stderr
-    assert f"{bad}:{line}:1: unknown item 'ProtoMagneticClampX' (did you mean 'ProtoMagneticClamp'?)" in result.stderr
+    assert (
+        f"{bad}:{line}:1: unknown item 'ProtoMagneticClampX' (did you mean 'ProtoMagneticClamp'?)"
+        in result.stderr
+    )
 
 
 def test_a_folder_is_searched_recursively(cli, tmp_path):

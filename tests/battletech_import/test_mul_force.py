@@ -25,7 +25,8 @@ def test_import_reads_pilot_and_crew_layouts(cli, tmp_path):
     assert doc["roster"] == {"name": "force-crew"}
     assert [(u["name"], u["pilot"]) for u in doc["units"]] == [
         ("Siren", {"name": "Anna Frost", "gunnery": 2}),
-        ("Quad Test", {"name": "Оля Климова", "gunnery": 5})]
+        ("Quad Test", {"name": "Оля Климова", "gunnery": 5}),
+    ]
     assert doc["rules"] == "tw"  # a quad needs Total Warfare
     assert cli("validate", out).exit_code == 0
 
@@ -37,11 +38,14 @@ def test_missing_units_are_listed_and_the_rest_kept(cli, tmp_path):
     assert r.stderr.splitlines()[:2] == [
         f"{PILOT}: warning: unit 3 (Atlas AS7-D): a BipedMech, not a ProtoMech: left out",
         f"{PILOT}: warning: unit 4 (Sirne): no .blk of this chassis and model in {FIX} "
-        f"(did you mean 'Siren'?): left out"]
+        f"(did you mean 'Siren'?): left out",
+    ]
     assert "imported 2 units of the force; 2 left out" in r.stderr
     doc = yaml.safe_load(out.read_text(encoding="utf-8"))
     assert [(u["name"], u["pilot"]["name"], u["pilot"]["gunnery"]) for u in doc["units"]] == [
-        ("Harpy", "Kael Ward", 3), ("Roc", "Ilse Marr", 4)]
+        ("Harpy", "Kael Ward", 3),
+        ("Roc", "Ilse Marr", 4),
+    ]
     strict = tmp_path / "strict.yaml"
     r = cli("import", "megamek", PILOT, "--units", FIX, "-o", strict, "--strict")
     assert r.exit_code == 1 and not strict.exists() and "nothing written (--strict)" in r.stderr
@@ -86,9 +90,11 @@ def test_render_force_prints_the_pilots(cli, tmp_path):
 
 
 def test_the_api_finds_the_units_among_the_opened_blk_files():
-    sources = [api.Source("force-crew.mul", CREW.read_bytes()),
-               api.Source("Siren.blk", (FIX / "Siren.blk").read_bytes()),
-               api.Source("QuadTest.blk", (FIX / "QuadTest.blk").read_bytes())]
+    sources = [
+        api.Source("force-crew.mul", CREW.read_bytes()),
+        api.Source("Siren.blk", (FIX / "Siren.blk").read_bytes()),
+        api.Source("QuadTest.blk", (FIX / "QuadTest.blk").read_bytes()),
+    ]
     loaded = api.load(sources)
     assert loaded.names == ["force-crew.mul"]  # the .blk files are the force's units
     assert [u.pilot.name for u in loaded.units] == ["Anna Frost", "Оля Климова"]
@@ -96,15 +102,18 @@ def test_the_api_finds_the_units_among_the_opened_blk_files():
     assert (units, game) == (1, "battletech")
     assert [str(p) for p in problems] == [
         "force-crew.mul: warning: unit 2 (Quad Test Q): no .blk of this chassis and model in "
-        "the opened .blk files: left out"]
+        "the opened .blk files: left out"
+    ]
     pdf = api.render_pdf(loaded)
     assert "Anna Frost" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
 
 
 def test_hostile_xml_is_refused(cli, tmp_path):
     bomb = tmp_path / "bomb.mul"
-    bomb.write_text('<?xml version="1.0"?><!DOCTYPE u [<!ENTITY a "aaaaaaaaaa">'
-                    '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><unit><entity chassis="&b;"/></unit>')
+    bomb.write_text(
+        '<?xml version="1.0"?><!DOCTYPE u [<!ENTITY a "aaaaaaaaaa">'
+        '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><unit><entity chassis="&b;"/></unit>'
+    )
     r = cli("import", "megamek", bomb, "--units", FIX)
     assert r.exit_code == 1 and "refused" in r.stderr and r.stderr.count("\n") == 1
     broken = tmp_path / "broken.mul"

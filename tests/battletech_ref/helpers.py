@@ -24,8 +24,9 @@ def run(*args: str) -> Path:
     """Invoke ``sheets <args> -o <file>`` once (cached per argument tuple); the output path."""
     suffix = ".png" if "png" in args else ".pdf"
     out = _OUT / (re.sub(r"[^A-Za-z0-9]+", "_", "_".join(a for a in args if a != "png")) + suffix)
-    result = CliRunner().invoke(cli, [a for a in args if a != "png"] + ["-o", str(out)],
-                                catch_exceptions=False)
+    result = CliRunner().invoke(
+        cli, [a for a in args if a != "png"] + ["-o", str(out)], catch_exceptions=False
+    )
     assert result.exit_code == 0, result.output
     return out
 

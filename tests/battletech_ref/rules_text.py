@@ -9,7 +9,16 @@ Location Table, tw: biped and quad rows).
 
 from __future__ import annotations
 
-MG, NM, RA, LA, L, T, HD, W = "main_gun", "near_miss", "right_arm", "left_arm", "legs", "torso", "head", "wings"
+MG, NM, RA, LA, L, T, HD, W = (
+    "main_gun",
+    "near_miss",
+    "right_arm",
+    "left_arm",
+    "legs",
+    "torso",
+    "head",
+    "wings",
+)
 
 #            2    3   4   5   6  7  8  9   10  11  12
 STANDARD = {
@@ -26,8 +35,16 @@ ROLLS = list(range(2, 13))
 WAYS = dict(zip(ROLLS, [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]))
 
 # how the printouts name the locations (English)
-EN = {MG: "Main Gun", NM: "Near Miss", RA: "Right Arm", LA: "Left Arm", L: "Legs", T: "Torso",
-      HD: "Head", W: "Wings"}
+EN = {
+    MG: "Main Gun",
+    NM: "Near Miss",
+    RA: "Right Arm",
+    LA: "Left Arm",
+    L: "Legs",
+    T: "Torso",
+    HD: "Head",
+    W: "Wings",
+}
 ABBR = {MG: "Gun", NM: "NM", RA: "RA", LA: "LA", L: "L", T: "T", HD: "HD"}
 
 

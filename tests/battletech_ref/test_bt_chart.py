@@ -9,7 +9,9 @@ from pypdf import PdfReader
 from sheets.core.game import Options
 from sheets.games.battletech import chart
 from sheets.render.pdf import Document
-from .helpers import PAPER_PT, chart as run_chart, labels, non_grey_colour_ops, pct, shares, text
+
+from .helpers import PAPER_PT, labels, non_grey_colour_ops, pct, shares, text
+from .helpers import chart as run_chart
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

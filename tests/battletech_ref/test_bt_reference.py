@@ -8,8 +8,9 @@ from sheets.core.game import Options
 from sheets.data import templates_root
 from sheets.games.battletech import reference, rules
 from sheets.render.pdf import Document, Rect, margins
-from .helpers import (PAPER_PT, labels, non_grey_colour_ops, page_texts, pct,
-                                          reference as ref, shares, text)
+
+from .helpers import PAPER_PT, labels, non_grey_colour_ops, page_texts, pct, shares, text
+from .helpers import reference as ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -55,9 +56,21 @@ def test_english_hit_table_chances_computed_from_the_data():
 
 def test_russian_labels_and_decimal_comma():
     t, lab = text(ref("classic", "ru")), labels("ru")
-    for key in ("reference_title", "ref_hit_heading", "ref_crit_effects", "ref_movement", "ref_physical",
-                "ref_bv", "ref_other", "loc_torso", "loc_near_miss", "legend_classic", "kick_table",
-                "punch_table", "bv_protomech_column"):
+    for key in (
+        "reference_title",
+        "ref_hit_heading",
+        "ref_crit_effects",
+        "ref_movement",
+        "ref_physical",
+        "ref_bv",
+        "ref_other",
+        "loc_torso",
+        "loc_near_miss",
+        "legend_classic",
+        "kick_table",
+        "punch_table",
+        "bv_protomech_column",
+    ):
         assert lab[key] in t, key
     assert f"16/36 = {pct(16, 'ru')}" in t and "44,4 %" in t
     assert "1,75" in t and "1.75" not in t
@@ -85,14 +98,27 @@ def test_determining_crits_with_chances_and_the_unverified_12():
 
 def test_variant_specific_lines_differ():
     classic, tw = text(ref("classic", "en")), text(ref("tw", "en"))
-    only_tw = ["Special hit location table", "Shaded box: pilot hit", "rounded down", "Main Gun destroyed",
-               "Torso (Glider)", "Wings (near miss)", "3 (10–15 t)", "Target must be in the same hex",
-               "Destroyed location: pilot hits Head 1, Torso 3, Right Arm 1, Left Arm 1, Legs 1, Main Gun 0"]
-    only_classic = ["Crossed box: 1 pilot hit", "half the ORIGINAL Walk, rounded up",
-                    "Main gun cannot take critical hits", "Punch Location Table", "no partial cover",
-                    "1–2 Torso Weapon A; 3–4 Torso Weapon B; 5–6 No Effect",
-                    "every box it crosses is 1 pilot hit, so a destroyed Head costs up to 2.",
-                    "Weapons not on the arms cannot fire in a turn the main gun fires"]
+    only_tw = [
+        "Special hit location table",
+        "Shaded box: pilot hit",
+        "rounded down",
+        "Main Gun destroyed",
+        "Torso (Glider)",
+        "Wings (near miss)",
+        "3 (10–15 t)",
+        "Target must be in the same hex",
+        "Destroyed location: pilot hits Head 1, Torso 3, Right Arm 1, Left Arm 1, Legs 1, Main Gun 0",
+    ]
+    only_classic = [
+        "Crossed box: 1 pilot hit",
+        "half the ORIGINAL Walk, rounded up",
+        "Main gun cannot take critical hits",
+        "Punch Location Table",
+        "no partial cover",
+        "1–2 Torso Weapon A; 3–4 Torso Weapon B; 5–6 No Effect",
+        "every box it crosses is 1 pilot hit, so a destroyed Head costs up to 2.",
+        "Weapons not on the arms cannot fire in a turn the main gun fires",
+    ]
     for line in only_tw:
         assert line in tw and line not in classic, line
     for line in only_classic:
@@ -103,11 +129,15 @@ def test_variant_specific_lines_differ():
 
 def test_footer_names_the_variant_on_every_page():
     """Issue 11: the footer prints the variant's name, never its id («Правила: tw»)."""
-    for lang, names in (("en", ("Classic ProtoMech rules", "Total Warfare rules")),
-                        ("ru", ("Классические правила для протомехов", "Правила Total Warfare"))):
+    for lang, names in (
+        ("en", ("Classic ProtoMech rules", "Total Warfare rules")),
+        ("ru", ("Классические правила для протомехов", "Правила Total Warfare")),
+    ):
         for variant, name in zip(("classic", "tw"), names):
             for page in page_texts(ref(variant, lang)):
-                assert page.split("Printed with")[0].split("Напечатано")[0].strip().endswith(name), page[-120:]
+                assert page.split("Printed with")[0].split("Напечатано")[0].strip().endswith(name), page[
+                    -120:
+                ]
                 assert variant not in page.split()
 
 
@@ -115,7 +145,9 @@ def test_movement_halving_follows_the_variant_rounding():
     # 2nd leg crit: Walk = half the original Walk (classic rounds up, tw down) but never more than
     # the 1st crit left (walk 1: 0, not 1); Run = ceil(1.5 × Walk)
     classic, tw = text(ref("classic", "en")), text(ref("tw", "en"))
-    up = " ".join(f"{min((w + 1) // 2, w - 1)}/{(3 * min((w + 1) // 2, w - 1) + 1) // 2}" for w in range(1, 11))
+    up = " ".join(
+        f"{min((w + 1) // 2, w - 1)}/{(3 * min((w + 1) // 2, w - 1) + 1) // 2}" for w in range(1, 11)
+    )
     down = " ".join(f"{w // 2}/{(3 * (w // 2) + 1) // 2}" for w in range(1, 11))
     assert up.startswith("0/0 1/2 2/3")
     assert f"2nd leg crit: Walk / Run {up}" in classic
@@ -179,8 +211,10 @@ def test_templates_have_the_same_sections_and_placeholders_in_both_languages():
             return [shape(v) for v in node]
         return sorted(f for _, f, _, _ in string.Formatter().parse(node) if f)
 
-    en, ru = (yaml.safe_load((templates_root() / "battletech" / f"reference.{lang}.yaml").read_text("utf-8"))
-              for lang in ("en", "ru"))
+    en, ru = (
+        yaml.safe_load((templates_root() / "battletech" / f"reference.{lang}.yaml").read_text("utf-8"))
+        for lang in ("en", "ru")
+    )
     assert shape(en) == shape(ru)
 
 

@@ -3,15 +3,15 @@
 
 from __future__ import annotations
 
-import re
 import functools
+import re
 
 import pytest
 
 from sheets.games.battletech import rules
 
 from .helpers import chart, pct, reference, run, text
-from .rules_text import ABBR, EN, ROLLS, SPECIAL, STANDARD, WAYS, rolls_of, roll_text, shares, table
+from .rules_text import ABBR, EN, ROLLS, SPECIAL, STANDARD, WAYS, roll_text, rolls_of, shares, table
 
 CASES = [("standard", s) for s in STANDARD] + [("special", s) for s in SPECIAL]
 
@@ -49,16 +49,30 @@ def test_grouped_rows_add_up_to_the_literal_shares(which, shape):
 
 def test_key_shares_spelled_out():
     # digest §2.1: torso 6, 7, 8 = 5 + 6 + 5; biped legs 5, 9 = 4 + 4; quad legs 4, 5, 9, 10 = 3 + 4 + 4 + 3
-    assert shares("biped") == {"main_gun": 1, "near_miss": 4, "right_arm": 3, "legs": 8, "torso": 16,
-                               "left_arm": 3, "head": 1}
+    assert shares("biped") == {
+        "main_gun": 1,
+        "near_miss": 4,
+        "right_arm": 3,
+        "legs": 8,
+        "torso": 16,
+        "left_arm": 3,
+        "head": 1,
+    }
     assert shares("quad") == {"main_gun": 1, "near_miss": 4, "legs": 14, "torso": 16, "head": 1}
     assert shares("glider")["wings"] == 4
-    assert shares("biped", "special") == {"main_gun": 1, "legs": 10, "right_arm": 4, "torso": 16,
-                                          "left_arm": 4, "head": 1}
+    assert shares("biped", "special") == {
+        "main_gun": 1,
+        "legs": 10,
+        "right_arm": 4,
+        "torso": 16,
+        "left_arm": 4,
+        "head": 1,
+    }
     assert shares("quad", "special")["legs"] == 18
 
 
 # -- the chart ---------------------------------------------------------------------------------
+
 
 @functools.cache
 def chart_text(variant: str) -> str:
@@ -94,16 +108,23 @@ def test_chart_share_of_every_location(variant):
 
 # -- the handout -------------------------------------------------------------------------------
 
+
 def _rows(which: str, shapes: tuple[str, ...]) -> str:
-    return " ".join(f"{r} {WAYS[r]}/36 = {pct(WAYS[r])} " + " ".join(EN[table(which, s)[r]] for s in shapes)
-                    for r in ROLLS)
+    return " ".join(
+        f"{r} {WAYS[r]}/36 = {pct(WAYS[r])} " + " ".join(EN[table(which, s)[r]] for s in shapes)
+        for r in ROLLS
+    )
 
 
 def test_handout_standard_and_special_tables_row_by_row():
     tw, classic = text(reference("tw", "en")), text(reference("classic", "en"))
-    assert "Hit location table (2D6) 2D6 Chance Biped / Glider Quad " + _rows("standard", ("biped", "quad")) in tw
-    assert ("Special hit location table 2D6 Chance Biped / Glider Quad "
-            + _rows("special", ("biped", "quad"))) in tw
+    assert (
+        "Hit location table (2D6) 2D6 Chance Biped / Glider Quad " + _rows("standard", ("biped", "quad"))
+        in tw
+    )
+    assert (
+        "Special hit location table 2D6 Chance Biped / Glider Quad " + _rows("special", ("biped", "quad"))
+    ) in tw
     assert "Hit location table (2D6) 2D6 Chance Biped " + _rows("standard", ("biped",)) in classic
     assert "Special hit location table" not in classic
 
@@ -134,7 +155,11 @@ def test_sheet_hit_rows_for_each_motion(tmp_path_factory):
     src.write_text(SHEET_UNITS, encoding="utf-8")
     t = text(run("render", str(src)))
     quad, biped, glider = (re.split(r"ProtoMech (?=\d)", t)[i] for i in (1, 2, 3))  # the unit bands
-    expected = {quad: ("quad", "Near Miss"), biped: ("biped", "Near Miss"), glider: ("glider", "Wings (near miss)")}
+    expected = {
+        quad: ("quad", "Near Miss"),
+        biped: ("biped", "Near Miss"),
+        glider: ("glider", "Wings (near miss)"),
+    }
     for part, (shape, miss) in expected.items():
         for loc in shares(shape):
             name = miss if loc in ("near_miss", "wings") else EN[loc]

@@ -3,10 +3,12 @@
 
 import pytest
 
-from sheets.core.game import get_game, Options
+from sheets.core.game import Options, get_game
 from sheets.games.battletech import rules
 from sheets.games.battletech.model import Mount, Proto
-from .helpers import labels, reference as ref, text
+
+from .helpers import labels, text
+from .helpers import reference as ref
 
 
 def _proto(**kw):
@@ -29,13 +31,16 @@ def test_classic_torso_third_box_destroys_the_protomech_and_kills_the_pilot():
     assert "double box: destroyed, pilot killed" in en
 
 
-@pytest.mark.parametrize("walk, classic, tw", [
-    (1, [1, 0, 0, 0], [1, 0, 0, 0]),  # half of 1 rounded up is 1: the 2nd crit must not raise 0 to 1
-    (2, [2, 1, 1, 0], [2, 1, 1, 0]),
-    (3, [3, 2, 2, 0], [3, 2, 1, 0]),
-    (4, [4, 3, 2, 0], [4, 3, 2, 0]),
-    (5, [5, 4, 3, 0], [5, 4, 2, 0]),
-])
+@pytest.mark.parametrize(
+    "walk, classic, tw",
+    [
+        (1, [1, 0, 0, 0], [1, 0, 0, 0]),  # half of 1 rounded up is 1: the 2nd crit must not raise 0 to 1
+        (2, [2, 1, 1, 0], [2, 1, 1, 0]),
+        (3, [3, 2, 2, 0], [3, 2, 1, 0]),
+        (4, [4, 3, 2, 0], [4, 3, 2, 0]),
+        (5, [5, 4, 3, 0], [5, 4, 2, 0]),
+    ],
+)
 def test_second_leg_and_torso_crit_take_the_lower_value(walk, classic, tw):
     """«Второе критическое попадание уменьшает ОД Шага до половины от начального значения
     (округлять вверх…)» and «Второе критическое попадание уменьшает ОД Прыжка до половины от
@@ -52,10 +57,15 @@ def test_classic_pilot_hit_texts_agree_and_name_the_option():
     голову.» With the per-box reading a destroyed head crosses its boxes: up to 2 hits."""
     en, ru = text(ref("classic", "en")), text(ref("classic", "ru"))
     assert "no automatic pilot hit — the pilot sits in the Torso" not in en
-    assert "A hit on the Head is no automatic pilot hit (the pilot sits in the Torso); only crossed boxes cost hits." in en
-    assert ("Destroyed location (the rules text allows two readings; this sheet counts every box): every "
-            "box it crosses is 1 pilot hit, so a destroyed Head costs up to 2. The other reading, no pilot "
-            "hits, is a setting of the rules-variant table †") in en
+    assert (
+        "A hit on the Head is no automatic pilot hit (the pilot sits in the Torso); only crossed boxes cost hits."
+        in en
+    )
+    assert (
+        "Destroyed location (the rules text allows two readings; this sheet counts every box): every "
+        "box it crosses is 1 pilot hit, so a destroyed Head costs up to 2. The other reading, no pilot "
+        "hits, is a setting of the rules-variant table †"
+    ) in en
     # issue 23: no internal setting name on the print
     assert "destroyed_location_pilot_damage" not in en and "per_box" not in en and "option " not in en
     assert "здесь — «по клеткам»" in ru and "Другое толкование, «без ранений»" in ru
@@ -68,9 +78,15 @@ def _later_unit():
     item = rules.find_item("AP Gauss Rifle")
     ammo = rules.find_item("AP Gauss Rifle Ammo")
     from sheets.games.battletech.model import AmmoBin
-    return _proto(walk=4, jump=5, jump_jets="extended", myomer_booster=True,
-                  mounts=(Mount(0, "AP Gauss Rifle", item, "torso"),),
-                  ammo=(AmmoBin(1, "AP Gauss Rifle Ammo", ammo, 20),))
+
+    return _proto(
+        walk=4,
+        jump=5,
+        jump_jets="extended",
+        myomer_booster=True,
+        mounts=(Mount(0, "AP Gauss Rifle", item, "torso"),),
+        ammo=(AmmoBin(1, "AP Gauss Rifle Ammo", ammo, 20),),
+    )
 
 
 def test_later_equipment_warns_under_classic_and_fails_with_strict():
@@ -80,14 +96,21 @@ def test_later_equipment_warns_under_classic_and_fails_with_strict():
     issues = rules.validate(unit, "classic")
     later = [i for i in issues if "not in the classic ProtoMech rules" in i.message]
     assert {i.severity for i in later} == {"warning"}
-    assert [i.path for i in later] == [("myomer_booster",), ("jump_jets",), ("equipment", 0, "item"),
-                                       ("equipment", 1, "item")]
+    assert [i.path for i in later] == [
+        ("myomer_booster",),
+        ("jump_jets",),
+        ("equipment", 0, "item"),
+        ("equipment", 1, "item"),
+    ]
     strict = [i for i in rules.validate(unit, "classic", strict=True) if "classic ProtoMech" in i.message]
     assert {i.severity for i in strict} == {"error"} and len(strict) == 4
     assert not [i for i in rules.validate(unit, "tw") if "classic ProtoMech" in i.message]
     game = get_game("battletech")
-    assert any(i.severity == "error" for i in game.validate_unit(unit, Options(rules="classic", extra={"strict": True}))
-               if "classic" in i.message)
+    assert any(
+        i.severity == "error"
+        for i in game.validate_unit(unit, Options(rules="classic", extra={"strict": True}))
+        if "classic" in i.message
+    )
 
 
 def test_later_equipment_is_marked_on_the_classic_sheet_only():
@@ -109,8 +132,11 @@ def test_classic_handout_drops_the_extended_jets_row():
 
 
 def test_validate_strict_on_the_command_line(cli, write):
-    path = write("late.yaml", "system: battletech\nunits:\n  - name: Late\n    tons: 5\n    walk: 4\n"
-                 "    myomer_booster: true\n    armor: {head: 2, torso: 5, right_arm: 1, left_arm: 1, legs: 3}\n")
+    path = write(
+        "late.yaml",
+        "system: battletech\nunits:\n  - name: Late\n    tons: 5\n    walk: 4\n"
+        "    myomer_booster: true\n    armor: {head: 2, torso: 5, right_arm: 1, left_arm: 1, legs: 3}\n",
+    )
     ok = cli("validate", path)
     assert ok.exit_code == 0 and "myomer booster is not in the classic ProtoMech rules" in ok.stderr
     strict = cli("validate", path, "--strict")

@@ -19,8 +19,10 @@ def _record(module, lang, paper, variant):
     return [[it for it in page["items"] if it[0] == "t"] for page in doc.recorder.pages]
 
 
-@pytest.mark.parametrize("lang, heads", [("en", ("1st Hit", "2nd Hit", "3rd Hit")),
-                                         ("ru", ("1-е попадание", "2-е попадание", "3-е попадание"))])
+@pytest.mark.parametrize(
+    "lang, heads",
+    [("en", ("1st Hit", "2nd Hit", "3rd Hit")), ("ru", ("1-е попадание", "2-е попадание", "3-е попадание"))],
+)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("variant", ["classic", "tw"])
 def test_crit_effect_columns_keep_a_gutter(lang, heads, paper, variant):
@@ -51,6 +53,14 @@ def test_chart_shows_each_roll_once_in_type_read_across_a_table(lang):
     assert texts.count("6/36") == 2 and texts.count("1/36") == 4
     assert not any("(16/36)" in t for t in texts)
     sizes = [r[3] for r in runs if r[1] in ("1/36", "2/36", "3/36", "4/36", "5/36", "6/36")]
-    abbr = [r[3] for r in runs if r[1] in ({"en": ("RA", "LA", "HD", "NM", "T", "L", "Gun"),
-                                             "ru": ("ПР", "ЛР", "Г", "БП", "Т", "Н", "ГП")}[lang])]
+    abbr = [
+        r[3]
+        for r in runs
+        if r[1]
+        in (
+            {"en": ("RA", "LA", "HD", "NM", "T", "L", "Gun"), "ru": ("ПР", "ЛР", "Г", "БП", "Т", "Н", "ГП")}[
+                lang
+            ]
+        )
+    ]
     assert min(sizes) >= 8.5 and min(abbr) >= 9.0  # 3 mm type (6.3 pt before)

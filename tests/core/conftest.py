@@ -27,13 +27,25 @@ class Toy(Game):
         self.calls = []
 
     def unit_spec(self):
-        return Obj(fields={"name": Str(allow_empty=False), "cost": Int(min=0, default=0),
-                           "armor": Int(default=0), "leader": Bool(default=False),
-                           "warn": Bool(default=False)})
+        return Obj(
+            fields={
+                "name": Str(allow_empty=False),
+                "cost": Int(min=0, default=0),
+                "armor": Int(default=0),
+                "leader": Bool(default=False),
+                "warn": Bool(default=False),
+            }
+        )
 
     def build_unit(self, data, options):
-        return SimpleNamespace(name=data["name"], cost=data["cost"], armor=data["armor"],
-                               leader=data["leader"], warn=data["warn"], rules=options.rules)
+        return SimpleNamespace(
+            name=data["name"],
+            cost=data["cost"],
+            armor=data["armor"],
+            leader=data["leader"],
+            warn=data["warn"],
+            rules=options.rules,
+        )
 
     def validate_unit(self, unit, options):
         out = []

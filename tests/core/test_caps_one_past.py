@@ -37,6 +37,7 @@ def _padded(head: str, size: int) -> bytes:
 
 # -- file sizes ---------------------------------------------------------------------------------
 
+
 def test_a_unit_file_of_exactly_5_mib_loads_one_byte_more_is_refused(tmp_path):
     at = tmp_path / "at.yaml"
     at.write_bytes(_padded("a: 1\n", 5 * MIB))
@@ -50,8 +51,11 @@ def test_a_unit_file_of_exactly_5_mib_loads_one_byte_more_is_refused(tmp_path):
 
 
 def test_a_data_dir_table_of_2_mib_is_used_one_byte_more_is_refused(tmp_path, subprocess_env):
-    table = (ROOT / "data/lnl/labels.yaml").read_text(encoding="utf-8").replace(
-        'kind_squad: {en: "Squad"', 'kind_squad: {en: "Fireteam"')
+    table = (
+        (ROOT / "data/lnl/labels.yaml")
+        .read_text(encoding="utf-8")
+        .replace('kind_squad: {en: "Squad"', 'kind_squad: {en: "Fireteam"')
+    )
     unit = ROOT / "data/units/lnl/hill30_us.yaml"
     for size, ok in ((2 * MIB, True), (2 * MIB + 1, False)):
         folder = tmp_path / str(size)
@@ -60,8 +64,24 @@ def test_a_data_dir_table_of_2_mib_is_used_one_byte_more_is_refused(tmp_path, su
         path.write_bytes(_padded(table, size))
         assert path.stat().st_size == size
         out = tmp_path / f"{size}.md"
-        r = subprocess.run([sys.executable, "-m", "sheets", "--data-dir", str(folder), "roster", str(unit),
-                            "--format", "md", "-o", str(out)], capture_output=True, text=True, env=subprocess_env)
+        r = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sheets",
+                "--data-dir",
+                str(folder),
+                "roster",
+                str(unit),
+                "--format",
+                "md",
+                "-o",
+                str(out),
+            ],
+            capture_output=True,
+            text=True,
+            env=subprocess_env,
+        )
         if ok:
             assert r.returncode == 0, r.stderr
             assert "Fireteam" in out.read_text(encoding="utf-8")
@@ -72,6 +92,7 @@ def test_a_data_dir_table_of_2_mib_is_used_one_byte_more_is_refused(tmp_path, su
 
 
 # -- from: files ----------------------------------------------------------------------------------
+
 
 def test_one_hundred_files_by_from_load_the_hundred_and_first_is_refused(toy, write):
     for i in range(101):
@@ -86,6 +107,7 @@ def test_one_hundred_files_by_from_load_the_hundred_and_first_is_refused(toy, wr
 
 
 # -- YAML counts ------------------------------------------------------------------------------------
+
 
 def test_ten_thousand_items_and_keys_parse_one_more_is_refused():
     items = ", ".join("1" for _ in range(10_000))
@@ -103,6 +125,7 @@ def test_a_number_of_100_digits_parses_101_digits_is_refused():
 
 # -- label placeholders -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("spec, bad", [(">20", None), (">21", 21), (".20", None), (".21", 21), ("<9", None)])
 def test_label_placeholder_width_and_precision_at_most_20(spec, bad):
     from sheets.data import placeholder_problem
@@ -115,6 +138,7 @@ def test_label_placeholder_width_and_precision_at_most_20(spec, bad):
 
 
 # -- echoed values -------------------------------------------------------------------------------------
+
 
 def test_an_echoed_value_is_cut_after_60_characters():
     assert short("a" * 60) == repr("a" * 60)

@@ -24,8 +24,16 @@ def problem(exc):
 
 # -- decode_text ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("bom,codec", [(b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"),
-                                       (b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be")])
+
+@pytest.mark.parametrize(
+    "bom,codec",
+    [
+        (b"\xff\xfe", "utf-16-le"),
+        (b"\xfe\xff", "utf-16-be"),
+        (b"\xff\xfe\x00\x00", "utf-32-le"),
+        (b"\x00\x00\xfe\xff", "utf-32-be"),
+    ],
+)
 def test_wide_text_with_its_byte_order_mark(bom, codec):
     assert fsio.decode_text(bom + "system: дмех\n".encode(codec), "f.yaml") == "system: дмех\n"
 
@@ -40,16 +48,22 @@ def test_a_bad_utf16_sequence_is_placed_after_the_text_before_it():
     data = b"\xff\xfe" + "a\nb\ncd".encode("utf-16-le") + b"\x00\xd8" + "x".encode("utf-16-le")
     with pytest.raises(InputError) as exc:
         fsio.decode_text(data, "f.yaml")
-    assert problem(exc) == ("f.yaml", Pos(3, 3), "not valid UTF-16 text (it starts with a UTF-16 byte "
-                                                 "order mark); save it as UTF-8")
+    assert problem(exc) == (
+        "f.yaml",
+        Pos(3, 3),
+        "not valid UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8",
+    )
 
 
 def test_a_bad_utf16_sequence_on_the_first_line_with_a_prefix():
     data = b"\xfe\xff" + "ab".encode("utf-16-be") + b"\xdc\x00"  # a lone low surrogate
     with pytest.raises(InputError) as exc:
         fsio.decode_text(data, "t.j2", "template error: ")
-    assert problem(exc) == ("t.j2", Pos(1, 3), "template error: not valid UTF-16 text (it starts with a "
-                                               "UTF-16 byte order mark); save it as UTF-8")
+    assert problem(exc) == (
+        "t.j2",
+        Pos(1, 3),
+        "template error: not valid UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8",
+    )
 
 
 def test_wide_text_holding_a_nul_character_is_not_text():
@@ -62,8 +76,11 @@ def test_windows_1251_is_named_in_the_hint():
     data = "ab\nПривет".encode("cp1251")
     with pytest.raises(InputError) as exc:
         fsio.decode_text(data, "f.yaml")
-    assert problem(exc) == ("f.yaml", Pos(2, 1), "not valid UTF-8 text (it looks like Windows-1251, "
-                                                 "Cyrillic): save the file as UTF-8")
+    assert problem(exc) == (
+        "f.yaml",
+        Pos(2, 1),
+        "not valid UTF-8 text (it looks like Windows-1251, Cyrillic): save the file as UTF-8",
+    )
 
 
 def test_two_cyrillic_letters_are_not_enough_for_the_hint():
@@ -77,6 +94,7 @@ def test_two_cyrillic_letters_are_not_enough_for_the_hint():
 
 # -- targets and write errors -----------------------------------------------------------------------------
 
+
 def test_a_new_name_ending_in_a_slash_is_a_folder_name(tmp_path):
     name = f"{tmp_path}/newdir/"
     with pytest.raises(InputError) as exc:
@@ -85,12 +103,17 @@ def test_a_new_name_ending_in_a_slash_is_a_folder_name(tmp_path):
     assert fsio.check_target(f"{tmp_path}/newfile")[0] == tmp_path / "newfile"
 
 
-@pytest.mark.parametrize("code,message", [
-    (errno.ENOSPC, "cannot write: the disk is full (nothing was written)"),
-    (errno.EFBIG, "cannot write: the file would be larger than this system allows (ulimit -f); nothing "
-                  "was written"),
-    (errno.EDQUOT, "cannot write: disk quota exceeded (nothing was written)"),
-])
+@pytest.mark.parametrize(
+    "code,message",
+    [
+        (errno.ENOSPC, "cannot write: the disk is full (nothing was written)"),
+        (
+            errno.EFBIG,
+            "cannot write: the file would be larger than this system allows (ulimit -f); nothing was written",
+        ),
+        (errno.EDQUOT, "cannot write: disk quota exceeded (nothing was written)"),
+    ],
+)
 def test_write_errors_by_errno(code, message):
     err = fsio._write_error("out.pdf", OSError(code, os.strerror(code)))
     assert [(p.path, p.pos, p.message) for p in err.problems] == [("out.pdf", None, message)]
@@ -110,6 +133,7 @@ def test_a_full_disk_while_filling_names_the_output(tmp_path, monkeypatch):
 
 
 # -- renaming: all or none ---------------------------------------------------------------------------------
+
 
 def _failing_replace(monkeypatch, fail_on: int, exc: OSError):
     real, calls = os.replace, []
@@ -182,7 +206,7 @@ def test_another_thread_does_not_touch_the_signal_mask(tmp_path, monkeypatch):
     def run():
         try:
             fsio.write_files([(tmp_path / "a.pdf", b"a")])
-        except BaseException as exc:  # noqa: BLE001 - reported below
+        except BaseException as exc:
             errors.append(exc)
 
     t = threading.Thread(target=run)

@@ -3,28 +3,41 @@ at most 100 problems per file then one "… and N more problems" line, "did you 
 
 import pytest
 
-from sheets.core.errors import (MAX_PROBLEMS_PER_FILE, InputError, Pos, Problem, Problems, RuleIssue,
-                                cap_problems, did_you_mean, plain, short)
+from sheets.core.errors import (
+    MAX_PROBLEMS_PER_FILE,
+    InputError,
+    Pos,
+    Problem,
+    Problems,
+    RuleIssue,
+    cap_problems,
+    did_you_mean,
+    plain,
+    short,
+)
 
 
-@pytest.mark.parametrize("value, text", [
-    ({"a": 1, "b": 2}, "a mapping of 2 keys"),
-    ({"a": 1}, "a mapping of 1 key"),
-    ([], "a list of 0 items"),
-    ([1], "a list of 1 item"),
-    ((1, 2, 3), "a list of 3 items"),
-    ("", "''"),
-    ("é" * 60, repr("é" * 60)),
-    ("abcdefghij" * 7, repr(("abcdefghij" * 7)[:60]) + "… (70 characters)"),
-    (2 ** 199, str(2 ** 199)),  # 200 bits: still written out (60 digits)
-    (2 ** 200, "a 201-bit number"),
-    (-(2 ** 200), "a 201-bit number"),
-    (10 ** 60 + 7, "1" + "0" * 59 + "…"),  # 200 bits, 61 digits: cut
-    (False, "False"),
-    (None, "None"),
-    (0.1, "0.1"),
-    (b"x", "bytes"),
-])
+@pytest.mark.parametrize(
+    "value, text",
+    [
+        ({"a": 1, "b": 2}, "a mapping of 2 keys"),
+        ({"a": 1}, "a mapping of 1 key"),
+        ([], "a list of 0 items"),
+        ([1], "a list of 1 item"),
+        ((1, 2, 3), "a list of 3 items"),
+        ("", "''"),
+        ("é" * 60, repr("é" * 60)),
+        ("abcdefghij" * 7, repr(("abcdefghij" * 7)[:60]) + "… (70 characters)"),
+        (2**199, str(2**199)),  # 200 bits: still written out (60 digits)
+        (2**200, "a 201-bit number"),
+        (-(2**200), "a 201-bit number"),
+        (10**60 + 7, "1" + "0" * 59 + "…"),  # 200 bits, 61 digits: cut
+        (False, "False"),
+        (None, "None"),
+        (0.1, "0.1"),
+        (b"x", "bytes"),
+    ],
+)
 def test_short_describes_a_value_in_at_most_sixty_characters(value, text):
     assert short(value) == text
 
@@ -75,12 +88,24 @@ def test_cap_is_one_hundred_problems_per_file_plus_a_readers_more_line():
 
 
 def test_cap_counts_each_file_on_its_own_and_merges_more_lines():
-    probs = [Problem("a", None, "1"), Problem("b", None, "1"), Problem("a", None, "2"),
-             Problem("b", None, "2"), Problem("a", None, "3"),
-             Problem("a", None, "… and 4 more problems"), Problem("b", None, "… and 1 more problems")]
+    probs = [
+        Problem("a", None, "1"),
+        Problem("b", None, "1"),
+        Problem("a", None, "2"),
+        Problem("b", None, "2"),
+        Problem("a", None, "3"),
+        Problem("a", None, "… and 4 more problems"),
+        Problem("b", None, "… and 1 more problems"),
+    ]
     out = cap_problems(probs, limit=2)
-    assert [str(p) for p in out] == ["a: 1", "b: 1", "a: 2", "b: 2", "a: … and 5 more problems",
-                                     "b: … and 1 more problem"]
+    assert [str(p) for p in out] == [
+        "a: 1",
+        "b: 1",
+        "a: 2",
+        "b: 2",
+        "a: … and 5 more problems",
+        "b: … and 1 more problem",
+    ]
     # a positioned message that merely starts like the "more" line is an ordinary problem
     odd = Problem("a", Pos(1, 1), "… and 3 more x")
     assert cap_problems([odd]) == [odd]
@@ -126,18 +151,21 @@ def test_raise_if_errors_raises_on_errors_only():
     assert [str(p) for p in exc.value.problems] == ["f.yaml:1:1: warning: careful", "f.yaml:2:1: bad"]
 
 
-@pytest.mark.parametrize("name, choices, hint", [
-    ("armour", ["armor", "name"], " (did you mean 'armor'?)"),
-    ("ARMOR", ["armor"], " (did you mean 'armor'?)"),
-    ("armor", ["Armor"], " (did you mean 'Armor'?)"),
-    ("walkk", ["walk", "jump", "walking"], " (did you mean 'walk'?)"),
-    ("xyz", ["armor"], ""),
-    ("abcd", ["abxy"], ""),  # ratio 0.5 < 0.6
-    ("abcde", ["abcxy"], " (did you mean 'abcxy'?)"),  # ratio 0.6: the cut-off itself
-    (7, ["7a"], " (did you mean '7a'?)"),
-    ("a" * 100, ["a" * 99], " (did you mean '" + "a" * 99 + "'?)"),
-    ("a" * 101, ["a" * 101], ""),  # nothing that long is a typo
-])
+@pytest.mark.parametrize(
+    "name, choices, hint",
+    [
+        ("armour", ["armor", "name"], " (did you mean 'armor'?)"),
+        ("ARMOR", ["armor"], " (did you mean 'armor'?)"),
+        ("armor", ["Armor"], " (did you mean 'Armor'?)"),
+        ("walkk", ["walk", "jump", "walking"], " (did you mean 'walk'?)"),
+        ("xyz", ["armor"], ""),
+        ("abcd", ["abxy"], ""),  # ratio 0.5 < 0.6
+        ("abcde", ["abcxy"], " (did you mean 'abcxy'?)"),  # ratio 0.6: the cut-off itself
+        (7, ["7a"], " (did you mean '7a'?)"),
+        ("a" * 100, ["a" * 99], " (did you mean '" + "a" * 99 + "'?)"),
+        ("a" * 101, ["a" * 101], ""),  # nothing that long is a typo
+    ],
+)
 def test_did_you_mean(name, choices, hint):
     assert did_you_mean(name, choices) == hint
 

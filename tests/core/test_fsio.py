@@ -8,12 +8,19 @@ import threading
 from pathlib import Path
 
 import pytest
+from conftest import FileSpy, spy_fdopen
 
 import sheets.core.fsio as fsio
-from conftest import FileSpy, spy_fdopen
 from sheets.core.errors import InputError, UsageProblem
-from sheets.core.fsio import (atomic_write, check_target, deferred_writes, note_input, read_user_bytes,
-                              reset_inputs, write_files)
+from sheets.core.fsio import (
+    atomic_write,
+    check_target,
+    deferred_writes,
+    note_input,
+    read_user_bytes,
+    reset_inputs,
+    write_files,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -33,6 +40,7 @@ def listing(folder: Path) -> list[str]:
 
 # -- reading ---------------------------------------------------------------------------------
 
+
 def test_read_returns_the_bytes_up_to_the_cap(tmp_path):
     f = tmp_path / "u.yaml"
     f.write_bytes(b"12345")
@@ -49,8 +57,20 @@ def test_read_refuses_a_file_that_grows_past_the_cap_while_read(tmp_path, monkey
 
     def small(fd):  # the size seen before reading is under the cap; the content is not
         st = real(fd)
-        return os.stat_result((st.st_mode, st.st_ino, st.st_dev, st.st_nlink, st.st_uid, st.st_gid, 3,
-                               st.st_atime, st.st_mtime, st.st_ctime))
+        return os.stat_result(
+            (
+                st.st_mode,
+                st.st_ino,
+                st.st_dev,
+                st.st_nlink,
+                st.st_uid,
+                st.st_gid,
+                3,
+                st.st_atime,
+                st.st_mtime,
+                st.st_ctime,
+            )
+        )
 
     reads = []
 
@@ -95,12 +115,15 @@ def test_read_failures_are_one_line_each(tmp_path, monkeypatch):
     assert fails("/dev/null", None) == ["/dev/null: is a device, not a regular file"]
 
 
-@pytest.mark.parametrize("exc, message", [
-    (PermissionError(13, "Permission denied"), "permission denied"),
-    (IsADirectoryError(21, "Is a directory"), "is a directory, not a file"),
-    (OSError(40, "Too many levels of symbolic links"), "cannot read: Too many levels of symbolic links"),
-    (OSError("odd"), "cannot read: odd"),
-])
+@pytest.mark.parametrize(
+    "exc, message",
+    [
+        (PermissionError(13, "Permission denied"), "permission denied"),
+        (IsADirectoryError(21, "Is a directory"), "is a directory, not a file"),
+        (OSError(40, "Too many levels of symbolic links"), "cannot read: Too many levels of symbolic links"),
+        (OSError("odd"), "cannot read: odd"),
+    ],
+)
 def test_open_failures_are_named(tmp_path, monkeypatch, exc, message):
     f = tmp_path / "u.yaml"
     f.write_text("x")
@@ -201,6 +224,7 @@ def test_note_input_remembers_a_file_and_ignores_what_it_cannot_stat(tmp_path):
 
 # -- checking the target ------------------------------------------------------------------
 
+
 def test_check_target_names(tmp_path):
     with pytest.raises(UsageProblem) as exc:
         check_target("")
@@ -241,6 +265,7 @@ def test_check_target_resolves_links_and_keeps_modes(tmp_path):
 
 # -- writing --------------------------------------------------------------------------------
 
+
 def test_write_through_a_symlink_keeps_the_link(tmp_path):
     real = tmp_path / "real.pdf"
     real.write_bytes(b"old")
@@ -248,7 +273,7 @@ def test_write_through_a_symlink_keeps_the_link(tmp_path):
     link = tmp_path / "link.pdf"
     link.symlink_to(real)
     assert atomic_write(link, "néw") == real
-    assert link.is_symlink() and real.read_bytes() == "néw".encode("utf-8")
+    assert link.is_symlink() and real.read_bytes() == "néw".encode()
     assert stat.S_IMODE(real.stat().st_mode) == 0o600
     assert listing(tmp_path) == ["link.pdf", "real.pdf"]
 
@@ -399,7 +424,7 @@ def test_writing_from_a_worker_thread_installs_no_handler(tmp_path):
     def work():
         try:
             atomic_write(tmp_path / "t.pdf", b"from a thread")
-        except BaseException as exc:  # noqa: BLE001 - reported below
+        except BaseException as exc:
             errors.append(exc)
 
     t = threading.Thread(target=work)

@@ -8,8 +8,17 @@ from types import SimpleNamespace
 import pytest
 
 from sheets.core import game as registry
-from sheets.core.game import (BUILTIN, ENTRY_POINT_GROUP, Game, Options, UnknownGame, all_games, game_ids,
-                              get_game, load_object)
+from sheets.core.game import (
+    BUILTIN,
+    ENTRY_POINT_GROUP,
+    Game,
+    Options,
+    UnknownGame,
+    all_games,
+    game_ids,
+    get_game,
+    load_object,
+)
 
 
 def test_every_builtin_game_is_also_an_entry_point():
@@ -17,7 +26,9 @@ def test_every_builtin_game_is_also_an_entry_point():
     import tomllib
     from pathlib import Path
 
-    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    project = tomllib.loads(
+        (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+    )
     assert ENTRY_POINT_GROUP == "sheets.games.v1"
     assert project["project"]["entry-points"][ENTRY_POINT_GROUP] == BUILTIN
     assert sorted(BUILTIN) == ["battletech", "dmech", "dust", "lnl", "wh40k6"]
@@ -100,7 +111,10 @@ def test_a_broken_plugin_is_skipped_with_a_warning(toy, monkeypatch, capsys):
         ids = [g.id for g in games]
         assert "toy" in ids and "broken" not in ids and ids == sorted(ids)
         err = capsys.readouterr().err
-        assert err == "warning: game plug-in 'broken' failed to load: No module named 'sheets_core_test_missing_module'\n"
+        assert (
+            err
+            == "warning: game plug-in 'broken' failed to load: No module named 'sheets_core_test_missing_module'\n"
+        )
     finally:
         registry._entry_points.cache_clear()
         registry.get_game.cache_clear()

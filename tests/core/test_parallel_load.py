@@ -24,14 +24,17 @@ def _files(samples, tmp_path, n: int, bad: set = frozenset()):
     return paths
 
 
-@pytest.mark.parametrize("sizes, jobs, parts", [
-    ([1] * 10, 2, [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]),
-    ([100, 1, 1, 1], 2, [[0], [1, 2, 3]]),
-    ([1, 1, 1, 100], 2, [[0, 1, 2], [3]]),
-    ([10] * 5, 3, [[0, 1], [2, 3], [4]]),
-    ([1, 2, 3], 3, [[0], [1], [2]]),
-    ([0, 0, 0], 2, [[0, 1], [2]]),
-])
+@pytest.mark.parametrize(
+    "sizes, jobs, parts",
+    [
+        ([1] * 10, 2, [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]),
+        ([100, 1, 1, 1], 2, [[0], [1, 2, 3]]),
+        ([1, 1, 1, 100], 2, [[0, 1, 2], [3]]),
+        ([10] * 5, 3, [[0, 1], [2, 3], [4]]),
+        ([1, 2, 3], 3, [[0], [1], [2]]),
+        ([0, 0, 0], 2, [[0, 1], [2]]),
+    ],
+)
 def test_shares_are_contiguous_balanced_and_never_empty(sizes, jobs, parts):
     assert [list(r) for r in shares(sizes, jobs)] == parts
 
@@ -54,8 +57,9 @@ def test_problems_of_every_share_come_in_file_order(samples, tmp_path):
         load_files(paths, None, 1)
     with pytest.raises(InputError) as two:
         load_files(paths, None, 2)
-    assert [(p.path, p.pos, p.message) for p in two.value.problems] == \
-           [(p.path, p.pos, p.message) for p in one.value.problems]
+    assert [(p.path, p.pos, p.message) for p in two.value.problems] == [
+        (p.path, p.pos, p.message) for p in one.value.problems
+    ]
     assert [p.path for p in two.value.problems] == [str(paths[1]), str(paths[4])]
 
 

@@ -21,8 +21,10 @@ def _toy_files(tmp_path, n: int) -> list[str]:
     paths = []
     for k in range(n):
         p = tmp_path / f"t{k}.yaml"
-        p.write_text(f"system: toy\nroster: {{name: R{k}}}\nunits:\n  - {{name: U{k}, cost: {k}, warn: true}}\n",
-                     encoding="utf-8")
+        p.write_text(
+            f"system: toy\nroster: {{name: R{k}}}\nunits:\n  - {{name: U{k}, cost: {k}, warn: true}}\n",
+            encoding="utf-8",
+        )
         paths.append(str(p))
     return paths
 
@@ -55,11 +57,12 @@ def test_options_roster_and_warnings_come_back_from_every_process(toy, tmp_path,
     opts = Options(lang="ru", rules="tw")
     got = load_files(paths, opts, jobs)
     assert [l.path for l in got] == paths
-    assert [(u.name, u.cost, u.rules) for l in got for u in l.units] == [
-        (f"U{k}", k, "tw") for k in range(6)]
+    assert [(u.name, u.cost, u.rules) for l in got for u in l.units] == [(f"U{k}", k, "tw") for k in range(6)]
     assert [l.options.rules for l in got] == ["tw"] * 6 and [l.options.lang for l in got] == ["ru"] * 6
     assert [l.roster["name"] for l in got] == [f"R{k}" for k in range(6)]
-    assert [[w.message for w in l.warnings] for l in got] == [[f"unit 'U{k}': check the name"] for k in range(6)]
+    assert [[w.message for w in l.warnings] for l in got] == [
+        [f"unit 'U{k}': check the name"] for k in range(6)
+    ]
     assert all(l.game is got[0].game for l in got) and got[0].game.id == "toy"
     assert len(forks) == jobs - 1
     _reaped(forks)  # every worker was waited for
@@ -83,13 +86,16 @@ def test_a_missing_file_is_size_0_and_its_problem_comes_in_its_place(toy, tmp_pa
     assert str(p) == f"{gone}: no such file"
 
 
-@pytest.mark.parametrize("sizes, jobs, parts", [
-    ([], 2, []),
-    ([1, 1, 0, 0], 2, [[0], [1, 2, 3]]),      # trailing empty files stay in the last share
-    ([0, 0, 0, 0], 2, [[0, 1, 2], [3]]),
-    ([5, 0, 0, 5], 2, [[0], [1, 2, 3]]),
-    ([1, 1, 1, 1], 2, [[0, 1], [2, 3]]),
-])
+@pytest.mark.parametrize(
+    "sizes, jobs, parts",
+    [
+        ([], 2, []),
+        ([1, 1, 0, 0], 2, [[0], [1, 2, 3]]),  # trailing empty files stay in the last share
+        ([0, 0, 0, 0], 2, [[0, 1, 2], [3]]),
+        ([5, 0, 0, 5], 2, [[0], [1, 2, 3]]),
+        ([1, 1, 1, 1], 2, [[0, 1], [2, 3]]),
+    ],
+)
 def test_shares_with_empty_files_and_at_the_end(sizes, jobs, parts):
     assert [list(r) for r in shares(sizes, jobs)] == parts
 

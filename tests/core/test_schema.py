@@ -4,8 +4,7 @@ defaults, aliases, "did you mean", and the JSON Schema it gives editors."""
 import pytest
 
 from sheets.core.errors import Pos, Problems
-from sheets.core.schema import (INVALID, MISSING, Bool, Enum, Int, List, MapOf, Obj, OneOf, Spec, Str,
-                                locate)
+from sheets.core.schema import INVALID, MISSING, Bool, Enum, Int, List, MapOf, Obj, OneOf, Spec, Str, locate
 from sheets.core.yamlio import YMap, YSeq, parse_yaml
 
 AT = Pos(3, 5)
@@ -21,64 +20,74 @@ def err(message):
     return [f"u.yaml:3:5: {message}"]
 
 
-@pytest.mark.parametrize("spec, value, out, msgs", [
-    (Int(), 5, 5, []),
-    (Int(), -5, -5, []),
-    (Int(), 4.0, 4, []),
-    (Int(), 4.5, INVALID, err("x: expected a whole number, got a number")),
-    (Int(), True, INVALID, err("x: expected a whole number, got true/false")),
-    (Int(), "4", INVALID, err("x: expected a whole number, got text")),
-    (Int(), None, INVALID, err("x: expected a whole number, got nothing")),
-    (Int(), [4], INVALID, err("x: expected a whole number, got a list")),
-    (Int(), {"a": 4}, INVALID, err("x: expected a whole number, got a mapping")),
-    (Int(), b"4", INVALID, err("x: expected a whole number, got bytes")),
-    (Int(min=2, max=5), 2, 2, []),
-    (Int(min=2, max=5), 5, 5, []),
-    (Int(min=2, max=5), 1, INVALID, err("x: 1 is out of range (2–5)")),
-    (Int(min=2, max=5), 6, INVALID, err("x: 6 is out of range (2–5)")),
-    (Int(min=2, max=5), 6.0, INVALID, err("x: 6 is out of range (2–5)")),
-    (Int(min=0), 10 ** 9, 10 ** 9, []),
-    (Int(min=0), -1, INVALID, err("x: -1 is out of range (at least 0)")),
-    (Int(max=0), 1, INVALID, err("x: 1 is out of range (at most 0)")),
-    (Int(max=0), -(10 ** 9), -(10 ** 9), []),
-])
+@pytest.mark.parametrize(
+    "spec, value, out, msgs",
+    [
+        (Int(), 5, 5, []),
+        (Int(), -5, -5, []),
+        (Int(), 4.0, 4, []),
+        (Int(), 4.5, INVALID, err("x: expected a whole number, got a number")),
+        (Int(), True, INVALID, err("x: expected a whole number, got true/false")),
+        (Int(), "4", INVALID, err("x: expected a whole number, got text")),
+        (Int(), None, INVALID, err("x: expected a whole number, got nothing")),
+        (Int(), [4], INVALID, err("x: expected a whole number, got a list")),
+        (Int(), {"a": 4}, INVALID, err("x: expected a whole number, got a mapping")),
+        (Int(), b"4", INVALID, err("x: expected a whole number, got bytes")),
+        (Int(min=2, max=5), 2, 2, []),
+        (Int(min=2, max=5), 5, 5, []),
+        (Int(min=2, max=5), 1, INVALID, err("x: 1 is out of range (2–5)")),
+        (Int(min=2, max=5), 6, INVALID, err("x: 6 is out of range (2–5)")),
+        (Int(min=2, max=5), 6.0, INVALID, err("x: 6 is out of range (2–5)")),
+        (Int(min=0), 10**9, 10**9, []),
+        (Int(min=0), -1, INVALID, err("x: -1 is out of range (at least 0)")),
+        (Int(max=0), 1, INVALID, err("x: 1 is out of range (at most 0)")),
+        (Int(max=0), -(10**9), -(10**9), []),
+    ],
+)
 def test_int(spec, value, out, msgs):
     got, problems = run(spec, value)
     assert (got, problems) == (out, msgs) and type(got) is type(out)
 
 
-@pytest.mark.parametrize("spec, value, out, msgs", [
-    (Str(), "Roc", "Roc", []),
-    (Str(), None, "", []),
-    (Str(), 3060, "3060", []),
-    (Str(), 1.5, "1.5", []),
-    (Str(), "", "", []),
-    (Str(), "a\tb", "a\tb", []),
-    (Str(allow_empty=False), None, INVALID, err("x: expected text, got nothing")),
-    (Str(allow_empty=False), "  ", INVALID, err("x: must not be empty")),
-    (Str(allow_empty=False), "a", "a", []),
-    (Str(), True, INVALID, err("x: expected text, got true/false")),
-    (Str(), ["a"], INVALID, err("x: expected text, got a list")),
-    (Str(max_len=3), "abc", "abc", []),
-    (Str(max_len=3), "abcd", INVALID, err("x: too long (4 characters; limit 3)")),
-    (Str(max_len=3), 1234, INVALID, err("x: too long (4 characters; limit 3)")),
-    (Str(), "x" * 200, "x" * 200, []),
-    (Str(), "x" * 201, INVALID, err("x: too long (201 characters; limit 200)")),
-    (Str(), "a\x1bb", INVALID, err("x: contains control characters")),
-    (Str(), "a\nb", INVALID, err("x: contains control characters")),
-    (Str(), "a\x1f", INVALID, err("x: contains control characters")),
-    (Str(), "a b~\x7f", "a b~\x7f", []),
-])
+@pytest.mark.parametrize(
+    "spec, value, out, msgs",
+    [
+        (Str(), "Roc", "Roc", []),
+        (Str(), None, "", []),
+        (Str(), 3060, "3060", []),
+        (Str(), 1.5, "1.5", []),
+        (Str(), "", "", []),
+        (Str(), "a\tb", "a\tb", []),
+        (Str(allow_empty=False), None, INVALID, err("x: expected text, got nothing")),
+        (Str(allow_empty=False), "  ", INVALID, err("x: must not be empty")),
+        (Str(allow_empty=False), "a", "a", []),
+        (Str(), True, INVALID, err("x: expected text, got true/false")),
+        (Str(), ["a"], INVALID, err("x: expected text, got a list")),
+        (Str(max_len=3), "abc", "abc", []),
+        (Str(max_len=3), "abcd", INVALID, err("x: too long (4 characters; limit 3)")),
+        (Str(max_len=3), 1234, INVALID, err("x: too long (4 characters; limit 3)")),
+        (Str(), "x" * 200, "x" * 200, []),
+        (Str(), "x" * 201, INVALID, err("x: too long (201 characters; limit 200)")),
+        (Str(), "a\x1bb", INVALID, err("x: contains control characters")),
+        (Str(), "a\nb", INVALID, err("x: contains control characters")),
+        (Str(), "a\x1f", INVALID, err("x: contains control characters")),
+        (Str(), "a b~\x7f", "a b~\x7f", []),
+    ],
+)
 def test_str(spec, value, out, msgs):
     assert run(spec, value) == (out, msgs)
 
 
-@pytest.mark.parametrize("value, out, msgs", [
-    (True, True, []), (False, False, []),
-    (1, INVALID, err("x: expected true or false, got a whole number")),
-    ("yes", INVALID, err("x: expected true or false, got text")),
-    (None, INVALID, err("x: expected true or false, got nothing")),
-])
+@pytest.mark.parametrize(
+    "value, out, msgs",
+    [
+        (True, True, []),
+        (False, False, []),
+        (1, INVALID, err("x: expected true or false, got a whole number")),
+        ("yes", INVALID, err("x: expected true or false, got text")),
+        (None, INVALID, err("x: expected true or false, got nothing")),
+    ],
+)
 def test_bool(value, out, msgs):
     assert run(Bool(), value) == (out, msgs)
 
@@ -86,20 +95,26 @@ def test_bool(value, out, msgs):
 MOTION = Enum(choices=("biped", "quad"), aliases={"Four-Legged": "quad", 2: "biped"})
 
 
-@pytest.mark.parametrize("value, out, msgs", [
-    ("quad", "quad", []),
-    (" QUAD ", "quad", []),
-    ("four-legged", "quad", []),
-    ("2", "biped", []),
-    (2, "biped", []),
-    ("qaud", INVALID, err("x: unknown value 'qaud' (did you mean 'quad'?); expected one of biped, quad")),
-    ("four-leged", INVALID, err("x: unknown value 'four-leged' (did you mean 'Four-Legged'?); expected one "
-                                "of biped, quad")),
-    ("zzz", INVALID, err("x: unknown value 'zzz'; expected one of biped, quad")),
-    (None, INVALID, err("x: expected one of biped, quad")),
-    (["quad"], INVALID, err("x: expected one of biped, quad")),
-    ({"quad": 1}, INVALID, err("x: expected one of biped, quad")),
-])
+@pytest.mark.parametrize(
+    "value, out, msgs",
+    [
+        ("quad", "quad", []),
+        (" QUAD ", "quad", []),
+        ("four-legged", "quad", []),
+        ("2", "biped", []),
+        (2, "biped", []),
+        ("qaud", INVALID, err("x: unknown value 'qaud' (did you mean 'quad'?); expected one of biped, quad")),
+        (
+            "four-leged",
+            INVALID,
+            err("x: unknown value 'four-leged' (did you mean 'Four-Legged'?); expected one of biped, quad"),
+        ),
+        ("zzz", INVALID, err("x: unknown value 'zzz'; expected one of biped, quad")),
+        (None, INVALID, err("x: expected one of biped, quad")),
+        (["quad"], INVALID, err("x: expected one of biped, quad")),
+        ({"quad": 1}, INVALID, err("x: expected one of biped, quad")),
+    ],
+)
 def test_enum(value, out, msgs):
     assert run(MOTION, value) == (out, msgs)
 
@@ -114,8 +129,10 @@ def test_list_checks_length_and_every_item_at_its_position():
     seq = parse_yaml("l: [1, x, 3, y]\n", "u.yaml")["l"]
     out, msgs = run(List(item=Int()), seq, "unit.l")
     assert out is INVALID
-    assert msgs == ["u.yaml:1:8: unit.l[2]: expected a whole number, got text",
-                    "u.yaml:1:14: unit.l[4]: expected a whole number, got text"]
+    assert msgs == [
+        "u.yaml:1:8: unit.l[2]: expected a whole number, got text",
+        "u.yaml:1:14: unit.l[4]: expected a whole number, got text",
+    ]
     out, msgs = run(List(item=Int()), parse_yaml("l: [1, 2.0]\n", "u.yaml")["l"])
     assert out == [1, 2] and isinstance(out, YSeq) and out.pos == Pos(1, 4)
     assert out.item_pos == [Pos(1, 5), Pos(1, 8)] and msgs == []
@@ -126,18 +143,21 @@ def test_list_checks_length_and_every_item_at_its_position():
     assert out.pos == AT and out.item_pos == [AT]
 
 
-@pytest.mark.parametrize("spec, value, out, msgs", [
-    (List(item=Int()), None, [], []),
-    (List(item=Int()), "a", INVALID, err("x: expected a list, got text")),
-    (List(item=Int()), {"a": 1}, INVALID, err("x: expected a list, got a mapping")),
-    (List(item=Int(), min_len=2), [1], INVALID, err("x: needs at least 2 item(s)")),
-    (List(item=Int(), min_len=2), [1, 2], [1, 2], []),
-    (List(item=Int(), min_len=1), None, INVALID, err("x: needs at least 1 item(s)")),
-    (List(item=Int(), max_len=2), [1, 2], [1, 2], []),
-    (List(item=Int(), max_len=2), [1, 2, 3], INVALID, err("x: too many items (3; limit 2)")),
-    (List(item=Int()), [0] * 1000, [0] * 1000, []),
-    (List(item=Int()), [0] * 1001, INVALID, err("x: too many items (1001; limit 1000)")),
-])
+@pytest.mark.parametrize(
+    "spec, value, out, msgs",
+    [
+        (List(item=Int()), None, [], []),
+        (List(item=Int()), "a", INVALID, err("x: expected a list, got text")),
+        (List(item=Int()), {"a": 1}, INVALID, err("x: expected a list, got a mapping")),
+        (List(item=Int(), min_len=2), [1], INVALID, err("x: needs at least 2 item(s)")),
+        (List(item=Int(), min_len=2), [1, 2], [1, 2], []),
+        (List(item=Int(), min_len=1), None, INVALID, err("x: needs at least 1 item(s)")),
+        (List(item=Int(), max_len=2), [1, 2], [1, 2], []),
+        (List(item=Int(), max_len=2), [1, 2, 3], INVALID, err("x: too many items (3; limit 2)")),
+        (List(item=Int()), [0] * 1000, [0] * 1000, []),
+        (List(item=Int()), [0] * 1001, INVALID, err("x: too many items (1001; limit 1000)")),
+    ],
+)
 def test_list(spec, value, out, msgs):
     assert run(spec, value) == (out, msgs)
 
@@ -153,12 +173,16 @@ def test_one_of_takes_the_first_alternative_that_fits():
     assert out == [1] and out.pos == AT and out.item_pos == [AT]
 
 
-UNIT = Obj(fields={
-    "name": Str(allow_empty=False),
-    "tons": Int(min=2, max=15, default=5),
-    "tags": List(item=Str(), default=list),
-    "rank": Str(default=None),
-}, aliases={"mass": "tons", "Title": "name"}, extra_ok=("notes",))
+UNIT = Obj(
+    fields={
+        "name": Str(allow_empty=False),
+        "tons": Int(min=2, max=15, default=5),
+        "tags": List(item=Str(), default=list),
+        "rank": Str(default=None),
+    },
+    aliases={"mass": "tons", "Title": "name"},
+    extra_ok=("notes",),
+)
 
 
 def test_obj_fills_defaults_and_calls_factories():
@@ -184,9 +208,11 @@ def test_obj_reports_unknown_twice_missing_and_bad_keys():
     doc = parse_yaml("tosn: 3\nname: A\nTitle: B\ntons: 99\n", "u.yaml")
     out, msgs = run(UNIT, doc, "unit")
     assert out is INVALID
-    assert msgs == ["u.yaml:1:1: unit: unknown key 'tosn' (did you mean 'tons'?)",
-                    "u.yaml:3:1: unit: 'Title' given twice",
-                    "u.yaml:4:7: unit.tons: 99 is out of range (2–15)"]
+    assert msgs == [
+        "u.yaml:1:1: unit: unknown key 'tosn' (did you mean 'tons'?)",
+        "u.yaml:3:1: unit: 'Title' given twice",
+        "u.yaml:4:7: unit.tons: 99 is out of range (2–15)",
+    ]
     out, msgs = run(UNIT, parse_yaml("tons: 3\n", "u.yaml"), "unit")
     assert out is INVALID and msgs == ["u.yaml:1:1: unit: missing required key 'name'"]
     out, msgs = run(UNIT, {"tons": 3, "name": "A", 7: 1}, "unit")
@@ -226,15 +252,22 @@ def test_map_of():
     doc = parse_yaml("armor: {Head: 2, ct: 5}\n", "u.yaml")["armor"]
     out, msgs = run(ARMOR, doc, "unit.armor")
     assert msgs == [] and out == {"head": 2, "torso": 5} and isinstance(out, YMap)
-    assert out.pos == Pos(1, 8) and out.key_pos_of("torso") == Pos(1, 18) and out.pos_of("torso") == Pos(1, 22)
+    assert (
+        out.pos == Pos(1, 8) and out.key_pos_of("torso") == Pos(1, 18) and out.pos_of("torso") == Pos(1, 22)
+    )
     out, msgs = run(ARMOR, parse_yaml("armor: {hed: 2, torso: -1, torsoo: 1}\n", "u.yaml")["armor"], "a")
     assert out is INVALID
-    assert msgs == ["u.yaml:1:9: a: unknown key 'hed' (did you mean 'head'?)",
-                    "u.yaml:1:24: a.torso: -1 is out of range (at least 0)",
-                    "u.yaml:1:28: a: unknown key 'torsoo' (did you mean 'torso'?)"]
+    assert msgs == [
+        "u.yaml:1:9: a: unknown key 'hed' (did you mean 'head'?)",
+        "u.yaml:1:24: a.torso: -1 is out of range (at least 0)",
+        "u.yaml:1:28: a: unknown key 'torsoo' (did you mean 'torso'?)",
+    ]
     assert run(ARMOR, {"head": 1}) == ({"head": 1}, [])
     assert run(ARMOR, {"head": "x"}) == (INVALID, err("x.head: expected a whole number, got text"))
-    assert run(ARMOR, {"head": "x", "torso": 1}) == (INVALID, err("x.head: expected a whole number, got text"))
+    assert run(ARMOR, {"head": "x", "torso": 1}) == (
+        INVALID,
+        err("x.head: expected a whole number, got text"),
+    )
     assert run(ARMOR, [1]) == (INVALID, err("x: expected a mapping, got a list"))
     out, _ = run(ARMOR, {"torso": 1})
     assert out.pos == AT and out.pos_of("torso") == AT
@@ -242,25 +275,42 @@ def test_map_of():
 
 def test_required_and_schema_defaults():
     assert Int().required and not Int(default=None).required and Spec().default is MISSING
-    assert Int(default=3, description="d").json_schema() == {"type": "integer", "default": 3, "description": "d"}
+    assert Int(default=3, description="d").json_schema() == {
+        "type": "integer",
+        "default": 3,
+        "description": "d",
+    }
     assert Int(default=None).json_schema() == {"type": "integer"}
-    assert List(item=Int(), default=list).json_schema() == {"type": "array", "items": {"type": "integer"},
-                                                            "maxItems": 1000}
+    assert List(item=Int(), default=list).json_schema() == {
+        "type": "array",
+        "items": {"type": "integer"},
+        "maxItems": 1000,
+    }
     assert Int(default=0).json_schema() == {"type": "integer", "default": 0}
     assert Bool(default=False).json_schema() == {"type": "boolean", "default": False}
     # the words for completion, and the same words in any letter case (what the loader takes)
-    assert Enum(choices=("a",), aliases={"b": "a"}).json_schema() == {"anyOf": [
-        {"enum": ["a", "b"]}, {"type": "string", "pattern": "^\\s*(?:[aA]|[bB])\\s*$"}]}
+    assert Enum(choices=("a",), aliases={"b": "a"}).json_schema() == {
+        "anyOf": [{"enum": ["a", "b"]}, {"type": "string", "pattern": "^\\s*(?:[aA]|[bB])\\s*$"}]
+    }
     assert Enum(choices=(1, 2)).json_schema() == {"enum": [1, 2]}
     assert List(item=Int(), min_len=2, max_len=3).json_schema() == {
-        "type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 3}
+        "type": "array",
+        "items": {"type": "integer"},
+        "minItems": 2,
+        "maxItems": 3,
+    }
     assert Int(min=0).json_schema() == {"type": "integer", "minimum": 0}
     assert Int(max=0).json_schema() == {"type": "integer", "maximum": 0}
     # a number is a name too; an empty or blank name is refused, null is "" where allowed
-    assert Str(allow_empty=False, max_len=5).json_schema() == {"type": ["string", "number"], "maxLength": 5,
-                                                               "minLength": 1, "pattern": "\\S"}
-    assert Str(completions=("b", "a", "a")).json_schema() == {"anyOf": [
-        {"enum": ["a", "b"]}, {"type": ["string", "number", "null"], "maxLength": 200}]}
+    assert Str(allow_empty=False, max_len=5).json_schema() == {
+        "type": ["string", "number"],
+        "maxLength": 5,
+        "minLength": 1,
+        "pattern": "\\S",
+    }
+    assert Str(completions=("b", "a", "a")).json_schema() == {
+        "anyOf": [{"enum": ["a", "b"]}, {"type": ["string", "number", "null"], "maxLength": 200}]
+    }
     assert Str(completions=lambda: ["x"]).json_schema()["anyOf"][0] == {"enum": ["x"]}
     with pytest.raises(NotImplementedError):
         Spec().check(1, None, Problems("u"), "x")
@@ -276,18 +326,23 @@ TEXT = {"type": ["string", "number", "null"], "maxLength": 200}
 def test_obj_json_schema_lists_aliases_and_required_keys():
     assert UNIT.json_schema() == {
         "type": "object",
-        "properties": {"name": NAME,
-                       "tons": {"type": "integer", "minimum": 2, "maximum": 15, "default": 5},
-                       "tags": {"type": "array", "items": TEXT, "maxItems": 1000},
-                       "rank": TEXT,
-                       "mass": {"type": "integer", "minimum": 2, "maximum": 15, "default": 5},
-                       "Title": NAME},
+        "properties": {
+            "name": NAME,
+            "tons": {"type": "integer", "minimum": 2, "maximum": 15, "default": 5},
+            "tags": {"type": "array", "items": TEXT, "maxItems": 1000},
+            "rank": TEXT,
+            "mass": {"type": "integer", "minimum": 2, "maximum": 15, "default": 5},
+            "Title": NAME,
+        },
         "additionalProperties": False,
         # name is required, and may be written as its alias Title
         "allOf": [{"anyOf": [{"required": ["name"]}, {"required": ["Title"]}]}],
     }
     assert Obj(fields={"a": Int(default=1)}).json_schema() == {
-        "type": "object", "properties": {"a": {"type": "integer", "default": 1}}, "additionalProperties": False}
+        "type": "object",
+        "properties": {"a": {"type": "integer", "default": 1}},
+        "additionalProperties": False,
+    }
 
 
 def test_locate_finds_the_deepest_known_node():

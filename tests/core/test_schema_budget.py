@@ -34,8 +34,10 @@ def run(spec, value, limit, problems=None):
 
 
 def message(limit):
-    return (f"units: the file expands to more than {limit:,} values (aliases or 'from' references "
-            f"repeated); write fewer or smaller copies")
+    return (
+        f"units: the file expands to more than {limit:,} values (aliases or 'from' references "
+        f"repeated); write fewer or smaller copies"
+    )
 
 
 @pytest.mark.parametrize("limit,ok", [(4, True), (3, False)])
@@ -92,9 +94,13 @@ def test_outside_a_budget_nothing_is_counted_or_reused():
     inner = seq("x", 2, shared=True)
     problems = Problems("f.yaml")
     List(item=List(item=Int())).check(seq(inner, inner), POS, problems, "units")
-    assert [p.message for p in problems.errors] == ["units[1][1]: expected a whole number, got text",
-                                                    "units[2][1]: expected a whole number, got text"]
-    out = List(item=List(item=Int())).check(seq(*[seq(1, 2, shared=True)] * 3), POS, Problems("f.yaml"), "units")
+    assert [p.message for p in problems.errors] == [
+        "units[1][1]: expected a whole number, got text",
+        "units[2][1]: expected a whole number, got text",
+    ]
+    out = List(item=List(item=Int())).check(
+        seq(*[seq(1, 2, shared=True)] * 3), POS, Problems("f.yaml"), "units"
+    )
     assert out == [[1, 2]] * 3 and out[0] is not out[1]
 
 
@@ -162,10 +168,16 @@ def test_the_default_limit_is_max_checked_values(monkeypatch):
 
 # -- Enum aliases and the editor pattern -----------------------------------------------------------
 
+
 def test_enum_aliases_any_case_and_a_choice_before_an_alias():
     e = Enum(choices=("biped", "quad"), aliases={"Four-Legged": "quad", "BIPED": "quad"})
-    assert [e.lookup(v) for v in ("biped", " Quad ", "four-legged", "FOUR-LEGGED", "wheeled")] == \
-        ["biped", "quad", "quad", "quad", None]
+    assert [e.lookup(v) for v in ("biped", " Quad ", "four-legged", "FOUR-LEGGED", "wheeled")] == [
+        "biped",
+        "quad",
+        "quad",
+        "quad",
+        None,
+    ]
     assert e.lookup("Biped") == "biped"  # the alias BIPED does not shadow the choice
     assert e.lookup("four-legged") == "quad"  # asked twice: the same answer
 

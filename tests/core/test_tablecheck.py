@@ -8,9 +8,13 @@ from sheets.core.errors import Pos, Problems
 from sheets.core.tablecheck import COLLECTION_MIN, Shape, _expected, check, merge, shape_of
 from sheets.core.yamlio import parse_yaml
 
-WEAPONS = {"weapons": [{"name": "LRM 5", "bv": 45, "heat": 2, "range": [7, 14, 21], "tags": None},
-                       {"name": "ER Laser", "bv": 38, "heat": 5, "range": [5, 10, 15], "tags": ["x"]}],
-           "factor": 1.5}
+WEAPONS = {
+    "weapons": [
+        {"name": "LRM 5", "bv": 45, "heat": 2, "range": [7, 14, 21], "tags": None},
+        {"name": "ER Laser", "bv": 38, "heat": 5, "range": [5, 10, 15], "tags": ["x"]},
+    ],
+    "factor": 1.5,
+}
 
 
 def problems(text, reference=WEAPONS):
@@ -35,31 +39,84 @@ def test_a_faithful_copy_passes():
     assert problems(GOOD.replace("bv: 45", "bv: 0")) == []
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ("bv: 45", "bv: -7", "2:23: weapons[1].bv: -7 must not be negative"),
-    ("factor: 1.5", "factor: .nan", "4:9: factor: nan is not a finite number"),
-    ("factor: 1.5", "factor: -.inf", "4:9: factor: -inf is not a finite number"),
-    ("bv: 45", "bv: .inf", "2:23: weapons[1].bv: expected a whole number, got a number (as in the bundled table)"),
-    ("bv: 45", "bv: 4.5", "2:23: weapons[1].bv: expected a whole number, got a number (as in the bundled table)"),
-    ("bv: 45", "bv: true", "2:23: weapons[1].bv: expected a whole number, got true/false (as in the bundled table)"),
-    ("bv: 45", "bv: '45'", "2:23: weapons[1].bv: expected a whole number, got text (as in the bundled table)"),
-    ("bv: 45", "bv: ~", "2:23: weapons[1].bv: expected a whole number, got nothing (as in the bundled table)"),
-    ("bv: 45", "bv: [45]", "2:23: weapons[1].bv: expected a whole number, got a list (as in the bundled table)"),
-    ("name: LRM 5", "name: {a: 1}", "2:12: weapons[1].name: expected text, got a mapping (as in the bundled table)"),
-    ("factor: 1.5", "factor: x", "4:9: factor: expected a number, got text (as in the bundled table)"),
-    ("tags: ~", "tags: 5", "2:62: weapons[1].tags: expected a list, got a whole number (as in the bundled table)"),
-    ("range: [7, 14, 21]", "range: [7, 14]", "2:43: weapons[1].range: 3 values expected (as in the bundled table), got 2"),
-    ("range: [7, 14, 21]", "range: [7, 14, 21, 28]",
-     "2:43: weapons[1].range: 3 values expected (as in the bundled table), got 4"),
-    ("range: [7, 14, 21]", "range: [7, -1, 21]", "2:47: weapons[1].range[2]: -1 must not be negative"),
-    ("range: [7, 14, 21]", "range: [7, x, 21]",
-     "2:47: weapons[1].range[2]: expected a whole number, got text (as in the bundled table)"),
-    ("tags: [x]", "tags: [x, 3]", "3:69: weapons[2].tags[2]: expected text, got a whole number (as in the bundled table)"),
-    ("heat: 2, ", "", "2:5: missing key 'heat' in 'weapons[1]'"),
-    ("bv: 45", "bvv: 45", "2:5: missing key 'bv' in 'weapons[1]'\no.yaml:2:19: weapons[1]: unknown key 'bvv' "
-                          "(did you mean 'bv'?)"),
-    ("bv: 45", "bv: 45, 7: 1", "2:27: weapons[1]: unknown key 7"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("bv: 45", "bv: -7", "2:23: weapons[1].bv: -7 must not be negative"),
+        ("factor: 1.5", "factor: .nan", "4:9: factor: nan is not a finite number"),
+        ("factor: 1.5", "factor: -.inf", "4:9: factor: -inf is not a finite number"),
+        (
+            "bv: 45",
+            "bv: .inf",
+            "2:23: weapons[1].bv: expected a whole number, got a number (as in the bundled table)",
+        ),
+        (
+            "bv: 45",
+            "bv: 4.5",
+            "2:23: weapons[1].bv: expected a whole number, got a number (as in the bundled table)",
+        ),
+        (
+            "bv: 45",
+            "bv: true",
+            "2:23: weapons[1].bv: expected a whole number, got true/false (as in the bundled table)",
+        ),
+        (
+            "bv: 45",
+            "bv: '45'",
+            "2:23: weapons[1].bv: expected a whole number, got text (as in the bundled table)",
+        ),
+        (
+            "bv: 45",
+            "bv: ~",
+            "2:23: weapons[1].bv: expected a whole number, got nothing (as in the bundled table)",
+        ),
+        (
+            "bv: 45",
+            "bv: [45]",
+            "2:23: weapons[1].bv: expected a whole number, got a list (as in the bundled table)",
+        ),
+        (
+            "name: LRM 5",
+            "name: {a: 1}",
+            "2:12: weapons[1].name: expected text, got a mapping (as in the bundled table)",
+        ),
+        ("factor: 1.5", "factor: x", "4:9: factor: expected a number, got text (as in the bundled table)"),
+        (
+            "tags: ~",
+            "tags: 5",
+            "2:62: weapons[1].tags: expected a list, got a whole number (as in the bundled table)",
+        ),
+        (
+            "range: [7, 14, 21]",
+            "range: [7, 14]",
+            "2:43: weapons[1].range: 3 values expected (as in the bundled table), got 2",
+        ),
+        (
+            "range: [7, 14, 21]",
+            "range: [7, 14, 21, 28]",
+            "2:43: weapons[1].range: 3 values expected (as in the bundled table), got 4",
+        ),
+        ("range: [7, 14, 21]", "range: [7, -1, 21]", "2:47: weapons[1].range[2]: -1 must not be negative"),
+        (
+            "range: [7, 14, 21]",
+            "range: [7, x, 21]",
+            "2:47: weapons[1].range[2]: expected a whole number, got text (as in the bundled table)",
+        ),
+        (
+            "tags: [x]",
+            "tags: [x, 3]",
+            "3:69: weapons[2].tags[2]: expected text, got a whole number (as in the bundled table)",
+        ),
+        ("heat: 2, ", "", "2:5: missing key 'heat' in 'weapons[1]'"),
+        (
+            "bv: 45",
+            "bvv: 45",
+            "2:5: missing key 'bv' in 'weapons[1]'\no.yaml:2:19: weapons[1]: unknown key 'bvv' "
+            "(did you mean 'bv'?)",
+        ),
+        ("bv: 45", "bv: 45, 7: 1", "2:27: weapons[1]: unknown key 7"),
+    ],
+)
 def test_each_mistake_is_named_at_its_position(old, new, message):
     text = GOOD.replace(old, new, 1)
     assert text != GOOD
@@ -70,11 +127,16 @@ def test_each_mistake_is_named_at_its_position(old, new, message):
 
 
 def test_top_level_problems():
-    assert problems("[1, 2]\n") == ["o.yaml:1:1: the table: expected a mapping, got a list (as in the bundled table)"]
-    assert problems("weapons: []\nfactor: 1\nfactr: 2\n") == ["o.yaml:3:1: unknown key 'factr' (did you mean 'factor'?)"]
+    assert problems("[1, 2]\n") == [
+        "o.yaml:1:1: the table: expected a mapping, got a list (as in the bundled table)"
+    ]
+    assert problems("weapons: []\nfactor: 1\nfactr: 2\n") == [
+        "o.yaml:3:1: unknown key 'factr' (did you mean 'factor'?)"
+    ]
     assert problems("factor: 1\n") == ["o.yaml:1:1: missing key 'weapons'"]
     assert problems("weapons: {a: 1}\nfactor: 1\n") == [
-        "o.yaml:1:10: weapons: expected a list, got a mapping (as in the bundled table)"]
+        "o.yaml:1:10: weapons: expected a list, got a mapping (as in the bundled table)"
+    ]
 
 
 def test_a_long_key_path_is_shortened():
@@ -87,39 +149,65 @@ def test_a_long_key_path_is_shortened():
     assert found == [f"o.yaml:3:{len(key) + 7}: {where}: -1 must not be negative"]
 
 
-LABELS = {"title": {"en": "Title", "ru": "Заголовок"}, "total": {"en": "Total", "ru": "Итого"},
-          "page": {"en": "Page", "ru": "Стр."}}
+LABELS = {
+    "title": {"en": "Title", "ru": "Заголовок"},
+    "total": {"en": "Total", "ru": "Итого"},
+    "page": {"en": "Page", "ru": "Стр."},
+}
 
 
 def test_a_collection_takes_new_entries_of_the_same_shape():
-    assert problems('title: {en: T, ru: З}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\n'
-                    'extra: {en: E, ru: Э}\n', LABELS) == []
-    assert problems('title: {en: T}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\n', LABELS) == [
-        "o.yaml:1:8: missing key 'ru' in 'title'"]
-    assert problems('title: {en: T, ru: З}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\n'
-                    'extra: {en: E}\n', LABELS) == ["o.yaml:4:8: missing key 'ru' in 'extra'"]
-    assert problems('title: {en: T, ru: З}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\n'
-                    'extra: {en: E, ru: 5}\n', LABELS) == [
-        "o.yaml:4:20: extra.ru: expected text, got a whole number (as in the bundled table)"]
-    two = dict(list(LABELS.items())[:COLLECTION_MIN - 1])  # two entries are not a collection
-    assert problems('title: {en: T, ru: З}\ntotal: {en: T, ru: И}\nextra: {en: E, ru: Э}\n', two) == [
-        "o.yaml:3:1: unknown key 'extra'"]
+    assert (
+        problems(
+            "title: {en: T, ru: З}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\nextra: {en: E, ru: Э}\n",
+            LABELS,
+        )
+        == []
+    )
+    assert problems("title: {en: T}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\n", LABELS) == [
+        "o.yaml:1:8: missing key 'ru' in 'title'"
+    ]
+    assert problems(
+        "title: {en: T, ru: З}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\nextra: {en: E}\n", LABELS
+    ) == ["o.yaml:4:8: missing key 'ru' in 'extra'"]
+    assert problems(
+        "title: {en: T, ru: З}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\nextra: {en: E, ru: 5}\n", LABELS
+    ) == ["o.yaml:4:20: extra.ru: expected text, got a whole number (as in the bundled table)"]
+    two = dict(list(LABELS.items())[: COLLECTION_MIN - 1])  # two entries are not a collection
+    assert problems("title: {en: T, ru: З}\ntotal: {en: T, ru: И}\nextra: {en: E, ru: Э}\n", two) == [
+        "o.yaml:3:1: unknown key 'extra'"
+    ]
     mixed = dict(LABELS, note="text")  # one value is not a mapping: not a collection either
-    assert problems('title: {en: T, ru: З}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\nnote: n\n'
-                    'extra: {en: E, ru: Э}\n', mixed) == ["o.yaml:5:1: unknown key 'extra'"]
+    assert problems(
+        "title: {en: T, ru: З}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\nnote: n\n"
+        "extra: {en: E, ru: Э}\n",
+        mixed,
+    ) == ["o.yaml:5:1: unknown key 'extra'"]
 
 
 def test_whole_number_keys_and_tables_without_positions():
     hits = {2: "head", 3: "torso", 4: "legs"}
     assert problems("2: head\n3: torso\n4: legs\n", hits) == []
     assert problems("2: head\n3: torso\n4: 7\n", hits) == [
-        "o.yaml:3:4: 4: expected text, got a whole number (as in the bundled table)"]
+        "o.yaml:3:4: 4: expected text, got a whole number (as in the bundled table)"
+    ]
     assert problems("2: head\n3: torso\n4: legs\n13: x\n", hits) == ["o.yaml:4:1: unknown key 13"]
     probs = Problems("o.yaml")  # plain Python values: every problem at the table's position
-    check({"weapons": [{"name": "x", "bv": -1, "heat": 0, "range": [1, 2, 3], "tags": None}], "factor": 1,
-           "zz": 1}, shape_of(WEAPONS), Pos(1, 1), probs, "")
-    assert [str(p) for p in probs.items] == ["o.yaml:1:1: weapons[1].bv: -1 must not be negative",
-                                             "o.yaml:1:1: unknown key 'zz'"]
+    check(
+        {
+            "weapons": [{"name": "x", "bv": -1, "heat": 0, "range": [1, 2, 3], "tags": None}],
+            "factor": 1,
+            "zz": 1,
+        },
+        shape_of(WEAPONS),
+        Pos(1, 1),
+        probs,
+        "",
+    )
+    assert [str(p) for p in probs.items] == [
+        "o.yaml:1:1: weapons[1].bv: -1 must not be negative",
+        "o.yaml:1:1: unknown key 'zz'",
+    ]
 
 
 def test_negative_numbers_stay_allowed_where_the_bundled_table_has_one():
@@ -160,16 +248,19 @@ def test_merging_shapes():
     assert merge(Shape(item=e1), Shape(item=e2)).item.kinds == {"str", "int"}
 
 
-@pytest.mark.parametrize("kinds, text", [
-    ({"int"}, "a whole number"),
-    ({"int", "float"}, "a number"),
-    ({"float"}, "a number"),
-    ({"str", "null"}, "text"),
-    ({"null"}, "nothing"),
-    ({"int", "str"}, "a whole number or text"),
-    ({"map", "list"}, "a list or a mapping"),
-    ({"bytes"}, "bytes"),
-])
+@pytest.mark.parametrize(
+    "kinds, text",
+    [
+        ({"int"}, "a whole number"),
+        ({"int", "float"}, "a number"),
+        ({"float"}, "a number"),
+        ({"str", "null"}, "text"),
+        ({"null"}, "nothing"),
+        ({"int", "str"}, "a whole number or text"),
+        ({"map", "list"}, "a list or a mapping"),
+        ({"bytes"}, "bytes"),
+    ],
+)
 def test_expected_names(kinds, text):
     assert _expected(kinds) == text
 
@@ -182,8 +273,11 @@ def test_the_bundled_kinds_are_not_changed_by_naming_them():
 
 def test_missing_keys_of_mixed_types_are_listed_in_text_order():
     ref = {10: "a", 9: "b", "x": "c"}
-    assert problems("{}\n", ref) == ["o.yaml:1:1: missing key 10", "o.yaml:1:1: missing key 9",
-                                     "o.yaml:1:1: missing key 'x'"]
+    assert problems("{}\n", ref) == [
+        "o.yaml:1:1: missing key 10",
+        "o.yaml:1:1: missing key 9",
+        "o.yaml:1:1: missing key 'x'",
+    ]
 
 
 @pytest.mark.parametrize("length, cut", [(120, False), (121, True)])
@@ -195,18 +289,22 @@ def test_a_key_path_is_cut_after_120_characters(length, cut):
 
 
 def test_a_collection_entry_of_the_wrong_kind_is_positioned():
-    assert problems('title: {en: T, ru: З}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\nextra: E\n', LABELS) == [
-        "o.yaml:4:8: extra: expected a mapping, got text (as in the bundled table)"]
+    assert problems(
+        "title: {en: T, ru: З}\ntotal: {en: T, ru: И}\npage: {en: P, ru: С}\nextra: E\n", LABELS
+    ) == ["o.yaml:4:8: extra: expected a mapping, got text (as in the bundled table)"]
 
 
 def test_text_where_the_bundled_table_has_text_or_a_list_is_not_read_as_a_list():
     ref = {"a": [{"v": "x"}, {"v": [1, 2]}]}
     assert problems("a:\n  - {v: ab}\n  - {v: [3, 4]}\n", ref) == []
     assert problems("a:\n  - {v: [3, x]}\n", ref) == [
-        "o.yaml:2:13: a[1].v[2]: expected a whole number, got text (as in the bundled table)"]
+        "o.yaml:2:13: a[1].v[2]: expected a whole number, got text (as in the bundled table)"
+    ]
 
 
 def test_a_value_of_no_yaml_kind_is_named_by_its_type():
     probs = Problems("o.yaml")
     check(b"x", shape_of(1), Pos(2, 2), probs, "n")
-    assert [str(p) for p in probs.items] == ["o.yaml:2:2: n: expected a whole number, got bytes (as in the bundled table)"]
+    assert [str(p) for p in probs.items] == [
+        "o.yaml:2:2: n: expected a whole number, got bytes (as in the bundled table)"
+    ]

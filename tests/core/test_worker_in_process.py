@@ -101,6 +101,7 @@ def test_in_a_real_fork_the_kernel_holds_sigkill():
 
 # -- the worker ---------------------------------------------------------------------------------------
 
+
 def _files(samples, tmp_path, n, bad=frozenset()):
     units = yaml.safe_load((samples / "battletech" / "roc.yaml").read_text(encoding="utf-8"))["units"]
     paths = []
@@ -142,7 +143,9 @@ def test_the_worker_sends_what_one_process_loads(samples, tmp_path, monkeypatch)
     assert received[0][1].game is one[0][1].game and received[0][1].path == paths[1]
     assert repr(received[2][1].units) == repr(one[2][1].units)
     assert received[2][1].entries == one[2][1].entries
-    assert [(p.path, p.pos, p.message) for p in received[1][1]] == [(p.path, p.pos, p.message) for p in one[1][1]]
+    assert [(p.path, p.pos, p.message) for p in received[1][1]] == [
+        (p.path, p.pos, p.message) for p in one[1][1]
+    ]
 
 
 def test_an_exception_in_the_worker_is_sent_after_what_it_loaded(samples, tmp_path, monkeypatch):

@@ -19,7 +19,11 @@ def _tree(v, seen=frozenset()):
             return "REF"
         seen = seen | {id(v)}
     if isinstance(v, yamlio.YMap):
-        return ("map", v.pos, [(k, _tree(x, seen), v.key_pos.get(k), v.value_pos.get(k)) for k, x in v.items()])
+        return (
+            "map",
+            v.pos,
+            [(k, _tree(x, seen), v.key_pos.get(k), v.value_pos.get(k)) for k, x in v.items()],
+        )
     if isinstance(v, yamlio.YSeq):
         return ("seq", v.pos, [_tree(x, seen) for x in v], list(v.item_pos))
     return (type(v).__name__, v)
@@ -39,8 +43,15 @@ TEXTS = [
     (ROOT / "data/units/lnl/hill30_us.yaml").read_text(encoding="utf-8"),
     "a: &x {k: [1, 2.5, ~, yes, 0x1F, 1_000, 1:20, 2001-02-03]}\nb: *x\n<<: {c: 3}\n",
     "&a [*a, {b: *a}]",  # a collection holding itself
-    "a: *nowhere\n", "a: 1\na: 2\n", "--- 1\n--- 2\n", "a: [1\n", "a: !!python/object x\n",
-    "a: &z 1\nb: &z 2\nc: *z\n", "- a\n - b\n", "[" * 70 + "]" * 70, "",
+    "a: *nowhere\n",
+    "a: 1\na: 2\n",
+    "--- 1\n--- 2\n",
+    "a: [1\n",
+    "a: !!python/object x\n",
+    "a: &z 1\nb: &z 2\nc: *z\n",
+    "- a\n - b\n",
+    "[" * 70 + "]" * 70,
+    "",
 ]
 
 
@@ -57,7 +68,9 @@ def test_the_c_composer_is_used_for_shallow_text_only(monkeypatch):
     assert used == [1]
     assert not yamlio._shallow("- []\n" * (yamlio.SHALLOW_BRACKETS + 1))  # too many to bound the depth
     assert not yamlio._shallow("a: " + "x" * yamlio.SHALLOW_LINE + "\n")  # a line too long
-    assert yamlio._shallow("a: " + "x" * (yamlio.SHALLOW_LINE - 3) + "\n" + "- []\n" * yamlio.SHALLOW_BRACKETS)
+    assert yamlio._shallow(
+        "a: " + "x" * (yamlio.SHALLOW_LINE - 3) + "\n" + "- []\n" * yamlio.SHALLOW_BRACKETS
+    )
     with pytest.raises(InputError, match="nesting too deep"):  # deep: never reaches the C stack
         yamlio.parse_yaml("[" * 100_000 + "]" * 100_000, "f.yaml")
     assert used == [1]

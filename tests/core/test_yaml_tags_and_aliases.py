@@ -17,11 +17,19 @@ def problems(text):
     return [str(p) for p in exc.value.problems]
 
 
-@pytest.mark.parametrize("text,tag", [("units: !!set {a, b}\n", "'!!set'"), ("units: !!omap [a: 1]\n", "'!!omap'"),
-                                      ("units: !mine {a: 1}\n", "'!mine'"), ("units: !!pairs [a: 1]\n", "'!!pairs'")])
+@pytest.mark.parametrize(
+    "text,tag",
+    [
+        ("units: !!set {a, b}\n", "'!!set'"),
+        ("units: !!omap [a: 1]\n", "'!!omap'"),
+        ("units: !mine {a: 1}\n", "'!mine'"),
+        ("units: !!pairs [a: 1]\n", "'!!pairs'"),
+    ],
+)
 def test_a_tagged_collection_is_refused_by_its_short_tag(text, tag):
-    assert problems(text) == [f"f.yaml:1:8: the YAML tag {tag} is not supported here (plain values, lists and "
-                              f"mappings only)"]
+    assert problems(text) == [
+        f"f.yaml:1:8: the YAML tag {tag} is not supported here (plain values, lists and mappings only)"
+    ]
 
 
 def test_a_long_tag_is_shortened_to_40_characters():
@@ -32,7 +40,8 @@ def test_a_long_tag_is_shortened_to_40_characters():
 
 def test_the_same_tagged_node_twice_is_reported_once():
     assert problems("a: &x !!set {k}\nb: *x\n") == [
-        "f.yaml:1:4: the YAML tag '!!set' is not supported here (plain values, lists and mappings only)"]
+        "f.yaml:1:4: the YAML tag '!!set' is not supported here (plain values, lists and mappings only)"
+    ]
 
 
 def test_plain_mapping_and_list_tags_are_accepted():
@@ -54,14 +63,27 @@ def test_a_text_value_at_the_nesting_limit():
         inner = inner["a"]
     assert inner == {"a": "x"}
     text = "{a: " * 65 + "x" + "}" * 65
-    assert problems(text) == ["f.yaml:1:258: nesting deeper than 64 levels",
-                              "f.yaml:1:261: nesting deeper than 64 levels"]
+    assert problems(text) == [
+        "f.yaml:1:258: nesting deeper than 64 levels",
+        "f.yaml:1:261: nesting deeper than 64 levels",
+    ]
 
 
 def test_positions_name_their_file():
     v = parse_yaml("a:\n  b: [x, y]\n", "units/f.yaml")
     assert (v.key_pos["a"].line, v.key_pos["a"].col, v.key_pos["a"].file) == (1, 1, "units/f.yaml")
     inner = v["a"]
-    assert (inner.key_pos["b"].line, inner.key_pos["b"].col, inner.key_pos["b"].file) == (2, 3, "units/f.yaml")
-    assert (inner.value_pos["b"].line, inner.value_pos["b"].col, inner.value_pos["b"].file) == (2, 6, "units/f.yaml")
-    assert [(p.line, p.col, p.file) for p in inner["b"].item_pos] == [(2, 7, "units/f.yaml"), (2, 10, "units/f.yaml")]
+    assert (inner.key_pos["b"].line, inner.key_pos["b"].col, inner.key_pos["b"].file) == (
+        2,
+        3,
+        "units/f.yaml",
+    )
+    assert (inner.value_pos["b"].line, inner.value_pos["b"].col, inner.value_pos["b"].file) == (
+        2,
+        6,
+        "units/f.yaml",
+    )
+    assert [(p.line, p.col, p.file) for p in inner["b"].item_pos] == [
+        (2, 7, "units/f.yaml"),
+        (2, 10, "units/f.yaml"),
+    ]

@@ -55,7 +55,8 @@ def test_merge_keys_work_and_a_bad_one_is_positioned():
     assert doc["m"] == {"x": 1, "z": 2, "y": 0}
     assert problems_of("b: &b {y: 0}\nm: {<<: *b, y: 1, y: 2}\n") == ["f.yaml:2:19: duplicate key 'y'"]
     assert problems_of("a: 1\n<<: 5\n") == [
-        "f.yaml:2:5: bad merge key '<<': expected a mapping or list of mappings for merging, but found scalar"]
+        "f.yaml:2:5: bad merge key '<<': expected a mapping or list of mappings for merging, but found scalar"
+    ]
     with pytest.raises(InputError) as exc:  # every position names its file (problems move between reports)
         parse_yaml("a: 1\n<<: 5\n", "g.yaml")
     assert exc.value.problems[0].pos.file == "g.yaml"
@@ -85,61 +86,92 @@ def test_keys_must_be_plain_and_unique():
     assert problems_of("? [1]\n: 2\nb: 1\n") == ["f.yaml:1:3: a key must be a plain value"]
     assert problems_of("a: 1\nb: 2\n a2: 3\n") != []
     assert problems_of("a: 1\nb: 2\na: 3\n") == ["f.yaml:3:1: duplicate key 'a'"]
-    assert problems_of("a: 1\na: 2\nb: !!int x\n") == ["f.yaml:2:1: duplicate key 'a'",
-                                                     "f.yaml:3:4: bad value 'x': not a whole number"]
+    assert problems_of("a: 1\na: 2\nb: !!int x\n") == [
+        "f.yaml:2:1: duplicate key 'a'",
+        "f.yaml:3:4: bad value 'x': not a whole number",
+    ]
     # a key is one level below its mapping: its own nesting counts too
     assert problems_of("? " + "[" * 64 + "1" + "]" * 64 + "\n: v\n") == [
-        "f.yaml:1:67: nesting deeper than 64 levels", "f.yaml:1:3: a key must be a plain value"]
+        "f.yaml:1:67: nesting deeper than 64 levels",
+        "f.yaml:1:3: a key must be a plain value",
+    ]
     assert problems_of("{a: 1, ? {b: 1} : 2, c: 3, a: 4}") == [
-        "f.yaml:1:10: a key must be a plain value", "f.yaml:1:28: duplicate key 'a'"]
+        "f.yaml:1:10: a key must be a plain value",
+        "f.yaml:1:28: duplicate key 'a'",
+    ]
 
 
-@pytest.mark.parametrize("value, message", [
-    ("!!int abc", "1:4: bad value 'abc': not a whole number"),
-    ("!!int ''", "1:4: bad value '': not a whole number"),
-    ("!!float x", "1:4: bad value 'x': not a number"),
-    ("!!float ''", "1:4: bad value '': not a number"),  # was an IndexError (exit 3)
-    ("!!bool maybe", "1:4: bad value 'maybe': not true or false"),
-    ("!!timestamp x", "1:4: bad value 'x': not a date"),
-    ("!!binary aGk=", "1:4: the YAML tag '!!binary' is not supported here (plain values, lists and mappings only)"),
-    ("!custom x", "1:4: the YAML tag '!custom' is not supported here (plain values, lists and mappings only)"),
-    ("!!python/name:os.system ''", "1:4: the YAML tag '!!python/name:os.system' is not "
-                                   "supported here (plain values, lists and mappings only)"),
-    ("!!" + "z" * 50, "1:4: the YAML tag '!!" + "z" * 38 + "'… (52 characters) is not supported here "
-                      "(plain values, lists and mappings only)"),
-    ("1" * 101, "1:4: number too long (101 digits)"),
-    ("-" + "1" * 100, "1:4: number too long (101 digits)"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("!!int abc", "1:4: bad value 'abc': not a whole number"),
+        ("!!int ''", "1:4: bad value '': not a whole number"),
+        ("!!float x", "1:4: bad value 'x': not a number"),
+        ("!!float ''", "1:4: bad value '': not a number"),  # was an IndexError (exit 3)
+        ("!!bool maybe", "1:4: bad value 'maybe': not true or false"),
+        ("!!timestamp x", "1:4: bad value 'x': not a date"),
+        (
+            "!!binary aGk=",
+            "1:4: the YAML tag '!!binary' is not supported here (plain values, lists and mappings only)",
+        ),
+        (
+            "!custom x",
+            "1:4: the YAML tag '!custom' is not supported here (plain values, lists and mappings only)",
+        ),
+        (
+            "!!python/name:os.system ''",
+            "1:4: the YAML tag '!!python/name:os.system' is not "
+            "supported here (plain values, lists and mappings only)",
+        ),
+        (
+            "!!" + "z" * 50,
+            "1:4: the YAML tag '!!" + "z" * 38 + "'… (52 characters) is not supported here "
+            "(plain values, lists and mappings only)",
+        ),
+        ("1" * 101, "1:4: number too long (101 digits)"),
+        ("-" + "1" * 100, "1:4: number too long (101 digits)"),
+    ],
+)
 def test_a_value_its_tag_cannot_hold_is_reported_at_the_node(value, message):
     assert problems_of(f"a: {value}\n") == [f"f.yaml:{message}"]
 
 
-@pytest.mark.parametrize("value, result", [
-    ("2001-02-03", "2001-02-03"),  # dates stay text
-    ("2001-02-30", "2001-02-30"),
-    ("2001-2-3 10:00", "2001-2-3 10:00"),
-    ("!!timestamp 2001-02-03t1", "2001-02-03t1"),
-    ("1" * 100, int("1" * 100)),
-    ("!!int 1_000", 1000),
-    ("!!null x", None),
-    ("!!str 12", "12"),
-    ("true", True),
-    ("1.5", 1.5),
-    ("~", None),
-])
+@pytest.mark.parametrize(
+    "value, result",
+    [
+        ("2001-02-03", "2001-02-03"),  # dates stay text
+        ("2001-02-30", "2001-02-30"),
+        ("2001-2-3 10:00", "2001-2-3 10:00"),
+        ("!!timestamp 2001-02-03t1", "2001-02-03t1"),
+        ("1" * 100, int("1" * 100)),
+        ("!!int 1_000", 1000),
+        ("!!null x", None),
+        ("!!str 12", "12"),
+        ("true", True),
+        ("1.5", 1.5),
+        ("~", None),
+    ],
+)
 def test_plain_values(value, result):
     assert parse_yaml(f"a: {value}\n", "f.yaml") == {"a": result}
 
 
 def test_malformed_yaml_is_one_positioned_line():
     assert problems_of("a: [1\n") == [
-        "f.yaml:1:6: malformed YAML: while parsing a flow sequence: did not find expected ',' or ']'"]
-    assert problems_of("a: b: c\n") == ["f.yaml:1:5: malformed YAML: mapping values are not allowed in this context"]
-    assert problems_of("a: 1\nb: *nowhere\n") == ["f.yaml:2:4: malformed YAML: found undefined alias 'nowhere'"]
+        "f.yaml:1:6: malformed YAML: while parsing a flow sequence: did not find expected ',' or ']'"
+    ]
+    assert problems_of("a: b: c\n") == [
+        "f.yaml:1:5: malformed YAML: mapping values are not allowed in this context"
+    ]
+    assert problems_of("a: 1\nb: *nowhere\n") == [
+        "f.yaml:2:4: malformed YAML: found undefined alias 'nowhere'"
+    ]
     assert problems_of("--- 1\n--- 2\n") == [
-        "f.yaml:2:1: malformed YAML: expected a single document in the stream: but found another document"]
-    assert problems_of("a: 'x") == ["f.yaml:1:6: malformed YAML: while scanning a quoted scalar: found "
-                                    "unexpected end of stream"]
+        "f.yaml:2:1: malformed YAML: expected a single document in the stream: but found another document"
+    ]
+    assert problems_of("a: 'x") == [
+        "f.yaml:1:6: malformed YAML: while scanning a quoted scalar: found unexpected end of stream"
+    ]
 
 
 def test_a_long_parser_message_is_cut_to_300_characters(monkeypatch):
@@ -186,14 +218,17 @@ def test_the_loader_is_disposed_even_when_parsing_fails(monkeypatch):
     assert disposed == [1, 1]
 
 
-@pytest.mark.parametrize("text, where, code", [
-    ("a: 1\nb: \x1b\n", "2:4", "U+001B"),
-    ("a: 1\nb: 2\ncc: \x1b\n", "3:5", "U+001B"),
-    ("\x07", "1:1", "U+0007"),
-    ("name: Жук \x1b\n", "1:11", "U+001B"),  # the column counts characters, not UTF-8 bytes
-    ("имя: Жук\nb: ё\x1b\n", "2:5", "U+001B"),
-    ("a: \ufffe\n", "1:4", "U+FFFE"),
-])
+@pytest.mark.parametrize(
+    "text, where, code",
+    [
+        ("a: 1\nb: \x1b\n", "2:4", "U+001B"),
+        ("a: 1\nb: 2\ncc: \x1b\n", "3:5", "U+001B"),
+        ("\x07", "1:1", "U+0007"),
+        ("name: Жук \x1b\n", "1:11", "U+001B"),  # the column counts characters, not UTF-8 bytes
+        ("имя: Жук\nb: ё\x1b\n", "2:5", "U+001B"),
+        ("a: \ufffe\n", "1:4", "U+FFFE"),
+    ],
+)
 def test_control_characters_are_one_positioned_line(text, where, code):
     assert problems_of(text) == [f"f.yaml:{where}: malformed YAML: control character {code} is not allowed"]
 
@@ -205,14 +240,18 @@ def test_the_pure_python_reader_gives_the_same_positions(monkeypatch):
         pass
 
     monkeypatch.setattr(yamlio, "_Loader", PyLoader)
-    assert problems_of("name: Жук \x1b\n") == ["f.yaml:1:11: malformed YAML: control character U+001B is not allowed"]
+    assert problems_of("name: Жук \x1b\n") == [
+        "f.yaml:1:11: malformed YAML: control character U+001B is not allowed"
+    ]
     assert parse_yaml("a: [1]\n", "f.yaml") == {"a": [1]}
 
 
 def test_many_flow_brackets_of_either_kind_go_to_the_python_composer():
     assert yamlio._shallow("- {}\n" * yamlio.SHALLOW_BRACKETS)
     assert not yamlio._shallow("- {}\n" * (yamlio.SHALLOW_BRACKETS + 1))
-    assert not yamlio._shallow("- []\n" * (yamlio.SHALLOW_BRACKETS // 2) + "- {}\n" * (yamlio.SHALLOW_BRACKETS // 2 + 1))
+    assert not yamlio._shallow(
+        "- []\n" * (yamlio.SHALLOW_BRACKETS // 2) + "- {}\n" * (yamlio.SHALLOW_BRACKETS // 2 + 1)
+    )
 
 
 def test_clamp_keeps_a_position_inside_the_text():
@@ -239,7 +278,9 @@ def test_read_text_decodes_utf8_and_drops_a_bom(tmp_path):
         f.write_bytes(data)
         with pytest.raises(InputError) as exc:
             read_text(f)
-        assert [str(p) for p in exc.value.problems] == [f"{f}:{where}: not valid UTF-8 text: save the file as UTF-8"]
+        assert [str(p) for p in exc.value.problems] == [
+            f"{f}:{where}: not valid UTF-8 text: save the file as UTF-8"
+        ]
 
 
 def test_files_over_five_megabytes_are_refused(tmp_path, monkeypatch):
@@ -255,5 +296,6 @@ def test_files_over_five_megabytes_are_refused(tmp_path, monkeypatch):
 
 def test_many_problems_in_one_file_are_all_collected():
     text = "".join(f"k{i}: !!int x{i}\n" for i in range(3))
-    assert problems_of(text) == [f"f.yaml:{i + 1}:{len(f'k{i}: ') + 1}: bad value 'x{i}': not a whole number"
-                                 for i in range(3)]
+    assert problems_of(text) == [
+        f"f.yaml:{i + 1}:{len(f'k{i}: ') + 1}: bad value 'x{i}': not a whole number" for i in range(3)
+    ]

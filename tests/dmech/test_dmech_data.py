@@ -44,9 +44,27 @@ def test_every_file_starts_with_a_documenting_comment(name):
 def test_labels_cover_the_sheet():
     labels = load_data("dmech/labels.yaml")
     assert all(isinstance(k, str) for k in labels)
-    for key in ["walker_sheet", "structure", "speed", "initiative", "skill", "daring", "armor",
-                "accuracy", "power", "ammo", "pilot", "wounds", "conditions", "strength",
-                "balance", "standing", "half_hex", "unverified", "illustrative"]:
+    for key in [
+        "walker_sheet",
+        "structure",
+        "speed",
+        "initiative",
+        "skill",
+        "daring",
+        "armor",
+        "accuracy",
+        "power",
+        "ammo",
+        "pilot",
+        "wounds",
+        "conditions",
+        "strength",
+        "balance",
+        "standing",
+        "half_hex",
+        "unverified",
+        "illustrative",
+    ]:
         assert key in labels, key
     for face in FACES:
         assert f"face_{face}" in labels

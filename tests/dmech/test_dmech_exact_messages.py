@@ -7,13 +7,16 @@ from sheets.games.dmech import geometry as g
 from sheets.games.dmech import rules
 
 
-@pytest.mark.parametrize("power, armor, message", [
-    (-1, 6, "power must be a whole number ≥ 0, got -1"),
-    (True, 6, "power must be a whole number ≥ 0, got True"),
-    (2.5, 6, "power must be a whole number ≥ 0, got 2.5"),
-    (4, -2, "armour must be a whole number ≥ 0, got -2"),
-    (4, False, "armour must be a whole number ≥ 0, got False"),
-])
+@pytest.mark.parametrize(
+    "power, armor, message",
+    [
+        (-1, 6, "power must be a whole number ≥ 0, got -1"),
+        (True, 6, "power must be a whole number ≥ 0, got True"),
+        (2.5, 6, "power must be a whole number ≥ 0, got 2.5"),
+        (4, -2, "armour must be a whole number ≥ 0, got -2"),
+        (4, False, "armour must be a whole number ≥ 0, got False"),
+    ],
+)
 def test_penetration_refuses_bad_numbers_exactly(power, armor, message):
     with pytest.raises(ValueError) as exc:
         rules.penetration(power, (3, 3), armor)
@@ -23,7 +26,10 @@ def test_penetration_refuses_bad_numbers_exactly(power, armor, message):
 def test_unknown_penetration_result_and_equipment_kind():
     with pytest.raises(ValueError) as exc:
         rules.penetration_step("boom")
-    assert str(exc.value) == "unknown penetration result 'boom'; expected one of none, structure, damage, heavy_damage"
+    assert (
+        str(exc.value)
+        == "unknown penetration result 'boom'; expected one of none, structure, damage, heavy_damage"
+    )
     with pytest.raises(KeyError) as exc:
         rules.equipment_kind("laser")
     assert exc.value.args == ("laser",)
@@ -45,14 +51,25 @@ def test_pilot_rules_carry_their_note():
     assert pilot.note.en == "Each wound: +1 Initiative. The second wound kills the pilot."
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: g.hex_distance((0,), (0, 0)), "first hex must be an axial pair (q, r) of whole numbers, got (0,)"),
-    (lambda: g.hex_distance((0, 0), "x"), "second hex must be an axial pair (q, r) of whole numbers, got 'x'"),
-    (lambda: g.is_half_hex((0, 0)), "the offset (0, 0) is the target hex itself"),
-    (lambda: g.is_half_hex((1,)), "offset must be an axial pair (q, r) of whole numbers, got (1,)"),
-    (lambda: g.face_index("top"),
-     "unknown face 'top'; expected one of front, front_right, rear_right, rear, rear_left, front_left"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (
+            lambda: g.hex_distance((0,), (0, 0)),
+            "first hex must be an axial pair (q, r) of whole numbers, got (0,)",
+        ),
+        (
+            lambda: g.hex_distance((0, 0), "x"),
+            "second hex must be an axial pair (q, r) of whole numbers, got 'x'",
+        ),
+        (lambda: g.is_half_hex((0, 0)), "the offset (0, 0) is the target hex itself"),
+        (lambda: g.is_half_hex((1,)), "offset must be an axial pair (q, r) of whole numbers, got (1,)"),
+        (
+            lambda: g.face_index("top"),
+            "unknown face 'top'; expected one of front, front_right, rear_right, rear, rear_left, front_left",
+        ),
+    ],
+)
 def test_geometry_messages(call, message):
     with pytest.raises(ValueError) as exc:
         call()
@@ -87,7 +104,10 @@ def test_armor_against_messages_and_unit_objects():
     assert str(exc.value) == "no face given"
     with pytest.raises(ValueError) as exc:
         rules.armor_against({"front": 3}, ["side"])
-    assert str(exc.value) == "unknown face 'side'; expected one of front, front_right, rear_right, rear, rear_left, front_left"
+    assert (
+        str(exc.value)
+        == "unknown face 'side'; expected one of front, front_right, rear_right, rear, rear_left, front_left"
+    )
 
 
 def test_weapon_tags_by_id_and_alias():

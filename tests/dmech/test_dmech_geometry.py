@@ -4,15 +4,29 @@ import math
 
 import pytest
 
-from sheets.games.dmech.geometry import (DIRECTIONS, FACES, corner_vector, cube, direction_vector,
-                                         face_edge, face_sectors, faces_hit, hex_center,
-                                         hex_corners, hex_distance, is_half_hex, neighbor, ring,
-                                         rotate)
+from sheets.games.dmech.geometry import (
+    DIRECTIONS,
+    FACES,
+    corner_vector,
+    cube,
+    direction_vector,
+    face_edge,
+    face_sectors,
+    faces_hit,
+    hex_center,
+    hex_corners,
+    hex_distance,
+    is_half_hex,
+    neighbor,
+    ring,
+    rotate,
+)
 
 ORIGIN = (0, 0)
 
 
 # -- digest §6.4 worked examples --------------------------------------------------------------
+
 
 def test_example_1_straight_behind():
     assert faces_hit(ORIGIN, 0, (0, 3)) == ["rear"]
@@ -47,6 +61,7 @@ def test_extra_example_ne_neighbour_hits_front_right():
 
 
 # -- every facing ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("facing", range(6))
 def test_each_neighbour_hits_the_face_it_touches(facing):
@@ -100,6 +115,7 @@ def test_front_and_front_left_cone_line_order_is_clockwise_from_front():
 
 
 # -- properties of the model (digest §6.2) ---------------------------------------------------------
+
 
 def test_two_faces_exactly_when_two_cube_coordinates_are_equal():
     for offset, faces in face_sectors(7, 0).items():
@@ -170,6 +186,7 @@ def test_neighbors_and_rotation():
 
 
 # -- drawing geometry ---------------------------------------------------------------------------
+
 
 def test_hex_centers_are_sqrt3_apart_and_north_is_up():
     for d, (dq, dr) in enumerate(DIRECTIONS):

@@ -8,13 +8,16 @@ import pytest
 from sheets.games.dmech import geometry as g
 
 
-@pytest.mark.parametrize("target, attacker, message", [
-    ((0,), (0, 1), "target must be an axial pair (q, r) of whole numbers, got (0,)"),
-    ((0, 0.5), (0, 1), "target must be an axial pair (q, r) of whole numbers, got (0, 0.5)"),
-    ((0, 0), (1, 2, 3), "attacker must be an axial pair (q, r) of whole numbers, got (1, 2, 3)"),
-    ((0, 0), "ab", "attacker must be an axial pair (q, r) of whole numbers, got 'ab'"),
-    ((2, -3), [2, -3], "attacker and target are in the same hex"),
-])
+@pytest.mark.parametrize(
+    "target, attacker, message",
+    [
+        ((0,), (0, 1), "target must be an axial pair (q, r) of whole numbers, got (0,)"),
+        ((0, 0.5), (0, 1), "target must be an axial pair (q, r) of whole numbers, got (0, 0.5)"),
+        ((0, 0), (1, 2, 3), "attacker must be an axial pair (q, r) of whole numbers, got (1, 2, 3)"),
+        ((0, 0), "ab", "attacker must be an axial pair (q, r) of whole numbers, got 'ab'"),
+        ((2, -3), [2, -3], "attacker and target are in the same hex"),
+    ],
+)
 def test_faces_hit_messages(target, attacker, message):
     with pytest.raises(ValueError) as exc:
         g.faces_hit(target, 0, attacker)
@@ -34,15 +37,36 @@ def test_ring_radius_at_least_one(radius):
 
 def test_rings_clockwise_from_north():
     assert list(g.ring(1)) == [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]
-    assert list(g.ring(2)) == [(0, -2), (1, -2), (2, -2), (2, -1), (2, 0), (1, 1), (0, 2), (-1, 2),
-                               (-2, 2), (-2, 1), (-2, 0), (-1, -1)]
+    assert list(g.ring(2)) == [
+        (0, -2),
+        (1, -2),
+        (2, -2),
+        (2, -1),
+        (2, 0),
+        (1, 1),
+        (0, 2),
+        (-1, 2),
+        (-2, 2),
+        (-2, 1),
+        (-2, 0),
+        (-1, -1),
+    ]
 
 
 # facing N (digest §6.3 facing-N table): ring 2 clockwise from north, with the spine hexes
 RING2_FACING_N = [
-    ("front",), ("front", "front_right"), ("front_right",), ("front_right", "rear_right"),
-    ("rear_right",), ("rear_right", "rear"), ("rear",), ("rear", "rear_left"), ("rear_left",),
-    ("rear_left", "front_left"), ("front_left",), ("front", "front_left"),
+    ("front",),
+    ("front", "front_right"),
+    ("front_right",),
+    ("front_right", "rear_right"),
+    ("rear_right",),
+    ("rear_right", "rear"),
+    ("rear",),
+    ("rear", "rear_left"),
+    ("rear_left",),
+    ("rear_left", "front_left"),
+    ("front_left",),
+    ("front", "front_left"),
 ]
 
 
@@ -52,34 +76,57 @@ def test_face_sectors_ring_two_facing_north():
     assert [sectors[h] for h in g.ring(2)] == RING2_FACING_N
 
 
-@pytest.mark.parametrize("facing, front", [(0, (0, -1)), (1, (1, -1)), (2, (1, 0)), (3, (0, 1)),
-                                           (4, (-1, 1)), (5, (-1, 0))])
+@pytest.mark.parametrize(
+    "facing, front", [(0, (0, -1)), (1, (1, -1)), (2, (1, 0)), (3, (0, 1)), (4, (-1, 1)), (5, (-1, 0))]
+)
 def test_face_sectors_front_follows_the_facing(facing, front):
     sectors = g.face_sectors(1, facing)
     assert [h for h, faces in sectors.items() if faces == ("front",)] == [front]
     assert len(sectors) == 6
 
 
-@pytest.mark.parametrize("a, b, distance", [
-    ((0, 0), (3, -3), 3), ((0, 0), (-2, -1), 3), ((-2, 1), (3, -1), 5), ((5, 5), (5, 5), 0),
-    ((0, 0), (4, -2), 4), ([1, 1], [-1, -1], 4),
-])
+@pytest.mark.parametrize(
+    "a, b, distance",
+    [
+        ((0, 0), (3, -3), 3),
+        ((0, 0), (-2, -1), 3),
+        ((-2, 1), (3, -1), 5),
+        ((5, 5), (5, 5), 0),
+        ((0, 0), (4, -2), 4),
+        ([1, 1], [-1, -1], 4),
+    ],
+)
 def test_hex_distance_literals(a, b, distance):
     assert g.hex_distance(a, b) == distance == g.hex_distance(b, a)
 
 
-@pytest.mark.parametrize("offset, half", [
-    ((1, 1), True), ((2, -1), True), ((-1, -1), True), ((4, -2), True), ((1, 0), False),
-    ((2, 1), False), ((3, -1), False),
-])
+@pytest.mark.parametrize(
+    "offset, half",
+    [
+        ((1, 1), True),
+        ((2, -1), True),
+        ((-1, -1), True),
+        ((4, -2), True),
+        ((1, 0), False),
+        ((2, 1), False),
+        ((3, -1), False),
+    ],
+)
 def test_half_hexes_are_the_spine_hexes(offset, half):
     assert g.is_half_hex(offset) is half
 
 
-@pytest.mark.parametrize("h, steps, rotated", [
-    ((2, 1), 1, (-1, 3)), ((2, 1), 2, (-3, 2)), ((2, 1), 3, (-2, -1)), ((2, 1), 6, (2, 1)),
-    ((2, 1), -2, (1, -3)), ((0, 0), 4, (0, 0)),
-])
+@pytest.mark.parametrize(
+    "h, steps, rotated",
+    [
+        ((2, 1), 1, (-1, 3)),
+        ((2, 1), 2, (-3, 2)),
+        ((2, 1), 3, (-2, -1)),
+        ((2, 1), 6, (2, 1)),
+        ((2, 1), -2, (1, -3)),
+        ((0, 0), 4, (0, 0)),
+    ],
+)
 def test_rotate_clockwise_literals(h, steps, rotated):
     assert g.rotate(h, steps) == rotated
 

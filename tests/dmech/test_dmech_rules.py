@@ -5,11 +5,11 @@ import pytest
 from sheets.games.dmech import rules
 from sheets.games.dmech.geometry import FACES
 
-OTROK_ARMOR = {"front": 8, "front_right": 7, "rear_right": 6, "rear": 5, "rear_left": 6,
-               "front_left": 7}
+OTROK_ARMOR = {"front": 8, "front_right": 7, "rear_right": 6, "rear": 5, "rear_left": 6, "front_left": 7}
 
 
 # -- penetration (seed "Пример" and digest §3.2 test cases) --------------------------------------
+
 
 def test_seed_example_dvukhladonka_against_otrok_side():
     """Мощь 4 + higher die 3 = 7 against side armour 6: −1 прочность and a Damage roll."""
@@ -18,23 +18,29 @@ def test_seed_example_dvukhladonka_against_otrok_side():
     assert step.structure_loss == 1 and step.roll == "damage"
 
 
-@pytest.mark.parametrize("dice, expected", [
-    ((2, 2), (6, "structure")),
-    ((1, 1), (5, "none")),
-    ((5, 2), (9, "heavy_damage")),
-    ((1, 3), (7, "damage")),  # the higher die counts, whichever comes first
-])
+@pytest.mark.parametrize(
+    "dice, expected",
+    [
+        ((2, 2), (6, "structure")),
+        ((1, 1), (5, "none")),
+        ((5, 2), (9, "heavy_damage")),
+        ((1, 3), (7, "damage")),  # the higher die counts, whichever comes first
+    ],
+)
 def test_digest_test_cases(dice, expected):
     assert rules.penetration(4, dice, 6) == expected
 
 
-@pytest.mark.parametrize("armor, result", [
-    (8, "none"),          # 7 vs 8: margin −1
-    (7, "structure"),     # margin 0
-    (6, "damage"),        # margin +1
-    (5, "heavy_damage"),  # margin +2
-    (0, "heavy_damage"),  # margin +7
-])
+@pytest.mark.parametrize(
+    "armor, result",
+    [
+        (8, "none"),  # 7 vs 8: margin −1
+        (7, "structure"),  # margin 0
+        (6, "damage"),  # margin +1
+        (5, "heavy_damage"),  # margin +2
+        (0, "heavy_damage"),  # margin +7
+    ],
+)
 def test_every_threshold_boundary(armor, result):
     assert rules.penetration(3, (4, 2), armor) == (7, result)
 
@@ -48,11 +54,16 @@ def test_one_die_for_the_reactor_explosion():
     assert rules.penetration(2, (5,), 6) == (7, "damage")
 
 
-@pytest.mark.parametrize("dice, message", [
-    ((0, 3), "a die shows 1–6, got 0"), ((7, 1), "a die shows 1–6, got 7"),
-    ((), "give one or two dice, got 0"), ((1, 2, 3), "give one or two dice, got 3"),
-    ((True, 2), "a die shows 1–6, got True"),
-])
+@pytest.mark.parametrize(
+    "dice, message",
+    [
+        ((0, 3), "a die shows 1–6, got 0"),
+        ((7, 1), "a die shows 1–6, got 7"),
+        ((), "give one or two dice, got 0"),
+        ((1, 2, 3), "give one or two dice, got 3"),
+        ((True, 2), "a die shows 1–6, got True"),
+    ],
+)
 def test_bad_dice(dice, message):
     with pytest.raises(ValueError, match=message):
         rules.penetration(4, dice, 6)
@@ -76,6 +87,7 @@ def test_ladder_tiles_every_margin_once():
 
 # -- armour -------------------------------------------------------------------------------------
 
+
 def test_expand_four_groups():
     assert rules.expand_armor({"front": 8, "front_side": 7, "rear_side": 6, "rear": 5}) == OTROK_ARMOR
     assert list(rules.expand_armor({"rear": 5, "rear_side": 6, "front_side": 7, "front": 8})) == list(FACES)
@@ -86,22 +98,24 @@ def test_expand_six_faces_keeps_values():
     assert rules.expand_armor(six) == six
 
 
-@pytest.mark.parametrize("mapping, message", [
-    ({"front": 8, "front_side": 7, "rear_side": 6, "rear": 5, "front_right": 7}, "mixes"),
-    ({"front": 8, "front_side": 7, "rear": 5}, "missing armour face 'rear_side'"),
-    ({"front": 8, "front_right": 7, "rear_right": 6, "rear": 5, "rear_left": 6}, "'front_left'"),
-    ({"front": 8, "rear": 5}, "side faces"),
-    ({}, "give front"),
-    ({"top": 3}, "unknown armour face 'top'"),
-])
+@pytest.mark.parametrize(
+    "mapping, message",
+    [
+        ({"front": 8, "front_side": 7, "rear_side": 6, "rear": 5, "front_right": 7}, "mixes"),
+        ({"front": 8, "front_side": 7, "rear": 5}, "missing armour face 'rear_side'"),
+        ({"front": 8, "front_right": 7, "rear_right": 6, "rear": 5, "rear_left": 6}, "'front_left'"),
+        ({"front": 8, "rear": 5}, "side faces"),
+        ({}, "give front"),
+        ({"top": 3}, "unknown armour face 'top'"),
+    ],
+)
 def test_expand_refuses_bad_forms(mapping, message):
     with pytest.raises(ValueError, match=message):
         rules.expand_armor(mapping)
 
 
 def test_armor_issues_point_at_the_offending_key():
-    issues = rules.armor_issues({"front": 8, "front_side": 7, "rear_side": 6, "rear": 5,
-                                 "rear_left": 6})
+    issues = rules.armor_issues({"front": 8, "front_side": 7, "rear_side": 6, "rear": 5, "rear_left": 6})
     assert [i.path for i in issues] == [("armor", "rear_left")]
     missing = rules.armor_issues({"front": 8, "front_side": 7, "rear": 5})
     assert [i.path for i in missing] == [("armor",)]
@@ -119,18 +133,26 @@ def test_armor_against_one_face_and_the_lower_of_two():
 
 # -- classes ------------------------------------------------------------------------------------
 
+
 def test_balance_and_standing_table_from_the_seed():
     table = {c.name.ru: (c.balance, c.standing) for c in rules.classes()}
-    assert table == {"Автодоспех": (-2, 2), "Малый": (-1, 0), "Основной": (0, -1),
-                     "Тяжелый": (1, -2)}
+    assert table == {"Автодоспех": (-2, 2), "Малый": (-1, 0), "Основной": (0, -1), "Тяжелый": (1, -2)}
     assert rules.class_modifiers("heavy") == {"balance": 1, "standing": -2}
     assert rules.class_sign_note().verified is False
 
 
-@pytest.mark.parametrize("name, cid", [
-    ("малый", "light"), ("Малый", "light"), ("light", "light"), ("тяжелый", "heavy"),
-    ("ТЯЖЁЛЫЙ", "heavy"), ("power armour", "power_armor"), ("основной", "medium"),
-])
+@pytest.mark.parametrize(
+    "name, cid",
+    [
+        ("малый", "light"),
+        ("Малый", "light"),
+        ("light", "light"),
+        ("тяжелый", "heavy"),
+        ("ТЯЖЁЛЫЙ", "heavy"),
+        ("power armour", "power_armor"),
+        ("основной", "medium"),
+    ],
+)
 def test_find_class_spellings(name, cid):
     assert rules.find_class(name).id == cid
 
@@ -141,13 +163,16 @@ def test_find_class_unknown():
 
 # -- tables -------------------------------------------------------------------------------------
 
+
 def test_damage_table_rows_from_the_seed():
     rows = rules.damage_table()
     assert [r.roll for r in rows] == [1, 2, 3, 4, 5, 6]
     assert rules.damage_effect("damage", 2).text.ru == "Разбиты прицелы. -2 точность."
     assert rules.damage_effect("damage", 4).text.ru.startswith("Заглох")
-    assert rules.damage_effect("heavy_damage", 3).text.ru == \
-        "Разрыв двигательных мышц. -3 скорость. Проверка равновесия."
+    assert (
+        rules.damage_effect("heavy_damage", 3).text.ru
+        == "Разрыв двигательных мышц. -3 скорость. Проверка равновесия."
+    )
     assert rules.damage_effect("heavy_damage", 6).text.en.startswith("Engine hit")
     # the digest's unverified points are flagged, with a note
     assert not rules.damage_effect("heavy_damage", 2).verified
@@ -190,5 +215,4 @@ def test_weapon_tags_and_equipment():
     assert rules.weapon_tag("AI") == "ПП"
     assert rules.weapon_tag("залп") == "залп"
     assert rules.equipment_kind("smoke")["charges"] == 1
-    assert [(r["from"], r["to"]) for r in rules.equipment_kind("shield")["table"]] == \
-        [(1, 2), (3, 4), (5, 6)]
+    assert [(r["from"], r["to"]) for r in rules.equipment_kind("shield")["table"]] == [(1, 2), (3, 4), (5, 6)]

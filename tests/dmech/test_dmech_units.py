@@ -47,14 +47,27 @@ def test_contract_example_loads(tmp_path):
     unit = loaded.units[0]
     assert isinstance(unit, Walker)
     assert unit.class_id == "light"
-    assert unit.armor == {"front": 8, "front_right": 7, "rear_right": 6, "rear": 5,
-                          "rear_left": 6, "front_left": 7}
+    assert unit.armor == {
+        "front": 8,
+        "front_right": 7,
+        "rear_right": 6,
+        "rear": 5,
+        "rear_left": 6,
+        "front_left": 7,
+    }
     assert unit.weapons[0].power == 4 and unit.weapons[0].tags == ("ПП",)
 
 
-@pytest.mark.parametrize("cls, cid", [("тяжёлый", "heavy"), ("тяжелый", "heavy"),
-                                      ("Heavy", "heavy"), ("автодоспех", "power_armor"),
-                                      ("medium", "medium")])
+@pytest.mark.parametrize(
+    "cls, cid",
+    [
+        ("тяжёлый", "heavy"),
+        ("тяжелый", "heavy"),
+        ("Heavy", "heavy"),
+        ("автодоспех", "power_armor"),
+        ("medium", "medium"),
+    ],
+)
 def test_class_spellings(tmp_path, cls, cid):
     loaded = load_file(_write(tmp_path, OTROK.format(cls=cls, armor=FOUR)))
     assert loaded.units[0].class_id == cid
@@ -152,10 +165,13 @@ def test_equipment(tmp_path):
         "    cost: 0\n",
         "    equipment:\n      - {name: Дымы, kind: дым}\n"
         "      - {name: Криловые щиты, kind: shield, faces: [front, front_right, front_left, rear_left]}\n"
-        "      - {name: Щит, kind: shield, faces: [back]}\n    cost: 0\n")
+        "      - {name: Щит, kind: shield, faces: [back]}\n    cost: 0\n",
+    )
     msg = _errors(tmp_path, text)
     assert ":16:" in msg and "unknown value 'back'" in msg
-    loaded = load_file(_write(tmp_path, text.replace("      - {name: Щит, kind: shield, faces: [back]}\n", "")))
+    loaded = load_file(
+        _write(tmp_path, text.replace("      - {name: Щит, kind: shield, faces: [back]}\n", ""))
+    )
     smoke, shield = loaded.units[0].equipment
     assert (smoke.kind, smoke.charges) == ("smoke", 1)
     assert shield.faces == ("front", "front_right", "front_left", "rear_left")
@@ -188,12 +204,15 @@ def test_info_roster_and_text_fields():
     info = game.info(unit, loaded.options)
     assert info["system"] == "dmech" and info["class"] == "light"
     assert info["class_modifiers"] == {"balance": -1, "standing": 0}
-    assert list(info["armor"]) == ["front", "front_right", "rear_right", "rear", "rear_left",
-                                   "front_left"]
+    assert list(info["armor"]) == ["front", "front_right", "rear_right", "rear", "rear_left", "front_left"]
     assert game.unit_cost(unit, loaded.options) == 0
     # the army list prints the class name in the list's language
-    assert game.roster_row(unit, loaded.options) == {"name": "Отрок", "kind": "walker", "cost": 0,
-                                                     "class": "Light"}
+    assert game.roster_row(unit, loaded.options) == {
+        "name": "Отрок",
+        "kind": "walker",
+        "cost": 0,
+        "class": "Light",
+    }
     ru = type(loaded.options)(lang="ru")
     assert game.roster_row(unit, ru)["class"] == "Малый"
     fields = dict(game.text_fields(unit))

@@ -37,7 +37,7 @@ def test_boxes_in_draws_gaps_of_at_least_0_6_mm():
 
     pen = Spy()
     _boxes_in(pen, Rect(0, 0, 30 * MM, 5 * MM), 3)
-    (count, size, gap), = pen.calls
+    ((count, size, gap),) = pen.calls
     assert count == 3 and size >= 3 * MM and gap >= 0.6 * MM
     pen = Spy()  # 8 boxes do not fit at 3 mm in 20 × 4 mm: the count is printed instead
     _boxes_in(pen, Rect(0, 0, 20 * MM, 4 * MM), 8)

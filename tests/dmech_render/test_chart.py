@@ -29,12 +29,12 @@ def test_layout_draws_one_plus_3n_n_plus_1_hexes(radius):
 
 def test_layout_faces_follow_the_digest_examples():
     faces = {(c.q, c.r): c.faces for c in chart.layout(5)}
-    assert faces[(0, 3)] == ("rear",)                       # §6.4 example 1
-    assert faces[(2, 1)] == ("rear_right",)                 # example 2, A
-    assert faces[(1, 2)] == ("rear",)                       # example 2, B
-    assert faces[(1, 1)] == ("rear_right", "rear")          # example 2, C: half hex
+    assert faces[(0, 3)] == ("rear",)  # §6.4 example 1
+    assert faces[(2, 1)] == ("rear_right",)  # example 2, A
+    assert faces[(1, 2)] == ("rear",)  # example 2, B
+    assert faces[(1, 1)] == ("rear_right", "rear")  # example 2, C: half hex
     assert faces[(4, -2)] == ("front_right", "rear_right")  # example 3: due east, on a spine
-    assert faces[(1, -1)] == ("front_right",)               # the NE neighbour
+    assert faces[(1, -1)] == ("front_right",)  # the NE neighbour
 
 
 @pytest.mark.parametrize("radius", [1, 2, 5, 8])
@@ -57,7 +57,7 @@ def test_split_hex_cut_runs_along_the_cone_line():
     # a hex due east of the target is cut horizontally: corners 0 and 3
     assert hexes.cut_corner(10, 0) == 0
     # up-right at 60°: corners 1 and 4
-    assert hexes.cut_corner(1, 3 ** 0.5) == 1
+    assert hexes.cut_corner(1, 3**0.5) == 1
     first, second = hexes.halves(0, 0, 1, 0)
     assert first[0] == second[-1] and first[-1] == second[0]
 
@@ -77,21 +77,38 @@ def test_chart_ru_a4(tmp_path):
     pdf = render(tmp_path / "c.pdf", "chart", "dmech", "facing", "--lang", "ru")
     assert len(pdf.pages) == 1 and page_size(pdf) == A4
     t = text(pdf)
-    for expected in ("Грани брони", "Цель", "перед", "перед-прав.", "зад-прав.", "зад",
-                     "зад-лев.", "перед-лев.", "Половинка гекса", "Радиус в гексах: 5",
-                     "От углов грани целевого гекса"):
+    for expected in (
+        "Грани брони",
+        "Цель",
+        "перед",
+        "перед-прав.",
+        "зад-прав.",
+        "зад",
+        "зад-лев.",
+        "перед-лев.",
+        "Половинка гекса",
+        "Радиус в гексах: 5",
+        "От углов грани целевого гекса",
+    ):
         assert expected in t, expected
     # radius 5 on A4: 17 circumradii across 190 mm → 19 mm across flats
     assert _hex_mm(t, r"Размер гекса: ([\d.]+) мм") == 19.0
 
 
 def test_chart_en_letter_and_radius(tmp_path):
-    pdf = render(tmp_path / "c.pdf", "chart", "dmech", "facing", "--lang", "en", "--paper",
-                 "letter", "--radius", "8")
+    pdf = render(
+        tmp_path / "c.pdf", "chart", "dmech", "facing", "--lang", "en", "--paper", "letter", "--radius", "8"
+    )
     assert len(pdf.pages) == 1 and page_size(pdf) == LETTER
     t = text(pdf)
-    for expected in ("Armour facings", "Target", "front-right", "rear-left", "Half hex",
-                     "Radius in hexes: 8"):
+    for expected in (
+        "Armour facings",
+        "Target",
+        "front-right",
+        "rear-left",
+        "Half hex",
+        "Radius in hexes: 8",
+    ):
         assert expected in t, expected
     assert "Грани" not in t
     size = _hex_mm(t, r"Hex size: ([\d.]+) mm across flats")

@@ -28,7 +28,7 @@ def test_fire_rerolls_on_the_heavy_damage_column_next_turn():
 def _weapon_row(pdf: Path, name: str, stop: str) -> list[str]:
     text = PdfReader(str(pdf)).pages[0].extract_text()
     start = text.index(name) + len(name)
-    return text[start:text.index(stop, start)].split()
+    return text[start : text.index(stop, start)].split()
 
 
 def test_hand_unknown_prints_blank(cli, tmp_path, write):

@@ -24,9 +24,11 @@ def _legend(lines) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def ru(tmp_path_factory):
     d = tmp_path_factory.mktemp("dm23")
-    return {"sheet": render(d / "s.pdf", "render", OTROK, "--lang", "ru", "--tables"),
-            "infantry": render(d / "i.pdf", "render", PILOT, "--lang", "ru"),
-            "reference": render(d / "r.pdf", "reference", "dmech", "--lang", "ru")}
+    return {
+        "sheet": render(d / "s.pdf", "render", OTROK, "--lang", "ru", "--tables"),
+        "infantry": render(d / "i.pdf", "render", PILOT, "--lang", "ru"),
+        "reference": render(d / "r.pdf", "reference", "dmech", "--lang", "ru"),
+    }
 
 
 @pytest.mark.parametrize("kind", ["sheet", "infantry", "reference"])
@@ -50,8 +52,9 @@ def test_a_numbered_mark_means_one_thing_on_the_sheet_and_the_handout(ru):
     assert all(sheet[k] == handout[k] for k in shared)
     # every page's legend names only its own numbers, each one once
     for page in ru["reference"].pages:
-        numbers = [m.group(1) for line in page.extract_text().splitlines()
-                   if (m := _NOTE.match(line.strip()))]
+        numbers = [
+            m.group(1) for line in page.extract_text().splitlines() if (m := _NOTE.match(line.strip()))
+        ]
         assert len(numbers) == len(set(numbers))
 
 
@@ -71,10 +74,10 @@ def test_a_mark_is_never_alone_on_a_line(ru, kind):
     assert "Равновесие †1" in lines and "Подъём †1" in lines
 
 
-@pytest.mark.parametrize("lang, strength, firearms", [("ru", "Сила", "Огнестрельное оружие"),
-                                                       ("en", "Strength", "Firearms")])
-def test_infantry_prints_strength_once_and_no_empty_firearms_table(tmp_path, lang, strength,
-                                                                   firearms):
+@pytest.mark.parametrize(
+    "lang, strength, firearms", [("ru", "Сила", "Огнестрельное оружие"), ("en", "Strength", "Firearms")]
+)
+def test_infantry_prints_strength_once_and_no_empty_firearms_table(tmp_path, lang, strength, firearms):
     lines = _lines(render(tmp_path / "i.pdf", "render", PILOT, "--lang", lang))
     assert [line for line in lines if line.startswith(strength)] == [f"{strength}: 1"]
     assert firearms not in " ".join(lines)
@@ -82,9 +85,12 @@ def test_infantry_prints_strength_once_and_no_empty_firearms_table(tmp_path, lan
 
 def test_infantry_with_firearms_keeps_its_table(tmp_path):
     path = tmp_path / "inf.yaml"
-    path.write_text("system: dmech\nunits:\n  - name: Стрелки\n    kind: infantry\n"
-                    "    strength: 4\n    defence: 4\n    speed: 3\n    weapons:\n"
-                    "      - {name: Пищаль, accuracy: 6, power: 1}\n", encoding="utf-8")
+    path.write_text(
+        "system: dmech\nunits:\n  - name: Стрелки\n    kind: infantry\n"
+        "    strength: 4\n    defence: 4\n    speed: 3\n    weapons:\n"
+        "      - {name: Пищаль, accuracy: 6, power: 1}\n",
+        encoding="utf-8",
+    )
     t = " ".join(_lines(render(tmp_path / "i.pdf", "render", path, "--lang", "ru")))
     assert "Огнестрельное оружие" in t and "Пищаль" in t
     assert t.count("Сила: 4") == 1

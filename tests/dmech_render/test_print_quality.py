@@ -37,8 +37,11 @@ def font_sizes(page) -> list[tuple[float, str]]:
 def squares(page) -> list[float]:
     """Sides of the small squares (tick boxes) drawn on a page."""
     data = page.get_contents().get_data()
-    return [float(m.group(3)) for m in _RECT.finditer(data)
-            if abs(abs(float(m.group(3))) - abs(float(m.group(4)))) < 0.01 and float(m.group(3)) < 20]
+    return [
+        float(m.group(3))
+        for m in _RECT.finditer(data)
+        if abs(abs(float(m.group(3))) - abs(float(m.group(4)))) < 0.01 and float(m.group(3)) < 20
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -46,14 +49,25 @@ def pdfs(tmp_path_factory):
     d = tmp_path_factory.mktemp("dmq")
     out = {}
     for lang, paper in (("ru", "a4"), ("en", "letter")):
-        out["sheet", lang] = render(d / f"s-{lang}.pdf", "render", OTROK, PILOT, "--lang", lang,
-                                    "--paper", paper)
-        out["lone", lang] = render(d / f"l-{lang}.pdf", "render", OTROK, "--lang", lang, "--paper",
-                                   paper, "--mono")
-        out["ref", lang] = render(d / f"r-{lang}.pdf", "reference", "dmech", "--lang", lang,
-                                  "--paper", paper)
-        out["chart", lang] = render(d / f"c-{lang}.pdf", "chart", "dmech", "facing", "--radius",
-                                    "8" if paper == "a4" else "9", "--lang", lang, "--paper", paper)
+        out["sheet", lang] = render(
+            d / f"s-{lang}.pdf", "render", OTROK, PILOT, "--lang", lang, "--paper", paper
+        )
+        out["lone", lang] = render(
+            d / f"l-{lang}.pdf", "render", OTROK, "--lang", lang, "--paper", paper, "--mono"
+        )
+        out["ref", lang] = render(d / f"r-{lang}.pdf", "reference", "dmech", "--lang", lang, "--paper", paper)
+        out["chart", lang] = render(
+            d / f"c-{lang}.pdf",
+            "chart",
+            "dmech",
+            "facing",
+            "--radius",
+            "8" if paper == "a4" else "9",
+            "--lang",
+            lang,
+            "--paper",
+            paper,
+        )
     return out
 
 
@@ -74,9 +88,16 @@ def test_tick_boxes_at_least_3mm(pdfs, kind):
 
 def test_russian_sheet_defines_its_abbreviations(pdfs):
     t = text(pdfs["sheet", "ru"])
-    for abbr in ("Скр — скорость", "Инц — инициатива", "Искс — искусность", "Дрзст — дерзость",
-                 "Тч — точность", "Бзпс — боезапас", "ТП — тяжелые повреждения",
-                 "ПП — противопехотное"):
+    for abbr in (
+        "Скр — скорость",
+        "Инц — инициатива",
+        "Искс — искусность",
+        "Дрзст — дерзость",
+        "Тч — точность",
+        "Бзпс — боезапас",
+        "ТП — тяжелые повреждения",
+        "ПП — противопехотное",
+    ):
         assert abbr in " ".join(t.split()), abbr
 
 

@@ -7,7 +7,6 @@ import re
 import pytest
 
 from sheets.games.dmech import rules
-
 from sheets.games.dmech.model import Entry, Text
 from sheets.games.dmech.reference import Footnotes, signed
 
@@ -19,11 +18,22 @@ def test_reference_ru(tmp_path, paper, size):
     pdf = render(tmp_path / "r.pdf", "reference", "dmech", "--lang", "ru", "--paper", paper)
     assert len(pdf.pages) == 2 and page_size(pdf) == size
     t = text(pdf)
-    for expected in ("Пробитие и повреждения", "Число пробития = Мощь оружия + больший кубик",
-                     "Больше на 2+", "Таблица повреждений", "Тяжелые повреждения",
-                     "Разбиты прицелы. −2 точность.", "Разрушение печи",
-                     "Повреждения магнит-кольца. +2 инц.", "Равновесие и подъём", "Автодоспех",
-                     "Заглох и Контужен не суммируются", "Грани брони", "Падение", "Лежит"):
+    for expected in (
+        "Пробитие и повреждения",
+        "Число пробития = Мощь оружия + больший кубик",
+        "Больше на 2+",
+        "Таблица повреждений",
+        "Тяжелые повреждения",
+        "Разбиты прицелы. −2 точность.",
+        "Разрушение печи",
+        "Повреждения магнит-кольца. +2 инц.",
+        "Равновесие и подъём",
+        "Автодоспех",
+        "Заглох и Контужен не суммируются",
+        "Грани брони",
+        "Падение",
+        "Лежит",
+    ):
         assert expected in t, expected
     # unverified cells: Shift †3, Breach †4, reactor 6 †5 on page one (Fire is settled: issue 12);
     # the numbers are those of every walker sheet (†1 class signs, †2 wing shields): issue 23
@@ -36,10 +46,18 @@ def test_reference_ru(tmp_path, paper, size):
 
 def test_reference_en(tmp_path):
     t = text(render(tmp_path / "r.pdf", "reference", "dmech", "--lang", "en"))
-    for expected in ("Penetration and damage", "Armour + 2 or more", "Damage table",
-                     "Heavy damage", "Reactor destruction", "Balance and standing up",
-                     "Power armour", "Stalled and Concussed do not stack", "Armour facings",
-                     "Half hex: the shooter chooses the face"):
+    for expected in (
+        "Penetration and damage",
+        "Armour + 2 or more",
+        "Damage table",
+        "Heavy damage",
+        "Reactor destruction",
+        "Balance and standing up",
+        "Power armour",
+        "Stalled and Concussed do not stack",
+        "Armour facings",
+        "Half hex: the shooter chooses the face",
+    ):
         assert expected in t, expected
     assert "Таблица повреждений" not in t
 

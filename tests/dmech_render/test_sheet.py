@@ -41,6 +41,7 @@ def walker(write):
         body = WALKER.format(name=name)
         head, _, unit = body.partition("units:\n")
         return write(f"walker{copies}.yaml", head + "units:\n" + unit * copies)
+
     return _make
 
 
@@ -49,12 +50,36 @@ def test_samples_ru_a4_one_page_with_russian_labels(tmp_path):
     assert len(pdf.pages) == 1  # two units per page
     assert page_size(pdf) == A4
     t = text(pdf)
-    for expected in ("Отрок", "Пеший гридь", "Лист бронехода", "Лист пешего отряда", "Малый",
-                     "Прочность", "Скр", "Инц", "Искс", "Дрзст", "Равновесие", "Подъём",
-                     "Броня", "Оружие", "Гридь", "ранен", "погиб",
-                     "Заглох", "Контужен", "Пожар", "Лежит", "Дрогнул", "Бежит",
-                     "Заглох и Контужен не суммируются", "Сила", "Защита",
-                     "Пример, не официальные данные", "Больше на 2+"):
+    for expected in (
+        "Отрок",
+        "Пеший гридь",
+        "Лист бронехода",
+        "Лист пешего отряда",
+        "Малый",
+        "Прочность",
+        "Скр",
+        "Инц",
+        "Искс",
+        "Дрзст",
+        "Равновесие",
+        "Подъём",
+        "Броня",
+        "Оружие",
+        "Гридь",
+        "ранен",
+        "погиб",
+        "Заглох",
+        "Контужен",
+        "Пожар",
+        "Лежит",
+        "Дрогнул",
+        "Бежит",
+        "Заглох и Контужен не суммируются",
+        "Сила",
+        "Защита",
+        "Пример, не официальные данные",
+        "Больше на 2+",
+    ):
         assert expected in t, expected
     # Отрок: front 8, both side pairs 6, rear 5 (the sample file)
     assert re.search(r"\b8\s+перед\n", t) and re.search(r"\b5\s+зад\n", t)
@@ -68,15 +93,50 @@ def test_walker_en_letter(tmp_path, walker):
     assert len(pdf.pages) == 1
     assert page_size(pdf) == LETTER
     t = text(pdf)
-    for expected in ("Витязь", "Walker sheet", "Heavy", "Structure", "Spd", "Init", "Skill",
-                     "Daring", "Balance †1", "Standing up †1", "+1", "−2", "Armour", "Weapons",
-                     "In hand", "yes", "main", "ПП", "Pilot", "Ратибор", "wounded", "dead",
-                     "Stalled", "Concussed", "Fire", "Prone", "Wavering", "Fleeing",
-                     "Covers", "Shield roll (d6)", "Charges",
-                     "Cost: 77", "Force: Северная дружина"):
+    for expected in (
+        "Витязь",
+        "Walker sheet",
+        "Heavy",
+        "Structure",
+        "Spd",
+        "Init",
+        "Skill",
+        "Daring",
+        "Balance †1",
+        "Standing up †1",
+        "+1",
+        "−2",
+        "Armour",
+        "Weapons",
+        "In hand",
+        "yes",
+        "main",
+        "ПП",
+        "Pilot",
+        "Ратибор",
+        "wounded",
+        "dead",
+        "Stalled",
+        "Concussed",
+        "Fire",
+        "Prone",
+        "Wavering",
+        "Fleeing",
+        "Covers",
+        "Shield roll (d6)",
+        "Charges",
+        "Cost: 77",
+        "Force: Северная дружина",
+    ):
         assert expected in t, expected
-    for value, face in ((17, "front"), (13, "front-right"), (11, "rear-right"), (19, "rear"),
-                        (23, "rear-left"), (29, "front-left")):
+    for value, face in (
+        (17, "front"),
+        (13, "front-right"),
+        (11, "rear-right"),
+        (19, "rear"),
+        (23, "rear-left"),
+        (29, "front-left"),
+    ):
         assert re.search(rf"\b{value}\s+{face}\n", t), (value, face)
     assert "Прочность" not in t and "Гридь" not in t
     # the shield's unverified fourth face is footnoted
@@ -96,28 +156,47 @@ def test_two_walkers_per_page_and_one_per_page_with_tables(tmp_path, walker):
     assert len(tables.pages) == 3
     for i in range(3):
         t = tables.pages[i].extract_text()
-        for title in ("Таблица повреждений", "Тяжелые повреждения", "Разрушение печи",
-                      "Равновесие и подъём", "Бросьте 1 кубик"):
+        for title in (
+            "Таблица повреждений",
+            "Тяжелые повреждения",
+            "Разрушение печи",
+            "Равновесие и подъём",
+            "Бросьте 1 кубик",
+        ):
             assert title in t, (i, title)
 
 
 def test_tables_in_english_with_footnotes(tmp_path, walker):
     t = text(render(tmp_path / "t.pdf", "render", walker(), "--lang", "en", "--tables"))
-    for title in ("Damage table", "Heavy damage", "Reactor destruction", "Balance and standing up",
-                  "Sights smashed: −2 Accuracy.", "Magnet-ring damage: +2 Initiative."):
+    for title in (
+        "Damage table",
+        "Heavy damage",
+        "Reactor destruction",
+        "Balance and standing up",
+        "Sights smashed: −2 Accuracy.",
+        "Magnet-ring damage: +2 Initiative.",
+    ):
         assert title in t, title
     # class signs †1, shields †2, then the table notes from †3 on
     assert "†3 Adjacent hexes are numbered as a d6" in t
-    assert "†5 \"Roll one die\" is read as" in t
+    assert '†5 "Roll one die" is read as' in t
 
 
 def test_infantry_alone_ignores_tables(tmp_path):
     pdf = render(tmp_path / "i.pdf", "render", PILOT, "--lang", "en", "--tables")
     assert len(pdf.pages) == 1
     t = text(pdf)
-    for expected in ("Пеший гридь", "Infantry sheet", "Strength", "Defence", "Visibility modifier",
-                     "strike out one hex per loss", "Wavering", "Fleeing",
-                     "Illustrative example, not official data"):
+    for expected in (
+        "Пеший гридь",
+        "Infantry sheet",
+        "Strength",
+        "Defence",
+        "Visibility modifier",
+        "strike out one hex per loss",
+        "Wavering",
+        "Fleeing",
+        "Illustrative example, not official data",
+    ):
         assert expected in t, expected
     assert "Damage table" not in t
     # the sample lists no weapon: no firearms table with an empty row (issue 23)
@@ -133,8 +212,7 @@ def test_long_name_is_printed_whole(tmp_path, walker):
 def test_mono_draws_only_greys(tmp_path, walker, assert_mono_twin):
     colour = render(tmp_path / "c.pdf", "render", walker(), PILOT, "--lang", "ru", "--tables")
     assert non_grey(colour)  # the check can see colours at all
-    mono = render(tmp_path / "m.pdf", "render", walker(), PILOT, "--lang", "ru", "--tables",
-                  "--mono")
+    mono = render(tmp_path / "m.pdf", "render", walker(), PILOT, "--lang", "ru", "--tables", "--mono")
     assert non_grey(mono) == []
     assert_mono_twin(colour, mono)
 

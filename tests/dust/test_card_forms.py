@@ -8,7 +8,6 @@ import re
 
 import pypdf
 import yaml
-
 from conftest import page_texts
 
 
@@ -16,8 +15,13 @@ def _force(samples, tmp_path, n: int):
     units = yaml.safe_load((samples / "dust" / "sample_force.yaml").read_text(encoding="utf-8"))["units"]
     squad = next(u for u in units if u.get("kind", "squad") == "squad" and "joins" not in u)
     src = tmp_path / "force.yaml"
-    src.write_text(yaml.safe_dump({"system": "dust", "units": [
-        dict(squad, name=f"Squad {i + 1}") for i in range(n)]}, allow_unicode=True), encoding="utf-8")
+    src.write_text(
+        yaml.safe_dump(
+            {"system": "dust", "units": [dict(squad, name=f"Squad {i + 1}") for i in range(n)]},
+            allow_unicode=True,
+        ),
+        encoding="utf-8",
+    )
     return src
 
 

@@ -26,17 +26,34 @@ def test_dash_or_nothing_means_cannot_target(value):
     assert parse_cell(value) is None
 
 
-@pytest.mark.parametrize("value, words", [
-    ("2-1", "bad cell '2-1'"),
-    ("x/1", "bad cell 'x/1'"),
-    ("0/1", "at least 1"),
-    (2, "2 is not a cell"),
-])
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        ("2-1", "bad cell '2-1'"),
+        ("x/1", "bad cell 'x/1'"),
+        ("0/1", "at least 1"),
+        (2, "2 is not a cell"),
+    ],
+)
 def test_malformed_cells_name_the_value(value, words):
     with pytest.raises(CellError, match=words.replace("(", r"\(")):
         parse_cell(value)
 
 
 def test_fourteen_target_classes_in_card_order():
-    assert target_classes() == ("S1", "S2", "S3", "S4", "V1", "V2", "V3", "V4", "V5", "V6", "V7",
-                                "A1", "A2", "A3")
+    assert target_classes() == (
+        "S1",
+        "S2",
+        "S3",
+        "S4",
+        "V1",
+        "V2",
+        "V3",
+        "V4",
+        "V5",
+        "V6",
+        "V7",
+        "A1",
+        "A2",
+        "A3",
+    )

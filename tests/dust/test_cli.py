@@ -19,8 +19,12 @@ def test_json_output_for_soft_plus_soft():
     res = run("--unit", f"{SAMPLE}#Sample Laser Squad", "--cover", "soft+soft", "--hits", "4", "--json")
     assert res.exit_code == 0, res.output
     out = json.loads(res.output)
-    assert {k: out[k] for k in ("cover", "save", "dice", "edition")} == \
-        {"cover": "hard", "save": "misses", "dice": 4, "edition": "classic"}
+    assert {k: out[k] for k in ("cover", "save", "dice", "edition")} == {
+        "cover": "hard",
+        "save": "misses",
+        "dice": 4,
+        "edition": "classic",
+    }
     assert abs(out["p_stop_each"] - 2 / 3) < 1e-9
     assert abs(out["expected_stopped"] - 8 / 3) < 1e-9
 

@@ -5,26 +5,45 @@ from fractions import Fraction
 import pytest
 
 from sheets.games.dust.model import Armor, Cover, Unit
-from sheets.games.dust.rules import (combine_cover, corner_cover, cover_calc, dice_edition,
-                                     forms_corner, resolve_save, save_for)
+from sheets.games.dust.rules import (
+    combine_cover,
+    corner_cover,
+    cover_calc,
+    dice_edition,
+    forms_corner,
+    resolve_save,
+    save_for,
+)
 
 
 def unit(kind="squad", cover=Cover("hits", "misses"), name="Rangers"):
-    return Unit(name=name, faction="Allies", kind=kind, armor=Armor("soldier", 2), models=5,
-                health=1, move=1, points=20, cover=cover)
+    return Unit(
+        name=name,
+        faction="Allies",
+        kind=kind,
+        armor=Armor("soldier", 2),
+        models=5,
+        health=1,
+        move=1,
+        points=20,
+        cover=cover,
+    )
 
 
-@pytest.mark.parametrize("parts, expected", [
-    ([], "none"),
-    (["none"], "none"),
-    (["soft"], "soft"),
-    (["hard"], "hard"),
-    (["soft", "soft"], "hard"),              # two soft sources = hard (seed)
-    (["ammo_crate", "corner"], "hard"),      # the seed's example: crate and corner
-    (["tank_trap"], "hard"),
-    (["ammo_crate"], "soft"),
-    (["soft", "hard"], "hard"),
-])
+@pytest.mark.parametrize(
+    "parts, expected",
+    [
+        ([], "none"),
+        (["none"], "none"),
+        (["soft"], "soft"),
+        (["hard"], "hard"),
+        (["soft", "soft"], "hard"),  # two soft sources = hard (seed)
+        (["ammo_crate", "corner"], "hard"),  # the seed's example: crate and corner
+        (["tank_trap"], "hard"),
+        (["ammo_crate"], "soft"),
+        (["soft", "hard"], "hard"),
+    ],
+)
 def test_combine_cover(parts, expected):
     assert combine_cover(parts) == expected
 
@@ -36,13 +55,13 @@ def test_unknown_cover_source_suggests_a_name():
 
 def test_corner_rule_needs_both_conditions():
     assert corner_cover(adjacent=True, line_through_corner=True) == "soft"
-    assert corner_cover(adjacent=True, line_through_corner=False) == "none"   # LOS misses the corner
-    assert corner_cover(adjacent=False, line_through_corner=True) == "none"   # not next to it
+    assert corner_cover(adjacent=True, line_through_corner=False) == "none"  # LOS misses the corner
+    assert corner_cover(adjacent=False, line_through_corner=True) == "none"  # not next to it
 
 
 def test_square_without_a_dot():
-    assert forms_corner("no_dot") and forms_corner("vehicle")   # a vehicle's square counts
-    assert not forms_corner("squad")                            # a squad never covers a squad
+    assert forms_corner("no_dot") and forms_corner("vehicle")  # a vehicle's square counts
+    assert not forms_corner("squad")  # a squad never covers a squad
     assert corner_cover(True, True, "vehicle") == "soft"
     assert corner_cover(True, True, "squad") == "none"
 
@@ -80,8 +99,8 @@ def test_hit_save_counts_hits_and_faces_must_match_hits():
 def test_dice_editions_odds():
     classic = dice_edition()
     assert classic.name == "classic" and classic.verified
-    assert classic.p_stop("hits") == Fraction(1, 3)     # 2 hit faces of 6
-    assert classic.p_stop("misses") == Fraction(2, 3)   # 4 miss faces of 6
+    assert classic.p_stop("hits") == Fraction(1, 3)  # 2 hit faces of 6
+    assert classic.p_stop("misses") == Fraction(2, 3)  # 4 miss faces of 6
     revised = dice_edition("revised")
     assert not revised.verified
     assert revised.faces == {"army": 2, "target": 2, "shield": 2}

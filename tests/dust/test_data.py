@@ -20,17 +20,35 @@ def test_label_keys_used_by_card_data_exist():
     keys += [f"save_{s}" for s in ("hits", "misses", "none")]
     keys += [e["label"] for e in load_data("dust/dice.yaml")["editions"].values()]
     keys += [o["name"] for o in load_data("dust/cover_objects.yaml")["objects"].values()]
-    keys += ["hero_no_cover", "cover_uses_squad", "provides_cover", "hero_boxes", "field_ap",
-             "field_damage", "field_health", "field_cover", "range_close", "unverified_note"]
+    keys += [
+        "hero_no_cover",
+        "cover_uses_squad",
+        "provides_cover",
+        "hero_boxes",
+        "field_ap",
+        "field_damage",
+        "field_health",
+        "field_cover",
+        "range_close",
+        "unverified_note",
+    ]
     assert [k for k in keys if k not in labels] == []
 
 
 def test_cover_objects_from_the_seed():
     crate, trap = cover_objects("en")
-    assert (crate.name, crate.provides_cover, crate.armor.code, crate.damage_boxes) == \
-        ("Ammo crate", "soft", "V3", 2)
-    assert (trap.name, trap.provides_cover, trap.armor.code, trap.damage_boxes) == \
-        ("Tank trap", "hard", "V5", 4)
+    assert (crate.name, crate.provides_cover, crate.armor.code, crate.damage_boxes) == (
+        "Ammo crate",
+        "soft",
+        "V3",
+        2,
+    )
+    assert (trap.name, trap.provides_cover, trap.armor.code, trap.damage_boxes) == (
+        "Tank trap",
+        "hard",
+        "V5",
+        4,
+    )
     assert cover_objects("ru")[1].name == "Противотанковый ёж"
 
 
@@ -51,8 +69,11 @@ def test_card_presets_in_mm():
 
 def test_game_plugin_attributes_and_json_schema():
     game = get_game("dust")
-    assert (game.id, game.limit_unit, game.unit_kinds) == \
-        ("dust", "AP", ("squad", "hero", "vehicle", "aircraft"))
+    assert (game.id, game.limit_unit, game.unit_kinds) == (
+        "dust",
+        "AP",
+        ("squad", "hero", "vehicle", "aircraft"),
+    )
     assert game.calc_cli == "sheets.games.dust.cli:calc"
     schema = unit_spec().json_schema()
     # armor and points may be written by an alias: required as "either spelling"

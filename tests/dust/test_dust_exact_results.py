@@ -21,8 +21,12 @@ def test_cover_roll_messages():
     with pytest.raises(ValueError) as exc:
         resolve_save("hits", 1, ["shield"], "classic")
     assert str(exc.value) == "unknown face 'shield' for classic dice; expected one of hit, miss"
-    assert resolve_save("misses", 3, ["miss", "hit", "miss"]) == {"save": "misses", "hits": 3, "stopped": 2,
-                                                                  "remaining": 1}
+    assert resolve_save("misses", 3, ["miss", "hit", "miss"]) == {
+        "save": "misses",
+        "hits": 3,
+        "stopped": 2,
+        "remaining": 1,
+    }
 
 
 def test_dice_editions_are_listed_in_file_order():

@@ -8,22 +8,57 @@ from fractions import Fraction
 import pytest
 
 from sheets.games.dust.model import Armor, Cover, Skill, Unit
-from sheets.games.dust.rules import (UnknownEdition, build_unit, check_cover_sources, combine_cover,
-                                     corner_cover, cover_calc, cover_sources, cross_faction_joins,
-                                     default_edition, dice_edition, duplicate_squad_names,
-                                     forms_corner, partner, partners, resolve_joins, resolve_save,
-                                     save_for, validate_force, validate_unit)
+from sheets.games.dust.rules import (
+    UnknownEdition,
+    build_unit,
+    check_cover_sources,
+    combine_cover,
+    corner_cover,
+    cover_calc,
+    cover_sources,
+    cross_faction_joins,
+    default_edition,
+    dice_edition,
+    duplicate_squad_names,
+    forms_corner,
+    partner,
+    partners,
+    resolve_joins,
+    resolve_save,
+    save_for,
+    validate_force,
+    validate_unit,
+)
 
 
-def unit(name="Rangers", kind="squad", armor=("soldier", 2), cover=Cover("hits", "misses"),
-         joins=None, faction="Allies", models=5, health=1):
-    return Unit(name=name, faction=faction, kind=kind, armor=Armor(*armor), models=models,
-                health=health, move=1, points=20, cover=cover, joins=joins)
+def unit(
+    name="Rangers",
+    kind="squad",
+    armor=("soldier", 2),
+    cover=Cover("hits", "misses"),
+    joins=None,
+    faction="Allies",
+    models=5,
+    health=1,
+):
+    return Unit(
+        name=name,
+        faction=faction,
+        kind=kind,
+        armor=Armor(*armor),
+        models=models,
+        health=health,
+        move=1,
+        points=20,
+        cover=cover,
+        joins=joins,
+    )
 
 
 def hero(name="Keller", armor=("soldier", 2), joins="Rangers", faction="Allies"):
-    return unit(name=name, kind="hero", armor=armor, cover=None, joins=joins, faction=faction,
-                models=1, health=4)
+    return unit(
+        name=name, kind="hero", armor=armor, cover=None, joins=joins, faction=faction, models=1, health=4
+    )
 
 
 def issues_of(pairs):
@@ -32,25 +67,52 @@ def issues_of(pairs):
 
 # -- building a unit from a checked mapping ---------------------------------------------------------
 
-BASE = {"name": "  Rangers ", "kind": "squad", "armor": {"type": "soldier", "level": 2},
-        "models": 5, "health": 1, "move": 1, "points": 20}
+BASE = {
+    "name": "  Rangers ",
+    "kind": "squad",
+    "armor": {"type": "soldier", "level": 2},
+    "models": 5,
+    "health": 1,
+    "move": 1,
+    "points": 20,
+}
 
 
 def test_build_unit_reads_every_field():
-    data = dict(BASE, faction="Allies", cover={"soft": "hits", "hard": "misses"}, joins=" Keller ",
-                weapons=[{"name": "M1", "count": 5, "range": 3, "vs": {"S1": "1/1", "V1": None},
-                          "mount": None, "tags": None},
-                         "broken item",
-                         {"name": "Knife", "count": 1, "range": "C", "mount": "front",
-                          "tags": ["UGL"]}],
-                skills=["Fast", {"name": "Medic", "text": "heals"}, {"name": "Tough", "text": None}, 7])
+    data = dict(
+        BASE,
+        faction="Allies",
+        cover={"soft": "hits", "hard": "misses"},
+        joins=" Keller ",
+        weapons=[
+            {
+                "name": "M1",
+                "count": 5,
+                "range": 3,
+                "vs": {"S1": "1/1", "V1": None},
+                "mount": None,
+                "tags": None,
+            },
+            "broken item",
+            {"name": "Knife", "count": 1, "range": "C", "mount": "front", "tags": ["UGL"]},
+        ],
+        skills=["Fast", {"name": "Medic", "text": "heals"}, {"name": "Tough", "text": None}, 7],
+    )
     u = build_unit(data)
-    assert (u.name, u.faction, u.kind, u.armor, u.models, u.health, u.move, u.points) == \
-        ("Rangers", "Allies", "squad", Armor("soldier", 2), 5, 1, 1, 20)
+    assert (u.name, u.faction, u.kind, u.armor, u.models, u.health, u.move, u.points) == (
+        "Rangers",
+        "Allies",
+        "squad",
+        Armor("soldier", 2),
+        5,
+        1,
+        1,
+        20,
+    )
     assert u.cover == Cover("hits", "misses")
     assert u.joins == "Keller"
     assert [(w.name, w.count, w.range, w.cells, w.mount, w.tags) for w in u.weapons] == [
-        ("M1", 5, 3, {"S1": "1/1"}, "", ()),        # a blank cell is no cell
+        ("M1", 5, 3, {"S1": "1/1"}, "", ()),  # a blank cell is no cell
         ("Knife", 1, "C", {}, "front", ("UGL",)),
     ]
     assert u.skills == [Skill("Fast"), Skill("Medic", "heals"), Skill("Tough", "")]
@@ -72,10 +134,19 @@ def test_build_hero_has_no_cover_unless_written():
 
 # -- armour levels (digest §1: Soldier 1–4, Vehicle 1–7, Air 1–3) --------------------------------
 
-@pytest.mark.parametrize("armor, ok", [
-    (("soldier", 4), True), (("soldier", 5), False), (("vehicle", 7), True), (("vehicle", 8), False),
-    (("aircraft", 3), True), (("aircraft", 4), False), (("soldier", 1), True),
-])
+
+@pytest.mark.parametrize(
+    "armor, ok",
+    [
+        (("soldier", 4), True),
+        (("soldier", 5), False),
+        (("vehicle", 7), True),
+        (("vehicle", 8), False),
+        (("aircraft", 3), True),
+        (("aircraft", 4), False),
+        (("soldier", 1), True),
+    ],
+)
 def test_armour_level_within_its_type(armor, ok):
     issues = validate_unit(unit(armor=armor))
     if ok:
@@ -83,33 +154,45 @@ def test_armour_level_within_its_type(armor, ok):
     else:
         limit = {"soldier": 4, "vehicle": 7, "aircraft": 3}[armor[0]]
         assert [(i.path, i.message, i.severity) for i in issues] == [
-            (("armor", "level"), f"level {armor[1]} is out of range for {armor[0]} armour (1–{limit})",
-             "error")]
+            (
+                ("armor", "level"),
+                f"level {armor[1]} is out of range for {armor[0]} armour (1–{limit})",
+                "error",
+            )
+        ]
 
 
 def test_hero_cover_and_squad_joins_messages():
     h = unit(name="Keller", kind="hero", cover=Cover())
     assert [(i.path, i.message) for i in validate_unit(h)] == [
-        (("cover",), "heroes have no cover value of their own (a joined hero uses its squad's "
-                     "cover): remove 'cover'")]
+        (
+            ("cover",),
+            "heroes have no cover value of their own (a joined hero uses its squad's cover): remove 'cover'",
+        )
+    ]
     v = unit(kind="vehicle", joins="Rangers")
     assert [(i.path, i.message) for i in validate_unit(v)] == [
-        (("joins",), "only heroes join squads; this unit is a vehicle")]
+        (("joins",), "only heroes join squads; this unit is a vehicle")
+    ]
     assert validate_unit(hero()) == []
 
 
 # -- heroes joining (seed: «того же типа брони … уровня 2 … но не 1, 3 или 4»; one per squad) ----
 
-@pytest.mark.parametrize("squad_armor, hero_armor, joined", [
-    (("soldier", 2), ("soldier", 2), True),
-    (("soldier", 2), ("soldier", 1), False),
-    (("soldier", 2), ("soldier", 3), False),
-    (("soldier", 2), ("soldier", 4), False),
-    (("soldier", 2), ("vehicle", 2), False),   # same level, other type
-    (("vehicle", 2), ("soldier", 2), False),
-    (("aircraft", 1), ("soldier", 1), False),
-    (("vehicle", 5), ("vehicle", 5), True),
-])
+
+@pytest.mark.parametrize(
+    "squad_armor, hero_armor, joined",
+    [
+        (("soldier", 2), ("soldier", 2), True),
+        (("soldier", 2), ("soldier", 1), False),
+        (("soldier", 2), ("soldier", 3), False),
+        (("soldier", 2), ("soldier", 4), False),
+        (("soldier", 2), ("vehicle", 2), False),  # same level, other type
+        (("vehicle", 2), ("soldier", 2), False),
+        (("aircraft", 1), ("soldier", 1), False),
+        (("vehicle", 5), ("vehicle", 5), True),
+    ],
+)
 def test_hero_joins_only_the_same_armour_type_and_level(squad_armor, hero_armor, joined):
     force = [unit(armor=squad_armor), hero(armor=hero_armor)]
     pairs, issues = resolve_joins(force)
@@ -118,8 +201,15 @@ def test_hero_joins_only_the_same_armour_type_and_level(squad_armor, hero_armor,
     else:
         s, h = Armor(*squad_armor).code, Armor(*hero_armor).code
         assert pairs == {}
-        assert issues_of(issues) == [(1, ("joins",), f"joins 'Rangers' ({s}) but the hero is {h}: a hero "
-                                      "joins only a squad of the same armour type and level", "error")]
+        assert issues_of(issues) == [
+            (
+                1,
+                ("joins",),
+                f"joins 'Rangers' ({s}) but the hero is {h}: a hero "
+                "joins only a squad of the same armour type and level",
+                "error",
+            )
+        ]
 
 
 def test_join_names_compare_case_insensitively():
@@ -130,57 +220,88 @@ def test_one_hero_per_squad():
     force = [unit(), hero(), hero(name="Second")]
     pairs, issues = resolve_joins(force)
     assert pairs == {1: 0}
-    assert issues_of(issues) == [(2, ("joins",), "joins 'Rangers', already joined by hero 'Keller': one "
-                                  "hero per squad", "error")]
+    assert issues_of(issues) == [
+        (2, ("joins",), "joins 'Rangers', already joined by hero 'Keller': one hero per squad", "error")
+    ]
 
 
 def test_same_named_squads_pair_heroes_in_file_order_by_armour():
     """Several squads of one name (an error of its own): each hero takes the first free squad of
     its own armour."""
-    force = [unit(armor=("soldier", 3)), unit(), unit(), hero(name="A"), hero(name="B"),
-             hero(name="C"), hero(name="D", armor=("soldier", 3))]
+    force = [
+        unit(armor=("soldier", 3)),
+        unit(),
+        unit(),
+        hero(name="A"),
+        hero(name="B"),
+        hero(name="C"),
+        hero(name="D", armor=("soldier", 3)),
+    ]
     pairs, issues = resolve_joins(force)
     assert pairs == {3: 1, 4: 2, 6: 0}
-    assert issues_of(issues) == [(5, ("joins",), "joins 'Rangers', already joined by hero 'A': one "
-                                  "hero per squad", "error")]
+    assert issues_of(issues) == [
+        (5, ("joins",), "joins 'Rangers', already joined by hero 'A': one hero per squad", "error")
+    ]
 
 
 def test_other_armour_message_names_the_first_squad():
-    force = [unit(name="R", armor=("soldier", 3)), unit(name="r", armor=("soldier", 4)),
-             hero(joins="R", armor=("soldier", 1))]
+    force = [
+        unit(name="R", armor=("soldier", 3)),
+        unit(name="r", armor=("soldier", 4)),
+        hero(joins="R", armor=("soldier", 1)),
+    ]
     (issue,) = resolve_joins(force)[1]
     assert issue[1].message.startswith("joins 'R' (S3) but the hero is S1")
 
 
 def test_joining_a_vehicle_or_nothing():
-    force = [unit(name="Pounder", kind="vehicle", armor=("vehicle", 2)), unit(name="Rangers"),
-             hero(joins="Pounder", armor=("vehicle", 2)), hero(name="Lone", joins="Rangerz")]
+    force = [
+        unit(name="Pounder", kind="vehicle", armor=("vehicle", 2)),
+        unit(name="Rangers"),
+        hero(joins="Pounder", armor=("vehicle", 2)),
+        hero(name="Lone", joins="Rangerz"),
+    ]
     pairs, issues = resolve_joins(force)
     assert pairs == {}
     assert issues_of(issues) == [
         (2, ("joins",), "joins 'Pounder', a vehicle: heroes join only squads", "error"),
-        (3, ("joins",), "joins 'Rangerz': no squad of that name in this file (a hero joins only "
-                        "before the game, so the squad must be in the same file or roster) (did you "
-                        "mean 'Rangers'?)", "error"),
+        (
+            3,
+            ("joins",),
+            "joins 'Rangerz': no squad of that name in this file (a hero joins only "
+            "before the game, so the squad must be in the same file or roster) (did you "
+            "mean 'Rangers'?)",
+            "error",
+        ),
     ]
 
 
 def test_a_refused_hero_does_not_stop_the_next_ones():
-    force = [unit(), hero(name="Lost", joins="Nobody"), hero(name="Heavy", armor=("soldier", 3)),
-             unit(name="Pounder", kind="vehicle"), hero(name="Driver", joins="Pounder"), hero()]
+    force = [
+        unit(),
+        hero(name="Lost", joins="Nobody"),
+        hero(name="Heavy", armor=("soldier", 3)),
+        unit(name="Pounder", kind="vehicle"),
+        hero(name="Driver", joins="Pounder"),
+        hero(),
+    ]
     pairs, issues = resolve_joins(force)
     assert pairs == {5: 0}
     assert [(i, issue.message.split(":")[0]) for i, issue in issues] == [
-        (1, "joins 'Nobody'"), (2, "joins 'Rangers' (S2) but the hero is S3"),
-        (4, "joins 'Pounder', a vehicle")]
+        (1, "joins 'Nobody'"),
+        (2, "joins 'Rangers' (S2) but the hero is S3"),
+        (4, "joins 'Pounder', a vehicle"),
+    ]
 
 
 def test_hero_cannot_join_itself_and_suggestions_name_squads_only():
     force = [unit(name="Pounder", kind="vehicle"), hero(name="Keller", joins="Keller")]
-    (i, issue), = resolve_joins(force)[1]
-    assert i == 1 and issue.message == ("joins 'Keller': no squad of that name in this file (a hero "
-                                        "joins only before the game, so the squad must be in the "
-                                        "same file or roster)")
+    ((i, issue),) = resolve_joins(force)[1]
+    assert i == 1 and issue.message == (
+        "joins 'Keller': no squad of that name in this file (a hero "
+        "joins only before the game, so the squad must be in the "
+        "same file or roster)"
+    )
 
 
 def test_only_heroes_with_a_joins_are_paired():
@@ -189,40 +310,81 @@ def test_only_heroes_with_a_joins_are_paired():
 
 
 def test_duplicate_squad_names():
-    force = [unit(name="Rangers"), unit(name="Grenadiers"), unit(name="Pounder", kind="vehicle"),
-             unit(name="Pounder", kind="vehicle"), unit(name="RANGERS"), hero(name="Rangers"),
-             unit(name="rangers")]
+    force = [
+        unit(name="Rangers"),
+        unit(name="Grenadiers"),
+        unit(name="Pounder", kind="vehicle"),
+        unit(name="Pounder", kind="vehicle"),
+        unit(name="RANGERS"),
+        hero(name="Rangers"),
+        unit(name="rangers"),
+    ]
     assert issues_of(duplicate_squad_names(force)) == [
-        (4, ("name",), "squad name 'RANGERS' is used twice in this force (first: unit 1); give every "
-                       "squad its own name so a hero's 'joins' names one squad", "error"),
-        (6, ("name",), "squad name 'rangers' is used twice in this force (first: unit 1); give every "
-                       "squad its own name so a hero's 'joins' names one squad", "error"),
+        (
+            4,
+            ("name",),
+            "squad name 'RANGERS' is used twice in this force (first: unit 1); give every "
+            "squad its own name so a hero's 'joins' names one squad",
+            "error",
+        ),
+        (
+            6,
+            ("name",),
+            "squad name 'rangers' is used twice in this force (first: unit 1); give every "
+            "squad its own name so a hero's 'joins' names one squad",
+            "error",
+        ),
     ]
 
 
 def test_squad_names_fold_like_joins():
     """Duplicates are the names a hero's ``joins`` cannot tell apart, and no others: "Stoßtrupp"
     and "STOSSTRUPP" are two squads (each joined by name), "Stoßtrupp" and "STOßTRUPP" one name."""
-    force = [unit(name="Stoßtrupp"), unit(name="STOSSTRUPP"), hero(name="A", joins="stoßtrupp"),
-             hero(name="B", joins="Stosstrupp")]
+    force = [
+        unit(name="Stoßtrupp"),
+        unit(name="STOSSTRUPP"),
+        hero(name="A", joins="stoßtrupp"),
+        hero(name="B", joins="Stosstrupp"),
+    ]
     assert duplicate_squad_names(force) == []
     assert resolve_joins(force) == ({2: 0, 3: 1}, [])
     assert [i for i, _ in duplicate_squad_names([unit(name="Stoßtrupp"), unit(name="STOßTRUPP")])] == [1]
 
 
-@pytest.mark.parametrize("hero_faction, squad_faction, warns", [
-    ("Axis", "Allies", True), ("Axis", " axis ", False), ("", "Allies", False), ("Axis", "", False),
-])
+@pytest.mark.parametrize(
+    "hero_faction, squad_faction, warns",
+    [
+        ("Axis", "Allies", True),
+        ("Axis", " axis ", False),
+        ("", "Allies", False),
+        ("Axis", "", False),
+    ],
+)
 def test_cross_faction_join_is_a_warning(hero_faction, squad_faction, warns):
     force = [unit(faction=squad_faction), hero(faction=hero_faction)]
     out = issues_of(cross_faction_joins(force, {1: 0}))
-    assert out == ([(1, ("joins",), f"hero of {hero_faction!r} joins 'Rangers' of {squad_faction!r}: "
-                     "a hero leads his own army's squads", "warning")] if warns else [])
+    assert out == (
+        [
+            (
+                1,
+                ("joins",),
+                f"hero of {hero_faction!r} joins 'Rangers' of {squad_faction!r}: "
+                "a hero leads his own army's squads",
+                "warning",
+            )
+        ]
+        if warns
+        else []
+    )
 
 
 def test_validate_force_marks_the_squad_and_orders_the_issues():
-    force = [unit(faction="Allies"), unit(name="Rangers"), hero(faction="Axis"),
-             hero(name="Two", joins="Nobody")]
+    force = [
+        unit(faction="Allies"),
+        unit(name="Rangers"),
+        hero(faction="Axis"),
+        hero(name="Two", joins="Nobody"),
+    ]
     out = validate_force(force)
     assert force[0].joined_by == "Keller" and force[1].joined_by is None
     assert [(i, issue.severity, issue.message.split(":")[0]) for i, issue in out] == [
@@ -249,13 +411,17 @@ def test_partner_of_a_unit_outside_the_force():
 
 # -- dice editions (digest §3) -------------------------------------------------------------------
 
+
 def test_classic_dice_two_hit_four_miss_faces():
     ed = dice_edition("classic")
     assert ed.faces == {"hit": 2, "miss": 4}
     assert ed.saves == {"hits": ("hit",), "misses": ("miss",)}
     assert (ed.label, ed.verified) == ("dice_classic", True)
-    assert (ed.p_stop("hits"), ed.p_stop("misses"), ed.p_stop("none")) == \
-        (Fraction(1, 3), Fraction(2, 3), Fraction(0))
+    assert (ed.p_stop("hits"), ed.p_stop("misses"), ed.p_stop("none")) == (
+        Fraction(1, 3),
+        Fraction(2, 3),
+        Fraction(0),
+    )
 
 
 def test_revised_dice_same_odds_unverified():
@@ -270,39 +436,60 @@ def test_default_edition_is_classic():
     assert dice_edition().name == "classic" and dice_edition("").name == "classic"
 
 
-@pytest.mark.parametrize("name, message", [
-    ("clasic", "unknown dice edition 'clasic' (did you mean 'classic'?); expected one of classic, revised"),
-    ("1947", "unknown dice edition '1947'; expected one of classic, revised"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        (
+            "clasic",
+            "unknown dice edition 'clasic' (did you mean 'classic'?); expected one of classic, revised",
+        ),
+        ("1947", "unknown dice edition '1947'; expected one of classic, revised"),
+    ],
+)
 def test_unknown_edition(name, message):
     with pytest.raises(UnknownEdition) as exc:
         dice_edition(name)
     assert str(exc.value) == message and isinstance(exc.value, ValueError)
 
 
-@pytest.mark.parametrize("save, faces, stopped", [
-    ("hits", ["army", "target", "shield"], 1),
-    ("misses", ["army", "target", "shield"], 2),
-    ("misses", ["target", "target"], 0),
-])
+@pytest.mark.parametrize(
+    "save, faces, stopped",
+    [
+        ("hits", ["army", "target", "shield"], 1),
+        ("misses", ["army", "target", "shield"], 2),
+        ("misses", ["target", "target"], 0),
+    ],
+)
 def test_revised_faces_cancel_hits(save, faces, stopped):
     out = resolve_save(save, len(faces), faces, "revised")
-    assert out == {"save": save, "hits": len(faces), "stopped": stopped,
-                   "remaining": len(faces) - stopped}
+    assert out == {"save": save, "hits": len(faces), "stopped": stopped, "remaining": len(faces) - stopped}
 
 
 # -- cover sources (seed: crate soft, tank trap hard, corner soft; two soft = hard) ---------------
 
+
 def test_cover_sources_of_the_seed():
-    assert cover_sources() == {"soft": "soft", "hard": "hard", "corner": "soft",
-                               "ammo_crate": "soft", "tank_trap": "hard"}
+    assert cover_sources() == {
+        "soft": "soft",
+        "hard": "hard",
+        "corner": "soft",
+        "ammo_crate": "soft",
+        "tank_trap": "hard",
+    }
 
 
-@pytest.mark.parametrize("parts, expected", [
-    ([" Soft ", "CORNER"], "hard"), (["", " none ", "corner"], "soft"), (["corner"], "soft"),
-    (["soft", "soft", "soft"], "hard"), (["ammo_crate", "hard"], "hard"), (["NONE"], "none"),
-    (("tank_trap",), "hard"),
-])
+@pytest.mark.parametrize(
+    "parts, expected",
+    [
+        ([" Soft ", "CORNER"], "hard"),
+        (["", " none ", "corner"], "soft"),
+        (["corner"], "soft"),
+        (["soft", "soft", "soft"], "hard"),
+        (["ammo_crate", "hard"], "hard"),
+        (["NONE"], "none"),
+        (("tank_trap",), "hard"),
+    ],
+)
 def test_combine_cover_spellings(parts, expected):
     assert combine_cover(parts) == expected
 
@@ -314,13 +501,21 @@ def test_combine_cover_takes_any_iterable():
 def test_unknown_cover_source_lists_the_sources():
     with pytest.raises(ValueError) as exc:
         combine_cover(["rubble"])
-    assert str(exc.value) == ("unknown cover source 'rubble'; expected one of soft, hard, corner, "
-                              "ammo_crate, tank_trap")
+    assert str(exc.value) == (
+        "unknown cover source 'rubble'; expected one of soft, hard, corner, ammo_crate, tank_trap"
+    )
 
 
-@pytest.mark.parametrize("square, forms", [
-    ("no_dot", True), ("vehicle", True), ("squad", False), ("hero", False), ("open", False),
-])
+@pytest.mark.parametrize(
+    "square, forms",
+    [
+        ("no_dot", True),
+        ("vehicle", True),
+        ("squad", False),
+        ("hero", False),
+        ("open", False),
+    ],
+)
 def test_square_without_a_dot(square, forms):
     assert forms_corner(square) is forms
 
@@ -338,10 +533,13 @@ def test_corner_rule_defaults_to_a_diagonal_shot_past_a_wall():
     assert corner_cover(True, True) == "soft"
 
 
-@pytest.mark.parametrize("parts, message", [
-    (["ammo_crate", " Ammo_Crate "], "2 × ammo_crate on one square is impossible (at most 1)"),
-    (["tank_trap"] * 3, "3 × tank_trap on one square is impossible (at most 1)"),
-])
+@pytest.mark.parametrize(
+    "parts, message",
+    [
+        (["ammo_crate", " Ammo_Crate "], "2 × ammo_crate on one square is impossible (at most 1)"),
+        (["tank_trap"] * 3, "3 × tank_trap on one square is impossible (at most 1)"),
+    ],
+)
 def test_one_cover_object_per_square(parts, message):
     with pytest.raises(ValueError) as exc:
         check_cover_sources(parts)
@@ -353,6 +551,7 @@ def test_several_sources_that_can_share_a_square():
 
 
 # -- saves ------------------------------------------------------------------------------------------
+
 
 def test_save_for_vehicle_and_cover_object():
     assert save_for(unit(kind="vehicle", cover=Cover()), "hard") == "none"
@@ -369,9 +568,19 @@ CORNER = {"diagonal": True, "adjacent": True, "through_corner": True, "square": 
 
 def test_cover_calc_squad_in_soft_cover_exact():
     out = cover_calc(unit(), " Soft ", 3)
-    assert out == {"unit": "Rangers", "cover": "soft", "save": "hits", "hits": 3, "dice": 3,
-                   "p_stop_each": 1 / 3, "expected_stopped": 1.0, "expected_remaining": 2.0,
-                   "edition": "classic", "edition_label": "dice_classic", "edition_verified": True}
+    assert out == {
+        "unit": "Rangers",
+        "cover": "soft",
+        "save": "hits",
+        "hits": 3,
+        "dice": 3,
+        "p_stop_each": 1 / 3,
+        "expected_stopped": 1.0,
+        "expected_remaining": 2.0,
+        "edition": "classic",
+        "edition_label": "dice_classic",
+        "edition_verified": True,
+    }
 
 
 def test_cover_calc_seed_example_crate_and_corner_is_hard():
@@ -394,15 +603,21 @@ def test_cover_calc_corner_behind_a_squad_gives_nothing():
 def test_cover_calc_corner_needs_its_conditions():
     with pytest.raises(ValueError) as exc:
         cover_calc(unit(), "corner", 2)
-    assert str(exc.value) == ("corner cover depends on the corner: give whether the unit is attacked "
-                              "diagonally, adjacent to the corner, whether the line of sight passes "
-                              "through it, and what stands on the corner's square")
+    assert str(exc.value) == (
+        "corner cover depends on the corner: give whether the unit is attacked "
+        "diagonally, adjacent to the corner, whether the line of sight passes "
+        "through it, and what stands on the corner's square"
+    )
 
 
 def test_cover_calc_ignores_cover_and_editions():
     out = cover_calc(unit(), "hard", 3, edition="revised", ignores_cover=True)
     assert (out["save"], out["dice"], out["p_stop_each"], out["expected_remaining"]) == ("none", 0, 0.0, 3.0)
-    assert (out["edition"], out["edition_label"], out["edition_verified"]) == ("revised", "dice_revised", False)
+    assert (out["edition"], out["edition_label"], out["edition_verified"]) == (
+        "revised",
+        "dice_revised",
+        False,
+    )
     assert out["ignores_cover"] is True and "corner" not in out
     assert "ignores_cover" not in cover_calc(unit(), "hard", 3)
 

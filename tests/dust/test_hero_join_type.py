@@ -33,10 +33,13 @@ def test_same_type_and_level_joins(load_units):
     assert loaded.units[0].joined_by == "Keller"
 
 
-@pytest.mark.parametrize("squad_type, hero_type, codes", [
-    ("vehicle", "soldier", ("V2", "S2")),
-    ("soldier", "vehicle", ("S2", "V2")),
-])
+@pytest.mark.parametrize(
+    "squad_type, hero_type, codes",
+    [
+        ("vehicle", "soldier", ("V2", "S2")),
+        ("soldier", "vehicle", ("S2", "V2")),
+    ],
+)
 def test_same_level_other_type_is_refused(load_units, write_units, cli, squad_type, hero_type, codes):
     text = FORCE.format(squad_type=squad_type, hero_type=hero_type)
     with pytest.raises(InputError) as exc:

@@ -113,8 +113,9 @@ def test_two_same_named_squads_are_an_error(load_units):
     """Issue 12: heroes were silently shared between same-named squads; now the file is refused."""
     with pytest.raises(InputError) as exc:
         load_units(doc(SQUAD, SQUAD, hero(), hero(name="Second")))
-    assert any("squad name 'Laser Squad' is used twice in this force (first: unit 1)" in m
-               for m in messages(exc))
+    assert any(
+        "squad name 'Laser Squad' is used twice in this force (first: unit 1)" in m for m in messages(exc)
+    )
 
 
 def test_hero_with_cover_and_squad_with_joins_are_errors(load_units):

@@ -7,6 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 from sheets.games.dust.rules import corner_cover, cover_calc
+
 from .test_cover import unit
 
 SQUADS = """system: dust
@@ -91,8 +92,9 @@ def test_cross_faction_join_warns_and_duplicate_squads_fail(cli, write):
     result = cli("validate", path)
     assert result.exit_code == 0
     assert "warning: unit 'Keller': hero of 'Axis' joins 'Rangers' of 'Allies'" in result.stderr
-    twice = SQUADS.replace("  - name: Keller", SQUADS.split("units:\n")[1].split("  - name: Keller")[0]
-                           + "  - name: Keller")
+    twice = SQUADS.replace(
+        "  - name: Keller", SQUADS.split("units:\n")[1].split("  - name: Keller")[0] + "  - name: Keller"
+    )
     dup = write("dup.yaml", twice)
     bad = cli("validate", dup)
     assert bad.exit_code == 1 and "squad name 'Rangers' is used twice in this force" in bad.stderr
@@ -107,10 +109,12 @@ def test_handout_hero_sentences_and_one_term(cli, tmp_path):
     out = tmp_path / "ref.pdf"
     assert cli("reference", "dust", "-o", out, "--lang", "ru").exit_code == 0
     ru = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages)
-    for sentence in ("Только герой делит квадрат с союзным отрядом, даже с машиной",
-                     "Некоторые способности героя влияют на отряд",
-                     "потратив последнее очко здоровья, герой потерян",
-                     "ничего не делит (укрытие, очки здоровья, способности), но может стоять на том же квадрате"):
+    for sentence in (
+        "Только герой делит квадрат с союзным отрядом, даже с машиной",
+        "Некоторые способности героя влияют на отряд",
+        "потратив последнее очко здоровья, герой потерян",
+        "ничего не делит (укрытие, очки здоровья, способности), но может стоять на том же квадрате",
+    ):
         assert sentence in ru, sentence
     assert "фазер" not in ru and "например, фазеры" not in ru
     assert "Очки здоровья" in ru and "Здоровье" not in ru and "Повреждения" not in ru

@@ -32,11 +32,15 @@ units:
 def test_the_contract_example_loads(load_units):
     loaded = load_units(CONTRACT)
     (u,) = loaded.units
-    assert (u.name, u.kind, u.armor.code, u.damage_boxes, u.points) == \
-        ("Heavy Laser Grenadiers", "squad", "S3", 3, 30)
+    assert (u.name, u.kind, u.armor.code, u.damage_boxes, u.points) == (
+        "Heavy Laser Grenadiers",
+        "squad",
+        "S3",
+        3,
+        30,
+    )
     w = u.weapons[0]
-    assert (w.count, w.range, w.cell("S1").text, w.cell("V7").damage, w.cell("A1")) == \
-        (2, 4, "2/1", 3, None)
+    assert (w.count, w.range, w.cell("S1").text, w.cell("V7").damage, w.cell("A1")) == (2, 4, "2/1", 3, None)
     assert loaded.game.unit_cost(u, loaded.options) == 30
 
 
@@ -45,8 +49,10 @@ def test_bad_cell_points_at_the_cell(load_units):
     with pytest.raises(InputError) as exc:
         load_units(text)
     (msg,) = [str(p) for p in exc.value.problems]
-    assert msg.endswith(":16:27: unit 'Heavy Laser Grenadiers'.weapons[1].vs.S2: bad cell '1-1': "
-                        "expected dice/damage like 2/1, a phaser 2z1, or –")
+    assert msg.endswith(
+        ":16:27: unit 'Heavy Laser Grenadiers'.weapons[1].vs.S2: bad cell '1-1': "
+        "expected dice/damage like 2/1, a phaser 2z1, or –"
+    )
 
 
 def test_armour_level_beyond_its_type(load_units):

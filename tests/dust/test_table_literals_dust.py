@@ -12,16 +12,34 @@ from sheets.games.dust import model, rules
 
 
 def test_target_classes_s1_to_a3_in_card_order():
-    assert model.target_classes() == ("S1", "S2", "S3", "S4", "V1", "V2", "V3", "V4", "V5", "V6", "V7",
-                                      "A1", "A2", "A3")
+    assert model.target_classes() == (
+        "S1",
+        "S2",
+        "S3",
+        "S4",
+        "V1",
+        "V2",
+        "V3",
+        "V4",
+        "V5",
+        "V6",
+        "V7",
+        "A1",
+        "A2",
+        "A3",
+    )
 
 
-@pytest.mark.parametrize("type_, level, code", [("soldier", 3, "S3"), ("vehicle", 4, "V4"), ("aircraft", 2, "A2")])
+@pytest.mark.parametrize(
+    "type_, level, code", [("soldier", 3, "S3"), ("vehicle", 4, "V4"), ("aircraft", 2, "A2")]
+)
 def test_armour_class_codes(type_, level, code):
     assert model.Armor(type_, level).code == code
 
 
-@pytest.mark.parametrize("type_, en", [("soldier", "Soldier"), ("vehicle", "Vehicle"), ("aircraft", "Aircraft")])
+@pytest.mark.parametrize(
+    "type_, en", [("soldier", "Soldier"), ("vehicle", "Vehicle"), ("aircraft", "Aircraft")]
+)
 def test_armour_type_printed_names(type_, en):
     # unit cards name the armour class: Soldier 1–4, Vehicle 1–7, Aircraft (Air) 1–3
     from sheets.data import label
@@ -31,10 +49,14 @@ def test_armour_type_printed_names(type_, en):
 
 def test_armour_types_in_card_order_with_levels():
     assert [(k, t["prefix"], t["levels"]) for k, t in model.armor_types().items()] == [
-        ("soldier", "S", 4), ("vehicle", "V", 7), ("aircraft", "A", 3)]
+        ("soldier", "S", 4),
+        ("vehicle", "V", 7),
+        ("aircraft", "A", 3),
+    ]
 
 
 # -- dice (digest §3): classic 2 hit / 4 miss; revised 2 army / 2 target / 2 shield ----------------
+
 
 def test_classic_dice_is_the_default_and_verified():
     ed = rules.dice_edition()
@@ -54,23 +76,38 @@ def test_revised_dice_faces_and_saves_unverified():
     assert (ed.faces, ed.verified) == ({"army": 2, "target": 2, "shield": 2}, False)
     # which faces count, not their order (a save counts any listed face; nothing prints the list)
     assert {k: set(v) for k, v in ed.saves.items()} == {"hits": {"army"}, "misses": {"army", "shield"}}
-    assert (ed.p_stop("hits"), ed.p_stop("misses")) == (Fraction(1, 3), Fraction(2, 3))  # same odds as classic
+    assert (ed.p_stop("hits"), ed.p_stop("misses")) == (
+        Fraction(1, 3),
+        Fraction(2, 3),
+    )  # same odds as classic
     assert rules.edition_names() == ["classic", "revised"]
 
 
 def test_seed_rangers_miss_save_example():
     # seed: 4 hits, a miss save, 3 misses and 1 hit rolled -> 3 cancelled, 1 stands
     assert rules.resolve_save("misses", 4, ["miss", "miss", "miss", "hit"]) == {
-        "save": "misses", "hits": 4, "stopped": 3, "remaining": 1}
+        "save": "misses",
+        "hits": 4,
+        "stopped": 3,
+        "remaining": 1,
+    }
 
 
 # -- cover (§4.3–4.6) -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("key, cover, level, health", [("ammo_crate", "soft", 3, 2), ("tank_trap", "hard", 5, 4)])
+
+@pytest.mark.parametrize(
+    "key, cover, level, health", [("ammo_crate", "soft", 3, 2), ("tank_trap", "hard", 5, 4)]
+)
 def test_cover_objects_of_the_seed(key, cover, level, health):
     obj = {o.name_key: o for o in model.cover_objects()}[f"cover_{key}"]
-    assert (obj.provides_cover, obj.armor.type, obj.armor.level, obj.armor.code, obj.health) == \
-        (cover, "vehicle", level, f"V{level}", health)
+    assert (obj.provides_cover, obj.armor.type, obj.armor.level, obj.armor.code, obj.health) == (
+        cover,
+        "vehicle",
+        level,
+        f"V{level}",
+        health,
+    )
     assert rules.cover_sources()[key] == cover
 
 
@@ -79,14 +116,25 @@ def test_cover_objects_in_order():
 
 
 def test_cover_sources():
-    assert rules.cover_sources() == {"soft": "soft", "hard": "hard", "corner": "soft",
-                                     "ammo_crate": "soft", "tank_trap": "hard"}
+    assert rules.cover_sources() == {
+        "soft": "soft",
+        "hard": "hard",
+        "corner": "soft",
+        "ammo_crate": "soft",
+        "tank_trap": "hard",
+    }
 
 
-@pytest.mark.parametrize("parts, cover", [
-    (["ammo_crate", "corner"], "hard"),  # §4.3 seed example: two soft sources give hard cover
-    (["corner"], "soft"), (["tank_trap"], "hard"), (["ammo_crate"], "soft"), ([], "none"),
-])
+@pytest.mark.parametrize(
+    "parts, cover",
+    [
+        (["ammo_crate", "corner"], "hard"),  # §4.3 seed example: two soft sources give hard cover
+        (["corner"], "soft"),
+        (["tank_trap"], "hard"),
+        (["ammo_crate"], "soft"),
+        ([], "none"),
+    ],
+)
 def test_combining_cover(parts, cover):
     assert rules.combine_cover(parts) == cover
 
@@ -98,8 +146,10 @@ def test_one_cover_object_of_a_kind_per_square():
             rules.check_cover_sources([key, key])
 
 
-@pytest.mark.parametrize("square, corner", [
-    ("no_dot", True), ("vehicle", True), ("squad", False), ("hero", False), ("open", False)])
+@pytest.mark.parametrize(
+    "square, corner",
+    [("no_dot", True), ("vehicle", True), ("squad", False), ("hero", False), ("open", False)],
+)
 def test_square_without_a_dot(square, corner):
     # §4.5: a wall section and a vehicle form a corner; a squad (and a hero) never does
     assert rules.forms_corner(square) is corner

@@ -74,8 +74,9 @@ def render(tmp_path):
 
     def run(path, *args):
         out = tmp_path / f"out{next(counter)}.pdf"
-        result = CliRunner().invoke(cli, ["render", str(path), "-o", str(out), *map(str, args)],
-                                    catch_exceptions=False)
+        result = CliRunner().invoke(
+            cli, ["render", str(path), "-o", str(out), *map(str, args)], catch_exceptions=False
+        )
         assert result.exit_code == 0, result.output
         data = out.read_bytes()
         return PdfReader(out), data
@@ -92,8 +93,7 @@ def reference(tmp_path):
 
     def run(*args):
         out = tmp_path / "ref.pdf"
-        result = CliRunner().invoke(cli, ["reference", "dust", "-o", str(out), *args],
-                                    catch_exceptions=False)
+        result = CliRunner().invoke(cli, ["reference", "dust", "-o", str(out), *args], catch_exceptions=False)
         assert result.exit_code == 0, result.output
         return PdfReader(out)
 
@@ -107,8 +107,10 @@ def content(page) -> str:
 
 def clip_rects(page) -> list[tuple[float, float, float, float]]:
     """Rectangles (x, y, w, h) used as clip paths on the page: one per card slot drawn."""
-    return [tuple(float(v) for v in m) for m in
-            re.findall(r"n ([\d.\-]+) ([\d.\-]+) ([\d.\-]+) ([\d.\-]+) re W\*? n", content(page))]
+    return [
+        tuple(float(v) for v in m)
+        for m in re.findall(r"n ([\d.\-]+) ([\d.\-]+) ([\d.\-]+) ([\d.\-]+) re W\*? n", content(page))
+    ]
 
 
 def text(reader) -> str:

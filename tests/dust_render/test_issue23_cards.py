@@ -54,16 +54,19 @@ units:
 
 
 def _weapons(n: int) -> str:
-    return "\n".join(f"      - {{name: Laser rifle {i}, range: 4, vs: {{S1: 2/1, V1: 1/3}}}}"
-                     for i in range(1, n + 1))
+    return "\n".join(
+        f"      - {{name: Laser rifle {i}, range: 4, vs: {{S1: 2/1, V1: 1/3}}}}" for i in range(1, n + 1)
+    )
 
 
 def _recorded(units, card="poker", lang="en", paper="a4"):
     """The text runs (text, size in pt) the cards draw directly, per card page."""
     doc = Document(paper, lang=lang, record=True)
     cards.render(doc, units, Options(lang=lang, paper=paper, extra={"card": card}))
-    return [[(item[1], round(item[3], 2)) for item in page["items"] if item[0] == "t"]
-            for page in doc.recorder.pages]
+    return [
+        [(item[1], round(item[3], 2)) for item in page["items"] if item[0] == "t"]
+        for page in doc.recorder.pages
+    ]
 
 
 def _sizes_of(runs, words) -> dict[str, set[float]]:
@@ -75,6 +78,7 @@ def _sizes_of(runs, words) -> dict[str, set[float]]:
 
 
 # -- one type scale ----------------------------------------------------------------------------
+
 
 def test_the_titles_and_stat_numbers_of_a_sheet_share_one_size():
     runs = _recorded(load_file(SAMPLE).units)[0]
@@ -94,13 +98,16 @@ def test_another_file_on_the_same_card_size_uses_the_same_scale(units_file):
     assert _sizes_of(runs, {"S2"}) == {"S2": {6.65, 15.2}}
 
 
-@pytest.mark.parametrize("card, u, small", [
-    ("poker", 9.5, False),                      # 63 × 88 mm: the natural unit
-    ("bridge", 9.5 * 57 / 63, False),           # 8.60: limited by the width
-    ("tarot", 9.5 * 70 / 63, False),            # 10.56
-    ("mini", 7.5, True),                        # 6.71 natural: 6 pt floor needs 7.5
-    ("square", 9.5 * 70 / 88, True),            # 7.56: short card, tighter gaps
-])
+@pytest.mark.parametrize(
+    "card, u, small",
+    [
+        ("poker", 9.5, False),  # 63 × 88 mm: the natural unit
+        ("bridge", 9.5 * 57 / 63, False),  # 8.60: limited by the width
+        ("tarot", 9.5 * 70 / 63, False),  # 10.56
+        ("mini", 7.5, True),  # 6.71 natural: 6 pt floor needs 7.5
+        ("square", 9.5 * 70 / 88, True),  # 7.56: short card, tighter gaps
+    ],
+)
 def test_scale_of_each_card_size(card, u, small):
     from sheets.render.cards import card_size
 
@@ -120,13 +127,16 @@ def test_a_card_with_room_spreads_its_blocks_not_its_type():
 
 # -- nothing dropped -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("card", ["mini", "bridge", "square", "poker", "tarot", "euro"])
-@pytest.mark.parametrize("lang, subline, pistol", [
-    ("en", "Axis · Squad · Soldier 3", "Sample heavy pistol"),
-    ("ru", "Ось · Отряд · Пехота 3", "Sample heavy pistol"),
-])
-def test_every_size_keeps_the_heros_weapon_and_the_faction_line(render, card, lang, subline,
-                                                                 pistol):
+@pytest.mark.parametrize(
+    "lang, subline, pistol",
+    [
+        ("en", "Axis · Squad · Soldier 3", "Sample heavy pistol"),
+        ("ru", "Ось · Отряд · Пехота 3", "Sample heavy pistol"),
+    ],
+)
+def test_every_size_keeps_the_heros_weapon_and_the_faction_line(render, card, lang, subline, pistol):
     reader, _ = render(SAMPLE, "--card", card, "--lang", lang)
     words = text(reader)
     # the hero's pistol: on its own card and (joined) on the squad's cards
@@ -142,8 +152,9 @@ def test_a_squad_too_long_for_a_mini_card_continues_on_2_of_2(render, lang, coun
     assert count in words
     assert f"{SQUAD} 2/2" in words  # the second card carries the name and "2/2"
     # the joined hero's weapon is on the continuation card, after the squad's own weapons
-    assert words.index(f"{SQUAD} 2/2") < words.index("hero Sample heavy pistol" if lang == "en"
-                                                     else "герой Sample heavy pistol")
+    assert words.index(f"{SQUAD} 2/2") < words.index(
+        "hero Sample heavy pistol" if lang == "en" else "герой Sample heavy pistol"
+    )
 
 
 def test_continuation_cards_sit_after_their_unit_and_before_its_hero():
@@ -169,8 +180,10 @@ def test_a_unit_that_cannot_fit_the_size_is_named_and_nothing_is_written(units_f
     out = tmp_path / "cards.pdf"
     result = CliRunner().invoke(cli, ["render", str(path), "--card", "mini", "-o", str(out)])
     assert result.exit_code == 1
-    assert result.output.startswith(f"{path}: unit 'Long Squad' does not fit a 44.5 × 63.5 mm card: "
-                                    "its name, stats and damage boxes take ")
+    assert result.output.startswith(
+        f"{path}: unit 'Long Squad' does not fit a 44.5 × 63.5 mm card: "
+        "its name, stats and damage boxes take "
+    )
     assert "choose a larger --card" in result.output and "Traceback" not in result.output
     assert not out.exists()
     # the same unit fits a poker card
@@ -180,14 +193,26 @@ def test_a_unit_that_cannot_fit_the_size_is_named_and_nothing_is_written(units_f
 
 # -- the mini target header: one table ----------------------------------------------------------
 
+
 def test_the_mini_header_is_one_row_of_the_classes_used():
     units = load_file(SAMPLE).units
     mates = partners(units)
     squad = view.card_data(units[0], units, Options(), mates)
     layout = cards.Layout(squad, cards.texts("en"), 44.5 * MM, 63.5 * MM)
     # S1–S4 and V1–V7 are attacked, A1–A3 are not: one header row of 11 (was two rows of 6 + 5)
-    assert [squad["classes"][i] for i in layout.classes] == \
-        ["S1", "S2", "S3", "S4", "V1", "V2", "V3", "V4", "V5", "V6", "V7"]
+    assert [squad["classes"][i] for i in layout.classes] == [
+        "S1",
+        "S2",
+        "S3",
+        "S4",
+        "V1",
+        "V2",
+        "V3",
+        "V4",
+        "V5",
+        "V6",
+        "V7",
+    ]
     assert not layout.stacked and layout.header_h() == pytest.approx(layout.u)
 
 
@@ -209,20 +234,33 @@ def test_png_files_of_a_unit_on_two_cards(render, tmp_path):
     folder = tmp_path / "png"
     render(SAMPLE, "--card", "mini", "--png", folder)
     assert [f.name for f in sorted(folder.glob("*.png"))] == [
-        "01-sample-laser-squad-1-2.png", "02-sample-laser-squad-2-2.png",
-        "03-sample-hero-keller.png", "04-sample-walker.png"]
+        "01-sample-laser-squad-1-2.png",
+        "02-sample-laser-squad-2-2.png",
+        "03-sample-hero-keller.png",
+        "04-sample-walker.png",
+    ]
 
 
 def test_parallel_render_with_continuation_cards_is_byte_identical(units_file, tmp_path):
     text = STRESS_SQUAD % _weapons(9)
-    path = units_file(text.replace("units:\n", "units:\n" + "".join(
-        f"  - {{name: Tank {i}, kind: vehicle, armor: {{type: vehicle, level: 4}}, health: 6, "
-        f"move: 1, points: 10}}\n" for i in range(30)), 1))
+    path = units_file(
+        text.replace(
+            "units:\n",
+            "units:\n"
+            + "".join(
+                f"  - {{name: Tank {i}, kind: vehicle, armor: {{type: vehicle, level: 4}}, health: 6, "
+                f"move: 1, points: 10}}\n"
+                for i in range(30)
+            ),
+            1,
+        )
+    )
     outs = []
     for jobs in ("1", "2"):
         out = tmp_path / f"j{jobs}.pdf"
-        result = CliRunner().invoke(cli, ["render", str(path), "--card", "mini", "--jobs", jobs,
-                                          "-o", str(out)])
+        result = CliRunner().invoke(
+            cli, ["render", str(path), "--card", "mini", "--jobs", jobs, "-o", str(out)]
+        )
         assert result.exit_code == 0, result.output
         outs.append(out.read_bytes())
     assert outs[0] == outs[1]

@@ -28,8 +28,10 @@ def files(tmp_path_factory):
 
 
 @pytest.mark.parametrize("card", ["poker", "bridge", "mini", "tarot", "euro", "square"])
-@pytest.mark.parametrize("lang, paper, mono", [("en", "a4", False), ("ru", "a4", True),
-                                               ("en", "letter", True), ("ru", "letter", False)])
+@pytest.mark.parametrize(
+    "lang, paper, mono",
+    [("en", "a4", False), ("ru", "a4", True), ("en", "letter", True), ("ru", "letter", False)],
+)
 def test_no_violation_on_any_card_size(files, card, lang, paper, mono):
     units = [u for f in files for u in load_file(f).units]
     extra = {"card": card, "bleed": 3} if paper == "a4" else {"card": card, "backs": True}

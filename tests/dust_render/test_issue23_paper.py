@@ -17,20 +17,28 @@ POKER = (63 * MM, 88 * MM)
 def _segments(stream: str) -> set[tuple[str, str, str, str]]:
     """(x1, y1, x2, y2) of every hairline 'x1 y1 m x2 y2 l' in a content stream."""
     words = stream.split()
-    return {tuple(words[i - 2:i] + words[i + 1:i + 3]) for i, w in enumerate(words)
-            if w == "m" and i + 3 < len(words) and words[i + 3] == "l"}
+    return {
+        tuple(words[i - 2 : i] + words[i + 1 : i + 3])
+        for i, w in enumerate(words)
+        if w == "m" and i + 3 < len(words) and words[i + 3] == "l"
+    }
 
 
 def _mark(seg) -> tuple[str, str, str, str]:
     return tuple(fp_str(v) for v in seg)
 
 
-@pytest.mark.parametrize("paper, n, per_page", [
-    # A4, 190 × 277 mm inside the margins: 3 × 63 = 189 and 3 × 88 = 264 mm of trim
-    ("a4", 9, 9), ("a4", 10, 9),
-    # Letter, 195.58 × 259.08 mm: 3 × 63 = 189, but 3 × 88 = 264 > 259.08: two rows
-    ("letter", 6, 6), ("letter", 7, 6),
-])
+@pytest.mark.parametrize(
+    "paper, n, per_page",
+    [
+        # A4, 190 × 277 mm inside the margins: 3 × 63 = 189 and 3 × 88 = 264 mm of trim
+        ("a4", 9, 9),
+        ("a4", 10, 9),
+        # Letter, 195.58 × 259.08 mm: 3 × 63 = 189, but 3 × 88 = 264 > 259.08: two rows
+        ("letter", 6, 6),
+        ("letter", 7, 6),
+    ],
+)
 def test_bleed_3_keeps_the_count_of_cards_without_bleed(units_file, render, paper, n, per_page):
     reader, _ = render(units_file(vehicles(n)), "--bleed", "3", "--paper", paper)
     assert len(reader.pages) == math.ceil(n / per_page)  # was 4 per page with --bleed 3

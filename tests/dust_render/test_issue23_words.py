@@ -21,14 +21,16 @@ def test_russian_cover_lines_say_spas_brosok(render):
 def test_revised_dice_footer_says_spas_brosok(render):
     reader, _ = render(SAMPLE, "--lang", "ru", "--dice", "revised")
     words = text(reader)
-    assert "спас-бросок попаданий — символ армии, спас-бросок промахов — символ армии или щит †" \
-        in words
+    assert "спас-бросок попаданий — символ армии, спас-бросок промахов — символ армии или щит †" in words
 
 
-@pytest.mark.parametrize("lang, vehicle, squad", [
-    ("ru", "Ось · Машина 4", "Ось · Отряд · Пехота 3"),
-    ("en", "Axis · Vehicle 4", "Axis · Squad · Soldier 3"),
-])
+@pytest.mark.parametrize(
+    "lang, vehicle, squad",
+    [
+        ("ru", "Ось · Машина 4", "Ось · Отряд · Пехота 3"),
+        ("en", "Axis · Vehicle 4", "Axis · Squad · Soldier 3"),
+    ],
+)
 def test_the_vehicle_line_names_machine_once(render, lang, vehicle, squad):
     words = text(render(SAMPLE, "--lang", lang)[0])
     assert vehicle in words and squad in words
@@ -57,18 +59,26 @@ def test_phrase_wrap_keeps_a_count_with_its_noun():
     width = fonts.width("Классические кубики Dust: 2 грани попадания / 4", "Cond", 6.0) + 0.5
     assert Pen.wrap_static(label, "Cond", 6.0, width)[0].endswith("/ 4")
     assert phrase_wrap(None, label, 6.0, width) == [
-        "Классические кубики Dust: 2 грани попадания /", "4 грани промаха"]
+        "Классические кубики Dust: 2 грани попадания /",
+        "4 грани промаха",
+    ]
 
 
-@pytest.mark.parametrize("card, lines", [
-    # poker: both lines of a card in one wording, «Слабое: …» / «Жёсткое: …»
-    ("poker", ["Слабое: Попад.", "Жёсткое: Промах", "Слабое: –", "Жёсткое: Попад."]),
-    # mini: the walker's «Жёсткое: Попад.» does not fit, so neither of its lines names its kind
-    # (was «Слабое: –» over a bare «Попад.»); the shields' outlines tell soft from hard
-    ("mini", ["Попад.", "Промах", "Попад."]),
-])
+@pytest.mark.parametrize(
+    "card, lines",
+    [
+        # poker: both lines of a card in one wording, «Слабое: …» / «Жёсткое: …»
+        ("poker", ["Слабое: Попад.", "Жёсткое: Промах", "Слабое: –", "Жёсткое: Попад."]),
+        # mini: the walker's «Жёсткое: Попад.» does not fit, so neither of its lines names its kind
+        # (was «Слабое: –» over a bare «Попад.»); the shields' outlines tell soft from hard
+        ("mini", ["Попад.", "Промах", "Попад."]),
+    ],
+)
 def test_the_two_cover_lines_of_a_card_share_one_wording(render, card, lines):
     reader, _ = render(SAMPLE, "--lang", "ru", "--card", card)
-    got = [line.strip() for line in reader.pages[0].extract_text().splitlines()  # the list shares page 1
-           if line.strip() in {"Попад.", "Промах"} or line.startswith(("Слабое:", "Жёсткое:"))]
+    got = [
+        line.strip()
+        for line in reader.pages[0].extract_text().splitlines()  # the list shares page 1
+        if line.strip() in {"Попад.", "Промах"} or line.startswith(("Слабое:", "Жёсткое:"))
+    ]
     assert got == lines

@@ -15,7 +15,6 @@ POKER = (63 * MM, 88 * MM)
 MINI = (44.5 * MM, 63.5 * MM)
 
 
-
 def test_hero_follows_its_squad_in_print_order(units_file):
     units = load_file(units_file(PAIR_LATE)).units
     assert card_groups(units) == [[1], [2], [3, 0]]
@@ -54,10 +53,16 @@ def test_card_frames_are_the_card_size_in_points():
         assert (r.w, r.h) == pytest.approx(MINI)
 
 
-@pytest.mark.parametrize("paper,card,n,per_page", [
-    ("a4", "poker", 10, 9), ("letter", "poker", 10, 6), ("a4", "mini", 17, 16),
-    ("letter", "mini", 17, 16), ("a4", "tarot", 5, 4),
-])
+@pytest.mark.parametrize(
+    "paper,card,n,per_page",
+    [
+        ("a4", "poker", 10, 9),
+        ("letter", "poker", 10, 6),
+        ("a4", "mini", 17, 16),
+        ("letter", "mini", 17, 16),
+        ("a4", "tarot", 5, 4),
+    ],
+)
 def test_pages_of_card_frames(units_file, paper, card, n, per_page):
     units = load_file(units_file(vehicles(n))).units
     frames = card_frames(units, Options(paper=paper, extra={"card": card}))
@@ -103,10 +108,14 @@ units:
     weapons:
       - {name: Heavy pistol, count: 2, range: 2, vs: {S1: 2/1, S2: 2/1}}
   - {name: Big tank, kind: vehicle, armor: {type: vehicle, level: 7}, health: 40, move: 1, points: 60}
-""" % ("\n".join(
-    f"      - {{name: Schwer Laser-Werfer Nummer {i}, count: 12, range: 4, mount: turret, "
-    f"tags: [UGL, limited ammo], vs: {{S1: 12z10, S2: 10/10, V1: 1/3, A1: 2z2}}}}" for i in range(8)),
-    "A long skill text. " * 15)
+""" % (
+    "\n".join(
+        f"      - {{name: Schwer Laser-Werfer Nummer {i}, count: 12, range: 4, mount: turret, "
+        f"tags: [UGL, limited ammo], vs: {{S1: 12z10, S2: 10/10, V1: 1/3, A1: 2z2}}}}"
+        for i in range(8)
+    ),
+    "A long skill text. " * 15,
+)
 
 
 @pytest.mark.parametrize("card", ["poker", "square", "tarot", "euro"])
@@ -144,9 +153,14 @@ def test_every_text_and_box_stays_inside_its_card(units_file, monkeypatch, card,
     cards.render(Document("a4", lang=lang), units, options)
     frames = [r for _, r, _ in card_frames(units, options)]
     assert len(drawn) > 100
-    outside = [d for d in drawn if not any(
-        f.x - 0.01 <= d[0] and d[2] <= f.right + 0.01 and f.y - 0.01 <= d[1] and d[3] <= f.top + 0.01
-        for f in frames)]
+    outside = [
+        d
+        for d in drawn
+        if not any(
+            f.x - 0.01 <= d[0] and d[2] <= f.right + 0.01 and f.y - 0.01 <= d[1] and d[3] <= f.top + 0.01
+            for f in frames
+        )
+    ]
     assert outside == []
 
 

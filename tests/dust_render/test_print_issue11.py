@@ -34,7 +34,10 @@ def test_back_pages_have_crop_marks(tmp_path):
     out = tmp_path / "b.pdf"
     _run("render", SAMPLE, "--backs", "--card", "mini", "--bleed", "3", "-o", out)
     pages = PdfReader(out).pages
-    front, back = pages[0].get_contents().get_data(), pages[1].get_contents().get_data()  # the list shares page 1
+    front, back = (
+        pages[0].get_contents().get_data(),
+        pages[1].get_contents().get_data(),
+    )  # the list shares page 1
     # crop marks are 0.25 pt hairlines, on the front and on the back page alike
     assert b"\n.25 w" in front or b" .25 w" in front
     assert front.count(b".25 w") == back.count(b".25 w") > 0

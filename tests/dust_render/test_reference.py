@@ -15,21 +15,39 @@ def test_reference_in_english(reference):
     reader = reference("--lang", "en")
     assert len(reader.pages) == 1  # four poker cards on one A4 sheet
     words = text(reader)
-    for expected in ("Cover", "Heroes", "Cover objects", "Hit save: one die per hit taken",
-                     "on average 1/3 of the hits are cancelled",
-                     "on average 2/3 of the hits are cancelled",
-                     "Soft + soft = hard cover", "the line of sight passes through that corner",
-                     "Ammo crate", "Tank trap", "V3", "V5", "Gives cover",
-                     "Classic Dust dice: 2 hit faces / 4 miss faces"):
+    for expected in (
+        "Cover",
+        "Heroes",
+        "Cover objects",
+        "Hit save: one die per hit taken",
+        "on average 1/3 of the hits are cancelled",
+        "on average 2/3 of the hits are cancelled",
+        "Soft + soft = hard cover",
+        "the line of sight passes through that corner",
+        "Ammo crate",
+        "Tank trap",
+        "V3",
+        "V5",
+        "Gives cover",
+        "Classic Dust dice: 2 hit faces / 4 miss faces",
+    ):
         assert expected in words, expected
 
 
 def test_reference_in_russian(reference):
     words = text(reference("--lang", "ru"))
-    for expected in ("Укрытие", "Герои", "Предметы-укрытия", "Спас-бросок промахов",
-                     "в среднем отменяется 1/3 попаданий", "Ящик с боеприпасами",
-                     "Противотанковый ёж", "Даёт укрытие", "Жёсткое укрытие",
-                     "Классические кубики Dust: 2 грани попадания / 4 грани промаха"):
+    for expected in (
+        "Укрытие",
+        "Герои",
+        "Предметы-укрытия",
+        "Спас-бросок промахов",
+        "в среднем отменяется 1/3 попаданий",
+        "Ящик с боеприпасами",
+        "Противотанковый ёж",
+        "Даёт укрытие",
+        "Жёсткое укрытие",
+        "Классические кубики Dust: 2 грани попадания / 4 грани промаха",
+    ):
         assert expected in words, expected
     assert "Hit save" not in words
 
@@ -56,5 +74,7 @@ def test_cover_object_cards_carry_the_seed_values():
     from sheets.games.dust.model import cover_objects
 
     assert [(o.name, o.provides_cover, o.armor.code, o.health) for o in cover_objects("en")] == [
-        ("Ammo crate", "soft", "V3", 2), ("Tank trap", "hard", "V5", 4)]
+        ("Ammo crate", "soft", "V3", 2),
+        ("Tank trap", "hard", "V5", 4),
+    ]
     assert not [item for item in hero_items(texts("en"), "en") if item[0] == "table"]

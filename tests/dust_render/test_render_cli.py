@@ -17,10 +17,16 @@ from sheets.render.pdf import MM, PAPER, margins
 from .conftest import PAIR_LATE, SAMPLE, clip_rects, content, text, vehicles
 
 
-@pytest.mark.parametrize("paper,card,n,per_page", [
-    ("a4", "poker", 10, 9), ("letter", "poker", 10, 8), ("a4", "poker", 18, 9),
-    ("a4", "mini", 17, 16), ("letter", "bridge", 7, 6),
-])
+@pytest.mark.parametrize(
+    "paper,card,n,per_page",
+    [
+        ("a4", "poker", 10, 9),
+        ("letter", "poker", 10, 8),
+        ("a4", "poker", 18, 9),
+        ("a4", "mini", 17, 16),
+        ("letter", "bridge", 7, 6),
+    ],
+)
 def test_pages_are_cards_over_cards_per_page(units_file, render, paper, card, n, per_page):
     reader, _ = render(units_file(vehicles(n)), "--paper", paper, "--card", card)
     assert len(reader.pages) == math.ceil(n / per_page)
@@ -80,26 +86,58 @@ def test_png_skips_the_empty_slot_kept_for_a_pair(units_file, render, tmp_path):
     reader, _ = render(units_file(PAIR_LATE), "--png", folder)
     # Tank A, Tank B, (the empty slot: not drawn, no marks), Lasers, Keller
     assert len(clip_rects(reader.pages[0])) == 4
-    assert [f.name for f in sorted(folder.glob("*.png"))] == \
-        ["01-tank-a.png", "02-tank-b.png", "03-lasers.png", "04-keller.png"]
+    assert [f.name for f in sorted(folder.glob("*.png"))] == [
+        "01-tank-a.png",
+        "02-tank-b.png",
+        "03-lasers.png",
+        "04-keller.png",
+    ]
 
 
 def test_english_card_text(render):
     reader, _ = render(SAMPLE, "--lang", "en")
     words = text(reader)
-    for expected in ("Sample Laser Squad", "Sample Hero Keller", "Sample Walker", "20 AP",
-                     "Axis · Squad · Soldier 3", "Move", "Armour", "Soft:", "Hard:",
-                     "Hit points: 3 × 1", "Sample laser rifle ×2", "Range C",
-                     "1/3", "–", "Classic Dust dice: 2 hit faces / 4 miss faces", "front · Range 6"):
+    for expected in (
+        "Sample Laser Squad",
+        "Sample Hero Keller",
+        "Sample Walker",
+        "20 AP",
+        "Axis · Squad · Soldier 3",
+        "Move",
+        "Armour",
+        "Soft:",
+        "Hard:",
+        "Hit points: 3 × 1",
+        "Sample laser rifle ×2",
+        "Range C",
+        "1/3",
+        "–",
+        "Classic Dust dice: 2 hit faces / 4 miss faces",
+        "front · Range 6",
+    ):
         assert expected in words, expected
 
 
 def test_russian_card_text(render):
     reader, _ = render(SAMPLE, "--lang", "ru")
     words = text(reader)
-    for expected in ("Sample Laser Squad", "20 ОА", "Отряд", "Пехота 3", "Движение", "Броня",
-                     "Слабое", "Жёсткое", "Очки здоровья: 3 × 1", "С героем: Sample Hero Keller",
-                     "Очки здоровья героя: 3", "Дальн. ББ", "герой", "Классические кубики Dust", "–"):
+    for expected in (
+        "Sample Laser Squad",
+        "20 ОА",
+        "Отряд",
+        "Пехота 3",
+        "Движение",
+        "Броня",
+        "Слабое",
+        "Жёсткое",
+        "Очки здоровья: 3 × 1",
+        "С героем: Sample Hero Keller",
+        "Очки здоровья героя: 3",
+        "Дальн. ББ",
+        "герой",
+        "Классические кубики Dust",
+        "–",
+    ):
         assert expected in words, expected
     assert "Move" not in words and "Soft" not in words
 
@@ -134,7 +172,9 @@ def test_hero_card_follows_its_squad_and_names_it(units_file, render):
     assert "Joined by: Keller" in words  # the squad card: marker, hero boxes, hero's weapon
     assert "Hero's hit points: 3" in words
     assert "Joins: Lasers" in words  # the hero card
-    assert ("Uses the cover of the squad it joins" in words or "Squad's cover" in words) and "Joins: Lasers" in words
+    assert (
+        "Uses the cover of the squad it joins" in words or "Squad's cover" in words
+    ) and "Joins: Lasers" in words
     assert words.count("Pistol") == 2  # on the hero card and flagged on the squad card
 
 

@@ -41,8 +41,15 @@ def child_env(extra: dict | None = None) -> dict:
     return env
 
 
-def bounded_cli(args, cwd=None, prelude: str = "", env: dict | None = None,
-                timeout: float = LIMIT_SECONDS, stdin=None, on_start=None) -> Run:
+def bounded_cli(
+    args,
+    cwd=None,
+    prelude: str = "",
+    env: dict | None = None,
+    timeout: float = LIMIT_SECONDS,
+    stdin=None,
+    on_start=None,
+) -> Run:
     """``sheets ARGS`` in a bounded child. ``prelude``: Python run in the child before the CLI
     (e.g. a monkeypatch that injects an error); ``on_start(proc)`` runs in the parent once the
     child has started (e.g. to signal it)."""
@@ -50,23 +57,31 @@ def bounded_cli(args, cwd=None, prelude: str = "", env: dict | None = None,
     peak_file.close()
     # the child's own high-water mark (VmHWM, reset by exec): ru_maxrss would also count the
     # pytest process it was forked from
-    code = (f"import atexit, resource, sys\n"
-            f"resource.setrlimit(resource.RLIMIT_AS, ({LIMIT_BYTES}, {LIMIT_BYTES}))\n"
-            f"def _peak(path={peak_file.name!r}):\n"
-            f"    try:\n"
-            f"        hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM:')]\n"
-            f"        open(path, 'w').write(hwm[0].split()[1] if hwm else '')\n"
-            f"    except OSError:\n"
-            f"        pass\n"
-            f"atexit.register(_peak)\n"
-            f"{prelude}\n"
-            f"sys.argv = ['sheets'] + {[str(a) for a in args]!r}\n"
-            f"from sheets.cli import main\nmain()\n")
+    code = (
+        f"import atexit, resource, sys\n"
+        f"resource.setrlimit(resource.RLIMIT_AS, ({LIMIT_BYTES}, {LIMIT_BYTES}))\n"
+        f"def _peak(path={peak_file.name!r}):\n"
+        f"    try:\n"
+        f"        hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM:')]\n"
+        f"        open(path, 'w').write(hwm[0].split()[1] if hwm else '')\n"
+        f"    except OSError:\n"
+        f"        pass\n"
+        f"atexit.register(_peak)\n"
+        f"{prelude}\n"
+        f"sys.argv = ['sheets'] + {[str(a) for a in args]!r}\n"
+        f"from sheets.cli import main\nmain()\n"
+    )
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.monotonic()
-        proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=err,
-                                stdin=subprocess.DEVNULL if stdin is None else stdin,
-                                env=env or child_env(), cwd=cwd, start_new_session=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", code],
+            stdout=out,
+            stderr=err,
+            stdin=subprocess.DEVNULL if stdin is None else stdin,
+            env=env or child_env(),
+            cwd=cwd,
+            start_new_session=True,
+        )
         if on_start is not None:
             on_start(proc)
         status = usage = None

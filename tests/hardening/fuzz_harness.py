@@ -20,8 +20,8 @@ from __future__ import annotations
 import copy
 import os
 import random
-import shutil
 import re
+import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,20 +41,111 @@ MAX_STDOUT = 4 * 1024 * 1024
 MAX_STDERR = 200 * 1024
 
 HOSTILE = [
-    "\x1b", "\x07", "\uffff", "\x00", "\x7f", "\u202e", "\ufeff", "\u0301", "\U0001F916", "漢字",
-    "Ω", "\t", "\r", "\r\n", "{{ 7*7 }}", "{% for %}", "[url=javascript:x]", "<script>", "| a |",
-    "9" * 5000, "1e999", "-1", "-0", "0x1F", "1_000", ".nan", "-.inf", ".inf", "~", "null", "yes",
-    "'", '"', ":", ": ", "- ", "-", "? ", "&a ", "*a", "<<: *a", "<<: 5", "!!int abc", "!!binary aGk=",
-    "!!python/object:os.system x", "!!timestamp x", "!!float x", "!!bool maybe", "!!set {a}",
-    "2001-02-30", "%YAML 1.1", "---", "...", "#", "@", "`", "{", "}", "[", "]", ",", "\\",
-    "../../../etc/passwd", "/dev/zero", "from: /etc/passwd", "from: ../x.yaml", "x" * 3000,
-    "<Name>", "</Name>", "<tonnage>", "&amp;", "&#0;", "<!ENTITY x SYSTEM 'file:///etc/passwd'>",
-    "<!DOCTYPE x [<!ENTITY a 'aaaa'>]>", "]]>", "<![CDATA[", "=", "\u0000",
+    "\x1b",
+    "\x07",
+    "\uffff",
+    "\x00",
+    "\x7f",
+    "\u202e",
+    "\ufeff",
+    "\u0301",
+    "\U0001f916",
+    "漢字",
+    "Ω",
+    "\t",
+    "\r",
+    "\r\n",
+    "{{ 7*7 }}",
+    "{% for %}",
+    "[url=javascript:x]",
+    "<script>",
+    "| a |",
+    "9" * 5000,
+    "1e999",
+    "-1",
+    "-0",
+    "0x1F",
+    "1_000",
+    ".nan",
+    "-.inf",
+    ".inf",
+    "~",
+    "null",
+    "yes",
+    "'",
+    '"',
+    ":",
+    ": ",
+    "- ",
+    "-",
+    "? ",
+    "&a ",
+    "*a",
+    "<<: *a",
+    "<<: 5",
+    "!!int abc",
+    "!!binary aGk=",
+    "!!python/object:os.system x",
+    "!!timestamp x",
+    "!!float x",
+    "!!bool maybe",
+    "!!set {a}",
+    "2001-02-30",
+    "%YAML 1.1",
+    "---",
+    "...",
+    "#",
+    "@",
+    "`",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    "\\",
+    "../../../etc/passwd",
+    "/dev/zero",
+    "from: /etc/passwd",
+    "from: ../x.yaml",
+    "x" * 3000,
+    "<Name>",
+    "</Name>",
+    "<tonnage>",
+    "&amp;",
+    "&#0;",
+    "<!ENTITY x SYSTEM 'file:///etc/passwd'>",
+    "<!DOCTYPE x [<!ENTITY a 'aaaa'>]>",
+    "]]>",
+    "<![CDATA[",
+    "=",
+    "\u0000",
 ]
 YAML_VALUES = [
-    None, True, False, 0, -1, -999999, 10 ** 40, 2.5, float("nan"), float("inf"), "", " ", "x" * 300,
-    "\U0001F916", "漢字", "[url=x]", "a\x1bb", [], {}, [1, 2], {"a": 1}, "2001-02-03", "99999",
-    {"from": "../../../etc/passwd"}, {"from": "missing.yaml"},
+    None,
+    True,
+    False,
+    0,
+    -1,
+    -999999,
+    10**40,
+    2.5,
+    float("nan"),
+    float("inf"),
+    "",
+    " ",
+    "x" * 300,
+    "\U0001f916",
+    "漢字",
+    "[url=x]",
+    "a\x1bb",
+    [],
+    {},
+    [1, 2],
+    {"a": 1},
+    "2001-02-03",
+    "99999",
+    {"from": "../../../etc/passwd"},
+    {"from": "missing.yaml"},
 ]
 
 
@@ -104,6 +195,7 @@ def seeds() -> list[Seed]:
 
 # -- mutations ---------------------------------------------------------------------------------
 
+
 def _text_op(text: str, rng: random.Random) -> str:
     lines = text.split("\n")
     i = rng.randrange(len(lines))
@@ -126,8 +218,14 @@ def _text_op(text: str, rng: random.Random) -> str:
     elif op == 6:
         return "\n".join(lines)[: rng.randrange(len(text) + 1)]
     elif op == 7:
-        digits = re.sub(r"\d+", lambda m: rng.choice(["9" * rng.randrange(1, 6000), "-" + m.group(), "0",
-                                                       m.group() * 3, "1.5", ".nan"]), lines[i], count=1)
+        digits = re.sub(
+            r"\d+",
+            lambda m: rng.choice(
+                ["9" * rng.randrange(1, 6000), "-" + m.group(), "0", m.group() * 3, "1.5", ".nan"]
+            ),
+            lines[i],
+            count=1,
+        )
         lines[i] = digits
     else:
         lines.insert(i, rng.choice(HOSTILE))
@@ -169,7 +267,9 @@ def _yaml_op(doc, rng: random.Random):
         if other_path and other_path[: len(path)] != path and path[: len(other_path)] != other_path:
             parent[key] = copy.deepcopy(other)  # a copy: never a cycle
     elif op == 3 and isinstance(value, dict):
-        value[rng.choice(["nmae", "extra", "from", "name", "<<", 7, "units", "system"])] = rng.choice(YAML_VALUES)
+        value[rng.choice(["nmae", "extra", "from", "name", "<<", 7, "units", "system"])] = rng.choice(
+            YAML_VALUES
+        )
     elif op == 4 and isinstance(value, list) and value:
         value.extend([value[0]] * rng.choice([1, 5, 50, 600]))
     elif op == 5 and isinstance(value, str):
@@ -204,7 +304,7 @@ def mutate(data: bytes, suffix: str, rng: random.Random, ops: int) -> bytes:
             if choice == 0 and buf:
                 buf[rng.randrange(len(buf))] = rng.randrange(256)
             elif choice == 1:
-                del buf[rng.randrange(len(buf) + 1):]
+                del buf[rng.randrange(len(buf) + 1) :]
             else:
                 at = rng.randrange(len(buf) + 1)
                 buf[at:at] = os.urandom(rng.randrange(1, 16))
@@ -215,13 +315,13 @@ def mutate(data: bytes, suffix: str, rng: random.Random, ops: int) -> bytes:
         if suffix in (".yaml", ".yml") and kind < 0.45:
             try:
                 doc = yaml.safe_load(text)
-            except Exception:  # noqa: BLE001 - PyYAML raises ValueError etc. on mutated text
+            except Exception:
                 doc = None
             if isinstance(doc, (dict, list)):
                 doc = _yaml_op(doc, rng)
                 try:
-                    text = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=10 ** 6)
-                except Exception:  # noqa: BLE001 - e.g. a date object the dumper refuses
+                    text = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=10**6)
+                except Exception:
                     pass
                 continue
         if suffix in (".yaml", ".yml") and kind < 0.55:
@@ -235,8 +335,16 @@ def mutate(data: bytes, suffix: str, rng: random.Random, ops: int) -> bytes:
 
 # -- running a case ----------------------------------------------------------------------------
 
-COMMANDS = ("validate", "info", "info-json", "roster-md", "roster-json", "roster-bbcode", "render",
-            "render-jobs")
+COMMANDS = (
+    "validate",
+    "info",
+    "info-json",
+    "roster-md",
+    "roster-json",
+    "roster-bbcode",
+    "render",
+    "render-jobs",
+)
 WEIGHTS = (30, 15, 10, 15, 8, 7, 15, 4)
 
 
@@ -344,6 +452,7 @@ def check(o: Outcome, workdir: Path) -> list[str]:
 
 
 # -- rule-table overrides (--data-dir) -------------------------------------------------------
+
 
 def table_seeds() -> list[Path]:
     """Every bundled rule table (``data/<game>/*.yaml``), the files ``--data-dir`` replaces."""

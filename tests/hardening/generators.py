@@ -55,12 +55,27 @@ def _digest(path: Path) -> str | None:
 
 # -- templates ------------------------------------------------------------------------------------
 
-_FOLD = ["'x'|center({n})|replace(' ','a ')|urlize|urlize", "'ab' * {n}", "('x'|center({n}))|wordwrap(3)",
-         "range({n})|list|join(',')", "'%s' % ('x'|center({n}))"]
-_WIDTH = ["'{{:>{w}}}'.format(1)", "'{{:.{w}f}}'.format(1.5)", "'%*d' % ({w}, 1)", "'%.*f' % ({w}, 1)",
-          "'%{w}d'|format(7)", "'{{:>{{w}}}}'.format(1, w={w})", "'{{0:{w}}}{{0:{w}}}'.format('a')",
-          "'x'|center({w})", "'a'|indent({w}, true)", "'x'.rjust({w})", "'x'.zfill({w})"]
-_NUMBERS = [1, 9, 99, 9999, 10000, 99999, 10 ** 6, 10 ** 6 + 1, 999999999, 3999999999]
+_FOLD = [
+    "'x'|center({n})|replace(' ','a ')|urlize|urlize",
+    "'ab' * {n}",
+    "('x'|center({n}))|wordwrap(3)",
+    "range({n})|list|join(',')",
+    "'%s' % ('x'|center({n}))",
+]
+_WIDTH = [
+    "'{{:>{w}}}'.format(1)",
+    "'{{:.{w}f}}'.format(1.5)",
+    "'%*d' % ({w}, 1)",
+    "'%.*f' % ({w}, 1)",
+    "'%{w}d'|format(7)",
+    "'{{:>{{w}}}}'.format(1, w={w})",
+    "'{{0:{w}}}{{0:{w}}}'.format('a')",
+    "'x'|center({w})",
+    "'a'|indent({w}, true)",
+    "'x'.rjust({w})",
+    "'x'.zfill({w})",
+]
+_NUMBERS = [1, 9, 99, 9999, 10000, 99999, 10**6, 10**6 + 1, 999999999, 3999999999]
 _POWER = ["{a} ** {b}", "({a} ** {b}) ** {b}", "{a} * {a} * {a} * {a}", "{a} // 0", "{a} % 0"]
 
 
@@ -70,8 +85,10 @@ def _growth(rng: random.Random) -> str:
     seed = rng.choice(["'x'", "'ab'", "name"])
     kind = rng.randrange(4)
     if kind == 0:
-        return (f"{{% set ns = namespace(s={seed}) %}}{{% for i in range({steps}) %}}"
-                f"{{% set ns.s = ns.s {op} ns.s %}}{{% endfor %}}{{{{ ns.s|length }}}}")
+        return (
+            f"{{% set ns = namespace(s={seed}) %}}{{% for i in range({steps}) %}}"
+            f"{{% set ns.s = ns.s {op} ns.s %}}{{% endfor %}}{{{{ ns.s|length }}}}"
+        )
     if kind == 1:
         return f"{{% macro f(s, n) %}}{{% if n %}}{{{{ f(s {op} s, n - 1) }}}}{{% endif %}}{{% endmacro %}}{{{{ f({seed}, {steps}) }}}}"
     if kind == 2:
@@ -80,13 +97,16 @@ def _growth(rng: random.Random) -> str:
 
 
 def _recursion(rng: random.Random) -> str:
-    return rng.choice([
-        "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
-        "{% macro f(n) %}{{ n }}{% if n %}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(N) }}".replace(
-            "N", str(rng.choice([10, 500, 5000]))),
-        "{{ " + "(" * rng.choice([10, 200, 5000]) + "1" + ")" * 10 + " }}",
-        "{% for a in range(3) %}" * rng.choice([2, 19, 25]) + "x" + "{% endfor %}" * 3,
-    ])
+    return rng.choice(
+        [
+            "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
+            "{% macro f(n) %}{{ n }}{% if n %}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(N) }}".replace(
+                "N", str(rng.choice([10, 500, 5000]))
+            ),
+            "{{ " + "(" * rng.choice([10, 200, 5000]) + "1" + ")" * 10 + " }}",
+            "{% for a in range(3) %}" * rng.choice([2, 19, 25]) + "x" + "{% endfor %}" * 3,
+        ]
+    )
 
 
 def template_case(rng: random.Random, workdir: Path) -> Case:
@@ -99,25 +119,38 @@ def template_case(rng: random.Random, workdir: Path) -> Case:
         elif kind == "width":
             parts.append("{{ " + rng.choice(_WIDTH).format(w=rng.choice(_NUMBERS)) + " }}")
         elif kind == "power":
-            parts.append("{{ " + rng.choice(_POWER).format(a=rng.choice(_NUMBERS[:8]), b=rng.choice([2, 64, 65, 999999])) + " }}")
+            parts.append(
+                "{{ "
+                + rng.choice(_POWER).format(a=rng.choice(_NUMBERS[:8]), b=rng.choice([2, 64, 65, 999999]))
+                + " }}"
+            )
         elif kind == "growth":
             parts.append(_growth(rng))
         elif kind == "recursion":
             parts.append(_recursion(rng))
         else:
-            parts.append("{% set r = range(" + str(rng.choice([10, 3000, 100000])) + ") %}"
-                         "{% for i in r %}{% for j in r %}{% endfor %}{% endfor %}")
+            parts.append(
+                "{% set r = range(" + str(rng.choice([10, 3000, 100000])) + ") %}"
+                "{% for i in r %}{% for j in r %}{% endfor %}{% endfor %}"
+            )
     tpl = workdir / "t.j2"
     tpl.write_text("\n".join(parts), encoding="utf-8")
     unit = Path(shutil.copy(SAMPLES / "battletech" / "point-alpha.yaml", workdir / "u.yaml"))
     fmt = rng.choice(["md", "html", "bbcode"])
-    out = workdir / f"out.{ fmt }"
+    out = workdir / f"out.{fmt}"
     prelude = "from sheets.render import text; text.MAX_SECONDS = 2.0"  # the limit, shortened
-    return Case("template", ["roster", unit, "--format", fmt, "--template", tpl, "-o", out], workdir,
-                prelude, inputs=[unit, tpl], outputs=[out])
+    return Case(
+        "template",
+        ["roster", unit, "--format", fmt, "--template", tpl, "-o", out],
+        workdir,
+        prelude,
+        inputs=[unit, tpl],
+        outputs=[out],
+    )
 
 
 # -- alias fan-out ----------------------------------------------------------------------------------
+
 
 def alias_case(rng: random.Random, workdir: Path) -> Case:
     tags = rng.choice([3, 100, 1000, 5000])
@@ -126,15 +159,20 @@ def alias_case(rng: random.Random, workdir: Path) -> Case:
     how = rng.choice(["merge", "alias", "from"])
     t = "&t [" + ", ".join(["t"] * tags) + "]"
     ws = "&ws [&w {name: W, range: 2, tags: " + t + "}, " + ", ".join(["*w"] * (weapons - 1)) + "]"
-    head = ("{name: U, kind: squad, armor: {type: soldier, level: 3}, move: 1, points: 1, weapons: "
-            + ws + "}")
+    head = "{name: U, kind: squad, armor: {type: soldier, level: 3}, move: 1, points: 1, weapons: " + ws + "}"
     if how == "from":
         (workdir / "base.yaml").write_text("system: dust\nunits:\n  - " + head + "\n", encoding="utf-8")
-        body = "".join(f"  - {{from: base.yaml, name: U}}\n" for _ in range(units))
+        body = "".join("  - {from: base.yaml, name: U}\n" for _ in range(units))
         inputs = [workdir / "base.yaml"]
     else:
-        body = "  - &u " + head + "\n" + "".join(
-            (f"  - {{<<: *u, name: U{i}}}\n" if how == "merge" else "  - *u\n") for i in range(units - 1))
+        body = (
+            "  - &u "
+            + head
+            + "\n"
+            + "".join(
+                (f"  - {{<<: *u, name: U{i}}}\n" if how == "merge" else "  - *u\n") for i in range(units - 1)
+            )
+        )
         inputs = []
     f = workdir / "bomb.yaml"
     f.write_text("system: dust\nunits:\n" + body, encoding="utf-8")
@@ -145,10 +183,14 @@ def alias_case(rng: random.Random, workdir: Path) -> Case:
 
 # -- -o aimed at an input of a parallel load ---------------------------------------------------------
 
+
 def output_input_case(rng: random.Random, workdir: Path) -> Case:
     game = rng.choice(["battletech", "dust", "lnl"])
-    sample = {"battletech": SAMPLES / "battletech" / "roc.yaml", "dust": SAMPLES / "dust" / "sample_force.yaml",
-              "lnl": SAMPLES / "lnl" / "hill30_us.yaml"}[game]
+    sample = {
+        "battletech": SAMPLES / "battletech" / "roc.yaml",
+        "dust": SAMPLES / "dust" / "sample_force.yaml",
+        "lnl": SAMPLES / "lnl" / "hill30_us.yaml",
+    }[game]
     default = rng.random() < 0.4  # no --jobs: the default parallel loading (files of 128 KiB or more)
     pad = "#" + "x" * (40 * 1024) + "\n" if default else ""
     text = sample.read_text(encoding="utf-8") + pad
@@ -162,8 +204,9 @@ def output_input_case(rng: random.Random, workdir: Path) -> Case:
     ref.write_text(text, encoding="utf-8")
     first = re.findall(r"^  - name: (.+)$", text, re.M)[0]  # the unit ref.yaml gives
     k = rng.randrange(n)  # the file that pulls in ref.yaml (loaded by whichever process)
-    files[k].write_text(f"system: {game}\nunits:\n  - {{from: ref.yaml, name: \"{first}\"}}\n" + pad,
-                        encoding="utf-8")
+    files[k].write_text(
+        f'system: {game}\nunits:\n  - {{from: ref.yaml, name: "{first}"}}\n' + pad, encoding="utf-8"
+    )
     target = rng.choice([ref, *files])
     link = None
     if rng.random() < 0.2:  # through a symlink
@@ -171,19 +214,29 @@ def output_input_case(rng: random.Random, workdir: Path) -> Case:
         link.symlink_to(target)
     args = ["render", *files] + ([] if default else ["--jobs", "2"]) + ["-o", link or target]
     prelude = "from sheets.render import parallel; parallel.idle_cpus = lambda: 2" if default else ""
-    return Case("output-input", args, workdir, prelude, codes=(2,), inputs=[ref, *files],
-                expect_stderr="is an input of this command")
+    return Case(
+        "output-input",
+        args,
+        workdir,
+        prelude,
+        codes=(2,),
+        inputs=[ref, *files],
+        expect_stderr="is an input of this command",
+    )
 
 
 # -- signals during the renames of a multi-file output -------------------------------------------------
 
+
 def rename_signal_case(rng: random.Random, workdir: Path) -> Case:
     signum = rng.choice([signal.SIGTERM, signal.SIGINT])
     after = rng.randint(1, 3)  # the signal arrives after this many renames
-    prelude = ("import os\nreal = os.replace\ncount = [0]\n"
-               "def replace(src, dst):\n    real(src, dst)\n    count[0] += 1\n"
-               f"    if count[0] == {after}:\n        os.kill(os.getpid(), {int(signum)})\n"
-               "os.replace = replace\n")
+    prelude = (
+        "import os\nreal = os.replace\ncount = [0]\n"
+        "def replace(src, dst):\n    real(src, dst)\n    count[0] += 1\n"
+        f"    if count[0] == {after}:\n        os.kill(os.getpid(), {int(signum)})\n"
+        "os.replace = replace\n"
+    )
     out = workdir / "out"
     if rng.random() < 0.5:
         blk = sorted((TESTS / "battletech_import" / "fixtures").glob("*.blk"))
@@ -207,15 +260,24 @@ def rename_signal_case(rng: random.Random, workdir: Path) -> Case:
                 (out / f"{i}.png").write_bytes(old)
             expected.append((out / f"{i}.png", old, f"new {i}".encode()))
         files = [(str(p), new.decode()) for p, _, new in expected]
-        prelude += (f"from sheets.core.fsio import write_files\nwrite_files({files!r})\n"
-                    f"raise SystemExit(0)\n")
+        prelude += f"from sheets.core.fsio import write_files\nwrite_files({files!r})\nraise SystemExit(0)\n"
         args = []
-    return Case("rename-signal", args, workdir, prelude, codes=(0, 1, 130, -signal.SIGTERM, -signal.SIGINT),
-                all_or_none=expected)
+    return Case(
+        "rename-signal",
+        args,
+        workdir,
+        prelude,
+        codes=(0, 1, 130, -signal.SIGTERM, -signal.SIGINT),
+        all_or_none=expected,
+    )
 
 
-GENERATORS = {"template": template_case, "alias": alias_case, "output-input": output_input_case,
-              "rename-signal": rename_signal_case}
+GENERATORS = {
+    "template": template_case,
+    "alias": alias_case,
+    "output-input": output_input_case,
+    "rename-signal": rename_signal_case,
+}
 
 
 def run(case: Case) -> Run:
@@ -258,11 +320,15 @@ def check(case: Case, r: Run) -> list[str]:
     if case.all_or_none:
         now = [p.read_bytes() if p.exists() else None for p, _, _ in case.all_or_none]
         old = [o for _, o, _ in case.all_or_none]
-        all_new = all(got is not None and (want is None or got == want) and got != o
-                      for got, (_, o, want) in zip(now, case.all_or_none))
+        all_new = all(
+            got is not None and (want is None or got == want) and got != o
+            for got, (_, o, want) in zip(now, case.all_or_none)
+        )
         all_old = now == old
         if not (all_new or all_old):
-            bad.append(f"part of a multi-file output: {[(str(p), n) for (p, _, _), n in zip(case.all_or_none, now)]}")
+            bad.append(
+                f"part of a multi-file output: {[(str(p), n) for (p, _, _), n in zip(case.all_or_none, now)]}"
+            )
         leftovers = [p.name for p in case.workdir.rglob(".sheets-*.tmp")]
         if leftovers:
             bad.append(f"temporary files left: {leftovers}")

@@ -34,8 +34,13 @@ def cli(subprocess_env):
     not leak into the rest of the suite."""
 
     def run(*args, env=None):
-        r = subprocess.run([sys.executable, "-m", "sheets", *map(str, args)], capture_output=True,
-                           text=True, env=dict(subprocess_env, **(env or {})), timeout=120)
+        r = subprocess.run(
+            [sys.executable, "-m", "sheets", *map(str, args)],
+            capture_output=True,
+            text=True,
+            env=dict(subprocess_env, **(env or {})),
+            timeout=120,
+        )
         return SimpleNamespace(exit_code=r.returncode, stdout=r.stdout, stderr=r.stderr)
 
     return run
@@ -54,10 +59,19 @@ def test_bad_override_is_a_positioned_input_error(cli, override, tmp_path, case)
         value = {"negative": "-7", "nan": ".nan", "inf": ".inf"}[case]
         lines[line - 1] = " " * indent + f"bv: {value}"
         path, command = override("battletech/weapons.yaml", "\n".join(lines) + "\n"), "info"
-        where, message = f":{line}:{indent + 5}:", {"negative": "must not be negative", "nan": "expected a whole number",
-                                                     "inf": "expected a whole number"}[case]
+        where, message = (
+            f":{line}:{indent + 5}:",
+            {
+                "negative": "must not be negative",
+                "nan": "expected a whole number",
+                "inf": "expected a whole number",
+            }[case],
+        )
     elif case == "mapping":
-        path, command = override("battletech/weapons.yaml", "weapons: {a: 1}\nammo: []\nequipment: []\n"), "info"
+        path, command = (
+            override("battletech/weapons.yaml", "weapons: {a: 1}\nammo: []\nequipment: []\n"),
+            "info",
+        )
         where, message = ":1:10:", "expected a list, got a mapping"
     elif case == "missing":
         del lines[line - 1]
@@ -115,8 +129,9 @@ def test_a_dangling_reference_in_an_override_is_exit_1(cli, override, tmp_path):
     structural check and ended in KeyError (exit 3); it is the user's data: exit 1, one line."""
     text = (data_root() / "wh40k6" / "unit_types.yaml").read_text(encoding="utf-8")
     assert "shooting: shoot_bike_rider" in text
-    path = override("wh40k6/unit_types.yaml",
-                    text.replace("shooting: shoot_bike_rider", "shooting: shoot_bike_r"))
+    path = override(
+        "wh40k6/unit_types.yaml", text.replace("shooting: shoot_bike_rider", "shooting: shoot_bike_r")
+    )
     sample = data_root() / "units" / "wh40k6" / "sample_list.yaml"
     r = cli("--data-dir", tmp_path / "mine", "render", sample, "-o", tmp_path / "x.pdf")
     assert r.exit_code == 1, r.stderr
@@ -140,13 +155,17 @@ main()
 """
 
 
-def test_our_own_bug_with_an_unread_override_folder_is_an_internal_error(override, tmp_path,
-                                                                         subprocess_env):
+def test_our_own_bug_with_an_unread_override_folder_is_an_internal_error(override, tmp_path, subprocess_env):
     """The "cannot use this data override" exit 1 needs an override the command has read: a
     KeyError of ours while the folder only replaces another game's table is exit 3."""
     override("dust/weapons.yaml", "weapons: []\n")  # a battletech command never reads it
-    r = subprocess.run([sys.executable, "-c", BUG, "--data-dir", str(tmp_path / "mine"), "info",
-                        str(MINOTAUR)], capture_output=True, text=True, env=subprocess_env, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-c", BUG, "--data-dir", str(tmp_path / "mine"), "info", str(MINOTAUR)],
+        capture_output=True,
+        text=True,
+        env=subprocess_env,
+        timeout=120,
+    )
     assert r.returncode == 3, r.stderr
     assert r.stderr.startswith("internal error: KeyError: 'a bug of ours'")
     assert "data override" not in r.stderr

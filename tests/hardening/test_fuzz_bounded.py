@@ -37,8 +37,10 @@ def test_bounded_fuzz(request, tmp_path, stats, name):
     seed = request.config.getoption("--fuzz-seed")
     count = long_run or CI_CASES[name]
     rng = random.Random(f"{name}:{seed}:{bool(long_run)}")  # CI: the same cases every time
-    figures = stats.setdefault(name, {"cases": 0, "exit_codes": Counter(), "worst_seconds": 0.0,
-                                      "worst_peak_mib": 0.0, "failures": []})
+    figures = stats.setdefault(
+        name,
+        {"cases": 0, "exit_codes": Counter(), "worst_seconds": 0.0, "worst_peak_mib": 0.0, "failures": []},
+    )
     for i in range(count):
         workdir = Path(tempfile.mkdtemp(dir=tmp_path))
         try:
@@ -48,13 +50,19 @@ def test_bounded_fuzz(request, tmp_path, stats, name):
             figures["cases"] += 1
             figures["exit_codes"][str(result.returncode)] += 1
             figures["worst_seconds"] = max(figures["worst_seconds"], round(result.seconds, 2))
-            figures["worst_peak_mib"] = max(figures["worst_peak_mib"], round(result.peak_bytes / 2 ** 20, 1))
+            figures["worst_peak_mib"] = max(figures["worst_peak_mib"], round(result.peak_bytes / 2**20, 1))
             if problems:
                 kept = tmp_path.parent / f"bounded-{name}-{i}"
                 shutil.copytree(workdir, kept, dirs_exist_ok=True, symlinks=True)
-                figures["failures"].append({"case": i, "args": [str(a) for a in case.args],
-                                            "problems": problems, "stderr": result.stderr[-1500:],
-                                            "kept": str(kept)})
+                figures["failures"].append(
+                    {
+                        "case": i,
+                        "args": [str(a) for a in case.args],
+                        "problems": problems,
+                        "stderr": result.stderr[-1500:],
+                        "kept": str(kept),
+                    }
+                )
                 if not long_run:
                     break
         finally:

@@ -7,13 +7,11 @@ import signal
 import stat
 import subprocess
 import sys
-import time
 
 import pytest
 
 from sheets.core.errors import UsageProblem
 from sheets.core.fsio import TEMP_PREFIX, atomic_write, reset_inputs, write_files
-
 from sheets.data import data_root
 
 SAMPLES = data_root() / "units"
@@ -129,8 +127,12 @@ def test_write_files_failure_midway_leaves_nothing(tmp_path, monkeypatch):
 
 
 def test_stdout_for_text_formats(cli, roc):
-    for args in (["roster", roc, "--format", "md", "-o", "-"], ["info", roc, "-o", "-"],
-                 ["schema", "battletech", "-o", "-"], ["roster", roc, "--format", "json", "-o", "-"]):
+    for args in (
+        ["roster", roc, "--format", "md", "-o", "-"],
+        ["info", roc, "-o", "-"],
+        ["schema", "battletech", "-o", "-"],
+        ["roster", roc, "--format", "json", "-o", "-"],
+    ):
         r = cli(*args)
         assert r.exit_code == 0, (args, r.stderr)
         assert r.stdout.strip() and not os.path.exists("-")
@@ -158,10 +160,11 @@ def slow(fd, tmp, data, mode):
     print("TEMP", tmp, flush=True)
     time.sleep(30)
 fsio._fill_temp = slow
-fsio.atomic_write({str(tmp_path / 'out.pdf')!r}, b"data")
+fsio.atomic_write({str(tmp_path / "out.pdf")!r}, b"data")
 """
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
-                            env=subprocess_env)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=subprocess_env
+    )
     line = proc.stdout.readline()
     assert line.startswith("TEMP ")
     temp = line.split(" ", 1)[1].strip()

@@ -24,18 +24,24 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from wh40k6_import import rosters as R  # tests/ is on sys.path (rootdir conftest)
 
 GIB = 1 << 30
-LIMIT_AS = (f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({GIB}, {GIB})); "
-            "import runpy, sys; sys.argv = ['sheets'] + sys.argv[1:]; "
-            "runpy.run_module('sheets', run_name='__main__')")
+LIMIT_AS = (
+    f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({GIB}, {GIB})); "
+    "import runpy, sys; sys.argv = ['sheets'] + sys.argv[1:]; "
+    "runpy.run_module('sheets', run_name='__main__')"
+)
 
 
 def run_sheets(env, *args, timeout=10):
-    return subprocess.run([sys.executable, "-c", LIMIT_AS, *map(str, args)], capture_output=True,
-                          text=True, env=env, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-c", LIMIT_AS, *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+    )
 
 
 def clean(dialect: str) -> str:
@@ -50,8 +56,17 @@ def _numbers(dialect, rng):
 
 
 def _costs(dialect, rng):
-    for bad in ("1e999999999", "-1e999999999", "9" * 5000, "1e-999999999", "NaN", "Infinity",
-                "sNaN", "0x10", "1" + "0" * 4400):
+    for bad in (
+        "1e999999999",
+        "-1e999999999",
+        "9" * 5000,
+        "1e-999999999",
+        "NaN",
+        "Infinity",
+        "sNaN",
+        "0x10",
+        "1" + "0" * 4400,
+    ):
         text = clean(dialect).replace('value="90.0"', f'value="{bad}"', 1)
         yield f"cost={bad[:12]!r}", text, ".ros", bad not in ("1e-999999999",)
 
@@ -59,18 +74,39 @@ def _costs(dialect, rng):
 def _characteristics(dialect, rng):
     digits = "7" * rng.choice((4301, 5000, 20000))
     if dialect == "2.03":
-        text = clean(dialect).replace('<characteristic name="WS" typeId="t1">3</characteristic>',
-                                      f'<characteristic name="WS" typeId="t1">{digits}</characteristic>', 1)
+        text = clean(dialect).replace(
+            '<characteristic name="WS" typeId="t1">3</characteristic>',
+            f'<characteristic name="WS" typeId="t1">{digits}</characteristic>',
+            1,
+        )
     else:
-        text = clean(dialect).replace('name="WS" characteristicTypeId="t1" value="3"',
-                                      f'name="WS" characteristicTypeId="t1" value="{digits}"', 1)
+        text = clean(dialect).replace(
+            'name="WS" characteristicTypeId="t1" value="3"',
+            f'name="WS" characteristicTypeId="t1" value="{digits}"',
+            1,
+        )
     assert digits in text
     yield f"characteristic of {len(digits)} digits", text, ".ros", True
 
 
 def _encodings(dialect, rng):
-    for enc in ("x-evil", "base64", "zlib", "rot13", "mbcs", "hex", "uu", "bz2", "utf-7",
-                "idna", "punycode", "", "\u00e9", "unicode-escape", "cp1251"):
+    for enc in (
+        "x-evil",
+        "base64",
+        "zlib",
+        "rot13",
+        "mbcs",
+        "hex",
+        "uu",
+        "bz2",
+        "utf-7",
+        "idna",
+        "punycode",
+        "",
+        "\u00e9",
+        "unicode-escape",
+        "cp1251",
+    ):
         text = clean(dialect).replace('encoding="UTF-8"', f'encoding="{enc}"', 1)
         yield f"encoding={enc!r}", text.encode("utf-8"), ".ros", True
 
@@ -84,8 +120,13 @@ def _zips(dialect, rng):
 def _bad_zip(data: bytes, kind: str, rng) -> bytes:
     import io
 
-    method = {"lzma": zipfile.ZIP_LZMA, "bzip2": zipfile.ZIP_BZIP2, "deflate": zipfile.ZIP_DEFLATED,
-              "encrypted": zipfile.ZIP_DEFLATED, "stored-truncated": zipfile.ZIP_STORED}[kind]
+    method = {
+        "lzma": zipfile.ZIP_LZMA,
+        "bzip2": zipfile.ZIP_BZIP2,
+        "deflate": zipfile.ZIP_DEFLATED,
+        "encrypted": zipfile.ZIP_DEFLATED,
+        "stored-truncated": zipfile.ZIP_STORED,
+    }[kind]
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", compression=method) as z:
         z.writestr("army.ros", data)
@@ -120,15 +161,24 @@ MESSAGE = re.compile(r"^[^:]+\.rosz?(?::\d+:\d+)?: \S")
 
 def test_the_generator_covers_every_hostile_kind():
     labels = " ".join(c[0] for c in CASES)
-    for word in ("number='²'", "cost='1e999999999'", "digits", "encoding='x-evil'", "encoding='base64'",
-                 "encoding='rot13'", "zip encrypted", "zip lzma", "2.01", "2.03"):
+    for word in (
+        "number='²'",
+        "cost='1e999999999'",
+        "digits",
+        "encoding='x-evil'",
+        "encoding='base64'",
+        "encoding='rot13'",
+        "zip encrypted",
+        "zip lzma",
+        "2.01",
+        "2.03",
+    ):
         assert word in labels, word
     assert len(CASES) >= 70
 
 
 @pytest.mark.parametrize("label, content, suffix, positioned", CASES, ids=[c[0] for c in CASES])
-def test_hostile_roster_is_exit_0_or_1_never_3(subprocess_env, tmp_path, label, content, suffix,
-                                               positioned):
+def test_hostile_roster_is_exit_0_or_1_never_3(subprocess_env, tmp_path, label, content, suffix, positioned):
     src = tmp_path / f"army{suffix}"
     if isinstance(content, str):
         src.write_text(content, encoding="utf-8")
@@ -170,10 +220,9 @@ def test_known_hostile_values_have_their_messages(tmp_path, dialect):
         return str(p)
 
     base = clean(dialect)
-    line = base[:base.index('number="9"')].count("\n") + 1
+    line = base[: base.index('number="9"')].count("\n") + 1
     msg = problem(base.replace('number="9"', 'number="²"', 1))
-    assert re.search(rf"r\.ros:{line}:\d+: number of 'Glass Troopers': '²' is not a whole number$",
-                     msg), msg
+    assert re.search(rf"r\.ros:{line}:\d+: number of 'Glass Troopers': '²' is not a whole number$", msg), msg
     msg = problem(base.replace('number="9"', f'number="{"9" * 5000}"', 1))
     assert "a number of 5000 digits (limit 18): refused" in msg and re.search(r"r\.ros:\d+:\d+: ", msg)
     msg = problem(base.replace('value="90.0"', 'value="1e999999999"', 1))
@@ -184,8 +233,10 @@ def test_known_hostile_values_have_their_messages(tmp_path, dialect):
 
 
 def _element_bomb(path: Path, elements: int = 11_000_000) -> int:
-    head = (f'<?xml version="1.0" encoding="UTF-8"?><roster xmlns="{R.NS}" gameSystemId="{R.SIXTH}">'
-            f'<forces><force name="F"><selections>')
+    head = (
+        f'<?xml version="1.0" encoding="UTF-8"?><roster xmlns="{R.NS}" gameSystemId="{R.SIXTH}">'
+        f'<forces><force name="F"><selections>'
+    )
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         with z.open("bomb.ros", "w") as fh:
             fh.write(head.encode())
@@ -202,20 +253,27 @@ def test_element_bomb_stops_at_the_element_cap(subprocess_env, tmp_path):
     bomb = tmp_path / "bomb.rosz"
     size = _element_bomb(bomb)
     assert size < 60_000
-    probe = ("import json, resource, sys, time\n"
-             "from sheets.core.errors import InputError\n"
-             "from sheets.games.wh40k6.battlescribe import roster_to_unit_file\n"
-             "t = time.perf_counter()\n"
-             "try:\n    roster_to_unit_file(sys.argv[1]); msg = ''\n"
-             "except InputError as e:\n    msg = str(e.problems[0])\n"
-             "s = time.perf_counter() - t\n"
-             # the probe's own high-water mark (VmHWM, reset by exec): ru_maxrss also counts the
-             # pytest process it was started from, which is past 200 MB late in a long selection
-             "try:\n    kb = int([l for l in open('/proc/self/status') if l.startswith('VmHWM:')][0].split()[1])\n"
-             "except (OSError, IndexError):\n    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-             "print(json.dumps({'s': s, 'msg': msg, 'mb': kb / 1024}))\n")
-    r = subprocess.run([sys.executable, "-c", probe, str(bomb)], capture_output=True, text=True,
-                       env=subprocess_env, timeout=60)
+    probe = (
+        "import json, resource, sys, time\n"
+        "from sheets.core.errors import InputError\n"
+        "from sheets.games.wh40k6.battlescribe import roster_to_unit_file\n"
+        "t = time.perf_counter()\n"
+        "try:\n    roster_to_unit_file(sys.argv[1]); msg = ''\n"
+        "except InputError as e:\n    msg = str(e.problems[0])\n"
+        "s = time.perf_counter() - t\n"
+        # the probe's own high-water mark (VmHWM, reset by exec): ru_maxrss also counts the
+        # pytest process it was started from, which is past 200 MB late in a long selection
+        "try:\n    kb = int([l for l in open('/proc/self/status') if l.startswith('VmHWM:')][0].split()[1])\n"
+        "except (OSError, IndexError):\n    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "print(json.dumps({'s': s, 'msg': msg, 'mb': kb / 1024}))\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", probe, str(bomb)],
+        capture_output=True,
+        text=True,
+        env=subprocess_env,
+        timeout=60,
+    )
     got = json.loads(r.stdout)
     assert "more than 100000 XML elements: refused" in got["msg"], got
     assert re.search(r"bomb\.rosz:1:\d+: ", got["msg"]), got
@@ -231,7 +289,9 @@ def test_real_roster_sizes_are_far_below_the_caps():
 
     limits = config()["limits"]
     assert limits["xml_elements"] == 100_000 and limits["xml_depth"] == 200 and limits["digits"] == 18
-    fixtures = Path(os.environ.get("SHEETS_FIXTURES", Path(__file__).resolve().parents[3] / "shared" / "fixtures"))
+    fixtures = Path(
+        os.environ.get("SHEETS_FIXTURES", Path(__file__).resolve().parents[3] / "shared" / "fixtures")
+    )
     real = sorted((fixtures / "battlescribe" / "real").glob("*.ros"))
     if not real:
         pytest.skip("real rosters not present")

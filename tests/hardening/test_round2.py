@@ -20,11 +20,19 @@ ROC = SAMPLES / "battletech" / "roc.yaml"
 
 def run_cli(args, env, cwd=None, timeout=30, **kw):
     """``python -m sheets ARGS`` in a child (forks and signals as the user's shell sees them)."""
-    return subprocess.run([sys.executable, "-m", "sheets", *map(str, args)], capture_output=True,
-                          text=True, env=env, cwd=cwd, timeout=timeout, **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "sheets", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=timeout,
+        **kw,
+    )
 
 
 # -- 1. a file read by a forked loading worker is an input that -o refuses ---------------------
+
 
 def _four_files(tmp_path, pad=0):
     unit = ROC.read_text(encoding="utf-8") + ("#" + "x" * pad + "\n" if pad else "")
@@ -32,15 +40,18 @@ def _four_files(tmp_path, pad=0):
         (tmp_path / f"{name}.yaml").write_text(unit, encoding="utf-8")
     ref = tmp_path / "ref.yaml"
     ref.write_text(unit, encoding="utf-8")
-    (tmp_path / "d.yaml").write_text("system: battletech\nunits:\n  - {from: ref.yaml}\n",
-                                     encoding="utf-8")
+    (tmp_path / "d.yaml").write_text("system: battletech\nunits:\n  - {from: ref.yaml}\n", encoding="utf-8")
     return ref, ref.read_bytes()
 
 
 def test_output_may_not_replace_a_from_file_read_by_a_loading_worker(tmp_path, subprocess_env):
     ref, before = _four_files(tmp_path)
-    r = run_cli(["render", "a.yaml", "b.yaml", "c.yaml", "d.yaml", "--jobs", "2", "-o", "ref.yaml"],
-                subprocess_env, cwd=tmp_path, timeout=60)
+    r = run_cli(
+        ["render", "a.yaml", "b.yaml", "c.yaml", "d.yaml", "--jobs", "2", "-o", "ref.yaml"],
+        subprocess_env,
+        cwd=tmp_path,
+        timeout=60,
+    )
     assert r.returncode == 2, r.stderr
     assert "ref.yaml: is an input of this command" in r.stderr
     assert ref.read_bytes() == before
@@ -61,9 +72,11 @@ def test_default_parallel_loading_records_the_workers_inputs(tmp_path, cli, monk
 
 # -- 2. SIGTERM during the renames of a multi-file output: all or none ---------------------------
 
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
-def test_signal_during_the_renames_of_a_multi_file_output_leaves_all_or_none(tmp_path, subprocess_env,
-                                                                              signum):
+def test_signal_during_the_renames_of_a_multi_file_output_leaves_all_or_none(
+    tmp_path, subprocess_env, signum
+):
     """The signal arrives right after the first of three renames (``import -d``, ``--png DIR``)."""
     out = tmp_path / "out"
     code = f"""
@@ -74,12 +87,13 @@ def replace(src, dst):
     os.kill(os.getpid(), {int(signum)})
 os.replace = replace
 from sheets.core.fsio import write_files
-write_files([({str(out / 'a.yaml')!r}, b"a"), ({str(out / 'b.yaml')!r}, b"b"),
-             ({str(out / 'c.yaml')!r}, b"c")])
+write_files([({str(out / "a.yaml")!r}, b"a"), ({str(out / "b.yaml")!r}, b"b"),
+             ({str(out / "c.yaml")!r}, b"c")])
 print("RETURNED")
 """
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=subprocess_env, timeout=30)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=subprocess_env, timeout=30
+    )
     assert "RETURNED" not in proc.stdout  # the signal still ends the command
     if signum == signal.SIGTERM:
         assert proc.returncode == -signal.SIGTERM  # it dies of the signal, after the last rename
@@ -113,8 +127,7 @@ def test_a_failed_rename_undoes_the_files_it_created(tmp_path, monkeypatch):
 
 # -- a child under the harness's bounds: 1 GiB of address space, 10 s ----------------------------
 
-from .bounded import LIMIT_SECONDS, bounded_cli  # noqa: E402
-
+from .bounded import LIMIT_SECONDS, bounded_cli
 
 POINT = SAMPLES / "battletech" / "point-alpha.yaml"
 PEAK_BYTES = 400 * 1024 * 1024  # what a bounded template may take at the most (the CLI: ~60 MB)
@@ -132,10 +145,13 @@ def _template_run(tmp_path, source: str, prelude: str = ""):
 FOLDED = "{% if name == 'never' %}{{ 'x'|center(1000000)|replace(' ','a ')|urlize|urlize }}{% endif %}"
 
 
-@pytest.mark.parametrize("source", [
-    FOLDED + "\n{% set r = range(100000) %}{% for i in r %}{% for j in r %}{% endfor %}{% endfor %}",
-    "{% set r = range(100000) %}\n{% for i in r %}{% for j in r %}{% endfor %}{% endfor %}",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        FOLDED + "\n{% set r = range(100000) %}{% for i in r %}{% for j in r %}{% endfor %}{% endfor %}",
+        "{% set r = range(100000) %}\n{% for i in r %}{% for j in r %}{% endfor %}{% endfor %}",
+    ],
+)
 def test_template_time_limit_holds_through_compile_time_folding(tmp_path, source):
     r, tpl = _template_run(tmp_path, source, "from sheets.render import text; text.MAX_SECONDS = 1.0")
     assert r.returncode == 1, r.stderr
@@ -153,25 +169,33 @@ def test_nothing_is_evaluated_while_a_template_compiles(tmp_path):
 
 # -- 4. no template allocates beyond its bounds --------------------------------------------------
 
-@pytest.mark.parametrize("source, message", [
-    ("{{ '{:>3999999999}'.format(1) }}", "format width too large"),
-    ("{{ '{:>{w}}'.format(1, w=99999) }}", "format width too large for a template (99999; limit 9999)"),
-    ("{{ ('{0}' * 100000).format('x' * 1000000) }}", "text too long for a template"),
-    ("{{ '%.*f' % (999999999, 1) }}", "format width too large for a template (999999999; limit 9999)"),
-    ("{{ '%*d' % (999999999, 1) }}", "format width too large for a template (999999999; limit 9999)"),
-    ("{{ '%*d'|format(999999999, 1) }}", "format width too large for a template (999999999; limit 9999)"),
-    ("{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
-     "text too long for a template (8388608 characters; limit 5242880)"),
-    ("{% macro f(s) %}{{ f(s ~ s) }}{% endmacro %}{{ f('x') }}", "text too long for a template"),
-    ("{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s + ns.s %}{% endfor %}",
-     "text too long for a template (8388608 characters; limit 5242880)"),
-    ("{{ 'x'|center(999999)|replace(' ', 'x'|center(999999)) }}", "text too long for a template"),
-    ("{{ 'x'.center(999999).replace(' ', 'yy') * 3 }}", "too long"),
-    ("{{ (['x'|center(999999)] * 1000)|join }}", "text too long for a template (999999000"),
-    ("{{ 'a\\nb\\nc\\nd\\ne'|center(999999)|indent(999999) }}", "text too long for a template"),
-    ("{{ 999999 ** 999999 }}", "power too large"),
-    ("{{ (['x'|center(999999)] * 1000)|pprint|length }}", "needs too much memory"),
-])
+
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        ("{{ '{:>3999999999}'.format(1) }}", "format width too large"),
+        ("{{ '{:>{w}}'.format(1, w=99999) }}", "format width too large for a template (99999; limit 9999)"),
+        ("{{ ('{0}' * 100000).format('x' * 1000000) }}", "text too long for a template"),
+        ("{{ '%.*f' % (999999999, 1) }}", "format width too large for a template (999999999; limit 9999)"),
+        ("{{ '%*d' % (999999999, 1) }}", "format width too large for a template (999999999; limit 9999)"),
+        ("{{ '%*d'|format(999999999, 1) }}", "format width too large for a template (999999999; limit 9999)"),
+        (
+            "{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+            "text too long for a template (8388608 characters; limit 5242880)",
+        ),
+        ("{% macro f(s) %}{{ f(s ~ s) }}{% endmacro %}{{ f('x') }}", "text too long for a template"),
+        (
+            "{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s + ns.s %}{% endfor %}",
+            "text too long for a template (8388608 characters; limit 5242880)",
+        ),
+        ("{{ 'x'|center(999999)|replace(' ', 'x'|center(999999)) }}", "text too long for a template"),
+        ("{{ 'x'.center(999999).replace(' ', 'yy') * 3 }}", "too long"),
+        ("{{ (['x'|center(999999)] * 1000)|join }}", "text too long for a template (999999000"),
+        ("{{ 'a\\nb\\nc\\nd\\ne'|center(999999)|indent(999999) }}", "text too long for a template"),
+        ("{{ 999999 ** 999999 }}", "power too large"),
+        ("{{ (['x'|center(999999)] * 1000)|pprint|length }}", "needs too much memory"),
+    ],
+)
 def test_templates_allocate_nothing_beyond_their_bounds(tmp_path, source, message):
     r, tpl = _template_run(tmp_path, source)
     assert r.returncode == 1, r.stderr
@@ -182,31 +206,39 @@ def test_templates_allocate_nothing_beyond_their_bounds(tmp_path, source, messag
 
 
 def test_numbers_in_literal_text_are_not_format_widths(tmp_path):
-    r, _ = _template_run(tmp_path, "{{ 'Year 12345: {}'.format(7) }}|{{ 'Id 123456 %d' % 8 }}|"
-                                   "{{ 'No 99999 %s'|format('x') }}")
+    r, _ = _template_run(
+        tmp_path, "{{ 'Year 12345: {}'.format(7) }}|{{ 'Id 123456 %d' % 8 }}|{{ 'No 99999 %s'|format('x') }}"
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout.decode() == "Year 12345: 7|Id 123456 8|No 99999 x"
 
 
 def test_bounded_formatting_still_formats(tmp_path):
-    r, _ = _template_run(tmp_path, "{{ '%*d' % (4, 1) }}|{{ '%5.2f'|format(3.14159) }}|"
-                                   "{{ '{:>6}'.format('ab') }}|{{ '{:{w}}'.format('a', w=3) }}|"
-                                   "{{ 'a-b'|replace('-', '+') }}|{{ ['a', 'b']|join(', ') }}|"
-                                   "{{ 'x' ~ 1 ~ 'y' }}|{{ '%(n)s!' % {'n': 'hi'} }}")
+    r, _ = _template_run(
+        tmp_path,
+        "{{ '%*d' % (4, 1) }}|{{ '%5.2f'|format(3.14159) }}|"
+        "{{ '{:>6}'.format('ab') }}|{{ '{:{w}}'.format('a', w=3) }}|"
+        "{{ 'a-b'|replace('-', '+') }}|{{ ['a', 'b']|join(', ') }}|"
+        "{{ 'x' ~ 1 ~ 'y' }}|{{ '%(n)s!' % {'n': 'hi'} }}",
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout.decode() == "   1| 3.14|    ab|a  |a+b|a, b|x1y|hi!"
 
 
 # -- 5. aliases are checked once; a load's work is bounded -----------------------------------------
 
+
 def _alias_bomb(path):
     """A ~20 KB Dust file: 500 units merged from one anchor, 1,000 weapons as one alias, 1,000
     tags as one alias (5 x 10^8 values once expanded)."""
     tags = "&t [" + ", ".join(["t"] * 1000) + "]"
     ws = "&ws [&w {name: W, range: 2, tags: " + tags + "}, " + ", ".join(["*w"] * 999) + "]"
-    lines = ["system: dust", "units:",
-             "  - &u {name: U, kind: squad, armor: {type: soldier, level: 3}, move: 1, points: 1, "
-             "weapons: " + ws + "}"]
+    lines = [
+        "system: dust",
+        "units:",
+        "  - &u {name: U, kind: squad, armor: {type: soldier, level: 3}, move: 1, points: 1, "
+        "weapons: " + ws + "}",
+    ]
     lines += [f"  - {{<<: *u, name: U{i}}}" for i in range(499)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
@@ -243,17 +275,23 @@ def test_an_aliased_node_is_checked_once_and_reported_once(write):
     from sheets.core.errors import InputError
     from sheets.core.loader import load_file
 
-    good = write("good.yaml", "system: dust\nunits:\n"
-                 "  - &u {name: A, kind: squad, armor: {type: soldier, level: 3}, move: 1, points: 5,\n"
-                 "        weapons: [&w {name: Gun, range: 3, tags: [ugl]}, *w, *w]}\n"
-                 "  - {<<: *u, name: B}\n")
+    good = write(
+        "good.yaml",
+        "system: dust\nunits:\n"
+        "  - &u {name: A, kind: squad, armor: {type: soldier, level: 3}, move: 1, points: 5,\n"
+        "        weapons: [&w {name: Gun, range: 3, tags: [ugl]}, *w, *w]}\n"
+        "  - {<<: *u, name: B}\n",
+    )
     loaded = load_file(good)
     assert [u.name for u in loaded.units] == ["A", "B"]
     assert [len(u.weapons) for u in loaded.units] == [3, 3]
-    bad = write("bad.yaml", "system: dust\nunits:\n"
-                "  - &u {name: A, kind: squad, armor: {type: soldier, level: 3}, move: 1, points: 5,\n"
-                "        weapons: [&w {name: Gun, range: 300}, *w, *w]}\n"
-                "  - {<<: *u, name: B}\n")
+    bad = write(
+        "bad.yaml",
+        "system: dust\nunits:\n"
+        "  - &u {name: A, kind: squad, armor: {type: soldier, level: 3}, move: 1, points: 5,\n"
+        "        weapons: [&w {name: Gun, range: 300}, *w, *w]}\n"
+        "  - {<<: *u, name: B}\n",
+    )
     with pytest.raises(InputError) as exc:
         load_file(bad)
     messages = [str(p) for p in exc.value.problems]
@@ -263,24 +301,33 @@ def test_an_aliased_node_is_checked_once_and_reported_once(write):
 
 # -- 11. tags on mappings and lists are positioned errors ------------------------------------------
 
-@pytest.mark.parametrize("value, tag", [
-    ("!!python/object/new:os.system {args: [id]}", "!!python/object/new:os.system"),
-    ("!!python/object/apply:os.system [id]", "!!python/object/apply:os.system"),
-    ("!!set {a, b}", "!!set"),
-    ("!!omap [{a: 1}]", "!!omap"),
-    ("!!pairs [{a: 1}]", "!!pairs"),
-    ("!mine {type: soldier, level: 3}", "!mine"),
-])
+
+@pytest.mark.parametrize(
+    "value, tag",
+    [
+        ("!!python/object/new:os.system {args: [id]}", "!!python/object/new:os.system"),
+        ("!!python/object/apply:os.system [id]", "!!python/object/apply:os.system"),
+        ("!!set {a, b}", "!!set"),
+        ("!!omap [{a: 1}]", "!!omap"),
+        ("!!pairs [{a: 1}]", "!!pairs"),
+        ("!mine {type: soldier, level: 3}", "!mine"),
+    ],
+)
 def test_tags_on_mappings_and_lists_are_positioned_errors(write, cli, value, tag):
-    f = write("u.yaml", "system: dust\nunits:\n  - name: A\n    kind: squad\n"
-                        f"    armor: {value}\n    move: 1\n    points: 5\n")
+    f = write(
+        "u.yaml",
+        "system: dust\nunits:\n  - name: A\n    kind: squad\n"
+        f"    armor: {value}\n    move: 1\n    points: 5\n",
+    )
     r = cli("validate", f)
     assert r.exit_code == 1
-    assert (f"{f}:5:12: the YAML tag '{tag}' is not supported here (plain values, lists and "
-            f"mappings only)") in r.stderr.splitlines()
+    assert (
+        f"{f}:5:12: the YAML tag '{tag}' is not supported here (plain values, lists and mappings only)"
+    ) in r.stderr.splitlines()
 
 
 # -- 6. a --data-dir label's placeholders are those of the bundled label ---------------------------
+
 
 def _data_dir(tmp_path, relative, text):
     path = tmp_path / "mine" / relative
@@ -289,16 +336,22 @@ def _data_dir(tmp_path, relative, text):
     return path
 
 
-@pytest.mark.parametrize("en, message", [
-    ("Hex size: {mm:>999999999} mm", "placeholder {mm}: width or precision 999999999 is too large (at most 20)"),
-    ("Hex size: {mm:.99999} mm", "placeholder {mm}: width or precision 99999 is too large (at most 20)"),
-    ("Hex size: {size} mm", "unknown placeholder {size} (the bundled label has {mm})"),
-    ("Hex size: {mm.__class__} mm", "unknown placeholder {mm.__class__}"),
-    ("Hex size: {0} mm", "unknown placeholder {0}"),
-    ("Hex size: {mm!r} mm", "placeholder {mm}: no conversion (!r) allowed"),
-    ("Hex size: {mm:{mm}} mm", "placeholder {mm}: format '{mm}' is not allowed"),
-    ("Hex size: {mm mm", "broken placeholder"),
-])
+@pytest.mark.parametrize(
+    "en, message",
+    [
+        (
+            "Hex size: {mm:>999999999} mm",
+            "placeholder {mm}: width or precision 999999999 is too large (at most 20)",
+        ),
+        ("Hex size: {mm:.99999} mm", "placeholder {mm}: width or precision 99999 is too large (at most 20)"),
+        ("Hex size: {size} mm", "unknown placeholder {size} (the bundled label has {mm})"),
+        ("Hex size: {mm.__class__} mm", "unknown placeholder {mm.__class__}"),
+        ("Hex size: {0} mm", "unknown placeholder {0}"),
+        ("Hex size: {mm!r} mm", "placeholder {mm}: no conversion (!r) allowed"),
+        ("Hex size: {mm:{mm}} mm", "placeholder {mm}: format '{mm}' is not allowed"),
+        ("Hex size: {mm mm", "broken placeholder"),
+    ],
+)
 def test_label_placeholders_are_checked_against_the_bundled_label(tmp_path, en, message):
     labels = (data_root() / "dmech" / "labels.yaml").read_text(encoding="utf-8")
     old = 'hex_size: {en: "Hex size: {mm} mm across flats"'
@@ -325,14 +378,16 @@ def test_label_with_a_small_format_spec_still_prints(tmp_path):
 
 # -- 9. internal errors on hostile input become positioned messages --------------------------------
 
+
 def test_card_width_of_zero_in_a_data_dir_is_a_positioned_error(tmp_path):
     cards = (data_root() / "common" / "cards.yaml").read_text(encoding="utf-8")
     old = "poker: {width: 63, height: 88}"
     path = _data_dir(tmp_path, "common/cards.yaml", cards.replace(old, "poker: {width: 0, height: 88}"))
     line = cards[: cards.index(old)].count("\n") + 1
     src = SAMPLES / "dust" / "sample_force.yaml"
-    r = bounded_cli(["--data-dir", tmp_path / "mine", "render", src, "--card", "poker",
-                     "-o", tmp_path / "c.pdf"])
+    r = bounded_cli(
+        ["--data-dir", tmp_path / "mine", "render", src, "--card", "poker", "-o", tmp_path / "c.pdf"]
+    )
     assert r.returncode == 1, r.stderr
     assert r.stderr.strip() == f"{path}:{line}:18: presets.poker.width: a card width must be more than 0"
     assert not (tmp_path / "c.pdf").exists()
@@ -341,8 +396,9 @@ def test_card_width_of_zero_in_a_data_dir_is_a_positioned_error(tmp_path):
 def test_template_printing_a_lone_surrogate_is_exit_1(tmp_path):
     r, tpl = _template_run(tmp_path, "{{ '\\ud800' }}")
     assert r.returncode == 1, r.stderr
-    assert r.stderr.strip() == (f"{tpl}: template error: the template prints U+D800, a lone "
-                                f"surrogate (not a character)")
+    assert r.stderr.strip() == (
+        f"{tpl}: template error: the template prints U+D800, a lone surrogate (not a character)"
+    )
     assert r.stdout == b""
 
 
@@ -376,45 +432,61 @@ os.fdopen = fdopen
 def test_disk_full_and_file_size_limit_are_exit_1_and_leave_nothing(tmp_path, kind):
     out = tmp_path / "out"
     out.mkdir()
-    prelude = _ENOSPC if kind == "ENOSPC" else \
-        "import resource; resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))"
+    prelude = (
+        _ENOSPC
+        if kind == "ENOSPC"
+        else "import resource; resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))"
+    )
     r = bounded_cli(["render", ROC, "-o", out / "x.pdf"], prelude=prelude)
     assert r.returncode == 1, r.stderr
-    expected = {"ENOSPC": "cannot write: the disk is full (nothing was written)",
-                "EFBIG": "cannot write: the file would be larger than this system allows (ulimit -f); "
-                         "nothing was written"}[kind]
+    expected = {
+        "ENOSPC": "cannot write: the disk is full (nothing was written)",
+        "EFBIG": "cannot write: the file would be larger than this system allows (ulimit -f); "
+        "nothing was written",
+    }[kind]
     assert r.stderr.strip() == f"{out / 'x.pdf'}: {expected}"
     assert list(out.iterdir()) == []
 
 
 @pytest.mark.parametrize("args", [["roster", ROC, "--format", "md", "-o", "-"], ["render", ROC, "-o", "-"]])
 def test_output_to_a_closed_standard_output_is_exit_1(args):
-    code = ("import os, sys; os.close(1)\n"
-            "from sheets.cli import main; sys.argv = ['sheets'] + %r; main()" % [str(a) for a in args])
+    code = "import os, sys; os.close(1)\nfrom sheets.cli import main; sys.argv = ['sheets'] + %r; main()" % [
+        str(a) for a in args
+    ]
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 1, r.stderr
     assert r.stderr.strip().splitlines()[-1] == "-: cannot write to standard output: Bad file descriptor"
 
 
 def test_output_when_started_with_standard_output_closed_is_exit_1(tmp_path):
-    r = subprocess.run(f"{sys.executable} -m sheets roster {ROC} --format md -o - >&-", shell=True,
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        f"{sys.executable} -m sheets roster {ROC} --format md -o - >&-",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 1, r.stderr
     assert r.stderr.strip() == "-: cannot write to standard output: it is closed"
 
 
 # -- 10. redirected text is UTF-8 whatever the locale ------------------------------------------------
 
-@pytest.mark.parametrize("args, word", [
-    (["roster", ROC, "--format", "bbcode"], "Roc"),
-    (["roster", ROC, "--lang", "ru", "--format", "md"], "Список армии"),
-    (["calc", "lnl", "melee", "--a", "1-6-4", "--b", "4-6-4", "--lang", "ru"], "Раунд ближнего боя"),
-])
+
+@pytest.mark.parametrize(
+    "args, word",
+    [
+        (["roster", ROC, "--format", "bbcode"], "Roc"),
+        (["roster", ROC, "--lang", "ru", "--format", "md"], "Список армии"),
+        (["calc", "lnl", "melee", "--a", "1-6-4", "--b", "4-6-4", "--lang", "ru"], "Раунд ближнего боя"),
+    ],
+)
 @pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
 def test_redirected_text_is_utf8_whatever_the_locale(tmp_path, args, word, encoding):
     env = dict(os.environ, PYTHONIOENCODING=encoding)
-    r = subprocess.run([sys.executable, "-m", "sheets", *map(str, args)], capture_output=True,
-                       env=env, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "sheets", *map(str, args)], capture_output=True, env=env, timeout=60
+    )
     assert r.returncode == 0, r.stderr.decode("utf-8", "replace")
     assert word in r.stdout.decode("utf-8")
 
@@ -425,8 +497,13 @@ def test_a_console_that_cannot_show_a_character_gets_a_replacement():
     master, slave = pty.openpty()
     try:
         env = dict(os.environ, PYTHONIOENCODING="cp1252")
-        proc = subprocess.run([sys.executable, "-m", "sheets", "roster", str(ROC), "--lang", "ru",
-                               "--format", "md"], stdout=slave, stderr=subprocess.PIPE, env=env, timeout=60)
+        proc = subprocess.run(
+            [sys.executable, "-m", "sheets", "roster", str(ROC), "--lang", "ru", "--format", "md"],
+            stdout=slave,
+            stderr=subprocess.PIPE,
+            env=env,
+            timeout=60,
+        )
         os.close(slave)
         slave = None
         chunks = []
@@ -448,6 +525,7 @@ def test_a_console_that_cannot_show_a_character_gets_a_replacement():
 
 # -- 12. "wrote" only once the file is there -------------------------------------------------------
 
+
 def test_render_says_wrote_only_after_the_deferred_write(tmp_path):
     r = bounded_cli(["render", ROC, "-o", tmp_path / "x.pdf"], prelude=_ENOSPC)
     assert r.returncode == 1 and not any(l.startswith("wrote ") for l in r.stderr.splitlines())
@@ -458,7 +536,7 @@ def test_render_says_wrote_only_after_the_deferred_write(tmp_path):
 
 # -- 13. a glyph error names the file (and line) that has the character -----------------------------
 
-ROBOT = "\U0001F916"
+ROBOT = "\U0001f916"
 
 
 def test_glyph_error_in_a_data_dir_label_names_the_label_file(tmp_path):
@@ -466,13 +544,18 @@ def test_glyph_error_in_a_data_dir_label_names_the_label_file(tmp_path):
     import yaml
 
     table = yaml.safe_load(labels)
-    key = next(k for k, v in table.items() if isinstance(v, dict) and v.get("en") and "{" not in v["en"]
-               and f'{k}: {{en: "{v["en"]}"' in labels)
+    key = next(
+        k
+        for k, v in table.items()
+        if isinstance(v, dict) and v.get("en") and "{" not in v["en"] and f'{k}: {{en: "{v["en"]}"' in labels
+    )
     old = f'{key}: {{en: "{table[key]["en"]}"'
     path = _data_dir(tmp_path, "battletech/labels.yaml", labels.replace(old, f'{key}: {{en: "{ROBOT} x"'))
     line = labels[: labels.index(old)].count("\n") + 1
     shutil.copy(ROC, tmp_path / "roc.yaml")
-    r = bounded_cli(["--data-dir", tmp_path / "mine", "render", tmp_path / "roc.yaml", "-o", tmp_path / "x.pdf"])
+    r = bounded_cli(
+        ["--data-dir", tmp_path / "mine", "render", tmp_path / "roc.yaml", "-o", tmp_path / "x.pdf"]
+    )
     if r.returncode == 0:
         pytest.skip(f"label {key!r} is not printed on a ProtoMech sheet")
     assert r.returncode == 1, r.stderr
@@ -492,8 +575,9 @@ def test_glyph_error_in_a_roster_file_gives_the_rosters_line(tmp_path):
     line, col = before.count("\n") + 1, at - (before.rfind("\n") + 1) + 1
     r = bounded_cli(["render", ros, "-o", tmp_path / "x.pdf"])
     assert r.returncode == 1, r.stderr
-    assert any(l.startswith(f"{ros}:{line}:{col}: character") and "U+1F916" in l
-               for l in r.stderr.splitlines()), r.stderr
+    assert any(
+        l.startswith(f"{ros}:{line}:{col}: character") and "U+1F916" in l for l in r.stderr.splitlines()
+    ), r.stderr
 
 
 def test_lnl_side_that_cannot_be_printed_fails_validate(tmp_path):
@@ -508,6 +592,7 @@ def test_lnl_side_that_cannot_be_printed_fails_validate(tmp_path):
 
 # -- 14. -o newdir/, setuid bits, bidi controls, workers that outlive their parent -------------------
 
+
 def test_output_name_ending_in_a_slash_is_not_a_file(tmp_path, cli):
     from sheets.core.errors import InputError
     from sheets.core.fsio import atomic_write
@@ -515,7 +600,8 @@ def test_output_name_ending_in_a_slash_is_not_a_file(tmp_path, cli):
     with pytest.raises(InputError) as exc:
         atomic_write(f"{tmp_path / 'newdir'}/", b"x")
     assert [str(p) for p in exc.value.problems] == [
-        f"{tmp_path / 'newdir'}/: is a folder name (it ends with /); give a file name"]
+        f"{tmp_path / 'newdir'}/: is a folder name (it ends with /); give a file name"
+    ]
     r = cli("render", ROC, "-o", f"{tmp_path / 'newdir'}/")  # (the CLI's suffix rule says it first)
     assert r.exit_code in (1, 2) and "newdir" in r.stderr
     assert list(tmp_path.iterdir()) == []
@@ -569,9 +655,13 @@ def test_workers_of_a_parallel_render_die_with_it(tmp_path, subprocess_env):
     body = ROC.read_text(encoding="utf-8").split("units:\n", 1)[1]
     for n in range(2):
         (tmp_path / f"u{n}.yaml").write_text("system: battletech\nunits:\n" + body * 150, encoding="utf-8")
-    proc = subprocess.Popen([sys.executable, "-m", "sheets", "render", "u0.yaml", "u1.yaml", "--jobs", "2",
-                             "-o", "x.pdf"], cwd=tmp_path, env=subprocess_env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sheets", "render", "u0.yaml", "u1.yaml", "--jobs", "2", "-o", "x.pdf"],
+        cwd=tmp_path,
+        env=subprocess_env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     workers, deadline = [], time.monotonic() + 60
     while time.monotonic() < deadline and len(workers) < 2 and proc.poll() is None:
         workers = _children(proc.pid)
@@ -593,8 +683,10 @@ def test_workers_of_a_parallel_render_die_with_it(tmp_path, subprocess_env):
 
 # -- 15. input text encodings ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("codec, bom", [("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"),
-                                        ("utf-32-le", b"\xff\xfe\x00\x00")])
+
+@pytest.mark.parametrize(
+    "codec, bom", [("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"), ("utf-32-le", b"\xff\xfe\x00\x00")]
+)
 def test_a_utf16_file_with_a_bom_is_decoded(tmp_path, cli, codec, bom):
     text = ROC.read_text(encoding="utf-8").replace("name: Roc", "name: Рок", 1)
     assert "name: Рок" in text
@@ -610,8 +702,9 @@ def test_a_broken_utf16_file_says_so(tmp_path, cli):
     f.write_bytes(b"\xff\xfe" + "a: 1\n".encode("utf-16-le") + b"\x00\xd8")  # a lone surrogate
     r = cli("validate", f)
     assert r.exit_code == 1
-    assert r.stderr.strip() == (f"{f}:2:1: not valid UTF-16 text (it starts with a UTF-16 byte order "
-                                f"mark); save it as UTF-8")
+    assert r.stderr.strip() == (
+        f"{f}:2:1: not valid UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8"
+    )
 
 
 def test_a_windows_1251_file_is_named_as_such(tmp_path, cli):
@@ -623,8 +716,10 @@ def test_a_windows_1251_file_is_named_as_such(tmp_path, cli):
     col = len(text[:first].rsplit("\n", 1)[-1]) + 1
     r = cli("validate", f)
     assert r.exit_code == 1
-    assert r.stderr.strip() == (f"{f}:{line}:{col}: not valid UTF-8 text (it looks like Windows-1251, "
-                                f"Cyrillic): save the file as UTF-8")
+    assert r.stderr.strip() == (
+        f"{f}:{line}:{col}: not valid UTF-8 text (it looks like Windows-1251, "
+        f"Cyrillic): save the file as UTF-8"
+    )
 
 
 def test_a_latin1_file_is_not_called_windows_1251(tmp_path, cli):

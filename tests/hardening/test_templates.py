@@ -1,8 +1,6 @@
 """Issue 10, finding 1: templates run sandboxed, bounded, and every failure is exit 1 at the
 template's file and line; Markdown and BBCode escape user text as HTML does."""
 
-import shutil
-
 import pytest
 
 from sheets.data import data_root
@@ -20,22 +18,27 @@ def run(cli, tmp_path):
     return _run
 
 
-@pytest.mark.parametrize("source, message", [
-    ("{{ cycler.__init__.__globals__.os.popen('id').read() }}", "not allowed in a template"),
-    ("{{ joiner.__init__.__globals__['__builtins__']['open']('/etc/passwd').read() }}",
-     "not allowed in a template"),
-    ("{% for g in groups %}{{ g.rows.append(1) }}{% endfor %}", "not allowed in a template"),
-    ("{% for i in range(10**9) %}x{% endfor %}", "too large"),
-    ("{{ 'a'*10**10 }}", "too large"),
-    ("{{ 'ab' * 999999 * 999 }}", "too long"),
-    ("{{ '%099999999d' | format(1) }}", "too large"),
-    ("{{ 'a' | center(999999999) }}", "too large"),
-    ("\n\n{{ 1 // 0 }}", "ZeroDivisionError"),
-    ("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}", "recursion"),
-    ("{% include '/etc/passwd' %}", "no template"),
-    ("{% include '../roster.md.j2' %}", "no template"),
-    ("{{ name", "template error"),
-])
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        ("{{ cycler.__init__.__globals__.os.popen('id').read() }}", "not allowed in a template"),
+        (
+            "{{ joiner.__init__.__globals__['__builtins__']['open']('/etc/passwd').read() }}",
+            "not allowed in a template",
+        ),
+        ("{% for g in groups %}{{ g.rows.append(1) }}{% endfor %}", "not allowed in a template"),
+        ("{% for i in range(10**9) %}x{% endfor %}", "too large"),
+        ("{{ 'a'*10**10 }}", "too large"),
+        ("{{ 'ab' * 999999 * 999 }}", "too long"),
+        ("{{ '%099999999d' | format(1) }}", "too large"),
+        ("{{ 'a' | center(999999999) }}", "too large"),
+        ("\n\n{{ 1 // 0 }}", "ZeroDivisionError"),
+        ("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}", "recursion"),
+        ("{% include '/etc/passwd' %}", "no template"),
+        ("{% include '../roster.md.j2' %}", "no template"),
+        ("{{ name", "template error"),
+    ],
+)
 def test_hostile_templates_exit_1_at_their_line(run, source, message):
     r, tpl = run(source)
     assert r.exit_code == 1, r.stderr
@@ -48,7 +51,10 @@ def test_hostile_templates_exit_1_at_their_line(run, source, message):
 
 def test_not_utf8_template(run):
     r, tpl = run(b"ok\n\xff{{ name }}")
-    assert r.exit_code == 1 and r.stderr.strip() == f"{tpl}:2:1: template error: not valid UTF-8 text: save the file as UTF-8"
+    assert (
+        r.exit_code == 1
+        and r.stderr.strip() == f"{tpl}:2:1: template error: not valid UTF-8 text: save the file as UTF-8"
+    )
 
 
 def test_endless_loop_is_stopped_by_the_time_limit(run, monkeypatch):
@@ -72,7 +78,7 @@ EVIL = "[url=javascript:alert(1)]x[/url] <script>| a | b |"
 
 @pytest.fixture
 def evil(tmp_path):
-    text = POINT.read_text(encoding="utf-8").replace("- name: Harpy", f"- name: \"{EVIL}\"", 1)
+    text = POINT.read_text(encoding="utf-8").replace("- name: Harpy", f'- name: "{EVIL}"', 1)
     path = tmp_path / "evil.yaml"
     path.write_text(text, encoding="utf-8")
     return path

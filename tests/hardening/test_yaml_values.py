@@ -17,24 +17,27 @@ def check(cli, write, text, name="u.yaml"):
 HEAD = "system: battletech\nunits:\n"
 
 
-@pytest.mark.parametrize("body, where, message", [
-    ("<<: 5\nsystem: battletech\nunits: [~]\n", ":1:5:", "bad merge key"),
-    (HEAD + "  - name: !!int abc\n", ":3:11:", "bad value 'abc': not a whole number"),
-    (HEAD + "  - name: !!bool maybe\n", ":3:11:", "not true or false"),
-    (HEAD + "  - name: !!timestamp x\n", ":3:11:", "not a date"),
-    (HEAD + "  - name: !!float x\n", ":3:11:", "not a number"),
-    (HEAD + "  - name: 2001-02-30\n    tons: x\n", ":4:11:", "expected a whole number"),
-    (HEAD + "  - name: " + "9" * 4301 + "\n", ":3:11:", "number too long (4301 digits)"),
-    (HEAD + '  - from: "a\\0b"\n', ":3:11:", "control characters"),
-    (HEAD + '  - from: /etc/passwd\n', ":3:11:", "ending in .yaml or .yml"),
-    (HEAD + '  - from: ../../../etc/passwd\n', ":3:11:", "ending in .yaml or .yml"),
-    (HEAD + "  - name: a\x1bb\n", ":3:12:", "control character U+001B"),
-    (HEAD + "  - name: a\x07b\n", ":3:12:", "control character U+0007"),
-    (HEAD + "  - name: a\uffffb\n", ":3:12:", "control character U+FFFF"),
-    (HEAD + "  - ~\n  - ~\n", ":3:5:", "an empty entry"),
-    ("system: !!binary aGVsbG8=\nunits: [~]\n", ":1:9:", "tag '!!binary' is not supported"),
-    ("system: !!python/object:os.system x\nunits: [~]\n", ":1:9:", "not supported"),
-])
+@pytest.mark.parametrize(
+    "body, where, message",
+    [
+        ("<<: 5\nsystem: battletech\nunits: [~]\n", ":1:5:", "bad merge key"),
+        (HEAD + "  - name: !!int abc\n", ":3:11:", "bad value 'abc': not a whole number"),
+        (HEAD + "  - name: !!bool maybe\n", ":3:11:", "not true or false"),
+        (HEAD + "  - name: !!timestamp x\n", ":3:11:", "not a date"),
+        (HEAD + "  - name: !!float x\n", ":3:11:", "not a number"),
+        (HEAD + "  - name: 2001-02-30\n    tons: x\n", ":4:11:", "expected a whole number"),
+        (HEAD + "  - name: " + "9" * 4301 + "\n", ":3:11:", "number too long (4301 digits)"),
+        (HEAD + '  - from: "a\\0b"\n', ":3:11:", "control characters"),
+        (HEAD + "  - from: /etc/passwd\n", ":3:11:", "ending in .yaml or .yml"),
+        (HEAD + "  - from: ../../../etc/passwd\n", ":3:11:", "ending in .yaml or .yml"),
+        (HEAD + "  - name: a\x1bb\n", ":3:12:", "control character U+001B"),
+        (HEAD + "  - name: a\x07b\n", ":3:12:", "control character U+0007"),
+        (HEAD + "  - name: a\uffffb\n", ":3:12:", "control character U+FFFF"),
+        (HEAD + "  - ~\n  - ~\n", ":3:5:", "an empty entry"),
+        ("system: !!binary aGVsbG8=\nunits: [~]\n", ":1:9:", "tag '!!binary' is not supported"),
+        ("system: !!python/object:os.system x\nunits: [~]\n", ":1:9:", "not supported"),
+    ],
+)
 def test_bad_values_are_positioned_exit_1(cli, write, body, where, message):
     r, path = check(cli, write, body)
     assert r.exit_code == 1, r.stderr
@@ -48,8 +51,10 @@ def test_alias_bomb_in_messages_is_described_not_formatted(cli, write):
     for i in range(1, 9):
         bomb.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]")
     text = "\n".join(bomb).replace("a0: ", "x0: ", 1)
-    body = ("bomb:\n  " + "\n  ".join(bomb) + "\nsystem: *a8\nrules: *a8\nunits:\n"
-            "  - {from: *a8}\n  - {from: x.yaml, name: *a8}\n")
+    body = (
+        "bomb:\n  " + "\n  ".join(bomb) + "\nsystem: *a8\nrules: *a8\nunits:\n"
+        "  - {from: *a8}\n  - {from: x.yaml, name: *a8}\n"
+    )
     r, path = check(cli, write, body)
     assert r.exit_code == 1
     assert len(r.stderr) < 2000
@@ -89,10 +94,24 @@ def test_symlink_to_a_non_yaml_file_is_refused(cli, write, tmp_path):
 
 
 def test_relative_and_absolute_from_work(cli, write, tmp_path):
-    unit = write("sub/a.yaml", (HEAD + "  - {name: A, tons: 2, walk: 3, armor: {head: 1, torso: 1, "
-                                "right_arm: 1, left_arm: 1, legs: 1}, equipment: []}\n"))
-    r, path = check(cli, write, HEAD + "  - {from: sub/a.yaml}\n  - {from: ../" + tmp_path.name
-                    + "/sub/a.yaml}\n  - {from: " + str(unit) + "}\n", name="r.yaml")
+    unit = write(
+        "sub/a.yaml",
+        (
+            HEAD + "  - {name: A, tons: 2, walk: 3, armor: {head: 1, torso: 1, "
+            "right_arm: 1, left_arm: 1, legs: 1}, equipment: []}\n"
+        ),
+    )
+    r, path = check(
+        cli,
+        write,
+        HEAD
+        + "  - {from: sub/a.yaml}\n  - {from: ../"
+        + tmp_path.name
+        + "/sub/a.yaml}\n  - {from: "
+        + str(unit)
+        + "}\n",
+        name="r.yaml",
+    )
     assert r.exit_code == 0, r.stderr
     assert "3 units" in r.stdout
 

@@ -89,16 +89,18 @@ def coverage(layout: str, variant, lang: str, paper: str, mono: bool) -> list:
     if kind not in ("sheet", "list", "render"):
         return []
     game = get_game(game_id)
-    options = Options(lang=lang, paper=paper, mono=mono, rules=variant or game.default_variant(),
-                      extra=dict(extra))
+    options = Options(
+        lang=lang, paper=paper, mono=mono, rules=variant or game.default_variant(), extra=dict(extra)
+    )
     out = []
     for f in what:
         loaded = load_file(f if Path(f).is_absolute() else str(data_path(f)), options)
-        for layout_kind in (("sheet", "list") if kind == "render" else (kind,)):
+        for layout_kind in ("sheet", "list") if kind == "render" else (kind,):
             if layout_kind == "list" and kind == "render" and not loaded.is_roster:
                 continue
-            out += coverage_values(game_id, layout_kind, loaded.units, game.text_fields,
-                                   str(extra.get("card") or ""))
+            out += coverage_values(
+                game_id, layout_kind, loaded.units, game.text_fields, str(extra.get("card") or "")
+            )
     return out
 
 
@@ -111,8 +113,9 @@ def render(layout: str, variant, lang: str, paper: str, mono: bool):
 
     _, game_id, kind, what, extra, _ = next(x for x in LAYOUTS if x[0] == layout)
     game = get_game(game_id)
-    options = Options(lang=lang, paper=paper, mono=mono, rules=variant or game.default_variant(),
-                      extra=dict(extra))
+    options = Options(
+        lang=lang, paper=paper, mono=mono, rules=variant or game.default_variant(), extra=dict(extra)
+    )
     doc = Document(paper, mono, lang=lang, record=True)
     user: set[str] = set()
     if kind == "render":  # through the API the command uses
@@ -129,8 +132,13 @@ def render(layout: str, variant, lang: str, paper: str, mono: bool):
                 for _path, text in game.text_fields(unit):
                     user.update(re.findall(r"\w+", str(text or "")))  # "Lt. Baker" → Lt, Baker
             if l.is_roster:
-                user.update(str((l.roster or {}).get("name", "") if isinstance(getattr(l, "roster", None), dict)
-                                else "").split())
+                user.update(
+                    str(
+                        (l.roster or {}).get("name", "")
+                        if isinstance(getattr(l, "roster", None), dict)
+                        else ""
+                    ).split()
+                )
         if kind == "list":  # as `sheets roster` (one file) and `render` (every roster, packed) print them
             lists = [army_list(l, lang) for l in loaded]
             for data in lists:

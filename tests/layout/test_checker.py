@@ -45,7 +45,10 @@ def test_small_text_and_fine_print():
         _raw(pen, 50, 600, "source too small", 4.5)
     doc.finish()
     found = check(doc.recorder)
-    assert [(v.kind, v.message.split(" is ")[0]) for v in found] == [("font", "'too small'"), ("font", "'source too small'")]
+    assert [(v.kind, v.message.split(" is ")[0]) for v in found] == [
+        ("font", "'too small'"),
+        ("font", "'source too small'"),
+    ]
     assert "4.5 pt" in found[1].message
 
 
@@ -144,6 +147,7 @@ def test_forms_are_checked_at_every_place_they_are_used():
 
     def draw(p):
         _raw(p, 0, 0, "tiny", 4)
+
     pen.form("k", 100, 100, draw)
     pen.form("k", 300, 400, draw)
     doc.finish()
@@ -202,10 +206,26 @@ def test_cli_check_layout(cli, tmp_path, subprocess_env):
     text = (data_root() / "dmech/labels.yaml").read_text(encoding="utf-8")
     long = "Armour facings of every walker on the table, printed far too long " * 3
     (tmp_path / "dmech/labels.yaml").write_text(
-        text.replace('chart_title: {en: "Armour facings"', f'chart_title: {{en: "{long}"'), encoding="utf-8")
-    bad = subprocess.run([sys.executable, "-m", "sheets", "--data-dir", str(tmp_path), "chart", "dmech",
-                          "facing", "--check-layout", "-o", str(tmp_path / "bad.pdf")],
-                         capture_output=True, text=True, env=subprocess_env)
+        text.replace('chart_title: {en: "Armour facings"', f'chart_title: {{en: "{long}"'), encoding="utf-8"
+    )
+    bad = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sheets",
+            "--data-dir",
+            str(tmp_path),
+            "chart",
+            "dmech",
+            "facing",
+            "--check-layout",
+            "-o",
+            str(tmp_path / "bad.pdf"),
+        ],
+        capture_output=True,
+        text=True,
+        env=subprocess_env,
+    )
     # "cut" is enforced (issue 23: every layout keeps it, no longer staged): exit 1, the PDF kept
     assert bad.returncode == 1, bad.stderr
     assert "page 1 (" in bad.stderr and "cut: 'Armour facings of every walker" in bad.stderr
@@ -220,8 +240,14 @@ def test_heavy_box_is_a_pencillable_double_frame(monkeypatch):
     pen = doc.page()
     drawn = []
     real = pen.c.drawPath
-    monkeypatch.setattr(pen.c, "drawPath", lambda path, stroke=1, fill=0: (
-        drawn.append((path.getCode().count(" re"), fill, pen.c._lineWidth)), real(path, stroke=stroke, fill=fill)))
+    monkeypatch.setattr(
+        pen.c,
+        "drawPath",
+        lambda path, stroke=1, fill=0: (
+            drawn.append((path.getCode().count(" re"), fill, pen.c._lineWidth)),
+            real(path, stroke=stroke, fill=fill),
+        ),
+    )
     pen.box_track(10, 10, ["heavy"], 9)
     assert [d for d in drawn if d[0]] == [(1, 0, 0.6), (1, 0, 1.38)]
 

@@ -35,8 +35,10 @@ def _raw(pen, x, y, text, size):
 
 # -- text sizes: 6 pt, 5 pt in fine print (the checker allows 0.05 pt of rounding) ---------------
 
-@pytest.mark.parametrize("size, bad", [(5.0, True), (5.9, True), (5.94, True), (5.96, False), (6.0, False),
-                                       (6.1, False)])
+
+@pytest.mark.parametrize(
+    "size, bad", [(5.0, True), (5.9, True), (5.94, True), (5.96, False), (6.0, False), (6.1, False)]
+)
 def test_min_text_size_both_sides(size, bad):
     doc, pen = _doc()
     _raw(pen, 50, 700, "Armour", size)
@@ -46,8 +48,9 @@ def test_min_text_size_both_sides(size, bad):
         assert found[0].message == f"'Armour' is {size:.1f} pt (at least 6 pt)"
 
 
-@pytest.mark.parametrize("size, bad", [(4.0, True), (4.9, True), (4.94, True), (4.96, False), (5.0, False),
-                                       (5.5, False)])
+@pytest.mark.parametrize(
+    "size, bad", [(4.0, True), (4.9, True), (4.94, True), (4.96, False), (5.0, False), (5.5, False)]
+)
 def test_min_fine_print_size_both_sides(size, bad):
     doc, pen = _doc()
     with pen.fine_print():
@@ -70,10 +73,20 @@ def test_fine_print_size_outside_fine_print_is_too_small():
 
 # -- tick boxes: the shorter side, with long thin frames ----------------------------------------
 
-@pytest.mark.parametrize("w_mm, h_mm, bad", [
-    (60, 2.9, True), (60, 3.0, False), (2.9, 60, True), (3.0, 60, False),   # long thin frames
-    (5, 2.5, True), (2.5, 5, True), (5, 2.99, True), (5, 3.01, False),      # asymmetric boxes
-])
+
+@pytest.mark.parametrize(
+    "w_mm, h_mm, bad",
+    [
+        (60, 2.9, True),
+        (60, 3.0, False),
+        (2.9, 60, True),
+        (3.0, 60, False),  # long thin frames
+        (5, 2.5, True),
+        (2.5, 5, True),
+        (5, 2.99, True),
+        (5, 3.01, False),  # asymmetric boxes
+    ],
+)
 def test_long_thin_and_asymmetric_tick_frames(w_mm, h_mm, bad):
     doc, pen = _doc()
     pen.box_track(50, 400, ["plain"], w_mm * MM, height=h_mm * MM)
@@ -103,8 +116,10 @@ def test_pip_diameter_both_sides(d_mm, bad):
 
 # -- gaps: 0.6 mm between boxes (each way, asymmetric boxes) and between pips -------------------
 
-@pytest.mark.parametrize("gap_mm, bad", [(0.0, True), (0.5, True), (0.59, True), (0.6, False), (0.61, False),
-                                         (1.0, False)])
+
+@pytest.mark.parametrize(
+    "gap_mm, bad", [(0.0, True), (0.5, True), (0.59, True), (0.6, False), (0.61, False), (1.0, False)]
+)
 def test_gap_between_stacked_asymmetric_boxes(gap_mm, bad):
     """5 × 3 mm boxes one above the other: the gap is measured vertically, along the short side."""
     doc, pen = _doc()
@@ -125,8 +140,10 @@ def test_gap_between_side_by_side_wide_boxes(gap_mm, bad):
     assert bool(found) == bad
 
 
-@pytest.mark.parametrize("dx_mm, dy_mm, bad", [(0.5, 0.5, True), (0.59, 2.0, False), (0.5, 0.59, True),
-                                               (0.6, 0.3, False), (0.3, 0.6, False)])
+@pytest.mark.parametrize(
+    "dx_mm, dy_mm, bad",
+    [(0.5, 0.5, True), (0.59, 2.0, False), (0.5, 0.59, True), (0.6, 0.3, False), (0.3, 0.6, False)],
+)
 def test_gap_between_diagonal_boxes(dx_mm, dy_mm, bad):
     """Two boxes corner to corner are apart by the larger of their two clearances: paper in either
     direction is a gap a pencil can pass."""
@@ -201,17 +218,27 @@ def test_a_run_leaving_the_page_names_the_page():
     pen.rec.text(pen.c, "Low", "Sans", 10, 300, 2.1 - 0.4, 20)  # its descender 0.4 pt under the foot
     pen.rec.text(pen.c, "Top", "Sans", 10, 300, 841.89 - 7.3 + 0.4, 20)
     found = _found(doc, "frame")
-    assert [v.message for v in found] == ["'Edge' leaves its page by 0.4 pt", "'Low' leaves its page by 0.4 pt",
-                                          "'Top' leaves its page by 0.4 pt"]
+    assert [v.message for v in found] == [
+        "'Edge' leaves its page by 0.4 pt",
+        "'Low' leaves its page by 0.4 pt",
+        "'Top' leaves its page by 0.4 pt",
+    ]
 
 
 # -- overlap of two runs: more than 0.3 pt each way ----------------------------------------------
 
-@pytest.mark.parametrize("dx, dy, bad", [
-    (0.4, 9.4, True), (0.2, 9.4, False),      # side by side, overlapping in x only by a hair
-    (20, 0.4, True), (20, 0.2, False),        # one over the other, the ink boxes meeting in y
-    (0.4, 0.2, False), (0.2, 0.4, False),     # one way enough, the other not
-])
+
+@pytest.mark.parametrize(
+    "dx, dy, bad",
+    [
+        (0.4, 9.4, True),
+        (0.2, 9.4, False),  # side by side, overlapping in x only by a hair
+        (20, 0.4, True),
+        (20, 0.2, False),  # one over the other, the ink boxes meeting in y
+        (0.4, 0.2, False),
+        (0.2, 0.4, False),  # one way enough, the other not
+    ],
+)
 def test_two_runs_overlapping_by_more_than_the_slack(dx, dy, bad):
     """Run A: 40 × 9.4 pt at (100, 500); run B's ink box overlaps it by dx in x and dy in y."""
     doc, pen = _doc()
@@ -225,6 +252,7 @@ def test_two_runs_overlapping_by_more_than_the_slack(dx, dy, bad):
 
 # -- a line through a run: more than 0.3 pt inside its ink box -----------------------------------
 
+
 @pytest.mark.parametrize("inside, bad", [(0.2, False), (0.29, False), (0.31, True), (0.5, True)])
 @pytest.mark.parametrize("edge", ["left", "right", "bottom", "top"])
 def test_a_line_crossing_a_run_by_more_than_the_slack(inside, bad, edge):
@@ -232,8 +260,12 @@ def test_a_line_crossing_a_run_by_more_than_the_slack(inside, bad, edge):
     doc, pen = _doc()
     pen.rec.text(pen.c, "Armour", "Sans", 10, 100, 502.1, 60)  # ink 100..160 × 500..509.4
     x0, y0, x1, y1 = 100, 500, 160, 509.4
-    line = {"left": (x0 + inside, 480, x0 + inside, 530), "right": (x1 - inside, 480, x1 - inside, 530),
-            "bottom": (80, y0 + inside, 180, y0 + inside), "top": (80, y1 - inside, 180, y1 - inside)}[edge]
+    line = {
+        "left": (x0 + inside, 480, x0 + inside, 530),
+        "right": (x1 - inside, 480, x1 - inside, 530),
+        "bottom": (80, y0 + inside, 180, y0 + inside),
+        "top": (80, y1 - inside, 180, y1 - inside),
+    }[edge]
     pen.line(*line)
     found = _found(doc, "border")
     assert bool(found) == bad
@@ -271,6 +303,7 @@ def test_a_plate_hides_a_line_only_where_it_covers_the_whole_run():
 
 # -- text over a tick target: more than 0.3 pt -----------------------------------------------------
 
+
 @pytest.mark.parametrize("over, bad", [(0.2, False), (0.4, True)])
 @pytest.mark.parametrize("target", ["box", "pip"])
 @pytest.mark.parametrize("axis", ["x", "y"])
@@ -297,6 +330,7 @@ def test_a_run_over_a_tick_target_by_more_than_the_slack(over, bad, target, axis
 
 
 # -- a pip and a line: 0.6 mm, measured across the pip's side, in x and in y ---------------------
+
 
 @pytest.mark.parametrize("clear_mm, bad", [(0.5, True), (0.59, True), (0.61, False), (1.0, False)])
 @pytest.mark.parametrize("where", ["left", "right", "above", "slanted"])
@@ -337,8 +371,10 @@ def test_gaps_are_listed_once_per_distance_smallest_first():
     doc, pen = _doc()
     for k, g in enumerate((0.3, 0.1, 0.3, 0.3)):
         pen.box_track(50 + 30 * MM * k, 400, ["plain"] * 2, 5 * MM, g * MM, height=3 * MM)
-    assert [v.message for v in _found(doc, "gap")] == ["tick boxes 0.10 mm apart (at least 0.6 mm)",
-                                                       "tick boxes 0.30 mm apart (at least 0.6 mm)"]
+    assert [v.message for v in _found(doc, "gap")] == [
+        "tick boxes 0.10 mm apart (at least 0.6 mm)",
+        "tick boxes 0.30 mm apart (at least 0.6 mm)",
+    ]
 
 
 def test_overlapping_boxes_are_0_mm_apart():
@@ -362,11 +398,14 @@ def test_pips_listed_once_per_size_and_per_distance():
     found = check(doc.recorder, staged=True)
     msgs = [v.message for v in found if v.kind == "tick"]
     assert msgs == ["pips 2.0 mm across (at least 3 mm)", "pips 2.4 mm across (at least 3 mm)"]
-    assert [v.message for v in found if v.kind == "pips"] == ["pips 0.00 mm apart (at least 0.6 mm)",
-                                                        "pips 0.20 mm apart (at least 0.6 mm)"]
+    assert [v.message for v in found if v.kind == "pips"] == [
+        "pips 0.00 mm apart (at least 0.6 mm)",
+        "pips 0.20 mm apart (at least 0.6 mm)",
+    ]
 
 
 # -- a heading needs content within 30 pt under it, beside it does not count -----------------------
+
 
 def _heading(pen, y=400):
     from sheets.render.pdf import Rect
@@ -383,12 +422,22 @@ def test_a_heading_and_the_first_line_under_it_both_sides_of_30_pt(gap_pt, bad):
     found = _found(doc, "heading")
     assert bool(found) == bad
     if bad:
-        assert found[0].message == ("heading 'Weapons' has nothing under it on this page (its block starts "
-                                    "on the next page)")
+        assert found[0].message == (
+            "heading 'Weapons' has nothing under it on this page (its block starts on the next page)"
+        )
 
 
-@pytest.mark.parametrize("x0, bad", [(285, False), (299.5, False), (300, True), (320, True),
-                                     (100 - 5 * MM + 0.5, False), (100 - 5 * MM, True)])
+@pytest.mark.parametrize(
+    "x0, bad",
+    [
+        (285, False),
+        (299.5, False),
+        (300, True),
+        (320, True),
+        (100 - 5 * MM + 0.5, False),
+        (100 - 5 * MM, True),
+    ],
+)
 def test_content_beside_a_heading_does_not_count(x0, bad):
     """A 5 × 3.2 mm box just under the band (100..300 pt wide), from x0: overlapping the band's
     width by 0.5 pt is under it; touching its side or beyond is beside it."""
@@ -413,6 +462,7 @@ def test_content_reaching_up_into_the_heading_is_not_under_it(top, bad):
 # -- page fill: a third of the page (18 of A4's 55 bands is under, 19 over); the last page is
 # allowed under a page at least 60 % full (33 of 55 bands) ----------------------------------------
 
+
 def _page(doc, bands):
     """A page with a short line in each of its first ``bands`` 5 mm bands (from the foot up)."""
     pen = doc.page()
@@ -431,7 +481,8 @@ def test_a_page_a_third_full_both_sides(bands, bad):
     assert bool(found) == bad
     if bad:
         assert found[0].page == 1 and found[0].message == (
-            "only 33% of the page is used (at least 33% on a page that is not the last)")
+            "only 33% of the page is used (at least 33% on a page that is not the last)"
+        )
 
 
 @pytest.mark.parametrize("before, bad", [(32, True), (33, False)])
@@ -466,7 +517,7 @@ def test_a_page_fills_by_its_boxes_pips_and_plates_too():
 
     doc = Document("a4", record=True)
     pen = doc.page()
-    pen.box_track(100, 10, ["plain"], 5 * MM, height=100 * MM)       # 100 mm of boxes
+    pen.box_track(100, 10, ["plain"], 5 * MM, height=100 * MM)  # 100 mm of boxes
     pen.rec.pip(pen.c, 300, 150 * MM, 2 * MM)
     pen.rect(Rect(300, 200 * MM, 20, 20), fill=(0, 0, 0), stroke=False)
     _page(doc, 55)

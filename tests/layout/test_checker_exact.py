@@ -13,12 +13,24 @@ import math
 
 import pytest
 
-from sheets.render.layout_check import (KINDS, MM, TOL, Recorder, Rules, _allowed, _Grid, _inside, _pairs, check,
-                                        measure_page, rules)
+from sheets.render.layout_check import (
+    KINDS,
+    MM,
+    TOL,
+    Recorder,
+    Rules,
+    _allowed,
+    _Grid,
+    _inside,
+    _pairs,
+    check,
+    measure_page,
+    rules,
+)
 from sheets.render.pdf import Document, Rect
 
-TICK = 3.0 * MM - 0.01   # the checker's tick threshold: 3 mm less 0.01 pt of rounding
-GAP = 0.6 * MM - 0.01    # its gap threshold
+TICK = 3.0 * MM - 0.01  # the checker's tick threshold: 3 mm less 0.01 pt of rounding
+GAP = 0.6 * MM - 0.01  # its gap threshold
 
 
 def page(*items, size=(600.0, 800.0), lang="en", number=1):
@@ -36,19 +48,24 @@ def run(text, box, frame=None, size=10.0, note=False):
 
 # -- thresholds met exactly -------------------------------------------------------------------
 
+
 def test_a_text_of_exactly_595_hundredths_pt_passes():
     """6 pt less the 0.05 pt of rounding the checker allows: 5.95 pt passes, 5.94 does not."""
     assert found(page(run("Walk", (50, 50, 90, 60), size=6.0 - 0.05)), "font") == []
     assert [m for _, m, _ in found(page(run("Walk", (50, 50, 90, 60), size=5.94)), "font")] == [
-        "'Walk' is 5.9 pt (at least 6 pt)"]
+        "'Walk' is 5.9 pt (at least 6 pt)"
+    ]
 
 
-@pytest.mark.parametrize("box, frame", [
-    ((0.0, 50, 40, 60), (TOL, 40, 100, 70)),          # left: exactly 0.3 pt out
-    ((10, 50, TOL, 60), (-50, 40, 0.0, 70)),          # right
-    ((10, 0.0, 40, 10), (0, TOL, 100, 70)),           # bottom
-    ((10, 50, 40, TOL), (0, -40, 100, 0.0)),          # top
-])
+@pytest.mark.parametrize(
+    "box, frame",
+    [
+        ((0.0, 50, 40, 60), (TOL, 40, 100, 70)),  # left: exactly 0.3 pt out
+        ((10, 50, TOL, 60), (-50, 40, 0.0, 70)),  # right
+        ((10, 0.0, 40, 10), (0, TOL, 100, 70)),  # bottom
+        ((10, 50, 40, TOL), (0, -40, 100, 0.0)),  # top
+    ],
+)
 def test_a_run_exactly_03_pt_out_of_its_frame_passes(box, frame):
     assert found(page(run("Walk MP", box, frame)), "frame") == []
 
@@ -56,7 +73,8 @@ def test_a_run_exactly_03_pt_out_of_its_frame_passes(box, frame):
 def test_a_run_near_the_pages_lower_left_corner_is_inside_the_page():
     assert found(page(run("Edge", (0.5, 0.5, 30, 10))), "frame") == []
     assert [m for _, m, _ in found(page(run("Edge", (-0.5, 0.5, 30, 10))), "frame")] == [
-        "'Edge' leaves its page by 0.5 pt"]
+        "'Edge' leaves its page by 0.5 pt"
+    ]
 
 
 def test_a_tick_box_of_exactly_the_threshold_passes():
@@ -93,28 +111,29 @@ def test_a_heading_with_only_a_pip_under_it():
 
 # -- each rule alone ----------------------------------------------------------------------------
 
+
 def _every_kind():
     """A Russian document with one violation of every kind (coverage given to check)."""
     doc = Document("a4", lang="ru", record=True)
     pen = doc.page()
     rec = pen.rec
-    rec.text(pen.c, "мелко", "Sans", 4, 50, 800, 20)                      # font
+    rec.text(pen.c, "мелко", "Sans", 4, 50, 800, 20)  # font
     with pen.frame(Rect(100, 700, 20, 12)):
-        rec.text(pen.c, "широко", "Sans", 8, 102, 703, 40)                 # frame
-    rec.text(pen.c, "один", "Sans", 8, 50, 600, 40)                        # overlap
+        rec.text(pen.c, "широко", "Sans", 8, 102, 703, 40)  # frame
+    rec.text(pen.c, "один", "Sans", 8, 50, 600, 40)  # overlap
     rec.text(pen.c, "два", "Sans", 8, 60, 601, 40)
     pen.line(300, 500, 300, 530)
-    rec.text(pen.c, "черта", "Sans", 8, 290, 510, 40)                      # border
-    pen.box_track(400, 300, ["plain"], 2 * MM)                            # tick
-    pen.box_track(400, 200, ["plain"] * 2, 4 * MM, 0.1 * MM)              # gap
-    rec.pip(pen.c, 100, 300, 2 * MM)                                       # pips
+    rec.text(pen.c, "черта", "Sans", 8, 290, 510, 40)  # border
+    pen.box_track(400, 300, ["plain"], 2 * MM)  # tick
+    pen.box_track(400, 200, ["plain"] * 2, 4 * MM, 0.1 * MM)  # gap
+    rec.pip(pen.c, 100, 300, 2 * MM)  # pips
     rec.pip(pen.c, 100 + 4.1 * MM, 300, 2 * MM)
     pen.box_track(200, 100, ["plain"], 5 * MM)
-    rec.text(pen.c, "7", "Sans", 8, 202, 103, 5)                          # over_tick
-    rec.text(pen.c, "Броня Armour", "Sans", 8, 50, 400, 60)               # language
+    rec.text(pen.c, "7", "Sans", 8, 202, 103, 5)  # over_tick
+    rec.text(pen.c, "Броня Armour", "Sans", 8, 50, 400, 60)  # language
     pen.text(300, 760, "Очень длинная подпись, которой тесно", 8, max_width=40)  # cut
-    pen.heading(Rect(300, 30, 200, 14), "Оружие")                         # heading
-    doc.page().text(50, 800, "строка", 8)                                  # blank (page 2)
+    pen.heading(Rect(300, 30, 200, 14), "Оружие")  # heading
+    doc.page().text(50, 800, "строка", 8)  # blank (page 2)
     doc.finish()
     return doc.recorder
 
@@ -159,6 +178,7 @@ def test_a_page_exactly_a_third_full_passes():
 
 # -- page fill ------------------------------------------------------------------------------------
 
+
 def test_fill_counts_pips_plates_and_lines_by_the_bands_they_span():
     """A4: 55 usable bands. A pip 12 mm across at 100 mm spans bands 18..21 (4); a filled plate
     from 200 to 210 mm spans 40..42 (3); a line exactly 90 % of the page tall counts."""
@@ -198,6 +218,7 @@ def test_fill_of_a_page_300_mm_tall_has_56_bands():
 
 # -- where each message is -------------------------------------------------------------------------
 
+
 def test_where_each_violation_is_placed():
     """x and y in mm from the top-left corner: every rule places its message at the shape's
     top-left (a run's, a box's) or a pip's centre, one decimal (33.04 mm is 33.0)."""
@@ -206,12 +227,17 @@ def test_where_each_violation_is_placed():
     items = [run("a", (20 * MM, y - 9, 60 * MM, y)), run("b", (21 * MM, y - 9, 61 * MM, y))]
     (where,) = {w for k, _, w in found(page(*items), "overlap")}
     assert where == (20.0, 33.0)
-    boxes = [("b", (70 * MM, y - 20, 80 * MM, y), False, (10 * MM, 20)),
-             ("b", (80.1 * MM, y - 20, 90 * MM, y), False, (9.9 * MM, 20))]
+    boxes = [
+        ("b", (70 * MM, y - 20, 80 * MM, y), False, (10 * MM, 20)),
+        ("b", (80.1 * MM, y - 20, 90 * MM, y), False, (9.9 * MM, 20)),
+    ]
     assert [w for _, _, w in found(page(*boxes), "gap")] == [(70.0, 33.0)]
     pips = [("p", 50 * MM, y, 1.6 * MM, False), ("p", 53.3 * MM, y, 1.6 * MM, False)]
     assert [w for _, _, w in found(page(*pips), "pips")] == [(50.0, 33.0)]
-    over = [("b", (90 * MM, y - 20, 100 * MM, y), False, (10 * MM, 20)), run("7", (91 * MM, y - 9, 95 * MM, y - 1))]
+    over = [
+        ("b", (90 * MM, y - 20, 100 * MM, y), False, (10 * MM, 20)),
+        run("7", (91 * MM, y - 9, 95 * MM, y - 1)),
+    ]
     assert [w for _, _, w in found(page(*over), "over_tick")] == [(91.0, 33.4)]
     cut = ("x", "Full text", "Full…", 12 * MM, y)
     assert measure_page(page(cut))[4] == [("Full text", "Full…", (12.0, 33.0))]
@@ -240,6 +266,7 @@ def test_a_cut_and_a_coverage_line_carry_their_places():
 
 # -- repeated distances folded at their printed precision -------------------------------------------
 
+
 def test_distances_are_folded_at_the_precision_they_print():
     y = 400.0
     pips = [("p", 100.0, y, 1.0 * MM, False), ("p", 200.0, y, 1.005 * MM, False)]  # 2.00 and 2.01 mm
@@ -252,17 +279,27 @@ def test_distances_are_folded_at_the_precision_they_print():
     boxes = []
     for k, g in enumerate((0.201, 0.204)):
         x = 50 + 60 * k
-        boxes += [("b", (x, y, x + 5 * MM, y + 4 * MM), False, (5 * MM, 4 * MM)),
-                  ("b", (x + (5 + g) * MM, y, x + (10 + g) * MM, y + 4 * MM), False, (5 * MM, 4 * MM))]
+        boxes += [
+            ("b", (x, y, x + 5 * MM, y + 4 * MM), False, (5 * MM, 4 * MM)),
+            ("b", (x + (5 + g) * MM, y, x + (10 + g) * MM, y + 4 * MM), False, (5 * MM, 4 * MM)),
+        ]
     assert [m for _, m, _ in found(page(*boxes), "gap")] == ["tick boxes 0.20 mm apart (at least 0.6 mm)"]
-    lines = [("p", 300.0, y, 1.6 * MM, False), ("s", ((300 + 1.801 * MM, 0.0), (300 + 1.801 * MM, 800.0)), False),
-             ("p", 400.0, y, 1.6 * MM, False), ("s", ((400 + 1.804 * MM, 0.0), (400 + 1.804 * MM, 800.0)), False)]
-    assert [m for _, m, _ in found(page(*lines), "gap")] == ["a pip and a line 0.20 mm apart (at least 0.6 mm)"]
+    lines = [
+        ("p", 300.0, y, 1.6 * MM, False),
+        ("s", ((300 + 1.801 * MM, 0.0), (300 + 1.801 * MM, 800.0)), False),
+        ("p", 400.0, y, 1.6 * MM, False),
+        ("s", ((400 + 1.804 * MM, 0.0), (400 + 1.804 * MM, 800.0)), False),
+    ]
+    assert [m for _, m, _ in found(page(*lines), "gap")] == [
+        "a pip and a line 0.20 mm apart (at least 0.6 mm)"
+    ]
 
 
 def test_a_line_through_a_pip_is_0_mm_from_it():
     items = [("p", 300.0, 400.0, 1.6 * MM, False), ("s", ((300.0, 0.0), (300.0, 800.0)), False)]
-    assert [m for _, m, _ in found(page(*items), "gap")] == ["a pip and a line 0.00 mm apart (at least 0.6 mm)"]
+    assert [m for _, m, _ in found(page(*items), "gap")] == [
+        "a pip and a line 0.00 mm apart (at least 0.6 mm)"
+    ]
 
 
 @pytest.mark.parametrize("dx, dy", [(1, 0), (-1, 0), (0, 1), (0, -1)])
@@ -279,6 +316,7 @@ def test_boxes_close_on_any_side_are_apart_by_that_gap(dx, dy):
 
 # -- lines through runs: drawn either way, closed or open, off the origin -----------------------------
 
+
 @pytest.mark.parametrize("y", [50.0, 700.0])
 @pytest.mark.parametrize("forward", [True, False])
 @pytest.mark.parametrize("x0", [120.0, 250.0])
@@ -290,8 +328,11 @@ def test_a_line_drawn_either_way_crosses_a_run_anywhere_along_it(y, forward, x0)
 
 def test_a_run_right_of_and_below_its_line_is_measured_x_against_x():
     """A run at x 500 pt, y 100 pt (x > y) crossed by a vertical line; a thin run before it."""
-    items = [run("i", (450, 90, 450.5, 110)), run("Armour", (500, 95, 560, 105)),
-             ("s", ((530.0, 0.0), (530.0, 800.0)), False)]
+    items = [
+        run("i", (450, 90, 450.5, 110)),
+        run("Armour", (500, 95, 560, 105)),
+        ("s", ((530.0, 0.0), (530.0, 800.0)), False),
+    ]
     assert [m for _, m, _ in found(page(*items), "border")] == ["'Armour' crosses a drawn line"]
 
 
@@ -305,6 +346,7 @@ def test_an_open_polyline_is_not_closed_and_a_closed_triangle_is():
 
 
 # -- the grid off the page's lower-left corner -------------------------------------------------------
+
 
 def test_boxes_with_negative_coordinates_are_found():
     boxes = [(-30.0, -30.0, -5.0, -10.0), (-20.0, -25.0, -2.0, -12.0)]
@@ -344,13 +386,16 @@ def test_a_box_on_a_plates_edges():
 
 # -- matrices and measures ------------------------------------------------------------------------
 
+
 class C:
     def __init__(self, m):
         self._currentMatrix = m
 
 
-@pytest.mark.parametrize("m, size", [((2, 1, 0.5, 2, 0, 0), 10 * math.sqrt(3.5)), ((1, 1, 1, 2, 0, 0), 10.0),
-                                     ((0, 1, -1, 0, 0, 0), 10.0)])
+@pytest.mark.parametrize(
+    "m, size",
+    [((2, 1, 0.5, 2, 0, 0), 10 * math.sqrt(3.5)), ((1, 1, 1, 2, 0, 0), 10.0), ((0, 1, -1, 0, 0, 0), 10.0)],
+)
 def test_a_text_under_a_skewed_matrix_is_measured_by_its_area_scale(m, size):
     rec = Recorder()
     rec.new_page(1, (600, 800))
@@ -358,8 +403,14 @@ def test_a_text_under_a_skewed_matrix_is_measured_by_its_area_scale(m, size):
     assert rec.pages[0]["items"][0][3] == pytest.approx(size)
 
 
-@pytest.mark.parametrize("m, sides", [((1, 1, 0, 1, 0, 0), (10 * math.sqrt(2), 5)), ((1, 0, 1, 1, 0, 0), (10, 5 * math.sqrt(2))),
-                                      ((1, 0, 0, 2, 0, 0), (10, 10))])
+@pytest.mark.parametrize(
+    "m, sides",
+    [
+        ((1, 1, 0, 1, 0, 0), (10 * math.sqrt(2), 5)),
+        ((1, 0, 1, 1, 0, 0), (10, 5 * math.sqrt(2))),
+        ((1, 0, 0, 2, 0, 0), (10, 10)),
+    ],
+)
 def test_a_box_under_a_unit_shear_or_scale_keeps_its_true_sides(m, sides):
     rec = Recorder()
     rec.new_page(1, (600, 800))
@@ -389,6 +440,7 @@ def test_a_unit_shear_is_not_a_translation(m):
 
 # -- measure_page with its own rules and allow-list ---------------------------------------------------
 
+
 def test_measure_page_uses_the_rules_and_words_it_is_given():
     pg = page(run("Walk", (50, 50, 90, 60), size=7.0))
     assert found(pg, "font") == []
@@ -406,4 +458,5 @@ def test_a_streamed_recording_allows_the_users_words_on_its_full_pages():
     doc.page().text(50, 800, "Отряд Harpy Armour", 8)
     doc.finish()
     assert [(v.page, v.message) for v in check(doc.recorder, kinds={"language"})] == [
-        (2, "Latin 'Armour' on a Russian page in 'Отряд Harpy Armour'")]
+        (2, "Latin 'Armour' on a Russian page in 'Отряд Harpy Armour'")
+    ]

@@ -21,16 +21,19 @@ def _found(texts, allowed_words=(), lang="ru"):
     return [v.message for v in check(doc.recorder, allowed_words=allowed_words) if v.kind == "language"]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("Броня: armor_diagram", "label key 'armor_diagram' printed on a Russian page"),
-    ("walk_mp и run_mp", "label key 'walk_mp' printed on a Russian page"),  # the first key named
-    ("Оружие: Machine Gun", "Latin 'Machine, Gun' on a Russian page in 'Оружие: Machine Gun'"),
-    ("Gun, Gun и Gun", "Latin 'Gun' on a Russian page in 'Gun, Gun и Gun'"),  # repeated: once
-    ("Gun Laser Gun", "Latin 'Gun, Laser' on a Russian page in 'Gun Laser Gun'"),
-    ("1K6", "Latin '1K6' on a Russian page in '1K6'"),        # a Latin K among digits
-    ("Брoня", "Latin 'Брoня' on a Russian page in 'Брoня'"),  # a Latin o inside a Russian word
-    ("Snake_Case", "Latin 'Snake, Case' on a Russian page in 'Snake_Case'"),  # capitals: not a key
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("Броня: armor_diagram", "label key 'armor_diagram' printed on a Russian page"),
+        ("walk_mp и run_mp", "label key 'walk_mp' printed on a Russian page"),  # the first key named
+        ("Оружие: Machine Gun", "Latin 'Machine, Gun' on a Russian page in 'Оружие: Machine Gun'"),
+        ("Gun, Gun и Gun", "Latin 'Gun' on a Russian page in 'Gun, Gun и Gun'"),  # repeated: once
+        ("Gun Laser Gun", "Latin 'Gun, Laser' on a Russian page in 'Gun Laser Gun'"),
+        ("1K6", "Latin '1K6' on a Russian page in '1K6'"),  # a Latin K among digits
+        ("Брoня", "Latin 'Брoня' on a Russian page in 'Брoня'"),  # a Latin o inside a Russian word
+        ("Snake_Case", "Latin 'Snake, Case' on a Russian page in 'Snake_Case'"),  # capitals: not a key
+    ],
+)
 def test_english_on_a_russian_page_is_named(text, message):
     assert _found([text]) == [message]
 
@@ -49,8 +52,10 @@ def test_a_users_word_and_its_pieces_are_allowed_not_the_word_grown():
     assert {"Harpy", "H", "Harp", "arpy", "y"} <= words
     assert "Harpys" not in words and "Harpies" not in words and "xHarpy" not in words
     got = _found(["Harp-", "arpy", "Harpy", "Harpies", "Harpy Gun"], allowed_words={"Отряд Harpy"})
-    assert got == ["Latin 'Harpies' on a Russian page in 'Harpies'",
-                   "Latin 'Gun' on a Russian page in 'Harpy Gun'"]
+    assert got == [
+        "Latin 'Harpies' on a Russian page in 'Harpies'",
+        "Latin 'Gun' on a Russian page in 'Harpy Gun'",
+    ]
 
 
 def test_a_users_snake_case_text_is_not_a_label_key():

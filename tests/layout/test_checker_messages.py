@@ -41,9 +41,15 @@ def test_where_is_x_then_y_from_the_top_left_corner_in_mm():
     assert str(v) == "page 1 (12, 33 mm): font: 'tiny' is 4.0 pt (at least 6 pt)"
 
 
-@pytest.mark.parametrize("n, quoted", [
-    (39, "'" + "a" * 39 + "'"), (40, "'" + "a" * 40 + "'"), (41, "'" + "a" * 37 + "...'"),
-    (80, "'" + "a" * 37 + "...'")])
+@pytest.mark.parametrize(
+    "n, quoted",
+    [
+        (39, "'" + "a" * 39 + "'"),
+        (40, "'" + "a" * 40 + "'"),
+        (41, "'" + "a" * 37 + "...'"),
+        (80, "'" + "a" * 37 + "...'"),
+    ],
+)
 def test_a_quoted_text_is_whole_up_to_40_characters(n, quoted):
     assert _q("a" * n) == quoted
     doc, pen = _doc()
@@ -62,24 +68,35 @@ def test_a_document_line_names_no_page():
 
 # -- summary -----------------------------------------------------------------------------------
 
+
 def _v(page, msg, kind="font", where=(1.0, 2.0)):
     return Violation(page, kind, msg, where)
 
 
 def test_summary_folds_identical_lines_of_a_page_and_counts_them():
     vs = [_v(1, "a"), _v(1, "a", where=(9.0, 9.0)), _v(1, "b"), _v(2, "a"), _v(1, "a"), _v(1, "a", "tick")]
-    assert summary(vs) == "\n".join([
-        "page 1 (1, 2 mm): font: a (×3)",   # folded at its first place, whatever the others' places
-        "page 1 (1, 2 mm): font: b",
-        "page 2 (1, 2 mm): font: a",        # the same message on another page: its own line
-        "page 1 (1, 2 mm): tick: a",        # another kind: its own line
-    ])
+    assert summary(vs) == "\n".join(
+        [
+            "page 1 (1, 2 mm): font: a (×3)",  # folded at its first place, whatever the others' places
+            "page 1 (1, 2 mm): font: b",
+            "page 2 (1, 2 mm): font: a",  # the same message on another page: its own line
+            "page 1 (1, 2 mm): tick: a",  # another kind: its own line
+        ]
+    )
     assert summary([]) == ""
     assert summary([_v(1, "a"), _v(1, "a")]) == "page 1 (1, 2 mm): font: a (×2)"
 
 
-@pytest.mark.parametrize("lines, limit, tail", [(40, 40, None), (41, 40, "… and 1 more"), (45, 40, "… and 5 more"),
-                                                (3, 2, "… and 1 more"), (2, 2, None)])
+@pytest.mark.parametrize(
+    "lines, limit, tail",
+    [
+        (40, 40, None),
+        (41, 40, "… and 1 more"),
+        (45, 40, "… and 5 more"),
+        (3, 2, "… and 1 more"),
+        (2, 2, None),
+    ],
+)
 def test_summary_keeps_the_limit_and_counts_the_rest(lines, limit, tail):
     vs = [_v(1, f"m{k}") for k in range(lines)]
     out = summary(vs, limit=limit).split("\n")
@@ -94,6 +111,7 @@ def test_summary_limit_counts_folded_lines_not_violations():
 
 # -- finding a text anywhere in the document ----------------------------------------------------
 
+
 def test_text_index_ignores_case_spaces_soft_hyphens_and_line_breaks():
     assert _norm("Heavy La\u00adser\nGr. 47") == "heavylasergr.47"
     index = _TextIndex(["HEAVY LA\u00ad", "SER", "Gr.", "47"])
@@ -106,6 +124,7 @@ def test_text_index_ignores_case_spaces_soft_hyphens_and_line_breaks():
 
 
 # -- coverage ----------------------------------------------------------------------------------
+
 
 class Unit:
     def __init__(self, name, weapons):
@@ -124,8 +143,13 @@ def test_coverage_values_of_repeated_fields_and_repeated_units():
     checker looks each up once); blank texts skipped, texts stripped."""
     units = [Unit("Ludwig", ["Laser", "Laser", "  "]), Unit("Ludwig", ["Flamer "]), Unit("", [None])]
     got = coverage_values("dust", "sheet", units, _fields)
-    assert got == [("name", "Ludwig"), ("weapons.name", "Laser"), ("weapons.name", "Laser"),
-                   ("name", "Ludwig"), ("weapons.name", "Flamer")]
+    assert got == [
+        ("name", "Ludwig"),
+        ("weapons.name", "Laser"),
+        ("weapons.name", "Laser"),
+        ("name", "Ludwig"),
+        ("weapons.name", "Flamer"),
+    ]
 
 
 def test_a_variant_entry_replaces_the_layouts_own(monkeypatch):
@@ -158,11 +182,19 @@ def test_coverage_reports_each_missing_value_once_with_its_name():
     doc, pen = _doc()
     pen.text(50, 700, "Ludwig", 8)
     doc.finish()
-    found = check(doc.recorder, coverage=[("weapons.name", "Laser"), ("name", "Ludwig"), ("weapons.name", "Laser"),
-                                          ("pilot.name", "Hans Schmidt Longname Longname Longname X")])
+    found = check(
+        doc.recorder,
+        coverage=[
+            ("weapons.name", "Laser"),
+            ("name", "Ludwig"),
+            ("weapons.name", "Laser"),
+            ("pilot.name", "Hans Schmidt Longname Longname Longname X"),
+        ],
+    )
     assert [str(v) for v in found] == [
         "document: coverage: weapons.name 'Laser' is not printed",
-        "document: coverage: pilot.name 'Hans Schmidt Longname Longname Longna...' is not printed"]
+        "document: coverage: pilot.name 'Hans Schmidt Longname Longname Longna...' is not printed",
+    ]
     assert check(doc.recorder, coverage=[("name", "Ludwig")], kinds={"font"}) == []
 
 

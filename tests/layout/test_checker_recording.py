@@ -67,7 +67,10 @@ def test_items_in_form_space_are_kept_as_drawn():
 
 def _approx(got, want):
     """Nested tuples equal, numbers to 1e-9."""
-    assert type(got) is type(want) or isinstance(got, (int, float)) and isinstance(want, (int, float)), (got, want)
+    assert type(got) is type(want) or isinstance(got, (int, float)) and isinstance(want, (int, float)), (
+        got,
+        want,
+    )
     if isinstance(want, (tuple, list)):
         assert len(got) == len(want), (got, want)
         for g, w in zip(got, want):
@@ -82,17 +85,20 @@ def test_a_translated_form_moves_every_item_by_dx_and_dy():
     rec, items = _form_items()
     rec.place(items, (1, 0, 0, 1, 100, 200))
     a, d = ASCENT * 10, DESCENT * 10
-    _approx(rec.pages[0]["items"], [
-        ("t", "Ab", "Sans", 10, False, (103, 205 - d, 123, 205 + a), (101, 202, 131, 212)),
-        ("t", "Cd", "Sans", 8, False, (140, 250 - DESCENT * 8, 152, 250 + ASCENT * 8), None),
-        ("x", "Full text", "Full…", 107, 209),
-        ("b", (111, 213, 121, 218), False, (10, 5)),
-        ("b", (160, 270, 164, 272), True, (4, 2)),
-        ("h", "Head", (100, 201, 150, 211)),
-        ("p", 105, 206, 2, False),
-        ("c", ((100, 200), (110, 201), (109, 212))),
-        ("s", ((102, 203), (117, 219)), True),
-    ])
+    _approx(
+        rec.pages[0]["items"],
+        [
+            ("t", "Ab", "Sans", 10, False, (103, 205 - d, 123, 205 + a), (101, 202, 131, 212)),
+            ("t", "Cd", "Sans", 8, False, (140, 250 - DESCENT * 8, 152, 250 + ASCENT * 8), None),
+            ("x", "Full text", "Full…", 107, 209),
+            ("b", (111, 213, 121, 218), False, (10, 5)),
+            ("b", (160, 270, 164, 272), True, (4, 2)),
+            ("h", "Head", (100, 201, 150, 211)),
+            ("p", 105, 206, 2, False),
+            ("c", ((100, 200), (110, 201), (109, 212))),
+            ("s", ((102, 203), (117, 219)), True),
+        ],
+    )
     assert _moved(items, 0, 0) == items
 
 
@@ -107,20 +113,23 @@ def test_a_scaled_form_scales_sizes_sides_and_radii():
     rec, items = _form_items()
     rec.place(items, (2, 0, 0, 3, 10, 20))
     k = math.sqrt(6)
-    X = lambda x: 2 * x + 10  # noqa: E731
-    Y = lambda y: 3 * y + 20  # noqa: E731
+    X = lambda x: 2 * x + 10
+    Y = lambda y: 3 * y + 20
     a, d = ASCENT * 10, DESCENT * 10
-    _approx(rec.pages[0]["items"], [
-        ("t", "Ab", "Sans", 10 * k, False, (X(3), Y(5 - d), X(23), Y(5 + a)), (X(1), Y(2), X(31), Y(12))),
-        ("t", "Cd", "Sans", 8 * k, False, (X(40), Y(50 - DESCENT * 8), X(52), Y(50 + ASCENT * 8)), None),
-        ("x", "Full text", "Full…", X(7), Y(9)),
-        ("b", (X(11), Y(13), X(21), Y(18)), False, (20, 15)),
-        ("b", (X(60), Y(70), X(64), Y(72)), True, (8, 6)),
-        ("h", "Head", (X(0), Y(1), X(50), Y(11))),
-        ("p", X(5), Y(6), 2 * k, False),
-        ("c", ((X(0), Y(0)), (X(10), Y(1)), (X(9), Y(12)))),
-        ("s", ((X(2), Y(3)), (X(17), Y(19))), True),
-    ])
+    _approx(
+        rec.pages[0]["items"],
+        [
+            ("t", "Ab", "Sans", 10 * k, False, (X(3), Y(5 - d), X(23), Y(5 + a)), (X(1), Y(2), X(31), Y(12))),
+            ("t", "Cd", "Sans", 8 * k, False, (X(40), Y(50 - DESCENT * 8), X(52), Y(50 + ASCENT * 8)), None),
+            ("x", "Full text", "Full…", X(7), Y(9)),
+            ("b", (X(11), Y(13), X(21), Y(18)), False, (20, 15)),
+            ("b", (X(60), Y(70), X(64), Y(72)), True, (8, 6)),
+            ("h", "Head", (X(0), Y(1), X(50), Y(11))),
+            ("p", X(5), Y(6), 2 * k, False),
+            ("c", ((X(0), Y(0)), (X(10), Y(1)), (X(9), Y(12)))),
+            ("s", ((X(2), Y(3)), (X(17), Y(19))), True),
+        ],
+    )
 
 
 def test_a_rotated_form_takes_the_bounding_box_on_the_page():
@@ -129,15 +138,18 @@ def test_a_rotated_form_takes_the_bounding_box_on_the_page():
     rec.place(items, (0, 1, -1, 0, 300, 400))
     got = rec.pages[0]["items"]
     a, d = ASCENT * 10, DESCENT * 10
-    _approx(got[0], ("t", "Ab", "Sans", 10.0, False, (300 - 5 - a, 403, 300 - 5 + d, 423), (288, 401, 298, 431)))
+    _approx(
+        got[0], ("t", "Ab", "Sans", 10.0, False, (300 - 5 - a, 403, 300 - 5 + d, 423), (288, 401, 298, 431))
+    )
     _approx(got[3], ("b", (300 - 18, 411, 300 - 13, 421), False, (10, 5)))  # its own sides, not the box's
     _approx(got[5], ("h", "Head", (289, 400, 299, 450)))
     _approx(got[6], ("p", 294, 405, 2.0, False))
     _approx(got[2], ("x", "Full text", "Full…", 291, 407))
 
 
-@pytest.mark.parametrize("m", [(1, 0.5, 0, 1, 0, 0), (1, 0, 0.5, 1, 0, 0), (2, 0, 0, 1, 0, 0),
-                               (1, 0, 0, 2, 0, 0)])
+@pytest.mark.parametrize(
+    "m", [(1, 0.5, 0, 1, 0, 0), (1, 0, 0.5, 1, 0, 0), (2, 0, 0, 1, 0, 0), (1, 0, 0, 2, 0, 0)]
+)
 def test_any_entry_off_the_identity_is_not_a_translation(m):
     """A shear in either direction or a scale of one axis goes through the matrix, not the cheap
     move: the points land where the matrix puts them."""
@@ -150,9 +162,17 @@ def test_any_entry_off_the_identity_is_not_a_translation(m):
     _approx(line[1], ((a * 2 + c * 3, b * 2 + d * 3), (a * 17 + c * 19, b * 17 + d * 19)))
 
 
-@pytest.mark.parametrize("m, sides", [((1, 0, 0, 1, 5, 7), (10, 5)), ((2, 0, 0, 3, 0, 0), (20, 15)),
-                                      ((1, 0.75, 0, 1, 0, 0), (12.5, 5)), ((1, 0, 0.75, 1, 0, 0), (10, 6.25)),
-                                      ((2, 0, 0, 1, 0, 0), (20, 5)), ((1, 0, 0, 3, 0, 0), (10, 15))])
+@pytest.mark.parametrize(
+    "m, sides",
+    [
+        ((1, 0, 0, 1, 5, 7), (10, 5)),
+        ((2, 0, 0, 3, 0, 0), (20, 15)),
+        ((1, 0.75, 0, 1, 0, 0), (12.5, 5)),
+        ((1, 0, 0.75, 1, 0, 0), (10, 6.25)),
+        ((2, 0, 0, 1, 0, 0), (20, 5)),
+        ((1, 0, 0, 3, 0, 0), (10, 15)),
+    ],
+)
 def test_a_tick_box_keeps_its_own_sides_through_the_matrix(m, sides):
     rec = Recorder()
     rec.new_page(1, (600, 800))
@@ -209,7 +229,12 @@ def test_a_light_page_keeps_its_texts_bands_and_cuts():
     assert number == 1 and violations == []
     assert texts == ["Armour", "Armour", "Walk", "Run"]
     assert cuts == [("Walking speed", "Walk", (0.0, 40.0))]
-    bands = {int((h - 20 * MM) // (5 * MM)), int((h - 21 * MM) // (5 * MM)), int((h - 40 * MM) // (5 * MM)), 0}
+    bands = {
+        int((h - 20 * MM) // (5 * MM)),
+        int((h - 21 * MM) // (5 * MM)),
+        int((h - 40 * MM) // (5 * MM)),
+        0,
+    }
     assert fill == pytest.approx(len(bands) / 55)
     assert rec._light is None
 
@@ -246,13 +271,17 @@ def test_light_pages_report_english_on_a_russian_page_at_every_use(stream):
     rec.light("Броня Armour", h - 80 * MM, None)
     found = [(v.page, v.kind, v.message, v.where) for v in check(rec)]
     msg = "Latin 'Armour' on a Russian page in 'Броня Armour'"
-    assert found == [(1, "language", msg, (0.0, 30.0)), (1, "language", msg, (0.0, 50.0)),
-                     (1, "blank", "only 7% of the page is used (at least 33% on a page that is not the last)",
-                      (0.0, 0.0)),
-                     (2, "language", msg, (0.0, 80.0)),
-                     (2, "blank", "only 2% of the page is used (at least 33%)", (0.0, 0.0))]
-    assert [d[3] for d in rec.done] == [["Броня Armour", "Броня Armour", "Броня", "Отряд Harpy"],
-                                        ["Броня Armour"]]
+    assert found == [
+        (1, "language", msg, (0.0, 30.0)),
+        (1, "language", msg, (0.0, 50.0)),
+        (1, "blank", "only 7% of the page is used (at least 33% on a page that is not the last)", (0.0, 0.0)),
+        (2, "language", msg, (0.0, 80.0)),
+        (2, "blank", "only 2% of the page is used (at least 33%)", (0.0, 0.0)),
+    ]
+    assert [d[3] for d in rec.done] == [
+        ["Броня Armour", "Броня Armour", "Броня", "Отряд Harpy"],
+        ["Броня Armour"],
+    ]
 
 
 def test_light_page_language_on_an_english_page_is_not_checked():

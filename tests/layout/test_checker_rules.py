@@ -33,6 +33,7 @@ def _runs(doc, page=0):
 
 # -- the floor -----------------------------------------------------------------------------------
 
+
 def test_the_pen_never_draws_under_6_pt_whatever_the_layout_asks():
     doc, pen = _doc()
     pen.text(50, 800, "asked 3 pt", 3)
@@ -83,11 +84,13 @@ def test_a_paragraph_that_does_not_fit_at_the_floor_ends_in_an_ellipsis():
     pen.paragraph(Rect(50, 700, 40, 60), "Konstantinopolskaya-Vishnevetskaya", 8)
     doc.finish()
     assert [r[1] for r in _runs(doc)] == ["Konstantinopolskaya-", "Vishnevetskaya"] or all(
-        r[5][2] - r[5][0] <= 40.3 for r in _runs(doc))
+        r[5][2] - r[5][0] <= 40.3 for r in _runs(doc)
+    )
     assert check(doc.recorder, staged=True) == []
 
 
 # -- gaps ----------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("gap_mm, bad", [(0.0, True), (0.5, True), (0.59, True), (0.6, False), (1.0, False)])
 def test_gap_between_neighbouring_tick_boxes(gap_mm, bad):
@@ -111,7 +114,9 @@ def test_gap_between_neighbouring_pips(gap_mm, bad):
         assert "mm apart (at least 0.6 mm)" in found[0].message
 
 
-@pytest.mark.parametrize("clear_mm, bad", [(0.0, True), (0.3, True), (0.55, True), (0.7, False), (2.0, False)])
+@pytest.mark.parametrize(
+    "clear_mm, bad", [(0.0, True), (0.3, True), (0.55, True), (0.7, False), (2.0, False)]
+)
 def test_gap_between_a_pip_and_its_frame(clear_mm, bad):
     """The 11-12-pip leg rows touched their frame: one pencil stroke crossed both."""
     doc, pen = _doc()
@@ -127,8 +132,11 @@ def test_gap_between_a_pip_and_its_frame(clear_mm, bad):
 
 # -- tick box sides ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("w_mm, h_mm, bad", [(5, 2.5, True), (2.5, 5, True), (5, 3, False), (3, 5, False),
-                                             (2.9, 2.9, True), (3.0, 3.0, False)])
+
+@pytest.mark.parametrize(
+    "w_mm, h_mm, bad",
+    [(5, 2.5, True), (2.5, 5, True), (5, 3, False), (3, 5, False), (2.9, 2.9, True), (3.0, 3.0, False)],
+)
 def test_the_shorter_side_of_a_tick_box(w_mm, h_mm, bad):
     doc, pen = _doc()
     pen.box_track(50, 700, ["plain"], w_mm * MM, height=h_mm * MM)
@@ -159,8 +167,9 @@ def test_a_turned_box_is_measured_by_its_own_sides_not_its_bounding_box():
 
 # -- language ------------------------------------------------------------------------------------
 
+
 def test_pieces_of_an_allow_listed_word_are_english_on_a_russian_page():
-    """"BattleTech" may stay Latin; "Battle" and "Tech" cut from it are English — even when a
+    """ "BattleTech" may stay Latin; "Battle" and "Tech" cut from it are English — even when a
     user's text (a MegaMek source line) holds the whole word."""
     doc, pen = _doc("ru")
     pen.text(50, 700, "Battle", 8)
@@ -169,10 +178,13 @@ def test_pieces_of_an_allow_listed_word_are_english_on_a_russian_page():
     pen.text(50, 550, "Aleksandrovn…", 8)  # a piece of the user's own name: allowed
     found = _found(doc, allowed_words={"BattleTech TRO", "Aleksandrovna"})
     assert [(v.kind, v.message.split(" on ")[0]) for v in found] == [
-        ("language", "Latin 'Battle'"), ("language", "Latin 'Tech'")]
+        ("language", "Latin 'Battle'"),
+        ("language", "Latin 'Tech'"),
+    ]
 
 
 # -- headings ------------------------------------------------------------------------------------
+
 
 def test_a_heading_left_alone_at_the_foot_of_a_page():
     doc, pen = _doc()
@@ -191,6 +203,7 @@ def test_a_heading_with_its_block_just_under_it_is_fine():
 
 
 # -- pages ---------------------------------------------------------------------------------------
+
 
 def _page_of_rows(pen, rows, top=800):
     for k in range(rows):
@@ -218,15 +231,23 @@ def test_a_page_under_a_third_full_is_reported_unless_it_closes_a_full_document(
 
 # -- coverage ------------------------------------------------------------------------------------
 
+
 def test_content_coverage_finds_a_value_the_layout_dropped():
     doc, pen = _doc()
     pen.text(50, 700, "Ludwig", 8)
     pen.text(50, 680, "Heavy Laser Gr.", 8)
     pen.text(50, 670, "47", 8)  # a value wrapped over two lines still counts
-    found = _found(doc, coverage=[("name", "Ludwig"), ("weapons.name", "Heavy Laser Gr. 47"),
-                                  ("weapons.name", "Flamethrower")])
+    found = _found(
+        doc,
+        coverage=[
+            ("name", "Ludwig"),
+            ("weapons.name", "Heavy Laser Gr. 47"),
+            ("weapons.name", "Flamethrower"),
+        ],
+    )
     assert [(v.kind, v.page, v.message) for v in found] == [
-        ("coverage", 0, "weapons.name 'Flamethrower' is not printed")]
+        ("coverage", 0, "weapons.name 'Flamethrower' is not printed")
+    ]
     assert str(found[0]) == "document: coverage: weapons.name 'Flamethrower' is not printed"
 
 
@@ -237,8 +258,12 @@ def test_coverage_values_come_from_each_games_data():
         pass
 
     game = get_game("dust")
-    fields = lambda u: [(("name",), "Ludwig"), (("faction",), "Axis"), (("weapons", 0, "name"), "Laser"),
-                        (("weapons", 0, "tags", 0), "AP")]
+    fields = lambda u: [
+        (("name",), "Ludwig"),
+        (("faction",), "Axis"),
+        (("weapons", 0, "name"), "Laser"),
+        (("weapons", 0, "tags", 0), "AP"),
+    ]
     got = coverage_values("dust", "sheet", [Unit()], fields)
     assert got == [("name", "Ludwig"), ("weapons.name", "Laser")]
     assert coverage_values("dust", "no-such-layout", [Unit()], fields) == []
@@ -249,6 +274,7 @@ def test_coverage_values_come_from_each_games_data():
 
 # -- the commands ---------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def long_label_dir(tmp_path):
     from sheets.data import data_root
@@ -257,7 +283,8 @@ def long_label_dir(tmp_path):
     text = (data_root() / "dmech/labels.yaml").read_text(encoding="utf-8")
     long = "Armour facings of every walker on the table, printed far too long " * 3
     (tmp_path / "dmech/labels.yaml").write_text(
-        text.replace('chart_title: {en: "Armour facings"', f'chart_title: {{en: "{long}"'), encoding="utf-8")
+        text.replace('chart_title: {en: "Armour facings"', f'chart_title: {{en: "{long}"'), encoding="utf-8"
+    )
     return tmp_path
 
 
@@ -266,9 +293,24 @@ def test_every_printing_command_warns_and_strict_makes_it_fail(long_label_dir, s
     import sys
 
     def run(*extra):
-        return subprocess.run([sys.executable, "-m", "sheets", "--data-dir", str(long_label_dir), "chart",
-                               "dmech", "facing", "-o", str(long_label_dir / "out.pdf"), *extra],
-                              capture_output=True, text=True, env=subprocess_env)
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sheets",
+                "--data-dir",
+                str(long_label_dir),
+                "chart",
+                "dmech",
+                "facing",
+                "-o",
+                str(long_label_dir / "out.pdf"),
+                *extra,
+            ],
+            capture_output=True,
+            text=True,
+            env=subprocess_env,
+        )
 
     plain = run()
     assert plain.returncode == 0, plain.stderr
@@ -297,11 +339,29 @@ def test_render_jobs_reports_the_same_layout_problems_as_one_process(tmp_path, s
     outs = []
     for mode in ("--check-layout", "--lang=ru"):  # every page in full; the first 5 in full (plain)
         for jobs in ("1", "2"):
-            res = subprocess.run([sys.executable, "-m", "sheets", "render", *src, "-j", jobs, mode,
-                                  "-o", str(tmp_path / f"o{jobs}.pdf")], capture_output=True, text=True,
-                                 env=subprocess_env)
-            outs.append((res.returncode, [l for l in res.stderr.splitlines()
-                                          if l.startswith(("page", "layout", "warning"))]))
+            res = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "sheets",
+                    "render",
+                    *src,
+                    "-j",
+                    jobs,
+                    mode,
+                    "-o",
+                    str(tmp_path / f"o{jobs}.pdf"),
+                ],
+                capture_output=True,
+                text=True,
+                env=subprocess_env,
+            )
+            outs.append(
+                (
+                    res.returncode,
+                    [l for l in res.stderr.splitlines() if l.startswith(("page", "layout", "warning"))],
+                )
+            )
     assert outs[0] == outs[1] and outs[2] == outs[3]
     assert (tmp_path / "o1.pdf").read_bytes() == (tmp_path / "o2.pdf").read_bytes()
     if outs[0][0]:  # problems on worker pages are among them
@@ -352,4 +412,6 @@ def test_light_pages_still_report_what_a_files_texts_can_break():
     got = [(v.page, v.kind) for v in check(doc.recorder, staged=True)]
     assert len(doc.recorder.done) == 3
     assert got == [(1, "gap"), (3, "language"), (3, "cut")]
-    assert "Latin 'Armour'" in next(v.message for v in check(doc.recorder, staged=True) if v.kind == "language")
+    assert "Latin 'Armour'" in next(
+        v.message for v in check(doc.recorder, staged=True) if v.kind == "language"
+    )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from sheets.core.game import Options, get_game
+from sheets.core.game import Options
 from sheets.core.loader import load_file
 from sheets.games.battletech.sheet import render
 from sheets.render.layout_check import check
@@ -32,8 +32,14 @@ def _texts(recorder, page):
 
 
 def test_three_ultraheavies_and_a_light_continue_on_a_second_page(tmp_path):
-    light = {"name": "Harpy", "tons": 2, "motion": "biped", "walk": 3, "jump": 3,
-             "armor": {"head": 2, "torso": 4, "right_arm": 1, "left_arm": 1, "legs": 3}}
+    light = {
+        "name": "Harpy",
+        "tons": 2,
+        "motion": "biped",
+        "walk": 3,
+        "jump": 3,
+        "armor": {"head": 2, "torso": 4, "right_arm": 1, "left_arm": 1, "legs": 3},
+    }
     units = [dict(ULTRA, name=f"Ultra {i}") for i in (1, 2, 3)] + [light]
     recorder, _ = _render(tmp_path, units, "ru")
     assert len(recorder.pages) == 2
@@ -45,8 +51,14 @@ def test_three_ultraheavies_and_a_light_continue_on_a_second_page(tmp_path):
 
 
 def test_a_normal_point_of_five_keeps_one_page(tmp_path):
-    light = {"name": "Harpy", "tons": 2, "motion": "biped", "walk": 3, "jump": 3,
-             "armor": {"head": 2, "torso": 4, "right_arm": 1, "left_arm": 1, "legs": 3}}
+    light = {
+        "name": "Harpy",
+        "tons": 2,
+        "motion": "biped",
+        "walk": 3,
+        "jump": 3,
+        "armor": {"head": 2, "torso": 4, "right_arm": 1, "left_arm": 1, "legs": 3},
+    }
     recorder, _ = _render(tmp_path, [dict(light, name=f"H{i}") for i in range(5)])
     assert len(recorder.pages) == 1
     assert "(cont.)" not in " ".join(_texts(recorder, 0))

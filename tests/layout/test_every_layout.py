@@ -17,8 +17,12 @@ KNOWN: dict = {}
 
 def _known(combo):
     layout, variant, lang, paper, mono = combo
-    return (KNOWN.get((layout, lang, paper)) or KNOWN.get((layout, lang))
-            or KNOWN.get((layout, None, paper)) or KNOWN.get((layout, None)))
+    return (
+        KNOWN.get((layout, lang, paper))
+        or KNOWN.get((layout, lang))
+        or KNOWN.get((layout, None, paper))
+        or KNOWN.get((layout, None))
+    )
 
 
 def _params():
@@ -40,7 +44,22 @@ def test_every_combination_is_covered():
     got = list(combos())
     assert len(got) == len(set(got))
     layouts = {c[0] for c in got}
-    assert {"bt-sheet", "bt-army-list", "bt-reference", "bt-chart", "dmech-sheet", "dmech-reference",
-            "dmech-chart", "dust-cards", "dust-reference", "dust-roster"} <= layouts
+    assert {
+        "bt-sheet",
+        "bt-army-list",
+        "bt-reference",
+        "bt-chart",
+        "dmech-sheet",
+        "dmech-reference",
+        "dmech-chart",
+        "dust-cards",
+        "dust-reference",
+        "dust-roster",
+    } <= layouts
     assert {(c[1], c[2], c[3], c[4]) for c in got if c[0] == "bt-sheet"} == {
-        (v, l, p, m) for v in ("classic", "tw") for l in ("en", "ru") for p in ("a4", "letter") for m in (False, True)}
+        (v, l, p, m)
+        for v in ("classic", "tw")
+        for l in ("en", "ru")
+        for p in ("a4", "letter")
+        for m in (False, True)
+    }

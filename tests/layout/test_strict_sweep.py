@@ -13,10 +13,20 @@ def test_every_sample_and_fixture_renders_strict_clean(capsys):
     sweep = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(sweep)
     names = {p.name for p in sweep.files()}
-    assert {"point-alpha.yaml", "sample_force.yaml", "otrok.yaml", "hill30_us.yaml", "sample_list.yaml",
-            "longnames_dust.yaml", "Boggart.blk", "Basilisk.blk", "Svartalfa.blk"} <= names
+    assert {
+        "point-alpha.yaml",
+        "sample_force.yaml",
+        "otrok.yaml",
+        "hill30_us.yaml",
+        "sample_list.yaml",
+        "longnames_dust.yaml",
+        "Boggart.blk",
+        "Basilisk.blk",
+        "Svartalfa.blk",
+    } <= names
     code = sweep.main([])
     out = capsys.readouterr().out
     assert code == 0, out
-    assert out.strip().endswith(f"{len(names)} files, {len(names) * 8} renders, 0 layout warning(s), "
-                                "0 failing run(s)")
+    assert out.strip().endswith(
+        f"{len(names)} files, {len(names) * 8} renders, 0 layout warning(s), 0 failing run(s)"
+    )

@@ -15,31 +15,39 @@ def side(key, *specs, **kw):
 
 # -- losses when B ambushes ------------------------------------------------------------------------
 
+
 def test_losses_of_a_round_b_ambushes_with_a_strike_back():
     # B ambushes and kills A1 first; A's survivor A2 strikes back at B2 (the 4-6-4), the target A
     # chose for the whole side (A1 + A2 at B2)
-    rnd = melee_round(side("a", "2-5-4", "2-5-4"), side("b", "1-6-4", "4-6-4"),
-                      a_targets=[1], b_targets=[0], ambush="b")
+    rnd = melee_round(
+        side("a", "2-5-4", "2-5-4"), side("b", "1-6-4", "4-6-4"), a_targets=[1], b_targets=[0], ambush="b"
+    )
     assert rnd.first == "b" and [i for i, _ in rnd.strike_back.attackers] == [1]
     assert [i for i, _ in rnd.strike_back.targets] == [1]
-    assert losses(rnd) == {"only_b_destroyed": {"a": [], "b": ["B2"]},
-                           "only_a_destroyed": {"a": ["A1"], "b": []},
-                           "both": {"a": ["A1"], "b": ["B2"]},
-                           "neither": {"a": [], "b": []}}
+    assert losses(rnd) == {
+        "only_b_destroyed": {"a": [], "b": ["B2"]},
+        "only_a_destroyed": {"a": ["A1"], "b": []},
+        "both": {"a": ["A1"], "b": ["B2"]},
+        "neither": {"a": [], "b": []},
+    }
 
 
 def test_losses_of_a_round_a_ambushes_with_a_strike_back():
     # the mirror: A ambushes and kills B1; B2 strikes back at A2
-    rnd = melee_round(side("a", "1-6-4", "4-6-4"), side("b", "2-5-4", "2-5-4"),
-                      a_targets=[0], b_targets=[1], ambush="a")
+    rnd = melee_round(
+        side("a", "1-6-4", "4-6-4"), side("b", "2-5-4", "2-5-4"), a_targets=[0], b_targets=[1], ambush="a"
+    )
     assert rnd.first == "a" and [i for i, _ in rnd.strike_back.attackers] == [1]
-    assert losses(rnd) == {"only_b_destroyed": {"a": [], "b": ["B1"]},
-                           "only_a_destroyed": {"a": ["A2"], "b": []},
-                           "both": {"a": ["A2"], "b": ["B1"]},
-                           "neither": {"a": [], "b": []}}
+    assert losses(rnd) == {
+        "only_b_destroyed": {"a": [], "b": ["B1"]},
+        "only_a_destroyed": {"a": ["A2"], "b": []},
+        "both": {"a": ["A2"], "b": ["B1"]},
+        "neither": {"a": [], "b": []},
+    }
 
 
 # -- "M" on a 0-IFP MMC that fights with its SW ---------------------------------------------------
+
 
 def test_a_zero_ifp_squad_with_an_mg_keeps_its_own_m():
     # §8.3: the 0-IFP squad fights with the MG's FP 1; its "M" adds 1 (a squad using one SW keeps
@@ -63,16 +71,21 @@ def test_without_its_sw_the_zero_ifp_half_squad_keeps_its_m():
 
 # -- use_sw without a melee SW ------------------------------------------------------------------------
 
+
 def test_use_sw_true_without_a_melee_sw_is_one_exact_issue():
     u = rules.build_unit({"name": "Ray", "kind": "hero", "fp": 2, "weapons": ["Bazooka"], "use_sw": True})
-    assert rules.validate_unit(u) == [RuleIssue(
-        ("use_sw",), "use_sw: true needs a melee SW (MG, Satchel Charge, Molotov Cocktail, Flamethrower) "
-                     "in weapons")]
+    assert rules.validate_unit(u) == [
+        RuleIssue(
+            ("use_sw",),
+            "use_sw: true needs a melee SW (MG, Satchel Charge, Molotov Cocktail, Flamethrower) in weapons",
+        )
+    ]
     ok = rules.build_unit({"name": "Cole", "kind": "hero", "fp": 2, "weapons": ["MG"], "use_sw": True})
     assert rules.validate_unit(ok) == []
 
 
 # -- skills -------------------------------------------------------------------------------------------
+
 
 def test_skill_names_are_read_whatever_their_case_spacing_and_punctuation():
     assert skill_text("Bayonet", "ru") == "Штыковая атака"

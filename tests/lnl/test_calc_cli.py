@@ -10,8 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 US = ROOT / "data/units/lnl/hill30_us.yaml"
 DE = ROOT / "data/units/lnl/hill30_german.yaml"
-KEYS = {"fp", "units", "targets", "ratio", "column", "kill_number", "kn_verified", "drm", "need",
-        "p_kill"}
+KEYS = {"fp", "units", "targets", "ratio", "column", "kill_number", "kn_verified", "drm", "need", "p_kill"}
 
 
 def melee(cli, *args):
@@ -24,7 +23,13 @@ def test_s3_json(cli):
     out = melee(cli, "--a", "2-5-4", "2-5-4", "--b", "1-6-4+MG-34", "1-6-4")
     assert KEYS <= set(out["a"]) and KEYS <= set(out["b"])
     a = out["a"]
-    assert (a["fp"], a["ratio"], a["column"], a["kill_number"], a["kn_verified"]) == (4, "4:4", "1:1", 8, True)
+    assert (a["fp"], a["ratio"], a["column"], a["kill_number"], a["kn_verified"]) == (
+        4,
+        "4:4",
+        "1:1",
+        8,
+        True,
+    )
     assert a["targets"] == ["B1", "B2"] and [u["fp"] for u in a["units"]] == [2, 2]
     assert a["need"] == 8 and a["p_kill"] == pytest.approx(15 / 36)
     o = out["outcomes"]
@@ -49,8 +54,9 @@ def test_d8_ambush_json(cli):
 
 
 def test_targets_lm_hero_and_files(cli):
-    out = melee(cli, "--a", "2-5-4", "2-5-4", "--b", "1-4-4", "1-4-4", "--a-targets", "B1",
-                "--a-lm", "1", "--b-hero")
+    out = melee(
+        cli, "--a", "2-5-4", "2-5-4", "--b", "1-4-4", "1-4-4", "--a-targets", "B1", "--a-lm", "1", "--b-hero"
+    )
     assert out["a"]["column"] == "4:1" and out["a"]["drm"] == 1 and out["a"]["need"] == 3
     assert out["b"]["column"] == "1:1"  # 2:4 = 1:2, one column for B's hero
     out = melee(cli, "--a", US, "--b", f"{DE}#Gruppe 1", f"{DE}#Lt. Vogel")
@@ -106,16 +112,46 @@ def test_data_dir_override_verifies_a_cell(tmp_path, subprocess_env):
     table["melee_table"]["1:2"]["verified"] = True
     (tmp_path / "lnl").mkdir()
     (tmp_path / "lnl/melee_table.yaml").write_text(yaml.safe_dump(table), encoding="utf-8")
-    r = subprocess.run([sys.executable, "-m", "sheets", "--data-dir", str(tmp_path), "calc", "lnl",
-                        "melee", "--a", "1-4-4", "--b", "2-5-4", "--json"], capture_output=True,
-                       text=True, env=subprocess_env)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sheets",
+            "--data-dir",
+            str(tmp_path),
+            "calc",
+            "lnl",
+            "melee",
+            "--a",
+            "1-4-4",
+            "--b",
+            "2-5-4",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        env=subprocess_env,
+    )
     out = json.loads(r.stdout)
     assert out["a"]["column"] == "1:2" and out["a"]["kn_verified"] is True
 
 
 def test_russian_explanations(cli):
-    r = cli("calc", "lnl", "melee", "--a", "half:0-2-3", "half:0-2-3", "--b", "2-6-4", "1-6-4+Satchel Charge",
-            "--a-targets", "B1", "--lang", "ru")
+    r = cli(
+        "calc",
+        "lnl",
+        "melee",
+        "--a",
+        "half:0-2-3",
+        "half:0-2-3",
+        "--b",
+        "2-6-4",
+        "1-6-4+Satchel Charge",
+        "--a-targets",
+        "B1",
+        "--lang",
+        "ru",
+    )
     assert r.exit_code == 0, r.output
     out = r.stdout
     assert "А атакует: Б1" in out and "IFP 0 считается как 1 = 1" in out
@@ -123,6 +159,7 @@ def test_russian_explanations(cli):
     assert "Исход раунда:" in out and "смертельное число (KN) не сверено" in out
     for english in ("attacks", "Kill Number", "Outcome", "rounded", "Satchel", "half_squad", "A1", "B1"):
         assert english not in out
-    data = json.loads(cli("calc", "lnl", "melee", "--a", "2-5-4", "--b", "1-6-4", "1-6-4", "--lang", "ru",
-                          "--json").stdout)
+    data = json.loads(
+        cli("calc", "lnl", "melee", "--a", "2-5-4", "--b", "1-6-4", "1-6-4", "--lang", "ru", "--json").stdout
+    )
     assert data["a"]["kill_number"] == 8 and data["a"]["units"][0]["why"] == "IFP 2 = 2"

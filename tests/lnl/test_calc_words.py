@@ -11,16 +11,20 @@ import pytest
 ARGS = ("calc", "lnl", "melee", "--a", "1-6-4", "--b", "4-6-4", "4-6-4", "--a-targets", "B1,B2", "--best")
 
 EXPECTED = {
-    "en": ["The round as given is not allowed: side A: 1 FP against 2 units with 8 FP is below 1:3; such an "
-           "attack may target only one unit: pick one of B1, B2 (e.g. --a-targets B1)",
-           "",
-           "Best targets for A: B1 8.3%; B2 8.3%",
-           "Best targets for B: A1 97.2%"],
-    "ru": ["Такой раунд не разрешён правилами: сторона А: 1 FP против 2 отрядов с 8 FP — хуже 1:3; такая "
-           "атака может быть направлена только на один отряд: выберите один из Б1, Б2 (например, --a-targets Б1)",
-           "",
-           "Лучшие цели стороны А: Б1 8.3%; Б2 8.3%",
-           "Лучшие цели стороны Б: А1 97.2%"],
+    "en": [
+        "The round as given is not allowed: side A: 1 FP against 2 units with 8 FP is below 1:3; such an "
+        "attack may target only one unit: pick one of B1, B2 (e.g. --a-targets B1)",
+        "",
+        "Best targets for A: B1 8.3%; B2 8.3%",
+        "Best targets for B: A1 97.2%",
+    ],
+    "ru": [
+        "Такой раунд не разрешён правилами: сторона А: 1 FP против 2 отрядов с 8 FP — хуже 1:3; такая "
+        "атака может быть направлена только на один отряд: выберите один из Б1, Б2 (например, --a-targets Б1)",
+        "",
+        "Лучшие цели стороны А: Б1 8.3%; Б2 8.3%",
+        "Лучшие цели стороны Б: А1 97.2%",
+    ],
 }
 
 

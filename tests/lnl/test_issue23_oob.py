@@ -33,8 +33,11 @@ def flat(page) -> str:
 def boxes(page):
     """(x, y) of every tick box (the 3.6 mm squares) on a page."""
     data = page.get_contents().get_data()
-    return [(float(x), float(y)) for x, y, w, h in re.findall(rb"([\d.\-]+) ([\d.\-]+) ([\d.]+) ([\d.]+) re", data)
-            if abs(float(w) - sheet.TICK) < 0.01 and abs(float(h) - sheet.TICK) < 0.01]
+    return [
+        (float(x), float(y))
+        for x, y, w, h in re.findall(rb"([\d.\-]+) ([\d.\-]+) ([\d.]+) ([\d.]+) re", data)
+        if abs(float(w) - sheet.TICK) < 0.01 and abs(float(h) - sheet.TICK) < 0.01
+    ]
 
 
 class SpyPen:
@@ -56,8 +59,10 @@ def ticks_of(spec, kind_prefix=""):
     return pen
 
 
-@pytest.mark.parametrize("spec, wounded", [("leader:lm1+MG", True), ("hero:1-4-5", True),
-                                           ("2-5-4", False), ("medic:", False), ("sniper:", False)])
+@pytest.mark.parametrize(
+    "spec, wounded",
+    [("leader:lm1+MG", True), ("hero:1-4-5", True), ("2-5-4", False), ("medic:", False), ("sniper:", False)],
+)
 def test_wounded_box_for_leaders_and_heroes_only(spec, wounded):
     pen = ticks_of(spec)
     in_wounded = [t for t in pen.tracks if 60 <= t[0] < 90]  # the third sub-column
@@ -65,8 +70,16 @@ def test_wounded_box_for_leaders_and_heroes_only(spec, wounded):
     assert any(x == 75.0 and t == "—" for x, t in pen.texts) is (not wounded)
 
 
-@pytest.mark.parametrize("spec, n", [("2-5-4", 0), ("2-5-4+M1919", 1), ("1-6-4+MG-34+MG-42", 2),
-                                     ("1-6-4+Bazooka", 1), ("2-6-4+Satchel Charge", 1)])
+@pytest.mark.parametrize(
+    "spec, n",
+    [
+        ("2-5-4", 0),
+        ("2-5-4+M1919", 1),
+        ("1-6-4+MG-34+MG-42", 2),
+        ("1-6-4+Bazooka", 1),
+        ("2-6-4+Satchel Charge", 1),
+    ],
+)
 def test_one_sw_used_box_for_every_support_weapon(spec, n):
     """Every SW gets its "SW used" box, not only single-use ones (an M1919 had none)."""
     pen = ticks_of(spec)
@@ -90,8 +103,10 @@ def test_nme_legend_marks_and_reminders_on_the_page(cli, tmp_path):
     """§8.1 NME; §8.3 the ±1 per zero-IFP MMC; the hero's one-column shift; † = Kill Number,
     ‡ = SW firepower (one mark, one meaning)."""
     us = flat(render(cli, tmp_path, str(US)).pages[0])
-    assert "NME (not melee-eligible): cannot attack or be attacked; destroyed when every " \
-           "melee-eligible unit of its side is (§8.1)." in us
+    assert (
+        "NME (not melee-eligible): cannot attack or be attacked; destroyed when every "
+        "melee-eligible unit of its side is (§8.1)." in us
+    )
     assert "hero: +1 column when its side attacks" in us
     assert "IFP 0: −1 to its side's roll attacking, +1 to the enemy's roll defending" in us
     assert "M1919 2‡" in us and "M1919 2†" not in us
@@ -106,15 +121,17 @@ def test_russian_oob_words(cli, tmp_path):
     ru = flat(reader.pages[0])
     assert "Всего фишек: 6 · FP в атаке в ближнем бою, сумма: 8 · SW всего: 2" in ru
     assert "оружия поддержки: 2" not in ru and "≥ смертельного числа" not in ru
-    assert ("Таблица ближнего боя: если 2d6 + LM + модификаторы не меньше смертельного числа (KN), "
-            "все цели уничтожены") in ru
+    assert (
+        "Таблица ближнего боя: если 2d6 + LM + модификаторы не меньше смертельного числа (KN), "
+        "все цели уничтожены"
+    ) in ru
     assert "Штыковая атака" in ru and "Bayonet" not in ru
     assert "герой: +1 колонка, когда его сторона атакует" in ru
     assert "NME (не участвует в ближнем бою)" in ru and not re.search(r"\b(ОМ|ОП|МЛ|СЧ)\b", ru)
 
 
 def test_army_list_total_says_what_it_sums(cli, tmp_path):
-    """"Total: 8 FP" read like a list cost: the total is the counters' melee attack FP."""
+    """ "Total: 8 FP" read like a list cost: the total is the counters' melee attack FP."""
     out = tmp_path / "list.pdf"
     assert cli("roster", str(US), "-o", out).exit_code == 0
     txt = " ".join(PdfReader(out).pages[0].extract_text().split())
@@ -143,7 +160,16 @@ units:
 def test_long_texts_and_every_reminder_pass_the_layout_checker(cli, tmp_path, lang, paper, mono):
     f = tmp_path / "long.yaml"
     f.write_text(LONG, encoding="utf-8")
-    args = ["render", str(f), "-o", str(tmp_path / "long.pdf"), "--lang", lang, "--paper", paper,
-            "--check-layout"] + (["--mono"] if mono else [])
+    args = [
+        "render",
+        str(f),
+        "-o",
+        str(tmp_path / "long.pdf"),
+        "--lang",
+        lang,
+        "--paper",
+        paper,
+        "--check-layout",
+    ] + (["--mono"] if mono else [])
     r = cli(*args)
     assert r.exit_code == 0, r.output

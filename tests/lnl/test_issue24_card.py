@@ -31,8 +31,10 @@ def test_chart_keeps_the_zero_ifp_condition_for_defenders(cli, tmp_path):
     """§8.3 «За каждый юнит с 0-IFP в обороне, добавляется 1 к 2d6 атаки» — the +1 is for
     each *zero-IFP* defender, not «+1 за каждый защищающийся» (which changed the rule)."""
     txt = flat(pdf(cli, tmp_path, "chart", "lnl", "melee-odds", "--lang", "ru"))
-    assert ("Модификатор = LM − 1 за каждый атакующий MMC с нулевым IFP + 1 за каждый "
-            "защищающийся MMC с нулевым IFP.") in txt
+    assert (
+        "Модификатор = LM − 1 за каждый атакующий MMC с нулевым IFP + 1 за каждый "
+        "защищающийся MMC с нулевым IFP."
+    ) in txt
     assert "+ 1 за каждый защищающийся." not in txt
     assert "KN — смертельное число · LM — модификатор лидерства" in txt
     assert not INVENTED.search(txt) and "≥ смертельного числа" not in txt
@@ -56,7 +58,7 @@ def test_russian_pages_use_the_seeds_abbreviations_with_a_legend(cli, tmp_path, 
 
 
 def test_no_line_ends_or_starts_with_an_arrow(cli, tmp_path):
-    """"4 против 2 → / 2:1" was broken across lines: the arrow stays with both neighbours."""
+    """ "4 против 2 → / 2:1" was broken across lines: the arrow stays with both neighbours."""
     for lang in ("ru", "en"):
         for paper in ("a4", "letter"):
             reader = pdf(cli, tmp_path, "reference", "lnl", "--lang", lang, "--paper", paper)
@@ -71,8 +73,10 @@ def test_ambush_example_says_if_killed(cli, tmp_path):
     """§8.4 «уничтоженные юниты противника сразу же удаляются из игры, прежде чем они
     контратакуют» — only the destroyed are removed."""
     en = flat(pdf(cli, tmp_path, "reference", "lnl"))
-    assert ("An ambushing 2-5-4 against a 1-6-4: 6:1 → 5:1; if the 1-6-4 is killed, it is removed "
-            "before it can strike back.") in en
+    assert (
+        "An ambushing 2-5-4 against a 1-6-4: 6:1 → 5:1; if the 1-6-4 is killed, it is removed "
+        "before it can strike back."
+    ) in en
     ru = flat(pdf(cli, tmp_path, "reference", "lnl", "--lang", "ru"))
     assert "6:1 → 5:1; если 1-6-4 уничтожено, оно снимается до ответного удара." in ru
 
@@ -81,11 +85,11 @@ READINGS_EN = [
     "Odds below 1:1 are rounded in the attacker's favour: 2 vs 5 → 1:2",
     "The 1:3 test uses the raw ratio, before rounding: 3 vs 10 is below 1:3 (one target only); 1 vs 3 is not.",
     "The ambusher's tripled FP counts when it attacks, not when it defends against the strike back.",
-    "A unit's own \"M\" goes with its IFP",
+    'A unit\'s own "M" goes with its IFP',
     "Leaders and heroes use an SW only when it is the better choice",
     "A hero defends with its IFP even when it uses an SW",
     "The ±1 of a 0-IFP MMC applies also when it fights with its SW's FP",
-    "\"M\" adds its +1 before Ambush triples the FP",
+    '"M" adds its +1 before Ambush triples the FP',
     "Several leaders: only the best LM counts, not their sum",
     "An NME leader (no melee SW) still adds its LM to its side's roll",
     "A Shaken leader still adds its LM: the rules say only that Shaken units are NME",
@@ -129,10 +133,10 @@ class SpyPen:
 def grid_rows():
     pen = SpyPen()
     draw_odds_grid(pen, Rect(0, 0, 540, 340), texts("en"))
-    cells = pen.texts[2 + 15:]  # the two titles, the 15 defender numbers
+    cells = pen.texts[2 + 15 :]  # the two titles, the 15 defender numbers
     rows = {}
     for k in range(15):
-        row = cells[k * 31:(k + 1) * 31]
+        row = cells[k * 31 : (k + 1) * 31]
         rows[int(row[0][1])] = [(row[1 + 2 * i][1], row[2 + 2 * i][1]) for i in range(15)]
     return pen, rows
 

@@ -22,6 +22,7 @@ def side(key, *specs):
 
 # -- point 1: using an SW is a choice for leaders and heroes ------------------------------------
 
+
 def test_hero_carrying_an_mg_fights_with_its_own_fp_by_default(cli):
     """«Лидеры / герои, использующие SW для Melle атакуют и защищаются с половиной FP SW» —
     *using*: a hero 2-4-5 carrying an MG (FP 1, half = 1) is better off with its IFP 2:
@@ -72,13 +73,17 @@ def test_use_sw_in_a_unit_file(cli, tmp_path):
     """The file's ``use_sw`` forces the choice like sw:/nosw:; true without a melee SW is an
     error at its line."""
     f = tmp_path / "oob.yaml"
-    f.write_text("system: lnl\nunits:\n  - {name: Cole, kind: hero, fp: 2, weapons: [MG], use_sw: true}\n"
-                 "  - {name: Ray, kind: hero, fp: 2, weapons: [Bazooka], use_sw: true}\n",
-                 encoding="utf-8")
+    f.write_text(
+        "system: lnl\nunits:\n  - {name: Cole, kind: hero, fp: 2, weapons: [MG], use_sw: true}\n"
+        "  - {name: Ray, kind: hero, fp: 2, weapons: [Bazooka], use_sw: true}\n",
+        encoding="utf-8",
+    )
     r = cli("validate", str(f))
     assert r.exit_code == 1 and "oob.yaml:4:" in r.output and "use_sw: true needs a melee SW" in r.output
-    f.write_text("system: lnl\nunits:\n  - {name: Cole, kind: hero, fp: 2, weapons: [MG], use_sw: true}\n",
-                 encoding="utf-8")
+    f.write_text(
+        "system: lnl\nunits:\n  - {name: Cole, kind: hero, fp: 2, weapons: [MG], use_sw: true}\n",
+        encoding="utf-8",
+    )
     a = melee(cli, "--a", f"{f}#Cole", "--b", "2-4-4")["a"]
     assert (a["fp"], a["column"]) == (1, "1:1")
 
@@ -89,6 +94,7 @@ def test_sw_prefix_needs_a_melee_sw(cli):
 
 
 # -- point 2: a 0-IFP MMC with an SW fights with the SW's FP -------------------------------------
+
 
 def test_zero_ifp_unit_with_an_sw_uses_the_sws_fp(cli):
     """§8.3: «MMC с IFP 0 атакуют и защищаются с FP равным 1, если только у таких юнитов нет
@@ -113,6 +119,7 @@ def test_no_zero_drm_with_sw_now_drops_the_drm(cli):
 
 # -- point 3: a hex of only NME enemies -------------------------------------------------------
 
+
 def test_a_hex_of_only_nme_enemies_destroys_them(cli):
     """§8.1: «Если юнит входит в гекс, содержащий только вражеские юниты NME, все вражеские
     юниты уничтожаются, юнит который передвигался, должен остановиться; а гекс отмечается
@@ -121,12 +128,15 @@ def test_a_hex_of_only_nme_enemies_destroys_them(cli):
     assert r.exit_code == 0 and r.stderr == ""
     assert r.stdout.strip() == (
         "Side B has only NME units in the hex: all of them are destroyed without a roll (B1, B2); "
-        "the unit of side A that entered stops, and the hex gets a Melee marker (§8.1).")
-    assert melee(cli, "--a", "medic:", "--b", "2-5-4") == {"nme_only": "a", "destroyed": ["A1"],
-                                                            "simultaneous": None}
+        "the unit of side A that entered stops, and the hex gets a Melee marker (§8.1)."
+    )
+    assert melee(cli, "--a", "medic:", "--b", "2-5-4") == {
+        "nme_only": "a",
+        "destroyed": ["A1"],
+        "simultaneous": None,
+    }
     ru = cli("calc", "lnl", "melee", "--a", "2-5-4", "--b", "shaken:1-6-4", "--lang", "ru")
-    assert ru.stdout.startswith("У стороны Б в гексе только юниты NME: все они уничтожаются без "
-                                "броска (Б1)")
+    assert ru.stdout.startswith("У стороны Б в гексе только юниты NME: все они уничтожаются без броска (Б1)")
 
 
 def test_nme_only_in_the_rules_core():
@@ -136,6 +146,7 @@ def test_nme_only_in_the_rules_core():
 
 
 # -- point 4: bounds --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lm, ok", [(-4, False), (-3, True), (5, True), (6, False), (99, False)])
 def test_a_specs_leader_lm_is_limited_like_a_lm(lm, ok):
@@ -158,8 +169,10 @@ def test_a_long_spec_is_exit_1_with_a_short_message(cli):
         spec = "2" * n
         r = cli("calc", "lnl", "melee", "--a", spec, "--b", "2-4-4")
         assert r.exit_code == 1 and r.stdout == ""
-        assert r.stderr.strip() == (f"--a: a SPEC is one counter of at most 60 characters (this one has "
-                                    f"{n}): write it like 2-5-4 or 1-6-4+MG-34")
+        assert r.stderr.strip() == (
+            f"--a: a SPEC is one counter of at most 60 characters (this one has "
+            f"{n}): write it like 2-5-4 or 1-6-4+MG-34"
+        )
         assert "Traceback" not in r.stderr and spec not in r.stderr
 
 
@@ -174,6 +187,7 @@ def test_sixty_characters_are_not_too_long():
 
 
 # -- point 5 and issue 20: words --------------------------------------------------------------
+
 
 def test_outcomes_name_the_destroyed_units(cli):
     """The outcome lines name the side that loses and its units, with NME units lost with their
@@ -199,8 +213,21 @@ def test_ambush_losses_use_the_strike_back_targets():
 def test_certain_and_impossible_kills_in_plain_words(cli):
     """6 vs 1 → 5:1 (Kill Number 3) with LM +1: any roll; half-squad 0-2-3 (1) vs 3-6-4 (3) =
     1:3 (Kill Number 11), LM −1 and −1 for the 0-IFP attacker: 13 needed — cannot succeed."""
-    r = cli("calc", "lnl", "melee", "--a", "2-5-4", "2-5-4", "2-5-4", "--b", "1-6-4", "--a-lm", "1",
-            "--b-targets", "A1")
+    r = cli(
+        "calc",
+        "lnl",
+        "melee",
+        "--a",
+        "2-5-4",
+        "2-5-4",
+        "2-5-4",
+        "--b",
+        "1-6-4",
+        "--a-lm",
+        "1",
+        "--b-targets",
+        "A1",
+    )
     assert "succeeds on any roll: a certain kill" in r.stdout and "1/1" not in r.stdout
     r = cli("calc", "lnl", "melee", "--a", "half:0-2-3", "--b", "3-6-4", "--a-lm", "-1")
     assert "cannot succeed: even a natural 12 falls short" in r.stdout and "0/1" not in r.stdout
@@ -211,8 +238,9 @@ def test_certain_and_impossible_kills_in_plain_words(cli):
 def test_best_says_how_many_it_lists(cli):
     """Four targets give 15 target sets (2⁴ − 1); 12 are listed: "best 12 of 15"; two
     targets give 3: "all 3"."""
-    r = cli("calc", "lnl", "melee", "--a", "4-6-4", "4-6-4", "--b", "1-6-4", "1-6-4", "1-6-4", "1-6-4",
-            "--best")
+    r = cli(
+        "calc", "lnl", "melee", "--a", "4-6-4", "4-6-4", "--b", "1-6-4", "1-6-4", "1-6-4", "1-6-4", "--best"
+    )
     assert "(best 12 of 15 legal choices)" in r.stdout and "(15 legal choices)" not in r.stdout
     r = cli("calc", "lnl", "melee", "--a", "2-5-4", "--b", "1-6-4", "1-6-4", "--best")
     assert "(all 3 legal choices)" in r.stdout
@@ -220,8 +248,20 @@ def test_best_says_how_many_it_lists(cli):
 
 def test_russian_output_has_russian_side_letters_and_no_keys(cli):
     """`--lang ru`: unit names А1/Б1, counters in words (полотделения, герой), no raw keys."""
-    r = cli("calc", "lnl", "melee", "--a", "half:0-2-3+MG*", "hero:fp2+MG", "--b", "2-4-4", "leader:lm1+MG",
-            "--lang", "ru", "--best")
+    r = cli(
+        "calc",
+        "lnl",
+        "melee",
+        "--a",
+        "half:0-2-3+MG*",
+        "hero:fp2+MG",
+        "--b",
+        "2-4-4",
+        "leader:lm1+MG",
+        "--lang",
+        "ru",
+        "--best",
+    )
     out = r.stdout
     assert r.exit_code == 0
     assert "А атакует: Б1, Б2" in out and "Б атакует: А1, А2" in out
@@ -235,6 +275,7 @@ def test_russian_output_has_russian_side_letters_and_no_keys(cli):
 
 
 # -- point 6: a Shaken leader's LM (the seed does not answer it: an option) -------------------
+
 
 def test_shaken_leader_lm_is_an_option(cli):
     """The seed: «Модификаторы лидерства (LM) применяются к атакующим юнитам и добавляются к их
@@ -253,8 +294,21 @@ def test_shaken_leader_lm_is_an_option(cli):
 def test_best_rows_say_any_roll_and_impossible(cli):
     """8 vs 1 → 5:1 (Kill Number 3) with LM +2: a natural 1 is enough — "any roll"; a 1-6-4
     against a 4-6-4 = 1:4, below 1:3 → 1:3 (Kill Number 11) with LM −3: 14 needed — impossible."""
-    r = cli("calc", "lnl", "melee", "--a", "4-6-4", "4-6-4", "--b", "1-6-4", "--a-lm", "2",
-            "--b-targets", "A1", "--best")
+    r = cli(
+        "calc",
+        "lnl",
+        "melee",
+        "--a",
+        "4-6-4",
+        "4-6-4",
+        "--b",
+        "1-6-4",
+        "--a-lm",
+        "2",
+        "--b-targets",
+        "A1",
+        "--best",
+    )
     assert "B1: 5:1 KN 3† DRM +2 need any roll p 100.0%" in r.stdout
     r = cli("calc", "lnl", "melee", "--a", "1-6-4", "--b", "4-6-4", "--a-lm", "-3", "--best")
     assert "B1: 1:3 KN 11† DRM -3 need impossible p 0.0%" in r.stdout

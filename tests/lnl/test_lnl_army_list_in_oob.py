@@ -28,13 +28,16 @@ def test_no_army_list_page_before_the_order_of_battle(cli, tmp_path):
 
 
 def test_a_roster_limit_is_printed_under_the_order_of_battle(cli, tmp_path):
-    text = US.read_text(encoding="utf-8").replace('roster: {name: "Hill 30 — US", side: US}',
-                                                  'roster: {name: "Hill 30 — US", side: US, limit: 7}')
+    text = US.read_text(encoding="utf-8").replace(
+        'roster: {name: "Hill 30 — US", side: US}', 'roster: {name: "Hill 30 — US", side: US, limit: 7}'
+    )
     assert "limit: 7" in text
     src = tmp_path / "us.yaml"
     src.write_text(text, encoding="utf-8")
-    for lang, want in (("en", "Limit: 7 FP — OVER THE LIMIT by 1 FP"),
-                       ("ru", "Лимит: 7 ед. — ПРЕВЫШЕН ЛИМИТ на 1 ед.")):
+    for lang, want in (
+        ("en", "Limit: 7 FP — OVER THE LIMIT by 1 FP"),
+        ("ru", "Лимит: 7 ед. — ПРЕВЫШЕН ЛИМИТ на 1 ед."),
+    ):
         out = tmp_path / f"us-{lang}.pdf"
         r = cli("render", src, "--lang", lang, "-o", out)
         assert r.exit_code == 0, r.stderr

@@ -7,9 +7,19 @@ from fractions import Fraction
 
 import pytest
 
-from sheets.games.lnl.rules import (IllegalAttack, Interpretations, Side, admin_removals, attack,
-                                    best_targets, melee_fp, melee_round, natural_needed, odds,
-                                    p_at_least)
+from sheets.games.lnl.rules import (
+    IllegalAttack,
+    Interpretations,
+    Side,
+    admin_removals,
+    attack,
+    best_targets,
+    melee_fp,
+    melee_round,
+    natural_needed,
+    odds,
+    p_at_least,
+)
 from sheets.games.lnl.spec import SpecError, parse_spec
 
 # ways to roll at least N on 2d6, counted by hand: 12:1, 11:2, 10:3, 9:4, 8:5, 7:6, 6:5, 5:4, 4:3
@@ -29,6 +39,7 @@ def test_2d6_counts():
 
 
 # -- S: the rules text -----------------------------------------------------------------------
+
 
 def test_s1_s2_odds_round_up():
     assert odds(4, 2).column == "2:1"  # S1
@@ -74,6 +85,7 @@ def test_s6_captured_mg_removed_in_admin_phase_when_neither_side_is_eliminated()
 
 # -- H: hexsides examples --------------------------------------------------------------------
 
+
 def test_h1_four_fp_against_one_squad():
     us = side("a", "2-5-4", "2-5-4")
     de = side("b", "1-4-4", "1-4-4")
@@ -94,6 +106,7 @@ def test_h3_germans_attack_one_paratroop_squad():
 
 
 # -- D: derived ------------------------------------------------------------------------------
+
 
 def test_d1_leader_with_captured_mg():
     mine = side("a", "leader:lm0+MG*", "1-6-4")
@@ -157,8 +170,7 @@ def test_d8_ambushing_squad_strikes_first():
     assert rnd.outcomes["only_b_destroyed"] == pa
     assert rnd.outcomes["only_a_destroyed"] == (1 - pa) * pb
     assert sum(rnd.outcomes.values()) == 1
-    simultaneous = melee_round(side("a", "2-5-4"), side("b", "1-6-4"), ambush="a",
-                               reinforcing_ambush=True)
+    simultaneous = melee_round(side("a", "2-5-4"), side("b", "1-6-4"), ambush="a", reinforcing_ambush=True)
     assert simultaneous.a.fp == 6 and simultaneous.outcomes["both"] == pa * pb
 
 
@@ -182,6 +194,7 @@ def test_d11_leader_with_sw_of_fp_2_and_3():
 
 
 # -- further rules ---------------------------------------------------------------------------
+
 
 def test_sw_limits_in_melee():
     two = parse_spec("1-6-4+MG-34+MG", "A1")
@@ -232,8 +245,12 @@ def test_single_use_sw_reported():
 def test_outcomes_sum_to_one_and_are_independent_products():
     rnd = melee_round(side("a", "2-5-4", "2-5-4"), side("b", "1-6-4+MG-34", "1-6-4"))
     pa = pb = Fraction(AT_LEAST[8], 36)
-    assert rnd.outcomes == {"only_b_destroyed": pa * (1 - pb), "only_a_destroyed": (1 - pa) * pb,
-                            "both": pa * pb, "neither": (1 - pa) * (1 - pb)}
+    assert rnd.outcomes == {
+        "only_b_destroyed": pa * (1 - pb),
+        "only_a_destroyed": (1 - pa) * pb,
+        "both": pa * pb,
+        "neither": (1 - pa) * (1 - pb),
+    }
 
 
 def test_best_targets_ranks_every_legal_choice():
@@ -255,5 +272,9 @@ def test_ambush_survivors_strike_back_with_what_is_left():
     pb = Fraction(AT_LEAST[8], 36)  # 2:2 = 1:1, KN 8
     back = Fraction(AT_LEAST[10], 36)  # 1:2, KN 10
     assert (rnd.a.p_kill, rnd.b.p_kill, rnd.strike_back.p_kill) == (pa, pb, back)
-    assert rnd.outcomes == {"only_b_destroyed": pa * (1 - back), "only_a_destroyed": (1 - pa) * pb,
-                            "both": pa * back, "neither": (1 - pa) * (1 - pb)}
+    assert rnd.outcomes == {
+        "only_b_destroyed": pa * (1 - back),
+        "only_a_destroyed": (1 - pa) * pb,
+        "both": pa * back,
+        "neither": (1 - pa) * (1 - pb),
+    }

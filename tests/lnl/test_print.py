@@ -17,12 +17,41 @@ A4_LANDSCAPE, LETTER_LANDSCAPE = (841.89, 595.28), (792.0, 612.0)
 A4, LETTER = (595.28, 841.89), (612.0, 792.0)
 LATIN_WORDS = re.compile(r"\b[A-Za-z]{3,}\b")
 # Latin words a Russian page may show: user data (names, sides, skills), SW names, the game's name
-ALLOWED = {"Hill", "Germans", "Germany", "Gruppe", "Vogel", "Sniper", "Kranz", "Squad", "half", "Baker",
-           "Sgt", "Cole", "Doc", "Hale", "Bayonet", "Satchel", "Charge", "Lock", "Load", "Tactical",
-           "sheets", "Lt", "1st", "2nd", "3rd",
-           # the seed's own abbreviations in its Russian text (IFP, FP, SW, LM, KN, NME), explained
-           # by the page's legend
-           "IFP", "NME", "PAC", "MMC", "SMC", "Shaken"}
+ALLOWED = {
+    "Hill",
+    "Germans",
+    "Germany",
+    "Gruppe",
+    "Vogel",
+    "Sniper",
+    "Kranz",
+    "Squad",
+    "half",
+    "Baker",
+    "Sgt",
+    "Cole",
+    "Doc",
+    "Hale",
+    "Bayonet",
+    "Satchel",
+    "Charge",
+    "Lock",
+    "Load",
+    "Tactical",
+    "sheets",
+    "Lt",
+    "1st",
+    "2nd",
+    "3rd",
+    # the seed's own abbreviations in its Russian text (IFP, FP, SW, LM, KN, NME), explained
+    # by the page's legend
+    "IFP",
+    "NME",
+    "PAC",
+    "MMC",
+    "SMC",
+    "Shaken",
+}
 
 
 def run(cli, tmp_path, name, *args):
@@ -67,9 +96,13 @@ def russian_leftovers(txt: str) -> set:
     return {w for w in LATIN_WORDS.findall(txt) if w not in ALLOWED}
 
 
-@pytest.mark.parametrize("lang,paper,expected", [("en", "a4", A4_LANDSCAPE), ("ru", "letter", LETTER_LANDSCAPE)])
+@pytest.mark.parametrize(
+    "lang,paper,expected", [("en", "a4", A4_LANDSCAPE), ("ru", "letter", LETTER_LANDSCAPE)]
+)
 def test_oob_sheet(cli, tmp_path, lang, paper, expected):
-    reader, data = run(cli, tmp_path, "oob.pdf", "render", US, DE, "--no-list", "--lang", lang, "--paper", paper)
+    reader, data = run(
+        cli, tmp_path, "oob.pdf", "render", US, DE, "--no-list", "--lang", lang, "--paper", paper
+    )
     assert len(reader.pages) == 2 and size(reader) == size(reader, 1) == expected
     us, de = reader.pages[0].extract_text(), reader.pages[1].extract_text()
     assert "Hill 30 — US" in us and "Hill 30 — Germans" in de
@@ -90,8 +123,10 @@ def test_oob_tick_boxes_are_at_least_3_mm(cli, tmp_path):
 
     _, data = run(cli, tmp_path, "oob.pdf", "render", US, "--no-list", "--mono")
     assert TICK >= 3 * MM
-    boxes = re.findall(rb"[\d.\-]+ [\d.\-]+ ([\d.]+) ([\d.]+) re", PdfReader(io.BytesIO(data)).pages[0]
-                       .get_contents().get_data())
+    boxes = re.findall(
+        rb"[\d.\-]+ [\d.\-]+ ([\d.]+) ([\d.]+) re",
+        PdfReader(io.BytesIO(data)).pages[0].get_contents().get_data(),
+    )
     ticks = [b for b in boxes if abs(float(b[0]) - TICK) < 0.01 and abs(float(b[1]) - TICK) < 0.01]
     # Shaken + Melee per counter, Wounded for the leader and the hero, SW used for the M1919 and
     # the MG-34; 4 boxes on each of the 11 blank rows filling the rest of the A4 page
@@ -139,8 +174,12 @@ def test_verified_override_removes_the_dagger(tmp_path, subprocess_env):
     (tmp_path / "lnl").mkdir()
     (tmp_path / "lnl/melee_table.yaml").write_text(yaml.safe_dump(table), encoding="utf-8")
     out = tmp_path / "ref.pdf"
-    r = subprocess.run([sys.executable, "-m", "sheets", "--data-dir", str(tmp_path), "reference", "lnl",
-                        "-o", str(out)], capture_output=True, text=True, env=subprocess_env)
+    r = subprocess.run(
+        [sys.executable, "-m", "sheets", "--data-dir", str(tmp_path), "reference", "lnl", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        env=subprocess_env,
+    )
     assert r.returncode == 0, r.stderr
     txt = text(PdfReader(out))
     assert "†" not in txt and "Kill Number not verified" not in txt and "10" in txt

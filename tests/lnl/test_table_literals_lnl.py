@@ -10,8 +10,15 @@ import pytest
 from sheets.games.lnl import model, rules
 
 # digest §7 "Melee Table (Kill Numbers)": odds -> (Kill Number, verified by an example)
-MELEE_TABLE = {"1:3": (11, False), "1:2": (10, False), "1:1": (8, True), "2:1": (6, True),
-               "3:1": (5, False), "4:1": (4, True), "5:1": (3, False)}
+MELEE_TABLE = {
+    "1:3": (11, False),
+    "1:2": (10, False),
+    "1:1": (8, True),
+    "2:1": (6, True),
+    "3:1": (5, False),
+    "4:1": (4, True),
+    "5:1": (3, False),
+}
 
 
 def test_melee_table_columns_weakest_to_strongest():
@@ -25,14 +32,25 @@ def test_melee_table_cell(column, kn, verified):
 
 
 def test_melee_table_in_order():
-    assert [(c.column, c.kn, c.verified) for c in model.melee_table()] == \
-        [(c, kn, v) for c, (kn, v) in MELEE_TABLE.items()]
+    assert [(c.column, c.kn, c.verified) for c in model.melee_table()] == [
+        (c, kn, v) for c, (kn, v) in MELEE_TABLE.items()
+    ]
 
 
-@pytest.mark.parametrize("a, d, column", [
-    (4, 2, "2:1"), (5, 2, "3:1"), (4, 4, "1:1"), (4, 1, "4:1"), (1, 2, "1:2"), (1, 4, "1:3"),
-    (11, 2, "5:1"), (3, 1, "3:1"), (2, 5, "1:2"),
-])
+@pytest.mark.parametrize(
+    "a, d, column",
+    [
+        (4, 2, "2:1"),
+        (5, 2, "3:1"),
+        (4, 4, "1:1"),
+        (4, 1, "4:1"),
+        (1, 2, "1:2"),
+        (1, 4, "1:3"),
+        (11, 2, "5:1"),
+        (3, 1, "3:1"),
+        (2, 5, "1:2"),
+    ],
+)
 def test_odds_columns_of_the_examples(a, d, column):
     # S1, S2, S3, H1, D2, D4, D5 (capped), a plain 3:1, D6 (round up below 1:1)
     assert rules.odds(a, d).column == column
@@ -46,11 +64,21 @@ def test_hero_shift_and_cap_use_the_table_columns():
 # Core Rules §8.0: the melee-capable SWs (MG, Satchel Charges, Molotov Cocktails, Flamethrowers);
 # Satchel Charges and Molotov Cocktails are removed after the first melee round; MG-34 FP 2 (S3);
 # the §8.0 leader example's captured MG has FP 1 (D1).
-@pytest.mark.parametrize("name, melee, single_use", [
-    ("MG-34", True, False), ("MG", True, False), ("MG-42", True, False), ("M1919", True, False),
-    ("Satchel Charge", True, True), ("Molotov Cocktail", True, True), ("Flamethrower", True, False),
-    ("BAR", False, False), ("Bazooka", False, False), ("Panzerfaust", False, True),
-])
+@pytest.mark.parametrize(
+    "name, melee, single_use",
+    [
+        ("MG-34", True, False),
+        ("MG", True, False),
+        ("MG-42", True, False),
+        ("M1919", True, False),
+        ("Satchel Charge", True, True),
+        ("Molotov Cocktail", True, True),
+        ("Flamethrower", True, False),
+        ("BAR", False, False),
+        ("Bazooka", False, False),
+        ("Panzerfaust", False, True),
+    ],
+)
 def test_support_weapon_melee_use(name, melee, single_use):
     sw = model.find_weapon(name)
     assert (sw.name, sw.melee, sw.single_use) == (name, melee, single_use)

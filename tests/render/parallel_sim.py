@@ -64,7 +64,7 @@ class Sim:
         sim = self
 
         class Ctx:
-            def Pipe(self, duplex=True):  # noqa: N802 - multiprocessing's name
+            def Pipe(self, duplex=True):
                 assert duplex is False
                 box = list(sim.inbox[len(sim.boxes)]) if sim.inbox is not None else []
                 log: list = []
@@ -118,7 +118,7 @@ def run_parent(monkeypatch, call, sent: list):
         sim = Sim(m, child=None, inbox=sent)
         try:
             result = call()
-        except Exception as exc:  # noqa: BLE001 - the caller looks at it
+        except Exception as exc:
             result = exc
     return sim, result
 

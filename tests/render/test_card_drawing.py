@@ -18,7 +18,7 @@ from sheets.core.game import Options
 from sheets.render.cards import EMPTY, CardBox, _slug, card_size, grid, impose, plain_back, write_card_pngs
 from sheets.render.pdf import MM, PAPER, Document, Rect, margins
 
-NOTHING = lambda pen, box: None  # noqa: E731
+NOTHING = lambda pen, box: None
 
 
 def _pages(pdf):
@@ -69,8 +69,10 @@ def test_a_page_size_given_to_impose_is_kept_by_every_page():
     impose(doc, [NOTHING] * 3, Options(paper="a4", extra={"backs": True}), paper_size=size)
     pages = PdfReader(io.BytesIO(doc.finish())).pages
     assert len(pages) == 2
-    assert all([round(float(v), 2) for v in p.mediabox] == [0, 0, round(size[0], 2), round(size[1], 2)]
-               for p in pages)
+    assert all(
+        [round(float(v), 2) for v in p.mediabox] == [0, 0, round(size[0], 2), round(size[1], 2)]
+        for p in pages
+    )
 
 
 def test_the_margin_is_the_papers_own():
@@ -88,6 +90,7 @@ def test_a_butted_cards_bleed_stops_where_its_neighbour_starts():
     """Poker, 3 mm bleed, butted on A4: the first card paints its whole bleed box black; the
     slot to its right is empty: the paper there stays white (clipped at the trim), while the
     outer bleed left of the card is painted."""
+
     def black(pen, box):
         pen.rect(box.bleed_box, fill=(0, 0, 0), stroke=False)
 
@@ -105,8 +108,8 @@ def test_a_butted_cards_bleed_stops_where_its_neighbour_starts():
     def at(x, y):
         return img.getpixel((int(x), int(img.height - y)))
 
-    assert at(s.x + 20, s.y + 20) < 30          # the card
-    assert at(s.x - 1.5 * MM, s.y + 20) < 30    # its outer bleed
+    assert at(s.x + 20, s.y + 20) < 30  # the card
+    assert at(s.x - 1.5 * MM, s.y + 20) < 30  # its outer bleed
     assert at(s.right + 1.5 * MM, s.y + 20) > 250  # no bleed over the next (empty) slot
 
 
@@ -122,7 +125,8 @@ def test_the_plain_back_draws_two_frames_and_its_title_in_the_middle():
     inner = outer.inset(2 * MM)
     assert [tuple(round(v, 3) for v in r[0] + r[2]) for r in rects[:2]] == [
         tuple(round(v, 3) for v in (outer.x, outer.y, outer.right, outer.top)),
-        tuple(round(v, 3) for v in (inner.x, inner.y, inner.right, inner.top))]
+        tuple(round(v, 3) for v in (inner.x, inner.y, inner.right, inner.top)),
+    ]
     (run,) = [it for it in items if it[0] == "t"]
     assert run[1:4] == ("Ludwig", "Sans-Bold", 11)
     x0, y0, x1, y1 = run[5]
@@ -142,16 +146,25 @@ def test_a_plain_back_without_a_title_prints_no_text():
     assert len([it for it in doc.recorder.pages[0]["items"] if it[0] == "s"]) == 2
 
 
-@pytest.mark.parametrize("name, slug", [
-    (" Ab ", "ab"), ("--Ab--", "ab"), ("a" * 39 + " bc", "a" * 39), ("a" * 45, "a" * 40),
-    ("Лотар", "lotar"), ("", "card"), ("---", "card"), ("Ёж — «Т-34»", "ezh-t-34"),
-])
+@pytest.mark.parametrize(
+    "name, slug",
+    [
+        (" Ab ", "ab"),
+        ("--Ab--", "ab"),
+        ("a" * 39 + " bc", "a" * 39),
+        ("a" * 45, "a" * 40),
+        ("Лотар", "lotar"),
+        ("", "card"),
+        ("---", "card"),
+        ("Ёж — «Т-34»", "ezh-t-34"),
+    ],
+)
 def test_card_file_names(name, slug):
     assert _slug(name) == slug
 
 
 def test_card_pngs_are_in_colour_unless_mono(tmp_path):
-    red = lambda pen, box: pen.rect(box, fill=(1, 0, 0), stroke=False)  # noqa: E731
+    red = lambda pen, box: pen.rect(box, fill=(1, 0, 0), stroke=False)
     (p,) = write_card_pngs([red], card_size("mini"), tmp_path / "c")
     img = Image.open(p)
     assert img.mode == "RGB" and img.getpixel((img.width // 2, img.height // 2))[:3] == (255, 0, 0)

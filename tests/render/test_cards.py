@@ -9,8 +9,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from sheets.core.game import Options
-from sheets.render.cards import (CardBox, card_size, grid, impose, plain_back, png_names,
-                                 write_card_pngs)
+from sheets.render.cards import CardBox, card_size, grid, impose, plain_back, png_names, write_card_pngs
 from sheets.render.pdf import MM, PAPER, Document, Rect, margins
 
 A4_W, A4_H = 210 * MM, 297 * MM
@@ -68,11 +67,11 @@ def at(img, x, y, dpi=72):
 
 def overlaps(seg, r: Rect) -> bool:
     x1, y1, x2, y2 = seg
-    return (min(x1, x2) <= r.right and max(x1, x2) >= r.x
-            and min(y1, y2) <= r.top and max(y1, y2) >= r.y)
+    return min(x1, x2) <= r.right and max(x1, x2) >= r.x and min(y1, y2) <= r.top and max(y1, y2) >= r.y
 
 
 # -- sizes ------------------------------------------------------------------------------------
+
 
 def test_poker_size_in_points():
     w, h = card_size("poker")
@@ -88,6 +87,7 @@ def test_unknown_card_size_suggests_a_preset():
 
 
 # -- n-up geometry ----------------------------------------------------------------------------
+
 
 def test_poker_on_a4_is_3_by_3():
     g = grid(PAPER["a4"], POKER, margins("a4"))
@@ -109,11 +109,14 @@ def test_poker_on_letter_turns_sideways_for_8():
     assert g.slots[0].w == pytest.approx(88 * MM) and g.slots[0].h == pytest.approx(63 * MM)
 
 
-@pytest.mark.parametrize("bleed, gap, expected", [
-    # A4, printable 190 × 277 mm; slot = card + 2 × bleed; n = floor((avail + gap) / (slot + gap))
-    (0, 5, (2, 4, True)),    # upright: floor(195/68) = 2 × floor(282/93) = 3 = 6; sideways 2 × 4
-    (3, 5, (2, 2, False)),   # upright: floor(195/74) = 2 × floor(282/99) = 2 = 4; sideways 1 × 3
-])
+@pytest.mark.parametrize(
+    "bleed, gap, expected",
+    [
+        # A4, printable 190 × 277 mm; slot = card + 2 × bleed; n = floor((avail + gap) / (slot + gap))
+        (0, 5, (2, 4, True)),  # upright: floor(195/68) = 2 × floor(282/93) = 3 = 6; sideways 2 × 4
+        (3, 5, (2, 2, False)),  # upright: floor(195/74) = 2 × floor(282/99) = 2 = 4; sideways 1 × 3
+    ],
+)
 def test_bleed_and_gap_reduce_the_count(bleed, gap, expected):
     g = grid(PAPER["a4"], POKER, margins("a4"), gap * MM, bleed * MM)
     assert (g.cols, g.rows, g.rotated) == expected
@@ -128,16 +131,19 @@ def test_bleed_and_gap_reduce_the_count(bleed, gap, expected):
         assert b.y >= m - 1e-6 and b.top <= A4_H - m + 1e-6
 
 
-@pytest.mark.parametrize("paper, allow_rotate, expected", [
-    # A4, printable 190 × 277 mm: bleed boxes of 69 × 94 mm hold 2 × 2 = 4 (sideways 2 × 4 = 8);
-    # butted trims hold floor(190 / 63) = 3 × floor(277 / 88) = 3 = 9, the outer 3 mm bleed in
-    # the 10 mm margin (3 × 63 + 2 × 3 = 195 mm of 210)
-    ("a4", True, (3, 3, False)),
-    ("a4", False, (3, 3, False)),
-    # Letter, printable 195.58 × 259.08 mm: butted 3 × 2 = 6 upright, 2 × 4 = 8 sideways
-    ("letter", True, (2, 4, True)),
-    ("letter", False, (3, 2, False)),
-])
+@pytest.mark.parametrize(
+    "paper, allow_rotate, expected",
+    [
+        # A4, printable 190 × 277 mm: bleed boxes of 69 × 94 mm hold 2 × 2 = 4 (sideways 2 × 4 = 8);
+        # butted trims hold floor(190 / 63) = 3 × floor(277 / 88) = 3 = 9, the outer 3 mm bleed in
+        # the 10 mm margin (3 × 63 + 2 × 3 = 195 mm of 210)
+        ("a4", True, (3, 3, False)),
+        ("a4", False, (3, 3, False)),
+        # Letter, printable 195.58 × 259.08 mm: butted 3 × 2 = 6 upright, 2 × 4 = 8 sideways
+        ("letter", True, (2, 4, True)),
+        ("letter", False, (3, 2, False)),
+    ],
+)
 def test_bleed_without_gap_butts_the_cards(paper, allow_rotate, expected):
     g = grid(PAPER[paper], POKER, margins(paper), 0, 3 * MM, allow_rotate=allow_rotate)
     assert (g.cols, g.rows, g.rotated) == expected and g.butted
@@ -184,6 +190,7 @@ def test_crop_marks_stay_outside_every_card(bleed, gap):
 
 # -- PDF output -------------------------------------------------------------------------------
 
+
 def test_pages_and_same_positions_on_every_page():
     log = []
     pdf = build([numbered(k, log) for k in range(20)])
@@ -214,21 +221,25 @@ def test_face_is_clipped_to_its_bleed_box():
     g = grid(PAPER["a4"], POKER, margins("a4"), 5 * MM, 3 * MM)
     img = pixels(pdf, 0)
     bb = g.bleed_box(g.slots[0])
-    assert at(img, bb.x + 2, bb.top - 2) < 30        # painted to the bleed edge
+    assert at(img, bb.x + 2, bb.top - 2) < 30  # painted to the bleed edge
     assert at(img, bb.right + 4, bb.top - 20) > 250  # nothing in the gap
 
 
 def test_backs_are_mirrored_left_to_right():
     fronts, backs = [], []
     doc = Document("a4")
-    impose(doc, [numbered(k, fronts) for k in range(4)], opts(backs=True),
-           backs=[numbered(k, backs) for k in range(4)])
+    impose(
+        doc,
+        [numbered(k, fronts) for k in range(4)],
+        opts(backs=True),
+        backs=[numbered(k, backs) for k in range(4)],
+    )
     pdf = doc.finish()
     assert len(PdfReader(io.BytesIO(pdf)).pages) == 2  # front page + back page
     front = {k: b for k, b in fronts}
     for k, b in backs:
         f = front[k]
-        assert b.x == pytest.approx(A4_W - f.x - f.w)   # slot k's back: W − front x − width
+        assert b.x == pytest.approx(A4_W - f.x - f.w)  # slot k's back: W − front x − width
         assert b.y == pytest.approx(f.y)
 
 
@@ -245,16 +256,19 @@ def test_backs_default_to_plain_and_follow_the_option():
 
 def test_wrong_number_of_backs_is_refused():
     with pytest.raises(ValueError, match="2 card backs for 3 faces"):
-        impose(Document("a4"), [numbered(k) for k in range(3)], opts(backs=True),
-               backs=[plain_back("a"), plain_back("b")])
+        impose(
+            Document("a4"),
+            [numbered(k) for k in range(3)],
+            opts(backs=True),
+            backs=[plain_back("a"), plain_back("b")],
+        )
 
 
 def test_sideways_backs_land_behind_their_fronts_upright():
     """Letter poker lies sideways; the card's top-left corner marker shows the orientation."""
     corner = 8 * MM
     doc = Document("letter")
-    impose(doc, [filler(0.85, corner)], opts(paper="letter", backs=True),
-           backs=[filler(0.85, corner)])
+    impose(doc, [filler(0.85, corner)], opts(paper="letter", backs=True), backs=[filler(0.85, corner)])
     pdf = doc.finish()
     g = grid(PAPER["letter"], POKER, margins("letter"))
     s = g.slots[0]
@@ -284,9 +298,11 @@ def test_card_that_does_not_fit_raises():
 
 # -- PNG output -------------------------------------------------------------------------------
 
+
 def test_one_png_per_card_at_300_dpi(tmp_path):
-    paths = write_card_pngs([numbered(k) for k in range(3)], POKER, tmp_path,
-                            names=["Лотар", "Grenadiers", "Лотар"])
+    paths = write_card_pngs(
+        [numbered(k) for k in range(3)], POKER, tmp_path, names=["Лотар", "Grenadiers", "Лотар"]
+    )
     assert [p.name for p in paths] == ["01-lotar.png", "02-grenadiers.png", "03-lotar.png"]
     # 63 mm = 2.480 in × 300 = 744.09 → 744 px; 88 mm = 3.465 in × 300 = 1039.37 → 1039 px
     for p in paths:

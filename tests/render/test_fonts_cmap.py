@@ -20,9 +20,16 @@ def test_validate_does_not_load_reportlab(subprocess_env, samples):
     import subprocess
     import sys
 
-    code = ("import sys; from sheets.cli import main\n"
-            "try:\n    main(['validate', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
-            "print('reportlab' in ' '.join(sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code, str(samples / "battletech" / "roc.yaml")],
-                         capture_output=True, text=True, env=subprocess_env, check=True).stdout
+    code = (
+        "import sys; from sheets.cli import main\n"
+        "try:\n    main(['validate', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+        "print('reportlab' in ' '.join(sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(samples / "battletech" / "roc.yaml")],
+        capture_output=True,
+        text=True,
+        env=subprocess_env,
+        check=True,
+    ).stdout
     assert out.strip().splitlines()[-1] == "False"

@@ -23,12 +23,34 @@ def test_pen_heading_sets_capitals_in_sentence_case():
     assert "Таблица Места Попадания" in text
 
 
-@pytest.mark.parametrize("lang, want, old", [
-    ("en", ["ProtoMech record sheet", "Weapons inventory", "Hit locations and critical hits",
-            "Armor diagram", "Pilot data", "ProtoMech 1"], ["ARMOR DIAGRAM", "PROTOMECH", "PILOT DATA"]),
-    ("ru", ["Лист записи протомеха", "Перечень оружия", "Места попадания и критические попадания",
-            "Схема брони", "Протомех 1"], ["СХЕМА БРОНИ", "ПРОТОМЕХ", "ЛИСТ ЗАПИСИ"]),
-])
+@pytest.mark.parametrize(
+    "lang, want, old",
+    [
+        (
+            "en",
+            [
+                "ProtoMech record sheet",
+                "Weapons inventory",
+                "Hit locations and critical hits",
+                "Armor diagram",
+                "Pilot data",
+                "ProtoMech 1",
+            ],
+            ["ARMOR DIAGRAM", "PROTOMECH", "PILOT DATA"],
+        ),
+        (
+            "ru",
+            [
+                "Лист записи протомеха",
+                "Перечень оружия",
+                "Места попадания и критические попадания",
+                "Схема брони",
+                "Протомех 1",
+            ],
+            ["СХЕМА БРОНИ", "ПРОТОМЕХ", "ЛИСТ ЗАПИСИ"],
+        ),
+    ],
+)
 def test_battletech_sheet_headings_in_sentence_case(cli, tmp_path, lang, want, old):
     from sheets.data import data_path
 

@@ -23,8 +23,9 @@ def _sample(rel):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("lang, heading", [("en", "Army list: Sample Axis force"),
-                                           ("ru", "Список армии: Sample Axis force")])
+@pytest.mark.parametrize(
+    "lang, heading", [("en", "Army list: Sample Axis force"), ("ru", "Список армии: Sample Axis force")]
+)
 def test_dust_cards_and_their_list_on_one_page(cli, tmp_path, paper, lang, heading):
     """Three cards take the top row of a card sheet: the list goes under them (it was a page of
     its own, three quarters blank)."""
@@ -71,12 +72,14 @@ def test_no_list_leaves_it_out(cli, tmp_path):
 
 def _drawing(*blocks):
     """A renderer drawing full-width blocks (top, bottom in points) on page 1, one line on page 2."""
+
     def draw(doc):
         pen = doc.page()
         for top, bottom in blocks:
             pen.rect(Rect(40, bottom, 500, top - bottom), fill=(0.9, 0.9, 0.9), stroke=False)
         pen.text(40, 20, "footer in the margin", 6.5)
         doc.page().text(40, 700, "page 2", 8)
+
     return draw
 
 
@@ -137,7 +140,9 @@ def test_a_group_longer_than_a_page_continues_with_its_header(tmp_path):
     draw_army_list(doc, army_list(loaded, "en"), loaded.options)
     doc.finish()
     assert len(doc.recorder.pages) >= 3
-    names = [it[1] for p in doc.recorder.pages for it in p["items"] if it[0] == "t" and it[1].startswith("Squad ")]
+    names = [
+        it[1] for p in doc.recorder.pages for it in p["items"] if it[0] == "t" and it[1].startswith("Squad ")
+    ]
     assert names == [f"Squad {i:03d}" for i in range(150)]
     for page in doc.recorder.pages[:-1]:  # every page of rows starts with the column header
         texts = [it[1] for it in page["items"] if it[0] == "t"]

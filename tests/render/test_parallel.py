@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import yaml
-
 import pytest
+import yaml
 
 from sheets.render import parallel
 
@@ -31,11 +30,14 @@ def small_chunks(monkeypatch):
     monkeypatch.setattr(parallel, "CHUNK", 1)  # one page per chunk: every boundary is exercised
 
 
-@pytest.mark.parametrize("game, files, n, extra", [
-    ("battletech", ["roc.yaml", "harpy.yaml", "gorgon.yaml", "minotaur.yaml"], 13, []),
-    ("dust", ["sample_force.yaml"], 22, ["--card", "bridge"]),
-    ("dmech", ["otrok.yaml", "pilot_on_foot.yaml"], 5, ["--tables"]),
-])
+@pytest.mark.parametrize(
+    "game, files, n, extra",
+    [
+        ("battletech", ["roc.yaml", "harpy.yaml", "gorgon.yaml", "minotaur.yaml"], 13, []),
+        ("dust", ["sample_force.yaml"], 22, ["--card", "bridge"]),
+        ("dmech", ["otrok.yaml", "pilot_on_foot.yaml"], 5, ["--tables"]),
+    ],
+)
 def test_jobs_give_the_same_bytes(cli, samples, tmp_path, small_chunks, game, files, n, extra):
     src = _many(samples, game, files, n, tmp_path)
     outs = {}
@@ -74,11 +76,26 @@ def test_new_characters_after_the_first_chunk_give_the_same_bytes(cli, samples, 
     """Pilots on later pages with letters the first page never used (and a name that needs the
     other font subset): those runs go through the parent in order; the bytes stay the same."""
     base = yaml.safe_load((samples / "battletech" / "roc.yaml").read_text(encoding="utf-8"))["units"][0]
-    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Щука Ёжикова", "Юлия Эльф", "Жора", "Ann", "Ώμέγα Ψ",
-             "Ђорђе Ћ", "Ann", "Bo"]
+    names = [
+        "Ann",
+        "Bo",
+        "Cy",
+        "Di",
+        "Ed",
+        "Щука Ёжикова",
+        "Юлия Эльф",
+        "Жора",
+        "Ann",
+        "Ώμέγα Ψ",
+        "Ђорђе Ћ",
+        "Ann",
+        "Bo",
+    ]
     units = [dict(base, name=f"Roc {i + 1}", pilot={"name": n, "gunnery": 4}) for i, n in enumerate(names)]
     src = tmp_path / "u.yaml"
-    src.write_text(yaml.safe_dump({"system": "battletech", "units": units}, allow_unicode=True), encoding="utf-8")
+    src.write_text(
+        yaml.safe_dump({"system": "battletech", "units": units}, allow_unicode=True), encoding="utf-8"
+    )
     outs = {}
     for jobs in (1, 2):
         out = tmp_path / f"{jobs}.pdf"
@@ -109,8 +126,9 @@ def test_a_worker_encodes_only_runs_whose_glyphs_are_known():
 
 
 @pytest.mark.parametrize("a85", [1, 0])
-def test_workers_encode_their_page_streams_with_the_same_bytes(cli, samples, tmp_path, small_chunks,
-                                                              monkeypatch, a85):
+def test_workers_encode_their_page_streams_with_the_same_bytes(
+    cli, samples, tmp_path, small_chunks, monkeypatch, a85
+):
     """A worker deflates (and, with reportlab's default, ASCII85-encodes) the content streams of
     its pages itself; the parent only places them: the file is still byte-identical."""
     from reportlab import rl_config

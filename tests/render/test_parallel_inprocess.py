@@ -9,8 +9,8 @@ import marshal
 import os
 
 import pytest
-
 from parallel_sim import PID0, run_parent, run_worker, serial, simulate, simulate_call
+
 from sheets.render import parallel
 from sheets.render.pdf import PAPER, Document, Rect
 
@@ -47,8 +47,13 @@ def _book(n, words=None, sizes=None, forms=True):
             if forms:
                 pen.form("shared", 50, 600, _box)
                 if i % 3 == 0:
-                    pen.form(("own", i), 100, 500, lambda p, i=i: (p.rect(Rect(0, 0, 20, 20)),
-                                                                   p.text(1, 1, f"F{i}", 7)))
+                    pen.form(
+                        ("own", i),
+                        100,
+                        500,
+                        lambda p, i=i: (p.rect(Rect(0, 0, 20, 20)), p.text(1, 1, f"F{i}", 7)),
+                    )
+
     return draw
 
 
@@ -56,6 +61,7 @@ def _book(n, words=None, sizes=None, forms=True):
 def chunk(monkeypatch):
     def set_chunk(n):
         monkeypatch.setattr(parallel, "CHUNK", n)
+
     set_chunk(2)
     return set_chunk
 
@@ -81,6 +87,7 @@ def test_the_simulated_forks_give_the_bytes_of_one_process(monkeypatch, chunk, j
 
 
 # -- chunks: who draws what, what is sent ---------------------------------------------------------
+
 
 def _chunks(msgs):
     got = [m[1] for m in msgs if m[0] == "chunk"]
@@ -174,7 +181,6 @@ def test_the_forks_are_made_and_cleaned_up(monkeypatch, chunk):
     """Each worker arms the parent-death signal with the parent's pid, freezes its collector and
     closes every read end it inherited; the parent closes each write end after its fork, every
     read end at the end and waits for every worker."""
-    from parallel_sim import Sim
 
     draw = _book(9)
     sims = []
@@ -196,8 +202,8 @@ def test_the_forks_are_made_and_cleaned_up(monkeypatch, chunk):
     assert all(box == [] for box in sim.boxes)  # every message read
 
 
-
 # -- what the parent assembles ----------------------------------------------------------------------
+
 
 def test_page_sizes_switch_inside_and_across_chunks(monkeypatch, chunk):
     """A4 and Letter (and a landscape page) in any order: each page keeps its size."""
@@ -210,8 +216,10 @@ def test_page_sizes_switch_inside_and_across_chunks(monkeypatch, chunk):
 
     from pypdf import PdfReader
 
-    got = [(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
-           for p in PdfReader(io.BytesIO(pdf)).pages]
+    got = [
+        (round(float(p.mediabox.width)), round(float(p.mediabox.height)))
+        for p in PdfReader(io.BytesIO(pdf)).pages
+    ]
     assert got == [(round(w), round(h)) for w, h in (sizes[i] for i in range(1, 10))]
     assert got[:3] == [(595, 842), (612, 792), (595, 842)] and got[4] == (842, 595)
     assert doc.size == A4  # the size of the last page
@@ -250,12 +258,15 @@ def _forms_book(n, text_in_form):
                 pen.form("c", 110, 10, lambda p: p.text(2, 2, "Жёлудь ЦЫ", 8, "Sans-Bold"))
             pen.text(50, 650, "Ґанок Її" if i % 2 else "Roc", 9)
             pen.form("a", 160, 10, _box)
+
     return draw
 
 
 @pytest.mark.parametrize("text_in_form", ["Box", "Щит Ъ"])
 @pytest.mark.parametrize("jobs", [2, 3])
-def test_forms_first_used_on_worker_pages_get_the_names_of_one_process(monkeypatch, chunk, jobs, text_in_form):
+def test_forms_first_used_on_worker_pages_get_the_names_of_one_process(
+    monkeypatch, chunk, jobs, text_in_form
+):
     draw = _forms_book(9, text_in_form)
     one, _ = serial(_doc, draw)
     pdf, doc, sent, _ = simulate(monkeypatch, _doc, draw, jobs)
@@ -332,6 +343,7 @@ def test_a_page_stream_reportlab_builds_otherwise_is_left_to_the_parent(monkeypa
 
 # -- a failing worker -------------------------------------------------------------------------------
 
+
 def _failing(n, bad_page, exc):
     book = _book(n)
 
@@ -345,17 +357,20 @@ def _failing(n, bad_page, exc):
             if count[0] == bad_page and not getattr(pen, "skip", False):
                 raise exc
             return pen
+
         doc.page = page_that_fails
         try:
             book(doc)
         finally:
             doc.page = page
+
     return draw
 
 
 def _fail_run(monkeypatch, draw, jobs):
-    sent = [run_worker(monkeypatch, lambda: parallel.render(_doc(), draw, jobs), jobs, k)[1]
-            for k in range(jobs)]
+    sent = [
+        run_worker(monkeypatch, lambda: parallel.render(_doc(), draw, jobs), jobs, k)[1] for k in range(jobs)
+    ]
     sim, result = run_parent(monkeypatch, lambda: parallel.render(_doc(), draw, jobs), sent)
     return sim, result, [[marshal.loads(b) for b in s] for s in sent]
 
@@ -428,8 +443,11 @@ def _parent_with(monkeypatch, n, jobs, inbox):
     import marshal as m_
 
     draw = _book(n)
-    return run_parent(monkeypatch, lambda: parallel.render(_doc(), draw, jobs),
-                      [[m_.dumps(x) for x in box] for box in inbox])
+    return run_parent(
+        monkeypatch,
+        lambda: parallel.render(_doc(), draw, jobs),
+        [[m_.dumps(x) for x in box] for box in inbox],
+    )
 
 
 def test_a_chunk_out_of_turn_is_an_error(monkeypatch, chunk):
@@ -440,13 +458,16 @@ def test_a_chunk_out_of_turn_is_an_error(monkeypatch, chunk):
 
 def test_a_chunk_after_a_done_is_an_error(monkeypatch, chunk):
     # chunk 1 (worker 0) is empty, then worker 1 says done; worker 0 still sends a chunk
-    sim, result = _parent_with(monkeypatch, 7, 2, [[("chunk", 1, [], [], [], []), ("chunk", 3, [], [], [], [])],
-                                                   [("done",)]])
+    sim, result = _parent_with(
+        monkeypatch, 7, 2, [[("chunk", 1, [], [], [], []), ("chunk", 3, [], [], [], [])], [("done",)]]
+    )
     assert isinstance(result, RuntimeError) and str(result) == "parallel render: a chunk after the last page"
 
 
 def test_an_error_after_another_workers_done_is_raised(monkeypatch, chunk):
-    sim, result = _parent_with(monkeypatch, 7, 3, [[("done",)], [("done",)], [("error", "OSError: disk", "tb")]])
+    sim, result = _parent_with(
+        monkeypatch, 7, 3, [[("done",)], [("done",)], [("error", "OSError: disk", "tb")]]
+    )
     assert isinstance(result, RuntimeError) and str(result) == "worker 2 failed: OSError: disk"
     sim, result = _parent_with(monkeypatch, 7, 3, [[("done",)], [("done",)], [("done",)]])
     assert isinstance(result, bytes) and result.startswith(b"%PDF")
@@ -461,8 +482,8 @@ def test_each_workers_done_is_read_once(monkeypatch, chunk):
     assert sim.boxes[0] == [marshal.dumps(("error", "X: never read", ""))] and sim.boxes[1] == []
 
 
-
 # -- the layout check of the workers' pages -----------------------------------------------------
+
 
 def _overflowing(n, bad):
     book = _book(n)
@@ -478,11 +499,13 @@ def _overflowing(n, bad):
                 with pen.frame(Rect(40, 690, 30, 20)):
                     pen.text(45, 695, f"Overflow on page {count[0]} well past its frame", 10)
             return pen
+
         doc.page = page_with_overflow
         try:
             book(doc)
         finally:
             doc.page = page
+
     return draw
 
 
@@ -502,8 +525,9 @@ def test_workers_measure_their_pages_and_the_parent_reports_them_in_page_order(m
     got = [(v.page, v.kind, v.message) for v in check(doc.recorder)]
     assert got == want
     assert [p for p, kind, _ in got if kind == "frame"] == [2, 4, 5, 9]
-    assert ("frame", "'Overflow on page 5 well past its frame' leaves its frame by 168.8 pt") in \
-        [(k, m) for _, k, m in got]
+    assert ("frame", "'Overflow on page 5 well past its frame' leaves its frame by 168.8 pt") in [
+        (k, m) for _, k, m in got
+    ]
     assert [p for p, kind, _ in got if kind == "blank"] == list(range(1, 10))
     # each chunk's measurements come with it: pages 3-4 from worker 0, 5-6 from worker 1, ...
     measured = {m[1]: [r[0] for r in m[5]] for s in sent for m in s if m[0] == "chunk"}
@@ -517,6 +541,7 @@ def test_without_a_recorder_nothing_is_measured(monkeypatch, chunk):
 
 
 # -- a real renderer ----------------------------------------------------------------------------
+
 
 def _bt_source(samples, names):
     import yaml
@@ -537,8 +562,21 @@ def test_battletech_sheets_through_the_workers_are_the_bytes_of_one_process(monk
     from sheets.render.layout_check import check
 
     monkeypatch.setattr(parallel, "CHUNK", 1)
-    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Щука Ёжикова", "Юлия Эльф", "Жора", "Ann", "Ώμέγα Ψ",
-             "Ђорђе Ћ", "Ann", "Bo"]
+    names = [
+        "Ann",
+        "Bo",
+        "Cy",
+        "Di",
+        "Ed",
+        "Щука Ёжикова",
+        "Юлия Эльф",
+        "Жора",
+        "Ann",
+        "Ώμέγα Ψ",
+        "Ђорђе Ћ",
+        "Ann",
+        "Bo",
+    ]
     src = _bt_source(samples, names)
 
     def call(jobs):
@@ -548,8 +586,9 @@ def test_battletech_sheets_through_the_workers_are_the_bytes_of_one_process(monk
     got, sent, sim = simulate_call(monkeypatch, lambda: call(2), 2)
     assert got.pdf == one.pdf
     assert sim.forks == 2
-    assert [(v.page, v.message) for v in check(got.document.recorder)] == \
-        [(v.page, v.message) for v in check(one.document.recorder)]
+    assert [(v.page, v.message) for v in check(got.document.recorder)] == [
+        (v.page, v.message) for v in check(one.document.recorder)
+    ]
     words = page_words(got.pdf)
     assert len(words) == 3
     assert "Щука Ёжикова" in words[1] and "Ђорђе Ћ" in words[2] and "Ώμέγα Ψ" in words[1]
@@ -573,6 +612,7 @@ def test_the_layout_check_of_worker_pages_knows_their_size(monkeypatch, chunk, s
         def page_sized(size=None):
             count[0] += 1
             return page(sizes.get(count[0], size))
+
         doc.page = page_sized
         try:
             draw(doc)
@@ -638,5 +678,6 @@ def test_the_first_chunk_is_ten_pages(monkeypatch, n, forks):
         return
     pdf, _, sent, sim = simulate(monkeypatch, _doc, draw, 2)
     assert pdf == one and sim.forks == forks
-    assert [[(m[1], len(m[2])) for m in s if m[0] == "chunk"] for s in sent] == \
-        ([[(1, 1)], []] if n == 11 else [[(1, 10)], [(2, 1)]])
+    assert [[(m[1], len(m[2])) for m in s if m[0] == "chunk"] for s in sent] == (
+        [[(1, 1)], []] if n == 11 else [[(1, 10)], [(2, 1)]]
+    )

@@ -17,8 +17,8 @@ from reportlab.pdfbase.pdfdoc import PDFBase85Encode
 from sheets.render import parallel
 from sheets.render.pdf import Document, Pen, Rect, TextEncoder
 
-
 # -- default_jobs / idle_cpus -----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("units, jobs", [(0, 1), (1, 1), (999, 1), (1000, 5), (1001, 5), (5000, 5)])
 def test_every_idle_cpu_from_1000_units(monkeypatch, units, jobs):
@@ -27,15 +27,27 @@ def test_every_idle_cpu_from_1000_units(monkeypatch, units, jobs):
     assert parallel.MIN_UNITS == 1000
 
 
-@pytest.mark.parametrize("cpus, load, idle", [
-    (4, 0.0, 4), (4, 1.4, 3),  # 2.6 rounds up
-    (4, 1.5, 3),  # 2.5 rounds half up
-    (4, 1.6, 2),  # 2.4 rounds down
-    (4, 3.6, 1), (4, 3.4, 1), (4, 9.0, 1), (4, 4.0, 1),  # never below one
-    (16, 0.0, 8), (16, 7.4, 8), (16, 8.6, 7), (9, 0.0, 8), (8, 0.0, 8), (7, 0.0, 7),  # at most 8
-    (2, -1.0, 2),  # never more than the CPUs
-    (1, 0.0, 1),
-])
+@pytest.mark.parametrize(
+    "cpus, load, idle",
+    [
+        (4, 0.0, 4),
+        (4, 1.4, 3),  # 2.6 rounds up
+        (4, 1.5, 3),  # 2.5 rounds half up
+        (4, 1.6, 2),  # 2.4 rounds down
+        (4, 3.6, 1),
+        (4, 3.4, 1),
+        (4, 9.0, 1),
+        (4, 4.0, 1),  # never below one
+        (16, 0.0, 8),
+        (16, 7.4, 8),
+        (16, 8.6, 7),
+        (9, 0.0, 8),
+        (8, 0.0, 8),
+        (7, 0.0, 7),  # at most 8
+        (2, -1.0, 2),  # never more than the CPUs
+        (1, 0.0, 1),
+    ],
+)
 def test_idle_cpus_by_the_load_average(monkeypatch, cpus, load, idle):
     monkeypatch.setattr(parallel.os, "cpu_count", lambda: cpus)
     monkeypatch.setattr(parallel.os, "getloadavg", lambda: (load, 99.0, 99.0))
@@ -60,6 +72,7 @@ def test_idle_cpus_without_a_load_average_counts_every_cpu(monkeypatch):
 
 
 # -- which runs a worker encodes ----------------------------------------------------------------------
+
 
 def _used(text="Roc 12", font="Sans"):
     doc = Document()
@@ -123,9 +136,13 @@ def test_a_known_run_after_a_known_run_is_what_one_process_writes():
     one._runs = dict(one._runs)
     enc = parallel._ForkEncoder(doc.pen.encoder)
     enc._runs = dict(enc._runs)
-    for font, size, text, new in [("Sans", 8, "Roc", True), ("Sans", 8, "12", False),
-                                  ("Sans", 10, "12", False), ("Sans", 10, "Rc", False),
-                                  ("Sans", 8, "Roc 12", True)]:
+    for font, size, text, new in [
+        ("Sans", 8, "Roc", True),
+        ("Sans", 8, "12", False),
+        ("Sans", 10, "12", False),
+        ("Sans", 10, "Rc", False),
+        ("Sans", 8, "Roc 12", True),
+    ]:
         assert enc.encode(font, size, text, new) == one.encode(font, size, text, new)
         assert enc.state == one.state
     assert enc.tokens == []
@@ -144,13 +161,21 @@ def test_an_empty_run_keeps_the_state():
 
 # -- the worker's canvas ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("attr, value, plain", [
-    (None, None, True),
-    ("_pageCompression", 0, False), ("_pageCompression", 1, True),
-    ("_cropMarks", True, False), ("_cropMarks", None, True),
-    ("_psCommandsBeforePage", ["/PS1 Do"], False), ("_psCommandsBeforePage", [], True),
-    ("_psCommandsAfterPage", ["/PS1 Do"], False), ("_psCommandsAfterPage", [], True),
-])
+
+@pytest.mark.parametrize(
+    "attr, value, plain",
+    [
+        (None, None, True),
+        ("_pageCompression", 0, False),
+        ("_pageCompression", 1, True),
+        ("_cropMarks", True, False),
+        ("_cropMarks", None, True),
+        ("_psCommandsBeforePage", ["/PS1 Do"], False),
+        ("_psCommandsBeforePage", [], True),
+        ("_psCommandsAfterPage", ["/PS1 Do"], False),
+        ("_psCommandsAfterPage", [], True),
+    ],
+)
 def test_a_plain_stream_is_compressed_without_marks_or_postscript(attr, value, plain):
     doc = Document()
     if attr:
@@ -220,6 +245,7 @@ def test_a_forms_worker_name_is_its_key():
 
 # -- the pen for other workers' pages -----------------------------------------------------------------
 
+
 def test_the_null_pen_draws_nothing_and_measures_nothing():
     doc = Document()
     pen = parallel.NullPen(doc.theme)
@@ -248,6 +274,7 @@ def test_the_null_pen_draws_nothing_and_measures_nothing():
 
 # -- what a worker sends back when it fails -----------------------------------------------------------
 
+
 def test_an_error_message_names_the_exception_and_keeps_its_traceback():
     try:
         raise ZeroDivisionError("injected")
@@ -255,13 +282,20 @@ def test_an_error_message_names_the_exception_and_keeps_its_traceback():
         msg = parallel._error_message(exc)
     kind, text, tb = msg
     assert (kind, text) == ("error", "ZeroDivisionError: injected")
-    assert tb.startswith("Traceback (most recent call last):") and tb.endswith("ZeroDivisionError: injected\n")
+    assert tb.startswith("Traceback (most recent call last):") and tb.endswith(
+        "ZeroDivisionError: injected\n"
+    )
 
 
 def test_a_glyph_error_is_sent_as_its_parts():
     from sheets.render.fonts import GlyphError
 
-    assert parallel._error_message(GlyphError("Roc ☃", "☃", "Sans-Bold")) == ("glyph", "Roc ☃", "☃", "Sans-Bold")
+    assert parallel._error_message(GlyphError("Roc ☃", "☃", "Sans-Bold")) == (
+        "glyph",
+        "Roc ☃",
+        "☃",
+        "Sans-Bold",
+    )
 
 
 def test_the_parent_raises_what_a_worker_sent():
@@ -278,6 +312,7 @@ def test_the_parent_raises_what_a_worker_sent():
 
 # -- reportlab's private attributes ---------------------------------------------------------------
 
+
 class _Bare:
     pass
 
@@ -289,14 +324,42 @@ class _BareDoc:
 
 def test_every_missing_canvas_attribute_is_named():
     missing = parallel.internals_missing(_BareDoc(_Bare()))
-    want = [f"Canvas.{a}" for a in ("_code", "_formsinuse", "_pagesize", "_preamble", "_pageCompression",
-                                    "_cropMarks", "_psCommandsBeforePage", "_psCommandsAfterPage", "_doc",
-                                    "_fillColorObj", "_strokeColorObj", "_lineWidth", "_currentMatrix")]
-    want += [f"Canvas.{m}()" for m in ("_startPage", "_restartAccumulators", "_escape", "beginForm",
-                                       "endForm", "showPage", "setPageSize")]
-    want += ["Canvas._code (a list of operator lines)", "Canvas._formsinuse (a list)",
-             "PDFDocument.Pages.pages (a list)"]
-    assert missing[:len(want)] == want
+    want = [
+        f"Canvas.{a}"
+        for a in (
+            "_code",
+            "_formsinuse",
+            "_pagesize",
+            "_preamble",
+            "_pageCompression",
+            "_cropMarks",
+            "_psCommandsBeforePage",
+            "_psCommandsAfterPage",
+            "_doc",
+            "_fillColorObj",
+            "_strokeColorObj",
+            "_lineWidth",
+            "_currentMatrix",
+        )
+    ]
+    want += [
+        f"Canvas.{m}()"
+        for m in (
+            "_startPage",
+            "_restartAccumulators",
+            "_escape",
+            "beginForm",
+            "endForm",
+            "showPage",
+            "setPageSize",
+        )
+    ]
+    want += [
+        "Canvas._code (a list of operator lines)",
+        "Canvas._formsinuse (a list)",
+        "PDFDocument.Pages.pages (a list)",
+    ]
+    assert missing[: len(want)] == want
     # the font is there; its subset state cannot be made without the document: nothing more
     assert missing == want
 
@@ -306,8 +369,11 @@ def test_an_attribute_of_the_wrong_kind_is_named(monkeypatch):
     monkeypatch.setattr(doc.canvas, "_code", ("a",))
     monkeypatch.setattr(doc.canvas, "showPage", None)  # there, not callable
     monkeypatch.setattr(doc.canvas._doc.Pages, "pages", ())
-    assert parallel.internals_missing(doc) == ["Canvas.showPage()", "Canvas._code (a list of operator lines)",
-                                               "PDFDocument.Pages.pages (a list)"]
+    assert parallel.internals_missing(doc) == [
+        "Canvas.showPage()",
+        "Canvas._code (a list of operator lines)",
+        "PDFDocument.Pages.pages (a list)",
+    ]
 
 
 def test_an_unknown_font_is_named():
@@ -328,25 +394,33 @@ class _Face:
         if face:
             self.face = type("F", (), {"charToGlyph": {}})()
 
-    def splitString(self, text, doc):  # noqa: N802 - reportlab's name
+    def splitString(self, text, doc):
         return []
 
-    def getSubsetInternalName(self, subset, doc):  # noqa: N802
+    def getSubsetInternalName(self, subset, doc):
         return "/F1+0"
 
 
 def test_every_missing_font_attribute_is_named(monkeypatch):
     doc = Document()
     monkeypatch.setattr(parallel.pdfmetrics, "getFont", lambda name: _FaceOnly())
-    assert parallel.internals_missing(doc) == ["TTFont.state", "TTFont.face", "TTFont.splitString",
-                                               "TTFont.getSubsetInternalName", "TTFontFace.charToGlyph"]
+    assert parallel.internals_missing(doc) == [
+        "TTFont.state",
+        "TTFont.face",
+        "TTFont.splitString",
+        "TTFont.getSubsetInternalName",
+        "TTFontFace.charToGlyph",
+    ]
 
 
 def test_a_subset_state_without_its_fields_is_named(monkeypatch):
     doc = Document()
     monkeypatch.setattr(parallel.pdfmetrics, "getFont", lambda name: _Face({doc.canvas._doc: _State()}))
-    assert parallel.internals_missing(doc) == ["TTFont.state[doc].internalName", "TTFont.state[doc].assignments",
-                                               "TTFont.state[doc].assignments (a dict)"]
+    assert parallel.internals_missing(doc) == [
+        "TTFont.state[doc].internalName",
+        "TTFont.state[doc].assignments",
+        "TTFont.state[doc].assignments (a dict)",
+    ]
     state = _State()
     state.internalName, state.assignments = None, [1]
     monkeypatch.setattr(parallel.pdfmetrics, "getFont", lambda name: _Face({doc.canvas._doc: state}))
@@ -358,8 +432,11 @@ def test_a_subset_state_without_its_fields_is_named(monkeypatch):
 def test_a_state_that_is_not_a_mapping_is_named(monkeypatch):
     doc = Document()
     monkeypatch.setattr(parallel.pdfmetrics, "getFont", lambda name: _Face(object(), face=False))
-    assert parallel.internals_missing(doc) == ["TTFont.face", "TTFont.state (a mapping per document)",
-                                               "TTFontFace.charToGlyph"]
+    assert parallel.internals_missing(doc) == [
+        "TTFont.face",
+        "TTFont.state (a mapping per document)",
+        "TTFontFace.charToGlyph",
+    ]
 
 
 def test_a_font_without_split_string_is_named_not_a_crash(monkeypatch):
@@ -372,7 +449,7 @@ def test_a_font_without_split_string_is_named_not_a_crash(monkeypatch):
         state = {}
         face = type("F", (), {"charToGlyph": {}})()
 
-        def getSubsetInternalName(self, subset, doc):  # noqa: N802
+        def getSubsetInternalName(self, subset, doc):
             return "/F1+0"
 
     monkeypatch.setattr(parallel.pdfmetrics, "getFont", lambda name: NoSplit())

@@ -14,8 +14,16 @@ def test_forms_are_named_by_rank_in_every_page_dictionary(cli, samples, tmp_path
     for name in ("roc.yaml", "harpy.yaml", "gorgon.yaml"):
         units += yaml.safe_load((samples / "battletech" / name).read_text(encoding="utf-8"))["units"]
     src = tmp_path / "bt.yaml"
-    src.write_text(yaml.safe_dump({"system": "battletech", "units": [
-        dict(units[i % len(units)], name=f"U {i}") for i in range(12)]}, allow_unicode=True), encoding="utf-8")
+    src.write_text(
+        yaml.safe_dump(
+            {
+                "system": "battletech",
+                "units": [dict(units[i % len(units)], name=f"U {i}") for i in range(12)],
+            },
+            allow_unicode=True,
+        ),
+        encoding="utf-8",
+    )
     out = tmp_path / "bt.pdf"
     assert cli("render", src, "-o", out, "--jobs", 1).exit_code == 0
     pdf = out.read_bytes()

@@ -16,9 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_reportlab_internals_of_the_parallel_writer_are_there():
     missing = parallel.internals_missing(Document("a4"))
-    assert missing == [], (f"reportlab {reportlab.Version} lacks what sheets/render/parallel.py "
-                           f"uses: {', '.join(missing)}; fix the parallel writer before widening "
-                           f"the reportlab bound in pyproject.toml")
+    assert missing == [], (
+        f"reportlab {reportlab.Version} lacks what sheets/render/parallel.py "
+        f"uses: {', '.join(missing)}; fix the parallel writer before widening "
+        f"the reportlab bound in pyproject.toml"
+    )
 
 
 def test_the_installed_reportlab_is_within_the_bound():

@@ -22,7 +22,9 @@ def _text(path) -> str:
 @pytest.mark.parametrize("lang, word", [("en", "Army list"), ("ru", "Список армии")])
 def test_an_unnamed_roster_is_not_titled_twice(cli, tmp_path, lang, word):
     src = tmp_path / "plain.yaml"
-    src.write_text("system: dmech\nunits:\n  - from: " + str(_sample("dmech/otrok.yaml")) + "\n", encoding="utf-8")
+    src.write_text(
+        "system: dmech\nunits:\n  - from: " + str(_sample("dmech/otrok.yaml")) + "\n", encoding="utf-8"
+    )
     out = tmp_path / "list.pdf"
     got = cli("roster", src, "--lang", lang, "-o", out)
     assert got.exit_code == 0, got.output
@@ -56,7 +58,9 @@ def test_list_title():
 
     assert list_title({"name": "", "labels": {"army_list": "Army list"}}) == "Army list"
     assert list_title({"name": None, "labels": {"army_list": "Список армии"}}) == "Список армии"
-    assert list_title({"name": "Point Alpha", "labels": {"army_list": "Army list"}}) == "Army list: Point Alpha"
+    assert (
+        list_title({"name": "Point Alpha", "labels": {"army_list": "Army list"}}) == "Army list: Point Alpha"
+    )
 
 
 def _sample(rel):
@@ -65,11 +69,19 @@ def _sample(rel):
     return data_path(f"units/{rel}")
 
 
-@pytest.mark.parametrize("given, want", [
-    ("ARMOR DIAGRAM", "Armor diagram"), ("СХЕМА БРОНИ", "Схема брони"),
-    ("HIT LOCATION TABLE (2D6)", "Hit location table (2D6)"), ("BV SKILL MULTIPLIERS", "BV skill multipliers"),
-    ("Таблица Места Попадания", "Таблица Места Попадания"),  # the seed's own capitalisation stays
-    ("Army list: Point Alpha", "Army list: Point Alpha"), ("A", "A"), ("Armour facings", "Armour facings")])
+@pytest.mark.parametrize(
+    "given, want",
+    [
+        ("ARMOR DIAGRAM", "Armor diagram"),
+        ("СХЕМА БРОНИ", "Схема брони"),
+        ("HIT LOCATION TABLE (2D6)", "Hit location table (2D6)"),
+        ("BV SKILL MULTIPLIERS", "BV skill multipliers"),
+        ("Таблица Места Попадания", "Таблица Места Попадания"),  # the seed's own capitalisation stays
+        ("Army list: Point Alpha", "Army list: Point Alpha"),
+        ("A", "A"),
+        ("Armour facings", "Armour facings"),
+    ],
+)
 def test_heading_style_is_sentence_case_for_capitals_only(given, want):
     from sheets.render.pdf import heading_style
 

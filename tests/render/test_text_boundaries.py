@@ -38,6 +38,7 @@ def small(monkeypatch):
 
 # -- the deadline -----------------------------------------------------------------------------
 
+
 @pytest.fixture
 def clock(monkeypatch):
     """The module's clock reads ``start`` once (the deadline is start + 5 s), then ``later``
@@ -59,7 +60,8 @@ def test_a_sandboxed_call_exactly_at_the_deadline_runs(clock):
 def test_a_sandboxed_call_past_the_deadline_is_stopped_at_its_line(clock):
     clock(100.0, 105.25)  # (no output before it: the loop over the output would stop it first)
     assert problem("{% set y = 0 %}\n{% set x = 1 + 1 %}{{ x }}") == (
-        "t.j2:2:1: template error: the template ran longer than 5 s")
+        "t.j2:2:1: template error: the template ran longer than 5 s"
+    )
 
 
 def test_output_exactly_at_the_deadline_is_kept_and_past_it_refused(clock):
@@ -70,7 +72,7 @@ def test_output_exactly_at_the_deadline_is_kept_and_past_it_refused(clock):
 
 
 def test_the_alarm_repeats_every_tenth_of_a_second_while_the_template_runs():
-    probe = lambda: signal.getitimer(signal.ITIMER_REAL)  # noqa: E731 - called by the template
+    probe = lambda: signal.getitimer(signal.ITIMER_REAL)
     delay, interval = (float(v) for v in run("{{ p()[0] }} {{ p()[1] }}", {"p": probe}).split())
     assert interval == pytest.approx(0.1)
     assert 0.0 < delay <= 5.0  # what is left of the 5 s
@@ -79,31 +81,41 @@ def test_the_alarm_repeats_every_tenth_of_a_second_while_the_template_runs():
 
 # -- % formats, + and * only paste ---------------------------------------------------------------
 
+
 def test_a_percent_sign_in_text_that_is_only_pasted_is_no_width():
     assert run("{{ '%10000d' + 'x' }}") == "%10000dx"
     assert run("{{ '%10000d' * 2 }}") == "%10000d%10000d"
-    assert problem("{{ '%10000d' % 1 }}") == "t.j2:1:1: template error: format width too large for a template (10000; limit 9999)"
+    assert (
+        problem("{{ '%10000d' % 1 }}")
+        == "t.j2:1:1: template error: format width too large for a template (10000; limit 9999)"
+    )
 
 
 def test_percent_takes_values_and_star_widths_left_to_right():
-    assert run("{{ '%d %*d' % (1, 2, 10000) }}") == "1 10000"     # 10000 is a value, not a width
+    assert run("{{ '%d %*d' % (1, 2, 10000) }}") == "1 10000"  # 10000 is a value, not a width
     assert run("{{ '%*d,%d' % (3, 1, 10000) }}") == "  1,10000"
     assert problem("{{ '%d %*d' % (1, 10000, 2) }}") == (
-        "t.j2:1:1: template error: format width too large for a template (10000; limit 9999)")
+        "t.j2:1:1: template error: format width too large for a template (10000; limit 9999)"
+    )
 
 
 def test_format_without_arguments_counts_each_conversion_32(small):
     assert problem("{{ '%s%s%s%s' | format }}") == (
-        "t.j2:1:1: template error: text too long for a template (136 characters; limit 100)")
-    assert problem("{{ '%s%s' | format }}") == "t.j2:1:1: template error: TypeError: not enough arguments for format string"
+        "t.j2:1:1: template error: text too long for a template (136 characters; limit 100)"
+    )
+    assert (
+        problem("{{ '%s%s' | format }}")
+        == "t.j2:1:1: template error: TypeError: not enough arguments for format string"
+    )
     assert run("{{ '100%%' | format }}") == "100%"
 
 
 # -- str methods that do not build text ----------------------------------------------------------
 
+
 def test_str_methods_without_a_bound_run_as_they_are(small):
     assert run("{{ 'ab'.upper() }}{{ 'ab'.title() }}") == "ABAb"
-    assert run("{{ s.endswith(t) }}", {"s": "ab", "t": ("x" * 9,) * 11}) == "False"   # a long tuple: no join
+    assert run("{{ s.endswith(t) }}", {"s": "ab", "t": ("x" * 9,) * 11}) == "False"  # a long tuple: no join
     assert run("{{ s.startswith(t) }}", {"s": "xy", "t": ("x" * 9,) * 10 + ("x",)}) == "True"
     # a method with two text arguments is no replace ('ascii' → 'replace' 20 times would be 140)
     assert run("{{ s.encode('ascii', 'replace') | length }}", {"s": "ascii" * 20}) == "100"
@@ -113,44 +125,59 @@ def test_str_methods_without_a_bound_run_as_they_are(small):
 
 # -- |indent with a width that is not a number ----------------------------------------------------
 
+
 def test_indent_with_a_width_that_is_no_number_fails_as_jinja2_does(small):
     s = "x" * 81 + "\n" * 3  # 84 characters, 4 lines: counted with the default 4, 84 + 16 = 100
     assert problem("{{ s | indent(1.5) }}", {"s": s}) == (
-        "t.j2:1:1: template error: TypeError: can't multiply sequence by non-int of type 'float'")
+        "t.j2:1:1: template error: TypeError: can't multiply sequence by non-int of type 'float'"
+    )
     assert problem("{{ s | indent(1.5) }}", {"s": "x" + s}) == (
-        "t.j2:1:1: template error: text too long for a template (101 characters; limit 100)")
+        "t.j2:1:1: template error: text too long for a template (101 characters; limit 100)"
+    )
     assert problem("{{ 'a' | indent(none) }}") == (
-        "t.j2:1:1: template error: TypeError: can't multiply sequence by non-int of type 'NoneType'")
+        "t.j2:1:1: template error: TypeError: can't multiply sequence by non-int of type 'NoneType'"
+    )
 
 
 def test_center_with_a_width_that_is_no_number_fails_as_jinja2_does():
     assert problem("{{ 'ab' | center('x') }}") == (
-        "t.j2:1:1: template error: TypeError: 'str' object cannot be interpreted as an integer")
+        "t.j2:1:1: template error: TypeError: 'str' object cannot be interpreted as an integer"
+    )
     assert problem("{{ 'ab' | center(width=none) }}") == (
-        "t.j2:1:1: template error: TypeError: 'NoneType' object cannot be interpreted as an integer")
+        "t.j2:1:1: template error: TypeError: 'NoneType' object cannot be interpreted as an integer"
+    )
 
 
 def test_indent_and_wordwrap_of_a_list_fail_as_jinja2_does(small):
     big = {"l": ["x" * 9] * 12}  # 108 characters of items: no join is counted for these filters
     assert problem("{{ l | indent(2) }}", big) == (
-        "t.j2:1:1: template error: AttributeError: 'list' object has no attribute 'splitlines'")
+        "t.j2:1:1: template error: AttributeError: 'list' object has no attribute 'splitlines'"
+    )
     assert problem("{{ l | wordwrap(5) }}", big) == (
-        "t.j2:1:1: template error: AttributeError: 'list' object has no attribute 'splitlines'")
+        "t.j2:1:1: template error: AttributeError: 'list' object has no attribute 'splitlines'"
+    )
 
 
 # -- nothing folded at compile time; concatenation in every autoescape mode --------------------------
 
+
 def test_constant_text_is_bounded_when_it_runs_not_folded_when_it_compiles(small):
     source = "{{ ('" + "x" * 60 + "' ~ '" + "y" * 41 + "') | length }}"  # jinja2's optimizer would print 101
-    assert problem(source) == "t.j2:1:1: template error: text too long for a template (101 characters; limit 100)"
+    assert (
+        problem(source)
+        == "t.j2:1:1: template error: text too long for a template (101 characters; limit 100)"
+    )
     assert run("{{ ('" + "x" * 60 + "' ~ '" + "y" * 40 + "') | length }}") == "100"
 
 
-@pytest.mark.parametrize("fmt, on, off", [
-    ("md", "\\&lt;\\[\\&gt;|\\&lt;", "\\<\\[\\>\\|\\<"),
-    ("html", "&lt;[&gt;|&lt;", "<[>|<"),
-    ("bbcode", "&lt;［&gt;|&lt;", "<［>|<"),
-])
+@pytest.mark.parametrize(
+    "fmt, on, off",
+    [
+        ("md", "\\&lt;\\[\\&gt;|\\&lt;", "\\<\\[\\>\\|\\<"),
+        ("html", "&lt;[&gt;|&lt;", "<[>|<"),
+        ("bbcode", "&lt;［&gt;|&lt;", "<［>|<"),
+    ],
+)
 def test_concatenation_in_an_autoescape_block_chosen_at_run_time(fmt, on, off):
     source = "{% autoescape x %}{{ a ~ b }}|{{ a }}{% endautoescape %}"
     assert run(source, {"x": True, "a": "<", "b": "[>"}, fmt) == on
@@ -158,6 +185,7 @@ def test_concatenation_in_an_autoescape_block_chosen_at_run_time(fmt, on, off):
 
 
 # -- the address space limit ----------------------------------------------------------------------
+
 
 class FakeLimits:
     """``resource``'s RLIMIT_AS as the system gives it (``soft``, ``hard``); every change recorded."""

@@ -22,7 +22,7 @@ def refused(source: str, data=None) -> str:
     (p,) = e.value.problems
     head = "t.j2:1:1: template error: "
     assert str(p).startswith(head), str(p)
-    return str(p)[len(head):]
+    return str(p)[len(head) :]
 
 
 @pytest.fixture
@@ -50,11 +50,12 @@ def test_replace_in_a_list_is_bounded(small):
 def test_replace_in_a_list_at_the_real_limit():
     """A million '0' in a list (5,000,000 characters printed), each 0 made ten characters long."""
     assert refused("{% set l = ['0'] * 1000000 %}{{ (l | replace('0', 'yyyyyyyyyy')) | length }}") == (
-        too_long(14_000_000, 5 * 1024 * 1024))
+        too_long(14_000_000, 5 * 1024 * 1024)
+    )
 
 
 def test_center_of_a_list_or_a_number_is_bounded(small):
-    assert run("{{ (l | center(5)) | length }}", {"l": ["x"] * 20}) == "100"   # str(l): 100 characters
+    assert run("{{ (l | center(5)) | length }}", {"l": ["x"] * 20}) == "100"  # str(l): 100 characters
     assert refused("{{ l | center(5) }}", {"l": ["x"] * 20 + [""]}) == too_long(104)
     assert run("{{ 7 | center(100) | length }}") == "100"
     assert refused("{{ 7 | center(101) }}") == too_long(101)
@@ -67,12 +68,15 @@ def test_center_without_a_width_is_80_wide(small, monkeypatch):
     assert refused("{{ 'ab' | center }}") == too_long(80, 79)
 
 
-@pytest.mark.parametrize("value", [
-    "range(3)",                   # a range
-    "l | map('upper')",           # a generator
-    "d",                          # a dict: its keys
-    "'abc'",                      # a text: its characters
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "range(3)",  # a range
+        "l | map('upper')",  # a generator
+        "d",  # a dict: its keys
+        "'abc'",  # a text: its characters
+    ],
+)
 def test_join_of_any_iterable_is_bounded(small, value):
     data = {"l": ["a", "b", "c"], "d": {"a": 1, "b": 2, "c": 3}}
     out = run("{{ " + value + " | join('-') }}", data)
@@ -84,12 +88,13 @@ def test_join_of_any_iterable_is_bounded(small, value):
 
 def test_join_counts_items_and_separators_of_a_generator_and_a_text(small):
     assert run("{{ l | map('upper') | join(s) }}", {"l": ["a", "b", "c"], "s": "y" * 32}) == (
-        "A" + "y" * 32 + "B" + "y" * 32 + "C")                      # 3 + 3 × 32 = 99
+        "A" + "y" * 32 + "B" + "y" * 32 + "C"
+    )  # 3 + 3 × 32 = 99
     assert refused("{{ l | map('upper') | join(s) }}", {"l": ["a", "b", "c"], "s": "y" * 33}) == too_long(102)
     assert run("{{ 'abc' | join(s) | length }}", {"s": "y" * 32}) == "67"
     assert refused("{{ 'abc' | join(s) }}", {"s": "y" * 33}) == too_long(102)
-    assert refused("{{ range(3) | join(s) }}", {"s": "y" * 2}) == too_long(102)   # a number counts 32
-    assert run("{{ range(3) | join(s) }}", {"s": "y"}) == "0y1y2"                # 3 × 32 + 3 = 99
+    assert refused("{{ range(3) | join(s) }}", {"s": "y" * 2}) == too_long(102)  # a number counts 32
+    assert run("{{ range(3) | join(s) }}", {"s": "y"}) == "0y1y2"  # 3 × 32 + 3 = 99
 
 
 def test_str_join_counts_a_text_a_dict_and_a_set(small):

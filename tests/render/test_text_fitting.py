@@ -117,16 +117,20 @@ def test_fit_size_boundaries():
 
 # -- shortened: where the "…" goes --------------------------------------------------------------
 
+
 def test_shortened_cuts_at_the_longest_prefix_that_fits():
     full = fonts.width("Alpha Bravo…", "Sans", 8)
     assert shortened("Alpha Bravo Charlie", "Sans", 8, full) == "Alpha Bravo…"
     assert shortened("Alpha Bravo Charlie", "Sans", 8, full - 0.01) == "Alpha Brav…"
-    assert shortened("Alpha-Bravo", "Sans", 8, fonts.width("Alpha-…", "Sans", 8)) == "Alpha…"  # the hyphen dropped
+    assert (
+        shortened("Alpha-Bravo", "Sans", 8, fonts.width("Alpha-…", "Sans", 8)) == "Alpha…"
+    )  # the hyphen dropped
     assert shortened("Alpha, Bravo", "Sans", 8, fonts.width("Alpha, …", "Sans", 8)) == "Alpha…"
     assert shortened("Alpha", "Sans", 8, 0.1) == "A…"  # never empty
 
 
 # -- paragraphs ----------------------------------------------------------------------------------
+
 
 def test_a_paragraph_shrinks_by_quarter_points_until_it_fits():
     doc, pen = _pen()

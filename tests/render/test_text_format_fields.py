@@ -34,7 +34,7 @@ def refused(source: str, data=None) -> str:
     (p,) = e.value.problems
     head = "t.j2:1:1: template error: "
     assert str(p).startswith(head), str(p)
-    return str(p)[len(head):]
+    return str(p)[len(head) :]
 
 
 @pytest.fixture
@@ -56,6 +56,7 @@ WIDTH = "format width too large for a template ({}; limit 9999)"
 
 
 # -- the install ----------------------------------------------------------------------------------
+
 
 def test_the_bounded_formatter_is_installed_once_and_calls_jinja2s_own(uninstalled):
     plain = string.Formatter.format_field
@@ -86,24 +87,58 @@ def test_outside_a_template_the_formatter_is_jinja2s_own():
 
 # -- widths and precisions: 9999 in each format type -----------------------------------------------
 
-@pytest.mark.parametrize("spec, value, n", [
-    (">9999", 1, 9999), ("9999d", 7, 9999), ("<9999s", "ab", 9999), ("^9999x", 255, 9999),
-    ("9999o", 8, 9999), ("9999b", 5, 9999), ("=+9999", 3, 9999), ("*>9999", "z", 9999),
-    ("09999", 4, 9999), ("9999,", 1234, 9999), ("9999_d", 1234, 9999), ("#9999x", 255, 9999),
-    (".9999f", 1, 10001), (".9999e", 1, 10005), (".9999%", 1, 10004), (".9999g", 1.5, 3),
-    ("9999.2f", 1, 9999), ("2.9999f", 1, 10001), (".9999s", "abc", 3), ("9999.9999f", 1, 10001),
-])
+
+@pytest.mark.parametrize(
+    "spec, value, n",
+    [
+        (">9999", 1, 9999),
+        ("9999d", 7, 9999),
+        ("<9999s", "ab", 9999),
+        ("^9999x", 255, 9999),
+        ("9999o", 8, 9999),
+        ("9999b", 5, 9999),
+        ("=+9999", 3, 9999),
+        ("*>9999", "z", 9999),
+        ("09999", 4, 9999),
+        ("9999,", 1234, 9999),
+        ("9999_d", 1234, 9999),
+        ("#9999x", 255, 9999),
+        (".9999f", 1, 10001),
+        (".9999e", 1, 10005),
+        (".9999%", 1, 10004),
+        (".9999g", 1.5, 3),
+        ("9999.2f", 1, 9999),
+        ("2.9999f", 1, 10001),
+        (".9999s", "abc", 3),
+        ("9999.9999f", 1, 10001),
+    ],
+)
 def test_a_width_or_precision_of_9999_formats(spec, value, n):
     assert run("{{ ('{:" + spec + "}'.format(v)) | length }}", {"v": value}) == str(n)
 
 
-@pytest.mark.parametrize("spec, value, shown", [
-    (">10000", 1, "10000"), ("10000d", 7, "10000"), ("<10000s", "ab", "10000"), ("^10000x", 255, "10000"),
-    ("=+10000", 3, "10000"), ("*>10000", "z", "10000"), ("010000", 4, "10000"), ("10000,", 1234, "10000"),
-    ("#10000x", 255, "10000"), (".10000f", 1, "10000"), (".10000e", 1, "10000"), (".10000%", 1, "10000"),
-    (".10000s", "abc", "10000"), ("5.10000f", 1, "10000"), ("10000.2f", 1, "10000"), ("99999", 1, "99999"),
-    (">0010000", 1, "10000"),  # the width as a number (the text of the spec kept its zeros)
-])
+@pytest.mark.parametrize(
+    "spec, value, shown",
+    [
+        (">10000", 1, "10000"),
+        ("10000d", 7, "10000"),
+        ("<10000s", "ab", "10000"),
+        ("^10000x", 255, "10000"),
+        ("=+10000", 3, "10000"),
+        ("*>10000", "z", "10000"),
+        ("010000", 4, "10000"),
+        ("10000,", 1234, "10000"),
+        ("#10000x", 255, "10000"),
+        (".10000f", 1, "10000"),
+        (".10000e", 1, "10000"),
+        (".10000%", 1, "10000"),
+        (".10000s", "abc", "10000"),
+        ("5.10000f", 1, "10000"),
+        ("10000.2f", 1, "10000"),
+        ("99999", 1, "99999"),
+        (">0010000", 1, "10000"),  # the width as a number (the text of the spec kept its zeros)
+    ],
+)
 def test_a_width_or_precision_of_10000_is_refused(spec, value, shown):
     assert refused("{{ '{:" + spec + "}'.format(v) }}", {"v": value}) == WIDTH.format(shown)
 
@@ -124,31 +159,44 @@ def test_fields_without_a_spec_format_their_value():
 
 # -- the text the fields build, counted before it is built -----------------------------------------
 
+
 def test_string_fields_count_their_length_field_by_field(small):
     assert run("{{ ('{}{}'.format(s, s)) | length }}", {"s": "x" * 50}) == "100"
     assert refused("{{ '{}{}'.format(s, t) }}", {"s": "x" * 50, "t": "x" * 51}) == (
-        "text too long for a template (101 characters; limit 100)")
+        "text too long for a template (101 characters; limit 100)"
+    )
     assert refused("{{ '{}{}{}'.format(s, s, s) }}", {"s": "x" * 34}) == (
-        "text too long for a template (102 characters; limit 100)")
+        "text too long for a template (102 characters; limit 100)"
+    )
     assert run("{{ ('{}{}{}'.format(s, s, s)) | length }}", {"s": "x" * 33}) == "99"
 
 
 def test_lists_and_dicts_count_their_length_numbers_32(small):
-    assert run("{{ ('{:>4}{}{}'.format(1, 2, 3)) | length }}") == "6"    # 36 + 32 + 32 = 100
-    assert refused("{{ '{:>5}{}{}'.format(1, 2, 3) }}") == "text too long for a template (101 characters; limit 100)"
-    assert run("{{ '{}'.format(l) | length }}", {"l": [0] * 100}) == "300"      # a list: its length (100)
-    assert refused("{{ '{}{}'.format(l, 1) }}", {"l": [0] * 69}) == "text too long for a template (101 characters; limit 100)"
+    assert run("{{ ('{:>4}{}{}'.format(1, 2, 3)) | length }}") == "6"  # 36 + 32 + 32 = 100
+    assert (
+        refused("{{ '{:>5}{}{}'.format(1, 2, 3) }}")
+        == "text too long for a template (101 characters; limit 100)"
+    )
+    assert run("{{ '{}'.format(l) | length }}", {"l": [0] * 100}) == "300"  # a list: its length (100)
+    assert (
+        refused("{{ '{}{}'.format(l, 1) }}", {"l": [0] * 69})
+        == "text too long for a template (101 characters; limit 100)"
+    )
     assert refused("{{ '{}{}'.format(d, 1) }}", {"d": {i: 0 for i in range(69)}}) == (
-        "text too long for a template (101 characters; limit 100)")
-    assert run("{{ '{}{}'.format(d, 1) | length }}", {"d": {1: 2}}) == "7"     # 1 + 32
+        "text too long for a template (101 characters; limit 100)"
+    )
+    assert run("{{ '{}{}'.format(d, 1) | length }}", {"d": {1: 2}}) == "7"  # 1 + 32
 
 
 def test_width_and_precision_are_counted_each_alone_and_together(small):
-    assert run("{{ ('{:>68}'.format(1)) | length }}") == "68"              # 32 + 68 = 100
+    assert run("{{ ('{:>68}'.format(1)) | length }}") == "68"  # 32 + 68 = 100
     assert refused("{{ '{:>69}'.format(1) }}") == "text too long for a template (101 characters; limit 100)"
-    assert run("{{ ('{:.68f}'.format(1)) | length }}") == "70"             # 32 + 68 = 100
+    assert run("{{ ('{:.68f}'.format(1)) | length }}") == "70"  # 32 + 68 = 100
     assert refused("{{ '{:.69f}'.format(1) }}") == "text too long for a template (101 characters; limit 100)"
-    assert run("{{ ('{:30.38f}'.format(1)) | length }}") == "40"           # 32 + 30 + 38 = 100
+    assert run("{{ ('{:30.38f}'.format(1)) | length }}") == "40"  # 32 + 30 + 38 = 100
     assert refused("{{ '{:60.9f}'.format(1) }}") == "text too long for a template (101 characters; limit 100)"
     assert refused("{{ '{:9.60f}'.format(1) }}") == "text too long for a template (101 characters; limit 100)"
-    assert refused("{{ '{:>60}{:>60}'.format('', '') }}") == "text too long for a template (120 characters; limit 100)"
+    assert (
+        refused("{{ '{:>60}{:>60}'.format('', '') }}")
+        == "text too long for a template (120 characters; limit 100)"
+    )

@@ -46,17 +46,20 @@ def test_a_bundled_template_is_included(bundled):
 
 def test_a_syntax_error_in_an_included_template_is_reported_at_its_file_and_line(bundled):
     assert problem("first\n{% include 'broken.txt' %}") == (
-        f"{bundled / 'broken.txt'}:2:1: template error: unexpected end of template, expected 'end of print statement'.")
+        f"{bundled / 'broken.txt'}:2:1: template error: unexpected end of template, expected 'end of print statement'."
+    )
 
 
 @pytest.mark.parametrize("name", ["a\\b.j2", ".hidden.j2"])
 def test_names_with_a_backslash_or_a_leading_dot_are_never_read(bundled, name):
     assert (bundled / name).is_file()
     assert problem("\n{% include '" + name.replace("\\", "\\\\") + "' %}") == (
-        f"t.j2:2:1: template error: no template {name!r} (a template may include only itself and the bundled ones)")
+        f"t.j2:2:1: template error: no template {name!r} (a template may include only itself and the bundled ones)"
+    )
 
 
 # -- the template line of a line of generated code ------------------------------------------------
+
 
 def frame(debug_info, environment=True):
     g = {"debug_info": debug_info}
@@ -65,25 +68,31 @@ def frame(debug_info, environment=True):
     return types.SimpleNamespace(f_globals=g)
 
 
-@pytest.mark.parametrize("code_line, template_line", [
-    (4, 1),    # before the first mapped line: line 1
-    (5, 1), (8, 1),
-    (9, 3),    # exactly at a mapped line: that template line
-    (14, 3),
-    (15, 7), (200, 7),
-])
+@pytest.mark.parametrize(
+    "code_line, template_line",
+    [
+        (4, 1),  # before the first mapped line: line 1
+        (5, 1),
+        (8, 1),
+        (9, 3),  # exactly at a mapped line: that template line
+        (14, 3),
+        (15, 7),
+        (200, 7),
+    ],
+)
 def test_a_generated_line_maps_to_the_last_template_line_at_or_before_it(code_line, template_line):
     assert text._source_line(frame("1=5&3=9&7=15"), code_line) == template_line
 
 
 def test_a_frame_that_is_no_template_or_maps_no_line_keeps_its_line():
     assert text._source_line(frame("1=5&3=9", environment=False), 12) == 12  # not jinja2's code
-    assert text._source_line(frame(""), 12) == 12                           # a template of text only
+    assert text._source_line(frame(""), 12) == 12  # a template of text only
     assert text._source_line(frame(None), 12) == 12
     assert text._source_line(types.SimpleNamespace(f_globals={}), 12) == 12
 
 
 # -- the first line of a message ---------------------------------------------------------------------
+
 
 def test_the_first_line_of_a_message_or_the_exceptions_name():
     assert text._first_line(ValueError("first\nsecond")) == "first"

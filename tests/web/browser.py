@@ -13,14 +13,24 @@ import sys
 import tempfile
 from contextlib import contextmanager
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
 
 
 def find_browser() -> tuple[str | None, str | None]:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
+    driver = shutil.which("chromedriver") or (
+        "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None
+    )
     return chromium, driver
 
 
@@ -48,8 +58,9 @@ def chrome(chromium: str, driver: str, width: int = 1400, height: int = 1000, do
     options.add_argument(f"--window-size={width},{height}")
     options.binary_location = chromium
     if downloads:
-        options.add_experimental_option("prefs", {"download.default_directory": downloads,
-                                                  "download.prompt_for_download": False})
+        options.add_experimental_option(
+            "prefs", {"download.default_directory": downloads, "download.prompt_for_download": False}
+        )
     d = webdriver.Chrome(options=options, service=Service(driver))
     try:
         if downloads:
@@ -64,8 +75,13 @@ def chrome(chromium: str, driver: str, width: int = 1400, height: int = 1000, do
 @contextmanager
 def serving(env=None):
     """A real `sheets serve --port 0 --no-open`; yields its URL."""
-    proc = subprocess.Popen([sys.executable, "-m", "sheets", "serve", "--no-open", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sheets", "serve", "--no-open", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         line = proc.stdout.readline()
         m = re.match(r"serving on (http://\S+/)", line)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from web.browser import chrome, find_browser, serving  # noqa: E402
+from web.browser import chrome, find_browser, serving
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,8 +34,11 @@ def shoot(d, url, lang, width, out: Path):
     time.sleep(1)
     roster = (ROOT / "data/units/battletech/point-alpha.yaml").read_text(encoding="utf-8")
     broken = roster.replace("gunnery: 3", "gunnery: 9", 1).replace("motion: biped", "motoin: biped", 1)
-    d.execute_script("state.files.push({name: 'point-alpha.yaml', text: arguments[0]});"
-                     "state.active = 0; renderFiles(); schedule(0);", broken)
+    d.execute_script(
+        "state.files.push({name: 'point-alpha.yaml', text: arguments[0]});"
+        "state.active = 0; renderFiles(); schedule(0);",
+        broken,
+    )
     settle(d)
     d.save_screenshot(str(out / f"edit-problems-{lang}-{width}.png"))
     d.execute_script("state.files[0].text = arguments[0]; renderFiles(); schedule(0);", roster)

@@ -5,7 +5,6 @@ handouts, charts, catalogue of the plug-ins' options."""
 from __future__ import annotations
 
 import io
-import json
 import zipfile
 from pathlib import Path
 
@@ -28,10 +27,20 @@ def test_check_lists_the_problems_of_validate_with_line_and_column(client, cli, 
     assert r.status_code == 200  # 200 also when there are problems
     data = r.json()
     assert data["units"] == 0 and data["game"] == "battletech"
-    assert data["problems"][0] == {"file": "bad.yaml", "line": 5, "column": 5, "severity": "error",
-                                   "message": "unit 'Roc': unknown key 'motoin' (did you mean 'motion'?)"}
-    assert {"file": "bad.yaml", "line": 3, "column": 5, "severity": "error",
-            "message": "unit 'Roc': missing required key 'walk'"} in data["problems"]
+    assert data["problems"][0] == {
+        "file": "bad.yaml",
+        "line": 5,
+        "column": 5,
+        "severity": "error",
+        "message": "unit 'Roc': unknown key 'motoin' (did you mean 'motion'?)",
+    }
+    assert {
+        "file": "bad.yaml",
+        "line": 3,
+        "column": 5,
+        "severity": "error",
+        "message": "unit 'Roc': missing required key 'walk'",
+    } in data["problems"]
     # the same lines as `sheets validate`
     (tmp_path / "bad.yaml").write_bytes(BAD_ROC)
     monkeypatch.chdir(tmp_path)
@@ -41,8 +50,9 @@ def test_check_lists_the_problems_of_validate_with_line_and_column(client, cli, 
 
 def test_check_several_files_and_a_from_among_them(client):
     roster = b"system: battletech\nroster: {name: Star}\nunits:\n  - {from: units/roc.yaml, name: Roc}\n"
-    r = client.post("/api/check", files=files(("star.yaml", roster),
-                                              ("units/roc.yaml", sample("battletech", "roc.yaml"))))
+    r = client.post(
+        "/api/check", files=files(("star.yaml", roster), ("units/roc.yaml", sample("battletech", "roc.yaml")))
+    )
     assert r.json() == {"problems": [], "units": 1, "game": "battletech"}  # a from: file is a library
     alone = client.post("/api/check", files=files(("star.yaml", roster))).json()
     assert alone["units"] == 0
@@ -81,8 +91,9 @@ def test_preview_of_several_pages_and_after_an_edit(client):
     assert last.status_code == 200 and last.content != first.content
     roc = sample("battletech", "roc.yaml")
     before = client.post("/api/preview?page=1&dpi=40", files=files(("roc.yaml", roc))).content
-    after = client.post("/api/preview?page=1&dpi=40",
-                        files=files(("roc.yaml", roc.replace(b"name: Roc", b"name: Rocket")))).content
+    after = client.post(
+        "/api/preview?page=1&dpi=40", files=files(("roc.yaml", roc.replace(b"name: Roc", b"name: Rocket")))
+    ).content
     assert before != after
 
 
@@ -104,8 +115,12 @@ RENDERS = [
 ]
 
 
-@pytest.mark.parametrize("game,names,query,args", RENDERS, ids=[f"{r[0]}-{r[2] or 'default'}" for r in RENDERS])
-def test_render_is_byte_identical_to_sheets_render(client, cli, tmp_path, monkeypatch, game, names, query, args):
+@pytest.mark.parametrize(
+    "game,names,query,args", RENDERS, ids=[f"{r[0]}-{r[2] or 'default'}" for r in RENDERS]
+)
+def test_render_is_byte_identical_to_sheets_render(
+    client, cli, tmp_path, monkeypatch, game, names, query, args
+):
     for name in names:
         (tmp_path / name).write_bytes(sample(game, name))
     monkeypatch.chdir(tmp_path)
@@ -139,18 +154,27 @@ def test_an_option_of_another_game_or_unknown_is_400_with_a_message(client):
 
 def test_no_files_is_400(client):
     assert client.post("/api/check", files={"other": ("a", b"x")}).status_code == 400
-    assert client.post("/api/check", content=b"{}", headers={"content-type": "application/json"}).status_code == 400
+    assert (
+        client.post("/api/check", content=b"{}", headers={"content-type": "application/json"}).status_code
+        == 400
+    )
 
 
-@pytest.mark.parametrize("fmt,ctype", [("md", "text/markdown"), ("html", "text/html"),
-                                       ("bbcode", "text/plain"), ("json", "application/json")])
+@pytest.mark.parametrize(
+    "fmt,ctype",
+    [("md", "text/markdown"), ("html", "text/html"), ("bbcode", "text/plain"), ("json", "application/json")],
+)
 def test_roster_exports_match_sheets_roster(client, cli, tmp_path, monkeypatch, fmt, ctype):
     (tmp_path / "point-alpha.yaml").write_bytes(sample("battletech", "point-alpha.yaml"))
     monkeypatch.chdir(tmp_path)
-    expected = cli("roster", "point-alpha.yaml", "--format", fmt, "--lang", "ru", "-o", f"out.{fmt}").exit_code
+    expected = cli(
+        "roster", "point-alpha.yaml", "--format", fmt, "--lang", "ru", "-o", f"out.{fmt}"
+    ).exit_code
     assert expected == 0
-    r = client.post(f"/api/roster?format={fmt}&lang=ru",
-                    files=files(("point-alpha.yaml", sample("battletech", "point-alpha.yaml"))))
+    r = client.post(
+        f"/api/roster?format={fmt}&lang=ru",
+        files=files(("point-alpha.yaml", sample("battletech", "point-alpha.yaml"))),
+    )
     assert r.status_code == 200 and r.headers["content-type"].startswith(ctype)
     assert r.content == (tmp_path / f"out.{fmt}").read_bytes()
     assert r.headers["content-disposition"].startswith("attachment;")  # never shown in the page's origin
@@ -168,7 +192,9 @@ def test_roster_pdf_and_a_bad_format(client, cli, tmp_path, monkeypatch):
 
 
 def test_pngs_zip_has_every_page(client):
-    r = client.post("/api/pngs?dpi=36", files=files(("sample_list.yaml", sample("wh40k6", "sample_list.yaml"))))
+    r = client.post(
+        "/api/pngs?dpi=36", files=files(("sample_list.yaml", sample("wh40k6", "sample_list.yaml")))
+    )
     assert r.status_code == 200 and r.headers["content-type"] == "application/zip"
     names = zipfile.ZipFile(io.BytesIO(r.content)).namelist()
     assert names[0] == "sample_list-1.png" and len(names) >= 2
@@ -198,14 +224,25 @@ def test_catalogue_comes_from_the_plugins(client):
     assert sorted(games) == ["battletech", "dmech", "dust", "lnl", "wh40k6"]
     assert "Механика" in games["dmech"]["name"]["ru"]  # the game's names, both languages
     card = next(o for o in games["dust"]["options"]["render"] if o["name"] == "card")
-    assert card["kind"] == "choice" and card["choices"] == ["poker", "bridge", "mini", "tarot", "euro", "square"]
+    assert card["kind"] == "choice" and card["choices"] == [
+        "poker",
+        "bridge",
+        "mini",
+        "tarot",
+        "euro",
+        "square",
+    ]
     rules = games["battletech"]["options"]["render"][0]
     assert rules["name"] == "rules" and rules["choices"] == ["classic", "tw"]
     assert [o["name"] for o in games["dmech"]["options"]["chart"]] == ["radius"]
     assert games["lnl"]["options"]["render"] == []
     assert {g: [c["name"] for c in games[g]["calculators"]] for g in games} == {
-        "battletech": [], "dmech": ["facing", "penetration"], "dust": ["cover"], "lnl": ["melee"],
-        "wh40k6": ["attack"]}
+        "battletech": [],
+        "dmech": ["facing", "penetration"],
+        "dust": ["cover"],
+        "lnl": ["melee"],
+        "wh40k6": ["attack"],
+    }
     assert games["wh40k6"]["charts"] == ["to-wound", "to-hit"]
     assert not any(o["name"] == "png" for o in games["dust"]["options"]["render"])  # writes files
 
@@ -217,8 +254,12 @@ def test_starters_check_clean_in_both_languages(client):
         for kind in game["starters"]:
             for lang in ("en", "ru"):
                 text = client.get(f"/api/starter?game={game['id']}&kind={kind}&lang={lang}").json()["text"]
-                data = client.post("/api/check", files=files((f"new.yaml", text.encode()))).json()
-                assert [p for p in data["problems"] if p["severity"] == "error"] == [], (game["id"], kind, lang)
+                data = client.post("/api/check", files=files(("new.yaml", text.encode()))).json()
+                assert [p for p in data["problems"] if p["severity"] == "error"] == [], (
+                    game["id"],
+                    kind,
+                    lang,
+                )
                 assert data["game"] == game["id"] and data["units"] >= 1
                 tried += 1
     if not tried:
@@ -256,6 +297,10 @@ def test_a_mono_preview_is_grey(client):
 
 
 def test_two_games_at_once_is_400(client):
-    r = client.post("/api/render", files=files(("roc.yaml", sample("battletech", "roc.yaml")),
-                                               ("otrok.yaml", sample("dmech", "otrok.yaml"))))
+    r = client.post(
+        "/api/render",
+        files=files(
+            ("roc.yaml", sample("battletech", "roc.yaml")), ("otrok.yaml", sample("dmech", "otrok.yaml"))
+        ),
+    )
     assert r.status_code == 400 and "one game at a time" in r.json()["error"]

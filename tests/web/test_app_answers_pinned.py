@@ -46,7 +46,9 @@ def test_a_roster_export_is_the_apis_utf8_bytes(inline, fmt):
 
     r = inline.post(f"/api/roster?format={fmt}&lang=ru", files=PA)
     assert r.status_code == 200
-    loaded = api.load([api.Source("point-alpha.yaml", sample("battletech", "point-alpha.yaml"))], {"lang": "ru"})
+    loaded = api.load(
+        [api.Source("point-alpha.yaml", sample("battletech", "point-alpha.yaml"))], {"lang": "ru"}
+    )
     expected = api.export_roster(loaded, fmt, {"lang": "ru"}, None)
     assert r.content == expected
     text = r.content.decode("utf-8")
@@ -55,8 +57,9 @@ def test_a_roster_export_is_the_apis_utf8_bytes(inline, fmt):
 
 # -- download names --------------------------------------------------------------------------------------
 def test_the_ascii_name_keeps_capitals_digits_and_dot_dash_underscore():
-    assert _disposition("Point-Alpha_2.PDF") == ("attachment; filename=\"Point-Alpha_2.PDF\"; "
-                                                 "filename*=UTF-8''Point-Alpha_2.PDF")
+    assert _disposition("Point-Alpha_2.PDF") == (
+        "attachment; filename=\"Point-Alpha_2.PDF\"; filename*=UTF-8''Point-Alpha_2.PDF"
+    )
     assert _disposition("Zz 9?.pdf") == "attachment; filename=\"Zz_9_.pdf\"; filename*=UTF-8''Zz%209%3F.pdf"
 
 
@@ -89,21 +92,29 @@ class RecordingPool:
 
 
 def _answer(op, payload):
-    return {"render": {"pdf": b"%PDF-x"}, "pngs": {"zip": b"ZIP", "pdf": b"%PDF-x"},
-            "reference": {"pdf": b"R"}, "chart": {"data": b"C"}, "catalogue": []}.get(op, {"result": 1})
+    return {
+        "render": {"pdf": b"%PDF-x"},
+        "pngs": {"zip": b"ZIP", "pdf": b"%PDF-x"},
+        "reference": {"pdf": b"R"},
+        "chart": {"data": b"C"},
+        "catalogue": [],
+    }.get(op, {"result": 1})
 
 
 def test_a_reference_or_chart_without_game_or_name_is_named_by_what_is_there():
     pool = RecordingPool(_answer)
     with _client(create_app("127.0.0.1", 8000, pool=pool)) as c:
         r = c.get("/api/reference")
-        assert r.headers["content-disposition"] == "attachment; filename=\"-reference.pdf\"; filename*=UTF-8''-reference.pdf"
+        assert (
+            r.headers["content-disposition"]
+            == "attachment; filename=\"-reference.pdf\"; filename*=UTF-8''-reference.pdf"
+        )
         r = c.get("/api/chart")
         assert r.headers["content-disposition"] == "attachment; filename=\"-.pdf\"; filename*=UTF-8''-.pdf"
         r = c.get("/api/chart?name=facing")
-        assert r.headers["content-disposition"].startswith("attachment; filename=\"-facing.pdf\"")
+        assert r.headers["content-disposition"].startswith('attachment; filename="-facing.pdf"')
         r = c.get("/api/chart?game=dmech")
-        assert r.headers["content-disposition"].startswith("attachment; filename=\"dmech-.pdf\"")
+        assert r.headers["content-disposition"].startswith('attachment; filename="dmech-.pdf"')
 
 
 def test_the_jobs_payloads():
@@ -114,8 +125,10 @@ def test_the_jobs_payloads():
         assert pool.calls[-1] == ("catalogue", {})
         r = c.post("/api/pngs?dpi=40", files=files(("roc.yaml", roc)))
         assert r.content == b"ZIP"
-        assert pool.calls[-1] == ("pngs", {"files": [["roc.yaml", roc]], "query": {"dpi": "40"},
-                                           "pdf": b"%PDF-x", "stem": "roc"})
+        assert pool.calls[-1] == (
+            "pngs",
+            {"files": [["roc.yaml", roc]], "query": {"dpi": "40"}, "pdf": b"%PDF-x", "stem": "roc"},
+        )
         r = c.post("/api/calc", data={"command": "x"}, files={"other": ("x", b"")})
         assert pool.calls[-1] == ("calc", {"game": "", "command": "x", "fields": {}, "files": []})
 
@@ -149,8 +162,10 @@ def test_the_default_address_is_127_0_0_1_on_any_port():
         assert r.status_code == 400 and "Host" in r.json()["error"]
 
 
-@pytest.mark.parametrize("kwargs, size, limit", [({}, 2, 30.0), ({"workers": 3}, 3, 30.0),
-                                                 ({"workers": 1, "time_limit": 7.5}, 1, 7.5)])
+@pytest.mark.parametrize(
+    "kwargs, size, limit",
+    [({}, 2, 30.0), ({"workers": 3}, 3, 30.0), ({"workers": 1, "time_limit": 7.5}, 1, 7.5)],
+)
 def test_the_pool_made_for_the_app(kwargs, size, limit):
     guard = create_app("127.0.0.1", 8000, **kwargs)  # not started: no worker process is made
     pool = guard.app.state.pool

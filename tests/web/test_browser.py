@@ -5,7 +5,6 @@ switch to Russian, download the PDF and compare its bytes with `sheets render`."
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 
@@ -40,8 +39,11 @@ def wait(fn, timeout=30.0, what="condition"):
 
 def paste(d, text):
     """What a paste does: the editor's text replaced, one input event."""
-    d.execute_script("const e = document.getElementById('editor'); e.focus(); e.select();"
-                     "document.execCommand('insertText', false, arguments[0]);", text)
+    d.execute_script(
+        "const e = document.getElementById('editor'); e.focus(); e.select();"
+        "document.execCommand('insertText', false, arguments[0]);",
+        text,
+    )
 
 
 def test_paste_preview_edit_problem_russian_download(tmp_path, subprocess_env, cli, monkeypatch):
@@ -67,8 +69,9 @@ def test_paste_preview_edit_problem_russian_download(tmp_path, subprocess_env, c
         assert second[:2] == first[:2]
 
         paste(d, BROKEN)
-        marked = wait(lambda: d.find_elements(By.CSS_SELECTOR, "#gutter .ln.error[data-line='5']"),
-                      what="line 5 marked")
+        marked = wait(
+            lambda: d.find_elements(By.CSS_SELECTOR, "#gutter .ln.error[data-line='5']"), what="line 5 marked"
+        )
         assert "unknown key 'motoin' (did you mean 'motion'?)" in marked[0].get_attribute("title")
         band = d.find_element(By.CSS_SELECTOR, "#marks .mark.error[data-line='5']").rect
         line5 = marked[0].rect
@@ -79,8 +82,10 @@ def test_paste_preview_edit_problem_russian_download(tmp_path, subprocess_env, c
         assert not d.find_elements(By.CSS_SELECTOR, "#gutter .ln.error[data-line='4']")
 
         d.find_element(By.CSS_SELECTOR, "#ui-lang option[value=ru]").click()
-        wait(lambda: d.find_element(By.CSS_SELECTOR, "nav [data-view=edit]").text == "Правка и печать",
-             what="the Russian page")
+        wait(
+            lambda: d.find_element(By.CSS_SELECTOR, "nav [data-view=edit]").text == "Правка и печать",
+            what="the Russian page",
+        )
         assert d.find_element(By.ID, "opt-lang").get_attribute("value") == "ru"
         assert d.execute_script("return document.documentElement.lang") == "ru"
 
@@ -88,7 +93,9 @@ def test_paste_preview_edit_problem_russian_download(tmp_path, subprocess_env, c
         wait(lambda: d.find_element(By.ID, "problems").text == "Ошибок нет", what="the fixed file")
         wait(lambda: d.execute_script(PIXELS), what="the Russian preview")
         d.find_element(By.ID, "dl-pdf").click()
-        pdf = wait(lambda: [p for p in downloads.glob("*.pdf") if p.stat().st_size > 0], what="the download")[0]
+        pdf = wait(lambda: [p for p in downloads.glob("*.pdf") if p.stat().st_size > 0], what="the download")[
+            0
+        ]
         time.sleep(0.5)  # the browser renames its partial file when done
         pdf = next(downloads.glob("*.pdf"))
         assert pdf.name == "untitled.pdf"

@@ -54,7 +54,10 @@ def test_a_form_skips_json_and_hidden_options_wherever_they_stand(group):
 def test_a_form_tells_floats_and_blank_helps(group):
     fields = {f["name"]: f for f in next(x for x in c.describe("x") if x["name"] == "sample")["fields"]}
     assert fields["ratio"]["kind"] == "float" and fields["ratio"]["help"] == "a float"
-    assert fields["span"]["kind"] == "float" and (fields["span"]["minimum"], fields["span"]["maximum"]) == (0.5, 2.5)
+    assert fields["span"]["kind"] == "float" and (fields["span"]["minimum"], fields["span"]["maximum"]) == (
+        0.5,
+        2.5,
+    )
     assert fields["plain"]["kind"] == "str" and fields["plain"]["help"] == ""
 
 
@@ -65,15 +68,29 @@ def test_a_forms_help_is_the_first_paragraph_and_blank_without_help(group):
 
 def test_a_float_field_runs(group):
     assert c.run("x", "sample", {"ratio": "1.5", "span": "2.5"}, []) == {
-        "result": {"ratio": 1.5, "span": 2.5, "plain": None}}
+        "result": {"ratio": 1.5, "span": 2.5, "plain": None}
+    }
 
 
 # -- the command line --------------------------------------------------------------------------------
 def test_fields_after_a_flag_are_given_too():
-    cmd = click.Command("x", params=[click.Option(["--best"], is_flag=True), click.Option(["--n"]),
-                                     click.Option(["--sw/--no-sw"], default=None), click.Option(["--m"])])
+    cmd = click.Command(
+        "x",
+        params=[
+            click.Option(["--best"], is_flag=True),
+            click.Option(["--n"]),
+            click.Option(["--sw/--no-sw"], default=None),
+            click.Option(["--m"]),
+        ],
+    )
     assert c._argv(cmd, {"best": "1", "n": "3", "sw": False, "m": "4"}, [], None) == [
-        "--best", "--n", "3", "--no-sw", "--m", "4"]
+        "--best",
+        "--n",
+        "3",
+        "--no-sw",
+        "--m",
+        "4",
+    ]
     assert c._argv(cmd, {"best": "", "n": "3"}, [], None) == ["--n", "3"]
 
 
@@ -137,7 +154,9 @@ BAD = b"system: dust\nunits:\n  - name: A\n    typo: 1\n"
 
 def test_an_opened_files_problems_name_it_never_the_private_folder():
     with pytest.raises(InputError) as e:
-        c.run("dust", "cover", {"unit_ref": "@1#A", "cover": "soft"}, [["a.yaml", b""], ["bad force.yaml", BAD]])
+        c.run(
+            "dust", "cover", {"unit_ref": "@1#A", "cover": "soft"}, [["a.yaml", b""], ["bad force.yaml", BAD]]
+        )
     first = e.value.problems[0]
     assert first.path == "bad force.yaml" and first.severity == "error"
     assert (first.pos.line, first.pos.col, first.pos.file) == (4, 5, "bad force.yaml")
@@ -164,12 +183,23 @@ def test_a_problem_of_a_file_that_is_not_opened_keeps_its_name():
 
 
 def test_the_served_calculator_answers_the_opened_files_name(inline):
-    r = inline.post("/api/calc", files=upload(("bad force.yaml", BAD)),
-                    data={"game": "dust", "command": "cover",
-                          "fields": json.dumps({"unit_ref": "@0#A", "cover": "soft"})})
+    r = inline.post(
+        "/api/calc",
+        files=upload(("bad force.yaml", BAD)),
+        data={
+            "game": "dust",
+            "command": "cover",
+            "fields": json.dumps({"unit_ref": "@0#A", "cover": "soft"}),
+        },
+    )
     assert r.status_code == 422
-    assert r.json()["problems"][0] == {"file": "bad force.yaml", "line": 4, "column": 5, "severity": "error",
-                                       "message": "unit 'A': unknown key 'typo'"}
+    assert r.json()["problems"][0] == {
+        "file": "bad force.yaml",
+        "line": 4,
+        "column": 5,
+        "severity": "error",
+        "message": "unit 'A': unknown key 'typo'",
+    }
 
 
 # -- what the command sees and says (a made-up group) --------------------------------------------------

@@ -28,9 +28,21 @@ def test_the_caps():
 def test_describe_a_field_fully():
     pen = _fields("dmech", "penetration")
     assert list(pen) == ["power", "dice", "armor", "lang"]
-    assert pen["power"] == {"name": "power", "flag": "--power", "off": None, "kind": "int", "choices": None,
-                            "required": True, "multiple": False, "default": None, "metavar": "",
-                            "help": "the weapon's Power", "takes_file": False, "minimum": 0, "maximum": None}
+    assert pen["power"] == {
+        "name": "power",
+        "flag": "--power",
+        "off": None,
+        "kind": "int",
+        "choices": None,
+        "required": True,
+        "multiple": False,
+        "default": None,
+        "metavar": "",
+        "help": "the weapon's Power",
+        "takes_file": False,
+        "minimum": 0,
+        "maximum": None,
+    }
     assert pen["lang"]["kind"] == "choice" and pen["lang"]["choices"] == ["en", "ru"]
     assert pen["lang"]["default"] == "en" and pen["lang"]["required"] is False
 
@@ -45,12 +57,17 @@ def test_describe_names_each_calculator_and_its_first_paragraph():
 
 def test_describe_kinds_ranges_files_and_flags():
     attack = _fields("wh40k6", "attack")
-    assert attack["shots"]["kind"] == "int" and (attack["shots"]["minimum"], attack["shots"]["maximum"]) == (0, 200)
+    assert attack["shots"]["kind"] == "int" and (attack["shots"]["minimum"], attack["shots"]["maximum"]) == (
+        0,
+        200,
+    )
     assert attack["twin_linked"]["kind"] == "flag" and attack["twin_linked"]["default"] is False
     assert "as_json" not in attack
     cover = _fields("dust", "cover")
     assert cover["unit_ref"]["takes_file"] is True and cover["unit_ref"]["metavar"] == "FILE#NAME"
-    assert cover["hits"]["minimum"] == 0 and cover["hits"]["maximum"] == 1000 and cover["hits"]["default"] == 1
+    assert (
+        cover["hits"]["minimum"] == 0 and cover["hits"]["maximum"] == 1000 and cover["hits"]["default"] == 1
+    )
     melee = _fields("lnl", "melee")
     assert melee["a_specs"]["multiple"] is True and melee["a_specs"]["takes_file"] is True  # a SPEC
     assert melee["zero_drm_with_sw"]["off"] == "--no-zero-drm-with-sw"
@@ -73,20 +90,31 @@ def test_describe_of_an_unknown_game():
 # -- run: results and refusals ----------------------------------------------------------------------
 def test_run_answers_the_commands_json():
     out = c.run("dmech", "penetration", {"power": "4", "dice": "3,5", "armor": "6"}, [])
-    assert out == {"result": {"penetration": 9, "result": "heavy_damage", "lang": "en",
-                              "words": {"result": "Armour + 2 or more",
-                                        "effect": "−1 structure and a roll on the Heavy damage column."}}}
+    assert out == {
+        "result": {
+            "penetration": 9,
+            "result": "heavy_damage",
+            "lang": "en",
+            "words": {
+                "result": "Armour + 2 or more",
+                "effect": "−1 structure and a roll on the Heavy damage column.",
+            },
+        }
+    }
 
 
-@pytest.mark.parametrize("game, command, fields, message", [
-    ("chess", "x", {}, "unknown game 'chess'"),
-    ("battletech", "x", {}, "no calculator 'x' for battletech"),
-    ("dmech", "y" * 60, {}, f"no calculator {'y' * 40!r} for dmech"),
-    ("dmech", "penetration", {"as_json": "1"}, "unknown field 'as_json'"),
-    ("dmech", "penetration", {"colour": "red"}, "unknown field 'colour'"),
-    ("lnl", "melee", {"best": ["1", "1"]}, "--best: one value"),
-    ("lnl", "melee", {"best": "maybe"}, "--best: expected on or off"),
-])
+@pytest.mark.parametrize(
+    "game, command, fields, message",
+    [
+        ("chess", "x", {}, "unknown game 'chess'"),
+        ("battletech", "x", {}, "no calculator 'x' for battletech"),
+        ("dmech", "y" * 60, {}, f"no calculator {'y' * 40!r} for dmech"),
+        ("dmech", "penetration", {"as_json": "1"}, "unknown field 'as_json'"),
+        ("dmech", "penetration", {"colour": "red"}, "unknown field 'colour'"),
+        ("lnl", "melee", {"best": ["1", "1"]}, "--best: one value"),
+        ("lnl", "melee", {"best": "maybe"}, "--best: expected on or off"),
+    ],
+)
 def test_run_refusals(game, command, fields, message):
     with pytest.raises(CalcProblem) as e:
         c.run(game, command, fields, [])
@@ -117,10 +145,23 @@ def click_bad_parameter():
     return click.BadParameter
 
 
-@pytest.mark.parametrize("value, argv", [
-    (True, ["--best"]), ("1", ["--best"]), ("TRUE", ["--best"]), ("on", ["--best"]), ("yes", ["--best"]),
-    (False, []), ("0", []), ("off", []), ("no", []), ("false", []), (None, []), ("", []),
-])
+@pytest.mark.parametrize(
+    "value, argv",
+    [
+        (True, ["--best"]),
+        ("1", ["--best"]),
+        ("TRUE", ["--best"]),
+        ("on", ["--best"]),
+        ("yes", ["--best"]),
+        (False, []),
+        ("0", []),
+        ("off", []),
+        ("no", []),
+        ("false", []),
+        (None, []),
+        ("", []),
+    ],
+)
 def test_a_flag_without_an_off_form(value, argv):
     import click
 
@@ -128,8 +169,10 @@ def test_a_flag_without_an_off_form(value, argv):
     assert c._argv(cmd, {"best": value}, [], None) == argv
 
 
-@pytest.mark.parametrize("value, argv", [(True, ["--sw"]), ("1", ["--sw"]), (False, ["--no-sw"]),
-                                         ("0", ["--no-sw"]), (None, []), ("", [])])
+@pytest.mark.parametrize(
+    "value, argv",
+    [(True, ["--sw"]), ("1", ["--sw"]), (False, ["--no-sw"]), ("0", ["--no-sw"]), (None, []), ("", [])],
+)
 def test_a_flag_with_an_off_form(value, argv):
     import click
 
@@ -141,7 +184,14 @@ def test_empty_values_are_left_out_and_others_given_in_order():
     import click
 
     cmd = click.Command("x", params=[click.Option(["--a"], multiple=True), click.Option(["--n"])])
-    assert c._argv(cmd, {"a": ["1", "", None, "  ", "2"], "n": 3}, [], None) == ["--a", "1", "--a", "2", "--n", "3"]
+    assert c._argv(cmd, {"a": ["1", "", None, "  ", "2"], "n": 3}, [], None) == [
+        "--a",
+        "1",
+        "--a",
+        "2",
+        "--n",
+        "3",
+    ]
     assert c._argv(cmd, {"a": []}, [], None) == []
 
 
@@ -174,8 +224,10 @@ def test_a_reference_spanning_lines_keeps_the_name():
 def test_anything_that_could_name_a_path_is_refused(text):
     with pytest.raises(CalcProblem) as e:
         c._file_ref(text, FILES, "/tmp/f")
-    assert e.value.message == (f"{text[:40]!r}: a file here is one of the opened files (pick a unit from "
-                               f"the list: @N#Name), never a path")
+    assert e.value.message == (
+        f"{text[:40]!r}: a file here is one of the opened files (pick a unit from "
+        f"the list: @N#Name), never a path"
+    )
 
 
 @pytest.mark.parametrize("text", ["2-5-4", "leader:lm1+MG*", "file.yaml#A/B", "x~y"])
@@ -183,10 +235,21 @@ def test_a_value_that_names_no_path_is_given_as_it_is(text):
     assert c._file_ref(text, FILES, "/tmp/f") == text
 
 
-@pytest.mark.parametrize("name, disk", [("a.yaml", "file3.yaml"), ("A.YML", "file3.yml"), ("x.blk", "file3.blk"),
-                                        ("x.rosz", "file3.rosz"), ("x.abcde", "file3.abcde"),
-                                        ("x.abcdef", "file3.yaml"), ("noext", "file3.yaml"),
-                                        ("x.a-b", "file3.yaml"), ("x.", "file3.yaml"), ("dir/../x.mul", "file3.mul")])
+@pytest.mark.parametrize(
+    "name, disk",
+    [
+        ("a.yaml", "file3.yaml"),
+        ("A.YML", "file3.yml"),
+        ("x.blk", "file3.blk"),
+        ("x.rosz", "file3.rosz"),
+        ("x.abcde", "file3.abcde"),
+        ("x.abcdef", "file3.yaml"),
+        ("noext", "file3.yaml"),
+        ("x.a-b", "file3.yaml"),
+        ("x.", "file3.yaml"),
+        ("dir/../x.mul", "file3.mul"),
+    ],
+)
 def test_disk_names(name, disk):
     assert c._disk_name(3, name) == disk
 
@@ -241,19 +304,24 @@ def test_flattened_refuses_from_at_its_line():
         c._flattened("r.yaml", data, [])
     (p,) = e.value.problems
     assert (p.path, p.pos.line) == ("r.yaml", 4)
-    assert p.message == ("a calculator takes units written in the file; this one refers to another file with "
-                         "'from:' (open that file and pick the unit there)")
+    assert p.message == (
+        "a calculator takes units written in the file; this one refers to another file with "
+        "'from:' (open that file and pick the unit there)"
+    )
 
 
-@pytest.mark.parametrize("name, data", [
-    ("r.yaml", b"system: dust\nunits:\n  - name: A\n"),
-    ("r.YML", b"system: dust\nunits: []\n"),
-    ("r.yaml", b"system: dust\nunits: [\n"),  # does not parse: left to the command
-    ("r.yaml", b"\xff\xfe bad"),
-    ("r.yaml", b"- a list\n"),
-    ("r.yaml", b"units: 3\n"),
-    ("x.blk", b"from: anything"),  # another tool's format has no references
-])
+@pytest.mark.parametrize(
+    "name, data",
+    [
+        ("r.yaml", b"system: dust\nunits:\n  - name: A\n"),
+        ("r.YML", b"system: dust\nunits: []\n"),
+        ("r.yaml", b"system: dust\nunits: [\n"),  # does not parse: left to the command
+        ("r.yaml", b"\xff\xfe bad"),
+        ("r.yaml", b"- a list\n"),
+        ("r.yaml", b"units: 3\n"),
+        ("x.blk", b"from: anything"),  # another tool's format has no references
+    ],
+)
 def test_flattened_passes_the_rest_unchanged(name, data):
     assert c._flattened(name, data, []) == data
 

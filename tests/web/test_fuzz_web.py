@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from hardening.fuzz_harness import mutate, seeds  # tests/ is on sys.path (rootdir packages)
+
 from .conftest import files
 
 pytestmark = pytest.mark.fuzz

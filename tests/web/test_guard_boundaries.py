@@ -33,8 +33,9 @@ def _call(guard_args, *, method="POST", headers=(), chunks=(b"",), read=True):
 
     guard = Guard(app, *guard_args)
     parts = list(chunks)
-    messages = [{"type": "http.request", "body": c, "more_body": i < len(parts) - 1}
-                for i, c in enumerate(parts)]
+    messages = [
+        {"type": "http.request", "body": c, "more_body": i < len(parts) - 1} for i, c in enumerate(parts)
+    ]
     sent = []
 
     async def receive():
@@ -43,8 +44,11 @@ def _call(guard_args, *, method="POST", headers=(), chunks=(b"",), read=True):
     async def send(m):
         sent.append(m)
 
-    scope = {"type": "http", "method": method,
-             "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers]}
+    scope = {
+        "type": "http",
+        "method": method,
+        "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers],
+    }
     asyncio.run(guard(scope, receive, send))
     start = sent[0]
     body = b"".join(m.get("body", b"") for m in sent[1:])
@@ -92,7 +96,10 @@ def test_a_body_without_length_counted_one_past_the_cap_is_413(chunks):
 def test_the_cap_message_in_megabytes():
     guard = Guard(None, "127.0.0.1", 8000, 16 * 1024 * 1024)
     assert guard.too_big() == "the request is over 16 MB (16777216 bytes)"
-    assert Guard(None, "127.0.0.1", 8000, 2 * 1024 * 1024 - 1).too_big() == "the request is over 1 MB (2097151 bytes)"
+    assert (
+        Guard(None, "127.0.0.1", 8000, 2 * 1024 * 1024 - 1).too_big()
+        == "the request is over 1 MB (2097151 bytes)"
+    )
 
 
 def test_an_app_that_swallows_the_cap_and_fails_still_answers_413():
@@ -110,8 +117,11 @@ def test_an_app_that_swallows_the_cap_and_fails_still_answers_413():
     async def send(m):
         sent.append(m)
 
-    asyncio.run(Guard(app, *ARGS)({"type": "http", "method": "POST", "headers": [(b"host", b"127.0.0.1:8000")]},
-                                  receive, send))
+    asyncio.run(
+        Guard(app, *ARGS)(
+            {"type": "http", "method": "POST", "headers": [(b"host", b"127.0.0.1:8000")]}, receive, send
+        )
+    )
     assert sent[0]["status"] == 413
     assert json.loads(sent[1]["body"]) == {"error": "the request is over 0 MB (100 bytes)"}
 
@@ -127,8 +137,11 @@ def test_an_apps_own_error_is_not_hidden():
         pass
 
     with pytest.raises(KeyError):
-        asyncio.run(Guard(app, *ARGS)({"type": "http", "method": "GET",
-                                       "headers": [(b"host", b"127.0.0.1:8000")]}, receive, send))
+        asyncio.run(
+            Guard(app, *ARGS)(
+                {"type": "http", "method": "GET", "headers": [(b"host", b"127.0.0.1:8000")]}, receive, send
+            )
+        )
 
 
 def test_an_answer_already_started_is_not_answered_twice():
@@ -144,8 +157,11 @@ def test_an_answer_already_started_is_not_answered_twice():
     async def send(m):
         sent.append(m)
 
-    asyncio.run(Guard(app, *ARGS)({"type": "http", "method": "POST", "headers": [(b"host", b"127.0.0.1:8000")]},
-                                  receive, send))
+    asyncio.run(
+        Guard(app, *ARGS)(
+            {"type": "http", "method": "POST", "headers": [(b"host", b"127.0.0.1:8000")]}, receive, send
+        )
+    )
     assert [m.get("status") for m in sent] == [200]
 
 
@@ -160,15 +176,26 @@ def test_other_scopes_pass_untouched():
 
 
 # -- Host ---------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("value, parts", [
-    ("127.0.0.1:8000", ("127.0.0.1", "8000")), ("LOCALHOST:80", ("localhost", "80")),
-    ("[::1]:8000", ("::1", "8000")), ("[::1]", ("::1", None)), ("[::1]:", ("::1", None)),
-    ("example", ("example", None)), ("example:http", ("example:http", None)), (" a:1 ", ("a", "1")),
-    # the first "]" closes the address; only ":" right after it starts a port; the last ":" of a
-    # name without brackets starts the port
-    ("[::1]]:8000", ("::1", None)), ("[::1]x8000", ("::1", None)), ("[::1]8000", ("::1", None)),
-    ("a:b:8000", ("a:b", "8000")), ("a:b:c", ("a:b:c", None)),
-])
+@pytest.mark.parametrize(
+    "value, parts",
+    [
+        ("127.0.0.1:8000", ("127.0.0.1", "8000")),
+        ("LOCALHOST:80", ("localhost", "80")),
+        ("[::1]:8000", ("::1", "8000")),
+        ("[::1]", ("::1", None)),
+        ("[::1]:", ("::1", None)),
+        ("example", ("example", None)),
+        ("example:http", ("example:http", None)),
+        (" a:1 ", ("a", "1")),
+        # the first "]" closes the address; only ":" right after it starts a port; the last ":" of a
+        # name without brackets starts the port
+        ("[::1]]:8000", ("::1", None)),
+        ("[::1]x8000", ("::1", None)),
+        ("[::1]8000", ("::1", None)),
+        ("a:b:8000", ("a:b", "8000")),
+        ("a:b:c", ("a:b:c", None)),
+    ],
+)
 def test_split_host(value, parts):
     assert _split_host(value) == parts
 
@@ -206,18 +233,29 @@ def test_host_of_a_named_binding_takes_only_that_name():
 def test_a_request_with_a_foreign_host_is_400_before_the_app():
     status, _, body, seen = _call(ARGS, method="GET", headers=[("host", "evil.example:8000")])
     assert status == 400 and not seen
-    assert json.loads(body) == {"error": "this server answers only requests addressed to it (the Host "
-                                         "header is not the address it serves)"}
+    assert json.loads(body) == {
+        "error": "this server answers only requests addressed to it (the Host "
+        "header is not the address it serves)"
+    }
     status, _, _, seen = _call(ARGS, method="GET", headers=[])
     assert status == 400 and not seen
 
 
 # -- Origin ------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("origin, ok", [
-    ("http://127.0.0.1:8000", True), ("HTTP://localhost:8000", True), ("http://[::1]:8000", True),
-    ("https://127.0.0.1:8000", False), ("http://127.0.0.1:8000/", False), ("127.0.0.1:8000", False),
-    ("http://127.0.0.1:8001", False), ("null", False), ("http://", False),
-])
+@pytest.mark.parametrize(
+    "origin, ok",
+    [
+        ("http://127.0.0.1:8000", True),
+        ("HTTP://localhost:8000", True),
+        ("http://[::1]:8000", True),
+        ("https://127.0.0.1:8000", False),
+        ("http://127.0.0.1:8000/", False),
+        ("127.0.0.1:8000", False),
+        ("http://127.0.0.1:8001", False),
+        ("null", False),
+        ("http://", False),
+    ],
+)
 def test_allowed_origin(origin, ok):
     assert Guard(None, *ARGS).allowed_origin(origin) is ok
 
@@ -231,13 +269,17 @@ def test_a_foreign_origin_may_change_nothing(method):
 
 @pytest.mark.parametrize("method", ["GET", "HEAD", "OPTIONS"])
 def test_a_foreign_origin_may_read(method):
-    status, _, _, seen = _call(ARGS, method=method, headers=HOST + [("origin", "http://evil.example"),
-                                                                    ("sec-fetch-site", "cross-site")])
+    status, _, _, seen = _call(
+        ARGS,
+        method=method,
+        headers=HOST + [("origin", "http://evil.example"), ("sec-fetch-site", "cross-site")],
+    )
     assert status == 200 and seen["called"]
 
 
-@pytest.mark.parametrize("site, status", [("cross-site", 403), ("same-origin", 200), ("same-site", 200),
-                                          ("none", 200)])
+@pytest.mark.parametrize(
+    "site, status", [("cross-site", 403), ("same-origin", 200), ("same-site", 200), ("none", 200)]
+)
 def test_sec_fetch_site(site, status):
     got, _, _, _ = _call(ARGS, headers=HOST + [("sec-fetch-site", site)])
     assert got == status

@@ -49,8 +49,10 @@ def test_a_job_past_the_time_limit_is_503_naming_the_pools_limit(limit, shown):
     with client:
         r = client.post("/api/check", files=ROC)
     assert r.status_code == 503
-    assert r.json() == {"error": f"stopped: this request ran past the server's time limit of {shown} s (a very "
-                                 f"large file?). The server is still running; try fewer units or pages at a time"}
+    assert r.json() == {
+        "error": f"stopped: this request ran past the server's time limit of {shown} s (a very "
+        f"large file?). The server is still running; try fewer units or pages at a time"
+    }
 
 
 def test_busy_is_503_and_a_dead_worker_is_500():
@@ -63,20 +65,31 @@ def test_busy_is_503_and_a_dead_worker_is_500():
     with client:
         r = client.get("/api/catalogue")
     assert r.status_code == 500
-    assert r.json() == {"error": "internal error: the worker stopped while doing this request (out of memory?); "
-                                 "the server is still running"}
+    assert r.json() == {
+        "error": "internal error: the worker stopped while doing this request (out of memory?); "
+        "the server is still running"
+    }
 
 
-@pytest.mark.parametrize("answer, status, body", [
-    (("ok", {"problems": [], "units": 1, "game": "battletech"}), 200,
-     {"problems": [], "units": 1, "game": "battletech"}),
-    (("input", [{"file": "a", "line": 1, "column": 2, "severity": "error", "message": "m"}]), 422,
-     {"problems": [{"file": "a", "line": 1, "column": 2, "severity": "error", "message": "m"}]}),
-    (("option", "card: no"), 400, {"error": "card: no"}),
-    (("usage", "bad usage"), 400, {"error": "bad usage"}),
-    (("internal", "KeyError: x"), 500, {"error": "internal error: KeyError: x"}),
-    (("strange", "?"), 500, {"error": "internal error: ?"}),
-])
+@pytest.mark.parametrize(
+    "answer, status, body",
+    [
+        (
+            ("ok", {"problems": [], "units": 1, "game": "battletech"}),
+            200,
+            {"problems": [], "units": 1, "game": "battletech"},
+        ),
+        (
+            ("input", [{"file": "a", "line": 1, "column": 2, "severity": "error", "message": "m"}]),
+            422,
+            {"problems": [{"file": "a", "line": 1, "column": 2, "severity": "error", "message": "m"}]},
+        ),
+        (("option", "card: no"), 400, {"error": "card: no"}),
+        (("usage", "bad usage"), 400, {"error": "bad usage"}),
+        (("internal", "KeyError: x"), 500, {"error": "internal error: KeyError: x"}),
+        (("strange", "?"), 500, {"error": "internal error: ?"}),
+    ],
+)
 def test_the_workers_statuses(answer, status, body):
     client, pool = _app(answer)
     with client:
@@ -116,7 +129,9 @@ def test_render_is_cached_for_the_preview_and_the_downloads():
         r = client.post("/api/render?lang=ru", files=ROC)
         assert [s[0] for s in seen].count("render") == 1
         # another file's bytes: another key
-        r = client.post("/api/render?lang=ru", files=files(("roc.yaml", sample("battletech", "roc.yaml") + b"\n")))
+        r = client.post(
+            "/api/render?lang=ru", files=files(("roc.yaml", sample("battletech", "roc.yaml") + b"\n"))
+        )
         assert [s[0] for s in seen].count("render") == 2
 
 
@@ -129,11 +144,21 @@ def test_the_calculation_is_sent_as_given():
 
     client, _ = _app(answer)
     with client:
-        r = client.post("/api/calc", files=files(("a.yaml", b"x")),
-                        data={"game": "dmech", "command": "penetration", "fields": '{"power": "4"}'})
+        r = client.post(
+            "/api/calc",
+            files=files(("a.yaml", b"x")),
+            data={"game": "dmech", "command": "penetration", "fields": '{"power": "4"}'},
+        )
         assert r.status_code == 200 and r.json() == {"result": 1}
-        assert got == {"op": "calc", "payload": {"game": "dmech", "command": "penetration",
-                                                  "fields": {"power": "4"}, "files": [["a.yaml", b"x"]]}}
+        assert got == {
+            "op": "calc",
+            "payload": {
+                "game": "dmech",
+                "command": "penetration",
+                "fields": {"power": "4"},
+                "files": [["a.yaml", b"x"]],
+            },
+        }
         r = client.post("/api/calc", files=files(("a.yaml", b"x")), data={"game": "dmech", "command": "x"})
         assert got["payload"]["fields"] == {} and r.status_code == 200
         r = client.post("/api/calc", data={"game": "dmech"}, files={"other": ("x", b"")})
@@ -163,9 +188,12 @@ def test_units_reference_and_starter_send_the_query():
         assert got[-1][1]["files"] == [["roc.yaml", sample("battletech", "roc.yaml")]]
         r = client.get("/api/reference?game=dm<e>ch&lang=ru")
         assert r.content == b"P" and got[-1] == ("reference", {"query": {"game": "dm<e>ch", "lang": "ru"}})
-        assert r.headers["content-disposition"].startswith("attachment; filename=\"dmech-reference.pdf\"")
+        assert r.headers["content-disposition"].startswith('attachment; filename="dmech-reference.pdf"')
         r = client.get("/api/starter?game=dust&kind=force")
-        assert r.json()["text"] == "T" and got[-1] == ("starter", {"query": {"game": "dust", "kind": "force"}})
+        assert r.json()["text"] == "T" and got[-1] == (
+            "starter",
+            {"query": {"game": "dust", "kind": "force"}},
+        )
         r = client.get("/api/chart?game=dmech&name=fac/ing&format=png")
-        assert r.headers["content-disposition"].startswith("attachment; filename=\"dmech-facing.png\"")
+        assert r.headers["content-disposition"].startswith('attachment; filename="dmech-facing.png"')
         assert r.headers["content-type"] == "image/png"

@@ -70,20 +70,23 @@ def _form_raising(monkeypatch, exc):
     monkeypatch.setattr(Request, "form", form)
 
 
-@pytest.mark.parametrize("exc, status, message", [
-    # a status of 413 is 413 whatever the words
-    (_Err(status_code=413, detail="Request Entity Too Large"), 413, "Request Entity Too Large"),
-    # each word of a cap in the detail makes it 413, one at a time
-    (_Err(status_code=400, detail="Too many parts"), 413, "Too many parts"),
-    (_Err(status_code=400, detail="the Maximum is 9"), 413, "the Maximum is 9"),
-    (_Err(status_code=400, detail="size EXCEEDED"), 413, "size EXCEEDED"),
-    # other details are 400, verbatim; the detail wins over the exception's own text
-    (_Err("own text", status_code=400, detail="Invalid multipart data."), 400, "Invalid multipart data."),
-    (_Err(status_code=401, detail="no boundary"), 400, "no boundary"),
-    # no status, no detail: the exception's text, or a fixed message when it has none
-    (_Err("unexpected end"), 400, "unexpected end"),
-    (_Err(), 400, "malformed multipart body"),
-])
+@pytest.mark.parametrize(
+    "exc, status, message",
+    [
+        # a status of 413 is 413 whatever the words
+        (_Err(status_code=413, detail="Request Entity Too Large"), 413, "Request Entity Too Large"),
+        # each word of a cap in the detail makes it 413, one at a time
+        (_Err(status_code=400, detail="Too many parts"), 413, "Too many parts"),
+        (_Err(status_code=400, detail="the Maximum is 9"), 413, "the Maximum is 9"),
+        (_Err(status_code=400, detail="size EXCEEDED"), 413, "size EXCEEDED"),
+        # other details are 400, verbatim; the detail wins over the exception's own text
+        (_Err("own text", status_code=400, detail="Invalid multipart data."), 400, "Invalid multipart data."),
+        (_Err(status_code=401, detail="no boundary"), 400, "no boundary"),
+        # no status, no detail: the exception's text, or a fixed message when it has none
+        (_Err("unexpected end"), 400, "unexpected end"),
+        (_Err(), 400, "malformed multipart body"),
+    ],
+)
 def test_a_multipart_error_is_400_or_413(inline, monkeypatch, exc, status, message):
     _form_raising(monkeypatch, exc)
     r = inline.post("/api/check", files=ONE)
@@ -98,8 +101,9 @@ def test_a_multipart_errors_message_is_cut_to_200_characters(inline, monkeypatch
 
 
 def test_a_real_malformed_body_is_exactly_400(inline):
-    r = inline.post("/api/check", content=b"--x\r\nnonsense",
-                    headers={"content-type": "multipart/form-data; boundary=x"})
+    r = inline.post(
+        "/api/check", content=b"--x\r\nnonsense", headers={"content-type": "multipart/form-data; boundary=x"}
+    )
     assert r.status_code == 400 and r.json()["error"]
     r = inline.post("/api/check", content=b"", headers={"content-type": "multipart/form-data"})
     assert r.status_code == 400 and r.json() == {"error": "Missing boundary in multipart."}
@@ -122,17 +126,25 @@ def test_an_oversized_file_without_a_name_is_refused_by_its_place(inline):
 # -- the body cap counted while reading (no Content-Length) ----------------------------------------------
 def _chunked(body: bytes, size: int = 64 * 1024):
     for i in range(0, len(body), size):
-        yield body[i:i + size]
+        yield body[i : i + size]
 
 
 def _multipart(name: str, data: bytes, boundary: str = "b0und") -> tuple[bytes, str]:
-    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\n"
-            f"Content-Type: application/octet-stream\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
+    body = (
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{name}"\r\n'
+            f"Content-Type: application/octet-stream\r\n\r\n"
+        ).encode()
+        + data
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
     return body, f"multipart/form-data; boundary={boundary}"
 
 
-@pytest.mark.parametrize("max_body, shown", [(3 * 1024 * 1024 + 5, "3 MB (3145733 bytes)"),
-                                             (2 * 1024 * 1024 - 1, "1 MB (2097151 bytes)")])
+@pytest.mark.parametrize(
+    "max_body, shown",
+    [(3 * 1024 * 1024 + 5, "3 MB (3145733 bytes)"), (2 * 1024 * 1024 - 1, "1 MB (2097151 bytes)")],
+)
 def test_a_body_without_length_past_the_cap_is_413_in_the_apps_words(max_body, shown):
     from sheets.web.app import create_app
 

@@ -14,13 +14,21 @@ from sheets.web.page import render_page
 
 WORDS = {
     "close_file": ("Close this file", "Закрыть файл"),
-    "no_files": ("Open a file, start a new one, or type or paste a unit file below: its sheets appear on "
-                 "the right as you type.",
-                 "Откройте файл, создайте новый или наберите либо вставьте файл отрядов ниже: листы "
-                 "появятся справа по мере набора."),
+    "no_files": (
+        "Open a file, start a new one, or type or paste a unit file below: its sheets appear on "
+        "the right as you type.",
+        "Откройте файл, создайте новый или наберите либо вставьте файл отрядов ниже: листы "
+        "появятся справа по мере набора.",
+    ),
     "preview": ("Preview", "Просмотр"),
-    "first_pages": ("Preview of the first pages (the PDF has them all):", "Показаны первые страницы (в PDF есть все):"),
-    "fix_first": ("Fix the errors on the left to see the pages.", "Исправьте ошибки слева, чтобы увидеть листы."),
+    "first_pages": (
+        "Preview of the first pages (the PDF has them all):",
+        "Показаны первые страницы (в PDF есть все):",
+    ),
+    "fix_first": (
+        "Fix the errors on the left to see the pages.",
+        "Исправьте ошибки слева, чтобы увидеть листы.",
+    ),
     "options": ("Options", "Настройки"),
     "default_value": ("default", "по умолчанию"),
     "downloads": ("Download", "Скачать"),
@@ -34,8 +42,10 @@ WORDS = {
     "pick_unit": ("a unit of the opened files…", "отряд из открытых файлов…"),
     "add_value": ("add", "добавить"),
     "stopped": ("Stopped", "Остановлено"),
-    "offline_note": ("Everything runs on this computer; nothing is sent anywhere else.",
-                     "Всё работает на этом компьютере; ничего никуда не отправляется."),
+    "offline_note": (
+        "Everything runs on this computer; nothing is sent anywhere else.",
+        "Всё работает на этом компьютере; ничего никуда не отправляется.",
+    ),
 }
 
 

@@ -6,13 +6,23 @@ downloads' names and types; the PDF cache's bounds by count and by bytes."""
 from __future__ import annotations
 
 import io
-import json
 import zipfile
 
 import pytest
 
-from sheets.web.app import (CACHE_BYTES, CACHE_ENTRIES, MAX_BODY, MAX_FILE_BYTES, MAX_FILES, MAX_NAME,
-                            PdfCache, _clean_name, _digest, _disposition, _stem)
+from sheets.web.app import (
+    CACHE_BYTES,
+    CACHE_ENTRIES,
+    MAX_BODY,
+    MAX_FILE_BYTES,
+    MAX_FILES,
+    MAX_NAME,
+    PdfCache,
+    _clean_name,
+    _digest,
+    _disposition,
+    _stem,
+)
 
 from .conftest import files, sample
 
@@ -63,8 +73,9 @@ def test_not_multipart_and_no_files_are_400(inline):
 
 
 def test_a_malformed_multipart_body_is_400(inline):
-    r = inline.post("/api/check", content=b"--x\r\nnonsense",
-                    headers={"content-type": "multipart/form-data; boundary=x"})
+    r = inline.post(
+        "/api/check", content=b"--x\r\nnonsense", headers={"content-type": "multipart/form-data; boundary=x"}
+    )
     assert r.status_code in (400, 413) and r.json()["error"]
 
 
@@ -132,8 +143,10 @@ def _png_width(data: bytes) -> int:
     return int.from_bytes(data[16:20], "big")
 
 
-@pytest.mark.parametrize("query, status", [("page=1", 200), ("page=4", 200), ("page=5", 400),
-                                           ("page=0", 400), ("page=x", 400), ("page=", 200)])
+@pytest.mark.parametrize(
+    "query, status",
+    [("page=1", 200), ("page=4", 200), ("page=5", 400), ("page=0", 400), ("page=x", 400), ("page=", 200)],
+)
 def test_preview_page_both_sides(inline, query, status):
     r = inline.post(f"/api/preview?{query}&dpi=36", files=LIST)
     assert r.status_code == status, r.text
@@ -150,14 +163,23 @@ def test_preview_pages_differ(inline):
 
 def test_preview_refusals_verbatim(inline):
     assert inline.post("/api/preview?page=5", files=LIST).json() == {
-        "error": "page: the document has 4 page(s), not 5"}
+        "error": "page: the document has 4 page(s), not 5"
+    }
     assert inline.post("/api/preview?page=2", files=DUST).json() == {
-        "error": "page: the document has 1 page(s), not 2"}
-    assert inline.post("/api/preview?page=0", files=DUST).json() == {"error": "page: expected 1 to 10000, got 0"}
-    assert inline.post("/api/preview?dpi=35", files=DUST).json() == {"error": "dpi: expected 36 to 200, got 35"}
-    assert inline.post("/api/preview?dpi=201", files=DUST).json() == {"error": "dpi: expected 36 to 200, got 201"}
+        "error": "page: the document has 1 page(s), not 2"
+    }
+    assert inline.post("/api/preview?page=0", files=DUST).json() == {
+        "error": "page: expected 1 to 10000, got 0"
+    }
+    assert inline.post("/api/preview?dpi=35", files=DUST).json() == {
+        "error": "dpi: expected 36 to 200, got 35"
+    }
+    assert inline.post("/api/preview?dpi=201", files=DUST).json() == {
+        "error": "dpi: expected 36 to 200, got 201"
+    }
     assert inline.post("/api/preview?dpi=ten", files=DUST).json() == {
-        "error": "dpi: expected a whole number, got 'ten'"}
+        "error": "dpi: expected a whole number, got 'ten'"
+    }
 
 
 @pytest.mark.parametrize("dpi, width", [(36, 298), (200, 1654)])
@@ -174,13 +196,21 @@ def test_preview_default_dpi_is_96(inline):
 
 def test_pngs_dpi_both_sides_and_the_names(inline):
     assert inline.post("/api/pngs?dpi=35", files=DUST).json() == {"error": "dpi: expected 36 to 300, got 35"}
-    assert inline.post("/api/pngs?dpi=301", files=DUST).json() == {"error": "dpi: expected 36 to 300, got 301"}
+    assert inline.post("/api/pngs?dpi=301", files=DUST).json() == {
+        "error": "dpi: expected 36 to 300, got 301"
+    }
     r = inline.post("/api/pngs?dpi=36", files=LIST)
     assert r.status_code == 200 and r.headers["content-type"] == "application/zip"
-    assert r.headers["content-disposition"] == ("attachment; filename=\"sample_list-png.zip\"; "
-                                                "filename*=UTF-8''sample_list-png.zip")
+    assert r.headers["content-disposition"] == (
+        "attachment; filename=\"sample_list-png.zip\"; filename*=UTF-8''sample_list-png.zip"
+    )
     z = zipfile.ZipFile(io.BytesIO(r.content))
-    assert z.namelist() == ["sample_list-1.png", "sample_list-2.png", "sample_list-3.png", "sample_list-4.png"]
+    assert z.namelist() == [
+        "sample_list-1.png",
+        "sample_list-2.png",
+        "sample_list-3.png",
+        "sample_list-4.png",
+    ]
     assert abs(_png_width(z.read("sample_list-1.png")) - 298) <= 1
     assert z.getinfo("sample_list-1.png").date_time == (1980, 1, 1, 0, 0, 0)
 
@@ -188,8 +218,9 @@ def test_pngs_dpi_both_sides_and_the_names(inline):
 # -- downloads: names and types -------------------------------------------------------------------------
 def test_disposition_and_stem():
     assert _disposition("roc.pdf") == "attachment; filename=\"roc.pdf\"; filename*=UTF-8''roc.pdf"
-    assert _disposition("отряд 1.pdf") == ("attachment; filename=\"______1.pdf\"; "
-                                          "filename*=UTF-8''%D0%BE%D1%82%D1%80%D1%8F%D0%B4%201.pdf")
+    assert _disposition("отряд 1.pdf") == (
+        "attachment; filename=\"______1.pdf\"; filename*=UTF-8''%D0%BE%D1%82%D1%80%D1%8F%D0%B4%201.pdf"
+    )
     assert _disposition("") == "attachment; filename=\"download\"; filename*=UTF-8''"
     assert _stem([]) == "sheets"
     assert _stem([["army\\units\\roc.yaml", b""]]) == "roc"
@@ -198,23 +229,35 @@ def test_disposition_and_stem():
     assert _stem([["/", b""]]) == "sheets"
 
 
-@pytest.mark.parametrize("fmt, ctype, ext", [("md", "text/markdown; charset=utf-8", "md"),
-                                             ("html", "text/html; charset=utf-8", "html"),
-                                             ("bbcode", "text/plain; charset=utf-8", "txt"),
-                                             ("json", "application/json", "json"),
-                                             ("pdf", "application/pdf", "pdf")])
+@pytest.mark.parametrize(
+    "fmt, ctype, ext",
+    [
+        ("md", "text/markdown; charset=utf-8", "md"),
+        ("html", "text/html; charset=utf-8", "html"),
+        ("bbcode", "text/plain; charset=utf-8", "txt"),
+        ("json", "application/json", "json"),
+        ("pdf", "application/pdf", "pdf"),
+    ],
+)
 def test_roster_types_and_names(inline, fmt, ctype, ext):
-    r = inline.post(f"/api/roster?format={fmt}", files=files(("point-alpha.yaml", sample("battletech", "point-alpha.yaml"))))
+    r = inline.post(
+        f"/api/roster?format={fmt}",
+        files=files(("point-alpha.yaml", sample("battletech", "point-alpha.yaml"))),
+    )
     assert r.status_code == 200
     assert r.headers["content-type"] == ctype
-    assert r.headers["content-disposition"].startswith(f"attachment; filename=\"point-alpha-roster.{ext}\"")
+    assert r.headers["content-disposition"].startswith(f'attachment; filename="point-alpha-roster.{ext}"')
 
 
 def test_roster_default_format_is_markdown(inline):
-    r = inline.post("/api/roster", files=files(("point-alpha.yaml", sample("battletech", "point-alpha.yaml"))))
+    r = inline.post(
+        "/api/roster", files=files(("point-alpha.yaml", sample("battletech", "point-alpha.yaml")))
+    )
     assert r.headers["content-type"] == "text/markdown; charset=utf-8"
-    assert r.headers["content-disposition"].startswith("attachment; filename=\"point-alpha-roster.md\"")
-    r = inline.post("/api/roster?format=docx", files=files(("p.yaml", sample("battletech", "point-alpha.yaml"))))
+    assert r.headers["content-disposition"].startswith('attachment; filename="point-alpha-roster.md"')
+    r = inline.post(
+        "/api/roster?format=docx", files=files(("p.yaml", sample("battletech", "point-alpha.yaml")))
+    )
     assert r.status_code == 400
     assert r.json() == {"error": "format: expected pdf, md, html, bbcode or json, got 'docx'"}
 
@@ -222,19 +265,21 @@ def test_roster_default_format_is_markdown(inline):
 def test_reference_and_chart_names_keep_only_safe_characters(inline):
     r = inline.get("/api/reference?game=dmech")
     assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
-    assert r.headers["content-disposition"].startswith("attachment; filename=\"dmech-reference.pdf\"")
+    assert r.headers["content-disposition"].startswith('attachment; filename="dmech-reference.pdf"')
     r = inline.get("/api/chart?game=dmech&name=facing&format=png&dpi=36")
     assert r.status_code == 200 and r.headers["content-type"] == "image/png"
-    assert r.headers["content-disposition"].startswith("attachment; filename=\"dmech-facing.png\"")
+    assert r.headers["content-disposition"].startswith('attachment; filename="dmech-facing.png"')
     r = inline.get("/api/chart?game=dmech&name=facing")
     assert r.headers["content-type"] == "application/pdf"
-    assert r.headers["content-disposition"].startswith("attachment; filename=\"dmech-facing.pdf\"")
+    assert r.headers["content-disposition"].startswith('attachment; filename="dmech-facing.pdf"')
     r = inline.get("/api/chart?game=dmech&name=facing&format=svg")
     assert r.status_code == 400 and r.json() == {"error": "format: expected pdf or png, got 'svg'"}
     assert inline.get("/api/chart?game=dmech&name=facing&format=png&dpi=601").json() == {
-        "error": "dpi: expected 36 to 600, got 601"}
+        "error": "dpi: expected 36 to 600, got 601"
+    }
     assert inline.get("/api/chart?game=dmech&name=facing&format=png&dpi=35").json() == {
-        "error": "dpi: expected 36 to 600, got 35"}
+        "error": "dpi: expected 36 to 600, got 35"
+    }
 
 
 def test_every_answer_carries_the_security_headers(inline):
@@ -252,8 +297,17 @@ def test_every_answer_carries_the_security_headers(inline):
 def test_invalid_files_are_422_with_their_problems(inline):
     r = inline.post("/api/render", files=files(("x.yaml", b"system: dust\nunits: 3\n")))
     assert r.status_code == 422
-    assert r.json() == {"problems": [{"file": "x.yaml", "line": 2, "column": 8, "severity": "error",
-                                      "message": "'units:' must be a non-empty list of units"}]}
+    assert r.json() == {
+        "problems": [
+            {
+                "file": "x.yaml",
+                "line": 2,
+                "column": 8,
+                "severity": "error",
+                "message": "'units:' must be a non-empty list of units",
+            }
+        ]
+    }
 
 
 # -- the cache ----------------------------------------------------------------------------------------

@@ -5,7 +5,6 @@ stopped with a message while the server stays up, many tabs at once."""
 from __future__ import annotations
 
 import concurrent.futures
-import json
 
 import pytest
 
@@ -19,8 +18,17 @@ def roc_files():
     return files(("roc.yaml", sample("battletech", "roc.yaml")))
 
 
-@pytest.mark.parametrize("host", ["evil.example:8000", "127.0.0.1:8001", "127.0.0.1", "evil.example",
-                                  "127.0.0.1.evil.example:8000", "[::2]:8000"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example:8000",
+        "127.0.0.1:8001",
+        "127.0.0.1",
+        "evil.example",
+        "127.0.0.1.evil.example:8000",
+        "[::2]:8000",
+    ],
+)
 def test_a_host_that_is_not_the_served_address_is_400(client, host):
     r = client.get("/", headers={"host": host})
     assert r.status_code == 400
@@ -44,8 +52,17 @@ def test_host_rules_of_other_bindings():
     assert not named.allowed_host("localhost:9000") and not named.allowed_host("10.0.0.6:9000")
 
 
-@pytest.mark.parametrize("origin", ["http://evil.example", "http://127.0.0.1:8001", "null",
-                                    "https://127.0.0.1:8000", "http://127.0.0.1:8000/x", "file://"])
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "http://evil.example",
+        "http://127.0.0.1:8001",
+        "null",
+        "https://127.0.0.1:8000",
+        "http://127.0.0.1:8000/x",
+        "file://",
+    ],
+)
 def test_a_foreign_origin_may_not_post(client, origin):
     r = client.post("/api/check", files=roc_files(), headers={"origin": origin})
     assert r.status_code == 403
@@ -77,16 +94,25 @@ def test_a_body_over_the_cap_is_413(make_client):
     assert ok.status_code == 200
 
     def chunks():  # no Content-Length: counted as it arrives
-        yield b"--x\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.yaml\"\r\n\r\n"
+        yield b'--x\r\nContent-Disposition: form-data; name="files"; filename="a.yaml"\r\n\r\n'
         for _ in range(10):
             yield b"#" * 1000
-    r = small.post("/api/check", content=chunks(), headers={"content-type": "multipart/form-data; boundary=x"})
+
+    r = small.post(
+        "/api/check", content=chunks(), headers={"content-type": "multipart/form-data; boundary=x"}
+    )
     assert r.status_code == 413
 
 
 def test_the_default_cap_is_16_mb(client):
-    r = client.post("/api/check", content=b"x", headers={"content-type": "multipart/form-data; boundary=x",
-                                                         "content-length": str(16 * 1024 * 1024 + 1)})
+    r = client.post(
+        "/api/check",
+        content=b"x",
+        headers={
+            "content-type": "multipart/form-data; boundary=x",
+            "content-length": str(16 * 1024 * 1024 + 1),
+        },
+    )
     assert r.status_code == 413
 
 
@@ -126,7 +152,7 @@ def test_many_tabs_at_once(client):
 
     def one(i):
         body = files(("roc.yaml", roc.replace(b"name: Roc", f"name: Roc {i}".encode())))
-        r = client.post(f"/api/preview?page=1&dpi=36", files=body)
+        r = client.post("/api/preview?page=1&dpi=36", files=body)
         c = client.post("/api/check", files=body)
         return r.status_code, r.headers.get("x-pages"), c.json()["units"]
 
@@ -163,8 +189,10 @@ def test_responses_carry_a_strict_content_security_policy(client):
     assert client.get("/api/catalogue").headers["x-frame-options"] == "DENY"
 
 
-@pytest.mark.parametrize("path", ["/static/app.py", "/static/..%2Fapp.py", "/static/%2e%2e/app.py",
-                                  "/static/", "/static/page.html"])
+@pytest.mark.parametrize(
+    "path",
+    ["/static/app.py", "/static/..%2Fapp.py", "/static/%2e%2e/app.py", "/static/", "/static/page.html"],
+)
 def test_only_the_pages_own_files_are_served(client, path):
     assert client.get(path).status_code == 404
 

@@ -15,8 +15,13 @@ import pytest
 
 
 def start(args, env):
-    proc = subprocess.Popen([sys.executable, "-m", "sheets", "serve", "--no-open", *args], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sheets", "serve", "--no-open", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     line = proc.stdout.readline()
     return proc, line
 
@@ -49,8 +54,12 @@ def test_serve_prints_its_address_once_it_accepts_connections(subprocess_env):
         assert status == 200 and b"/static/app.js" in body
         status, body = get("127.0.0.1", port, headers={"Host": f"rebound.example:{port}"})
         assert status == 400
-        workers = [int(p) for p in subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
-                                                  text=True).stdout.split()]
+        workers = [
+            int(p)
+            for p in subprocess.run(
+                ["pgrep", "-P", str(proc.pid)], capture_output=True, text=True
+            ).stdout.split()
+        ]
         assert len(workers) == 2  # the worker processes
     finally:
         code = stop(proc)
@@ -83,19 +92,30 @@ def test_a_port_in_use_is_a_usage_error(subprocess_env):
         busy.bind(("127.0.0.1", 0))
         busy.listen(1)
         port = busy.getsockname()[1]
-        out = subprocess.run([sys.executable, "-m", "sheets", "serve", "--no-open", "--port", str(port)],
-                             env=subprocess_env, capture_output=True, text=True, timeout=60)
+        out = subprocess.run(
+            [sys.executable, "-m", "sheets", "serve", "--no-open", "--port", str(port)],
+            env=subprocess_env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     assert out.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in out.stderr and "Traceback" not in out.stderr
 
 
 def test_other_commands_do_not_import_the_web_stack(subprocess_env, samples):
-    code = ("import sys\nfrom sheets.cli import main\n"
-            "try:\n    main(['validate', sys.argv[1]])\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
-            "print('WEB=' + ','.join(sorted(m for m in ('starlette', 'uvicorn', 'multipart', 'anyio', 'sheets.web')"
-            " if m in sys.modules)))")
-    out = subprocess.run([sys.executable, "-c", code, str(samples / "battletech/roc.yaml")],
-                         capture_output=True, text=True, env=subprocess_env)
+    code = (
+        "import sys\nfrom sheets.cli import main\n"
+        "try:\n    main(['validate', sys.argv[1]])\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "print('WEB=' + ','.join(sorted(m for m in ('starlette', 'uvicorn', 'multipart', 'anyio', 'sheets.web')"
+        " if m in sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(samples / "battletech/roc.yaml")],
+        capture_output=True,
+        text=True,
+        env=subprocess_env,
+    )
     assert out.stdout.strip().splitlines()[-1] == "WEB=", out.stdout + out.stderr
 
 
@@ -126,11 +146,26 @@ def test_the_page_labels_are_data_a_data_dir_can_replace(subprocess_env, tmp_pat
     mine = tmp_path / "mydata" / "web"
     mine.mkdir(parents=True)
     text = (data_root() / "web/labels.yaml").read_text(encoding="utf-8")
-    mine.joinpath("labels.yaml").write_text(text.replace('tab_calc: {en: "Calculators"', 'tab_calc: {en: "Odds"'),
-                                            encoding="utf-8")
-    proc = subprocess.Popen([sys.executable, "-m", "sheets", "--data-dir", str(tmp_path / "mydata"), "serve",
-                             "--no-open", "--port", "0"], env=subprocess_env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    mine.joinpath("labels.yaml").write_text(
+        text.replace('tab_calc: {en: "Calculators"', 'tab_calc: {en: "Odds"'), encoding="utf-8"
+    )
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "sheets",
+            "--data-dir",
+            str(tmp_path / "mydata"),
+            "serve",
+            "--no-open",
+            "--port",
+            "0",
+        ],
+        env=subprocess_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         port = int(re.search(r":(\d+)/", proc.stdout.readline()).group(1))
         status, body = get("127.0.0.1", port)

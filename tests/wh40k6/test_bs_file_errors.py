@@ -8,11 +8,11 @@ import builtins
 import os
 
 import pytest
+from wh40k6_import import rosters as R
 
 from sheets.core.errors import InputError
 from sheets.games.wh40k6 import battlescribe
 from sheets.games.wh40k6.battlescribe import roster_to_unit_file
-from wh40k6_import import rosters as R
 
 
 def _refusal(path) -> list[str]:

@@ -9,10 +9,10 @@ XML error with its position."""
 from __future__ import annotations
 
 import pytest
+from wh40k6_import import rosters as R
 
 from sheets.core.errors import InputError
 from sheets.games.wh40k6.battlescribe import roster_to_unit_file
-from wh40k6_import import rosters as R
 
 NOT = " is not Warhammer 40,000 6th/7th edition or Horus Heresy 1st edition: not imported"
 ONLY = "; only 6th/7th-edition and Horus Heresy 1st-edition rosters can be imported"
@@ -24,10 +24,16 @@ def _refusal(text: str) -> list[str]:
     return [str(p) for p in exc.value.problems]
 
 
-def _with(system_id: str | None = R.SIXTH, system_name: str | None = "Test System", broken: bool = False) -> str:
+def _with(
+    system_id: str | None = R.SIXTH, system_name: str | None = "Test System", broken: bool = False
+) -> str:
     text = R.roster()
-    text = text.replace(f'gameSystemId="{R.SIXTH}" ', "" if system_id is None else f'gameSystemId="{system_id}" ')
-    text = text.replace('gameSystemName="Test System" ', "" if system_name is None else f'gameSystemName="{system_name}" ')
+    text = text.replace(
+        f'gameSystemId="{R.SIXTH}" ', "" if system_id is None else f'gameSystemId="{system_id}" '
+    )
+    text = text.replace(
+        'gameSystemName="Test System" ', "" if system_name is None else f'gameSystemName="{system_name}" '
+    )
     return text.replace("</forces>", "</forcez>") if broken else text
 
 
@@ -36,24 +42,32 @@ def test_a_sixth_edition_roster_imports_without_a_system_name():
     assert doc["rules"] == "6th" and [u["points"] for u in doc["units"]] == [105, 80]
 
 
-@pytest.mark.parametrize("system_id, system_name, shown_id, shown_name", [
-    ("abc", "Test System", "abc", "Test System"),
-    ("abc", None, "abc", "unknown game system"),
-    ("abc", "   ", "abc", "unknown game system"),
-    (" abc ", " Odd Game ", "abc", "Odd Game"),
-    (None, "Test System", "", "Test System"),
-    ("i" * 40, "n" * 60, "i" * 40, "n" * 60),
-    ("i" * 41, "n" * 61, "i" * 39 + "…", "n" * 59 + "…"),
-])
-def test_an_unknown_game_system_is_refused_naming_what_the_file_says(system_id, system_name, shown_id, shown_name):
+@pytest.mark.parametrize(
+    "system_id, system_name, shown_id, shown_name",
+    [
+        ("abc", "Test System", "abc", "Test System"),
+        ("abc", None, "abc", "unknown game system"),
+        ("abc", "   ", "abc", "unknown game system"),
+        (" abc ", " Odd Game ", "abc", "Odd Game"),
+        (None, "Test System", "", "Test System"),
+        ("i" * 40, "n" * 60, "i" * 40, "n" * 60),
+        ("i" * 41, "n" * 61, "i" * 39 + "…", "n" * 59 + "…"),
+    ],
+)
+def test_an_unknown_game_system_is_refused_naming_what_the_file_says(
+    system_id, system_name, shown_id, shown_name
+):
     assert _refusal(_with(system_id, system_name)) == [f"f.ros: game system {shown_name!r} ({shown_id}){NOT}"]
 
 
-@pytest.mark.parametrize("system_name, shown", [("Test System", "Test System"), (None, "unknown game system"),
-                                                ("n" * 61, "n" * 59 + "…")])
+@pytest.mark.parametrize(
+    "system_name, shown",
+    [("Test System", "Test System"), (None, "unknown game system"), ("n" * 61, "n" * 59 + "…")],
+)
 def test_eighth_edition_is_refused_naming_the_edition_and_the_files_name(system_name, shown):
     assert _refusal(_with(R.EIGHTH, system_name)) == [
-        f"f.ros: this roster is for Warhammer 40,000 8th/9th edition ({shown}){ONLY}"]
+        f"f.ros: this roster is for Warhammer 40,000 8th/9th edition ({shown}){ONLY}"
+    ]
 
 
 def test_broken_xml_of_an_unknown_system_names_the_system():
@@ -62,7 +76,8 @@ def test_broken_xml_of_an_unknown_system_names_the_system():
 
 def test_broken_xml_of_the_eighth_edition_names_the_edition():
     assert _refusal(_with(R.EIGHTH, broken=True)) == [
-        f"f.ros: this roster is for Warhammer 40,000 8th/9th edition (Test System){ONLY}"]
+        f"f.ros: this roster is for Warhammer 40,000 8th/9th edition (Test System){ONLY}"
+    ]
 
 
 @pytest.mark.parametrize("system_id", [R.SIXTH, None])

@@ -15,22 +15,43 @@ from __future__ import annotations
 
 import pytest
 from pypdf import PdfReader
+from wh40k6_import import rosters as R
 
 from sheets.games.wh40k6.battlescribe import roster_for_printing, roster_to_unit_file
-from wh40k6_import import rosters as R
 
 DIALECTS = ["2.03", "2.01"]
 NAME_121 = ("Oath of the Long Watches " * 5)[:121]  # no space at 119, 120 or 121
 
 
 def _squad_with_ride(dialect: str, hidden: bool) -> str:
-    veh = R.profile(dialect, "Iron Carriage", "Vehicle", [("BS", "4"), ("Front", "11"), ("Side", "11"),
-                                                          ("Rear", "10"), ("HP", "3"), ("Type", "Tank, Transport")])
+    veh = R.profile(
+        dialect,
+        "Iron Carriage",
+        "Vehicle",
+        [
+            ("BS", "4"),
+            ("Front", "11"),
+            ("Side", "11"),
+            ("Rear", "10"),
+            ("HP", "3"),
+            ("Type", "Tank, Transport"),
+        ],
+    )
     if hidden:
         veh = veh.replace('hidden="false"', 'hidden="true"')
-    ride = R.selection(dialect, "Iron Carriage", "upgrade", cost="35", profiles=veh, cat="Dedicated Transport")
-    squad = R.selection(dialect, "Deep Squad", "unit", cat="Troops", children=R.selection(
-        dialect, "Deep Man", "model", number=5, cost="50", profiles=R.trooper(dialect, "Deep Man")) + ride)
+    ride = R.selection(
+        dialect, "Iron Carriage", "upgrade", cost="35", profiles=veh, cat="Dedicated Transport"
+    )
+    squad = R.selection(
+        dialect,
+        "Deep Squad",
+        "unit",
+        cat="Troops",
+        children=R.selection(
+            dialect, "Deep Man", "model", number=5, cost="50", profiles=R.trooper(dialect, "Deep Man")
+        )
+        + ride,
+    )
     return R.roster(dialect, forces=R.force(dialect, "P", squad))
 
 
@@ -48,17 +69,31 @@ def test_a_ride_with_a_hidden_vehicle_profile_is_part_of_the_squad(dialect, tmp_
 
 @pytest.mark.parametrize("dialect", DIALECTS)
 def test_a_ride_with_a_visible_vehicle_profile_is_its_own_unit(dialect):
-    squad, ride = roster_to_unit_file("f.ros", _squad_with_ride(dialect, hidden=False).encode("utf-8"))["units"]
+    squad, ride = roster_to_unit_file("f.ros", _squad_with_ride(dialect, hidden=False).encode("utf-8"))[
+        "units"
+    ]
     assert (squad["name"], squad["points"]) == ("Deep Squad", 50)
-    assert (ride["name"], ride["points"], ride["transport_of"], ride["slot"]) == ("Iron Carriage", 35, "Deep Squad", "none")
+    assert (ride["name"], ride["points"], ride["transport_of"], ride["slot"]) == (
+        "Iron Carriage",
+        35,
+        "Deep Squad",
+        "none",
+    )
     assert ride["models"][0]["type"] == "vehicle (tank, transport)"
 
 
 def _hero(dialect: str, rule_name: str, gear_name: str) -> str:
     rule = f'<rule id="r1" name="{rule_name}" hidden="false"><description>Stands fast.</description></rule>'
     gear = R.profile(dialect, gear_name, "Wargear Item", [("Description", "Shines.")])
-    sel = R.selection(dialect, "Warden", "model", cat="HQ", cost="60", profiles=R.trooper(dialect, "Warden") + gear,
-                      rules=rule)
+    sel = R.selection(
+        dialect,
+        "Warden",
+        "model",
+        cat="HQ",
+        cost="60",
+        profiles=R.trooper(dialect, "Warden") + gear,
+        rules=rule,
+    )
     return R.roster(dialect, forces=R.force(dialect, "P", sel))
 
 
@@ -67,8 +102,10 @@ def test_a_rule_name_of_121_characters_with_a_text_is_shortened_in_the_roster_te
     (u,) = roster_for_printing("f.ros", _hero(dialect, NAME_121, NAME_121[:120]).encode("utf-8"))["units"]
     short = NAME_121[:119] + "…"
     assert u["rules"] == [short] and u["wargear"] == [NAME_121[:120]]
-    assert u["roster_text"] == [{"name": short, "text": "Stands fast."},
-                                {"name": NAME_121[:120], "text": "Shines."}]
+    assert u["roster_text"] == [
+        {"name": short, "text": "Stands fast."},
+        {"name": NAME_121[:120], "text": "Shines."},
+    ]
     assert u["gaps"] == [f"{NAME_121[:40]}…: name shortened to 120 characters"]
 
 
@@ -77,7 +114,10 @@ def test_a_wargear_name_of_121_characters_with_a_text_is_shortened_in_the_roster
     (u,) = roster_for_printing("f.ros", _hero(dialect, "Stand Fast", NAME_121).encode("utf-8"))["units"]
     short = NAME_121[:119] + "…"
     assert u["wargear"] == [short]
-    assert u["roster_text"] == [{"name": "Stand Fast", "text": "Stands fast."}, {"name": short, "text": "Shines."}]
+    assert u["roster_text"] == [
+        {"name": "Stand Fast", "text": "Stands fast."},
+        {"name": short, "text": "Shines."},
+    ]
 
 
 def test_such_a_roster_validates_and_renders_with_its_text(tmp_path, cli):

@@ -12,10 +12,10 @@ import io
 import zipfile
 
 import pytest
+from wh40k6_import import rosters as R
 
 from sheets.core.errors import InputError
 from sheets.games.wh40k6.battlescribe import roster_to_unit_file
-from wh40k6_import import rosters as R
 
 TROOPER = R.trooper("2.03", "Note Trooper")
 
@@ -27,11 +27,15 @@ def _allegiance(levels: int) -> str:
     for depth in range(levels, 0, -1):
         kids = f"<selections>{inner}</selections>" if inner else ""
         inner = f'\n<selection name="Oath {depth}" type="upgrade">{kids}</selection>'
-    pseudo = (f'\n<selection name="Host Allegiance" type="upgrade"><selections>{inner}</selections>'
-              f'<categories><category name="Allegiance" primary="true"/></categories></selection>')
-    unit = (f'<selection name="Note Squad" type="model" number="1"><profiles>{TROOPER}</profiles>'
-            f'<costs><cost name="pts" typeId="points" value="20"/></costs>'
-            f'<categories><category name="HQ" primary="true"/></categories></selection>')
+    pseudo = (
+        f'\n<selection name="Host Allegiance" type="upgrade"><selections>{inner}</selections>'
+        f'<categories><category name="Allegiance" primary="true"/></categories></selection>'
+    )
+    unit = (
+        f'<selection name="Note Squad" type="model" number="1"><profiles>{TROOPER}</profiles>'
+        f'<costs><cost name="pts" typeId="points" value="20"/></costs>'
+        f'<categories><category name="HQ" primary="true"/></categories></selection>'
+    )
     return R.roster(forces=R.force("2.03", "Primary Detachment", pseudo + unit), limit=None)
 
 
@@ -57,7 +61,9 @@ def test_a_pseudo_selection_nested_40_deep_is_read_into_the_notes(fmt, levels):
 def test_a_pseudo_selection_nested_41_deep_is_refused_at_level_41(fmt, levels):
     with pytest.raises(InputError) as exc:
         roster_to_unit_file(f"a.{fmt}", _data(_allegiance(levels), fmt))
-    assert [str(p) for p in exc.value.problems] == [f"a.{fmt}:44:1: selections nested deeper than 40 levels: refused"]
+    assert [str(p) for p in exc.value.problems] == [
+        f"a.{fmt}:44:1: selections nested deeper than 40 levels: refused"
+    ]
 
 
 def test_the_cli_refuses_it_and_writes_nothing(cli, tmp_path):
@@ -66,5 +72,7 @@ def test_the_cli_refuses_it_and_writes_nothing(cli, tmp_path):
     out = tmp_path / "out.yaml"
     res = cli("import", "battlescribe", src, "-o", out)
     assert res.exit_code == 1 and not out.exists() and "Traceback" not in res.output
-    assert res.stderr.splitlines() == ["imported 0 of 1 roster(s); nothing written",
-                                       f"{src}:44:1: selections nested deeper than 40 levels: refused"]
+    assert res.stderr.splitlines() == [
+        "imported 0 of 1 roster(s); nothing written",
+        f"{src}:44:1: selections nested deeper than 40 levels: refused",
+    ]

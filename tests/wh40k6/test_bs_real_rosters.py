@@ -18,8 +18,14 @@ from sheets.games.wh40k6.battlescribe import roster_to_unit_file
 
 # the first folder up that holds shared/fixtures (the checkout's parent; also from the copy a
 # mutation run tests in, output/mutate-area/<area>/mutants/tests/...)
-FIXTURES = next((p / "shared" / "fixtures" / "battlescribe" for p in Path(__file__).resolve().parents
-                 if (p / "shared" / "fixtures" / "battlescribe").is_dir()), Path("/nonexistent"))
+FIXTURES = next(
+    (
+        p / "shared" / "fixtures" / "battlescribe"
+        for p in Path(__file__).resolve().parents
+        if (p / "shared" / "fixtures" / "battlescribe").is_dir()
+    ),
+    Path("/nonexistent"),
+)
 REAL, OTHER = FIXTURES / "real", FIXTURES / "other-systems"
 pytestmark = pytest.mark.skipif(not REAL.is_dir(), reason="shared BattleScribe fixtures not present")
 
@@ -52,13 +58,13 @@ TWINS = sorted(p.stem for p in REAL.glob("*.rosz")) if REAL.is_dir() else []
 # file -> the refusal after "file: " (the system as the file names it: gameSystemName, id)
 REFUSED = {
     "01.LoV.Leviathan.v0102.rosz": "this roster is for Warhammer 40,000 10th edition (Warhammer 40,000 10th "
-                                   "Edition); only 6th/7th-edition and Horus Heresy 1st-edition rosters can be imported",
+    "Edition); only 6th/7th-edition and Horus Heresy 1st-edition rosters can be imported",
     "All Comers.rosz": "this roster is for The Horus Heresy 3rd edition (Horus Heresy 3rd Edition); only "
-                       "6th/7th-edition and Horus Heresy 1st-edition rosters can be imported",
+    "6th/7th-edition and Horus Heresy 1st-edition rosters can be imported",
     "death_guard1.ros": "this roster is for Warhammer 40,000 8th/9th edition (Warhammer 40,000 9th Edition); "
-                        "only 6th/7th-edition and Horus Heresy 1st-edition rosters can be imported",
+    "only 6th/7th-edition and Horus Heresy 1st-edition rosters can be imported",
     "hhv2.custodes_zm.ros": "this roster is for The Horus Heresy 2nd edition ((HH V2) Horus Heresy (2022)); "
-                            "only 6th/7th-edition and Horus Heresy 1st-edition rosters can be imported",
+    "only 6th/7th-edition and Horus Heresy 1st-edition rosters can be imported",
     "Apoc Test.rosz": "game system 'Warhammer 40,000: Apocalypse' (18f7-26e1-8fbb-f7fa) is not",
     "Belakor and Fiends.rosz": "game system 'Age of Sigmar 4.0' (e51d-b1a3-75fc-dc3g) is not",
     "Black Coach.rosz": "game system 'Age of Sigmar' (e51d-b1a3-75fc-dc33) is not",
@@ -83,7 +89,9 @@ def test_a_real_roster_imports_and_sums_to_the_total_it_states(name):
     assert all(type(u["points"]) is int and u["points"] >= 0 for u in doc["units"])
     assert doc["roster"].get("limit") == limit
     assert len(doc["units"]) == units
-    assert doc["roster"]["notes"].startswith(f"Imported from {name} (The Horus Heresy 1st edition, BattleScribe ")
+    assert doc["roster"]["notes"].startswith(
+        f"Imported from {name} (The Horus Heresy 1st edition, BattleScribe "
+    )
     # every transport names a unit of the same roster that comes just before its transports
     names = [u["name"] for u in doc["units"]]
     for i, u in enumerate(doc["units"]):

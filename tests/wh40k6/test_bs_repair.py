@@ -14,9 +14,9 @@ from __future__ import annotations
 import copy
 
 import pytest
+from wh40k6_import import rosters as R
 
 from sheets.games.wh40k6.battlescribe import _repair, roster_for_printing, roster_to_unit_file
-from wh40k6_import import rosters as R
 
 DIALECTS = ["2.03", "2.01"]
 N121 = "n" * 121
@@ -25,12 +25,32 @@ FRONT_GAP = "M: front '12' not read (model 'M' (infantry) is not a vehicle: 'fro
 
 
 def _model(**kw) -> dict:
-    return {"name": "M", "count": 1, "type": "infantry", "ws": 3, "bs": 3, "s": 3, "t": 3, "w": 1, "i": 3, "a": 1,
-            "ld": 7, "sv": "3+", **kw}
+    return {
+        "name": "M",
+        "count": 1,
+        "type": "infantry",
+        "ws": 3,
+        "bs": 3,
+        "s": 3,
+        "t": 3,
+        "w": 1,
+        "i": 3,
+        "a": 1,
+        "ld": 7,
+        "sv": "3+",
+        **kw,
+    }
 
 
 def _unit(**kw) -> dict:
-    return {"name": "U", "slot": "hq", "detachment": "primary", "points": 5, "models": [_model(front=12)], **kw}
+    return {
+        "name": "U",
+        "slot": "hq",
+        "detachment": "primary",
+        "points": 5,
+        "models": [_model(front=12)],
+        **kw,
+    }
 
 
 def _repaired(unit: dict, strict: bool = False) -> tuple[dict, list]:
@@ -41,24 +61,39 @@ def _repaired(unit: dict, strict: bool = False) -> tuple[dict, list]:
 
 # -- through the importer ------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("dialect", DIALECTS)
 @pytest.mark.parametrize("which", ["model", "weapon"])
 def test_a_profile_without_a_name_is_dropped_in_two_passes_both_named(dialect, which):
     nameless = (R.trooper(dialect, "Anon") if which == "model" else R.gun(dialect, "Anon")).replace(
-        'name="Anon"', 'name=""', 1)
-    sel = R.selection(dialect, "Pair", "model", cat="HQ", cost="5", profiles=R.trooper(dialect, "Named") + nameless)
-    (u,) = roster_to_unit_file("f.ros", R.roster(dialect, forces=R.force(dialect, "P", sel)).encode("utf-8"))["units"]
+        'name="Anon"', 'name=""', 1
+    )
+    sel = R.selection(
+        dialect, "Pair", "model", cat="HQ", cost="5", profiles=R.trooper(dialect, "Named") + nameless
+    )
+    (u,) = roster_to_unit_file("f.ros", R.roster(dialect, forces=R.force(dialect, "P", sel)).encode("utf-8"))[
+        "units"
+    ]
     assert [m["name"] for m in u["models"]] == ["Named"] and u["weapons"] == []
-    assert u["gaps"] == [": name '' not read (must not be empty)", "?: left out (missing required key 'name')"]
+    assert u["gaps"] == [
+        ": name '' not read (must not be empty)",
+        "?: left out (missing required key 'name')",
+    ]
 
 
 @pytest.mark.parametrize("dialect", DIALECTS)
 @pytest.mark.parametrize("n", [80, 81])
 def test_rules_with_texts_are_cut_to_40_and_their_texts_to_80(dialect, n):
-    rules = "".join(f'<rule id="r{i}" name="Oath {i:02}" hidden="false"><description>Text {i}.</description></rule>'
-                    for i in range(n))
-    sel = R.selection(dialect, "Warden", "model", cat="HQ", cost="60", profiles=R.trooper(dialect, "Warden"), rules=rules)
-    (u,) = roster_for_printing("f.ros", R.roster(dialect, forces=R.force(dialect, "P", sel)).encode("utf-8"))["units"]
+    rules = "".join(
+        f'<rule id="r{i}" name="Oath {i:02}" hidden="false"><description>Text {i}.</description></rule>'
+        for i in range(n)
+    )
+    sel = R.selection(
+        dialect, "Warden", "model", cat="HQ", cost="60", profiles=R.trooper(dialect, "Warden"), rules=rules
+    )
+    (u,) = roster_for_printing("f.ros", R.roster(dialect, forces=R.force(dialect, "P", sel)).encode("utf-8"))[
+        "units"
+    ]
     assert u["rules"] == [f"Oath {i:02}" for i in range(40)]
     assert u["roster_text"] == [{"name": f"Oath {i:02}", "text": f"Text {i}."} for i in range(80)]
     gaps = [f"rules: only the first 40 printed (too many items ({n}; limit 40))"]
@@ -69,11 +104,14 @@ def test_rules_with_texts_are_cut_to_40_and_their_texts_to_80(dialect, n):
 
 # -- directly: each fix, then the problem the next pass finds --------------------------------------
 
+
 def test_a_model_name_shortened_then_its_front_armour_dropped():
     unit, gaps = _repaired(_unit(models=[_model(name=N121, front=12)]))
     assert unit["models"] == [_model(name=SHORT)]
-    assert gaps == [f"{'n' * 40}…: name shortened to 120 characters",
-                    f"{SHORT}: front '12' not read (model '{SHORT}' (infantry) is not a vehicle: 'front' belongs to vehicles)"]
+    assert gaps == [
+        f"{'n' * 40}…: name shortened to 120 characters",
+        f"{SHORT}: front '12' not read (model '{SHORT}' (infantry) is not a vehicle: 'front' belongs to vehicles)",
+    ]
 
 
 def test_the_unit_name_shortened_then_the_front_armour_dropped():
@@ -90,8 +128,10 @@ def test_a_transport_field_past_80_characters_dropped_then_the_front_armour(leng
         assert unit["transport"] == {"capacity": "c" * 80, "fire_points": "2"} and gaps == [FRONT_GAP]
     else:
         assert unit["transport"] == {"fire_points": "2"}
-        assert gaps == [f"transport capacity '{'c' * 29}…' not read (too long ({length} characters; limit 80))",
-                        FRONT_GAP]
+        assert gaps == [
+            f"transport capacity '{'c' * 29}…' not read (too long ({length} characters; limit 80))",
+            FRONT_GAP,
+        ]
 
 
 @pytest.mark.parametrize("length", [400, 401])

@@ -9,10 +9,10 @@ it."""
 from __future__ import annotations
 
 import pytest
+from wh40k6_import import rosters as R
 
 from sheets.core.errors import InputError
 from sheets.games.wh40k6.battlescribe import roster_to_unit_file
-from wh40k6_import import rosters as R
 
 DIALECTS = ["2.03", "2.01"]
 NOTE = "Imported from f.ros (Warhammer 40,000 6th edition, BattleScribe "
@@ -23,19 +23,29 @@ def _doc(text: str) -> dict:
 
 
 def _squad(d: str, name: str = "Glass Squad") -> str:
-    return R.selection(d, name, "unit", cat="Troops", children=R.selection(
-        d, "Glass Troopers", "model", number=5, cost="50", profiles=R.trooper(d)))
+    return R.selection(
+        d,
+        name,
+        "unit",
+        cat="Troops",
+        children=R.selection(d, "Glass Troopers", "model", number=5, cost="50", profiles=R.trooper(d)),
+    )
 
 
-@pytest.mark.parametrize("root, tag", [
-    ("catalogue", "catalogue"),
-    ("averyveryveryverylongrootelementnamexyz", "averyveryveryverylongrootelem…"),
-    ("a" * 30, "a" * 30)])
+@pytest.mark.parametrize(
+    "root, tag",
+    [
+        ("catalogue", "catalogue"),
+        ("averyveryveryverylongrootelementnamexyz", "averyveryveryverylongrootelem…"),
+        ("a" * 30, "a" * 30),
+    ],
+)
 def test_a_root_that_is_not_a_roster_is_refused_at_its_line(root, tag):
     with pytest.raises(InputError) as exc:
         _doc(f'<?xml version="1.0" encoding="UTF-8"?>\n<{root} id="c" xmlns="{R.NS}"/>')
     assert [str(p) for p in exc.value.problems] == [
-        f"f.ros:2:1: not a BattleScribe roster (the root element is <{tag}>, expected <roster>)"]
+        f"f.ros:2:1: not a BattleScribe roster (the root element is <{tag}>, expected <roster>)"
+    ]
 
 
 @pytest.mark.parametrize("dialect", DIALECTS)
@@ -51,10 +61,14 @@ def test_the_limit_is_the_cost_limit_named_like_the_cost(dialect, name, limit):
     assert _doc(text)["roster"].get("limit") == limit
 
 
-@pytest.mark.parametrize("version, shown", [
-    ('battleScribeVersion="2.03.12345678"', "2.03.1234…"),
-    ('battleScribeVersion="2.03.12345"', "2.03.12345"),
-    ("", "?")])
+@pytest.mark.parametrize(
+    "version, shown",
+    [
+        ('battleScribeVersion="2.03.12345678"', "2.03.1234…"),
+        ('battleScribeVersion="2.03.12345"', "2.03.12345"),
+        ("", "?"),
+    ],
+)
 def test_the_import_note_names_battlescribes_version(version, shown):
     text = R.roster("2.03").replace('battleScribeVersion="2.03" ', version + (" " if version else ""))
     assert _doc(text)["roster"]["notes"].startswith(f"{NOTE}{shown}); Host Allegiance: Loyal")
@@ -62,9 +76,14 @@ def test_the_import_note_names_battlescribes_version(version, shown):
 
 @pytest.mark.parametrize("dialect", DIALECTS)
 def test_a_header_selections_picks_are_joined_by_commas_and_an_empty_one_is_its_name(dialect):
-    pseudo = R.selection(dialect, "Host Allegiance", "upgrade", cat="Allegiance",
-                         children=R.selection(dialect, "Loyal", "upgrade")
-                         + R.selection(dialect, "Steadfast  Oath", "upgrade"))
+    pseudo = R.selection(
+        dialect,
+        "Host Allegiance",
+        "upgrade",
+        cat="Allegiance",
+        children=R.selection(dialect, "Loyal", "upgrade")
+        + R.selection(dialect, "Steadfast  Oath", "upgrade"),
+    )
     empty = R.selection(dialect, "Game Type", "upgrade", cat="Game Type")
     doc = _doc(R.roster(dialect, forces=R.force(dialect, "P", pseudo + empty + _squad(dialect))))
     assert doc["roster"]["notes"] == (f"{NOTE}{dialect}); Host Allegiance: Loyal, Steadfast Oath; Game Type")
@@ -72,29 +91,59 @@ def test_a_header_selections_picks_are_joined_by_commas_and_an_empty_one_is_its_
 
 @pytest.mark.parametrize("dialect", DIALECTS)
 def test_a_custom_name_names_the_unit_and_its_transport(dialect):
-    veh = R.profile(dialect, "Iron Carriage", "Vehicle", [("BS", "4"), ("Front", "11"), ("Side", "11"),
-                                                          ("Rear", "10"), ("HP", "3"), ("Type", "Tank")])
-    ride = R.selection(dialect, "Iron Carriage", "upgrade", cost="35", profiles=veh).replace(
-        'type="upgrade">', 'type="upgrade" customName=" Old   Faithful ">', 1).replace(
-        "</selection>", '<categoryLinks><categoryLink id="l" name="Dedicated Transport" targetId="t" '
-                        'primary="false"/></categoryLinks></selection>')
-    squad = R.selection(dialect, "Deep Squad", "unit", cat="Troops", children=R.selection(
-        dialect, "Deep Man", "model", number=5, cost="50", profiles=R.trooper(dialect, "Deep Man")) + ride)
+    veh = R.profile(
+        dialect,
+        "Iron Carriage",
+        "Vehicle",
+        [("BS", "4"), ("Front", "11"), ("Side", "11"), ("Rear", "10"), ("HP", "3"), ("Type", "Tank")],
+    )
+    ride = (
+        R.selection(dialect, "Iron Carriage", "upgrade", cost="35", profiles=veh)
+        .replace('type="upgrade">', 'type="upgrade" customName=" Old   Faithful ">', 1)
+        .replace(
+            "</selection>",
+            '<categoryLinks><categoryLink id="l" name="Dedicated Transport" targetId="t" '
+            'primary="false"/></categoryLinks></selection>',
+        )
+    )
+    squad = R.selection(
+        dialect,
+        "Deep Squad",
+        "unit",
+        cat="Troops",
+        children=R.selection(
+            dialect, "Deep Man", "model", number=5, cost="50", profiles=R.trooper(dialect, "Deep Man")
+        )
+        + ride,
+    )
     squad = squad.replace('type="unit">', 'type="unit" customName="  Rho   Team ">', 1)
     units = _doc(R.roster(dialect, forces=R.force(dialect, "P", squad)))["units"]
     assert [(u["name"], u["points"], u.get("transport_of")) for u in units] == [
-        ("Rho Team", 50, None), ("Old Faithful", 35, "Rho Team")]
+        ("Rho Team", 50, None),
+        ("Old Faithful", 35, "Rho Team"),
+    ]
 
 
 @pytest.mark.parametrize("dialect", DIALECTS)
 def test_a_building_without_a_slot_is_a_fortification_one_with_a_slot_keeps_it(dialect):
     pairs = [("Armour Value", "14"), ("Hull Points", "4"), ("Building Type", "Medium")]
-    plain = R.selection(dialect, "Redoubt", "unit", cost="60", profiles=R.profile(dialect, "Redoubt", "Building", pairs))
-    slotted = R.selection(dialect, "Bastion", "unit", cost="60", cat="Heavy Support",
-                          profiles=R.profile(dialect, "Bastion", "Building", pairs))
+    plain = R.selection(
+        dialect, "Redoubt", "unit", cost="60", profiles=R.profile(dialect, "Redoubt", "Building", pairs)
+    )
+    slotted = R.selection(
+        dialect,
+        "Bastion",
+        "unit",
+        cost="60",
+        cat="Heavy Support",
+        profiles=R.profile(dialect, "Bastion", "Building", pairs),
+    )
     units = _doc(R.roster(dialect, forces=R.force(dialect, "P", plain + slotted + _squad(dialect))))["units"]
     assert [(u["name"], u["slot"]) for u in units] == [
-        ("Redoubt", "fortification"), ("Bastion", "heavy_support"), ("Glass Squad", "troops")]
+        ("Redoubt", "fortification"),
+        ("Bastion", "heavy_support"),
+        ("Glass Squad", "troops"),
+    ]
 
 
 def _with_header_picks(d: str, total: int) -> str:
@@ -126,7 +175,10 @@ def test_the_import_note_is_kept_to_2000_characters(total, cut):
 def test_a_roster_without_a_name_is_named_after_its_file():
     text = R.roster("2.03").replace('name="Test Host"', 'name="  "', 1)
     assert roster_to_unit_file("army/Iron Host.ros", text.encode("utf-8"))["roster"]["name"] == "Iron Host"
-    assert _doc(R.roster("2.03").replace('name="Test Host"', 'name=" Iron   Host "', 1))["roster"]["name"] == "Iron Host"
+    assert (
+        _doc(R.roster("2.03").replace('name="Test Host"', 'name=" Iron   Host "', 1))["roster"]["name"]
+        == "Iron Host"
+    )
 
 
 @pytest.mark.parametrize("dialect", DIALECTS)

@@ -10,10 +10,10 @@ import zipfile
 import zlib
 
 import pytest
+from wh40k6_import import rosters as R
 
 from sheets.core.errors import InputError
 from sheets.games.wh40k6.battlescribe import roster_chunks, roster_to_unit_file
-from wh40k6_import import rosters as R
 
 
 def _big_xml(size: int) -> bytes:
@@ -30,8 +30,9 @@ def _zipped(xml: bytes) -> bytes:
     return buf.getvalue()
 
 
-@pytest.mark.parametrize("size, sizes", [(65_536, [65_536]), (65_537, [65_536, 1]),
-                                         (140_000, [65_536, 65_536, 8_928])])
+@pytest.mark.parametrize(
+    "size, sizes", [(65_536, [65_536]), (65_537, [65_536, 1]), (140_000, [65_536, 65_536, 8_928])]
+)
 def test_a_plain_roster_is_read_in_pieces_of_64_kib(size, sizes):
     xml = _big_xml(size)
     pieces = list(roster_chunks("a.ros", xml))

@@ -6,10 +6,10 @@ found", from the parser's close: the importer needs no message of its own)."""
 from __future__ import annotations
 
 import pytest
+from wh40k6_import import rosters as R
 
 from sheets.core.errors import InputError
 from sheets.games.wh40k6.battlescribe import roster_to_unit_file
-from wh40k6_import import rosters as R
 
 
 def _refusal(data: bytes) -> list[str]:
@@ -21,8 +21,10 @@ def _refusal(data: bytes) -> list[str]:
 TAIL = " is not supported: a roster is UTF-8 (BattleScribe and New Recruit write nothing else)"
 
 
-@pytest.mark.parametrize("declared, shown", [("EBCDIC-CP-US", "'EBCDIC-CP-US'"), ("x" * 30, repr("x" * 30)),
-                                             ("x" * 31, repr("x" * 29 + "…"))])
+@pytest.mark.parametrize(
+    "declared, shown",
+    [("EBCDIC-CP-US", "'EBCDIC-CP-US'"), ("x" * 30, repr("x" * 30)), ("x" * 31, repr("x" * 29 + "…"))],
+)
 def test_an_unsupported_encoding_is_named_at_its_column(declared, shown):
     text = R.roster().replace('encoding="UTF-8"', f'encoding="{declared}"', 1)
     assert _refusal(text.encode("utf-8")) == [f"f.ros:1:31: encoding {shown}{TAIL}"]
@@ -46,15 +48,24 @@ def test_an_empty_file_is_refused_as_xml_without_an_element():
     assert _refusal(b"") == ["f.ros:1:1: not valid XML: no element found"]
 
 
-@pytest.mark.parametrize("doctype", ["<!DOCTYPE roster>", '<!DOCTYPE roster [<!ENTITY e "x">]>',
-                                     '<!DOCTYPE roster SYSTEM "http://example.invalid/r.dtd">'])
+@pytest.mark.parametrize(
+    "doctype",
+    [
+        "<!DOCTYPE roster>",
+        '<!DOCTYPE roster [<!ENTITY e "x">]>',
+        '<!DOCTYPE roster SYSTEM "http://example.invalid/r.dtd">',
+    ],
+)
 def test_any_dtd_is_refused_first_even_without_entities(doctype):
     text = R.roster().replace("?>\n", f"?>\n{doctype}\n", 1)
     assert _refusal(text.encode("utf-8")) == [
         "f.ros: refused: the XML declares a DTD, entities or external references (DTDForbidden); "
-        "BattleScribe rosters never do"]
+        "BattleScribe rosters never do"
+    ]
 
 
 def test_a_declared_encoding_with_a_byte_that_is_not_ascii_is_named_not_a_crash():
-    data = R.roster().replace('encoding="UTF-8"', 'encoding="UTF-\udcff8"', 1).encode("utf-8", "surrogateescape")
+    data = (
+        R.roster().replace('encoding="UTF-8"', 'encoding="UTF-\udcff8"', 1).encode("utf-8", "surrogateescape")
+    )
     assert _refusal(data) == [f"f.ros:1:31: encoding 'UTF-\ufffd8'{TAIL}"]

@@ -17,7 +17,7 @@ def calc(cli, *args):
 
 
 def binom(n, p):
-    return [float(comb(n, k) * p ** k * (1 - p) ** (n - k)) for k in range(n + 1)]
+    return [float(comb(n, k) * p**k * (1 - p) ** (n - k)) for k in range(n + 1)]
 
 
 def test_ten_bolter_shots_at_marines(cli):
@@ -37,7 +37,12 @@ def test_ap_at_or_below_the_save_ignores_it_and_cover_then_counts(cli):
     assert out["unsaved"] == pytest.approx(2 * float(p))
     assert out["distribution"] == pytest.approx([float((1 - p) ** 2), float(2 * p * (1 - p)), float(p * p)])
     # AP4 does not beat a 3+ save: the armour save (3+) beats 4+ cover
-    assert calc(cli, "--shots", 1, "--bs", 4, "--s", 8, "--t", 4, "--sv", "3+", "--ap", 4, "--cover", "4+")["save_used"] == "armour"
+    assert (
+        calc(cli, "--shots", 1, "--bs", 4, "--s", 8, "--t", 4, "--sv", "3+", "--ap", 4, "--cover", "4+")[
+            "save_used"
+        ]
+        == "armour"
+    )
 
 
 def test_invulnerable_save_survives_low_ap(cli):
@@ -71,13 +76,16 @@ def test_cannot_wound_and_the_disputed_cell(cli):
     assert "6+ †" in r.stdout and "rulebook p. 15" in r.stdout
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["--shots", 1, "--s", 4, "--t", 4], "--bs N"),
-    (["--shots", 1, "--bs", 4, "--ws", "4,4", "--s", 4, "--t", 4], "--bs N"),
-    (["--shots", 1, "--bs", 11, "--s", 4, "--t", 4], "--bs"),
-    (["--shots", 1, "--bs", 4, "--s", 4, "--t", 4, "--sv", "3"], "bad save"),
-    (["--shots", 1, "--ws", "4", "--s", 4, "--t", 4], "ATTACKER,DEFENDER"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["--shots", 1, "--s", 4, "--t", 4], "--bs N"),
+        (["--shots", 1, "--bs", 4, "--ws", "4,4", "--s", 4, "--t", 4], "--bs N"),
+        (["--shots", 1, "--bs", 11, "--s", 4, "--t", 4], "--bs"),
+        (["--shots", 1, "--bs", 4, "--s", 4, "--t", 4, "--sv", "3"], "bad save"),
+        (["--shots", 1, "--ws", "4", "--s", 4, "--t", 4], "ATTACKER,DEFENDER"),
+    ],
+)
 def test_bad_options_are_usage_errors(cli, args, fragment):
     r = cli("calc", "wh40k6", "attack", *args)
     assert r.exit_code == 2 and fragment in r.output
@@ -115,15 +123,18 @@ def _fmt(t):
 
 
 def test_chart_tables_match_the_digest():
-    assert [[_fmt(rules.ws_to_hit(a, d)) for d in range(1, 11)] for a in range(1, 11)] == \
-        [row.split() for row in WS_TABLE.splitlines()]
-    assert [[_fmt(rules.to_wound(s, t)) for t in range(1, 11)] for s in range(1, 11)] == \
-        [row.split() for row in WOUND_TABLE.splitlines()]
+    assert [[_fmt(rules.ws_to_hit(a, d)) for d in range(1, 11)] for a in range(1, 11)] == [
+        row.split() for row in WS_TABLE.splitlines()
+    ]
+    assert [[_fmt(rules.to_wound(s, t)) for t in range(1, 11)] for s in range(1, 11)] == [
+        row.split() for row in WOUND_TABLE.splitlines()
+    ]
     assert [_fmt(rules.bs_to_hit(b)[0]) for b in range(1, 11)] == BS_HIT
     assert [_fmt(rules.bs_to_hit(b)[1]) for b in range(1, 11)] == BS_REROLL
     # the disputed S vs T+3 cells are the footnoted ones
-    assert [(s, t) for s in range(1, 11) for t in range(1, 11) if not rules.to_wound_verified(s, t)] == \
-        [(s, s + 3) for s in range(1, 8)]
+    assert [(s, t) for s in range(1, 11) for t in range(1, 11) if not rules.to_wound_verified(s, t)] == [
+        (s, s + 3) for s in range(1, 8)
+    ]
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,9 @@ def test_unit_type_rows_cite_sources_and_use_known_labels():
     for tid, row in rows:
         assert row.get("source"), tid
         assert isinstance(row.get("verified"), bool), tid
-        for key in ([row["shooting"]] if row.get("shooting") else []) + row.get("cannot", []) + row.get("notes", []):
+        for key in (
+            ([row["shooting"]] if row.get("shooting") else []) + row.get("cannot", []) + row.get("notes", [])
+        ):
             assert key in table, (tid, key)
         for rule in row.get("rules", []):
             assert rule in glossary, (tid, rule)
@@ -63,12 +65,21 @@ def test_unverified_jet_pack_move_is_user_overridable(tmp_path, subprocess_env):
     start = text.index("  jet_pack_infantry:")
     at = text.index("move: '6\"'", start)
     (tmp_path / "wh40k6").mkdir()
-    (tmp_path / "wh40k6/unit_types.yaml").write_text(text[:at] + "move: '12\"'" + text[at + 10:], encoding="utf-8")
+    (tmp_path / "wh40k6/unit_types.yaml").write_text(
+        text[:at] + "move: '12\"'" + text[at + 10 :], encoding="utf-8"
+    )
     unit = tmp_path / "jp.yaml"
-    unit.write_text("system: wh40k6\nunits:\n  - name: Suits\n    slot: elites\n    points: 60\n    models: "
-                    "[{name: Suit, count: 3, type: jet pack infantry, ws: 2, bs: 3, s: 5, t: 4, w: 2, i: 2, a: 2, "
-                    "ld: 8, sv: \"3+\"}]\n", encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "sheets", "--data-dir", str(tmp_path), "info", "--json", str(unit)],
-                         capture_output=True, text=True, env=subprocess_env)
+    unit.write_text(
+        "system: wh40k6\nunits:\n  - name: Suits\n    slot: elites\n    points: 60\n    models: "
+        "[{name: Suit, count: 3, type: jet pack infantry, ws: 2, bs: 3, s: 5, t: 4, w: 2, i: 2, a: 2, "
+        'ld: 8, sv: "3+"}]\n',
+        encoding="utf-8",
+    )
+    out = subprocess.run(
+        [sys.executable, "-m", "sheets", "--data-dir", str(tmp_path), "info", "--json", str(unit)],
+        capture_output=True,
+        text=True,
+        env=subprocess_env,
+    )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)[0]["movement"]["move"] == '12"'

@@ -10,8 +10,20 @@ import pytest
 from sheets.games.wh40k6 import rules
 
 
-@pytest.mark.parametrize("target,p", [(None, F(0)), (1, F(5, 6)), (2, F(5, 6)), (3, F(4, 6)), (4, F(3, 6)),
-                                      (5, F(2, 6)), (6, F(1, 6)), (7, F(0)), (8, F(0))])
+@pytest.mark.parametrize(
+    "target,p",
+    [
+        (None, F(0)),
+        (1, F(5, 6)),
+        (2, F(5, 6)),
+        (3, F(4, 6)),
+        (4, F(3, 6)),
+        (5, F(2, 6)),
+        (6, F(1, 6)),
+        (7, F(0)),
+        (8, F(0)),
+    ],
+)
 def test_one_d6_against_a_target(target, p):
     # "2+" succeeds on 2–6; a 1 always fails, so 1+ is no better than 2+; 7+ cannot be rolled
     assert rules.p_d6(target) == p
@@ -60,9 +72,15 @@ def attack(**kw):
 
 
 # BS -> (to hit, re-roll misses on, chance to hit): BS 6–10 re-roll a miss once (digest §4.1)
-BS_ROWS = [(1, 6, None, F(1, 6)), (3, 4, None, F(1, 2)), (5, 2, None, F(5, 6)),
-           (6, 2, 6, F(5, 6) + F(1, 6) * F(1, 6)), (7, 2, 5, F(5, 6) + F(1, 6) * F(2, 6)),
-           (9, 2, 3, F(5, 6) + F(1, 6) * F(4, 6)), (10, 2, 2, F(35, 36))]
+BS_ROWS = [
+    (1, 6, None, F(1, 6)),
+    (3, 4, None, F(1, 2)),
+    (5, 2, None, F(5, 6)),
+    (6, 2, 6, F(5, 6) + F(1, 6) * F(1, 6)),
+    (7, 2, 5, F(5, 6) + F(1, 6) * F(2, 6)),
+    (9, 2, 3, F(5, 6) + F(1, 6) * F(4, 6)),
+    (10, 2, 2, F(35, 36)),
+]
 
 
 @pytest.mark.parametrize("bs,hit,reroll,p", BS_ROWS)
@@ -76,8 +94,13 @@ def test_ballistic_skill_and_the_re_roll_of_misses(bs, hit, reroll, p):
 
 # twin-linked: every miss is re-rolled with the same target; a die is re-rolled only once, so at
 # BS 6+ the twin-linked re-roll (2+) replaces the chart's (6+ … 3+)
-TWIN = [(1, 6, F(1, 6) + F(5, 6) * F(1, 6)), (2, 5, F(2, 6) + F(4, 6) * F(2, 6)), (4, 3, F(8, 9)),
-        (6, 2, F(35, 36)), (8, 2, F(35, 36))]
+TWIN = [
+    (1, 6, F(1, 6) + F(5, 6) * F(1, 6)),
+    (2, 5, F(2, 6) + F(4, 6) * F(2, 6)),
+    (4, 3, F(8, 9)),
+    (6, 2, F(35, 36)),
+    (8, 2, F(35, 36)),
+]
 
 
 @pytest.mark.parametrize("bs,reroll,p", TWIN)
@@ -120,7 +143,7 @@ def test_the_distribution_is_enumerated_exactly():
     p = F(2, 3) * F(5, 6) * F(4, 6)
     exact, out = attack(bs=4, s=6, t=3, sv="5+", shots=4)
     assert exact == p == F(10, 27)
-    want = [(1 - p) ** 4, 4 * p * (1 - p) ** 3, 6 * p ** 2 * (1 - p) ** 2, 4 * p ** 3 * (1 - p), p ** 4]
+    want = [(1 - p) ** 4, 4 * p * (1 - p) ** 3, 6 * p**2 * (1 - p) ** 2, 4 * p**3 * (1 - p), p**4]
     assert out["distribution"] == pytest.approx([float(q) for q in want], abs=1e-15)
     assert out["hits"] == pytest.approx(8 / 3) and out["wounds"] == pytest.approx(20 / 9)
     assert out["unsaved"] == pytest.approx(40 / 27)
@@ -133,17 +156,20 @@ def test_the_result_names_the_disputed_to_wound_cell():
     assert attack(bs=4, s=8, t=10)[1]["to_wound_verified"] is True
 
 
-@pytest.mark.parametrize("call,same_as", [
-    # the charts stop at 10 (no characteristic goes above 10; Smash doubles S "max 10"): a value
-    # above 10 reads the chart at 10
-    (lambda: rules.bs_to_hit(11), (2, 2)),
-    (lambda: rules.bs_to_hit(12), (2, 2)),
-    (lambda: rules.ws_to_hit(11, 4), 3),
-    (lambda: rules.ws_to_hit(4, 11), 5),  # = WS4 vs WS10
-    (lambda: rules.ws_to_hit(12, 12), 4),  # = WS10 vs WS10
-    (lambda: rules.to_wound(12, 4), 2),  # = S10 vs T4
-    (lambda: rules.to_wound(4, 11), None),  # = S4 vs T10
-    (lambda: rules.to_wound(11, 11), 4),  # = S10 vs T10
-])
+@pytest.mark.parametrize(
+    "call,same_as",
+    [
+        # the charts stop at 10 (no characteristic goes above 10; Smash doubles S "max 10"): a value
+        # above 10 reads the chart at 10
+        (lambda: rules.bs_to_hit(11), (2, 2)),
+        (lambda: rules.bs_to_hit(12), (2, 2)),
+        (lambda: rules.ws_to_hit(11, 4), 3),
+        (lambda: rules.ws_to_hit(4, 11), 5),  # = WS4 vs WS10
+        (lambda: rules.ws_to_hit(12, 12), 4),  # = WS10 vs WS10
+        (lambda: rules.to_wound(12, 4), 2),  # = S10 vs T4
+        (lambda: rules.to_wound(4, 11), None),  # = S4 vs T10
+        (lambda: rules.to_wound(11, 11), 4),  # = S10 vs T10
+    ],
+)
 def test_characteristics_above_10_read_the_chart_at_10(call, same_as):
     assert call() == same_as

@@ -43,15 +43,28 @@ def test_issue_example_info_json(cli, write):
     assert r.exit_code == 0, r.stderr
     rows = json.loads(r.stdout)
     bikes, pred = rows
-    for key in ("system", "name", "slot", "detachment", "points", "models", "movement", "granted_rules",
-                "shooting_limit"):
+    for key in (
+        "system",
+        "name",
+        "slot",
+        "detachment",
+        "points",
+        "models",
+        "movement",
+        "granted_rules",
+        "shooting_limit",
+    ):
         assert key in bikes
     assert bikes["system"] == "wh40k6" and bikes["slot"] == "fast_attack" and bikes["detachment"] == "primary"
     assert bikes["points"] == 175
     assert bikes["models"][0] == {**bikes["models"][0], "name": "Ravenwing Biker", "count": 3, "type": "bike"}
     assert bikes["models"][1]["profile"]["w"] == 2 and bikes["models"][1]["profile"]["sv"] == "3+"
-    assert {k: bikes["movement"][k] for k in ("move", "run", "charge", "fall_back")} == \
-        {"move": '12"', "run": '12"', "charge": '2D6"', "fall_back": '3D6"'}
+    assert {k: bikes["movement"][k] for k in ("move", "run", "charge", "fall_back")} == {
+        "move": '12"',
+        "run": '12"',
+        "charge": '2D6"',
+        "fall_back": '3D6"',
+    }
     assert bikes["granted_rules"] == ["Hammer of Wrath", "Jink", "Relentless", "Very Bulky"]
     assert "each rider fires one weapon" in bikes["shooting_limit"]
     assert pred["models"][0]["profile"] == {"bs": 4, "front": 13, "side": 11, "rear": 10, "hp": 3}
@@ -68,7 +81,9 @@ def test_schema_command_prints_json_schema(cli):
     assert set(unit["required"]) | by_alias >= {"name", "slot", "points", "models"}
     assert "fast_attack" in unit["properties"]["slot"]["anyOf"][0]["enum"]
     model = unit["properties"]["models"]["items"]
-    assert {"ws", "bs", "s", "t", "w", "i", "a", "ld", "sv", "front", "side", "rear", "hp"} <= set(model["properties"])
+    assert {"ws", "bs", "s", "t", "w", "i", "a", "ld", "sv", "front", "side", "rear", "hp"} <= set(
+        model["properties"]
+    )
 
 
 BAD = """\
@@ -147,38 +162,71 @@ def test_foc_too_few_troops(write):
 
 def test_foc_no_hq_and_too_many_hq(write):
     assert msgs(army(write, 1000, "troops", "troops"), 1000) == ["Primary detachment: HQ 0 (needs 1–2)"]
-    assert msgs(army(write, 1500, "hq", "hq", "hq", "troops", "troops"), 1500) == \
-        ["Primary detachment: HQ 3 (allowed 1–2)"]
+    assert msgs(army(write, 1500, "hq", "hq", "hq", "troops", "troops"), 1500) == [
+        "Primary detachment: HQ 3 (allowed 1–2)"
+    ]
 
 
 def test_foc_elites_heavy_fortification_limits(write):
-    units = army(write, 1500, "hq", "troops", "troops", "elites", "elites", "elites", "elites",
-                 "fortification", "fortification")
-    assert msgs(units, 1500) == ["Primary detachment: Elites 4 (allowed 0–3)",
-                                 "Primary detachment: Fortification 2 (allowed 0–1)"]
+    units = army(
+        write,
+        1500,
+        "hq",
+        "troops",
+        "troops",
+        "elites",
+        "elites",
+        "elites",
+        "elites",
+        "fortification",
+        "fortification",
+    )
+    assert msgs(units, 1500) == [
+        "Primary detachment: Elites 4 (allowed 0–3)",
+        "Primary detachment: Fortification 2 (allowed 0–1)",
+    ]
 
 
 def test_foc_allied_limits(write):
     ok = army(write, 1500, "hq", "troops", "troops", "a:hq", "a:troops")
     assert msgs(ok, 1500) == []
-    units = army(write, 1500, "hq", "troops", "troops", "a:troops", "a:troops", "a:troops",
-                 "a:elites", "a:elites", "a:fortification")
-    assert msgs(units, 1500) == ["Allied detachment: HQ 0 (needs 1–1)",
-                                 "Allied detachment: Troops 3 (allowed 1–2)",
-                                 "Allied detachment: Elites 2 (allowed 0–1)",
-                                 "Allied detachment: Fortification 1 (this detachment has no such slot)"]
+    units = army(
+        write,
+        1500,
+        "hq",
+        "troops",
+        "troops",
+        "a:troops",
+        "a:troops",
+        "a:troops",
+        "a:elites",
+        "a:elites",
+        "a:fortification",
+    )
+    assert msgs(units, 1500) == [
+        "Allied detachment: HQ 0 (needs 1–1)",
+        "Allied detachment: Troops 3 (allowed 1–2)",
+        "Allied detachment: Elites 2 (allowed 0–1)",
+        "Allied detachment: Fortification 1 (this detachment has no such slot)",
+    ]
 
 
 def test_foc_second_detachment_at_2000_points(write):
     slots = ("hq",) * 3 + ("troops",) * 7 + ("heavy_support",) * 4 + ("a:hq", "a:hq", "a:troops")
     assert msgs(army(write, 1999, *slots), 1999) == [
-        "Primary detachment: HQ 3 (allowed 1–2)", "Primary detachment: Troops 7 (allowed 2–6)",
-        "Primary detachment: Heavy Support 4 (allowed 0–3)", "Allied detachment: HQ 2 (allowed 1–1)"]
+        "Primary detachment: HQ 3 (allowed 1–2)",
+        "Primary detachment: Troops 7 (allowed 2–6)",
+        "Primary detachment: Heavy Support 4 (allowed 0–3)",
+        "Allied detachment: HQ 2 (allowed 1–1)",
+    ]
     # at 2000 points the primary units need two detachments, each with its own 1 HQ + 2 Troops
     # (issue 22, fix 2): 3 HQ and 7 Troops fit; the two allied HQ need two allied detachments,
     # and the one allied Troops unit is then a breach (each allied detachment needs its own)
     assert msgs(army(write, 2000, *slots), 2000) == ["Allied detachment: Troops 1 (needs 2–4)"]
-    tally = {(r["detachment"], r["slot"]): (r["count"], r["min"], r["max"]) for r in foc_tally(army(write, 2000, *slots), 2000)}
+    tally = {
+        (r["detachment"], r["slot"]): (r["count"], r["min"], r["max"])
+        for r in foc_tally(army(write, 2000, *slots), 2000)
+    }
     assert tally[("primary", "hq")] == (3, 2, 4) and tally[("primary", "troops")] == (7, 4, 12)
     assert msgs(army(write, 2000, *slots, "a:troops"), 2000) == []
 
@@ -193,10 +241,12 @@ def test_rules_core_is_pure(subprocess_env):
     import subprocess
     import sys
 
-    code = ("import sys\nfrom sheets.core.loader import load_file\nfrom sheets.core.roster import army_list\n"
-            f"l = load_file({str(SAMPLE)!r})\n[l.game.info(u, l.options) for u in l.units]\narmy_list(l)\n"
-            "from sheets.games.wh40k6 import rules\nrules.attack(3, 4, 4, bs=4, sv='3+')\n"
-            "print(','.join(m for m in ('reportlab', 'click', 'jinja2', 'PIL', 'pypdfium2') if m in sys.modules))")
+    code = (
+        "import sys\nfrom sheets.core.loader import load_file\nfrom sheets.core.roster import army_list\n"
+        f"l = load_file({str(SAMPLE)!r})\n[l.game.info(u, l.options) for u in l.units]\narmy_list(l)\n"
+        "from sheets.games.wh40k6 import rules\nrules.attack(3, 4, 4, bs=4, sv='3+')\n"
+        "print(','.join(m for m in ('reportlab', 'click', 'jinja2', 'PIL', 'pypdfium2') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=subprocess_env)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
@@ -219,9 +269,11 @@ def test_list_violations_fail_validate_but_still_print(cli, write, tmp_path):
     r = cli("validate", path)
     assert r.exit_code == 1
     lines = r.stderr.strip().splitlines()
-    assert lines == [f"{path}: roster 'Broken' is over the limit: 750 pts > 300 (by 450)",
-                     f"{path}: Primary detachment: Troops 1 (needs 2–6)",
-                     f"{path}: Primary detachment: Heavy Support 4 (allowed 0–3)"]
+    assert lines == [
+        f"{path}: roster 'Broken' is over the limit: 750 pts > 300 (by 450)",
+        f"{path}: Primary detachment: Troops 1 (needs 2–6)",
+        f"{path}: Primary detachment: Heavy Support 4 (allowed 0–3)",
+    ]
     out = tmp_path / "list.pdf"
     r = cli("roster", path, "-o", out)
     assert r.exit_code == 0 and r.stderr.count("warning:") == 3
@@ -229,15 +281,23 @@ def test_list_violations_fail_validate_but_still_print(cli, write, tmp_path):
     assert "Violations:" in text and "Troops 1 (needs 2–6)" in text and "Troops 1 / 2–6" in text
     r = cli("roster", path, "--format", "json")
     data = json.loads(r.stdout)
-    assert data["violations"][1:] == ["Primary detachment: Troops 1 (needs 2–6)",
-                                      "Primary detachment: Heavy Support 4 (allowed 0–3)"]
+    assert data["violations"][1:] == [
+        "Primary detachment: Troops 1 (needs 2–6)",
+        "Primary detachment: Heavy Support 4 (allowed 0–3)",
+    ]
     assert {"text": "Heavy Support 4 / 0–3", "ok": False} in data["tally"]
     r = cli("roster", path, "--format", "json", "--lang", "ru")
     assert "Основной отряд: Войска 1 (нужно 2–6)" in json.loads(r.stdout)["violations"]
 
 
-@pytest.mark.parametrize("fmt,mark", [("md", "**Troops 1 / 2–6**"), ("html", '<b class="over">Troops 1 / 2–6</b>'),
-                                      ("bbcode", "[color=red][b]Troops 1 / 2–6[/b][/color]")])
+@pytest.mark.parametrize(
+    "fmt,mark",
+    [
+        ("md", "**Troops 1 / 2–6**"),
+        ("html", '<b class="over">Troops 1 / 2–6</b>'),
+        ("bbcode", "[color=red][b]Troops 1 / 2–6[/b][/color]"),
+    ],
+)
 def test_text_formats_show_the_tally_and_breaches(cli, write, fmt, mark):
     write("sample_list.yaml", SAMPLE.read_text(encoding="utf-8"))
     r = cli("roster", write("broken.yaml", BROKEN_LIST), "--format", fmt)

@@ -12,13 +12,22 @@ from sheets.games.wh40k6.model import Unit
 
 def army(*slots):
     """Units in the given slots; ``a:slot`` is a unit of the allied detachment."""
-    return [Unit(name=f"U{n}", slot=s.removeprefix("a:"), detachment="allied" if s.startswith("a:") else "primary",
-                 points=50) for n, s in enumerate(slots)]
+    return [
+        Unit(
+            name=f"U{n}",
+            slot=s.removeprefix("a:"),
+            detachment="allied" if s.startswith("a:") else "primary",
+            points=50,
+        )
+        for n, s in enumerate(slots)
+    ]
 
 
 def tally(units, limit=None):
-    return [(r["detachment"], r["slot"], r["count"], r["min"], r["max"], r["ok"], r["verified"])
-            for r in rules.foc_tally(units, limit)]
+    return [
+        (r["detachment"], r["slot"], r["count"], r["min"], r["max"], r["ok"], r["verified"])
+        for r in rules.foc_tally(units, limit)
+    ]
 
 
 def texts(units, limit=None, lang="en"):
@@ -28,7 +37,9 @@ def texts(units, limit=None, lang="en"):
 LEGAL = ("hq", "troops", "troops")
 
 
-@pytest.mark.parametrize("limit,factor", [(None, 1), (0, 1), (1500, 1), (1999, 1), (2000, 2), (2001, 2), (5000, 2)])
+@pytest.mark.parametrize(
+    "limit,factor", [(None, 1), (0, 1), (1500, 1), (1999, 1), (2000, 2), (2001, 2), (5000, 2)]
+)
 def test_a_second_detachment_from_2000_points(limit, factor):
     assert rules.detachment_factor(limit) == factor
 
@@ -41,12 +52,15 @@ def test_the_tally_of_a_legal_minimum_army():
         ("primary", "troops", 2, 2, 6, True, True),
         ("primary", "elites", 0, 0, 3, True, True),
         ("primary", "fast_attack", 0, 0, 3, True, True),
-        ("primary", "heavy_support", 0, 0, 3, True, True)]
+        ("primary", "heavy_support", 0, 0, 3, True, True),
+    ]
 
 
 def test_no_limit_counts_as_one_detachment():
-    assert tally(army("hq", "troops"))[:2] == [("primary", "hq", 1, 1, 2, True, True),
-                                                ("primary", "troops", 1, 2, 6, False, True)]
+    assert tally(army("hq", "troops"))[:2] == [
+        ("primary", "hq", 1, 1, 2, True, True),
+        ("primary", "troops", 1, 2, 6, False, True),
+    ]
 
 
 def test_fortification_lords_of_war_and_allies_appear_when_used():
@@ -63,7 +77,8 @@ def test_fortification_lords_of_war_and_allies_appear_when_used():
         ("allied", "troops", 1, 1, 2, True, True),
         ("allied", "elites", 0, 0, 1, True, True),
         ("allied", "fast_attack", 0, 0, 1, True, True),
-        ("allied", "heavy_support", 1, 0, 1, True, True)]
+        ("allied", "heavy_support", 1, 0, 1, True, True),
+    ]
 
 
 def test_units_without_a_slot_are_not_counted():
@@ -72,8 +87,10 @@ def test_units_without_a_slot_are_not_counted():
     assert texts(units, 1500) == []
     # a unit without a slot still puts its detachment on the table (a transport needs its allies)
     assert texts(army(*LEGAL, "a:hq", "a:troops", "a:none"), 1500) == []
-    assert texts(army(*LEGAL, "a:none"), 1500) == ["Allied detachment: HQ 0 (needs 1–1)",
-                                                  "Allied detachment: Troops 0 (needs 1–2)"]
+    assert texts(army(*LEGAL, "a:none"), 1500) == [
+        "Allied detachment: HQ 0 (needs 1–1)",
+        "Allied detachment: Troops 0 (needs 1–2)",
+    ]
 
 
 def test_a_slot_the_detachment_lacks_is_tallied_as_0_to_0():
@@ -83,8 +100,16 @@ def test_a_slot_the_detachment_lacks_is_tallied_as_0_to_0():
 
 def test_the_tally_row_is_a_plain_mapping():
     assert rules.foc_tally(army(*LEGAL), 1000)[0] == {
-        "detachment": "primary", "slot": "hq", "count": 1, "min": 1, "max": 2, "ok": True, "verified": True,
-        "detachments": 1, "max_here": 2}
+        "detachment": "primary",
+        "slot": "hq",
+        "count": 1,
+        "min": 1,
+        "max": 2,
+        "ok": True,
+        "verified": True,
+        "detachments": 1,
+        "max_here": 2,
+    }
 
 
 # (slots beyond the legal minimum, limit) -> violations; each maximum is legal, one more is not
@@ -98,13 +123,23 @@ BOUNDARIES = [
     (("heavy_support",) * 4, 1500, ["Primary detachment: Heavy Support 4 (allowed 0–3)"]),
     (("lords_of_war",) * 2, 1500, ["Primary detachment: Lords of War 2 (allowed 0–1)"]),
     (("a:hq", "a:troops", "a:troops", "a:elites", "a:fast_attack", "a:heavy_support"), 1500, []),
-    (("a:hq", "a:troops", "a:fast_attack", "a:fast_attack"), 1500, ["Allied detachment: Fast Attack 2 (allowed 0–1)"]),
-    (("a:hq", "a:troops", "a:heavy_support", "a:heavy_support"), 1500,
-     ["Allied detachment: Heavy Support 2 (allowed 0–1)"]),
+    (
+        ("a:hq", "a:troops", "a:fast_attack", "a:fast_attack"),
+        1500,
+        ["Allied detachment: Fast Attack 2 (allowed 0–1)"],
+    ),
+    (
+        ("a:hq", "a:troops", "a:heavy_support", "a:heavy_support"),
+        1500,
+        ["Allied detachment: Heavy Support 2 (allowed 0–1)"],
+    ),
     (("a:hq", "a:hq", "a:troops"), 1500, ["Allied detachment: HQ 2 (allowed 1–1)"]),
     (("a:hq",), 1500, ["Allied detachment: Troops 0 (needs 1–2)"]),
-    (("a:lords_of_war", "a:hq", "a:troops"), 1500,
-     ["Allied detachment: Lords of War 1 (this detachment has no such slot)"]),
+    (
+        ("a:lords_of_war", "a:hq", "a:troops"),
+        1500,
+        ["Allied detachment: Lords of War 1 (this detachment has no such slot)"],
+    ),
     # 2000 points: twice every maximum
     (("hq",) * 3 + ("troops",) * 10 + ("elites",) * 6 + ("fortification",) * 2, 2000, []),
     (("hq",) * 4, 2000, ["Primary detachment: HQ 5 (allowed 1–4)"]),
@@ -112,8 +147,11 @@ BOUNDARIES = [
     (("fortification",) * 3, 2000, ["Primary detachment: Fortification 3 (allowed 0–2)"]),
     (("a:hq", "a:hq", "a:troops", "a:troops", "a:troops", "a:troops", "a:elites", "a:elites"), 2000, []),
     (("a:hq",) * 3 + ("a:troops",), 2000, ["Allied detachment: HQ 3 (allowed 1–2)"]),
-    (("a:fortification", "a:hq", "a:troops"), 2000,
-     ["Allied detachment: Fortification 1 (this detachment has no such slot)"]),
+    (
+        ("a:fortification", "a:hq", "a:troops"),
+        2000,
+        ["Allied detachment: Fortification 1 (this detachment has no such slot)"],
+    ),
 ]
 
 
@@ -128,13 +166,15 @@ def test_the_minimums_do_not_double_at_2000_points():
 
 
 def test_violations_in_russian():
-    units = army("troops", "troops", "troops", "troops", "troops", "troops", "troops", "a:fortification",
-                 "a:troops")
+    units = army(
+        "troops", "troops", "troops", "troops", "troops", "troops", "troops", "a:fortification", "a:troops"
+    )
     assert texts(units, 1500, "ru") == [
         "Основной отряд: Штаб 0 (нужно 1–2)",
         "Основной отряд: Войска 7 (допустимо 2–6)",
         "Союзный отряд: Штаб 0 (нужно 1–1)",
-        "Союзный отряд: Укрепление 1 (у этого отряда нет такой ячейки)"]
+        "Союзный отряд: Укрепление 1 (у этого отряда нет такой ячейки)",
+    ]
 
 
 def test_a_chart_without_a_second_detachment_rule(monkeypatch):
@@ -143,15 +183,21 @@ def test_a_chart_without_a_second_detachment_rule(monkeypatch):
     table = rules.foc_table()
     monkeypatch.setattr(rules, "foc_table", lambda: {**table, "extra_detachment": None})
     assert rules.detachment_factor(10_000) == 1
-    monkeypatch.setattr(rules, "foc_table", lambda: {k: v for k, v in table.items() if k != "extra_detachment"})
+    monkeypatch.setattr(
+        rules, "foc_table", lambda: {k: v for k, v in table.items() if k != "extra_detachment"}
+    )
     assert rules.detachment_factor(10_000) == 1
     monkeypatch.setattr(rules, "foc_table", lambda: {**table, "extra_detachment": {"min_limit": 3000}})
     assert [rules.detachment_factor(n) for n in (2999, 3000)] == [1, 2]
-    monkeypatch.setattr(rules, "foc_table", lambda: {**table, "extra_detachment": {"min_limit": 1000, "factor": 3}})
+    monkeypatch.setattr(
+        rules, "foc_table", lambda: {**table, "extra_detachment": {"min_limit": 1000, "factor": 3}}
+    )
     assert rules.detachment_factor(1000) == 3
     assert tally(army(*LEGAL), 1000)[1] == ("primary", "troops", 2, 2, 18, True, True)
 
 
 def test_the_primary_detachment_is_compulsory_even_when_empty():
-    assert texts(army("a:hq", "a:troops"), 1000) == ["Primary detachment: HQ 0 (needs 1–2)",
-                                                     "Primary detachment: Troops 0 (needs 2–6)"]
+    assert texts(army("a:hq", "a:troops"), 1000) == [
+        "Primary detachment: HQ 0 (needs 1–2)",
+        "Primary detachment: Troops 0 (needs 2–6)",
+    ]

@@ -10,21 +10,74 @@ from sheets.games.wh40k6.sheet import glossary_entries
 from sheets.games.wh40k6.view import glossary, rule_name
 
 ISSUE_LIST = [
-    "Independent Character", "Stubborn", "Fearless", "Fleet", "Scouts", "Infiltrate", "Outflank",
-    "Deep Strike", "Feel No Pain", "Eternal Warrior", "Furious Charge", "Rage", "Counter-attack",
-    "Hit & Run", "Preferred Enemy", "Night Vision", "Acute Senses", "Move Through Cover",
-    "Skilled Rider", "Stealth", "Shrouded", "Fear", "Hatred", "Monster Hunter", "Tank Hunter",
-    "Precision Shots", "Precision Strikes", "Look Out, Sir", "Assault", "Heavy", "Rapid Fire",
-    "Pistol", "Salvo", "Ordnance", "Blast", "Large Blast", "Template", "Melta", "Twin-linked",
-    "Rending", "Poisoned", "Instant Death", "Gets Hot", "Ignores Cover", "Sniper", "Concussive",
-    "Shred", "Master-crafted", "Force", "Unwieldy", "Specialist Weapon", "Armourbane", "Lance",
-    "Haywire"]
+    "Independent Character",
+    "Stubborn",
+    "Fearless",
+    "Fleet",
+    "Scouts",
+    "Infiltrate",
+    "Outflank",
+    "Deep Strike",
+    "Feel No Pain",
+    "Eternal Warrior",
+    "Furious Charge",
+    "Rage",
+    "Counter-attack",
+    "Hit & Run",
+    "Preferred Enemy",
+    "Night Vision",
+    "Acute Senses",
+    "Move Through Cover",
+    "Skilled Rider",
+    "Stealth",
+    "Shrouded",
+    "Fear",
+    "Hatred",
+    "Monster Hunter",
+    "Tank Hunter",
+    "Precision Shots",
+    "Precision Strikes",
+    "Look Out, Sir",
+    "Assault",
+    "Heavy",
+    "Rapid Fire",
+    "Pistol",
+    "Salvo",
+    "Ordnance",
+    "Blast",
+    "Large Blast",
+    "Template",
+    "Melta",
+    "Twin-linked",
+    "Rending",
+    "Poisoned",
+    "Instant Death",
+    "Gets Hot",
+    "Ignores Cover",
+    "Sniper",
+    "Concussive",
+    "Shred",
+    "Master-crafted",
+    "Force",
+    "Unwieldy",
+    "Specialist Weapon",
+    "Armourbane",
+    "Lance",
+    "Haywire",
+]
 
 # the seed's own Russian terms (its glossary, digest §9)
-SEED_TERMS = {"Independent Character": "Независимый персонаж", "Deep Strike": "Глубокий удар",
-              "Fleet": "Проворность", "Fear": "Устрашение", "Move Through Cover": "Движение через укрытие",
-              "Look Out, Sir": "«Берегитесь, сэр»", "Template": "Шаблон", "Blast": "Взрыв",
-              "Large Blast": "Большой взрыв"}
+SEED_TERMS = {
+    "Independent Character": "Независимый персонаж",
+    "Deep Strike": "Глубокий удар",
+    "Fleet": "Проворность",
+    "Fear": "Устрашение",
+    "Move Through Cover": "Движение через укрытие",
+    "Look Out, Sir": "«Берегитесь, сэр»",
+    "Template": "Шаблон",
+    "Blast": "Взрыв",
+    "Large Blast": "Большой взрыв",
+}
 
 
 @pytest.mark.parametrize("name", ISSUE_LIST)
@@ -49,8 +102,11 @@ def test_the_seeds_terms_win(name, ru):
 
 
 def test_our_wording_is_marked_unverified():
-    new = [n for n in ISSUE_LIST if n not in ("Fleet", "Deep Strike", "Fear", "Move Through Cover",
-                                               "Instant Death", "Hit & Run")]
+    new = [
+        n
+        for n in ISSUE_LIST
+        if n not in ("Fleet", "Deep Strike", "Fear", "Move Through Cover", "Instant Death", "Hit & Run")
+    ]
     for n in new:
         assert glossary()[n.lower()][1]["verified"] is False, n
 
@@ -62,8 +118,13 @@ def test_aliases_and_unknown_names():
 
 
 def test_russian_glossary_names_the_english_once():
-    u = Unit(name="U", slot="troops", detachment="primary", points=10,
-             rules=["Fearless", "Stubborn", "Invented Rule"])
+    u = Unit(
+        name="U",
+        slot="troops",
+        detachment="primary",
+        points=10,
+        rules=["Fearless", "Stubborn", "Invented Rule"],
+    )
     ru = dict(glossary_entries([u], "ru"))
     assert "Бесстрашие (Fearless)†" in ru and "Упорство (Stubborn)†" in ru
     assert ru["Invented Rule"] == "нет во встроенном глоссарии: см. ваш кодекс"
@@ -76,7 +137,12 @@ def test_a_rule_with_a_value_is_found_and_keeps_its_value():
     assert rule_name("Feel No Pain (6+)", "ru") == "Не чувствует боли (6+)"
     assert rule_name("Preferred Enemy (Everyone)", "en") == "Preferred Enemy (Everyone)"
     assert rule_name("Invented (Thing)", "ru") == "Invented (Thing)"
-    u = Unit(name="U", slot="troops", detachment="primary", points=10,
-             rules=["Feel No Pain (6+)", "Feel No Pain (5+)"])
+    u = Unit(
+        name="U",
+        slot="troops",
+        detachment="primary",
+        points=10,
+        rules=["Feel No Pain (6+)", "Feel No Pain (5+)"],
+    )
     entries = dict(glossary_entries([u], "en"))
     assert list(entries) == ["Feel No Pain†"]  # one glossary entry for the rule

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from sheets.games.wh40k6 import rules
-from sheets.games.wh40k6.model import Weapon, parse_save, parse_type
+from sheets.games.wh40k6.model import parse_save, parse_type
 
 
 def p(out) -> F:
@@ -17,6 +17,7 @@ def p(out) -> F:
 
 
 # -- Snap Shots (digest §4.1: "Snap Shots / Overwatch: 6" whatever the BS) --------------------------
+
 
 @pytest.mark.parametrize("bs", [1, 4, 5, 6, 10])
 def test_snap_shots_hit_on_a_6_whatever_the_bs(bs):
@@ -33,6 +34,7 @@ def test_bs6_re_roll_is_not_kept_under_snap_shots_but_twin_linked_is():
 
 
 # -- cover in close combat (issue 22, rule 1) -------------------------------------------------------
+
 
 def test_cover_is_ignored_against_close_combat_attacks():
     """Cover saves are taken against shooting only: with --ws the cover save does not count."""
@@ -55,6 +57,7 @@ def test_no_cover_given_is_not_reported_as_ignored():
 
 # -- Rending (†: a wound roll of 6 wounds whatever S and T, AP2) ------------------------------------
 
+
 def test_rending_wounds_what_the_strength_cannot():
     # BS4 3+ (2/3); S3 vs T7 cannot wound: only a rending 6 (1/6), AP2 beats a 3+ save
     out = rules.attack(1, 3, 7, bs=4, sv="3+", rending=True)
@@ -75,6 +78,7 @@ def test_rending_does_not_beat_an_invulnerable_save():
 
 
 # -- Poisoned (†: its roll or the chart's, whichever is better; re-roll in close combat at S ≥ T) ---
+
 
 def test_poisoned_wounds_on_its_roll_when_the_chart_is_worse():
     out = rules.attack(1, 3, 4, ws=(4, 4), poisoned=4)  # chart 5+, poisoned 4+; S3 < T4: no re-roll
@@ -108,6 +112,7 @@ def test_poisoned_wounds_even_a_toughness_the_strength_cannot():
 
 # -- Instant Death (digest §4.5: S ≥ 2 × T removes the model) ---------------------------------------
 
+
 def test_instant_death_from_double_toughness():
     out = rules.attack(2, 8, 4, bs=4, wounds=2)  # 2+ to wound: p = 2/3 × 5/6 = 5/9 per shot
     assert out["instant_death"] is True and out["target_wounds"] == 2
@@ -137,6 +142,7 @@ def test_without_wounds_no_model_count():
 
 # -- the CLI: words in both languages, the new options ----------------------------------------------
 
+
 def test_cli_close_combat_cover_is_said_and_ignored(cli):
     r = cli("calc", "wh40k6", "attack", "--shots", 2, "--ws", "4,4", "--s", 4, "--t", 4, "--cover", "4+")
     assert r.exit_code == 0, r.output
@@ -147,12 +153,33 @@ def test_cli_close_combat_cover_is_said_and_ignored(cli):
 
 
 def test_cli_russian_words(cli):
-    r = cli("calc", "wh40k6", "attack", "--shots", 1, "--bs", 4, "--s", 8, "--t", 4, "--sv", "3+", "--ap", 3,
-            "--snap", "--w", 2, "--lang", "ru")
+    r = cli(
+        "calc",
+        "wh40k6",
+        "attack",
+        "--shots",
+        1,
+        "--bs",
+        4,
+        "--s",
+        8,
+        "--t",
+        4,
+        "--sv",
+        "3+",
+        "--ap",
+        3,
+        "--snap",
+        "--w",
+        2,
+        "--lang",
+        "ru",
+    )
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
-    assert lines[0] == ("выстрелов или атак: 1, стрельба навскидку (BS 4): 6+; S8 против T4: 2+; "
-                        "спас-бросок без спас-броска")
+    assert lines[0] == (
+        "выстрелов или атак: 1, стрельба навскидку (BS 4): 6+; S8 против T4: 2+; спас-бросок без спас-броска"
+    )
     assert lines[1] == "в среднем: попаданий 0,167, ранений 0,139, неспасённых 0,139"
     assert lines[2] == "  P(0 неспасённых) = 0,8611"
     assert lines[4].startswith("мгновенная смерть (S не меньше удвоенной T)")
@@ -161,20 +188,37 @@ def test_cli_russian_words(cli):
 
 
 def test_cli_rending_and_poisoned_are_daggered_with_the_reading(cli):
-    r = cli("calc", "wh40k6", "attack", "--shots", 1, "--ws", "4,4", "--s", 4, "--t", 4, "--rending",
-            "--poisoned", "3+")
+    r = cli(
+        "calc",
+        "wh40k6",
+        "attack",
+        "--shots",
+        1,
+        "--ws",
+        "4,4",
+        "--s",
+        4,
+        "--t",
+        4,
+        "--rending",
+        "--poisoned",
+        "3+",
+    )
     assert r.exit_code == 0, r.output
     assert ": 3+, rending on 6†, poisoned 3+†, failed wound rolls re-rolled (S ≥ T)" in r.stdout
     assert r.stdout.splitlines()[-1].startswith("† Rending: a wound roll of 6 wounds whatever S and T")
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["--ws", "4,4", "--snap"], "--snap applies to shooting"),
-    (["--bs", 4, "--poisoned", "4"], "expected the roll that wounds"),
-    (["--bs", 4, "--poisoned", "7+"], "expected the roll that wounds"),
-    (["--bs", 4, "--w", 0], "--w"),
-    (["--bs", 4, "--w", 21], "--w"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["--ws", "4,4", "--snap"], "--snap applies to shooting"),
+        (["--bs", 4, "--poisoned", "4"], "expected the roll that wounds"),
+        (["--bs", 4, "--poisoned", "7+"], "expected the roll that wounds"),
+        (["--bs", 4, "--w", 0], "--w"),
+        (["--bs", 4, "--w", 21], "--w"),
+    ],
+)
 def test_cli_bad_new_options_are_usage_errors(cli, args, fragment):
     r = cli("calc", "wh40k6", "attack", "--shots", 1, "--s", 4, "--t", 4, *args)
     assert r.exit_code == 2 and fragment in r.output
@@ -184,11 +228,14 @@ def test_cli_bad_new_options_are_usage_errors(cli, args, fragment):
 def test_cli_poisoned_edges_accepted(cli, value, n):
     import json
 
-    r = cli("calc", "wh40k6", "attack", "--shots", 1, "--bs", 4, "--s", 4, "--t", 4, "--poisoned", value, "--json")
+    r = cli(
+        "calc", "wh40k6", "attack", "--shots", 1, "--bs", 4, "--s", 4, "--t", 4, "--poisoned", value, "--json"
+    )
     assert r.exit_code == 0 and json.loads(r.stdout)["poisoned"] == n
 
 
 # -- the odds of one weapon on a datasheet -----------------------------------------------------------
+
 
 def model(name, count=1, type="infantry", sv="3+", **stats):
     base = dict(ws=4, bs=4, s=4, t=4, w=1, i=4, a=1, ld=8)
@@ -197,9 +244,18 @@ def model(name, count=1, type="infantry", sv="3+", **stats):
 
 
 def unit(*models, weapons=()):
-    return rules.build_unit({"name": "U", "slot": "troops", "detachment": "primary", "points": 1,
-                             "models": list(models), "weapons": [dict(w) for w in weapons], "rules": [],
-                             "notes": ""})
+    return rules.build_unit(
+        {
+            "name": "U",
+            "slot": "troops",
+            "detachment": "primary",
+            "points": 1,
+            "models": list(models),
+            "weapons": [dict(w) for w in weapons],
+            "rules": [],
+            "notes": "",
+        }
+    )
 
 
 def weapon(name="W", count=1, range=24, s=4, ap=None, type="Rapid Fire"):
@@ -208,8 +264,11 @@ def weapon(name="W", count=1, range=24, s=4, ap=None, type="Rapid Fire"):
 
 def odds(u, i=0):
     o = rules.weapon_odds(u, u.weapons[i])
-    return o and {**o, "targets": [F(x) for x in o["targets"]],
-                  "vehicles": [None if x is None else F(x) for x in o["vehicles"]]}
+    return o and {
+        **o,
+        "targets": [F(x) for x in o["targets"]],
+        "vehicles": [None if x is None else F(x) for x in o["vehicles"]],
+    }
 
 
 @pytest.mark.parametrize("bs,hit", [(2, F(2, 6)), (3, F(3, 6)), (4, F(4, 6)), (5, F(5, 6))])
@@ -241,24 +300,35 @@ def test_salvo_takes_the_stationary_count_and_twin_linked_re_rolls():
 
 
 def test_template_hits_automatically():
-    o = odds(unit(model("M", bs=1), weapons=[weapon(range="Template", s=4, ap=5, type="Assault 1, Template")]))
+    o = odds(
+        unit(model("M", bs=1), weapons=[weapon(range="Template", s=4, ap=5, type="Assault 1, Template")])
+    )
     assert o["targets"][1] == F(2, 3) and o["per_model"] is True
 
 
-@pytest.mark.parametrize("s,a,ws,value", [
-    ("User", 3, 6, 3 * F(2, 3) * F(1, 2)),  # WS6 vs 4: 3+; S4 vs T4 4+; AP3 beats 3+
-    ("+1", 1, 4, F(1, 2) * F(2, 3)),  # S5: 3+
-    ("x2", 2, 3, 2 * F(1, 2) * F(5, 6)),  # S8: 2+; WS3 vs 4: 4+
-])
+@pytest.mark.parametrize(
+    "s,a,ws,value",
+    [
+        ("User", 3, 6, 3 * F(2, 3) * F(1, 2)),  # WS6 vs 4: 3+; S4 vs T4 4+; AP3 beats 3+
+        ("+1", 1, 4, F(1, 2) * F(2, 3)),  # S5: 3+
+        ("x2", 2, 3, 2 * F(1, 2) * F(5, 6)),  # S8: 2+; WS3 vs 4: 4+
+    ],
+)
 def test_close_combat_uses_the_bearers_attacks_ws_and_strength(s, a, ws, value):
     o = odds(unit(model("M", a=a, ws=ws), weapons=[weapon(range=None, s=s, ap=3, type="Melee")]))
     assert o["melee"] is True and o["targets"][0] == value and o["vehicles"] == [None, None]
 
 
 def test_the_bearer_is_the_line_with_as_many_models_as_weapons():
-    u = unit(model("Sergeant", a=2), model("Trooper", count=4),
-             weapons=[weapon("fist", 1, None, "x2", 2, "Melee"), weapon("knives", 4, None, "User", None, "Melee"),
-                      weapon("blades", 3, None, "User", None, "Melee")])
+    u = unit(
+        model("Sergeant", a=2),
+        model("Trooper", count=4),
+        weapons=[
+            weapon("fist", 1, None, "x2", 2, "Melee"),
+            weapon("knives", 4, None, "User", None, "Melee"),
+            weapon("blades", 3, None, "User", None, "Melee"),
+        ],
+    )
     assert odds(u, 0)["model"] == "Sergeant" and odds(u, 0)["shots"] == 2
     assert odds(u, 1)["model"] == "Trooper"
     assert odds(u, 2)["model"] == "Trooper"  # no line of three: the most numerous
@@ -278,7 +348,10 @@ def test_unknown_strength_gives_no_odds():
 
 def test_rending_and_poisoned_weapons_are_marked_unverified():
     assert odds(unit(model("M"), weapons=[weapon(type="Assault 2, Rending")]))["unverified"] is True
-    assert odds(unit(model("M"), weapons=[weapon(range=None, type="Melee, Poisoned (2+)")]))["unverified"] is True
+    assert (
+        odds(unit(model("M"), weapons=[weapon(range=None, type="Melee, Poisoned (2+)")]))["unverified"]
+        is True
+    )
     assert odds(unit(model("M"), weapons=[weapon(type="Assault 2")]))["unverified"] is False
 
 
@@ -355,11 +428,27 @@ def test_odds_targets_are_data(odds_file, tmp_path, subprocess_env):
 
     mine = tmp_path / "mydata" / "wh40k6"
     mine.mkdir(parents=True)
-    (mine / "odds.yaml").write_text("targets:\n  - {t: 5, sv: \"2+\"}\n  - {t: 3, sv: \"5+\"}\n"
-                                    "close_combat_ws: 5\nvehicles: [10, 14]\n", encoding="utf-8")
+    (mine / "odds.yaml").write_text(
+        'targets:\n  - {t: 5, sv: "2+"}\n  - {t: 3, sv: "5+"}\nclose_combat_ws: 5\nvehicles: [10, 14]\n',
+        encoding="utf-8",
+    )
     out = tmp_path / "o.pdf"
-    r = subprocess.run([sys.executable, "-m", "sheets", "--data-dir", str(tmp_path / "mydata"), "render",
-                        str(odds_file), "-o", str(out)], capture_output=True, text=True, env=subprocess_env)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sheets",
+            "--data-dir",
+            str(tmp_path / "mydata"),
+            "render",
+            str(odds_file),
+            "-o",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        env=subprocess_env,
+    )
     assert r.returncode == 0, r.stderr
     text = " ".join(" ".join(pg.extract_text() for pg in PdfReader(out).pages).split())
     # pistol vs T5 2+: 5/6 × 5+ (1/3) × a 2+ save that AP5 leaves (1/6 unsaved) = 0.05
@@ -372,7 +461,17 @@ def test_odds_targets_are_data(odds_file, tmp_path, subprocess_env):
 @pytest.mark.parametrize("mono", [False, True])
 def test_odds_columns_pass_the_layout_checker(cli, odds_file, tmp_path, lang, paper, mono):
     out = tmp_path / "o.pdf"
-    r = cli("render", odds_file, "-o", out, "--lang", lang, "--paper", paper, *(["--mono"] if mono else []),
-            "--check-layout")
+    r = cli(
+        "render",
+        odds_file,
+        "-o",
+        out,
+        "--lang",
+        lang,
+        "--paper",
+        paper,
+        *(["--mono"] if mono else []),
+        "--check-layout",
+    )
     assert r.exit_code == 0, r.output
     assert "no problems" in r.output

@@ -25,18 +25,27 @@ def _write(tmp_path, name, body):
 
 @pytest.mark.parametrize("lang, paper", [("en", "a4"), ("en", "letter"), ("ru", "a4"), ("ru", "letter")])
 def test_a_short_roster_is_one_page_list_datasheet_and_glossary(cli, tmp_path, lang, paper):
-    src = _write(tmp_path, "one.yaml", "system: wh40k6\nroster: {name: One Captain, limit: 500}\n"
-                                       "units:\n  - {from: s.yaml, name: Sample Captain}\n")
+    src = _write(
+        tmp_path,
+        "one.yaml",
+        "system: wh40k6\nroster: {name: One Captain, limit: 500}\n"
+        "units:\n  - {from: s.yaml, name: Sample Captain}\n",
+    )
     out = tmp_path / "one.pdf"
     r = cli("render", src, "-o", out, "--lang", lang, "--paper", paper, "--check-layout")
     assert r.exit_code == 0 and "no problems" in r.stderr, r.stderr
     pages = _pages(out)
     assert len(pages) == 1  # it took three: the list, the datasheet, the glossary
-    title = {"en": ("Army list: One Captain", "Special rules: short meanings"),
-             "ru": ("Список армии: One Captain", "Особые правила: кратко")}[lang]
+    title = {
+        "en": ("Army list: One Captain", "Special rules: short meanings"),
+        "ru": ("Список армии: One Captain", "Особые правила: кратко"),
+    }[lang]
     text = pages[0]
-    assert text.index(title[0]) < text.index("Sample Captain HQ" if lang == "en" else "Sample Captain Штаб") \
+    assert (
+        text.index(title[0])
+        < text.index("Sample Captain HQ" if lang == "en" else "Sample Captain Штаб")
         < text.index(title[1])
+    )
 
 
 def test_no_list_leaves_the_datasheets_at_the_top(cli, tmp_path):
@@ -64,7 +73,11 @@ def test_a_list_too_long_for_the_first_page_keeps_a_page_of_its_own(cli, tmp_pat
 def test_collapse_prints_per_unit_and_total_and_a_track_per_unit(cli, tmp_path, monkeypatch, lang):
     from sheets.render.pdf import Pen
 
-    src = _write(tmp_path, "three.yaml", "system: wh40k6\nunits:\n" + "  - {from: s.yaml, name: Sample Assault Squad}\n" * 3)
+    src = _write(
+        tmp_path,
+        "three.yaml",
+        "system: wh40k6\nunits:\n" + "  - {from: s.yaml, name: Sample Assault Squad}\n" * 3,
+    )
     drawn = []
     real = Pen.box_track
 
@@ -90,10 +103,16 @@ def test_collapse_prints_per_unit_and_total_and_a_track_per_unit(cli, tmp_path, 
 
 
 def test_vehicle_damage_track_in_both_languages(cli, tmp_path):
-    src = _write(tmp_path, "tank.yaml", "system: wh40k6\nunits:\n  - {from: s.yaml, name: Sample Battle Tank}\n")
-    for lang, words in (("en", ["1–2 Crew Shaken", "3 Crew Stunned", "4 Weapon Destroyed", "Explodes",
-                                "Battle tank: Damage"]),
-                        ("ru", ["1–2 Экипаж потрясён", "3 Экипаж оглушён", "Battle tank: Повреждения"])):
+    src = _write(
+        tmp_path, "tank.yaml", "system: wh40k6\nunits:\n  - {from: s.yaml, name: Sample Battle Tank}\n"
+    )
+    for lang, words in (
+        (
+            "en",
+            ["1–2 Crew Shaken", "3 Crew Stunned", "4 Weapon Destroyed", "Explodes", "Battle tank: Damage"],
+        ),
+        ("ru", ["1–2 Экипаж потрясён", "3 Экипаж оглушён", "Battle tank: Повреждения"]),
+    ):
         out = tmp_path / f"t-{lang}.pdf"
         r = cli("render", src, "-o", out, "--lang", lang, "--check-layout")
         assert r.exit_code == 0 and "no problems" in r.stderr, r.stderr

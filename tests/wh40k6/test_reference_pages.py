@@ -34,6 +34,9 @@ def test_no_widow_page_in_the_unit_type_table(cli, tmp_path, lang, paper):
     assert min(fills) > 1 / 3, fills  # the Russian third page held two rows (14 %) before
     assert max(fills) - min(fills) < 0.25, fills  # balanced
     every = "\n".join(p.extract_text() for p in table_pages)
-    for name in (("Прыжковая кавалерия", "Монструозное создание с реактивным ранцем") if lang == "ru"
-                 else ("Jump Cavalry", "Jet Pack Monstrous Creature")):
+    for name in (
+        ("Прыжковая кавалерия", "Монструозное создание с реактивным ранцем")
+        if lang == "ru"
+        else ("Jump Cavalry", "Jet Pack Monstrous Creature")
+    ):
         assert name in " ".join(every.split())

@@ -8,8 +8,16 @@ from pypdf import PdfReader
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "data/units/wh40k6/sample_list.yaml"
-NAMES = ["Sample Captain", "Sample Tactical Squad A", "Sample Tactical Squad B", "Sample Assault Squad",
-         "Sample Bike Squadron", "Sample Walker", "Sample Battle Tank", "Sample Gun Battery"]
+NAMES = [
+    "Sample Captain",
+    "Sample Tactical Squad A",
+    "Sample Tactical Squad B",
+    "Sample Assault Squad",
+    "Sample Bike Squadron",
+    "Sample Walker",
+    "Sample Battle Tank",
+    "Sample Gun Battery",
+]
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +58,7 @@ def test_pages_army_list_datasheets_glossary(rendered):
     assert "each rider fires one weapon" in bikes and "cannot Go to Ground" in bikes
     assert "WS BS S T W I A Ld Sv" in bikes.replace("\n", " ")
     tank = next(t for t in body if "Sample Battle Tank" in t)
-    assert "BS Front Side Rear HP Type" in tank.replace("\n", " ") and "Flat Out +6\"" in tank
+    assert "BS Front Side Rear HP Type" in tank.replace("\n", " ") and 'Flat Out +6"' in tank
     walker = next(t for t in body if "Sample Walker" in t)
     assert "WS BS S Front Side Rear I A HP" in walker.replace("\n", " ") and 'Run D6"†' in walker
     assert "Range S AP Type" in walker.replace("\n", " ")
@@ -73,9 +81,11 @@ def test_russian_letter(rendered):
 def test_collapse_identical_units(cli, tmp_path):
     path = tmp_path / "two.yaml"
     (tmp_path / "s.yaml").write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
-    path.write_text("system: wh40k6\nunits:\n  - {from: s.yaml, name: Sample Battle Tank}\n"
-                    "  - {from: s.yaml, name: Sample Battle Tank}\n  - {from: s.yaml, name: Sample Walker}\n",
-                    encoding="utf-8")
+    path.write_text(
+        "system: wh40k6\nunits:\n  - {from: s.yaml, name: Sample Battle Tank}\n"
+        "  - {from: s.yaml, name: Sample Battle Tank}\n  - {from: s.yaml, name: Sample Walker}\n",
+        encoding="utf-8",
+    )
     plain, collapsed = tmp_path / "a.pdf", tmp_path / "b.pdf"
     assert cli("render", path, "-o", plain).exit_code == 0
     assert cli("render", path, "-o", collapsed, "--collapse").exit_code == 0
@@ -111,19 +121,43 @@ def test_reference_has_every_type_row_and_the_charts(reference):
     reader = reference["en"]
     assert reader.pages[0].mediabox.width > reader.pages[0].mediabox.height  # landscape
     text = " ".join(" ".join(p.extract_text() for p in reader.pages).split())
-    for row in ("Infantry", "Jump Infantry", "Jet Pack Infantry", "Bike", "Jetbike", "Eldar Jetbike",
-                "Monstrous Creature", "Flying Monstrous Creature", "Beast", "Cavalry", "Artillery",
-                "Vehicle (Fast, Skimmer)", "Vehicle (Walker)", "Vehicle (Flyer)", "Vehicle (Chariot)"):
+    for row in (
+        "Infantry",
+        "Jump Infantry",
+        "Jet Pack Infantry",
+        "Bike",
+        "Jetbike",
+        "Eldar Jetbike",
+        "Monstrous Creature",
+        "Flying Monstrous Creature",
+        "Beast",
+        "Cavalry",
+        "Artillery",
+        "Vehicle (Fast, Skimmer)",
+        "Vehicle (Walker)",
+        "Vehicle (Flyer)",
+        "Vehicle (Chariot)",
+    ):
         assert row in text, row
-    assert "Turbo-boost 36\"" in text and "T 7 W 2 Sv 3+" in text
+    assert 'Turbo-boost 36"' in text and "T 7 W 2 Sv 3+" in text
     assert "Crew Shaken" in text and "Razor wire" in text and "Re-roll misses on" in text
 
 
 def test_reference_russian_uses_the_seed_terms(reference):
     text = " ".join(" ".join(p.extract_text() for p in reference["ru"].pages).split())
-    for term in ("Мотоцикл", "Турбо-ускорение 12\"", "Реактивный скачок 2D6\"", "Прыжковая пехота",
-                 "Летающее монструозное создание", "Звери", "Кавалерия", "Молот ярости", "не может залегать",
-                 "навскидку", "Ранение (сила против стойкости)"):
+    for term in (
+        "Мотоцикл",
+        'Турбо-ускорение 12"',
+        'Реактивный скачок 2D6"',
+        "Прыжковая пехота",
+        "Летающее монструозное создание",
+        "Звери",
+        "Кавалерия",
+        "Молот ярости",
+        "не может залегать",
+        "навскидку",
+        "Ранение (сила против стойкости)",
+    ):
         assert term.lower() in text.lower(), term
     for english in ("Move", "Charge", "Fall back", "Infantry", "Hammer of Wrath", "Crew Shaken"):
         assert english not in text, english
@@ -132,12 +166,34 @@ def test_reference_russian_uses_the_seed_terms(reference):
 def test_a_unit_taller_than_a_page_continues_on_the_next_without_shrinking(cli, tmp_path):
     """Legibility wins over 'one page per datasheet': a datasheet no page can hold continues on the
     next page under a 'continued' title band; nothing is scaled below 6 pt."""
-    kinds = ["infantry", "bike", "jetbike", "beast", "cavalry", "jump infantry", "monstrous creature",
-             "flying monstrous creature", "eldar jetbike", "jet pack infantry"]
-    lines = ["system: wh40k6", "units:", "  - name: Huge", "    slot: troops", "    points: 10", "    models:"]
-    lines += [f'      - {{name: M{i}, count: 9, type: "{kinds[i % 10]}", ws: 4, bs: 4, s: 4, t: 4, w: 5, i: 4, '
-              f'a: 1, ld: 8, sv: "3+"}}' for i in range(20)]
-    lines += ["    weapons:"] + [f"      - {{name: Weapon {i}, range: 24, s: 4, ap: 5, type: Heavy 3}}" for i in range(24)]
+    kinds = [
+        "infantry",
+        "bike",
+        "jetbike",
+        "beast",
+        "cavalry",
+        "jump infantry",
+        "monstrous creature",
+        "flying monstrous creature",
+        "eldar jetbike",
+        "jet pack infantry",
+    ]
+    lines = [
+        "system: wh40k6",
+        "units:",
+        "  - name: Huge",
+        "    slot: troops",
+        "    points: 10",
+        "    models:",
+    ]
+    lines += [
+        f'      - {{name: M{i}, count: 9, type: "{kinds[i % 10]}", ws: 4, bs: 4, s: 4, t: 4, w: 5, i: 4, '
+        f'a: 1, ld: 8, sv: "3+"}}'
+        for i in range(20)
+    ]
+    lines += ["    weapons:"] + [
+        f"      - {{name: Weapon {i}, range: 24, s: 4, ap: 5, type: Heavy 3}}" for i in range(24)
+    ]
     src = tmp_path / "huge.yaml"
     src.write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = tmp_path / "huge.pdf"
@@ -166,9 +222,17 @@ def test_every_model_gets_its_wound_or_hull_point_boxes(cli, tmp_path, monkeypat
     monkeypatch.setattr(Pen, "box_track", spy)
     assert cli("render", SAMPLE, "-o", tmp_path / "boxes.pdf").exit_code == 0
     squad = [1] + [1] * 9  # Sergeant W1, nine Troopers W1
-    assert drawn == ([3] + squad + squad + [1] * 5  # Captain W3; two squads; five Assault troopers
-                     + [1, 1, 1, 2]  # three Bikers W1, the Attack bike W2
-                     # Walker HP 3 and Battle tank HP 3, each with its damage track: one tick box
-                     # per result of the damage table (Crew Shaken … Explodes!), issue 22
-                     + [3] + [1] * 5 + [3] + [1] * 5
-                     + [2, 1, 1])  # Gun W2, two Crewmen W1
+    assert drawn == (
+        [3]
+        + squad
+        + squad
+        + [1] * 5  # Captain W3; two squads; five Assault troopers
+        + [1, 1, 1, 2]  # three Bikers W1, the Attack bike W2
+        # Walker HP 3 and Battle tank HP 3, each with its damage track: one tick box
+        # per result of the damage table (Crew Shaken … Explodes!), issue 22
+        + [3]
+        + [1] * 5
+        + [3]
+        + [1] * 5
+        + [2, 1, 1]
+    )  # Gun W2, two Crewmen W1

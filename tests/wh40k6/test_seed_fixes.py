@@ -17,11 +17,13 @@ def test_jet_packs_keep_their_run_and_thrust_on_top():
     assert (tr.run_kind, tr.run) == ("run", 'D6"')
     box = type_box(tr, "en")
     assert 'Run D6"' in box["movement"] and "Thrust" not in box["movement"]
-    assert any(n.startswith('Thrust move 2D6" in the Assault phase') and "even after shooting, running"
-               in n for n in box["notes"])
+    assert any(
+        n.startswith('Thrust move 2D6" in the Assault phase') and "even after shooting, running" in n
+        for n in box["notes"]
+    )
     ru = type_box(tr, "ru")
     assert 'Бег D6"' in ru["movement"]
-    assert any("реактивный скачок 2D6\" в фазе наступления" in n for n in ru["notes"])
+    assert any('реактивный скачок 2D6" в фазе наступления' in n for n in ru["notes"])
 
 
 def test_flying_monstrous_creatures_start_gliding_and_print_both_modes():
@@ -55,12 +57,18 @@ def test_jetbikes_and_bikes_test_for_barricades_when_charging(text):
     assert "тест на опасный ландшафт при нападении на врага за баррикадами или линией «Эгида»" in ru
 
 
-@pytest.mark.parametrize("text, base, rules_", [
-    ("jet pack monstrous creature", "jet_pack_monstrous_creature",
-     ["Bulky", "Deep Strike", "Fear", "Hammer of Wrath", "Move Through Cover", "Relentless", "Smash"]),
-    ("Jump Cavalry", "jump_cavalry", ["Bulky", "Deep Strike", "Fleet", "Hammer of Wrath"]),
-    ("Jump Cavalry (Character)", "jump_cavalry", ["Bulky", "Deep Strike", "Fleet", "Hammer of Wrath"]),
-])
+@pytest.mark.parametrize(
+    "text, base, rules_",
+    [
+        (
+            "jet pack monstrous creature",
+            "jet_pack_monstrous_creature",
+            ["Bulky", "Deep Strike", "Fear", "Hammer of Wrath", "Move Through Cover", "Relentless", "Smash"],
+        ),
+        ("Jump Cavalry", "jump_cavalry", ["Bulky", "Deep Strike", "Fleet", "Hammer of Wrath"]),
+        ("Jump Cavalry (Character)", "jump_cavalry", ["Bulky", "Deep Strike", "Fleet", "Hammer of Wrath"]),
+    ],
+)
 def test_prefix_types_are_combined_types(text, base, rules_):
     """«приставку «прыжковая» можно встретить перед названием какой-нибудь другой категории …
     Прыжковая пехота, к примеру, будет следовать правилам прыжковых боевых единиц и пехоты»;
@@ -82,8 +90,15 @@ def test_jet_pack_monstrous_creature_keeps_the_monstrous_rules():
     assert type_box(tr, "ru")["title"] == "Монструозное создание с реактивным ранцем"
 
 
-@pytest.mark.parametrize("text", ["monstrous creature", "jump monstrous creature",
-                                  "flying monstrous creature", "jet pack monstrous creature"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "monstrous creature",
+        "jump monstrous creature",
+        "flying monstrous creature",
+        "jet pack monstrous creature",
+    ],
+)
 def test_monstrous_creatures_fire_up_to_two_weapons_in_russian(text):
     """«Монструозные создания могут использовать до двух своих оружий в каждой фазе стрельбы»:
     up to two, not exactly two."""
@@ -97,7 +112,10 @@ def test_monstrous_creatures_fire_up_to_two_weapons_in_russian(text):
 def test_the_bike_toughness_note_does_not_invite_double_counting():
     notes = type_box(type_rules(parse_type("bike")), "en")["notes"]
     note = next(n for n in notes if n.startswith("+1 T"))
-    assert note == "+1 T for the bike: profiles already show it (do not add it twice); the raised T counts for Instant Death"
+    assert (
+        note
+        == "+1 T for the bike: profiles already show it (do not add it twice); the raised T counts for Instant Death"
+    )
     ru = next(n for n in type_box(type_rules(parse_type("bike")), "ru")["notes"] if n.startswith("+1"))
     assert "не прибавляйте дважды" in ru
 
@@ -112,27 +130,33 @@ def test_a_list_without_a_roster_key_is_still_checked():
     from sheets.games.wh40k6 import GAME
 
     msgs = GAME.validate_list(_army("troops", *["elites"] * 4), Options(), None)
-    assert msgs == ["Primary detachment: HQ 0 (needs 1–2)", "Primary detachment: Troops 1 (needs 2–6)",
-                    "Primary detachment: Elites 4 (allowed 0–3)"]
+    assert msgs == [
+        "Primary detachment: HQ 0 (needs 1–2)",
+        "Primary detachment: Troops 1 (needs 2–6)",
+        "Primary detachment: Elites 4 (allowed 0–3)",
+    ]
     assert GAME.validate_list(_army("hq", "troops", "troops"), Options(), None) == []
     tally = [c["text"] for c in GAME.list_tally(_army("hq", "troops", "troops"), Options(), None)]
     assert tally[:2] == ["HQ 1 / 1–2", "Troops 2 / 2–6"]
 
 
-@pytest.mark.parametrize("slots, limit, breaches", [
-    # one detachment: HQ 1–2, Troops 2–6
-    (("hq",) * 2 + ("troops",) * 2, 2000, []),
-    # 3 HQ need a second primary detachment, which brings its own 1 HQ + 2 Troops
-    (("hq",) * 3 + ("troops",) * 2, 2000, ["Primary detachment: Troops 2 (needs 4–12)"]),
-    (("hq",) * 3 + ("troops",) * 3, 2000, ["Primary detachment: Troops 3 (needs 4–12)"]),
-    (("hq",) * 3 + ("troops",) * 4, 2000, []),
-    (("hq",) * 4 + ("troops",) * 4, 2000, []),
-    (("hq",) * 5 + ("troops",) * 4, 2000, ["Primary detachment: HQ 5 (allowed 2–4)"]),
-    # 7 Troops and 1 HQ: two detachments need 2 HQ
-    (("hq",) + ("troops",) * 7, 2000, ["Primary detachment: HQ 1 (needs 2–4)"]),
-    # under 2,000 points there is one detachment only
-    (("hq",) * 3 + ("troops",) * 4, 1999, ["Primary detachment: HQ 3 (allowed 1–2)"]),
-])
+@pytest.mark.parametrize(
+    "slots, limit, breaches",
+    [
+        # one detachment: HQ 1–2, Troops 2–6
+        (("hq",) * 2 + ("troops",) * 2, 2000, []),
+        # 3 HQ need a second primary detachment, which brings its own 1 HQ + 2 Troops
+        (("hq",) * 3 + ("troops",) * 2, 2000, ["Primary detachment: Troops 2 (needs 4–12)"]),
+        (("hq",) * 3 + ("troops",) * 3, 2000, ["Primary detachment: Troops 3 (needs 4–12)"]),
+        (("hq",) * 3 + ("troops",) * 4, 2000, []),
+        (("hq",) * 4 + ("troops",) * 4, 2000, []),
+        (("hq",) * 5 + ("troops",) * 4, 2000, ["Primary detachment: HQ 5 (allowed 2–4)"]),
+        # 7 Troops and 1 HQ: two detachments need 2 HQ
+        (("hq",) + ("troops",) * 7, 2000, ["Primary detachment: HQ 1 (needs 2–4)"]),
+        # under 2,000 points there is one detachment only
+        (("hq",) * 3 + ("troops",) * 4, 1999, ["Primary detachment: HQ 3 (allowed 1–2)"]),
+    ],
+)
 def test_a_second_primary_detachment_brings_its_own_compulsory_slots(slots, limit, breaches):
     """Fix 2: at 2,000 points and more a second primary detachment is allowed, with its own
     compulsory 1 HQ + 2 Troops; the units are assigned to the fewest detachments that make the

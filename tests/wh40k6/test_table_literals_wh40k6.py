@@ -74,8 +74,20 @@ def test_to_wound_chart_row(s):
 
 def test_to_wound_chart_follows_the_classic_rule():
     def rule(s, t):
-        return 2 if s >= t + 2 else 3 if s == t + 1 else 4 if s == t else 5 if s == t - 1 \
-            else 6 if s >= t - 3 else None
+        return (
+            2
+            if s >= t + 2
+            else 3
+            if s == t + 1
+            else 4
+            if s == t
+            else 5
+            if s == t - 1
+            else 6
+            if s >= t - 3
+            else None
+        )
+
     assert all(TO_WOUND[s][t - 1] == rule(s, t) for s in range(1, 11) for t in range(1, 11))
 
 
@@ -88,14 +100,22 @@ def test_to_wound_unverified_cells_are_exactly_s_against_t_plus_3():
 def test_vehicle_damage_table():
     # §4.4: 1–2 Crew Shaken, 3 Crew Stunned, 4 Weapon Destroyed, 5 Immobilised, 6 Explodes!
     assert [(r["roll"], r["result"]) for r in rules.charts()["damage_table"]] == [
-        ("1–2", "dmg_shaken"), ("3", "dmg_stunned"), ("4", "dmg_weapon"),
-        ("5", "dmg_immobilised"), ("6", "dmg_explodes")]
+        ("1–2", "dmg_shaken"),
+        ("3", "dmg_stunned"),
+        ("4", "dmg_weapon"),
+        ("5", "dmg_immobilised"),
+        ("6", "dmg_explodes"),
+    ]
 
 
 def test_vehicle_damage_modifiers():
     # §4.4: AP2 +1, AP1 +2, Open-topped +1; the "AP –" -1 is unverified for 6th
     assert [(m["when"], m["modifier"], m["verified"]) for m in rules.charts()["damage_modifiers"]] == [
-        ("mod_ap2", 1, True), ("mod_ap1", 2, True), ("mod_open_topped", 1, True), ("mod_ap_dash", -1, False)]
+        ("mod_ap2", 1, True),
+        ("mod_ap1", 2, True),
+        ("mod_open_topped", 1, True),
+        ("mod_ap_dash", -1, False),
+    ]
 
 
 def test_penetration_equal_is_glancing_higher_is_penetrating():
@@ -106,15 +126,27 @@ def test_penetration_equal_is_glancing_higher_is_penetrating():
 def test_cover_saves():
     # §4.5 (QRG p. 18)
     assert [(c["what"], c["save"]) for c in rules.charts()["cover"]] == [
-        ("cover_razor_wire", "6+"), ("cover_forest", "5+"), ("cover_ruins", "4+"),
-        ("cover_fortification", "3+"), ("cover_go_to_ground", "+1"),
-        ("cover_vehicle_obscured", "cover_as_terrain"), ("cover_jink", "5+ / 4+")]
+        ("cover_razor_wire", "6+"),
+        ("cover_forest", "5+"),
+        ("cover_ruins", "4+"),
+        ("cover_fortification", "3+"),
+        ("cover_go_to_ground", "+1"),
+        ("cover_vehicle_obscured", "cover_as_terrain"),
+        ("cover_jink", "5+ / 4+"),
+    ]
 
 
 # -- §6 Force Organisation Chart -----------------------------------------------------------------
 
-PRIMARY = {"hq": (1, 2), "troops": (2, 6), "elites": (0, 3), "fast_attack": (0, 3),
-           "heavy_support": (0, 3), "fortification": (0, 1), "lords_of_war": (0, 1)}
+PRIMARY = {
+    "hq": (1, 2),
+    "troops": (2, 6),
+    "elites": (0, 3),
+    "fast_attack": (0, 3),
+    "heavy_support": (0, 3),
+    "fortification": (0, 1),
+    "lords_of_war": (0, 1),
+}
 ALLIED = {"hq": (1, 1), "troops": (1, 2), "elites": (0, 1), "fast_attack": (0, 1), "heavy_support": (0, 1)}
 SLOTS = ["hq", "troops", "elites", "fast_attack", "heavy_support", "fortification", "lords_of_war"]
 
@@ -124,8 +156,11 @@ def _units(detachment):
 
 
 def _tally(units, limit=None, detachment="primary"):
-    return {r["slot"]: (r["min"], r["max"]) for r in rules.foc_tally(units, limit)
-            if r["detachment"] == detachment}
+    return {
+        r["slot"]: (r["min"], r["max"])
+        for r in rules.foc_tally(units, limit)
+        if r["detachment"] == detachment
+    }
 
 
 def test_foc_slots_in_army_list_order():

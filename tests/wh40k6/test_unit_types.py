@@ -14,21 +14,61 @@ ROWS = {
     # conflict: 6" (shinysilverinq) vs 12" (user QRG): 6" chosen, printed with †
     # jet packs keep their Run; the 2D6" thrust is extra, in the Assault phase (issue 22, fix 3)
     "Jet Pack Infantry": ('6"', "run", 'D6"', '2D6"', '2D6"', ["Bulky", "Deep Strike", "Relentless"], False),
-    "Bike": ('12"', "turbo_boost", '12"', '2D6"', '3D6"',
-             ["Hammer of Wrath", "Jink", "Relentless", "Very Bulky"], True),
-    "Jetbike": ('12"', "turbo_boost", '24"', '2D6"', '3D6"',
-                ["Hammer of Wrath", "Jink", "Relentless", "Very Bulky"], True),
-    "Eldar Jetbike": ('12"', "turbo_boost", '36"', '2D6"', '3D6"',
-                      ["Hammer of Wrath", "Jink", "Relentless", "Very Bulky"], True),
-    "Monstrous Creature": ('6"', "run", 'D6"', '2D6"', '2D6"',
-                           ["Fear", "Hammer of Wrath", "Move Through Cover", "Relentless", "Smash"], True),
-    "Jump Monstrous Creature": ('12"', "run", 'D6"', '2D6"', '3D6"',
-                                ["Bulky", "Deep Strike", "Fear", "Hammer of Wrath", "Move Through Cover",
-                                 "Relentless", "Smash"], True),
+    "Bike": (
+        '12"',
+        "turbo_boost",
+        '12"',
+        '2D6"',
+        '3D6"',
+        ["Hammer of Wrath", "Jink", "Relentless", "Very Bulky"],
+        True,
+    ),
+    "Jetbike": (
+        '12"',
+        "turbo_boost",
+        '24"',
+        '2D6"',
+        '3D6"',
+        ["Hammer of Wrath", "Jink", "Relentless", "Very Bulky"],
+        True,
+    ),
+    "Eldar Jetbike": (
+        '12"',
+        "turbo_boost",
+        '36"',
+        '2D6"',
+        '3D6"',
+        ["Hammer of Wrath", "Jink", "Relentless", "Very Bulky"],
+        True,
+    ),
+    "Monstrous Creature": (
+        '6"',
+        "run",
+        'D6"',
+        '2D6"',
+        '2D6"',
+        ["Fear", "Hammer of Wrath", "Move Through Cover", "Relentless", "Smash"],
+        True,
+    ),
+    "Jump Monstrous Creature": (
+        '12"',
+        "run",
+        'D6"',
+        '2D6"',
+        '3D6"',
+        ["Bulky", "Deep Strike", "Fear", "Hammer of Wrath", "Move Through Cover", "Relentless", "Smash"],
+        True,
+    ),
     # Gliding (as a jump MC) / Swooping (issue 22, fix 4)
-    "Flying Monstrous Creature": ('12" / 12"–24"', "run", 'D6" / 2D6"', '2D6"', '3D6"',
-                                  ["Fear", "Hammer of Wrath", "Move Through Cover", "Relentless", "Smash",
-                                   "Vector Strike"], False),
+    "Flying Monstrous Creature": (
+        '12" / 12"–24"',
+        "run",
+        'D6" / 2D6"',
+        '2D6"',
+        '3D6"',
+        ["Fear", "Hammer of Wrath", "Move Through Cover", "Relentless", "Smash", "Vector Strike"],
+        False,
+    ),
     "Beasts": ('12"', "run", 'D6"', '2D6"', '3D6"', ["Fleet", "Move Through Cover"], True),
     "Cavalry": ('12"', "run", 'D6"', '2D6"', '3D6"', ["Fleet", "Hammer of Wrath"], True),
     "Artillery": ('6"', "run", 'D6"', "–", '2D6"', [], True),
@@ -54,8 +94,10 @@ def test_unit_type_row(text):
 
 def test_bike_type_box_reads_like_the_issue():
     line = type_line(type_rules(parse_type("bike")), "en")
-    assert line.startswith('Bike · Move 12" · Turbo-boost 12" · Charge 2D6" · Fall back 3D6" · '
-                           'Hammer of Wrath, Jink, Relentless, Very Bulky')
+    assert line.startswith(
+        'Bike · Move 12" · Turbo-boost 12" · Charge 2D6" · Fall back 3D6" · '
+        "Hammer of Wrath, Jink, Relentless, Very Bulky"
+    )
     assert "each rider fires one weapon" in line
     assert "cannot Go to Ground" in line and "cannot be Pinned" in line
 
@@ -89,22 +131,31 @@ def test_unverified_fields_are_marked_with_a_dagger():
     assert 'Run D6"†' in walker["movement"]
 
 
-@pytest.mark.parametrize("text,base,tags,character", [
-    ("Infantry (Character)", "infantry", (), True),
-    ("Unique, Infantry (Character)", "infantry", (), True),
-    ("jump_infantry", "jump_infantry", (), False),
-    ("Vehicle (Transport, Tank)", "vehicle", ("tank", "transport"), False),
-    ("Walker", "vehicle", ("walker",), False),
-    ("Infanty (Character)", "infantry", (), True),  # BattleScribe's misspelling
-    ("Vehicle (Open-topped, Fast, Skimmer)", "vehicle", ("fast", "skimmer", "open_topped"), False),
-])
+@pytest.mark.parametrize(
+    "text,base,tags,character",
+    [
+        ("Infantry (Character)", "infantry", (), True),
+        ("Unique, Infantry (Character)", "infantry", (), True),
+        ("jump_infantry", "jump_infantry", (), False),
+        ("Vehicle (Transport, Tank)", "vehicle", ("tank", "transport"), False),
+        ("Walker", "vehicle", ("walker",), False),
+        ("Infanty (Character)", "infantry", (), True),  # BattleScribe's misspelling
+        ("Vehicle (Open-topped, Fast, Skimmer)", "vehicle", ("fast", "skimmer", "open_topped"), False),
+    ],
+)
 def test_tolerant_type_parsing(text, base, tags, character):
     mt = parse_type(text)
     assert (mt.base, mt.tags, mt.character) == (base, tags, character)
 
 
-@pytest.mark.parametrize("text,hint", [("bikke", "did you mean 'bike'"), ("vehicle (tnak)", "did you mean 'tank'"),
-                                       ("infantry (skimmer)", "vehicle (skimmer)")])
+@pytest.mark.parametrize(
+    "text,hint",
+    [
+        ("bikke", "did you mean 'bike'"),
+        ("vehicle (tnak)", "did you mean 'tank'"),
+        ("infantry (skimmer)", "vehicle (skimmer)"),
+    ],
+)
 def test_unknown_types_suggest(text, hint):
     with pytest.raises(TypeError_) as err:
         parse_type(text)

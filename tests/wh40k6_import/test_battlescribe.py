@@ -49,24 +49,43 @@ def test_both_dialects_give_the_same_units(tmp_path, dialect):
     assert models["Glass Trooper"]["count"] == 9
     assert models["Glass Sergeant"]["count"] == 1
     assert models["Glass Sergeant"]["type"] == "infantry (character)"
-    assert models["Glass Trooper"] == {"name": "Glass Trooper", "count": 9, "type": "infantry",
-                                       "ws": 3, "bs": 4, "s": 3, "t": 3, "w": 1, "i": 3, "a": 1,
-                                       "ld": 7, "sv": "4+"}
+    assert models["Glass Trooper"] == {
+        "name": "Glass Trooper",
+        "count": 9,
+        "type": "infantry",
+        "ws": 3,
+        "bs": 4,
+        "s": 3,
+        "t": 3,
+        "w": 1,
+        "i": 3,
+        "a": 1,
+        "ld": 7,
+        "sv": "4+",
+    }
     # weapons de-duplicated by name, range without the inch mark
     # counted: 9 troopers and the sergeant each carry one (issue 22, weapons ×N)
-    assert squad["weapons"] == [{"name": "Lumen Rifle", "count": 10, "range": 24, "s": 4, "ap": 5, "type": "Rapid Fire"}]
+    assert squad["weapons"] == [
+        {"name": "Lumen Rifle", "count": 10, "range": 24, "s": 4, "ap": 5, "type": "Rapid Fire"}
+    ]
     assert squad["rules"] == ["Steady"]  # twice in the file, once in the list
     assert hero["models"][0]["type"] == "jump infantry (character)"
     assert hero["models"][0]["sv"] == "3+/4++"
 
 
 def test_negative_and_fractional_costs_are_summed_exactly(tmp_path):
-    units = (R.selection("2.03", "Odd Unit", "unit", cost="0.1", cat="Elites",
-                         profiles=R.trooper("2.03", "Odd"),
-                         children=R.selection("2.03", "Odd Bit", "upgrade", cost="0.2")
-                         + R.selection("2.03", "Refund", "upgrade", cost="-2.0"))
-             + R.selection("2.03", "Even Unit", "unit", cost="0.30000000000000004", cat="HQ",
-                           profiles=R.trooper("2.03", "Even")))
+    units = R.selection(
+        "2.03",
+        "Odd Unit",
+        "unit",
+        cost="0.1",
+        cat="Elites",
+        profiles=R.trooper("2.03", "Odd"),
+        children=R.selection("2.03", "Odd Bit", "upgrade", cost="0.2")
+        + R.selection("2.03", "Refund", "upgrade", cost="-2.0"),
+    ) + R.selection(
+        "2.03", "Even Unit", "unit", cost="0.30000000000000004", cat="HQ", profiles=R.trooper("2.03", "Even")
+    )
     doc = roster_to_unit_file(_write(tmp_path, "f.ros", R.roster(forces=R.force("2.03", "P", units))))
     odd, even = doc["units"]
     assert odd["points"] == -1.7  # 0.1 + 0.2 − 2.0 exactly (binary floats would give −1.6999…)
@@ -74,32 +93,60 @@ def test_negative_and_fractional_costs_are_summed_exactly(tmp_path):
 
 
 def test_allied_detachment_and_slots_from_primary_category(tmp_path):
-    forces = (R.force("2.03", "Primary Detachment", R.selection("2.03", "Boss", "model", cost="50",
-                                                               cat="HQ", profiles=R.trooper("2.03", "Boss")))
-              + R.force("2.03", "Allied Detachment", R.selection("2.03", "Friend", "model", cost="40",
-                                                                cat="Heavy Support",
-                                                                profiles=R.trooper("2.03", "Friend"))))
+    forces = R.force(
+        "2.03",
+        "Primary Detachment",
+        R.selection("2.03", "Boss", "model", cost="50", cat="HQ", profiles=R.trooper("2.03", "Boss")),
+    ) + R.force(
+        "2.03",
+        "Allied Detachment",
+        R.selection(
+            "2.03", "Friend", "model", cost="40", cat="Heavy Support", profiles=R.trooper("2.03", "Friend")
+        ),
+    )
     doc = roster_to_unit_file(_write(tmp_path, "a.ros", R.roster(forces=forces)))
     assert [(u["name"], u["slot"], u["detachment"]) for u in doc["units"]] == [
-        ("Boss", "hq", "primary"), ("Friend", "heavy_support", "allied")]
+        ("Boss", "hq", "primary"),
+        ("Friend", "heavy_support", "allied"),
+    ]
 
 
-@pytest.mark.parametrize("category, slot", [("HQ", "hq"), ("Troops", "troops"), ("Elites", "elites"),
-                                            ("Fast Attack", "fast_attack"), ("Heavy Support", "heavy_support"),
-                                            ("Fortification", "fortification"), ("Lords of War", "lords_of_war"),
-                                            ("No Force Org Slot", "none"), (None, "none"),
-                                            ("  heavy   support ", "heavy_support")])
+@pytest.mark.parametrize(
+    "category, slot",
+    [
+        ("HQ", "hq"),
+        ("Troops", "troops"),
+        ("Elites", "elites"),
+        ("Fast Attack", "fast_attack"),
+        ("Heavy Support", "heavy_support"),
+        ("Fortification", "fortification"),
+        ("Lords of War", "lords_of_war"),
+        ("No Force Org Slot", "none"),
+        (None, "none"),
+        ("  heavy   support ", "heavy_support"),
+    ],
+)
 def test_slot_of(category, slot):
     assert slot_of(category) == slot
 
 
-@pytest.mark.parametrize("text, ours", [
-    ("Infantry", "infantry"), ("Infanty (Character)", "infantry (character)"),
-    ("Jump Infantry", "jump infantry"), ("Jet Pack Infantry", "jet pack infantry"),
-    ("Bike", "bike"), ("Jetbike", "jetbike"), ("Eldar Jetbike", "eldar jetbike"),
-    ("Monstrous Creature (Character)", "monstrous creature (character)"),
-    ("Flying Monstrous Creature", "flying monstrous creature"), ("Beasts", "beast"),
-    ("Cavalry", "cavalry"), ("Artillery", "artillery")])
+@pytest.mark.parametrize(
+    "text, ours",
+    [
+        ("Infantry", "infantry"),
+        ("Infanty (Character)", "infantry (character)"),
+        ("Jump Infantry", "jump infantry"),
+        ("Jet Pack Infantry", "jet pack infantry"),
+        ("Bike", "bike"),
+        ("Jetbike", "jetbike"),
+        ("Eldar Jetbike", "eldar jetbike"),
+        ("Monstrous Creature (Character)", "monstrous creature (character)"),
+        ("Flying Monstrous Creature", "flying monstrous creature"),
+        ("Beasts", "beast"),
+        ("Cavalry", "cavalry"),
+        ("Artillery", "artillery"),
+    ],
+)
 def test_unit_type_matching_is_tolerant(text, ours):
     assert unit_type(text) == ours
 
@@ -112,19 +159,72 @@ def test_vehicle_types():
 
 def test_vehicle_and_walker_profiles(tmp_path):
     d = "2.01"
-    tank = R.selection(d, "Brick", "model", cost="100", cat="Heavy Support",
-                       profiles=R.profile(d, "Brick", "Vehicle", [("BS", "4"), ("Front", "13"), ("Side", "11"),
-                                                                  ("Rear", "10"), ("HP", "3"), ("Type", "Tank")]))
-    walker = R.selection(d, "Stomper", "model", cost="100", cat="Elites",
-                         profiles=R.profile(d, "Stomper", "Walker",
-                                            [("WS", "4"), ("BS", "4"), ("S", "6"), ("Front", "12"), ("Side", "12"),
-                                             ("Rear", "10"), ("I", "4"), ("A", "2"), ("HP", "3"), ("Type", "Walker")]))
+    tank = R.selection(
+        d,
+        "Brick",
+        "model",
+        cost="100",
+        cat="Heavy Support",
+        profiles=R.profile(
+            d,
+            "Brick",
+            "Vehicle",
+            [("BS", "4"), ("Front", "13"), ("Side", "11"), ("Rear", "10"), ("HP", "3"), ("Type", "Tank")],
+        ),
+    )
+    walker = R.selection(
+        d,
+        "Stomper",
+        "model",
+        cost="100",
+        cat="Elites",
+        profiles=R.profile(
+            d,
+            "Stomper",
+            "Walker",
+            [
+                ("WS", "4"),
+                ("BS", "4"),
+                ("S", "6"),
+                ("Front", "12"),
+                ("Side", "12"),
+                ("Rear", "10"),
+                ("I", "4"),
+                ("A", "2"),
+                ("HP", "3"),
+                ("Type", "Walker"),
+            ],
+        ),
+    )
     doc = roster_to_unit_file(_write(tmp_path, "v.ros", R.roster(d, forces=R.force(d, "P", tank + walker))))
-    assert doc["units"][0]["models"] == [{"name": "Brick", "count": 1, "type": "vehicle (tank)", "bs": 4,
-                                          "front": 13, "side": 11, "rear": 10, "hp": 3}]
-    assert doc["units"][1]["models"] == [{"name": "Stomper", "count": 1, "type": "vehicle (walker)", "ws": 4,
-                                          "bs": 4, "s": 6, "front": 12, "side": 12, "rear": 10, "i": 4,
-                                          "a": 2, "hp": 3}]
+    assert doc["units"][0]["models"] == [
+        {
+            "name": "Brick",
+            "count": 1,
+            "type": "vehicle (tank)",
+            "bs": 4,
+            "front": 13,
+            "side": 11,
+            "rear": 10,
+            "hp": 3,
+        }
+    ]
+    assert doc["units"][1]["models"] == [
+        {
+            "name": "Stomper",
+            "count": 1,
+            "type": "vehicle (walker)",
+            "ws": 4,
+            "bs": 4,
+            "s": 6,
+            "front": 12,
+            "side": 12,
+            "rear": 10,
+            "i": 4,
+            "a": 2,
+            "hp": 3,
+        }
+    ]
 
 
 def test_rosz_is_detected_by_content_and_plain_xml_rosz_works(tmp_path):
@@ -199,9 +299,15 @@ def test_zip_header_lying_about_size_is_still_capped(tmp_path, monkeypatch):
     assert "limit 1000" in _problem(exc) or "more than 1000" in _problem(exc)
 
 
-@pytest.mark.parametrize("content, words", [
-    (b"", "not valid XML"), (b"<roster", "not valid XML"), (b"PK\x03\x04garbage", "not a readable .rosz"),
-    (b"<army/>", "not a BattleScribe roster")])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b"", "not valid XML"),
+        (b"<roster", "not valid XML"),
+        (b"PK\x03\x04garbage", "not a readable .rosz"),
+        (b"<army/>", "not a BattleScribe roster"),
+    ],
+)
 def test_broken_files_are_one_line_errors(tmp_path, content, words):
     with pytest.raises(InputError) as exc:
         roster_to_unit_file(_write(tmp_path, "b.ros", content))
@@ -231,8 +337,10 @@ def test_rule_descriptions_are_never_copied(tmp_path):
 
 
 @pytest.mark.skipif(not FIXTURES.is_dir(), reason="real rosters not present")
-@pytest.mark.parametrize("name, total, units", [("hh1_traitor.ros", 1500, 10), ("hh1_traitor.rosz", 1500, 10),
-                                                ("hh1_bs201_transports.ros", 1487, 9)])
+@pytest.mark.parametrize(
+    "name, total, units",
+    [("hh1_traitor.ros", 1500, 10), ("hh1_traitor.rosz", 1500, 10), ("hh1_bs201_transports.ros", 1487, 9)],
+)
 def test_real_rosters_sum_to_their_totals(name, total, units):
     """The unit sums equal the roster totals the files state (1500 pts; 1487 pts); each dedicated
     transport is a unit of its own (issue 22): 8 + 2 and 7 + 2 units."""

@@ -9,25 +9,43 @@ from __future__ import annotations
 
 import pytest
 
-from . import rosters as R
 from sheets.core.errors import InputError
 from sheets.games.wh40k6.battlescribe import roster_to_unit_file
 
-HEADER_CATEGORIES = ["Allegiance", "Configuration", "Rite of War", "Use Playtest Rules", "Game Type",
-                     "Detachment Command Cost", "Game Mode"]
+from . import rosters as R
+
+HEADER_CATEGORIES = [
+    "Allegiance",
+    "Configuration",
+    "Rite of War",
+    "Use Playtest Rules",
+    "Game Type",
+    "Detachment Command Cost",
+    "Game Mode",
+]
 CAP = 20_000_000
 
 
 def _roster(tmp_path, categories, typ: str = "upgrade") -> dict:
     d = "2.03"
-    pseudo = "".join(R.selection(d, f"Pick {i}", typ, cat=cat, children=R.selection(d, f"Choice {i}", "upgrade"))
-                     for i, cat in enumerate(categories))
-    squad = R.selection(d, "Glass Squad", "unit", cost="50.0", cat="Troops",
-                        children=R.selection(d, "Glass Troopers", "model", number=5, cost="50.0",
-                                             profiles=R.trooper(d) + R.gun(d)))
+    pseudo = "".join(
+        R.selection(d, f"Pick {i}", typ, cat=cat, children=R.selection(d, f"Choice {i}", "upgrade"))
+        for i, cat in enumerate(categories)
+    )
+    squad = R.selection(
+        d,
+        "Glass Squad",
+        "unit",
+        cost="50.0",
+        cat="Troops",
+        children=R.selection(
+            d, "Glass Troopers", "model", number=5, cost="50.0", profiles=R.trooper(d) + R.gun(d)
+        ),
+    )
     path = tmp_path / "h.ros"
-    path.write_text(R.roster(d, forces=R.force(d, "Primary Detachment", pseudo + squad), total="50.0"),
-                    encoding="utf-8")
+    path.write_text(
+        R.roster(d, forces=R.force(d, "Primary Detachment", pseudo + squad), total="50.0"), encoding="utf-8"
+    )
     return roster_to_unit_file(path)
 
 
@@ -62,16 +80,18 @@ def test_file_one_byte_past_the_size_cap_is_refused(tmp_path):
     path = tmp_path / "big.ros"
     with open(path, "wb") as fh:  # sparse: no 20 MB written
         fh.truncate(CAP + 1)
-    assert _message(lambda: roster_to_unit_file(path)).endswith(
-        "file too large (limit 20000000 bytes)")
+    assert _message(lambda: roster_to_unit_file(path)).endswith("file too large (limit 20000000 bytes)")
     assert _message(lambda: roster_to_unit_file("up.ros", data=b" " * (CAP + 1))).endswith(
-        "file too large (limit 20000000 bytes)")
+        "file too large (limit 20000000 bytes)"
+    )
 
 
 def test_file_at_the_size_cap_is_read(tmp_path):
     path = tmp_path / "at.ros"
     with open(path, "wb") as fh:
         fh.truncate(CAP)
-    for msg in (_message(lambda: roster_to_unit_file(path)),
-                _message(lambda: roster_to_unit_file("up.ros", data=b" " * CAP))):
+    for msg in (
+        _message(lambda: roster_to_unit_file(path)),
+        _message(lambda: roster_to_unit_file("up.ros", data=b" " * CAP)),
+    ):
         assert "too large" not in msg

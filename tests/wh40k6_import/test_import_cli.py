@@ -83,21 +83,28 @@ def test_validate_and_info_read_a_roster_directly(cli, ros):
     res = cli("validate", ros)
     assert_only_list_level(res)
     info = json.loads(cli("info", ros, "--json").stdout)
-    assert [(u["name"], u["slot"], u["points"]) for u in info] == [("Glass Squad", "troops", 105),
-                                                                   ("Lantern Captain", "hq", 80)]
+    assert [(u["name"], u["slot"], u["points"]) for u in info] == [
+        ("Glass Squad", "troops", 105),
+        ("Lantern Captain", "hq", 80),
+    ]
 
 
 def test_problems_of_an_imported_unit_name_the_roster_without_a_line(cli, tmp_path):
-    bad = R.roster().replace('<characteristic name="WS" typeId="t1">3</characteristic>',
-                             '<characteristic name="WS" typeId="t1">99</characteristic>', 1)
+    bad = R.roster().replace(
+        '<characteristic name="WS" typeId="t1">3</characteristic>',
+        '<characteristic name="WS" typeId="t1">99</characteristic>',
+        1,
+    )
     p = tmp_path / "bad.ros"
     p.write_text(bad, encoding="utf-8")
     # a roster is not refused for one field (issue 22): the unit is kept, WS printed as a dash,
     # and the warning names the roster without a line
     res = cli("validate", p)
     first = res.stderr.splitlines()[0]
-    assert first.startswith(f"{p}: warning: unit 'Glass Squad': imported with gaps: Glass Trooper: "
-                            f"ws '99' not read (99 is out of range (0–10))"), first
+    assert first.startswith(
+        f"{p}: warning: unit 'Glass Squad': imported with gaps: Glass Trooper: "
+        f"ws '99' not read (99 is out of range (0–10))"
+    ), first
     res = cli("import", "battlescribe", p, "--strict")
     assert res.exit_code == 1 and "nothing written" in res.stderr
     assert f"{p}: unit 'Glass Squad'.models[1].ws: 99 is out of range" in res.stderr

@@ -47,13 +47,15 @@ def _elements(text: str) -> int:
 def _one_unit(children: str = "", name: str = "Cap Unit") -> str:
     """A unit selection (one model profile) on its own line, ``children`` its selections."""
     kids = f"<selections>{children}</selections>" if children else ""
-    return (f'\n<selection id="u-{name}" name="{name}" entryId="e" number="1" type="unit">'
-            f"<profiles>{TROOPER}</profiles>{kids}</selection>")
+    return (
+        f'\n<selection id="u-{name}" name="{name}" entryId="e" number="1" type="unit">'
+        f"<profiles>{TROOPER}</profiles>{kids}</selection>"
+    )
 
 
 def _at(text: str, needle: str) -> str:
     """``line:col`` where ``needle`` first starts in ``text`` (1-based, as the messages give)."""
-    before = text[:text.index(needle)]
+    before = text[: text.index(needle)]
     return f"{before.count(chr(10)) + 1}:{len(before) - before.rfind(chr(10))}"
 
 
@@ -73,8 +75,13 @@ def _refused(cli, tmp_path, src, message: str) -> None:
 
 # The caps at their documented size (``big``: seconds each) and the same tests with the caps
 # made small (the same code and messages, milliseconds: what mutation runs use, ``-m "not big"``).
-REAL = {"xml_elements": 100_000, "selections": 20_000, "units": 500, "file_bytes": 20_000_000,
-        "xml_bytes": 50_000_000}
+REAL = {
+    "xml_elements": 100_000,
+    "selections": 20_000,
+    "units": 500,
+    "file_bytes": 20_000_000,
+    "xml_bytes": 50_000_000,
+}
 SMALL = {"xml_elements": 400, "selections": 60, "units": 6, "file_bytes": 30_000, "xml_bytes": 40_000}
 
 
@@ -91,6 +98,7 @@ def caps(request, monkeypatch):
 
 
 # -- the caps counted while parsing: XML elements and nesting ------------------------------------
+
 
 def _padded(elements: int) -> tuple[str, int]:
     """The test roster grown to ``elements`` XML elements by ``<pad/>`` lines; (text, the line of
@@ -115,8 +123,12 @@ def test_100000_xml_elements_are_read_and_one_more_is_refused(tmp_path, cli, fmt
     doc = roster_to_unit_file(_file(tmp_path, inside, fmt, "inside"))
     assert [u["name"] for u in doc["units"]] == ["Glass Squad", "Lantern Captain"]
     past, line = _padded(cap + 1)
-    _refused(cli, tmp_path, _file(tmp_path, past, fmt, "past"),
-             f"{line}:1: more than {cap} XML elements: refused (a roster has a few thousand)")
+    _refused(
+        cli,
+        tmp_path,
+        _file(tmp_path, past, fmt, "past"),
+        f"{line}:1: more than {cap} XML elements: refused (a roster has a few thousand)",
+    )
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -125,11 +137,16 @@ def test_xml_nested_200_levels_is_read_and_201_is_refused(tmp_path, cli, fmt):
     doc = roster_to_unit_file(_file(tmp_path, inside, fmt, "inside"))
     assert [u["points"] for u in doc["units"]] == [105, 80]
     past, line = _nested(201)
-    _refused(cli, tmp_path, _file(tmp_path, past, fmt, "past"),
-             f"{line}:1: XML nested deeper than 200 levels: refused")
+    _refused(
+        cli,
+        tmp_path,
+        _file(tmp_path, past, fmt, "past"),
+        f"{line}:1: XML nested deeper than 200 levels: refused",
+    )
 
 
 # -- the caps of the roster's structure ------------------------------------------------------------
+
 
 def _bits(n: int) -> str:
     return "".join(f'\n<selection name="Bit {i}" type="upgrade"/>' for i in range(n))
@@ -144,8 +161,9 @@ def test_20000_selections_are_read_and_one_more_is_refused(tmp_path, cli, fmt, c
     (unit,) = roster_to_unit_file(_file(tmp_path, inside, fmt, "inside"))["units"]
     assert unit["name"] == "Cap Unit" and unit["models"][0]["count"] == 1
     past = _roster_of(_one_unit(_bits(cap)))
-    _refused(cli, tmp_path, _file(tmp_path, past, fmt, "past"),
-             f"{cap + 3}:1: more than {cap} selections: refused")
+    _refused(
+        cli, tmp_path, _file(tmp_path, past, fmt, "past"), f"{cap + 3}:1: more than {cap} selections: refused"
+    )
 
 
 def test_the_selection_cap_counts_the_whole_roster_not_one_unit(tmp_path, cli, caps, fmt="ros"):
@@ -157,8 +175,12 @@ def test_the_selection_cap_counts_the_whole_roster_not_one_unit(tmp_path, cli, c
     assert [u["name"] for u in doc["units"]] == ["A", "B"]
     past = _roster_of(_one_unit(_bits(half - 1), "A") + _one_unit(_bits(half), "B"))
     # unit A: line 3, its bits 4..half+2; unit B: line half+3, its bits up to 2 * half + 3
-    _refused(cli, tmp_path, _file(tmp_path, past, fmt, "past"),
-             f"{2 * half + 3}:1: more than {2 * half} selections: refused")
+    _refused(
+        cli,
+        tmp_path,
+        _file(tmp_path, past, fmt, "past"),
+        f"{2 * half + 3}:1: more than {2 * half} selections: refused",
+    )
 
 
 def _chain(levels: int) -> str:
@@ -175,8 +197,12 @@ def test_selections_nested_40_deep_are_read_and_41_are_refused(tmp_path, cli, fm
     (unit,) = roster_to_unit_file(_file(tmp_path, _roster_of(_chain(40)), fmt, "inside"))["units"]
     assert unit["name"] == "Cap Unit"
     # the unit is line 3, the selection at depth d line 3 + d
-    _refused(cli, tmp_path, _file(tmp_path, _roster_of(_chain(41)), fmt, "past"),
-             "44:1: selections nested deeper than 40 levels: refused")
+    _refused(
+        cli,
+        tmp_path,
+        _file(tmp_path, _roster_of(_chain(41)), fmt, "past"),
+        "44:1: selections nested deeper than 40 levels: refused",
+    )
 
 
 def _forces(levels: int) -> str:
@@ -184,7 +210,7 @@ def _forces(levels: int) -> str:
     deepest."""
     inner = f"<selections>{_one_unit()}</selections>"
     for depth in range(levels, -1, -1):
-        inner = (f'\n<force id="f{depth}" name="Detachment {depth}" entryId="fe">{inner}</force>')
+        inner = f'\n<force id="f{depth}" name="Detachment {depth}" entryId="fe">{inner}</force>'
         if depth:
             inner = f"<forces>{inner}</forces>"
     return inner
@@ -195,14 +221,20 @@ def test_forces_nested_40_deep_are_read_and_41_are_refused(tmp_path, cli, fmt):
     (unit,) = roster_to_unit_file(_file(tmp_path, R.roster(forces=_forces(40)), fmt, "inside"))["units"]
     assert (unit["name"], unit["detachment"]) == ("Cap Unit", "primary")
     # the top force is line 3, the one at depth d line 3 + d
-    _refused(cli, tmp_path, _file(tmp_path, R.roster(forces=_forces(41)), fmt, "past"),
-             "44:1: forces nested too deeply: refused")
+    _refused(
+        cli,
+        tmp_path,
+        _file(tmp_path, R.roster(forces=_forces(41)), fmt, "past"),
+        "44:1: forces nested too deeply: refused",
+    )
 
 
 def _units(n: int) -> str:
-    return "".join(f'\n<selection name="U{i}" type="unit">{R._cost("2.03", "1")}'
-                   f'<profiles>{TROOPER}</profiles>{R.category("2.03", "Troops")}</selection>'
-                   for i in range(n))
+    return "".join(
+        f'\n<selection name="U{i}" type="unit">{R._cost("2.03", "1")}'
+        f"<profiles>{TROOPER}</profiles>{R.category('2.03', 'Troops')}</selection>"
+        for i in range(n)
+    )
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -211,8 +243,12 @@ def test_500_units_are_read_and_the_501st_is_refused(tmp_path, cli, fmt, caps):
     doc = roster_to_unit_file(_file(tmp_path, _roster_of(_units(cap)), fmt, "inside"))
     assert len(doc["units"]) == cap and doc["units"][-1]["name"] == f"U{cap - 1}"
     assert sum(u["points"] for u in doc["units"]) == cap
-    _refused(cli, tmp_path, _file(tmp_path, _roster_of(_units(cap + 1)), fmt, "past"),
-             f"{cap + 3}:1: more than {cap} units: refused")
+    _refused(
+        cli,
+        tmp_path,
+        _file(tmp_path, _roster_of(_units(cap + 1)), fmt, "past"),
+        f"{cap + 3}:1: more than {cap} units: refused",
+    )
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -220,31 +256,44 @@ def test_a_dedicated_transport_counts_as_one_of_the_500_units(tmp_path, cli, fmt
     """498 units and a squad with its dedicated transport are 500 units; 499 and the squad with its
     transport are 501: refused at the transport's selection."""
     cap = caps["units"]
-    rhino = ('\n<selection name="Cap Carriage" type="upgrade"><profiles>'
-             + R.profile("2.03", "Cap Carriage", "Vehicle", [("BS", "4"), ("Front", "11"), ("Side", "11"),
-                                                             ("Rear", "10"), ("HP", "3"), ("Type", "Tank")])
-             + R.profile("2.03", "Cap Carriage (Transport)", "Transport", [("Capacity", "10")])
-             + "</profiles></selection>")
+    rhino = (
+        '\n<selection name="Cap Carriage" type="upgrade"><profiles>'
+        + R.profile(
+            "2.03",
+            "Cap Carriage",
+            "Vehicle",
+            [("BS", "4"), ("Front", "11"), ("Side", "11"), ("Rear", "10"), ("HP", "3"), ("Type", "Tank")],
+        )
+        + R.profile("2.03", "Cap Carriage (Transport)", "Transport", [("Capacity", "10")])
+        + "</profiles></selection>"
+    )
     inside = _roster_of(_units(cap - 2) + _one_unit(rhino))
     doc = roster_to_unit_file(_file(tmp_path, inside, fmt, "inside"))
     assert len(doc["units"]) == cap and doc["units"][-1]["transport_of"] == "Cap Unit"
     past = _roster_of(_units(cap - 1) + _one_unit(rhino))
     # cap - 1 units on lines 3..cap + 1, the squad on line cap + 2, its transport on cap + 3
-    _refused(cli, tmp_path, _file(tmp_path, past, fmt, "past"), f"{cap + 3}:1: more than {cap} units: refused")
+    _refused(
+        cli, tmp_path, _file(tmp_path, past, fmt, "past"), f"{cap + 3}:1: more than {cap} units: refused"
+    )
 
 
 # -- digits of one number: 18 read (then range-checked), 19 refused --------------------------------
+
 
 def _digits_roster(where: str, value: str) -> str:
     """A one-unit roster whose ``where`` (number, cost, characteristic, limit) is ``value``; the
     unit's selection (and its cost) on line 3, the characteristics on line 4."""
     ws = f'\n<characteristic name="WS" typeId="t1">{value if where == "characteristic" else "3"}</characteristic>'
-    prof = R.trooper("2.03", "Digit Trooper").replace('<characteristic name="WS" typeId="t1">3</characteristic>', ws)
+    prof = R.trooper("2.03", "Digit Trooper").replace(
+        '<characteristic name="WS" typeId="t1">3</characteristic>', ws
+    )
     number = value if where == "number" else "1"
     cost = value if where == "cost" else "10"
-    sel = (f'\n<selection name="Digit Unit" number="{number}" type="unit"><costs><cost name="pts" '
-           f'typeId="points" value="{cost}"/></costs><profiles>{prof}</profiles>'
-           f'{R.category("2.03", "Troops")}</selection>')
+    sel = (
+        f'\n<selection name="Digit Unit" number="{number}" type="unit"><costs><cost name="pts" '
+        f'typeId="points" value="{cost}"/></costs><profiles>{prof}</profiles>'
+        f"{R.category('2.03', 'Troops')}</selection>"
+    )
     text = R.roster(forces=R.force("2.03", "P", sel), limit=value if where == "limit" else "1000")
     return text
 
@@ -262,8 +311,12 @@ DIGITS = {  # where: (the element refused, its message one step past)
 def test_19_digits_are_refused_in_every_number(tmp_path, cli, fmt, where):
     text = _digits_roster(where, "1" + "0" * 18)
     element, what = DIGITS[where]
-    _refused(cli, tmp_path, _file(tmp_path, text, fmt),
-             f"{_at(text, element)}: {what}: a number of 19 digits (limit 18): refused")
+    _refused(
+        cli,
+        tmp_path,
+        _file(tmp_path, text, fmt),
+        f"{_at(text, element)}: {what}: a number of 19 digits (limit 18): refused",
+    )
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -282,10 +335,12 @@ def test_18_digits_are_read_and_then_checked_as_values(tmp_path, fmt):
         with pytest.raises(InputError) as exc:
             roster_to_unit_file(_file(tmp_path, text, fmt))
         assert [str(p) for p in exc.value.problems] == [
-            f"{tmp_path / f'cap.{fmt}'}:{_at(text, element)}: {what}: '{eighteen}' is out of range"]
+            f"{tmp_path / f'cap.{fmt}'}:{_at(text, element)}: {what}: '{eighteen}' is out of range"
+        ]
 
 
 # -- the file, the zip and the unpacked XML ----------------------------------------------------------
+
 
 def _ros_of_size(size: int) -> bytes:
     base = R.roster().encode("utf-8")
@@ -322,8 +377,10 @@ def test_a_file_of_20000000_bytes_is_read_and_one_byte_more_is_refused(tmp_path,
     out = tmp_path / "out.yaml"
     r = cli("import", "battlescribe", past, "-o", out)
     assert r.exit_code == 1 and not out.exists()
-    assert r.stderr.splitlines() == ["imported 0 of 1 roster(s); nothing written",
-                                     f"{past}: file too large (limit {cap} bytes)"]
+    assert r.stderr.splitlines() == [
+        "imported 0 of 1 roster(s); nothing written",
+        f"{past}: file too large (limit {cap} bytes)",
+    ]
     # the same bytes given as an upload (no file read) are refused the same way
     with pytest.raises(InputError) as exc:
         roster_to_unit_file("upload.ros", data)
@@ -353,8 +410,9 @@ def test_a_member_unpacking_to_50000000_bytes_is_read_and_one_byte_more_is_refus
     out = tmp_path / "out.yaml"
     r = cli("import", "battlescribe", past, "-o", out)
     assert r.exit_code == 1 and not out.exists()
-    assert r.stderr.splitlines()[-1] == (f"{past}: army.ros unpacks to {cap + 1} bytes (limit {cap}): "
-                                         f"refused (a zip bomb?)")
+    assert r.stderr.splitlines()[-1] == (
+        f"{past}: army.ros unpacks to {cap + 1} bytes (limit {cap}): refused (a zip bomb?)"
+    )
 
 
 def test_a_plain_ros_is_capped_by_the_xml_size_too(tmp_path, monkeypatch):
@@ -377,8 +435,9 @@ def test_a_zip_header_lying_about_the_size_is_refused(tmp_path):
     header says: refused (its check sum fails), one line, whatever the cap."""
     data = bytearray(_zip(R.roster()))
     cd = data.rfind(b"PK\x01\x02")  # the central directory's uncompressed size: offset 24
-    data[cd + 24:cd + 28] = (1000).to_bytes(4, "little")
+    data[cd + 24 : cd + 28] = (1000).to_bytes(4, "little")
     with pytest.raises(InputError) as exc:
         roster_to_unit_file("lie.rosz", bytes(data))
     assert [str(p) for p in exc.value.problems] == [
-        "lie.rosz: cannot unpack army.ros: Bad CRC-32 for file 'army.ros'"]
+        "lie.rosz: cannot unpack army.ros: Bad CRC-32 for file 'army.ros'"
+    ]

@@ -25,13 +25,17 @@ class BattleTech(Game):
     reference_renderer = "sheets.games.battletech.reference:render"
     charts = {"hit-location": "sheets.games.battletech.chart:render"}
     importers = {"megamek": "sheets.games.battletech.import_cli:megamek"}
-    file_formats = {".blk": "sheets.games.battletech.blk:blk_to_unit_file",
-                    ".mul": "sheets.games.battletech.mul:force_to_unit_file"}
+    file_formats = {
+        ".blk": "sheets.games.battletech.blk:blk_to_unit_file",
+        ".mul": "sheets.games.battletech.mul:force_to_unit_file",
+    }
     # --strict: equipment later than the chosen rules is an error instead of a warning;
     # --no-odds (render): no to-hit odds under the weapons; --units DIR: FORCE.mul's .blk folder
-    cli_options = {"validate": "sheets.games.battletech.cli:VALIDATE_OPTIONS",
-                   "render": "sheets.games.battletech.cli:RENDER_OPTIONS",
-                   "info": "sheets.games.battletech.cli:UNITS_OPTIONS"}
+    cli_options = {
+        "validate": "sheets.games.battletech.cli:VALIDATE_OPTIONS",
+        "render": "sheets.games.battletech.cli:RENDER_OPTIONS",
+        "info": "sheets.games.battletech.cli:UNITS_OPTIONS",
+    }
 
     def unit_spec(self) -> Obj:
         return schema.unit_spec()
@@ -77,16 +81,31 @@ class BattleTech(Game):
     roster_group_label = "point"
 
     def roster_columns(self, options: Options) -> list[tuple[str, str]]:
-        return [("name", "col_unit"), ("model", "col_model"), ("tons", "col_tons"), ("move", "col_move"),
-                ("pilot", "col_pilot"), ("gunnery", "col_gunnery"), ("bv", "col_bv"), ("cost", "col_bv_pilot")]
+        return [
+            ("name", "col_unit"),
+            ("model", "col_model"),
+            ("tons", "col_tons"),
+            ("move", "col_move"),
+            ("pilot", "col_pilot"),
+            ("gunnery", "col_gunnery"),
+            ("bv", "col_bv"),
+            ("cost", "col_bv_pilot"),
+        ]
 
     def roster_row(self, unit: Proto, options: Options) -> dict:
         result = bv_mod.battle_value(unit)
         move = f"{unit.walk}/{rules.run_mp(unit)}/{unit.jump}"
-        return {"name": unit.name, "model": unit.model, "tons": unit.tons,
-                "motion": unit.motion, "move": move, "gunnery": result.gunnery,
-                "pilot": unit.pilot.name if unit.pilot else "",
-                "bv": result.base, "cost": result.pilot}
+        return {
+            "name": unit.name,
+            "model": unit.model,
+            "tons": unit.tons,
+            "motion": unit.motion,
+            "move": move,
+            "gunnery": result.gunnery,
+            "pilot": unit.pilot.name if unit.pilot else "",
+            "bv": result.base,
+            "cost": result.pilot,
+        }
 
     def text_fields(self, unit: Proto) -> list[tuple[tuple, str]]:
         out = [(("name",), unit.name), (("model",), unit.model)]

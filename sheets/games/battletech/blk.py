@@ -57,32 +57,70 @@ LOCATIONS = {
     "slotless_equipment": "body",  # newer MegaMek files keep slot-less items (e.g. ammo) here
 }
 # Tags this module reads; their blocks are parsed strictly (a stray tag line inside is an error).
-SINGLE_TAGS = ("unittype", "name", "model", "tonnage", "motion_type", "cruisemp", "jumpingmp",
-               "armor_type")
+SINGLE_TAGS = ("unittype", "name", "model", "tonnage", "motion_type", "cruisemp", "jumpingmp", "armor_type")
 DATA_TAGS = frozenset(SINGLE_TAGS + ("armor",) + tuple(LOCATIONS))
 # Other tags of ProtoMech files (digest §11 and MegaMek's writer): an opening line of one of
 # them inside a fluff block means that block was not closed. Any other ``<...>`` line inside a
 # fluff block (e.g. HTML ``<p>``) is text. As in MegaMek (each tag is looked up on its own),
 # these blocks never carry game data: a problem confined to them is a warning, not a refusal.
-OTHER_TAGS = frozenset((
-    "blockversion", "version", "mul id:", "year", "originalbuildyear", "type", "role", "source",
-    "interface_cockpit", "armor_tech", "armor_tech_rating", "armor_tech_level",
-    "capabilities", "overview", "deployment", "history", "manufacturer", "primaryfactory",
-    "systemmanufacturers", "systemmodels", "notes", "transporters", "engine_type",
-    "clan_engine", "internal_type", "quirks", "weaponquirks", "fluffimage", "icon",
-))
+OTHER_TAGS = frozenset(
+    (
+        "blockversion",
+        "version",
+        "mul id:",
+        "year",
+        "originalbuildyear",
+        "type",
+        "role",
+        "source",
+        "interface_cockpit",
+        "armor_tech",
+        "armor_tech_rating",
+        "armor_tech_level",
+        "capabilities",
+        "overview",
+        "deployment",
+        "history",
+        "manufacturer",
+        "primaryfactory",
+        "systemmanufacturers",
+        "systemmodels",
+        "notes",
+        "transporters",
+        "engine_type",
+        "clan_engine",
+        "internal_type",
+        "quirks",
+        "weaponquirks",
+        "fluffimage",
+        "icon",
+    )
+)
 KNOWN_TAGS = DATA_TAGS | OTHER_TAGS
-TAG_TITLES = {"unittype": "UnitType", "name": "Name", "model": "Model", "tonnage": "tonnage",
-              "motion_type": "motion_type", "cruisemp": "cruiseMP", "jumpingmp": "jumpingMP",
-              "armor": "armor", "armor_type": "armor_type"}
+TAG_TITLES = {
+    "unittype": "UnitType",
+    "name": "Name",
+    "model": "Model",
+    "tonnage": "tonnage",
+    "motion_type": "motion_type",
+    "cruisemp": "cruiseMP",
+    "jumpingmp": "jumpingMP",
+    "armor": "armor",
+    "armor_type": "armor_type",
+}
 
 JUMP_JETS = {"protomechjumpjet": "standard", "extendedjumpjetsystem": "extended"}
 MYOMER_BOOSTER = "clmyomerbooster"
 UMU = "protomechumu"  # our unit files have no UMU field yet
 # Every ProtoMech has an EI interface; MegaMek writes it into Body Equipment but it is not an item.
 BUILT_IN = ("eiinterface",)
-SPECIAL_NAMES = ("ProtomechJumpJet", "ExtendedJumpJetSystem", "CLMyomerBooster", "EIInterface",
-                 "ProtomechUMU")
+SPECIAL_NAMES = (
+    "ProtomechJumpJet",
+    "ExtendedJumpJetSystem",
+    "CLMyomerBooster",
+    "EIInterface",
+    "ProtomechUMU",
+)
 
 _OPEN = re.compile(r"<([^<>/][^<>]*)>")
 _CLOSE = re.compile(r"</([^<>]*)>")
@@ -93,6 +131,7 @@ _NUMBER = re.compile(r"\+?\d{1,6}(\.\d{1,6})?")
 
 
 # -- catalogue --------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class _Entry:
@@ -121,7 +160,7 @@ def lookup_item(name: str) -> _Entry | None:
     candidates = [key, "clan " + key, "is " + key]
     for prefix in ("clan ", "is "):
         if key.startswith(prefix):
-            candidates.append(key[len(prefix):])
+            candidates.append(key[len(prefix) :])
     for candidate in candidates:
         if candidate in index:
             return index[candidate]
@@ -131,13 +170,62 @@ def lookup_item(name: str) -> _Entry | None:
 _WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 # Words naming a weapon family, a system or an ammo's rack: a suggestion must name the same ones
 # ("Streak LRM 5 Ammo" is never "Streak SRM 5 Ammo"). Generic words (clan, ammo, proto...) are not.
-_FAMILY = frozenset((
-    "lrm", "srm", "mrm", "atm", "iatm", "ac", "uac", "lb", "x", "gauss", "ap", "laser", "pulse",
-    "er", "heavy", "light", "micro", "small", "medium", "large", "mg", "machine", "gun", "ppc",
-    "flamer", "plasma", "cannon", "chem", "chemical", "streak", "narc", "tag", "ams", "ecm",
-    "angel", "probe", "active", "clamp", "magnetic", "wing", "partial", "melee", "quad", "umu",
-    "jump", "jet", "booster", "myomer", "edp", "armor", "fusillade", "improved",
-))
+_FAMILY = frozenset(
+    (
+        "lrm",
+        "srm",
+        "mrm",
+        "atm",
+        "iatm",
+        "ac",
+        "uac",
+        "lb",
+        "x",
+        "gauss",
+        "ap",
+        "laser",
+        "pulse",
+        "er",
+        "heavy",
+        "light",
+        "micro",
+        "small",
+        "medium",
+        "large",
+        "mg",
+        "machine",
+        "gun",
+        "ppc",
+        "flamer",
+        "plasma",
+        "cannon",
+        "chem",
+        "chemical",
+        "streak",
+        "narc",
+        "tag",
+        "ams",
+        "ecm",
+        "angel",
+        "probe",
+        "active",
+        "clamp",
+        "magnetic",
+        "wing",
+        "partial",
+        "melee",
+        "quad",
+        "umu",
+        "jump",
+        "jet",
+        "booster",
+        "myomer",
+        "edp",
+        "armor",
+        "fusillade",
+        "improved",
+    )
+)
 
 
 def _words(name: str) -> tuple[frozenset, tuple]:
@@ -173,6 +261,7 @@ def suggest(name: str) -> str:
 
 # -- reading ----------------------------------------------------------------------------------
 
+
 class _Report:
     """Problems of one file, capped at MAX_PROBLEMS."""
 
@@ -198,8 +287,11 @@ class _Report:
             return
         items = sorted(self.problems.items, key=lambda p: p.pos.line)
         if self.full:
-            items.append(Problem(self.problems.path, None,
-                                 f"more than {MAX_PROBLEMS} problems; stopped checking this file"))
+            items.append(
+                Problem(
+                    self.problems.path, None, f"more than {MAX_PROBLEMS} problems; stopped checking this file"
+                )
+            )
         raise InputError(items)
 
 
@@ -231,7 +323,7 @@ def _decode(data: bytes, report: _Report) -> str | None:
         report.error(data.count(b"\n", 0, nul) + 1, "not a text file (contains NUL bytes)")
         return None
     if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
+        data = data[len(codecs.BOM_UTF8) :]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -263,8 +355,9 @@ def _blocks(text: str, report: _Report) -> list[_Block]:
                 blocks.append(current)
                 current = _Block(opened[1], _norm(opened[1]), number)
             elif closed and strict:
-                report.error(number, f"</{closed[1]}> does not close <{current.name}> "
-                                     f"(opened at line {current.line})")
+                report.error(
+                    number, f"</{closed[1]}> does not close <{current.name}> (opened at line {current.line})"
+                )
                 blocks.append(current)
                 current = None
             elif line and not strict:
@@ -320,25 +413,30 @@ def _index(blocks: list[_Block], report: _Report) -> dict[str, _Block]:
     for block in blocks:
         if block.key not in DATA_TAGS:
             if "equipment" in block.key and block.key not in KNOWN_TAGS and block.has_text:
-                report.error(block.line, f"<{block.name}> is not a ProtoMech equipment block this "
-                                         f"importer knows; its items would be lost")
+                report.error(
+                    block.line,
+                    f"<{block.name}> is not a ProtoMech equipment block this "
+                    f"importer knows; its items would be lost",
+                )
             continue
         if block.key in found:
-            report.error(block.line, f"<{block.name}> given twice (first at line "
-                                     f"{found[block.key].line})")
+            report.error(block.line, f"<{block.name}> given twice (first at line {found[block.key].line})")
             continue
         found[block.key] = block
         for number, value in block.values:
             if len(value) > MAX_VALUE_LEN:
-                report.error(number, f"line too long in <{block.name}> ({len(value)} characters; "
-                                     f"limit {MAX_VALUE_LEN})")
+                report.error(
+                    number,
+                    f"line too long in <{block.name}> ({len(value)} characters; limit {MAX_VALUE_LEN})",
+                )
             elif any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value if c != "\t"):
                 report.error(number, f"control character in <{block.name}>")
     return found
 
 
-def _single(found: dict[str, _Block], key: str, report: _Report,
-            required: bool = True) -> tuple[int, str] | None:
+def _single(
+    found: dict[str, _Block], key: str, report: _Report, required: bool = True
+) -> tuple[int, str] | None:
     """(line, value) of a one-line block; None (and a problem if required) when absent."""
     block = found.get(key)
     if block is None:
@@ -379,6 +477,7 @@ def _flow_map(pairs: list[tuple[str, object, int]], line: int) -> YMap:
 
 # -- mapping ----------------------------------------------------------------------------------
 
+
 def _tons(found, report) -> int | None:
     entry = _single(found, "tonnage", report)
     if entry is None:
@@ -401,9 +500,12 @@ def _motion(found, report) -> str | None:
     number, text = entry
     motion = MOTIONS.get(text.lower())
     if motion is None:
-        report.error(number, f"unknown motion_type {_short(text)!r}"
-                             f"{did_you_mean(text, ['Biped', 'Quad', 'WiGE'])}; "
-                             f"expected Biped, Quad or WiGE")
+        report.error(
+            number,
+            f"unknown motion_type {_short(text)!r}"
+            f"{did_you_mean(text, ['Biped', 'Quad', 'WiGE'])}; "
+            f"expected Biped, Quad or WiGE",
+        )
     return motion
 
 
@@ -416,14 +518,16 @@ def _armor_type(found, report) -> tuple[str, int] | None:
         return None
     number, text = entry
     if not re.fullmatch(r"[+-]?\d{1,4}", text):
-        report.error(number, f"armor_type must be a whole number (MegaMek's armour code), "
-                             f"not {_short(text)!r}")
+        report.error(
+            number, f"armor_type must be a whole number (MegaMek's armour code), not {_short(text)!r}"
+        )
         return None
     codes = armor_type_codes()
     if int(text) not in codes:
         known = ", ".join(f"{c} = {t}" for c, t in sorted(codes.items()))
-        report.error(number, f"armour type {int(text)} (MegaMek <armor_type>) is not modelled here; "
-                             f"known: {known}")
+        report.error(
+            number, f"armour type {int(text)} (MegaMek <armor_type>) is not modelled here; known: {known}"
+        )
         return None
     return codes[int(text)], number
 
@@ -431,8 +535,11 @@ def _armor_type(found, report) -> tuple[str, int] | None:
 def armor_type_codes() -> dict[int, str]:
     """MegaMek ``<armor_type>`` code -> our ``armor_type`` (``data/battletech/armor_types.yaml``)."""
     data = load_data("battletech/armor_types.yaml") or {}
-    return {code: name for name, row in (data.get("armor_types") or {}).items()
-            for code in row.get("megamek_codes") or ()}
+    return {
+        code: name
+        for name, row in (data.get("armor_types") or {}).items()
+        for code in row.get("megamek_codes") or ()
+    }
 
 
 def _armor(found, motion: str | None, report) -> YMap | None:
@@ -445,22 +552,25 @@ def _armor(found, motion: str | None, report) -> YMap | None:
         if _WHOLE.fullmatch(text):
             values.append((number, int(text)))
         else:
-            report.error(number, f"armour value must be a whole number of 0 or more, "
-                                 f"not {_short(text)!r}")
+            report.error(number, f"armour value must be a whole number of 0 or more, not {_short(text)!r}")
     if len(values) < len(block.values):
         return None
     if len(values) not in (5, 6):
-        report.error(block.line, f"expected 5 armour values (6 with a main gun) in the order "
-                                 f"head, torso, right arm, left arm, legs[, main gun]; "
-                                 f"found {len(values)}")
+        report.error(
+            block.line,
+            f"expected 5 armour values (6 with a main gun) in the order "
+            f"head, torso, right arm, left arm, legs[, main gun]; "
+            f"found {len(values)}",
+        )
         return None
     armor = YMap()
     armor.pos = Pos(block.line, 1)
     for location, (number, value) in zip(ARMOR_ORDER, values):
         if motion == "quad" and location in ("right_arm", "left_arm"):
             if value:
-                report.error(number, f"a quad has no arms: {location.replace('_', ' ')} armour "
-                                     f"must be 0, not {value}")
+                report.error(
+                    number, f"a quad has no arms: {location.replace('_', ' ')} armour must be 0, not {value}"
+                )
             continue
         _put(armor, location, value, number)
     return armor
@@ -478,8 +588,7 @@ class _Gear:
     booster_line: int = 0
 
 
-def _item(number: int, text: str, location: str, has_main_gun: bool, gear: _Gear,
-          report: _Report) -> None:
+def _item(number: int, text: str, location: str, has_main_gun: bool, gear: _Gear, report: _Report) -> None:
     """Map one equipment line (``[(R) ]name[ (shots)][:SIZE:x]``) into ``gear``.
 
     The ``:SIZE:`` value and the ``(R)`` mark are checked and dropped: MegaMek uses them only for
@@ -530,15 +639,17 @@ def _item(number: int, text: str, location: str, has_main_gun: bool, gear: _Gear
         report.error(number, f"{name!r} is not ammo: remove the shot count '({shots})'")
         return
     if location == "main_gun" and not has_main_gun:
-        report.error(number, f"{name!r} is in <Main Gun Equipment> but <armor> has no main-gun "
-                             f"value (5 values)")
+        report.error(
+            number, f"{name!r} is in <Main Gun Equipment> but <armor> has no main-gun value (5 values)"
+        )
         return
     if location == "body":
-        report.error(number, f"{name!r} must be in a location (head, torso, arms, legs, main gun), "
-                             f"not in <Body Equipment>")
+        report.error(
+            number,
+            f"{name!r} must be in a location (head, torso, arms, legs, main gun), not in <Body Equipment>",
+        )
         return
-    gear.items.append(_flow_map([("item", entry.name, number), ("location", location, number)],
-                                number))
+    gear.items.append(_flow_map([("item", entry.name, number), ("location", location, number)], number))
     gear.items.item_pos.append(Pos(number, 1))
 
 
@@ -600,8 +711,12 @@ def parse_blk(text: str | bytes, path: str) -> dict:
     else:
         _put(unit, "jump", jets, gear.jet_line or 1)
     if unit["jump"] or jets:
-        _put(unit, "jump_jets", "extended" if "extended" in gear.jets else "standard",
-             gear.jet_line or unit.value_pos["jump"].line)
+        _put(
+            unit,
+            "jump_jets",
+            "extended" if "extended" in gear.jets else "standard",
+            gear.jet_line or unit.value_pos["jump"].line,
+        )
     _put(unit, "myomer_booster", gear.booster, gear.booster_line or 1)
     if armor_type is not None and armor_type[0] != "standard":
         _put(unit, "armor_type", armor_type[0], armor_type[1])
@@ -676,6 +791,7 @@ def _plain_data(value):
 
 # -- writing ----------------------------------------------------------------------------------
 
+
 class _Flow(dict):
     """A mapping written on one line: ``{item: X, location: torso}``."""
 
@@ -686,10 +802,16 @@ class _Dumper(yaml.SafeDumper):
 
 
 _Dumper.add_representer(
-    _Flow, lambda d, data: d.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=True))
+    _Flow, lambda d, data: d.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=True)
+)
 _Dumper.add_representer(
-    str, lambda d, data: d.represent_scalar("tag:yaml.org,2002:str", data, style='"')
-    if data == "" else yaml.SafeDumper.represent_str(d, data))
+    str,
+    lambda d, data: (
+        d.represent_scalar("tag:yaml.org,2002:str", data, style='"')
+        if data == ""
+        else yaml.SafeDumper.represent_str(d, data)
+    ),
+)
 
 
 def _plain(value, depth: int):
@@ -708,9 +830,11 @@ def _needs_tw(unit: dict) -> bool:
     from sheets.games.battletech.rules import build, later_equipment
 
     allowed = variant_data(DEFAULT_VARIANT)
-    return (unit.get("motion") not in allowed["motions"]
-            or not allowed["tons"]["min"] <= unit.get("tons", 0) <= allowed["tons"]["max"]
-            or bool(later_equipment(build(unit), DEFAULT_VARIANT)))
+    return (
+        unit.get("motion") not in allowed["motions"]
+        or not allowed["tons"]["min"] <= unit.get("tons", 0) <= allowed["tons"]["max"]
+        or bool(later_equipment(build(unit), DEFAULT_VARIANT))
+    )
 
 
 def to_yaml(units: list[dict]) -> str:
@@ -724,5 +848,6 @@ def to_yaml(units: list[dict]) -> str:
     if any(_needs_tw(unit) for unit in units):
         doc["rules"] = "tw"
     doc["units"] = [_plain(unit, 0) for unit in units]
-    return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                     default_flow_style=False, width=100)
+    return yaml.dump(
+        doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
+    )

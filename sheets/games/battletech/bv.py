@@ -74,11 +74,16 @@ def battle_value(proto: Proto, gunnery: int | None = None) -> BVResult:
     """
     t = _bv_table()
     g = rules.gunnery(proto) if gunnery is None else gunnery
-    armor_term = (sum(rules.armor(proto).values()) * t["armor_per_point"]
-                  * rules.table("armor_types")["armor_types"][proto.armor_type]["bv_multiplier"])
+    armor_term = (
+        sum(rules.armor(proto).values())
+        * t["armor_per_point"]
+        * rules.table("armor_types")["armor_types"][proto.armor_type]["bv_multiplier"]
+    )
     structure_term = sum(rules.structure(proto).values()) * t["structure_per_point"]
     mounts = [m for m in proto.mounts if m.item is not None]
-    equipment = [(m.item.defensive, m.item.bv_for(proto.tons)) for m in mounts if isinstance(m.item, Equipment)]
+    equipment = [
+        (m.item.defensive, m.item.bv_for(proto.tons)) for m in mounts if isinstance(m.item, Equipment)
+    ]
     defensive_eq = sum(value for defensive, value in equipment if defensive)
     offensive_eq = sum(value for defensive, value in equipment if not defensive)
 
@@ -98,18 +103,35 @@ def battle_value(proto: Proto, gunnery: int | None = None) -> BVResult:
         if b.ammo.kg_per_shot is None:
             flags.append("atm_ammo_quirk")
         ammo_by_key[b.ammo.key] = ammo_by_key.get(b.ammo.key, 0.0) + _ammo_bin_bv(b)
-    ammo = {key: min(total, sum(w.bv for w in weapons if w.ammo == key))
-            for key, total in ammo_by_key.items()}
+    ammo = {
+        key: min(total, sum(w.bv for w in weapons if w.ammo == key)) for key, total in ammo_by_key.items()
+    }
     mp = run + java_round(proto.jump / 2)
     sf = speed_factor(mp)
     offensive_br = (weapon_bv + sum(ammo.values()) + offensive_eq) * sf
     total = defensive_br + offensive_br
     base = java_round(total)
-    return BVResult(base=base, pilot=pilot_bv(base, g), gunnery=g, breakdown={
-        "armor_term": armor_term, "structure_term": structure_term,
-        "defensive_equipment": defensive_eq, "run": run, "jump": proto.jump,
-        "tmm_run": tmm_run, "tmm_jump": tmm_jump, "defensive_factor": factor,
-        "defensive_br": defensive_br, "weapons": weapon_bv, "ammo": ammo,
-        "offensive_equipment": offensive_eq, "mp": mp, "speed_factor": sf,
-        "offensive_br": offensive_br, "total": total, "flags": sorted(set(flags)),
-    })
+    return BVResult(
+        base=base,
+        pilot=pilot_bv(base, g),
+        gunnery=g,
+        breakdown={
+            "armor_term": armor_term,
+            "structure_term": structure_term,
+            "defensive_equipment": defensive_eq,
+            "run": run,
+            "jump": proto.jump,
+            "tmm_run": tmm_run,
+            "tmm_jump": tmm_jump,
+            "defensive_factor": factor,
+            "defensive_br": defensive_br,
+            "weapons": weapon_bv,
+            "ammo": ammo,
+            "offensive_equipment": offensive_eq,
+            "mp": mp,
+            "speed_factor": sf,
+            "offensive_br": offensive_br,
+            "total": total,
+            "flags": sorted(set(flags)),
+        },
+    )

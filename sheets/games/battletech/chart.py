@@ -13,7 +13,7 @@ colour also has a printed name, so the chart reads in mono too.
 from __future__ import annotations
 
 from sheets.games.battletech import rules
-from sheets.games.battletech.reference import labeller, location_shares, percent
+from sheets.games.battletech.reference import labeller, percent
 from sheets.render import fonts
 from sheets.render.pdf import Rect, footer, margins
 
@@ -56,16 +56,27 @@ QUAD = (
 LAYOUT = {
     "biped": {
         "margins": (0.17, 0.17, 0.05, 0.15),
-        "labels": {"torso": (0.5, 0.78, 0.42, True), "legs": (0.5, 0.27, 0.42, True),
-                   "right_arm": (0.15, 0.71, 0.2, False), "left_arm": (0.85, 0.71, 0.2, False),
-                   "head": (0.5, 1.12, 0.24, False)},
-        "callouts": {"main_gun": ("left", 1.25, (0.145, 1.22)), "head": ("right", 1.2, (0.62, 1.15)),
-                     "right_arm": ("left", 0.58, (0.05, 0.58)), "left_arm": ("right", 0.58, (0.95, 0.58))},
+        "labels": {
+            "torso": (0.5, 0.78, 0.42, True),
+            "legs": (0.5, 0.27, 0.42, True),
+            "right_arm": (0.15, 0.71, 0.2, False),
+            "left_arm": (0.85, 0.71, 0.2, False),
+            "head": (0.5, 1.12, 0.24, False),
+        },
+        "callouts": {
+            "main_gun": ("left", 1.25, (0.145, 1.22)),
+            "head": ("right", 1.2, (0.62, 1.15)),
+            "right_arm": ("left", 0.58, (0.05, 0.58)),
+            "left_arm": ("right", 0.58, (0.95, 0.58)),
+        },
     },
     "quad": {
         "margins": (0.04, 0.04, 0.22, 0.26),
-        "labels": {"torso": (0.58, 0.56, 0.8, True), "legs": (0.59, 0.22, 0.38, True),
-                   "head": (1.19, 0.58, 0.22, False)},
+        "labels": {
+            "torso": (0.58, 0.56, 0.8, True),
+            "legs": (0.59, 0.22, 0.38, True),
+            "head": (1.19, 0.58, 0.22, False),
+        },
         "callouts": {"main_gun": ("left", 1.0, (0.48, 0.79)), "head": ("right", 1.0, (1.19, 0.70))},
     },
 }
@@ -148,18 +159,51 @@ class _Chart:
         big = s * 1.55
         width = w - 4
         if not full:
-            pen.text(x, y - big * 0.36, percent(g["ways"], self.lang), big * 0.8, "Sans-Bold", "center",
-                     max_width=width)
+            pen.text(
+                x,
+                y - big * 0.36,
+                percent(g["ways"], self.lang),
+                big * 0.8,
+                "Sans-Bold",
+                "center",
+                max_width=width,
+            )
             return
-        plate_w = min(width, max(fonts.width(percent(g["ways"], self.lang), "Sans-Bold", big),
-                                 fonts.width(f"2D6: {g['roll_text']}", "Sans", s * 0.75)) + s)
-        pen.rect(Rect(x - plate_w / 2, y - big * 0.38 - s * 1.5, plate_w, big * 0.55 + s * 2.4 + big * 0.38),
-                 fill=self.t.faint, width=0.4, radius=2)
-        pen.text(x, y + big * 0.55, self.L(f"loc_{g['location']}"), s * 0.85, "Sans-Bold", "center",
-                 max_width=width)
-        pen.text(x, y - big * 0.38, percent(g["ways"], self.lang), big, "Sans-Bold", "center", max_width=width)
-        pen.text(x, y - big * 0.38 - s * 1.05, f"2D6: {g['roll_text']}", s * 0.75, "Sans", "center",
-                 max_width=width)
+        plate_w = min(
+            width,
+            max(
+                fonts.width(percent(g["ways"], self.lang), "Sans-Bold", big),
+                fonts.width(f"2D6: {g['roll_text']}", "Sans", s * 0.75),
+            )
+            + s,
+        )
+        pen.rect(
+            Rect(x - plate_w / 2, y - big * 0.38 - s * 1.5, plate_w, big * 0.55 + s * 2.4 + big * 0.38),
+            fill=self.t.faint,
+            width=0.4,
+            radius=2,
+        )
+        pen.text(
+            x,
+            y + big * 0.55,
+            self.L(f"loc_{g['location']}"),
+            s * 0.85,
+            "Sans-Bold",
+            "center",
+            max_width=width,
+        )
+        pen.text(
+            x, y - big * 0.38, percent(g["ways"], self.lang), big, "Sans-Bold", "center", max_width=width
+        )
+        pen.text(
+            x,
+            y - big * 0.38 - s * 1.05,
+            f"2D6: {g['roll_text']}",
+            s * 0.75,
+            "Sans",
+            "center",
+            max_width=width,
+        )
 
     def callout(self, g: dict, side: str, y: float, anchor, r: Rect, s: float) -> None:
         """Name, share and rolls of a location at the frame's side, with a leader line."""
@@ -167,10 +211,18 @@ class _Chart:
         pad = s * 0.6
         x, align = (r.x + pad, "left") if side == "left" else (r.right - pad, "right")
         width = r.w * 0.3
-        w1 = pen.text(x, y + s * 0.15, self.L(f"loc_{g['location']}"), s * 0.85, "Sans-Bold", align,
-                      max_width=width)
-        w2 = pen.text(x, y - s * 0.85, f"{percent(g['ways'], self.lang)} · 2D6: {g['roll_text']}", s * 0.8,
-                      "Sans", align, max_width=width)
+        w1 = pen.text(
+            x, y + s * 0.15, self.L(f"loc_{g['location']}"), s * 0.85, "Sans-Bold", align, max_width=width
+        )
+        w2 = pen.text(
+            x,
+            y - s * 0.85,
+            f"{percent(g['ways'], self.lang)} · 2D6: {g['roll_text']}",
+            s * 0.8,
+            "Sans",
+            align,
+            max_width=width,
+        )
         reach = max(w1, w2) + s * 0.3
         x0, x1 = (x, x + reach) if side == "left" else (x - reach, x)
         y0, y1 = y - s * 1.2, y + s * 0.9
@@ -188,11 +240,24 @@ class _Chart:
         box = Rect(r.right - r.w * 0.42, r.y, r.w * 0.42, s * 3.2)
         pen.rect(box, fill=self.t.faint, width=0.7, radius=3)
         c.restoreState()
-        pen.text(box.x + box.w / 2, box.top - s * 1.1, self.L("loc_near_miss"), s * 0.85, "Sans-Bold",
-                 "center", max_width=box.w - 4)
-        pen.text(box.x + box.w / 2, box.y + s * 0.6,
-                 f"{percent(g['ways'], self.lang)} · 2D6: {g['roll_text']}", s * 1.1, "Sans-Bold", "center",
-                 max_width=box.w - 4)
+        pen.text(
+            box.x + box.w / 2,
+            box.top - s * 1.1,
+            self.L("loc_near_miss"),
+            s * 0.85,
+            "Sans-Bold",
+            "center",
+            max_width=box.w - 4,
+        )
+        pen.text(
+            box.x + box.w / 2,
+            box.y + s * 0.6,
+            f"{percent(g['ways'], self.lang)} · 2D6: {g['roll_text']}",
+            s * 1.1,
+            "Sans-Bold",
+            "center",
+            max_width=box.w - 4,
+        )
 
     def panel(self, r: Rect, shape: str, s: float) -> None:
         pen = self.pen
@@ -233,10 +298,24 @@ class _Chart:
             abbr = s * 0.9
             inside = h >= abbr * 1.25 + s * 0.4  # the abbreviation fits in the bar, else above it
             above = base + h + s * 0.3 + (0 if inside else abbr * 1.1)
-            pen.text(x + col_w / 2, above, row["probability"], max(MIN_PT, s * 0.8), "Sans",
-                     "center", max_width=col_w)
-            pen.text(x + col_w / 2, base + s * 0.4 if inside else base + h + s * 0.3,
-                     self.L(f"loc_abbr_{row['location']}"), abbr, "Sans-Bold", "center", max_width=col_w - 2)
+            pen.text(
+                x + col_w / 2,
+                above,
+                row["probability"],
+                max(MIN_PT, s * 0.8),
+                "Sans",
+                "center",
+                max_width=col_w,
+            )
+            pen.text(
+                x + col_w / 2,
+                base + s * 0.4 if inside else base + h + s * 0.3,
+                self.L(f"loc_abbr_{row['location']}"),
+                abbr,
+                "Sans-Bold",
+                "center",
+                max_width=col_w - 2,
+            )
 
 
 def render(doc, options) -> None:

@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import click
 
-STRICT_OPTIONS = [click.Option(
-    ["--strict"], is_flag=True, default=None,
-    help="battletech: equipment later than the chosen rules (e.g. a myomer booster under "
-         "--rules classic) is an error instead of a warning.")]
+STRICT_OPTIONS = [
+    click.Option(
+        ["--strict"],
+        is_flag=True,
+        default=None,
+        help="battletech: equipment later than the chosen rules (e.g. a myomer booster under "
+        "--rules classic) is an error instead of a warning.",
+    )
+]
 
 NO_ODDS = click.Option(
-    ["--no-odds", "no_odds"], is_flag=True, default=None,
+    ["--no-odds", "no_odds"],
+    is_flag=True,
+    default=None,
     help="Leave out the odds printed on the sheets (battletech: the base to-hit number and 2D6 "
-         "chance under each weapon).")
+    "chance under each weapon).",
+)
 
 
 def _remember_units(ctx, param, value):
@@ -37,10 +45,15 @@ def _remember_units(ctx, param, value):
 
 
 UNITS_OPTION = click.Option(
-    ["--units", "units_dir"], type=click.Path(exists=True, file_okay=False), default=None,
-    metavar="DIR", callback=_remember_units, expose_value=False,
+    ["--units", "units_dir"],
+    type=click.Path(exists=True, file_okay=False),
+    default=None,
+    metavar="DIR",
+    callback=_remember_units,
+    expose_value=False,
     help="battletech: the folder of the .blk files a MegaMek force (FORCE.mul) names, e.g. a "
-         "MegaMek installation's unit folder (searched recursively; default: the force's folder).")
+    "MegaMek installation's unit folder (searched recursively; default: the force's folder).",
+)
 
 RENDER_OPTIONS = [*STRICT_OPTIONS, UNITS_OPTION, NO_ODDS]
 VALIDATE_OPTIONS = [*STRICT_OPTIONS, UNITS_OPTION]

@@ -54,18 +54,35 @@ def expand_inputs(paths) -> list[Path]:
 
 @click.command("megamek")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="PATH...")
-@click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
-              help="Write all units into this one YAML file.")
-@click.option("-d", "--outdir", type=click.Path(path_type=Path), default=None,
-              help="Write one YAML file per input (<name>.yaml) into this folder.")
-@click.option("--strict", is_flag=True, default=False,
-              help="All or nothing: write no file if any input is refused.")
-@click.option("--units", "units_dir", type=click.Path(path_type=Path, exists=True, file_okay=False),
-              default=None, metavar="DIR",
-              help="FORCE.mul: the folder of the force's .blk files, e.g. a MegaMek installation's "
-                   "unit folder (searched recursively; default: the force's folder).")
-def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, strict: bool,
-            units_dir: Path | None) -> None:
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Write all units into this one YAML file.",
+)
+@click.option(
+    "-d",
+    "--outdir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Write one YAML file per input (<name>.yaml) into this folder.",
+)
+@click.option(
+    "--strict", is_flag=True, default=False, help="All or nothing: write no file if any input is refused."
+)
+@click.option(
+    "--units",
+    "units_dir",
+    type=click.Path(path_type=Path, exists=True, file_okay=False),
+    default=None,
+    metavar="DIR",
+    help="FORCE.mul: the folder of the force's .blk files, e.g. a MegaMek installation's "
+    "unit folder (searched recursively; default: the force's folder).",
+)
+def megamek(
+    files: tuple[Path, ...], output: Path | None, outdir: Path | None, strict: bool, units_dir: Path | None
+) -> None:
     """Convert MegaMek .blk ProtoMech files (or folders of them, searched recursively) into
     unit files, or a MegaMek force (FORCE.mul --units DIR) into one roster with its pilots.
 
@@ -91,8 +108,11 @@ def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, s
     imported: list[tuple[Path, dict]] = []
     refused: set[Path] = set()
     show_bar = len(inputs) >= PROGRESS_MIN_FILES and _on_terminal()
-    with click.progressbar(inputs, label="importing", file=sys.stderr) if show_bar \
-            else nullcontext(inputs) as bar:
+    with (
+        click.progressbar(inputs, label="importing", file=sys.stderr)
+        if show_bar
+        else nullcontext(inputs) as bar
+    ):
         for path in bar:
             try:
                 unit, fluff = read_blk_with_warnings(path)
@@ -112,8 +132,9 @@ def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, s
             target = outdir / f"{path.stem}.yaml"
             key = target.resolve()
             if key in seen:
-                refusals.append(Problem(str(path), None, f"{seen[key]} also writes {target}; "
-                                                         f"import them separately"))
+                refusals.append(
+                    Problem(str(path), None, f"{seen[key]} also writes {target}; import them separately")
+                )
                 refused.add(path)
                 continue
             seen[key] = path
@@ -123,8 +144,10 @@ def megamek(files: tuple[Path, ...], output: Path | None, outdir: Path | None, s
     elif output is not None and imported:
         targets.append((output, [unit for _, unit in imported]))
     units = len(imported)
-    summary = (f"imported {units} unit{'s' if units != 1 else ''} from "
-               f"{len(inputs)} file{'s' if len(inputs) != 1 else ''}; {len(refused)} refused")
+    summary = (
+        f"imported {units} unit{'s' if units != 1 else ''} from "
+        f"{len(inputs)} file{'s' if len(inputs) != 1 else ''}; {len(refused)} refused"
+    )
     for warning in warnings:
         click.echo(str(warning), err=True)
     if strict and refusals:
@@ -149,7 +172,6 @@ def _import_force(files, forces, output, outdir, strict, units_dir) -> None:
     and model among the .blk files of DIR, with their pilots (``<pilot>`` or ``<crew>``), as one
     roster file. Units that cannot be used are listed (exit 1), the rest kept (``--strict``:
     nothing written then)."""
-    from sheets.core.errors import InputError
     from sheets.core.fsio import note_input, read_user_bytes, write_files
     from sheets.core.loader import load_mapping
     from sheets.games.battletech.mul import MAX_BYTES, force_to_yaml, index_units, read_force

@@ -130,7 +130,9 @@ class Proto:
     @property
     def locations(self) -> tuple:
         """The locations this unit has, in printing order."""
-        return tuple(loc for loc in LOCATIONS
-                     if not (loc in ARMS and self.motion == "quad")
-                     and not (loc == "main_gun" and not self.has_main_gun))
-
+        return tuple(
+            loc
+            for loc in LOCATIONS
+            if not (loc in ARMS and self.motion == "quad")
+            and not (loc == "main_gun" and not self.has_main_gun)
+        )

@@ -52,8 +52,10 @@ def _label(chassis: str, model: str) -> str:
 def blk_key(head: bytes) -> tuple[tuple[str, str], str] | None:
     """((chassis, model) in lower case, the label as written) of a ProtoMech ``.blk`` from its
     first bytes (three tags), or None."""
-    tags = {m.group(1).lower().decode(): m.group(2).strip().decode("utf-8", "replace")
-            for m in _TAG.finditer(head[:64 * 1024])}
+    tags = {
+        m.group(1).lower().decode(): m.group(2).strip().decode("utf-8", "replace")
+        for m in _TAG.finditer(head[: 64 * 1024])
+    }
     if tags.get("unittype", "").lower() not in PROTO_TYPES or not tags.get("name"):
         return None
     return _key(tags["name"], tags.get("model", "")), _label(tags["name"], tags.get("model", ""))
@@ -95,8 +97,7 @@ def index_sources(sources: dict[str, bytes]) -> dict[tuple[str, str], tuple]:
         if name.lower().endswith(".blk"):
             known = blk_key(sources[name])
             if known is not None:
-                found.setdefault(known[0], (name, lambda name=name: parse_blk(sources[name], name),
-                                            known[1]))
+                found.setdefault(known[0], (name, lambda name=name: parse_blk(sources[name], name), known[1]))
     return found
 
 
@@ -126,9 +127,10 @@ def read_force(name: str, data: bytes, index: dict, where: str) -> ForceMapping:
     ProtoMechs found in ``index`` (:func:`index_units`, :func:`index_sources`; ``where`` names
     it in messages) with their pilots; what could not be used is in ``.warnings``. A force of
     which nothing can be used is an input error."""
+    from xml.etree.ElementTree import ParseError
+
     from defusedxml import DefusedXmlException
     from defusedxml.ElementTree import fromstring
-    from xml.etree.ElementTree import ParseError
 
     from sheets.games.battletech.blk import _needs_tw, _plain_data, check_unit
 
@@ -155,15 +157,22 @@ def read_force(name: str, data: bytes, index: dict, where: str) -> ForceMapping:
         what = f"unit {number} ({_label(chassis, model) or 'no chassis'})"
         kind = (entity.get("type") or "").strip().lower()
         if kind and kind not in PROTO_TYPES:
-            warnings.append(Problem(name, None, f"{what}: a {entity.get('type')}, not a "
-                                                f"ProtoMech: left out", "warning"))
+            warnings.append(
+                Problem(name, None, f"{what}: a {entity.get('type')}, not a ProtoMech: left out", "warning")
+            )
             continue
         entry = index.get(_key(chassis, model))
         if entry is None:
             close = difflib.get_close_matches(_label(chassis, model), labels, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            warnings.append(Problem(name, None, f"{what}: no .blk of this chassis and model in "
-                                                f"{where}{hint}: left out", "warning"))
+            warnings.append(
+                Problem(
+                    name,
+                    None,
+                    f"{what}: no .blk of this chassis and model in {where}{hint}: left out",
+                    "warning",
+                )
+            )
             continue
         path, read = entry[:2]
         try:
@@ -171,8 +180,9 @@ def read_force(name: str, data: bytes, index: dict, where: str) -> ForceMapping:
             check_unit(unit, str(path))
         except InputError as exc:
             first = exc.problems[0]
-            warnings.append(Problem(name, None, f"{what}: {path} does not import ({first.message}): "
-                                                f"left out", "warning"))
+            warnings.append(
+                Problem(name, None, f"{what}: {path} does not import ({first.message}): left out", "warning")
+            )
             continue
         plain = _plain_data(unit)
         pilot = _pilot(entity)
@@ -190,8 +200,9 @@ def read_force(name: str, data: bytes, index: dict, where: str) -> ForceMapping:
     return doc
 
 
-def force_to_unit_file(path: str | os.PathLike, data: bytes | None = None,
-                       sources: dict[str, bytes] | None = None) -> ForceMapping:
+def force_to_unit_file(
+    path: str | os.PathLike, data: bytes | None = None, sources: dict[str, bytes] | None = None
+) -> ForceMapping:
     """``Game.file_formats`` reader of ``.mul``. From the CLI (``render FORCE.mul --units DIR``)
     the units are the ``.blk`` files under DIR (default: the force's own folder); from
     :mod:`sheets.api` (``sources``) they are the opened ``.blk`` files, and no file is read."""
@@ -221,5 +232,6 @@ def force_to_yaml(doc: dict) -> str:
     out = {k: v for k, v in doc.items() if k != "units"}
     out["units"] = [_plain(u, 0) for u in doc["units"]]
     head = "# Imported by `sheets import megamek` from a MegaMek force; fluff is not copied.\n"
-    return head + yaml.dump(out, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                            default_flow_style=False, width=100)
+    return head + yaml.dump(
+        out, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
+    )

@@ -13,8 +13,8 @@ of the chosen paper, so A4 and Letter each get their own fitted layout.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import yaml
 
@@ -36,8 +36,6 @@ def percent(ways: int, lang: str, total: int = 36) -> str:
         tenths += 1
     text = f"{tenths // 10}.{tenths % 10} %"
     return text.replace(".", ",") if lang == "ru" else text
-
-
 
 
 def labeller(lang: str) -> Callable[[str], str]:
@@ -94,18 +92,23 @@ class _Ctx:
             "quad_leg_rolls": quad["legs"]["roll_text"],
             "rounding": texts(self.lang)["rounding"][half],
             "column": rules.table("bv")["protomech_piloting"],
-            "torso_entries": "", "faces_biped": "", "faces_quad": "", "destroyed_pilot": "",
+            "torso_entries": "",
+            "faces_biped": "",
+            "faces_quad": "",
+            "destroyed_pilot": "",
         }
         if roll["mode"] == "fixed":
             out["torso_entries"] = "; ".join(
-                f"{_faces(e['faces'])} {self.L(_torso_entry_key(e['weapon']))}" for e in roll["entries"])
+                f"{_faces(e['faces'])} {self.L(_torso_entry_key(e['weapon']))}" for e in roll["entries"]
+            )
         else:
             out["faces_biped"] = roll["faces_per_item"]["biped"]
             out["faces_quad"] = roll["faces_per_item"]["quad"]
         rule = self.v["destroyed_location_pilot_damage"]
         if isinstance(rule, dict):
-            out["destroyed_pilot"] = ", ".join(f"{self.L('loc_' + loc)} {rule[loc]}"
-                                               for loc in LOCATIONS if loc in rule)
+            out["destroyed_pilot"] = ", ".join(
+                f"{self.L('loc_' + loc)} {rule[loc]}" for loc in LOCATIONS if loc in rule
+            )
         return out
 
 
@@ -151,8 +154,9 @@ def _bullets_height(ctx: _Ctx, lines: list[str], w: float, s: float) -> float:
     return n * _leading(s) + (s * 0.3 if lines else 0)
 
 
-def _bullets(ctx: _Ctx, x: float, top: float, w: float, lines: list[str], s: float,
-             bullet: str = "•") -> float:
+def _bullets(
+    ctx: _Ctx, x: float, top: float, w: float, lines: list[str], s: float, bullet: str = "•"
+) -> float:
     """Wrapped lines with a hanging bullet from ``top`` down; returns the height used."""
     indent = s * 0.9
     y = top - s
@@ -169,11 +173,11 @@ def _table_height(n_rows: int, s: float, header: bool = True) -> float:
     return (n_rows + (1 if header else 0)) * _row_h(s)
 
 
-def _table(ctx: _Ctx, x: float, top: float, w: float, widths, rows, header, s: float,
-           aligns=None) -> float:
+def _table(ctx: _Ctx, x: float, top: float, w: float, widths, rows, header, s: float, aligns=None) -> float:
     h = _table_height(len(rows), s, header is not None)
-    return ctx.pen.table(Rect(x, top - h, w, h), widths, rows, header=header, size=s,
-                         row_h=_row_h(s), aligns=aligns)
+    return ctx.pen.table(
+        Rect(x, top - h, w, h), widths, rows, header=header, size=s, row_h=_row_h(s), aligns=aligns
+    )
 
 
 def _column(parts: list[tuple[Callable, Callable]]) -> Block:
@@ -191,22 +195,27 @@ def _column(parts: list[tuple[Callable, Callable]]) -> Block:
 
 
 def _heading_part(ctx: _Ctx, text: str):
-    return (lambda w, s: _head_h(s) + s * 0.35,
-            lambda x, top, w, s: _heading(ctx, Rect(x, top - _head_h(s), w, _head_h(s)), text, s))
+    return (
+        lambda w, s: _head_h(s) + s * 0.35,
+        lambda x, top, w, s: _heading(ctx, Rect(x, top - _head_h(s), w, _head_h(s)), text, s),
+    )
 
 
 def _bullets_part(ctx: _Ctx, lines: list[str]):
-    return (lambda w, s: _bullets_height(ctx, lines, w, s),
-            lambda x, top, w, s: _bullets(ctx, x, top, w, lines, s))
+    return (
+        lambda w, s: _bullets_height(ctx, lines, w, s),
+        lambda x, top, w, s: _bullets(ctx, x, top, w, lines, s),
+    )
 
 
 def _table_part(ctx: _Ctx, widths, rows, header, aligns=None, after: float = 0.4):
-    return (lambda w, s: _table_height(len(rows), s, header is not None) + s * after,
-            lambda x, top, w, s: _table(ctx, x, top, w, widths, rows, header, s, aligns) + s * after)
+    return (
+        lambda w, s: _table_height(len(rows), s, header is not None) + s * after,
+        lambda x, top, w, s: _table(ctx, x, top, w, widths, rows, header, s, aligns) + s * after,
+    )
 
 
-def _fit(rows: list[list[tuple[Block, float]]], frame: Rect, s_max: float = 9.5,
-         s_min: float = 4.5) -> float:
+def _fit(rows: list[list[tuple[Block, float]]], frame: Rect, s_max: float = 9.5, s_min: float = 4.5) -> float:
     """The largest base size (step 0.25, at most ``s_max``) at which the rows fit ``frame``."""
     s = s_max
     while s > s_min and _need(rows, frame.w, s, _base_gap(s)) > frame.h:
@@ -261,10 +270,23 @@ def _title(ctx: _Ctx, page_no: int, pages: int) -> Block:
         h = s * 2.8
         band = Rect(r.x, r.top - h, r.w, h)
         pen.rect(band, fill=pen.t.accent, stroke=False)
-        pen.text_in(Rect(band.x, band.y, band.w - s * 3, h), text, s * 1.6, "Sans-Bold",
-                    color=pen.t.accent_text, pad=s * 0.6)
-        pen.text(band.right - s * 0.6, band.y + (h - s) / 2 + s * 0.1, f"{page_no}/{pages}", s,
-                 "Sans-Bold", align="right", color=pen.t.accent_text)
+        pen.text_in(
+            Rect(band.x, band.y, band.w - s * 3, h),
+            text,
+            s * 1.6,
+            "Sans-Bold",
+            color=pen.t.accent_text,
+            pad=s * 0.6,
+        )
+        pen.text(
+            band.right - s * 0.6,
+            band.y + (h - s) / 2 + s * 0.1,
+            f"{page_no}/{pages}",
+            s,
+            "Sans-Bold",
+            align="right",
+            color=pen.t.accent_text,
+        )
 
     return Block(lambda w, s: s * 2.8, draw)
 
@@ -283,17 +305,23 @@ def _roll_table_rows(ctx: _Ctx, which: str) -> tuple[list, list]:
     tables = {shape: {r["roll"]: r for r in rules.hit_table(shape, which)} for shape, _ in cols}
     first = tables[cols[0][0]]
     header = [ctx.L("col_2d6"), ctx.L("col_probability")] + [h for _, h in cols]
-    rows = [[str(roll), f"{row['probability']} = {percent(row['ways'], ctx.lang)}"]
-            + [ctx.L(f"loc_{tables[shape][roll]['location']}") for shape, _ in cols]
-            for roll, row in first.items()]
+    rows = [
+        [str(roll), f"{row['probability']} = {percent(row['ways'], ctx.lang)}"]
+        + [ctx.L(f"loc_{tables[shape][roll]['location']}") for shape, _ in cols]
+        for roll, row in first.items()
+    ]
     return header, rows
 
 
 def _hit_block(ctx: _Ctx) -> Block:
     header, rows = _roll_table_rows(ctx, "standard")
     widths = [0.13, 0.29] + [0.58 / (len(header) - 2)] * (len(header) - 2)
-    return _column([_heading_part(ctx, ctx.L("ref_hit_heading")),
-                    _table_part(ctx, widths, rows, header, ["center"] * 2 + ["left"] * (len(header) - 2))])
+    return _column(
+        [
+            _heading_part(ctx, ctx.L("ref_hit_heading")),
+            _table_part(ctx, widths, rows, header, ["center"] * 2 + ["left"] * (len(header) - 2)),
+        ]
+    )
 
 
 def _share_rows(ctx: _Ctx) -> tuple[list, list]:
@@ -308,7 +336,9 @@ def _share_rows(ctx: _Ctx) -> tuple[list, list]:
         row = [ctx.L(f"loc_{loc}")]
         for shape, _ in cols:
             g = groups[shape].get(loc)
-            row += [g["roll_text"], f"{g['probability']} = {percent(g['ways'], ctx.lang)}"] if g else ["—", "—"]
+            row += (
+                [g["roll_text"], f"{g['probability']} = {percent(g['ways'], ctx.lang)}"] if g else ["—", "—"]
+            )
         rows.append(row)
     return header, rows
 
@@ -339,8 +369,9 @@ def _crit_chance_rows(ctx: _Ctx) -> tuple[list, list, bool]:
         mark = "" if r["verified"] else " †"
         unverified |= not r["verified"]
         roll = str(r["min"]) if r["min"] == r["max"] else f"{r['min']}–{r['max']}"
-        rows.append([roll + mark, ctx.L(f"crits_{r['crits']}") + mark,
-                     f"{ways}/36 = {percent(ways, ctx.lang)}"])
+        rows.append(
+            [roll + mark, ctx.L(f"crits_{r['crits']}") + mark, f"{ways}/36 = {percent(ways, ctx.lang)}"]
+        )
     return [ctx.L("col_2d6"), ctx.L("col_result"), ctx.L("col_probability")], rows, unverified
 
 
@@ -353,12 +384,16 @@ def _share_and_crits_block(ctx: _Ctx) -> Block:
     groups = [(1 + 2 * i, 2 + 2 * i, h) for i, (_, h) in enumerate(cols)]
     ch, crow, unverified = _crit_chance_rows(ctx)
     notes = [ctx.L("crit_roll_note")] + ([ctx.L("crit_12_footnote")] if unverified else [])
-    return _column([_heading_part(ctx, ctx.L("ref_share_heading")),
-                    _group_header_part(ctx, widths, groups),
-                    _table_part(ctx, widths, rows, header),
-                    _heading_part(ctx, ctx.L("ref_determining")),
-                    _table_part(ctx, [0.2, 0.48, 0.32], crow, ch, ["center", "left", "center"], after=0.2),
-                    _bullets_part(ctx, notes)])
+    return _column(
+        [
+            _heading_part(ctx, ctx.L("ref_share_heading")),
+            _group_header_part(ctx, widths, groups),
+            _table_part(ctx, widths, rows, header),
+            _heading_part(ctx, ctx.L("ref_determining")),
+            _table_part(ctx, [0.2, 0.48, 0.32], crow, ch, ["center", "left", "center"], after=0.2),
+            _bullets_part(ctx, notes),
+        ]
+    )
 
 
 def _hit_notes_block(ctx: _Ctx) -> Block:
@@ -374,15 +409,33 @@ def _crit_rows(ctx: _Ctx) -> list[dict]:
         if loc == "near_miss":
             continue
         boxes = crits.get(loc, [])
-        out.append({"label": ctx.L(f"loc_{loc}"), "rolls": g["roll_text"], "boxes": boxes,
-                    "note": None if boxes else ctx.L("main_gun_no_crits")})
+        out.append(
+            {
+                "label": ctx.L(f"loc_{loc}"),
+                "rolls": g["roll_text"],
+                "boxes": boxes,
+                "note": None if boxes else ctx.L("main_gun_no_crits"),
+            }
+        )
         if loc == "torso" and "glider" in ctx.motions and ctx.v.get("crits_glider", {}).get("torso"):
-            out.append({"label": f"{ctx.L('loc_torso')} ({ctx.L('motion_glider')})", "rolls": g["roll_text"],
-                        "boxes": ctx.v["crits_glider"]["torso"], "note": None})
+            out.append(
+                {
+                    "label": f"{ctx.L('loc_torso')} ({ctx.L('motion_glider')})",
+                    "rolls": g["roll_text"],
+                    "boxes": ctx.v["crits_glider"]["torso"],
+                    "note": None,
+                }
+            )
     if ctx.v.get("wings_effect") and "glider" in ctx.motions:
         wings = {g["location"]: g for g in rules.grouped_hit_rows("glider")}["wings"]
-        out.append({"label": ctx.L("loc_wings"), "rolls": wings["roll_text"], "boxes": [],
-                    "note": ctx.L(ctx.v["wings_effect"])})
+        out.append(
+            {
+                "label": ctx.L("loc_wings"),
+                "rolls": wings["roll_text"],
+                "boxes": [],
+                "note": ctx.L(ctx.v["wings_effect"]),
+            }
+        )
     return out
 
 
@@ -402,8 +455,14 @@ def _crit_table_part(ctx: _Ctx):
     """The crit effect table: boxes drawn per the variant's kinds; long effects wrap."""
     rows = _crit_rows(ctx)
     widths = [0.18, 0.07, 0.09, 0.22, 0.22, 0.22]
-    header = [ctx.L("col_location"), ctx.L("col_2d6"), ctx.L("col_boxes"),
-              ctx.L("col_hit1"), ctx.L("col_hit2"), ctx.L("col_hit3")]
+    header = [
+        ctx.L("col_location"),
+        ctx.L("col_2d6"),
+        ctx.L("col_boxes"),
+        ctx.L("col_hit1"),
+        ctx.L("col_hit2"),
+        ctx.L("col_hit3"),
+    ]
     pen, pad = ctx.pen, 1.5
 
     def gutter(s: float) -> float:
@@ -426,8 +485,13 @@ def _crit_table_part(ctx: _Ctx):
         xs = [x]
         for f in widths:
             xs.append(xs[-1] + w * f)
-        wrapped = [[(a, b, pen.wrap(text, font, s, text_w(xs, a, b, s)), font, al)
-                    for a, b, text, font, al in cells(row)] for row in rows]
+        wrapped = [
+            [
+                (a, b, pen.wrap(text, font, s, text_w(xs, a, b, s)), font, al)
+                for a, b, text, font, al in cells(row)
+            ]
+            for row in rows
+        ]
         heights = [max(_row_h(s), max(len(c[2]) for c in cs) * s * 1.15 + s * 0.45) for cs in wrapped]
         return xs, wrapped, heights
 
@@ -454,7 +518,9 @@ def _crit_table_part(ctx: _Ctx):
                 size = rh * 0.62
                 with pen.legend_key():  # pictures of the sheet's boxes, not boxes to tick
                     for k, b in enumerate(row["boxes"]):
-                        crit_box(pen, xs[2] + s * 0.3 + k * size * 1.25, rr.y + (h - size) / 2, size, b["kind"])
+                        crit_box(
+                            pen, xs[2] + s * 0.3 + k * size * 1.25, rr.y + (h - size) / 2, size, b["kind"]
+                        )
             y -= h
         return top - y + s * 0.4
 
@@ -478,16 +544,28 @@ def _legend_part(ctx: _Ctx):
             if x2 + size + s * 8 < x + w:
                 with pen.legend_key():
                     crit_box(pen, x2, top - s * 1.05, size, "destroy")
-                pen.text(x2 + size + s * 0.5, top - s, ctx.L("legend_destroy"), s, "Sans-Bold",
-                         max_width=x + w - x2 - size - s * 0.5)
+                pen.text(
+                    x2 + size + s * 0.5,
+                    top - s,
+                    ctx.L("legend_destroy"),
+                    s,
+                    "Sans-Bold",
+                    max_width=x + w - x2 - size - s * 0.5,
+                )
         return _leading(s) + s * 0.3
 
     return (lambda w, s: _leading(s) + s * 0.3), draw
 
 
 def _crit_block(ctx: _Ctx) -> Block:
-    return _column([_heading_part(ctx, ctx.L("ref_crit_effects")), _crit_table_part(ctx),
-                    _legend_part(ctx), _bullets_part(ctx, _crit_notes(ctx))])
+    return _column(
+        [
+            _heading_part(ctx, ctx.L("ref_crit_effects")),
+            _crit_table_part(ctx),
+            _legend_part(ctx),
+            _bullets_part(ctx, _crit_notes(ctx)),
+        ]
+    )
 
 
 def _movement_rows(ctx: _Ctx) -> list[list[str]]:
@@ -502,8 +580,9 @@ def _movement_rows(ctx: _Ctx) -> list[list[str]]:
         cells["mv_run"].append(str(rules.run_mp(unit)))
         cells["mv_jump_std"].append(str(rules.max_jump_mp(unit)))
         if "mv_jump_ext" in cells:
-            cells["mv_jump_ext"].append(str(rules.max_jump_mp(Proto(name="", tons=unit.tons, walk=walk,
-                                                                     jump_jets="extended"))))
+            cells["mv_jump_ext"].append(
+                str(rules.max_jump_mp(Proto(name="", tons=unit.tons, walk=walk, jump_jets="extended")))
+            )
         cells["mv_leg_1"].append(f"{dm['walk'][1]}/{dm['run'][1]}")
         cells["mv_leg_2"].append(f"{dm['walk'][2]}/{dm['run'][2]}")
     return list(cells.values())
@@ -513,9 +592,13 @@ def _movement_block(ctx: _Ctx) -> Block:
     rows = _movement_rows(ctx)
     n = len(rows[0]) - 1
     widths = [0.3] + [0.7 / n] * n
-    return _column([_heading_part(ctx, ctx.L("ref_movement")),
-                    _bullets_part(ctx, rule_lines("movement", ctx.variant, ctx.lang, ctx.values())),
-                    _table_part(ctx, widths, rows[1:], rows[0], ["left"] + ["center"] * n, after=0)])
+    return _column(
+        [
+            _heading_part(ctx, ctx.L("ref_movement")),
+            _bullets_part(ctx, rule_lines("movement", ctx.variant, ctx.lang, ctx.values())),
+            _table_part(ctx, widths, rows[1:], rows[0], ["left"] + ["center"] * n, after=0),
+        ]
+    )
 
 
 # -- page 2 ------------------------------------------------------------------------------------
@@ -523,9 +606,15 @@ def _physical_left(ctx: _Ctx) -> Block:
     lines = [ctx.L(k) for k in ctx.v["physical_lines"]]
     lines += rule_lines("physical", ctx.variant, ctx.lang, ctx.values())
     dmg = [[f"{r['min_tons']}–{r['max_tons']}", str(r["damage"])] for r in ctx.v["physical_damage"]]
-    return _column([_heading_part(ctx, ctx.L("ref_physical")), _bullets_part(ctx, lines),
-                    _table_part(ctx, [0.5, 0.5], dmg, [ctx.L("col_tons"), ctx.L("col_damage")],
-                                ["center", "center"], after=0)])
+    return _column(
+        [
+            _heading_part(ctx, ctx.L("ref_physical")),
+            _bullets_part(ctx, lines),
+            _table_part(
+                ctx, [0.5, 0.5], dmg, [ctx.L("col_tons"), ctx.L("col_damage")], ["center", "center"], after=0
+            ),
+        ]
+    )
 
 
 def _physical_right(ctx: _Ctx) -> Block:
@@ -534,9 +623,13 @@ def _physical_right(ctx: _Ctx) -> Block:
     header = [ctx.L("col_1d6")] + [ctx.L(f"side_{c}") for c in cols]
     parts = []
     for name in data["used_by"][ctx.variant]:
-        rows = [[_faces(r["faces"])] + [ctx.L(f"mech_loc_{r[c]}") for c in cols] for r in data["tables"][name]]
-        parts += [_heading_part(ctx, ctx.L(f"{name}_table")),
-                  _table_part(ctx, [0.16, 0.28, 0.28, 0.28], rows, header, ["center"] * 4)]
+        rows = [
+            [_faces(r["faces"])] + [ctx.L(f"mech_loc_{r[c]}") for c in cols] for r in data["tables"][name]
+        ]
+        parts += [
+            _heading_part(ctx, ctx.L(f"{name}_table")),
+            _table_part(ctx, [0.16, 0.28, 0.28, 0.28], rows, header, ["center"] * 4),
+        ]
     parts.append(_bullets_part(ctx, [ctx.L("mech_loc_legend")]))
     return _column(parts)
 
@@ -563,25 +656,48 @@ def _bv_block(ctx: _Ctx) -> Block:
         base = top - rh * 0.75
         pen.text(x, base, ctx.L("bv_gunnery_piloting"), s, "Sans-Bold", max_width=cx - x - s * 0.5)
         pen.text(cx + unit / 2, base, "▼", s, "Sans-Bold", align="center", color=pen.t.accent)
-        pen.text(cx + unit / 2 + s * 0.6, base, ctx.L("bv_protomech_column"), s, "Sans-Bold",
-                 max_width=x + w - cx - unit / 2 - s * 0.6, color=pen.t.accent)
+        pen.text(
+            cx + unit / 2 + s * 0.6,
+            base,
+            ctx.L("bv_protomech_column"),
+            s,
+            "Sans-Bold",
+            max_width=x + w - cx - unit / 2 - s * 0.6,
+            color=pen.t.accent,
+        )
         h = _table_height(len(rows), s)
-        pen.table(Rect(x, top - rh - h, w, h), widths, rows, header=header, size=s, row_h=rh,
-                  aligns=["center"] * (n + 1), zebra=False)
+        pen.table(
+            Rect(x, top - rh - h, w, h),
+            widths,
+            rows,
+            header=header,
+            size=s,
+            row_h=rh,
+            aligns=["center"] * (n + 1),
+            zebra=False,
+        )
         pen.rect(band, stroke=True, width=1.2)
         return rh + h + s * 0.4
 
-    return _column([_heading_part(ctx, ctx.L("ref_bv")), (measure, draw),
-                    _bullets_part(ctx, rule_lines("bv", ctx.variant, ctx.lang, ctx.values()))])
+    return _column(
+        [
+            _heading_part(ctx, ctx.L("ref_bv")),
+            (measure, draw),
+            _bullets_part(ctx, rule_lines("bv", ctx.variant, ctx.lang, ctx.values())),
+        ]
+    )
 
 
 def _special_block(ctx: _Ctx) -> Block:
     header, rows = _roll_table_rows(ctx, "special")
     widths = [0.13, 0.29] + [0.58 / (len(header) - 2)] * (len(header) - 2)
-    return _column([_heading_part(ctx, ctx.L("special_hit_table")),
-                    _table_part(ctx, widths, rows, header, ["center"] * 2 + ["left"] * (len(header) - 2),
-                                after=0.2),
-                    _bullets_part(ctx, [ctx.L("special_hit_note")])])
+    return _column(
+        [
+            _heading_part(ctx, ctx.L("special_hit_table")),
+            _table_part(ctx, widths, rows, header, ["center"] * 2 + ["left"] * (len(header) - 2), after=0.2),
+            _bullets_part(ctx, [ctx.L("special_hit_note")]),
+        ]
+    )
 
 
 def _other_block(ctx: _Ctx) -> Block:
@@ -592,15 +708,20 @@ def _other_block(ctx: _Ctx) -> Block:
 # -- entry point -------------------------------------------------------------------------------
 def pages(ctx: _Ctx) -> list[list[list[tuple[Block, float]]]]:
     """The handout's pages as rows of (block, width fraction)."""
-    p1 = [[(_title(ctx, 1, 2), 1.0)],
-          [(_hit_block(ctx), 0.46), (_share_and_crits_block(ctx), 0.54)],
-          [(_hit_notes_block(ctx), 0.5), (_special_block(ctx), 0.5)] if ctx.v["special_hit_table"]
-          else [(_hit_notes_block(ctx), 1.0)],
-          [(_crit_block(ctx), 1.0)]]
-    p2 = [[(_title(ctx, 2, 2), 1.0)],
-          [(_physical_left(ctx), 0.5), (_physical_right(ctx), 0.5)],
-          [(_movement_block(ctx), 1.0)],
-          [(_bv_block(ctx), 0.5), (_other_block(ctx), 0.5)]]
+    p1 = [
+        [(_title(ctx, 1, 2), 1.0)],
+        [(_hit_block(ctx), 0.46), (_share_and_crits_block(ctx), 0.54)],
+        [(_hit_notes_block(ctx), 0.5), (_special_block(ctx), 0.5)]
+        if ctx.v["special_hit_table"]
+        else [(_hit_notes_block(ctx), 1.0)],
+        [(_crit_block(ctx), 1.0)],
+    ]
+    p2 = [
+        [(_title(ctx, 2, 2), 1.0)],
+        [(_physical_left(ctx), 0.5), (_physical_right(ctx), 0.5)],
+        [(_movement_block(ctx), 1.0)],
+        [(_bv_block(ctx), 0.5), (_other_block(ctx), 0.5)],
+    ]
     return [p1, p2]
 
 
@@ -618,5 +739,9 @@ def render(doc, options) -> None:
     for i, rows in enumerate(all_pages, 1):
         ctx.pen = doc.page()
         _draw_page(rows, frame, s, _gap(rows, frame, s))
-        footer(ctx.pen, frame, L(ctx.v["rules_label"]),  # the variant's name, never its id
-               f"{L('generated_by')} · {L('page')} {i}/{len(all_pages)}")
+        footer(
+            ctx.pen,
+            frame,
+            L(ctx.v["rules_label"]),  # the variant's name, never its id
+            f"{L('generated_by')} · {L('page')} {i}/{len(all_pages)}",
+        )

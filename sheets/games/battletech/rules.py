@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from sheets.core.errors import RuleIssue, did_you_mean
 from sheets.data import load_data
 from sheets.games.battletech.model import (
-    ARMS, LOCATIONS, Ammo, AmmoBin, Equipment, Mount, Pilot, Proto, Weapon,
+    ARMS,
+    LOCATIONS,
+    Ammo,
+    AmmoBin,
+    Equipment,
+    Mount,
+    Pilot,
+    Proto,
+    Weapon,
 )
 
 DEFAULT_VARIANT = "classic"
@@ -57,22 +65,56 @@ def _norm(name: str) -> str:
 def catalogue() -> Catalogue:
     """Weapons, ammo and equipment of ``weapons.yaml``, indexed by every spelling."""
     raw = table("weapons")
-    weapons = tuple(Weapon(
-        name=w["name"], damage=str(w["damage"]), min=w["min"], short=w["short"],
-        medium=w["medium"], long=w["long"], bv=w["bv"], tons=w["tons"], heat=w.get("heat"),
-        codes=w.get("codes") or "", ammo=w.get("ammo"), main_gun_only=bool(w.get("main_gun_only")),
-        verified=bool(w.get("verified", True)), aliases=tuple(w.get("aliases") or ()),
-        blk=tuple(w.get("blk") or ()), source=w.get("source", ""),
-        era=w.get("era") or "seed") for w in raw["weapons"])
-    ammo = tuple(Ammo(
-        name=a["name"], key=a["key"], bv=a["bv"], kg_per_shot=a.get("kg_per_shot"),
-        verified=bool(a.get("verified", True)), blk=tuple(a.get("blk") or ()),
-        note=a.get("note") or "", era=a.get("era") or "seed") for a in raw["ammo"])
-    equipment = tuple(Equipment(
-        name=e["name"], bv=e["bv"], tons=e["tons"], defensive=bool(e.get("defensive")),
-        verified=bool(e.get("verified", True)), aliases=tuple(e.get("aliases") or ()),
-        blk=tuple(e.get("blk") or ()), source=e.get("source", ""), era=e.get("era") or "seed",
-        bv_per_5_tons=bool(e.get("bv_per_5_tons"))) for e in raw.get("equipment") or ())
+    weapons = tuple(
+        Weapon(
+            name=w["name"],
+            damage=str(w["damage"]),
+            min=w["min"],
+            short=w["short"],
+            medium=w["medium"],
+            long=w["long"],
+            bv=w["bv"],
+            tons=w["tons"],
+            heat=w.get("heat"),
+            codes=w.get("codes") or "",
+            ammo=w.get("ammo"),
+            main_gun_only=bool(w.get("main_gun_only")),
+            verified=bool(w.get("verified", True)),
+            aliases=tuple(w.get("aliases") or ()),
+            blk=tuple(w.get("blk") or ()),
+            source=w.get("source", ""),
+            era=w.get("era") or "seed",
+        )
+        for w in raw["weapons"]
+    )
+    ammo = tuple(
+        Ammo(
+            name=a["name"],
+            key=a["key"],
+            bv=a["bv"],
+            kg_per_shot=a.get("kg_per_shot"),
+            verified=bool(a.get("verified", True)),
+            blk=tuple(a.get("blk") or ()),
+            note=a.get("note") or "",
+            era=a.get("era") or "seed",
+        )
+        for a in raw["ammo"]
+    )
+    equipment = tuple(
+        Equipment(
+            name=e["name"],
+            bv=e["bv"],
+            tons=e["tons"],
+            defensive=bool(e.get("defensive")),
+            verified=bool(e.get("verified", True)),
+            aliases=tuple(e.get("aliases") or ()),
+            blk=tuple(e.get("blk") or ()),
+            source=e.get("source", ""),
+            era=e.get("era") or "seed",
+            bv_per_5_tons=bool(e.get("bv_per_5_tons")),
+        )
+        for e in raw.get("equipment") or ()
+    )
     index: dict = {}
     for entry in weapons + ammo + equipment:  # canonical names first: they win over aliases
         index.setdefault(_norm(entry.name), entry)
@@ -84,7 +126,7 @@ def catalogue() -> Catalogue:
             low = _norm(spelling)
             for prefix in _PREFIXES:
                 if low.startswith(prefix):
-                    index.setdefault(low[len(prefix):], entry)
+                    index.setdefault(low[len(prefix) :], entry)
     return Catalogue(weapons, ammo, equipment, index)
 
 
@@ -98,8 +140,8 @@ def find_item(name: str) -> Weapon | Ammo | Equipment | None:
     found = cat.index.get(key)
     if found is None:
         for prefix in _CLAN_PREFIXES:
-            if key.startswith(prefix) and key[len(prefix):] in cat.index:
-                return cat.index[key[len(prefix):]]
+            if key.startswith(prefix) and key[len(prefix) :] in cat.index:
+                return cat.index[key[len(prefix) :]]
     return found
 
 
@@ -125,13 +167,20 @@ def build(data) -> Proto:
         p = data["pilot"]
         pilot = Pilot(name=p.get("name") or "", gunnery=p.get("gunnery", default_gunnery()))
     return Proto(
-        name=data["name"], model=data.get("model") or "", tons=data["tons"],
-        motion=data.get("motion") or "biped", walk=data["walk"], jump=data.get("jump") or 0,
+        name=data["name"],
+        model=data.get("model") or "",
+        tons=data["tons"],
+        motion=data.get("motion") or "biped",
+        walk=data["walk"],
+        jump=data.get("jump") or 0,
         jump_jets=data.get("jump_jets") or "standard",
         myomer_booster=bool(data.get("myomer_booster")),
         armor_type=data.get("armor_type") or "standard",
         armor={k: v for k, v in (data.get("armor") or {}).items()},
-        mounts=tuple(mounts), ammo=tuple(bins), pilot=pilot)
+        mounts=tuple(mounts),
+        ammo=tuple(bins),
+        pilot=pilot,
+    )
 
 
 def default_gunnery() -> int:
@@ -252,12 +301,14 @@ def ways_2d6(roll: int) -> int:
 def hit_table(motion: str, which: str = "standard") -> list[dict]:
     """Rows of a hit-location table: ``{roll, location, ways, probability}`` (probability "n/36")."""
     rows = table("hit_tables")[which][motion]
-    return [{"roll": r, "location": loc, "ways": ways_2d6(r), "probability": f"{ways_2d6(r)}/36"}
-            for r, loc in sorted(rows.items())]
+    return [
+        {"roll": r, "location": loc, "ways": ways_2d6(r), "probability": f"{ways_2d6(r)}/36"}
+        for r, loc in sorted(rows.items())
+    ]
 
 
 def roll_text(rolls: list[int]) -> str:
-    """"6-8" for a run of three or more rolls, otherwise "5, 9"."""
+    """ "6-8" for a run of three or more rolls, otherwise "5, 9"."""
     rolls = sorted(rolls)
     parts, start = [], 0
     for i in range(1, len(rolls) + 1):
@@ -277,15 +328,28 @@ def grouped_hit_rows(motion: str, which: str = "standard") -> list[dict]:
     out = []
     for loc, rolls in groups.items():
         ways = sum(ways_2d6(r) for r in rolls)
-        out.append({"location": loc, "rolls": rolls, "roll_text": roll_text(rolls),
-                    "ways": ways, "probability": f"{ways}/36"})
+        out.append(
+            {
+                "location": loc,
+                "rolls": rolls,
+                "roll_text": roll_text(rolls),
+                "ways": ways,
+                "probability": f"{ways}/36",
+            }
+        )
     return out
 
 
 def determining_crits() -> list[dict]:
     """Determining Critical Hits rows ``{roll_text, crits, verified}`` (digest §4.1)."""
-    return [{"roll_text": str(r["min"]) if r["min"] == r["max"] else f"{r['min']}-{r['max']}",
-             "crits": r["crits"], "verified": r["verified"]} for r in table("hit_tables")["determining_crits"]]
+    return [
+        {
+            "roll_text": str(r["min"]) if r["min"] == r["max"] else f"{r['min']}-{r['max']}",
+            "crits": r["crits"],
+            "verified": r["verified"],
+        }
+        for r in table("hit_tables")["determining_crits"]
+    ]
 
 
 def torso_items(proto: Proto) -> list[Mount]:
@@ -310,8 +374,9 @@ def torso_weapon_roll(proto: Proto, variant: str | None) -> list[dict]:
         for entry in rule["entries"]:
             n = entry["weapon"]
             name = items[n - 1] if n is not None and n <= len(items) else None
-            out.append({"faces": _faces_text(entry["faces"]), "weapon": name,
-                        "label": None if name else "no_effect"})
+            out.append(
+                {"faces": _faces_text(entry["faces"]), "weapon": name, "label": None if name else "no_effect"}
+            )
         return out
     per = rule["faces_per_item"][proto.motion if proto.motion in rule["faces_per_item"] else "biped"]
     out, face = [], 1
@@ -323,8 +388,9 @@ def torso_weapon_roll(proto: Proto, variant: str | None) -> list[dict]:
     return out
 
 
-def pilot_damage_on_destruction(location: str, crits_taken: int, variant: str | None,
-                                reading: str | None = None, boxes: int | None = None) -> int:
+def pilot_damage_on_destruction(
+    location: str, crits_taken: int, variant: str | None, reading: str | None = None, boxes: int | None = None
+) -> int:
     """Pilot hits when a location is destroyed after ``crits_taken`` of its boxes were crossed.
 
     classic: each box crossed by the destruction is a hit (``reading="per_box"``, the literal
@@ -367,10 +433,15 @@ def later_equipment(proto: Proto, variant: str | None) -> list[tuple[tuple, str]
 
 
 def _check_eras(proto: Proto, variant: str, strict: bool) -> list[RuleIssue]:
-    return [RuleIssue(path, f"{name} is not in the classic ProtoMech rules (later equipment; "
-                            f"use rules: tw){'' if strict else ', marked † on the sheet'}",
-                      "error" if strict else "warning")
-            for path, name in later_equipment(proto, variant)]
+    return [
+        RuleIssue(
+            path,
+            f"{name} is not in the classic ProtoMech rules (later equipment; "
+            f"use rules: tw){'' if strict else ', marked † on the sheet'}",
+            "error" if strict else "warning",
+        )
+        for path, name in later_equipment(proto, variant)
+    ]
 
 
 # -- validation --------------------------------------------------------------------------------
@@ -383,11 +454,21 @@ def validate(proto: Proto, variant: str | None, strict: bool = False) -> list[Ru
     issues: list[RuleIssue] = _check_eras(proto, variant, strict)
     if not v["tons"]["min"] <= proto.tons <= v["tons"]["max"]:
         what = "ultraheavy (10-15 t)" if is_ultraheavy(proto) else f"{proto.tons} t"
-        issues.append(RuleIssue(("tons",), f"{proto.tons} t: {what} ProtoMechs are not allowed under "
-                                f"rules: {variant} ({v['tons']['min']}-{v['tons']['max']} t; use rules: tw)"))
+        issues.append(
+            RuleIssue(
+                ("tons",),
+                f"{proto.tons} t: {what} ProtoMechs are not allowed under "
+                f"rules: {variant} ({v['tons']['min']}-{v['tons']['max']} t; use rules: tw)",
+            )
+        )
     if proto.motion not in v["motions"]:
-        issues.append(RuleIssue(("motion",), f"motion {proto.motion!r} is not allowed under rules: "
-                                f"{variant} (allowed: {', '.join(v['motions'])}; use rules: tw)"))
+        issues.append(
+            RuleIssue(
+                ("motion",),
+                f"motion {proto.motion!r} is not allowed under rules: "
+                f"{variant} (allowed: {', '.join(v['motions'])}; use rules: tw)",
+            )
+        )
     issues += _check_armor(proto)
     issues += _check_movement(proto)
     issues += _check_mounts(proto)
@@ -402,15 +483,28 @@ def _check_armor(proto: Proto) -> list[RuleIssue]:
     for loc, points in proto.armor.items():
         if loc in ARMS and proto.motion == "quad":
             if points:
-                issues.append(RuleIssue(("armor", loc), f"a quad has no arms: {loc} armour must be 0 "
-                                        f"or left out (got {points})"))
+                issues.append(
+                    RuleIssue(
+                        ("armor", loc),
+                        f"a quad has no arms: {loc} armour must be 0 or left out (got {points})",
+                    )
+                )
         elif loc == "main_gun" and not proto.has_main_gun:
             if points:
-                issues.append(RuleIssue(("armor", loc), f"main gun armour {points} given, but no "
-                                        "equipment is in location main_gun"))
+                issues.append(
+                    RuleIssue(
+                        ("armor", loc),
+                        f"main gun armour {points} given, but no equipment is in location main_gun",
+                    )
+                )
         elif points > limits[loc]:
-            issues.append(RuleIssue(("armor", loc), f"{loc} armour {points} exceeds the maximum "
-                                    f"{limits[loc]} for a {proto.tons} t {proto.motion}"))
+            issues.append(
+                RuleIssue(
+                    ("armor", loc),
+                    f"{loc} armour {points} exceeds the maximum "
+                    f"{limits[loc]} for a {proto.tons} t {proto.motion}",
+                )
+            )
     return issues
 
 
@@ -418,8 +512,9 @@ def _check_movement(proto: Proto) -> list[RuleIssue]:
     cap = max_jump_mp(proto)
     if proto.jump > cap:
         jets = "extended jump jets" if proto.jump_jets == "extended" else "standard jump jets"
-        return [RuleIssue(("jump",), f"jump {proto.jump} exceeds the maximum {cap} "
-                          f"(walk {proto.walk}, {jets})")]
+        return [
+            RuleIssue(("jump",), f"jump {proto.jump} exceeds the maximum {cap} (walk {proto.walk}, {jets})")
+        ]
     return []
 
 
@@ -434,15 +529,27 @@ def _check_mounts(proto: Proto) -> list[RuleIssue]:
             issues.append(RuleIssue(("equipment", m.index, "item"), _unknown(m.name)))
             continue
         if m.location is None:
-            issues.append(RuleIssue(("equipment", m.index, "item"), f"{m.item.name} needs a location "
-                                    f"(one of {', '.join(LOCATIONS)})"))
+            issues.append(
+                RuleIssue(
+                    ("equipment", m.index, "item"),
+                    f"{m.item.name} needs a location (one of {', '.join(LOCATIONS)})",
+                )
+            )
             continue
         if m.location in ARMS and proto.motion == "quad":
-            issues.append(RuleIssue(("equipment", m.index, "location"),
-                                    f"a quad has no arms: {m.item.name} cannot go in {m.location}"))
+            issues.append(
+                RuleIssue(
+                    ("equipment", m.index, "location"),
+                    f"a quad has no arms: {m.item.name} cannot go in {m.location}",
+                )
+            )
         if isinstance(m.item, Weapon) and m.item.main_gun_only and m.location != "main_gun":
-            issues.append(RuleIssue(("equipment", m.index, "location"),
-                                    f"{m.item.name} may only be mounted in the main gun, not {m.location}"))
+            issues.append(
+                RuleIssue(
+                    ("equipment", m.index, "location"),
+                    f"{m.item.name} may only be mounted in the main gun, not {m.location}",
+                )
+            )
     return issues
 
 
@@ -454,15 +561,26 @@ def _check_ammo(proto: Proto) -> list[RuleIssue]:
             issues.append(RuleIssue(("equipment", b.index, "item"), _unknown(b.name)))
             continue
         if b.location is not None:
-            issues.append(RuleIssue(("equipment", b.index, "location"),
-                                    f"{b.ammo.name} takes no location (ammo is stored in the body)"))
+            issues.append(
+                RuleIssue(
+                    ("equipment", b.index, "location"),
+                    f"{b.ammo.name} takes no location (ammo is stored in the body)",
+                )
+            )
         if b.shots is None:
-            issues.append(RuleIssue(("equipment", b.index, "item"),
-                                    f"{b.ammo.name} needs 'shots:' (the number of shots)"))
+            issues.append(
+                RuleIssue(
+                    ("equipment", b.index, "item"), f"{b.ammo.name} needs 'shots:' (the number of shots)"
+                )
+            )
         if b.ammo.key not in carried:
             users = ", ".join(w.name for w in weapons_for_ammo(b.ammo.key)) or "none"
-            issues.append(RuleIssue(("equipment", b.index, "item"),
-                                    f"{b.ammo.name}: the unit carries no weapon that fires it ({users})"))
+            issues.append(
+                RuleIssue(
+                    ("equipment", b.index, "item"),
+                    f"{b.ammo.name}: the unit carries no weapon that fires it ({users})",
+                )
+            )
     return issues
 
 
@@ -480,15 +598,23 @@ def _check_limits(proto: Proto) -> list[RuleIssue]:
         lim = limits["arm" if loc in ARMS else loc]
         if len(mounts) > lim["slots"]:
             extra = mounts[lim["slots"]]
-            issues.append(RuleIssue(("equipment", extra.index, "location"),
-                                    f"{loc} holds {len(mounts)} item{'' if len(mounts) == 1 else 's'}; "
-                                    f"the limit is {lim['slots']}",
-                                    "warning"))
+            issues.append(
+                RuleIssue(
+                    ("equipment", extra.index, "location"),
+                    f"{loc} holds {len(mounts)} item{'' if len(mounts) == 1 else 's'}; "
+                    f"the limit is {lim['slots']}",
+                    "warning",
+                )
+            )
         weight = sum(m.item.tons for m in mounts)
         if lim["tons"] is not None and weight > lim["tons"] + 1e-9 and lim["slots"] > 0:
-            issues.append(RuleIssue(("equipment", mounts[-1].index, "location"),
-                                    f"{loc} carries {weight:g} t; the limit is {lim['tons']:g} t",
-                                    "warning"))
+            issues.append(
+                RuleIssue(
+                    ("equipment", mounts[-1].index, "location"),
+                    f"{loc} carries {weight:g} t; the limit is {lim['tons']:g} t",
+                    "warning",
+                )
+            )
     return issues
 
 
@@ -505,11 +631,18 @@ def inventory(proto: Proto) -> list[dict]:
             continue
         w = m.item if isinstance(m.item, Weapon) else None
         rows[key] = {
-            "qty": 1, "name": m.item.name, "location": m.location, "loc": f"loc_{m.location}",
-            "loc_abbr": f"loc_abbr_{m.location}", "damage": w.damage if w else None,
-            "codes": w.codes if w else "", "min": w.min if w else None,
-            "short": w.short if w else None, "medium": w.medium if w else None,
-            "long": w.long if w else None, "verified": m.item.verified,
+            "qty": 1,
+            "name": m.item.name,
+            "location": m.location,
+            "loc": f"loc_{m.location}",
+            "loc_abbr": f"loc_abbr_{m.location}",
+            "damage": w.damage if w else None,
+            "codes": w.codes if w else "",
+            "min": w.min if w else None,
+            "short": w.short if w else None,
+            "medium": w.medium if w else None,
+            "long": w.long if w else None,
+            "verified": m.item.verified,
         }
     return list(rows.values())
 
@@ -542,8 +675,13 @@ def to_hit_odds(row: dict, gunnery_skill: int, variant: str | None) -> dict | No
     minimum = None
     if m and v["minimum_range"]:
         best, worst = base + v["range"]["short"] + 1, base + v["range"]["short"] + m
-        minimum = {"hexes": m, "best": best, "worst": worst,
-                   "ways_best": chance_2d6(best), "ways_worst": chance_2d6(worst)}
+        minimum = {
+            "hexes": m,
+            "best": best,
+            "worst": worst,
+            "ways_best": chance_2d6(best),
+            "ways_worst": chance_2d6(worst),
+        }
     return {"bands": bands, "minimum": minimum}
 
 
@@ -560,8 +698,15 @@ def ammo_lines(proto: Proto) -> list[dict]:
     for b in proto.ammo:
         if b.ammo is None:
             continue
-        row = out.setdefault(b.ammo.name, {"name": b.ammo.name, "weapon": b.ammo.name.removesuffix(" Ammo"),
-                                           "shots": 0, "verified": b.ammo.verified})
+        row = out.setdefault(
+            b.ammo.name,
+            {
+                "name": b.ammo.name,
+                "weapon": b.ammo.name.removesuffix(" Ammo"),
+                "shots": 0,
+                "verified": b.ammo.verified,
+            },
+        )
         row["shots"] += b.shots or 0
     return list(out.values())
 
@@ -573,13 +718,19 @@ def movement(proto: Proto) -> list[dict]:
     if proto.myomer_booster:
         run = f"{run} [{boosted_run_mp(proto)}]"
     if proto.motion == "glider":
-        rows = [{"key": "ground", "value": "1"}, {"key": "cruise", "value": str(proto.walk)},
-                {"key": "flank", "value": run}]
+        rows = [
+            {"key": "ground", "value": "1"},
+            {"key": "cruise", "value": str(proto.walk)},
+            {"key": "flank", "value": run},
+        ]
         if proto.jump:
             rows.append({"key": "jump", "value": str(proto.jump)})
         return rows
-    return [{"key": "walk", "value": str(proto.walk)}, {"key": "run", "value": run},
-            {"key": "jump", "value": str(proto.jump)}]
+    return [
+        {"key": "walk", "value": str(proto.walk)},
+        {"key": "run", "value": run},
+        {"key": "jump", "value": str(proto.jump)},
+    ]
 
 
 def crit_rows(proto: Proto, variant: str | None) -> list[dict]:
@@ -589,9 +740,17 @@ def crit_rows(proto: Proto, variant: str | None) -> list[dict]:
     rows = []
     for group in grouped_hit_rows(proto.motion):
         loc = group["location"]
-        row = {"roll_text": group["roll_text"], "rolls": group["rolls"],
-               "probability": group["probability"], "location": loc, "label": f"loc_{loc}",
-               "exists": True, "note": None, "effect": None, "boxes": []}
+        row = {
+            "roll_text": group["roll_text"],
+            "rolls": group["rolls"],
+            "probability": group["probability"],
+            "location": loc,
+            "label": f"loc_{loc}",
+            "exists": True,
+            "note": None,
+            "effect": None,
+            "boxes": [],
+        }
         if loc == "near_miss":
             row["note"] = "near_miss_note"
         elif loc == "wings":
@@ -599,9 +758,16 @@ def crit_rows(proto: Proto, variant: str | None) -> list[dict]:
         elif loc == "main_gun" and not proto.has_main_gun:
             row.update(exists=False, note="main_gun_none_torso")
         else:
-            row["boxes"] = [{"index": i + 1, "kind": b["kind"], "pilot_hit": b["pilot_hit"],
-                             "effect": b["effect"], "torso_weapon_roll": bool(b.get("torso_weapon_roll"))}
-                            for i, b in enumerate(boxes[loc])]
+            row["boxes"] = [
+                {
+                    "index": i + 1,
+                    "kind": b["kind"],
+                    "pilot_hit": b["pilot_hit"],
+                    "effect": b["effect"],
+                    "torso_weapon_roll": bool(b.get("torso_weapon_roll")),
+                }
+                for i, b in enumerate(boxes[loc])
+            ]
         rows.append(row)
     return rows
 
@@ -649,8 +815,10 @@ def sheet_data(proto: Proto, variant: str | None) -> dict:
     st, mx, ar = structure(proto), max_armor(proto), armor(proto)
     roll = torso_weapon_roll(proto, variant)
     pilot_table = table("pilot")
-    unverified_items = sorted({m.item.name for m in proto.mounts if m.item is not None and not m.item.verified}
-                              | {b.ammo.name for b in proto.ammo if b.ammo is not None and not b.ammo.verified})
+    unverified_items = sorted(
+        {m.item.name for m in proto.mounts if m.item is not None and not m.item.verified}
+        | {b.ammo.name for b in proto.ammo if b.ammo is not None and not b.ammo.verified}
+    )
     flags = {
         "unverified_items": unverified_items,
         "atm_ammo_quirk": "atm_ammo_quirk" in bv.breakdown["flags"],
@@ -675,28 +843,49 @@ def sheet_data(proto: Proto, variant: str | None) -> dict:
             row["verified"] = False
     moves = movement(proto)
     for row in moves:
-        if ((row["key"] in ("run", "flank") and "myomer booster" in later)
-                or (row["key"] == "jump" and "extended jump jets" in later)):
+        if (row["key"] in ("run", "flank") and "myomer booster" in later) or (
+            row["key"] == "jump" and "extended jump jets" in later
+        ):
             row["value"] += "†"
     if flags["atm_ammo_quirk"]:
         footnotes.append("atm_bv_footnote")
     return {
         "variant": variant,
         "rules_label": v["rules_label"],
-        "header": {"name": proto.name, "model": proto.model, "tons": proto.tons,
-                   "motion": proto.motion, "motion_label": f"motion_{proto.motion}",
-                   "ultraheavy": is_ultraheavy(proto)},
+        "header": {
+            "name": proto.name,
+            "model": proto.model,
+            "tons": proto.tons,
+            "motion": proto.motion,
+            "motion_label": f"motion_{proto.motion}",
+            "ultraheavy": is_ultraheavy(proto),
+        },
         "movement": moves,
         "inventory": inv,
         "ammo": ammo_rows,
         "crit_rows": crit_rows(proto, variant),
         "crit_legend": v["legend"],
-        "torso_weapon_roll": {"title": "torso_weapon_roll", "entries": roll,
-                              "empty_label": None if roll else "no_torso_weapons"},
-        "armor": [{"location": loc, "label": f"loc_{loc}", "armor": ar[loc], "structure": st[loc],
-                   "max_armor": mx[loc]} for loc in proto.locations],
-        "pilot": {"name": proto.pilot.name if proto.pilot else "", "gunnery": gunnery(proto),
-                  "hits": list(pilot_table["hits"]), "consciousness": list(pilot_table["consciousness"])},
+        "torso_weapon_roll": {
+            "title": "torso_weapon_roll",
+            "entries": roll,
+            "empty_label": None if roll else "no_torso_weapons",
+        },
+        "armor": [
+            {
+                "location": loc,
+                "label": f"loc_{loc}",
+                "armor": ar[loc],
+                "structure": st[loc],
+                "max_armor": mx[loc],
+            }
+            for loc in proto.locations
+        ],
+        "pilot": {
+            "name": proto.pilot.name if proto.pilot else "",
+            "gunnery": gunnery(proto),
+            "hits": list(pilot_table["hits"]),
+            "consciousness": list(pilot_table["consciousness"]),
+        },
         "physical_damage": physical_damage(proto, variant),
         "bv": bv.base,
         "bv_pilot": bv.pilot,

@@ -56,7 +56,9 @@ def render(doc, units, options) -> None:
     key_w = _key_width(L)
     chunks = points(units, (options.extra or {}).get("files")) or [[]]
     full = full_names(chunks, options.paper, doc.size, L)
-    legend_h = len(legend_lines(variant, doc.size, options.paper, L, key_w, odds, True, full)) * MIN_PT * 1.12 + 3
+    legend_h = (
+        len(legend_lines(variant, doc.size, options.paper, L, key_w, odds, True, full)) * MIN_PT * 1.12 + 3
+    )
     known: dict = {}  # id(unit) -> sheet data worked out while paging
     pages = _pages(chunks, variant, options.paper, doc.size, L, legend_h, lang, names, odds, known)
     frame, head, slots = page_geometry(options.paper, doc.size, legend_h)
@@ -87,8 +89,16 @@ def render(doc, units, options) -> None:
         pen.heading(head, L("sheet_title"), 12)
         if point_no is not None:
             title = f"{L('point')} {point_no}/{len(chunks)}" + (f" ({L('point_cont')})" if cont else "")
-            pen.text(head.right - 4, head.y + 5, title, 8.5, "Sans-Bold",
-                     align="right", color=pen.t.accent_text, max_width=frame.w * 0.25)
+            pen.text(
+                head.right - 4,
+                head.y + 5,
+                title,
+                8.5,
+                "Sans-Bold",
+                align="right",
+                color=pen.t.accent_text,
+                max_width=frame.w * 0.25,
+            )
         for number, unit, first, span in placed:
             d = known.get(id(unit)) or sheet_data(unit, variant)  # only for the pages drawn here
             slot = slots[first]
@@ -102,7 +112,9 @@ def render(doc, units, options) -> None:
             # file filled a fifth of the page)
             last = max(number for number, *_ in placed)
             for k in range(used, PER_PAGE):
-                BlankBlock(pen, slots[k], blank_data(variant), last + k - used + 1, options.paper, lang, L).draw()
+                BlankBlock(
+                    pen, slots[k], blank_data(variant), last + k - used + 1, options.paper, lang, L
+                ).draw()
         if list_page == page_no - 1:
             from sheets.render.roster_pdf import draw_army_lists_in
 
@@ -111,18 +123,29 @@ def render(doc, units, options) -> None:
                 bottom = _free(placed, slots, room).top - need - 8
                 spare = [k for k in range(PER_PAGE) if slots[k].top <= bottom]
                 for n, k in enumerate(spare):
-                    BlankBlock(pen, slots[k], blank_data(variant), units_total + n + 1, options.paper,
-                               lang, L).draw()
+                    BlankBlock(
+                        pen, slots[k], blank_data(variant), units_total + n + 1, options.paper, lang, L
+                    ).draw()
         ty = frame.y + legend_h - 1 - MIN_PT * 0.8
         _armour_key(pen, frame.x, ty, L)
-        destroy = any(b["kind"] == "destroy" for _, unit, *_ in placed
-                      for row in crit_rows(unit, variant) for b in row["boxes"])
-        for k, line in enumerate(legend_lines(variant, doc.size, options.paper, L, key_w, odds, destroy, full)):
+        destroy = any(
+            b["kind"] == "destroy"
+            for _, unit, *_ in placed
+            for row in crit_rows(unit, variant)
+            for b in row["boxes"]
+        )
+        for k, line in enumerate(
+            legend_lines(variant, doc.size, options.paper, L, key_w, odds, destroy, full)
+        ):
             x = frame.x + (key_w if k == 0 else 0)
             _line(pen, x, ty, line, MIN_PT, "Cond", frame.right - x)
             ty -= MIN_PT * 1.12
-        footer(pen, frame, f"{L('rules_' + variant)} · sheets {__version__}",
-               f"{label('common', 'page', lang)} {page_no}/{len(pages)}")
+        footer(
+            pen,
+            frame,
+            f"{L('rules_' + variant)} · sheets {__version__}",
+            f"{label('common', 'page', lang)} {page_no}/{len(pages)}",
+        )
     if lists and list_page is None:
         from sheets.render.roster_pdf import draw_army_lists
 
@@ -150,8 +173,15 @@ def blank_data(variant: str) -> dict:
     row), no values of its own printed."""
     from sheets.games.battletech.rules import build
 
-    unit = build({"name": "", "tons": 9, "motion": "biped", "walk": 1,
-                  "equipment": [{"item": "ER Small Laser", "location": "main_gun"}]})
+    unit = build(
+        {
+            "name": "",
+            "tons": 9,
+            "motion": "biped",
+            "walk": 1,
+            "equipment": [{"item": "ER Small Laser", "location": "main_gun"}],
+        }
+    )
     return sheet_data(unit, variant)
 
 
@@ -167,14 +197,24 @@ def _armour_key(pen: Pen, x: float, baseline: float, L) -> None:
     ky = baseline - 0.8
     for fill, text in (((1, 1, 1), L("armor")), (pen.t.shade, L("structure"))):
         with pen.legend_key():
-            pen.pips(Rect(x, ky - 0.6, 2 * R_KEY + 0.4, 2 * R_KEY + 0.4), 1, fill=fill, max_radius=R_KEY, gap=0.4)
+            pen.pips(
+                Rect(x, ky - 0.6, 2 * R_KEY + 0.4, 2 * R_KEY + 0.4), 1, fill=fill, max_radius=R_KEY, gap=0.4
+            )
         x += 2 * R_KEY + 2
         pen.text(x, baseline, text, MIN_PT, "Cond")
         x += text_width(text, "Cond", MIN_PT) + 5
 
 
-def legend_lines(variant: str, size: tuple, paper: str, L, indent: float = 0.0, odds: bool = True,
-                 destroy: bool = False, full: str = "") -> list[str]:
+def legend_lines(
+    variant: str,
+    size: tuple,
+    paper: str,
+    L,
+    indent: float = 0.0,
+    odds: bool = True,
+    destroy: bool = False,
+    full: str = "",
+) -> list[str]:
     """The page's legend after the armour key (``indent`` wide): what the crit boxes mean (the
     variant's legend; tw adds the double box when the page has one), then the to-hit odds: how
     the number is made and which modifiers it leaves out (``data/battletech/to_hit.yaml``),
@@ -191,7 +231,8 @@ def legend_lines(variant: str, size: tuple, paper: str, L, indent: float = 0.0, 
             text += " " + L("odds_unverified")
     width = size[0] - 2 * margins(paper)
     return fill_lines(text, "Cond", MIN_PT, (width - indent, width)) + (
-        fill_lines(full, "Cond", MIN_PT, (width,)) if full else [])
+        fill_lines(full, "Cond", MIN_PT, (width,)) if full else []
+    )
 
 
 def full_names(chunks: list[list], paper: str, size: tuple, L) -> str:
@@ -210,8 +251,18 @@ def full_names(chunks: list[list], paper: str, size: tuple, L) -> str:
     return f"{L('pilots_in_full')}: " + "; ".join(out) + "." if out else ""
 
 
-def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L, legend_h: float = 0.0,
-           lang: str = "en", names: dict | None = None, odds: bool = True, known: dict | None = None) -> list[tuple]:
+def _pages(
+    chunks: list[list],
+    variant: str,
+    paper: str,
+    size: tuple,
+    L,
+    legend_h: float = 0.0,
+    lang: str = "en",
+    names: dict | None = None,
+    odds: bool = True,
+    known: dict | None = None,
+) -> list[tuple]:
     """One page per Point; a unit whose armour pips cannot keep 3 mm in one slot (the largest
     ultraheavies at full armour) takes two slots, and a Point that then needs more than five
     slots continues on the next page ("Point 2 (cont.)"). Returns per page (Point number,
@@ -232,8 +283,17 @@ def _pages(chunks: list[list], variant: str, paper: str, size: tuple, L, legend_
     return pages
 
 
-def _needs_two_slots(unit, variant: str, paper: str, slot: Rect, L, lang: str = "en", names: dict | None = None,
-                     odds: bool = True, known: dict | None = None) -> bool:
+def _needs_two_slots(
+    unit,
+    variant: str,
+    paper: str,
+    slot: Rect,
+    L,
+    lang: str = "en",
+    names: dict | None = None,
+    odds: bool = True,
+    known: dict | None = None,
+) -> bool:
     """Whether a unit's armour pips would shrink under 3 mm in one slot, or its weapons, ammo and
     notes would overflow their column (the sheet data worked out here is kept in ``known``)."""
     many_pips = sum(armor(unit).values()) + sum(structure(unit).values()) >= 60  # no normal ProtoMech
@@ -255,8 +315,11 @@ def _armour_grid(r: Rect, d: dict, band: float, L):
     fs = MIN_PT
     grid = Rect(r.x, r.y, r.w, r.h - band - 2)  # (the key is in the page's legend)
     counts = {a["location"]: a for a in d["armor"]}
-    side_labels = [f"{L('loc_abbr_' + loc)} {a['armor']}/{a['structure']}" for loc, a in counts.items()
-                   if loc in ("right_arm", "left_arm", "main_gun")]
+    side_labels = [
+        f"{L('loc_abbr_' + loc)} {a['armor']}/{a['structure']}"
+        for loc, a in counts.items()
+        if loc in ("right_arm", "left_arm", "main_gun")
+    ]
     min_side = max((text_width(t, "Cond", fs) + 3 for t in side_labels), default=0.0)
     return grid, counts, min_side
 
@@ -265,11 +328,15 @@ def points(units: list, files: list | None = None) -> list[list]:
     """The units as Points of up to five, one Point per page: each file's units are grouped on
     their own, so that a Point never mixes files nor splits across pages (``files``: the render
     command's ``[{"units": n, ...}]`` in input order)."""
-    counts = [f["units"] for f in files] if files and sum(f["units"] for f in files) == len(units) else [len(units)]
+    counts = (
+        [f["units"] for f in files]
+        if files and sum(f["units"] for f in files) == len(units)
+        else [len(units)]
+    )
     out, start = [], 0
     for n in counts:
-        chunk = units[start:start + n]
-        out.extend(chunk[i:i + PER_PAGE] for i in range(0, len(chunk), PER_PAGE))
+        chunk = units[start : start + n]
+        out.extend(chunk[i : i + PER_PAGE] for i in range(0, len(chunk), PER_PAGE))
         start += n
     return out
 
@@ -292,8 +359,10 @@ def page_geometry(paper: str, size: tuple, legend_h: float = 0.0) -> tuple[Rect,
     head = Rect(frame.x, frame.top - 17, frame.w, 17)
     body = Rect(frame.x, frame.y + legend_h, frame.w, frame.h - 21 - legend_h)
     slot_h = (body.h - layout["gap"] * (PER_PAGE - 1)) / PER_PAGE
-    slots = [Rect(body.x, body.top - i * (slot_h + layout["gap"]) - slot_h, body.w, slot_h)
-             for i in range(PER_PAGE)]
+    slots = [
+        Rect(body.x, body.top - i * (slot_h + layout["gap"]) - slot_h, body.w, slot_h)
+        for i in range(PER_PAGE)
+    ]
     return frame, head, slots
 
 
@@ -305,8 +374,18 @@ def block_columns(paper: str, slot: Rect) -> list[Rect]:
 class Block:
     """One ProtoMech's block: ``draw`` places the shared skeleton form, then the unit's values."""
 
-    def __init__(self, pen: Pen, slot: Rect, d: dict, number: int, paper: str, lang: str, L, names=None,
-                 odds: bool = True):
+    def __init__(
+        self,
+        pen: Pen,
+        slot: Rect,
+        d: dict,
+        number: int,
+        paper: str,
+        lang: str,
+        L,
+        names=None,
+        odds: bool = True,
+    ):
         self.pen, self.slot, self.d, self.number, self.paper, self.L = pen, slot, d, number, paper, L
         self.names = names or {}
         self.odds = odds
@@ -318,14 +397,28 @@ class Block:
         data_w = block_columns(paper, Rect(0, 0, slot.w, slot.h))[0].w
         label_w = min(data_w * 0.3, text_width(f"{L('pilot_name')}:", "Cond", MIN_PT + 0.5))
         self.pilot_two = text_width(d["pilot"]["name"] or "", "Cond-Bold", MIN_PT) > data_w - 6 - label_w
-        self.key = ("bt-block", paper, lang, d["variant"], number, d["header"]["motion"], self.dmg_sample,
-                    self.pilot_two,
-                    tuple(m["key"] for m in d["movement"]), repr(d["crit_rows"]), d["crit_legend"],
-                    round(slot.w, 2), round(slot.h, 2))
+        self.key = (
+            "bt-block",
+            paper,
+            lang,
+            d["variant"],
+            number,
+            d["header"]["motion"],
+            self.dmg_sample,
+            self.pilot_two,
+            tuple(m["key"] for m in d["movement"]),
+            repr(d["crit_rows"]),
+            d["crit_legend"],
+            round(slot.w, 2),
+            round(slot.h, 2),
+        )
 
     def loc_abbrs(self) -> tuple:
         """The location abbreviations the weapon table may print (the same for every unit)."""
-        return tuple(self.L(f"loc_abbr_{loc}") for loc in ("head", "torso", "right_arm", "left_arm", "legs", "main_gun"))
+        return tuple(
+            self.L(f"loc_abbr_{loc}")
+            for loc in ("head", "torso", "right_arm", "left_arm", "legs", "main_gun")
+        )
 
     def damage(self, w: dict) -> str:
         """The damage cell in the page's language ("2/msl", plasma "7H/2D6": H = heat)."""
@@ -398,8 +491,16 @@ class Block:
             if static:
                 _line(pen, body.x + 3, y, L(mv["key"]), size - 0.5, "Cond", body.w * 0.62)
             else:
-                pen.text(body.right, y, mv["value"], size, "Sans-Bold", align="right", max_width=body.w * 0.36,
-                         min_size=MIN_PT)
+                pen.text(
+                    body.right,
+                    y,
+                    mv["value"],
+                    size,
+                    "Sans-Bold",
+                    align="right",
+                    max_width=body.w * 0.36,
+                    min_size=MIN_PT,
+                )
         y -= size + 2
         # one BV line when the longest values fit, else two (the same for every unit)
         # (at the block's size, else at 6 pt, before it takes two lines)
@@ -459,8 +560,16 @@ class Block:
                 cx = x0 + i * cell_w + cell_w / 2
                 pen.text(cx, y_hits, str(hit), fs, "Cond-Bold", align="center")
                 c = p["consciousness"][i]
-                pen.text(cx, y_cons, L("dead") if c == "dead" else str(c), fs, "Cond", align="center",
-                         max_width=cell_w, min_size=MIN_PT)
+                pen.text(
+                    cx,
+                    y_cons,
+                    L("dead") if c == "dead" else str(c),
+                    fs,
+                    "Cond",
+                    align="center",
+                    max_width=cell_w,
+                    min_size=MIN_PT,
+                )
             return
         name_x = r.x + 4 + min(r.w * 0.3, text_width(name_label, "Cond", fs + 0.5))
         gun_x = r.right - 2 - gun_w + text_width(gun_label + " ", "Cond", fs + 0.5)
@@ -480,7 +589,9 @@ class Block:
         fs = MIN_PT
         body = self._band(pen, r, L("weapons_inventory"), static)
         head_h = fs + 2.6
-        header = [L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")]
+        header = [
+            L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")
+        ]
         xs = _weapon_columns(body, header, self.dmg_sample, self.loc_abbrs())
         aligns = ["left"] + ["center"] * 6
         if static:
@@ -509,7 +620,9 @@ class Block:
         notes_h = self._notes_height(notes, body.w)
         # the bins share the room left above the notes (each at least one row of boxes)
         titles = [Pen.wrap_static(self._ammo_title(a, 100), "Cond", fs, body.w) for a in d["ammo"]]
-        box_room = (y - body.y - notes_h - sum(len(t) * fs * 1.08 + 2.5 for t in titles)) / max(1, len(titles))
+        box_room = (y - body.y - notes_h - sum(len(t) * fs * 1.08 + 2.5 for t in titles)) / max(
+            1, len(titles)
+        )
         for a in d["ammo"]:
             y = self._ammo(pen, body, y, a, box_room)
         area = Rect(body.x, body.y, body.w, max(0.0, y - body.y))
@@ -524,9 +637,15 @@ class Block:
             if w is None:
                 cells = [L("no_weapons")] + [""] * 6
             else:
-                cells = [f"{w['qty']}× " * (w["qty"] > 1) + self.name(w["name"]) + ("" if w["verified"] else "†"),
-                         L(w["loc_abbr"]), self.damage(w), _cell(w["min"] or None), _cell(w["short"]),
-                         _cell(w["medium"]), _cell(w["long"])]
+                cells = [
+                    f"{w['qty']}× " * (w["qty"] > 1) + self.name(w["name"]) + ("" if w["verified"] else "†"),
+                    L(w["loc_abbr"]),
+                    self.damage(w),
+                    _cell(w["min"] or None),
+                    _cell(w["short"]),
+                    _cell(w["medium"]),
+                    _cell(w["long"]),
+                ]
             lines = Pen.wrap_static(cells[0], "Cond", fs, xs[0][1] - 1.6)
             odds = odds_lines(w.get("odds"), body.w - 3.2) if self.odds and w is not None else []
             main_h = max(fs + 2.6, len(lines) * fs * 1.08 + 1.6)
@@ -543,7 +662,9 @@ class Block:
         fs = MIN_PT
         r = block_columns(self.paper, self.slot)[1]
         body = Rect(r.x, r.y, r.w, r.h - self.layout["head"] - 2)
-        header = [self.L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")]
+        header = [
+            self.L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")
+        ]
         xs = _weapon_columns(body, header, self.dmg_sample, self.loc_abbrs())
         need = fs + 2.6 + sum(row[-1] for row in self._weapon_rows(body, xs)) + 1.5
         for a in self.d["ammo"]:
@@ -573,7 +694,9 @@ class Block:
         return y - 1
 
     def _ammo_title(self, a: dict, per_box: int) -> str:
-        title = f"{self.L('ammo')}: {self.name(a['weapon'])} ({int(a['shots'])})" + ("" if a["verified"] else "†")
+        title = f"{self.L('ammo')}: {self.name(a['weapon'])} ({int(a['shots'])})" + (
+            "" if a["verified"] else "†"
+        )
         return title + (f", □ = {per_box}" if per_box > 1 else "")
 
     def _notes(self) -> list[str]:
@@ -581,8 +704,10 @@ class Block:
         notes = []
         roll = d["torso_weapon_roll"]
         if roll["entries"]:
-            parts = [f"{e['faces']}: {self.name(e['weapon']) if e['weapon'] else L(e['label'])}"
-                     for e in roll["entries"]]
+            parts = [
+                f"{e['faces']}: {self.name(e['weapon']) if e['weapon'] else L(e['label'])}"
+                for e in roll["entries"]
+            ]
             notes.append(f"{L(roll['title'])}: " + "; ".join(parts))
         elif roll["empty_label"]:  # nothing to roll for: the "*" of the torso crits says so
             notes.append(f"*{L(roll['empty_label'])}")
@@ -613,8 +738,11 @@ class Block:
         plans = [self._crit_row(row, xs, ws, table, bs) for row in rows]
         needs = [p[0] for p in plans]
         spare = (band.y - table.y) - sum(needs)
-        heights = [n + spare / len(needs) for n in needs] if spare >= 0 else \
-            [n * (band.y - table.y) / sum(needs) for n in needs]
+        heights = (
+            [n + spare / len(needs) for n in needs]
+            if spare >= 0
+            else [n * (band.y - table.y) / sum(needs) for n in needs]
+        )
         y = band.y
         for i, ((_, cells, boxes), row_h) in enumerate(zip(plans, heights)):
             rr = Rect(table.x, y - row_h, table.w, row_h)
@@ -659,7 +787,6 @@ class Block:
         fs = MIN_PT
         band = self.layout["head"]
         pen.heading(Rect(r.x, r.top - band, r.w, band), L("armor_diagram"), band * 0.68)
-        body = Rect(r.x, r.y, r.w, r.h - band - 2)
         grid, counts, min_side = _armour_grid(r, d, band, L)
         cells, pitch = armour_cells(grid, counts, d["header"]["motion"], min_side)
         for loc, cell in cells.items():
@@ -669,9 +796,13 @@ class Block:
             if text_width(text, "Cond", fs) > cell.w - 2:
                 text = f"{L('loc_abbr_' + loc)} {a['armor']}/{a['structure']}"
             _line(pen, cell.x + cell.w / 2, cell.top - fs - 0.8, text, fs, "Cond", cell.w - 2, align="center")
-            _pip_flow(pen, Rect(cell.x + PIP_INSET, cell.y + 1.0, cell.w - 2 * PIP_INSET, cell.h - fs - 2.3),
-                      a["armor"], a["structure"],
-                      pitch)
+            _pip_flow(
+                pen,
+                Rect(cell.x + PIP_INSET, cell.y + 1.0, cell.w - 2 * PIP_INSET, cell.h - fs - 2.3),
+                a["armor"],
+                a["structure"],
+                pitch,
+            )
 
 
 class BlankBlock(Block):
@@ -707,15 +838,30 @@ class BlankBlock(Block):
             pen.line(wb.x, y, wb.right, y, 0.3, color=pen.t.band)
         # armour diagram: a cell per location, its name and room to write "armour / structure"
         grid, counts, min_side = _armour_grid(armour, self.d, self.layout["head"], L)
-        pen.heading(Rect(armour.x, armour.top - self.layout["head"], armour.w, self.layout["head"]),
-                    L("armor_diagram"), self.layout["head"] * 0.68)
+        pen.heading(
+            Rect(armour.x, armour.top - self.layout["head"], armour.w, self.layout["head"]),
+            L("armor_diagram"),
+            self.layout["head"] * 0.68,
+        )
         cells, _ = armour_cells(grid, counts, "biped", min_side)
         for loc, cell in cells.items():
             pen.rect(cell, width=0.5, radius=2)
-            text = L("loc_" + loc) if text_width(L("loc_" + loc), "Cond", fs) <= cell.w - 2 else L("loc_abbr_" + loc)
+            text = (
+                L("loc_" + loc)
+                if text_width(L("loc_" + loc), "Cond", fs) <= cell.w - 2
+                else L("loc_abbr_" + loc)
+            )
             with pen.frame(cell):
-                pen.text(cell.x + cell.w / 2, cell.top - fs - 0.8, text, fs, "Cond", align="center",
-                         max_width=cell.w - 2, min_size=MIN_PT)
+                pen.text(
+                    cell.x + cell.w / 2,
+                    cell.top - fs - 0.8,
+                    text,
+                    fs,
+                    "Cond",
+                    align="center",
+                    max_width=cell.w - 2,
+                    min_size=MIN_PT,
+                )
 
 
 PIP_PITCH = TICK + PIP_GAP
@@ -760,14 +906,16 @@ def _arrange(grid: Rect, counts: dict, pitch: float, min_side: float = 0.0):
         return max(k * pitch - PIP_GAP + 2 * PIP_INSET, min_side)
 
     best = None
-    for k in (range(1, 5) if has_arms else (0,)):
+    for k in range(1, 5) if has_arms else (0,):
         side = side_w(k) if k else 0.0
         mid_w = grid.w - 2 * (side + gap) if has_arms else grid.w
         if mid_w < pitch * 2:
             break
-        h_mid = max([_cell_need(n.get("torso", 0), mid_w, label_h, pitch)] +
-                    [_cell_need(n[a], side, label_h, pitch) for a in ("right_arm", "left_arm") if a in n])
-        for g, where in ([(g, w) for g in range(1, 5) for w in ("top", "low")] if has_gun else [(0, None)]):
+        h_mid = max(
+            [_cell_need(n.get("torso", 0), mid_w, label_h, pitch)]
+            + [_cell_need(n[a], side, label_h, pitch) for a in ("right_arm", "left_arm") if a in n]
+        )
+        for g, where in [(g, w) for g in range(1, 5) for w in ("top", "low")] if has_gun else [(0, None)]:
             gun = side_w(g) if g else 0.0
             top_w = grid.w - (gun + gap) if where == "top" else grid.w  # the head takes the left side too
             low_w = grid.w - (gun + gap) if where == "low" else grid.w
@@ -775,14 +923,28 @@ def _arrange(grid: Rect, counts: dict, pitch: float, min_side: float = 0.0):
                 continue
             gun_h = _cell_need(n["main_gun"], gun, label_h, pitch) if has_gun else 0
             h_top = max(_cell_need(n.get("head", 0), top_w, label_h, pitch), gun_h if where == "top" else 0)
-            h_low = max(_cell_need(n.get("legs", 0), low_w, label_h, pitch) if "legs" in n else 0,
-                        gun_h if where == "low" else 0)
+            h_low = max(
+                _cell_need(n.get("legs", 0), low_w, label_h, pitch) if "legs" in n else 0,
+                gun_h if where == "low" else 0,
+            )
             total = h_top + h_mid + h_low + gap * 2
             fits = total <= grid.h
             score = (not fits, round(total, 1), side + gun, where != "top")
             if best is None or score < best[0]:
-                best = (score, {"side": side, "gun": gun, "where": where, "mid_w": mid_w, "top_w": top_w,
-                                "low_w": low_w, "h_top": h_top, "h_mid": h_mid, "h_low": h_low})
+                best = (
+                    score,
+                    {
+                        "side": side,
+                        "gun": gun,
+                        "where": where,
+                        "mid_w": mid_w,
+                        "top_w": top_w,
+                        "low_w": low_w,
+                        "h_top": h_top,
+                        "h_mid": h_mid,
+                        "h_low": h_low,
+                    },
+                )
     return best
 
 
@@ -840,8 +1002,14 @@ def _pip_flow(pen: Pen, r: Rect, armour: int, structure: int, pitch: float = PIP
                 x = xr + (lo - first) * pitch
                 # (Pen.pips centres each pip in a pitch-wide square: the square starts half a gap
                 # before the pip's edge)
-                pen.pips(Rect(x - PIP_GAP / 2, y - PIP_GAP / 2, (hi - lo) * pitch, pitch), hi - lo, fill=fill,
-                         max_radius=rad, gap=PIP_GAP, width=0.45)
+                pen.pips(
+                    Rect(x - PIP_GAP / 2, y - PIP_GAP / 2, (hi - lo) * pitch, pitch),
+                    hi - lo,
+                    fill=fill,
+                    max_radius=rad,
+                    gap=PIP_GAP,
+                    width=0.45,
+                )
 
 
 def _box_shares(effects: list[str], width: float, bs: float) -> list[float]:
@@ -874,8 +1042,10 @@ def odds_text(odds: dict | None) -> list[str]:
     out = []
     m = odds["minimum"]
     if m:
-        out.append(f"≤{m['hexes']}: {m['best']}–{m['worst']} "
-                   f"({percent(m['ways_best']).removesuffix(' %')}–{percent(m['ways_worst'])})")
+        out.append(
+            f"≤{m['hexes']}: {m['best']}–{m['worst']} "
+            f"({percent(m['ways_best']).removesuffix(' %')}–{percent(m['ways_worst'])})"
+        )
     out.extend(f"{b['to_hit']} ({percent(b['ways'])})" for b in odds["bands"])
     return out
 
@@ -901,8 +1071,10 @@ def crit_box(pen: Pen, x: float, y: float, size: float, kind: str) -> None:
 def _weapon_columns(r: Rect, header: list[str], damage: str, locs: tuple = ()) -> list[tuple[float, float]]:
     """(x, width) of the weapon table's columns: each number column as wide as its heading (or
     a two-digit value) at 6 pt; the name column takes the rest."""
-    widths = [max(text_width(h, "Cond-Bold", MIN_PT), text_width("00", "Cond", MIN_PT + 0.5)) + 1.6
-              for h in header[1:]]
+    widths = [
+        max(text_width(h, "Cond-Bold", MIN_PT), text_width("00", "Cond", MIN_PT + 0.5)) + 1.6
+        for h in header[1:]
+    ]
     widths[1] = max(widths[1], text_width(damage, "Cond", MIN_PT + 0.5) + 1.2)  # "2/msl"
     widths[0] = max([widths[0]] + [text_width(t, "Cond", MIN_PT + 0.5) + 1.2 for t in locs])  # "Gun"
     out, x = [(r.x, r.w - sum(widths))], r.x + r.w - sum(widths)
@@ -917,6 +1089,7 @@ def _name_lines(name: str, width: float, size: float, top: float, tons_size: flo
     (never below 6 pt; a name too long for two lines of bold type at 6 pt is set in the condensed
     bold), and the baseline of the tons line under it, which must stay above ``floor``. Returns
     (lines, size, font, tons baseline)."""
+
     def tons_y(n, s):
         return top - 0.8 * s - (n - 1) * s * 1.1 - 0.25 * s - 0.8 * tons_size - 1.0
 
@@ -924,8 +1097,11 @@ def _name_lines(name: str, width: float, size: float, top: float, tons_size: flo
         s = size
         while s >= MIN_PT:
             lines = Pen.wrap_static(name, font, s, width)
-            if len(lines) <= 2 and tons_y(len(lines), s) - 0.25 * tons_size >= floor and all(
-                    text_width(t, font, s) <= width for t in lines):
+            if (
+                len(lines) <= 2
+                and tons_y(len(lines), s) - 0.25 * tons_size >= floor
+                and all(text_width(t, font, s) <= width for t in lines)
+            ):
                 return lines, s, font, tons_y(len(lines), s)
             s -= 0.25
     lines = fill_lines(name, "Cond-Bold", MIN_PT, (width,))  # a word wider than the line is broken
@@ -939,8 +1115,11 @@ def _tons_line(h: dict, motion: str, L, size: float, width: float) -> tuple[str,
     else with the short word for ultraheavy (a Russian quad ultraheavy is too long for the data
     column otherwise): (text, size)."""
     short_motion = motion.replace(L("ultraheavy"), L("ultraheavy_short"))
-    texts = [f"{L('tons')}: {h['tons']}  {motion}", f"{h['tons']} {L('tons_short')}  {motion}",
-             f"{h['tons']} {L('tons_short')}  {short_motion}"]
+    texts = [
+        f"{L('tons')}: {h['tons']}  {motion}",
+        f"{h['tons']} {L('tons_short')}  {motion}",
+        f"{h['tons']} {L('tons_short')}  {short_motion}",
+    ]
     for text in texts:
         for s in (size, MIN_PT):
             if text_width(text, "Cond", s) <= width:
@@ -967,7 +1146,7 @@ def _two_lines(text: str, font: str, widths: tuple) -> list[str]:
     """``text`` at 6 pt on two lines (``widths``): the first filled, the rest shortened with "…"."""
     text = " ".join(text.split())
     first = fill_lines(text, font, MIN_PT, widths)[0]
-    rest = text[len(first):].lstrip()  # as written (a broken word stays one word)
+    rest = text[len(first) :].lstrip()  # as written (a broken word stays one word)
     return [first, shortened(rest, font, MIN_PT, widths[-1])]
 
 
@@ -982,8 +1161,9 @@ def _cell(value) -> str:
     return "—" if value is None or value == "" else str(value)
 
 
-def _cell_text(pen: Pen, r: Rect, text: str, size: float, font: str = "Cond", max_lines: int = 3,
-               align: str = "left") -> None:
+def _cell_text(
+    pen: Pen, r: Rect, text: str, size: float, font: str = "Cond", max_lines: int = 3, align: str = "left"
+) -> None:
     """Up to ``max_lines`` lines of text, vertically centred, shrunk until they fit (never clipped)."""
     lines, size = _fit_lines(text, font, round(size, 2), round(r.w, 2), round(r.h, 2), max_lines)
     total = len(lines) * size * 1.05
@@ -1007,5 +1187,5 @@ def _fit_lines(text: str, font: str, size: float, w: float, h: float, max_lines:
         size -= 0.1
     lines = Pen.wrap_static(text, font, size, w)
     if len(lines) > max_lines:
-        lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1 :])]
     return tuple(lines), size

@@ -15,24 +15,43 @@ from sheets.games.dmech.schema import unit_spec
 
 
 def _weapon(data) -> Weapon:
-    return Weapon(name=data["name"], accuracy=data["accuracy"], power=data["power"],
-                  ammo=data["ammo"], tags=tuple(rules.weapon_tag(t) for t in data["tags"]),
-                  hand={"yes": True, "no": False}.get(data["hand"]), arc=data["arc"], range=data["range"],
-                  salvos=data["salvos"], special=data["special"], notes=data["notes"])
+    return Weapon(
+        name=data["name"],
+        accuracy=data["accuracy"],
+        power=data["power"],
+        ammo=data["ammo"],
+        tags=tuple(rules.weapon_tag(t) for t in data["tags"]),
+        hand={"yes": True, "no": False}.get(data["hand"]),
+        arc=data["arc"],
+        range=data["range"],
+        salvos=data["salvos"],
+        special=data["special"],
+        notes=data["notes"],
+    )
 
 
 def _equipment(data) -> Equipment:
     charges = data["charges"]
     if charges is None:
         charges = rules.equipment_kind(data["kind"]).get("charges")
-    return Equipment(name=data["name"], kind=data["kind"], charges=charges,
-                     faces=tuple(data["faces"]), notes=data["notes"])
+    return Equipment(
+        name=data["name"], kind=data["kind"], charges=charges, faces=tuple(data["faces"]), notes=data["notes"]
+    )
 
 
 def _weapon_info(w: Weapon) -> dict:
-    return {"name": w.name, "accuracy": w.accuracy, "power": w.power, "ammo": w.ammo,
-            "tags": list(w.tags), "hand": w.hand, "arc": w.arc, "range": w.range,
-            "salvos": w.salvos, "special": w.special}
+    return {
+        "name": w.name,
+        "accuracy": w.accuracy,
+        "power": w.power,
+        "ammo": w.ammo,
+        "tags": list(w.tags),
+        "hand": w.hand,
+        "arc": w.arc,
+        "range": w.range,
+        "salvos": w.salvos,
+        "special": w.special,
+    }
 
 
 def _equipment_info(e: Equipment) -> dict:
@@ -48,28 +67,48 @@ class DMech(Game):
     reference_renderer = "sheets.games.dmech.reference:render"
     charts = {"facing": "sheets.games.dmech.chart:render"}
     calc_cli = "sheets.games.dmech.cli:calc"
-    cli_options = {"render": "sheets.games.dmech.cli:RENDER_OPTIONS",
-                   "chart": "sheets.games.dmech.cli:CHART_OPTIONS"}
+    cli_options = {
+        "render": "sheets.games.dmech.cli:RENDER_OPTIONS",
+        "chart": "sheets.games.dmech.cli:CHART_OPTIONS",
+    }
 
     def unit_spec(self):
         return unit_spec()
 
     def build_unit(self, data, options: Options):
         """A :class:`Walker` or :class:`Infantry` from a schema-checked unit mapping."""
-        common = dict(name=data["name"], weapons=[_weapon(w) for w in data["weapons"]],
-                      equipment=[_equipment(e) for e in data["equipment"]], cost=data["cost"],
-                      faction=data["faction"], notes=data["notes"],
-                      illustrative=data["illustrative"])
+        common = dict(
+            name=data["name"],
+            weapons=[_weapon(w) for w in data["weapons"]],
+            equipment=[_equipment(e) for e in data["equipment"]],
+            cost=data["cost"],
+            faction=data["faction"],
+            notes=data["notes"],
+            illustrative=data["illustrative"],
+        )
         if data["kind"] == "infantry":
-            return Infantry(strength=data["strength"], defence=data["defence"],
-                            speed=data["speed"], visibility=data["visibility"], **common)
+            return Infantry(
+                strength=data["strength"],
+                defence=data["defence"],
+                speed=data["speed"],
+                visibility=data["visibility"],
+                **common,
+            )
         armor_input = {k: v for k, v in (data["armor"] or {}).items() if v is not None}
         armor = {} if rules.armor_problems(armor_input) else rules.expand_armor(armor_input)
         found = rules.find_class(data["class"]) if data["class"] else None
-        return Walker(class_id=found.id if found else None, structure=data["structure"],
-                      speed=data["speed"], initiative=data["initiative"], skill=data["skill"],
-                      daring=data["daring"], armor=armor, armor_input=armor_input,
-                      pilot=Pilot(name=(data["pilot"] or {}).get("name", "") or ""), **common)
+        return Walker(
+            class_id=found.id if found else None,
+            structure=data["structure"],
+            speed=data["speed"],
+            initiative=data["initiative"],
+            skill=data["skill"],
+            daring=data["daring"],
+            armor=armor,
+            armor_input=armor_input,
+            pilot=Pilot(name=(data["pilot"] or {}).get("name", "") or ""),
+            **common,
+        )
 
     def validate_unit(self, unit, options: Options) -> list[RuleIssue]:
         """Armour form of walkers: 4 values or 6 faces, not mixed, none missing."""
@@ -82,19 +121,37 @@ class DMech(Game):
         out = {"system": self.id, "kind": unit.kind, "name": unit.name}
         if isinstance(unit, Walker):
             c = rules.get_class(unit.class_id)
-            out.update({
-                "class": c.id, "class_name": {"ru": c.name.ru, "en": c.name.en},
-                "class_modifiers": rules.class_modifiers(c.id),
-                "structure": unit.structure, "speed": unit.speed,
-                "initiative": unit.initiative, "skill": unit.skill, "daring": unit.daring,
-                "armor": dict(unit.armor), "pilot": {"name": unit.pilot.name},
-            })
+            out.update(
+                {
+                    "class": c.id,
+                    "class_name": {"ru": c.name.ru, "en": c.name.en},
+                    "class_modifiers": rules.class_modifiers(c.id),
+                    "structure": unit.structure,
+                    "speed": unit.speed,
+                    "initiative": unit.initiative,
+                    "skill": unit.skill,
+                    "daring": unit.daring,
+                    "armor": dict(unit.armor),
+                    "pilot": {"name": unit.pilot.name},
+                }
+            )
         else:
-            out.update({"strength": unit.strength, "defence": unit.defence, "speed": unit.speed,
-                        "visibility": unit.visibility})
-        out.update({"weapons": [_weapon_info(w) for w in unit.weapons],
-                    "equipment": [_equipment_info(e) for e in unit.equipment],
-                    "cost": unit.cost, "illustrative": unit.illustrative})
+            out.update(
+                {
+                    "strength": unit.strength,
+                    "defence": unit.defence,
+                    "speed": unit.speed,
+                    "visibility": unit.visibility,
+                }
+            )
+        out.update(
+            {
+                "weapons": [_weapon_info(w) for w in unit.weapons],
+                "equipment": [_equipment_info(e) for e in unit.equipment],
+                "cost": unit.cost,
+                "illustrative": unit.illustrative,
+            }
+        )
         return out
 
     def info_text(self, unit, options: Options) -> dict:
@@ -122,8 +179,11 @@ class DMech(Game):
         if isinstance(unit, Walker):
             out.append((("pilot", "name"), unit.pilot.name))
         for i, w in enumerate(unit.weapons):
-            out += [(("weapons", i, "name"), w.name), (("weapons", i, "range"), w.range),
-                    (("weapons", i, "notes"), w.notes)]
+            out += [
+                (("weapons", i, "name"), w.name),
+                (("weapons", i, "range"), w.range),
+                (("weapons", i, "notes"), w.notes),
+            ]
             out += [(("weapons", i, "tags", j), t) for j, t in enumerate(w.tags)]
         for i, e in enumerate(unit.equipment):
             out += [(("equipment", i, "name"), e.name), (("equipment", i, "notes"), e.notes)]

@@ -72,8 +72,9 @@ def _mm(value: float) -> str:
     return f"{value:g}"
 
 
-def draw_facing(pen: Pen, box: Rect, radius: int, lang: str, size: float | None = None,
-                names: bool = True) -> float:
+def draw_facing(
+    pen: Pen, box: Rect, radius: int, lang: str, size: float | None = None, names: bool = True
+) -> float:
     """Draw the template centred in ``box`` (hex circumradius ``size``, or the largest that
     fits); ``names`` puts the full face names on the outermost hex of each sector.
     Returns the circumradius used."""
@@ -91,8 +92,11 @@ def draw_facing(pen: Pen, box: Rect, radius: int, lang: str, size: float | None 
         else:
             face = cell.faces[0]
             hexes.draw_hex(pen, cx, cy, size, fill=_face_colour(pen, face), width=0.4)
-            name = names and (cell.q, cell.r) in outer_hex and \
-                _hex_label(pen, cx, cy, size, label(ID, f"face_{face}", lang), min(size * 0.36, 11))
+            name = (
+                names
+                and (cell.q, cell.r) in outer_hex
+                and _hex_label(pen, cx, cy, size, label(ID, f"face_{face}", lang), min(size * 0.36, 11))
+            )
             if not name:
                 _hex_label(pen, cx, cy, size, short[face], min(size * 0.4, 10), force=True)
     _cone_lines(pen, origin, size, radius)
@@ -104,8 +108,9 @@ MIN_TEXT = 6.0  # the smallest label on the chart (read at the table)
 MIN_HEX = 18.0  # smallest hex circumradius (points) at which half-hex labels fit at MIN_TEXT
 
 
-def _hex_label(pen: Pen, cx: float, cy: float, size: float, text: str, want: float,
-               force: bool = False) -> bool:
+def _hex_label(
+    pen: Pen, cx: float, cy: float, size: float, text: str, want: float, force: bool = False
+) -> bool:
     """A label centred in the hex at (cx, cy): one line, or two split after a hyphen, at the
     largest size ≤ ``want`` that stays inside the hex. False (nothing drawn) when it would
     need less than :data:`MIN_TEXT`, unless ``force`` (then drawn at the minimum)."""
@@ -126,8 +131,16 @@ def _hex_label(pen: Pen, cx: float, cy: float, size: float, text: str, want: flo
                 return True
             font -= 0.25
     if force:
-        pen.text(cx, cy - MIN_TEXT * 0.36, text, MIN_TEXT, "Cond-Bold", "center",
-                 max_width=size * 1.5, min_size=MIN_TEXT)
+        pen.text(
+            cx,
+            cy - MIN_TEXT * 0.36,
+            text,
+            MIN_TEXT,
+            "Cond-Bold",
+            "center",
+            max_width=size * 1.5,
+            min_size=MIN_TEXT,
+        )
     return force
 
 
@@ -142,8 +155,9 @@ def _split(pen: Pen, cell: ChartHex, cx: float, cy: float, size: float, origin, 
         return max(cell.faces, key=lambda f: vx * _normal(f)[0] + vy * _normal(f)[1])
 
     faces = [side(p) for p in parts]
-    hexes.draw_split_hex(pen, cx, cy, size, corner, _face_colour(pen, faces[0]),
-                         _face_colour(pen, faces[1]), width=0.4)
+    hexes.draw_split_hex(
+        pen, cx, cy, size, corner, _face_colour(pen, faces[0]), _face_colour(pen, faces[1]), width=0.4
+    )
     for points, face in zip(parts, faces):
         _half_label(pen, points, cx, cy, short[face], max(MIN_TEXT, min(size * 0.28, 7.5)))
 
@@ -151,8 +165,9 @@ def _split(pen: Pen, cell: ChartHex, cx: float, cy: float, size: float, origin, 
 def _inside(points, x: float, y: float, margin: float) -> bool:
     """True when (x, y) lies inside the convex polygon ``points`` by at least ``margin``."""
     n = len(points)
-    area = sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
-               for i in range(n))
+    area = sum(
+        points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1] for i in range(n)
+    )
     sign = 1 if area > 0 else -1
     for i in range(n):
         (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
@@ -171,8 +186,12 @@ def _half_label(pen: Pen, points, cx: float, cy: float, text: str, font: float) 
     for k in (1.0, 1.1, 0.9, 1.2, 0.8, 1.3):
         lx, ly = cx + (px - cx) * k, cy + (py - cy) * k
         base = ly - font * 0.36
-        box = [(lx - w / 2, base - font * 0.2), (lx + w / 2, base - font * 0.2),
-               (lx - w / 2, base + font * 0.75), (lx + w / 2, base + font * 0.75)]
+        box = [
+            (lx - w / 2, base - font * 0.2),
+            (lx + w / 2, base - font * 0.2),
+            (lx - w / 2, base + font * 0.75),
+            (lx + w / 2, base + font * 0.75),
+        ]
         if all(_inside(points, x, y, 0.6) for x, y in box):
             best = (lx, base)
             break
@@ -185,9 +204,14 @@ def _cone_lines(pen: Pen, origin, size: float, radius: int) -> None:
     reach = (1.5 * radius + (1.0 if radius % 2 == 0 else 0.5)) * size
     for corner in range(6):
         a = math.radians(60 * corner)
-        pen.line(origin[0] + size * math.cos(a), origin[1] + size * math.sin(a),
-                 origin[0] + reach * math.cos(a), origin[1] + reach * math.sin(a),
-                 width=0.7, dash=(3, 2))
+        pen.line(
+            origin[0] + size * math.cos(a),
+            origin[1] + size * math.sin(a),
+            origin[0] + reach * math.cos(a),
+            origin[1] + reach * math.sin(a),
+            width=0.7,
+            dash=(3, 2),
+        )
 
 
 def _target(pen: Pen, origin, size: float, lang: str) -> None:
@@ -195,13 +219,21 @@ def _target(pen: Pen, origin, size: float, lang: str) -> None:
     ox, oy = origin
     for face in geometry.FACES:
         (ax, ay), (bx, by) = geometry.face_edge(0, face, size)
-        pen.line(ox + ax, oy - ay, ox + bx, oy - by, width=max(1.5, size * 0.12),
-                 color=_face_colour(pen, face))
+        pen.line(
+            ox + ax, oy - ay, ox + bx, oy - by, width=max(1.5, size * 0.12), color=_face_colour(pen, face)
+        )
     hexes.draw_hex(pen, ox, oy, size, width=0.8)
-    pen.arrow(ox, oy - size * 0.3, ox, oy + size * 0.62, width=max(1.0, size * 0.07),
-              head=size * 0.25)
-    pen.text(ox, oy - size * 0.62, label(ID, "target", lang), max(MIN_TEXT, min(size * 0.22, 9)),
-             "Cond-Bold", "center", max_width=size * 1.2, min_size=MIN_TEXT)
+    pen.arrow(ox, oy - size * 0.3, ox, oy + size * 0.62, width=max(1.0, size * 0.07), head=size * 0.25)
+    pen.text(
+        ox,
+        oy - size * 0.62,
+        label(ID, "target", lang),
+        max(MIN_TEXT, min(size * 0.22, 9)),
+        "Cond-Bold",
+        "center",
+        max_width=size * 1.2,
+        min_size=MIN_TEXT,
+    )
 
 
 def _legend(pen: Pen, box: Rect, lang: str) -> None:
@@ -215,19 +247,34 @@ def _legend(pen: Pen, box: Rect, lang: str) -> None:
         x, top = faces_box.x + col * cw, faces_box.top - row * rh
         cx, cy = x + s * 1.1, top - rh / 2
         hexes.draw_hex(pen, cx, cy, s, fill=_face_colour(pen, face), width=0.4)
-        pen.text(cx, cy - s * 0.25, label(ID, f"face_short_{face}", lang), max(MIN_TEXT, s * 0.68),
-                 "Cond-Bold", "center", max_width=s * 1.7, min_size=MIN_TEXT)
-        pen.text(cx + s * 1.4, cy - 3, label(ID, f"face_{face}", lang), 8.5, "Sans",
-                 max_width=cw - s * 2.6)
+        pen.text(
+            cx,
+            cy - s * 0.25,
+            label(ID, f"face_short_{face}", lang),
+            max(MIN_TEXT, s * 0.68),
+            "Cond-Bold",
+            "center",
+            max_width=s * 1.7,
+            min_size=MIN_TEXT,
+        )
+        pen.text(cx + s * 1.4, cy - 3, label(ID, f"face_{face}", lang), 8.5, "Sans", max_width=cw - s * 2.6)
     s2 = min(half_box.h * 0.4, 11)
     cx, cy = half_box.x + s2 * 1.1, half_box.y + half_box.h / 2
-    hexes.draw_split_hex(pen, cx, cy, s2, 1, _face_colour(pen, "front_right"),
-                         _face_colour(pen, "front"))
-    pen.line(cx + s2 * math.cos(math.radians(60)), cy + s2 * math.sin(math.radians(60)),
-             cx - s2 * math.cos(math.radians(60)), cy - s2 * math.sin(math.radians(60)),
-             width=0.7, dash=(3, 2))
-    pen.paragraph(Rect(cx + s2 * 1.3, half_box.y, half_box.right - cx - s2 * 1.3, half_box.h),
-                  label(ID, "half_hex", lang), size=8, min_size=5)
+    hexes.draw_split_hex(pen, cx, cy, s2, 1, _face_colour(pen, "front_right"), _face_colour(pen, "front"))
+    pen.line(
+        cx + s2 * math.cos(math.radians(60)),
+        cy + s2 * math.sin(math.radians(60)),
+        cx - s2 * math.cos(math.radians(60)),
+        cy - s2 * math.sin(math.radians(60)),
+        width=0.7,
+        dash=(3, 2),
+    )
+    pen.paragraph(
+        Rect(cx + s2 * 1.3, half_box.y, half_box.right - cx - s2 * 1.3, half_box.h),
+        label(ID, "half_hex", lang),
+        size=8,
+        min_size=5,
+    )
 
 
 def render(doc, options) -> None:
@@ -248,18 +295,39 @@ def render(doc, options) -> None:
     grid = Rect(frame.x, info_y + 14, frame.w, text_box.y - 6 - (info_y + 14))
     size = hexes.size_to_fit(radius, grid.w, grid.h)
     if size < MIN_HEX:
-        most = max((n for n in range(1, radius) if hexes.size_to_fit(n, grid.w, grid.h) >= MIN_HEX),
-                   default=1)
-        raise InputError([Problem("--radius", None,
-                                  f"a radius of {radius} hexes does not fit on {options.paper} paper "
-                                  f"with legible labels (hexes of at least "
-                                  f"{hex_width_mm(MIN_HEX):g} mm); use --radius {most} or less")])
+        most = max(
+            (n for n in range(1, radius) if hexes.size_to_fit(n, grid.w, grid.h) >= MIN_HEX), default=1
+        )
+        raise InputError(
+            [
+                Problem(
+                    "--radius",
+                    None,
+                    f"a radius of {radius} hexes does not fit on {options.paper} paper "
+                    f"with legible labels (hexes of at least "
+                    f"{hex_width_mm(MIN_HEX):g} mm); use --radius {most} or less",
+                )
+            ]
+        )
     size = hex_width_mm(size) * MM / hexes.SQRT3  # a whole half millimetre across flats
     draw_facing(pen, grid, radius, lang, size=size)
-    pen.text(frame.x, info_y, label(ID, "hex_size", lang).format(mm=_mm(hex_width_mm(size))),
-             9, "Sans-Bold", max_width=frame.w * 0.6)
-    pen.text(frame.right, info_y, label(ID, "chart_radius", lang).format(n=radius), 9, "Sans",
-             "right", max_width=frame.w * 0.38)
+    pen.text(
+        frame.x,
+        info_y,
+        label(ID, "hex_size", lang).format(mm=_mm(hex_width_mm(size))),
+        9,
+        "Sans-Bold",
+        max_width=frame.w * 0.6,
+    )
+    pen.text(
+        frame.right,
+        info_y,
+        label(ID, "chart_radius", lang).format(n=radius),
+        9,
+        "Sans",
+        "right",
+        max_width=frame.w * 0.38,
+    )
     pen.line(frame.x, legend.top + 2, frame.right, legend.top + 2, 0.4)
     _legend(pen, legend.inset(0, 2), lang)
     footer(pen, frame, f"{label(ID, 'generated_by', lang)} {__version__}", game)

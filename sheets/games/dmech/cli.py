@@ -18,14 +18,23 @@ from sheets.games.dmech import geometry, rules
 
 # options the shared `render` and `chart` commands gain for ДМ (Game.cli_options)
 RENDER_OPTIONS = [
-    click.Option(["--tables"], is_flag=True, default=None,
-                 help="dmech: add the damage, reactor and balance tables to each sheet (a "
-                      "walker alone on its page always gets them)."),
+    click.Option(
+        ["--tables"],
+        is_flag=True,
+        default=None,
+        help="dmech: add the damage, reactor and balance tables to each sheet (a "
+        "walker alone on its page always gets them).",
+    ),
 ]
 CHART_OPTIONS = [
-    click.Option(["--radius"], type=click.IntRange(1, 12), default=5, show_default=True,
-                 help="dmech facing chart: hexes around the target (up to 9 on A4 and Letter: "
-                      "hexes stay ≥ 10.5 mm so every label is legible)."),
+    click.Option(
+        ["--radius"],
+        type=click.IntRange(1, 12),
+        default=5,
+        show_default=True,
+        help="dmech facing chart: hexes around the target (up to 9 on A4 and Letter: "
+        "hexes stay ≥ 10.5 mm so every label is legible).",
+    ),
 ]
 
 _HEX = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
@@ -44,8 +53,7 @@ class HexParam(click.ParamType):
             return value
         m = _HEX.match(str(value))
         if not m:
-            self.fail(f"{short(value)} is not a hex: write Q,R with two whole numbers, e.g. 2,-3",
-                      param, ctx)
+            self.fail(f"{short(value)} is not a hex: write Q,R with two whole numbers, e.g. 2,-3", param, ctx)
         if any(len(g.lstrip("+-")) > 6 for g in m.groups()):
             self.fail(f"{short(value)}: hex coordinates go from -{MAX_COORD} to {MAX_COORD}", param, ctx)
         q, r = int(m.group(1)), int(m.group(2))
@@ -68,8 +76,12 @@ class FacingParam(click.ParamType):
             return geometry.DIRECTION_NAMES.index(text)
         if text.isdigit() and len(text) <= 2 and 0 <= int(text) <= 5:
             return int(text)
-        self.fail(f"{short(value)} is not a facing: give 0–5 (0 = N, clockwise) or one of "
-                  f"{', '.join(geometry.DIRECTION_NAMES)}", param, ctx)
+        self.fail(
+            f"{short(value)} is not a facing: give 0–5 (0 = N, clockwise) or one of "
+            f"{', '.join(geometry.DIRECTION_NAMES)}",
+            param,
+            ctx,
+        )
 
 
 class DiceParam(click.ParamType):
@@ -99,8 +111,9 @@ def _load_walker(spec: str):
     units = loaded.units
     if not name:
         if len(units) != 1:
-            raise InputError([Problem(path, None, f"the file has {len(units)} units: say which "
-                                                  "with FILE#NAME")])
+            raise InputError(
+                [Problem(path, None, f"the file has {len(units)} units: say which with FILE#NAME")]
+            )
         unit = units[0]
     else:
         matches = [u for u in units if u.name.strip().lower() == name.strip().lower()]
@@ -109,8 +122,7 @@ def _load_walker(spec: str):
             raise InputError([Problem(path, None, f"no unit named {name!r}{hint}")])
         unit = matches[0]
     if unit.kind != "walker":
-        raise InputError([Problem(path, None, f"{unit.name!r} is {unit.kind}: it has no armour "
-                                              "faces")])
+        raise InputError([Problem(path, None, f"{unit.name!r} is {unit.kind}: it has no armour faces")])
     return unit
 
 
@@ -126,9 +138,14 @@ def _typo(text: str) -> str:
     return re.sub(r"(?<![\w\-])-(?=\d)", "\u2212", text)
 
 
-_LANG = click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
-                     help="language of the printed words (JSON keys stay English; --json adds "
-                          "the words in this language under \"words\")")
+_LANG = click.option(
+    "--lang",
+    type=click.Choice(["en", "ru"]),
+    default="en",
+    show_default=True,
+    help="language of the printed words (JSON keys stay English; --json adds "
+    'the words in this language under "words")',
+)
 
 
 @click.group(name="dmech", help="Ancient Mechanics (dmech) calculators: armour facing, penetration.")
@@ -136,14 +153,18 @@ def calc():
     pass
 
 
-@calc.command(help="Which face(s) of the target a shot hits; two on a cone line "
-                   "(the shooter chooses).")
+@calc.command(help="Which face(s) of the target a shot hits; two on a cone line (the shooter chooses).")
 @click.option("--target", required=True, type=HexParam(), help="target hex Q,R (axial)")
-@click.option("--facing", required=True, type=FacingParam(),
-              help="target facing 0–5 clockwise from north (0 = N, 1 = NE, … 5 = NW)")
+@click.option(
+    "--facing",
+    required=True,
+    type=FacingParam(),
+    help="target facing 0–5 clockwise from north (0 = N, 1 = NE, … 5 = NW)",
+)
 @click.option("--attacker", required=True, type=HexParam(), help="shooter hex Q,R (axial)")
-@click.option("--unit", "unit_spec", metavar="FILE#NAME",
-              help="the target's unit file and name: adds the armour met")
+@click.option(
+    "--unit", "unit_spec", metavar="FILE#NAME", help="the target's unit file and name: adds the armour met"
+)
 @_LANG
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def facing(target, facing, attacker, unit_spec, lang, as_json):
@@ -155,11 +176,13 @@ def facing(target, facing, attacker, unit_spec, lang, as_json):
         result["armor"] = rules.armor_against(_load_walker(unit_spec), faces)
     names = [_L(f"face_{f}", lang) for f in faces]
     if as_json:
-        click.echo(json.dumps({**result, "lang": lang, "words": {"faces": names}},
-                              ensure_ascii=False))
+        click.echo(json.dumps({**result, "lang": lang, "words": {"faces": names}}, ensure_ascii=False))
         return
-    line = names[0] if len(names) == 1 else \
-        f"{names[0]} {_L('calc_or', lang)} {names[1]} ({_L('calc_half_hex', lang)})"
+    line = (
+        names[0]
+        if len(names) == 1
+        else f"{names[0]} {_L('calc_or', lang)} {names[1]} ({_L('calc_half_hex', lang)})"
+    )
     if "armor" in result:
         line += f"; {_L('calc_armour_met', lang)} {result['armor']}"
     click.echo(f"{_L('calc_face', lang)}: {line}")
@@ -176,9 +199,18 @@ def penetration(power, dice, armor, lang, as_json):
     step = rules.penetration_step(result)
     condition, effect = _typo(step.condition.get(lang)), _typo(step.effect.get(lang))
     if as_json:
-        click.echo(json.dumps({"penetration": value, "result": result, "lang": lang,
-                               "words": {"result": condition, "effect": effect}},
-                              ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                {
+                    "penetration": value,
+                    "result": result,
+                    "lang": lang,
+                    "words": {"result": condition, "effect": effect},
+                },
+                ensure_ascii=False,
+            )
+        )
         return
-    click.echo(_L("calc_penetration_line", lang).format(value=value, armor=armor,
-                                                         condition=condition, effect=effect))
+    click.echo(
+        _L("calc_penetration_line", lang).format(value=value, armor=armor, condition=condition, effect=effect)
+    )

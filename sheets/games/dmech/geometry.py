@@ -22,7 +22,7 @@ screen orientation (y down); a PDF renderer flips y.
 from __future__ import annotations
 
 import math
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 Hex = tuple[int, int]
 
@@ -35,8 +35,11 @@ _SQRT3 = math.sqrt(3.0)
 
 def _axial(value: Sequence[int], what: str) -> Hex:
     """Check that ``value`` is an axial pair of whole numbers and return it as a tuple."""
-    if (not isinstance(value, (tuple, list)) or len(value) != 2
-            or any(isinstance(c, bool) or not isinstance(c, int) for c in value)):
+    if (
+        not isinstance(value, (tuple, list))
+        or len(value) != 2
+        or any(isinstance(c, bool) or not isinstance(c, int) for c in value)
+    ):
         raise ValueError(f"{what} must be an axial pair (q, r) of whole numbers, got {value!r}")
     return int(value[0]), int(value[1])
 
@@ -102,7 +105,7 @@ def is_half_hex(offset: Hex) -> bool:
     q, r, s = cube(_axial(offset, "offset"))
     if (q, r) == (0, 0):
         raise ValueError("the offset (0, 0) is the target hex itself")
-    return q == r or r == s or q == s
+    return q in (r, s) or r == s
 
 
 def ring(radius: int) -> Iterator[Hex]:
@@ -123,11 +126,11 @@ def face_sectors(radius: int, facing: int) -> dict[Hex, tuple[str, ...]]:
     values are one face, or two for half hexes.
     """
     facing = _facing(facing)
-    return {h: tuple(faces_hit((0, 0), facing, h))
-            for n in range(1, radius + 1) for h in ring(n)}
+    return {h: tuple(faces_hit((0, 0), facing, h)) for n in range(1, radius + 1) for h in ring(n)}
 
 
 # -- drawing geometry (pure math) ------------------------------------------------------------
+
 
 def hex_center(h: Hex, size: float = 1.0) -> tuple[float, float]:
     """Screen centre (y down) of hex ``h`` for hexes of circumradius ``size``; origin at (0, 0)."""

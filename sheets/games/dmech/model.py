@@ -32,6 +32,7 @@ class Entry:
 
 # -- tables ------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class UnitClass:
     """A walker class with its Balance («Равновесие») and Standing-up («Подъём») modifiers."""
@@ -57,8 +58,9 @@ class PenetrationStep:
 
     def covers(self, margin: int) -> bool:
         """True when ``margin`` (penetration − armour) falls in this step."""
-        return ((self.margin_from is None or margin >= self.margin_from)
-                and (self.margin_to is None or margin <= self.margin_to))
+        return (self.margin_from is None or margin >= self.margin_from) and (
+            self.margin_to is None or margin <= self.margin_to
+        )
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,7 @@ class PilotRules:
 
 
 # -- units ---------------------------------------------------------------------------------------
+
 
 @dataclass
 class Weapon:

@@ -45,6 +45,7 @@ def signed(value: int | None) -> str:
 
 # -- footnotes -------------------------------------------------------------------------------
 
+
 @dataclass
 class Footnotes:
     """Numbered † marks for the unverified values printed on one page or sheet.
@@ -71,7 +72,7 @@ class Footnotes:
         return f"†{number}"
 
     def mark(self, entry: Entry) -> str:
-        """" †N" after an unverified entry, "" after a verified one; the footnote is the
+        """ " †N" after an unverified entry, "" after a verified one; the footnote is the
         entry's note, or the entry's own text when it is itself the caveat."""
         return "" if entry.verified else " " + self.mark_note(entry.note or entry.text)
 
@@ -83,11 +84,11 @@ class Footnotes:
         """The footnote lines: the abbreviations legend, then (when something is unverified)
         what the marks mean and one line per numbered note. Every mark is numbered (†1, †2…):
         there is no bare †."""
-        lines = [f"{L('abbreviations_label', self.lang)}: {L('abbreviations', self.lang)}"] \
-            if self.legend else []
+        lines = (
+            [f"{L('abbreviations_label', self.lang)}: {L('abbreviations', self.lang)}"] if self.legend else []
+        )
         if self.notes:
-            lines += [L("unverified_intro", self.lang)] + [f"†{n} {t}" for n, t in
-                                                           sorted(self.notes.items())]
+            lines += [L("unverified_intro", self.lang)] + [f"†{n} {t}" for n, t in sorted(self.notes.items())]
         return lines
 
 
@@ -107,6 +108,7 @@ def footnotes_height(pen: Pen, notes: Footnotes, width: float, size: float = 6.5
 
 
 # -- wrapped tables ----------------------------------------------------------------------------
+
 
 @dataclass
 class _Cells:
@@ -136,19 +138,33 @@ def cell_lines(pen: Pen, text: str, font: str, size: float, width: float) -> lis
     return out
 
 
-def _wrap_table(pen: Pen, widths: list[float], rows: list[list[str]], size: float,
-                fonts: list[str], pad: float, leading: float) -> _Cells:
+def _wrap_table(
+    pen: Pen,
+    widths: list[float],
+    rows: list[list[str]],
+    size: float,
+    fonts: list[str],
+    pad: float,
+    leading: float,
+) -> _Cells:
     heights, lines = [], []
     for row, font in zip(rows, fonts):
-        cells = [cell_lines(pen, str(cell), font, size, max(w - 2 * pad, 1))
-                 for cell, w in zip(row, widths)]
+        cells = [cell_lines(pen, str(cell), font, size, max(w - 2 * pad, 1)) for cell, w in zip(row, widths)]
         lines.append(cells)
         heights.append(max(len(c) for c in cells) * size * leading + size * 0.7)
     return _Cells(size, heights, lines)
 
 
-def table_height(pen: Pen, width: float, widths, rows, header=None, size: float = 7.0,
-                 pad: float = 2.0, leading: float = 1.15) -> float:
+def table_height(
+    pen: Pen,
+    width: float,
+    widths,
+    rows,
+    header=None,
+    size: float = 7.0,
+    pad: float = 2.0,
+    leading: float = 1.15,
+) -> float:
     """Height :func:`wrapped_table` needs at ``size`` for a table ``width`` wide."""
     cols = [width * w / sum(widths) for w in widths]
     all_rows = ([header] if header else []) + list(rows)
@@ -156,9 +172,19 @@ def table_height(pen: Pen, width: float, widths, rows, header=None, size: float 
     return sum(_wrap_table(pen, cols, all_rows, size, fonts, pad, leading).heights)
 
 
-def wrapped_table(pen: Pen, r: Rect, widths, rows, header=None, size: float = 7.0,
-                  min_size: float = 4.0, aligns=None, pad: float = 2.0,
-                  leading: float = 1.15, highlight: int | None = None) -> float:
+def wrapped_table(
+    pen: Pen,
+    r: Rect,
+    widths,
+    rows,
+    header=None,
+    size: float = 7.0,
+    min_size: float = 4.0,
+    aligns=None,
+    pad: float = 2.0,
+    leading: float = 1.15,
+    highlight: int | None = None,
+) -> float:
     """A grid table whose cells wrap; the type shrinks (to ``min_size``) until it fits ``r``.
 
     ``widths`` are fractions; ``highlight`` is the index of a body row to shade. Returns the
@@ -231,8 +257,7 @@ def stack(r: Rect, heights: list[float], gap: float = 4.0) -> list[Rect]:
     return out
 
 
-def fit_size(heights, room: float, gap: float = 4.0, start: float = 10.0,
-             smallest: float = 6.0) -> float:
+def fit_size(heights, room: float, gap: float = 4.0, start: float = 10.0, smallest: float = 6.0) -> float:
     """The largest type size (0.5 pt steps from ``start``) at which the blocks measured by
     ``heights(size)`` fit ``room`` when stacked ``gap`` apart."""
     size = start
@@ -246,6 +271,7 @@ def fit_size(heights, room: float, gap: float = 4.0, start: float = 10.0,
 
 # -- the tables -------------------------------------------------------------------------------
 
+
 def ladder_table(lang: str) -> tuple[list[str], list[list[str]]]:
     """Header and rows of the penetration ladder (margin over the face's armour → effect)."""
     rows = [[typo(s.condition.get(lang)), typo(s.effect.get(lang))] for s in rules.penetration_steps()]
@@ -257,8 +283,9 @@ def damage_table(notes: Footnotes) -> tuple[list[str], list[list[str]]]:
     titles = rules.damage_titles()
     lang = notes.lang
     header = [L("die", lang), titles["damage"].get(lang), titles["heavy_damage"].get(lang)]
-    rows = [[str(row.roll), notes.text(row.damage), notes.text(row.heavy_damage)]
-            for row in rules.damage_table()]
+    rows = [
+        [str(row.roll), notes.text(row.damage), notes.text(row.heavy_damage)] for row in rules.damage_table()
+    ]
     return header, rows
 
 
@@ -287,8 +314,7 @@ LADDER_WIDTHS = [1.3, 2.6]
 def draw_damage(pen: Pen, r: Rect, notes: Footnotes, size: float = 7.0) -> None:
     header, rows = damage_table(notes)
     body = titled(pen, r, rules.damage_titles()["title"].get(notes.lang), size + 1)
-    wrapped_table(pen, body, DAMAGE_WIDTHS, rows, header, size,
-                  aligns=["center", "left", "left"])
+    wrapped_table(pen, body, DAMAGE_WIDTHS, rows, header, size, aligns=["center", "left", "left"])
 
 
 def draw_reactor(pen: Pen, r: Rect, notes: Footnotes, size: float = 7.0) -> None:
@@ -297,15 +323,23 @@ def draw_reactor(pen: Pen, r: Rect, notes: Footnotes, size: float = 7.0) -> None
     wrapped_table(pen, body, REACTOR_WIDTHS, rows, header, size, aligns=["center", "left"])
 
 
-def draw_balance(pen: Pen, r: Rect, notes: Footnotes, size: float = 7.0,
-                 highlight: str | None = None) -> None:
+def draw_balance(
+    pen: Pen, r: Rect, notes: Footnotes, size: float = 7.0, highlight: str | None = None
+) -> None:
     """The class table; ``highlight`` = a class id whose row is shaded."""
     header, rows = balance_table(notes)
     ids = [c.id for c in rules.classes()]
     body = titled(pen, r, L("balance_table", notes.lang), size + 1)
-    wrapped_table(pen, body, BALANCE_WIDTHS, rows, header, size,
-                  aligns=["left", "center", "center"],
-                  highlight=ids.index(highlight) if highlight in ids else None)
+    wrapped_table(
+        pen,
+        body,
+        BALANCE_WIDTHS,
+        rows,
+        header,
+        size,
+        aligns=["left", "center", "center"],
+        highlight=ids.index(highlight) if highlight in ids else None,
+    )
 
 
 def block_height(pen: Pen, width: float, widths, table, size: float) -> float:
@@ -316,14 +350,13 @@ def block_height(pen: Pen, width: float, widths, table, size: float) -> float:
 
 # -- the handout --------------------------------------------------------------------------------
 
+
 def _page(doc, options, title: str) -> tuple[Pen, Rect]:
     pen = doc.page()
     m = margins(options.paper)
     frame = Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
-    pen.heading(Rect(frame.x, frame.top - 22, frame.w, 22),
-                f"{title} — {chart.game_name(options.lang)}", 12)
-    footer(pen, frame, f"{L('generated_by', options.lang)} {__version__}",
-           chart.game_name(options.lang))
+    pen.heading(Rect(frame.x, frame.top - 22, frame.w, 22), f"{title} — {chart.game_name(options.lang)}", 12)
+    footer(pen, frame, f"{L('generated_by', options.lang)} {__version__}", chart.game_name(options.lang))
     return pen, Rect(frame.x, frame.y, frame.w, frame.h - 28)
 
 
@@ -341,12 +374,14 @@ def _page_one(doc, options, notes: Footnotes) -> None:
     damage, reactor = damage_table(notes), reactor_table(notes)
 
     def heights(size: float) -> list[float]:
-        return [_paragraph_height(pen, rule, body.w, size + 1),
-                block_height(pen, body.w * 0.7, LADDER_WIDTHS, ladder, size),
-                block_height(pen, body.w, DAMAGE_WIDTHS, damage, size),
-                _paragraph_height(pen, stacking, body.w, size),
-                block_height(pen, body.w, REACTOR_WIDTHS, reactor, size),
-                footnotes_height(pen, notes, body.w, 7)]
+        return [
+            _paragraph_height(pen, rule, body.w, size + 1),
+            block_height(pen, body.w * 0.7, LADDER_WIDTHS, ladder, size),
+            block_height(pen, body.w, DAMAGE_WIDTHS, damage, size),
+            _paragraph_height(pen, stacking, body.w, size),
+            block_height(pen, body.w, REACTOR_WIDTHS, reactor, size),
+            footnotes_height(pen, notes, body.w, 7),
+        ]
 
     size = fit_size(heights, body.h, gap=8)
     parts = stack(body, heights(size), gap=8)
@@ -366,25 +401,33 @@ def _page_two(doc, options, notes: Footnotes) -> None:
     lang = options.lang
     pen, body = _page(doc, options, L("handout_title_2", lang))
     balance = balance_table(notes)
-    conditions = [[c.name.get(lang), c.applies_to.get(lang), typo(c.effect.get(lang))]
-                  for c in rules.conditions()]
+    conditions = [
+        [c.name.get(lang), c.applies_to.get(lang), typo(c.effect.get(lang))] for c in rules.conditions()
+    ]
     cond_header = [L("conditions", lang), L("applies_to", lang), L("effect", lang)]
     cond_widths = [1.2, 1.6, 4.6]
-    falling = typo(f"{L('falling', lang)}. {rules.rule_note('falling').text.get(lang)}\n"
-                   f"{L('standing', lang)}. {rules.rule_note('standing').text.get(lang)}")
-    destruction = typo(f"{L('destruction', lang)}. {rules.rule_note('destruction').text.get(lang)}\n"
-                       f"{L('pilot', lang)}. {rules.pilot_rules().note.get(lang)}")
+    falling = typo(
+        f"{L('falling', lang)}. {rules.rule_note('falling').text.get(lang)}\n"
+        f"{L('standing', lang)}. {rules.rule_note('standing').text.get(lang)}"
+    )
+    destruction = typo(
+        f"{L('destruction', lang)}. {rules.rule_note('destruction').text.get(lang)}\n"
+        f"{L('pilot', lang)}. {rules.pilot_rules().note.get(lang)}"
+    )
     stacking = typo(f"{rules.conditions_rule().get(lang)} {rules.stacking_rule().get(lang)}")
 
     def heights(size: float) -> list[float]:
-        return [max(block_height(pen, body.w * 0.42, BALANCE_WIDTHS, balance, size),
-                    _paragraph_height(pen, falling, body.w * 0.55, size)),
-                heading_height(size + 1) + table_height(pen, body.w, cond_widths, conditions,
-                                                        cond_header, size),
-                _paragraph_height(pen, stacking, body.w, size),
-                _paragraph_height(pen, destruction, body.w, size),
-                body.w * 0.42,
-                footnotes_height(pen, notes, body.w, 7)]
+        return [
+            max(
+                block_height(pen, body.w * 0.42, BALANCE_WIDTHS, balance, size),
+                _paragraph_height(pen, falling, body.w * 0.55, size),
+            ),
+            heading_height(size + 1) + table_height(pen, body.w, cond_widths, conditions, cond_header, size),
+            _paragraph_height(pen, stacking, body.w, size),
+            _paragraph_height(pen, destruction, body.w, size),
+            body.w * 0.42,
+            footnotes_height(pen, notes, body.w, 7),
+        ]
 
     size = fit_size(heights, body.h, gap=8)
     sizes = heights(size)
@@ -402,8 +445,9 @@ def _page_two(doc, options, notes: Footnotes) -> None:
     chart.draw_facing(pen, diagram, DIAGRAM_RADIUS, lang, names=False)
     facing = rules.rule_note("facing")
     inner = titled(pen, text, L("chart_title", lang), size + 1)
-    pen.paragraph(inner, f"{notes.text(facing)}\n{L('half_hex', lang)}\n"
-                         f"{L('chart_hint', lang)}", size=size, min_size=5)
+    pen.paragraph(
+        inner, f"{notes.text(facing)}\n{L('half_hex', lang)}\n{L('chart_hint', lang)}", size=size, min_size=5
+    )
     draw_footnotes(pen, parts[5], notes, 7)
 
 

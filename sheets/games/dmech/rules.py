@@ -7,13 +7,21 @@ this module only turns them into frozen records and looks things up.
 from __future__ import annotations
 
 import functools
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from sheets.core.errors import RuleIssue
 from sheets.data import load_data
 from sheets.games.dmech.geometry import FACES
-from sheets.games.dmech.model import (Condition, DamageRow, Entry, PenetrationStep, PilotRules,
-                                      ReactorRow, Text, UnitClass)
+from sheets.games.dmech.model import (
+    Condition,
+    DamageRow,
+    Entry,
+    PenetrationStep,
+    PilotRules,
+    ReactorRow,
+    Text,
+    UnitClass,
+)
 
 FOUR_GROUPS: tuple[str, ...] = ("front", "front_side", "rear_side", "rear")
 # which faces each 4-value group stands for
@@ -42,6 +50,7 @@ def fold_yo(text: str) -> str:
 
 # -- armour --------------------------------------------------------------------------------------
 
+
 def armor_problems(mapping: Mapping[str, int]) -> list[tuple[str | None, str]]:
     """What is wrong with an armour mapping, as (offending key or None, message) pairs.
 
@@ -53,21 +62,29 @@ def armor_problems(mapping: Mapping[str, int]) -> list[tuple[str | None, str]]:
     if unknown:
         return [(k, f"unknown armour face {k!r}") for k in unknown]
     if not given:
-        return [(None, "give front, front_side, rear_side, rear — or all six faces "
-                       f"({', '.join(FACES)})")]
+        return [(None, f"give front, front_side, rear_side, rear — or all six faces ({', '.join(FACES)})")]
     groups = [k for k in given if k in ("front_side", "rear_side")]
     six_only = [k for k in given if k in FACES and k not in FOUR_GROUPS]
     if groups and six_only:
-        return [(k, f"{k!r} mixes the six-face form with the 4-value form ({', '.join(groups)}); "
-                    "use one form") for k in six_only]
+        return [
+            (k, f"{k!r} mixes the six-face form with the 4-value form ({', '.join(groups)}); use one form")
+            for k in six_only
+        ]
     if not groups and not six_only:
         return [(None, f"missing armour face {k!r}") for k in ("front", "rear") if k not in given] + [
-            (None, "missing the side faces: give front_side and rear_side, or front_right, "
-                   "rear_right, rear_left and front_left")]
+            (
+                None,
+                "missing the side faces: give front_side and rear_side, or front_right, "
+                "rear_right, rear_left and front_left",
+            )
+        ]
     wanted = FOUR_GROUPS if groups else FACES
     form = "the 4-value form" if groups else "the six-face form"
-    return [(None, f"missing armour face {k!r} ({form} needs {', '.join(wanted)})")
-            for k in wanted if k not in given]
+    return [
+        (None, f"missing armour face {k!r} ({form} needs {', '.join(wanted)})")
+        for k in wanted
+        if k not in given
+    ]
 
 
 def armor_issues(mapping: Mapping[str, int], path: tuple = ("armor",)) -> list[RuleIssue]:
@@ -112,14 +129,22 @@ def armor_against(unit, faces: Iterable[str]) -> int:
 
 # -- penetration ---------------------------------------------------------------------------------
 
+
 @functools.cache
 def penetration_steps() -> tuple[PenetrationStep, ...]:
     """The penetration ladder (tables.yaml ``penetration``), lowest margin first."""
     return tuple(
-        PenetrationStep(result=s["result"], margin_from=s["from"], margin_to=s["to"],
-                        structure_loss=s["structure"], roll=s["roll"],
-                        condition=_text(s["condition"]), effect=_text(s["effect"]))
-        for s in load_data("dmech/tables.yaml")["penetration"]["steps"])
+        PenetrationStep(
+            result=s["result"],
+            margin_from=s["from"],
+            margin_to=s["to"],
+            structure_loss=s["structure"],
+            roll=s["roll"],
+            condition=_text(s["condition"]),
+            effect=_text(s["effect"]),
+        )
+        for s in load_data("dmech/tables.yaml")["penetration"]["steps"]
+    )
 
 
 def penetration_rule() -> Text:
@@ -163,12 +188,20 @@ def penetration(power: int, dice: Sequence[int], armor: int) -> tuple[int, str]:
 
 # -- classes -------------------------------------------------------------------------------------
 
+
 @functools.cache
 def classes() -> tuple[UnitClass, ...]:
     """Walker classes in the seed's order, with their Balance / Standing-up modifiers."""
-    return tuple(UnitClass(id=c["id"], name=_text(c), balance=c["balance"], standing=c["standing"],
-                           aliases=tuple(c.get("aliases", ())))
-                 for c in load_data("dmech/classes.yaml")["classes"])
+    return tuple(
+        UnitClass(
+            id=c["id"],
+            name=_text(c),
+            balance=c["balance"],
+            standing=c["standing"],
+            aliases=tuple(c.get("aliases", ())),
+        )
+        for c in load_data("dmech/classes.yaml")["classes"]
+    )
 
 
 def class_sign_note() -> Entry:
@@ -202,18 +235,20 @@ def class_modifiers(class_id: str) -> dict[str, int]:
 
 # -- damage, reactor, conditions -----------------------------------------------------------------
 
+
 @functools.cache
 def damage_table() -> tuple[DamageRow, ...]:
     """The d6 Damage / Heavy damage table, rows 1–6."""
-    return tuple(DamageRow(r["roll"], _entry(r["damage"]), _entry(r["heavy_damage"]))
-                 for r in load_data("dmech/tables.yaml")["damage"]["rows"])
+    return tuple(
+        DamageRow(r["roll"], _entry(r["damage"]), _entry(r["heavy_damage"]))
+        for r in load_data("dmech/tables.yaml")["damage"]["rows"]
+    )
 
 
 def damage_titles() -> dict[str, Text]:
     """Titles of the damage table: ``title``, ``damage`` and ``heavy_damage`` columns."""
     node = load_data("dmech/tables.yaml")["damage"]
-    return {"title": _text(node["title"]),
-            **{k: _text(v) for k, v in node["columns"].items()}}
+    return {"title": _text(node["title"]), **{k: _text(v) for k, v in node["columns"].items()}}
 
 
 def damage_effect(column: str, roll: int) -> Entry:
@@ -240,16 +275,24 @@ def reactor_effect(roll: int) -> Entry:
 
 
 def stacking_rule() -> Text:
-    """"All damage effects stack except Заглох and Контужен" (for the handout)."""
+    """ "All damage effects stack except Заглох and Контужен" (for the handout)."""
     return _text(load_data("dmech/tables.yaml")["stacking"])
 
 
 @functools.cache
 def conditions() -> tuple[Condition, ...]:
     """Conditions in print order: Заглох, Контужен, Пожар, Лежит, Дрогнул, Бежит."""
-    return tuple(Condition(id=c["id"], name=_text(c), applies_to=_text(c["applies_to"]),
-                           effect=_text(c["effect"]), stacks=c["stacks"], source=c["source"])
-                 for c in load_data("dmech/tables.yaml")["conditions"]["items"])
+    return tuple(
+        Condition(
+            id=c["id"],
+            name=_text(c),
+            applies_to=_text(c["applies_to"]),
+            effect=_text(c["effect"]),
+            stacks=c["stacks"],
+            source=c["source"],
+        )
+        for c in load_data("dmech/tables.yaml")["conditions"]["items"]
+    )
 
 
 def conditions_rule() -> Text:
@@ -300,6 +343,7 @@ def unverified_notes() -> tuple[Text, ...]:
 
 
 # -- weapon tags, arcs, equipment ----------------------------------------------------------------
+
 
 def weapon_tag(tag: str) -> str:
     """The printed form of a weapon tag (known aliases such as "AI" → "ПП"; others unchanged)."""

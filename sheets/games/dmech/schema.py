@@ -15,8 +15,14 @@ from sheets.games.dmech.geometry import FACES
 from sheets.games.dmech.rules import classes, fold_yo
 
 KINDS = ("walker", "infantry")
-KIND_ALIASES = {"бронеход": "walker", "шагатель": "walker", "мех": "walker",
-                "пехота": "infantry", "пеший отряд": "infantry", "пешие": "infantry"}
+KIND_ALIASES = {
+    "бронеход": "walker",
+    "шагатель": "walker",
+    "мех": "walker",
+    "пехота": "infantry",
+    "пеший отряд": "infantry",
+    "пешие": "infantry",
+}
 WALKER_REQUIRED = ("class", "structure", "speed", "initiative", "skill", "daring", "armor")
 INFANTRY_REQUIRED = ("strength", "defence")
 WALKER_ONLY = ("class", "structure", "initiative", "skill", "daring", "armor", "pilot")
@@ -69,8 +75,11 @@ class ArmorSpec(Obj):
         for key, v in value.items():
             kpos = value.key_pos_of(key) if isinstance(value, YMap) else pos
             if isinstance(key, str) and key.strip().lower() in SIDE_KEYS:
-                problems.error(kpos, f"{where}: {key!r} is ambiguous (the rules' «боковая»): write "
-                                     "front_side and rear_side, or the six faces")
+                problems.error(
+                    kpos,
+                    f"{where}: {key!r} is ambiguous (the rules' «боковая»): write "
+                    "front_side and rear_side, or the six faces",
+                )
                 refused = True
                 continue
             rest[key] = v
@@ -91,13 +100,16 @@ class UnitSpec(Obj):
         if kind is None:
             return out
         given = {self.aliases.get(k, k) for k in value}
-        required, foreign = ((WALKER_REQUIRED, INFANTRY_ONLY) if kind == "walker"
-                             else (INFANTRY_REQUIRED, WALKER_ONLY))
+        required, foreign = (
+            (WALKER_REQUIRED, INFANTRY_ONLY) if kind == "walker" else (INFANTRY_REQUIRED, WALKER_ONLY)
+        )
         ok = True
         for key in required:
             if key not in given:
-                problems.error(getattr(value, "pos", pos), f"{where}: missing required key {key!r} "
-                                                           f"({_WHO[kind]} needs it)")
+                problems.error(
+                    getattr(value, "pos", pos),
+                    f"{where}: missing required key {key!r} ({_WHO[kind]} needs it)",
+                )
                 ok = False
         for key in value:
             if self.aliases.get(key, key) in foreign:
@@ -109,96 +121,180 @@ class UnitSpec(Obj):
     def json_schema(self):
         d = super().json_schema()
         infantry = ["infantry"] + [a for a, k in KIND_ALIASES.items() if k == "infantry"]
-        d["allOf"] = [{
-            "if": {"properties": {"kind": {"enum": infantry}}, "required": ["kind"]},
-            "then": {"required": list(INFANTRY_REQUIRED),
-                     "not": {"anyOf": [{"required": [k]} for k in WALKER_ONLY]}},
-            "else": {"required": list(WALKER_REQUIRED),
-                     "not": {"anyOf": [{"required": [k]} for k in INFANTRY_ONLY]}},
-        }]
+        d["allOf"] = [
+            {
+                "if": {"properties": {"kind": {"enum": infantry}}, "required": ["kind"]},
+                "then": {
+                    "required": list(INFANTRY_REQUIRED),
+                    "not": {"anyOf": [{"required": [k]} for k in WALKER_ONLY]},
+                },
+                "else": {
+                    "required": list(WALKER_REQUIRED),
+                    "not": {"anyOf": [{"required": [k]} for k in INFANTRY_ONLY]},
+                },
+            }
+        ]
         return d
 
 
 def weapon_spec() -> Obj:
     arcs, arc_aliases = _aliases_of("arcs")
-    return Obj(title="dmech weapon", description="a weapon line of the sheet", fields={
-        "name": Str(allow_empty=False, max_len=80, description="weapon name as printed"),
-        "accuracy": Int(min=0, max=20, description="Тч (accuracy); bound 0–20 is ours"),
-        "power": Int(min=0, max=20, description="Мощь (power), added to the higher die for "
-                                                "penetration; bound 0–20 is ours"),
-        "ammo": Int(min=0, max=99, default=0,
-                    description="Бзпс (ammo charges), printed as boxes; 0 = not tracked"),
-        "tags": List(item=Str(allow_empty=False, max_len=40), default=list,
-                     description="tags such as ПП (anti-infantry: may attack infantry)"),
-        "hand": Enum(choices=("yes", "no", "unknown"), default="unknown",
-                     aliases={"true": "yes", "false": "no", "да": "yes", "нет": "no",
-                              "неизвестно": "unknown", "?": "unknown"},
-                     description="held in the model's hands: yes, no or unknown (a prone walker "
-                                 "fires hand-held weapons in its main arc); unknown prints blank"),
-        "arc": Enum(choices=arcs, aliases=arc_aliases, default=None,
-                    description="firing arc: main («основная») or course («курсовая»)"),
-        "range": Str(default="", max_len=40, description="range as printed (the range rules "
-                                                         "are unverified; optional)"),
-        "salvos": Int(min=1, max=10, default=1, description="salvos («залпы») per attack"),
-        "special": Bool(default=False, description="infantry special weapon: once per turn, "
-                                                   "replaces one firearm attack"),
-        "notes": Str(default="", max_len=300),
-    })
+    return Obj(
+        title="dmech weapon",
+        description="a weapon line of the sheet",
+        fields={
+            "name": Str(allow_empty=False, max_len=80, description="weapon name as printed"),
+            "accuracy": Int(min=0, max=20, description="Тч (accuracy); bound 0–20 is ours"),
+            "power": Int(
+                min=0,
+                max=20,
+                description="Мощь (power), added to the higher die for penetration; bound 0–20 is ours",
+            ),
+            "ammo": Int(
+                min=0, max=99, default=0, description="Бзпс (ammo charges), printed as boxes; 0 = not tracked"
+            ),
+            "tags": List(
+                item=Str(allow_empty=False, max_len=40),
+                default=list,
+                description="tags such as ПП (anti-infantry: may attack infantry)",
+            ),
+            "hand": Enum(
+                choices=("yes", "no", "unknown"),
+                default="unknown",
+                aliases={
+                    "true": "yes",
+                    "false": "no",
+                    "да": "yes",
+                    "нет": "no",
+                    "неизвестно": "unknown",
+                    "?": "unknown",
+                },
+                description="held in the model's hands: yes, no or unknown (a prone walker "
+                "fires hand-held weapons in its main arc); unknown prints blank",
+            ),
+            "arc": Enum(
+                choices=arcs,
+                aliases=arc_aliases,
+                default=None,
+                description="firing arc: main («основная») or course («курсовая»)",
+            ),
+            "range": Str(
+                default="",
+                max_len=40,
+                description="range as printed (the range rules are unverified; optional)",
+            ),
+            "salvos": Int(min=1, max=10, default=1, description="salvos («залпы») per attack"),
+            "special": Bool(
+                default=False,
+                description="infantry special weapon: once per turn, replaces one firearm attack",
+            ),
+            "notes": Str(default="", max_len=300),
+        },
+    )
 
 
 def equipment_spec() -> Obj:
     kinds, kind_aliases = _aliases_of("equipment")
-    return Obj(title="dmech equipment", description="shields, smoke and other equipment",
-               aliases={"ammo": "charges"}, fields={
-        "name": Str(allow_empty=False, max_len=80, description="name as printed"),
-        "kind": Enum(choices=kinds, aliases=kind_aliases, default="other",
-                     description="shield (wing shields, d6 shield roll), smoke (1 charge unless "
-                                 "given) or other (upgrades)"),
-        "charges": Int(min=0, max=99, default=None, description="charge boxes (alias ammo)"),
-        "faces": List(item=Enum(choices=FACES), default=list,
-                      description="shields: faces covered (the rules name the front three plus "
-                                  "one adjacent face, which one is unverified)"),
-        "notes": Str(default="", max_len=300),
-    })
+    return Obj(
+        title="dmech equipment",
+        description="shields, smoke and other equipment",
+        aliases={"ammo": "charges"},
+        fields={
+            "name": Str(allow_empty=False, max_len=80, description="name as printed"),
+            "kind": Enum(
+                choices=kinds,
+                aliases=kind_aliases,
+                default="other",
+                description="shield (wing shields, d6 shield roll), smoke (1 charge unless "
+                "given) or other (upgrades)",
+            ),
+            "charges": Int(min=0, max=99, default=None, description="charge boxes (alias ammo)"),
+            "faces": List(
+                item=Enum(choices=FACES),
+                default=list,
+                description="shields: faces covered (the rules name the front three plus "
+                "one adjacent face, which one is unverified)",
+            ),
+            "notes": Str(default="", max_len=300),
+        },
+    )
 
 
 def unit_spec() -> Obj:
     """Schema of one ``units:`` entry (walker by default, or ``kind: infantry``)."""
     armor_value = dict(min=0, max=30, default=None)
-    armor = ArmorSpec(title="dmech armor", default=None, description=(
-        "armour per face: either front, front_side, rear_side, rear (front_side = front_right "
-        "and front_left, rear_side = rear_right and rear_left) or all six faces front, "
-        "front_right, rear_right, rear, rear_left, front_left; not mixed; bound 0–30 is ours"),
-        fields={**{face: Int(**armor_value) for face in FACES},
-                "front_side": Int(**armor_value), "rear_side": Int(**armor_value)})
+    armor = ArmorSpec(
+        title="dmech armor",
+        default=None,
+        description=(
+            "armour per face: either front, front_side, rear_side, rear (front_side = front_right "
+            "and front_left, rear_side = rear_right and rear_left) or all six faces front, "
+            "front_right, rear_right, rear, rear_left, front_left; not mixed; bound 0–30 is ours"
+        ),
+        fields={
+            **{face: Int(**armor_value) for face in FACES},
+            "front_side": Int(**armor_value),
+            "rear_side": Int(**armor_value),
+        },
+    )
     stat = dict(min=0, max=20, default=None)
-    return UnitSpec(title="dmech unit", aliases={"defense": "defence"}, fields={
-        "name": Str(allow_empty=False, max_len=80, description="unit name, e.g. Отрок"),
-        "kind": Enum(choices=KINDS, aliases=KIND_ALIASES, default="walker",
-                     description="walker («бронеход», default) or infantry («пеший отряд»)"),
-        "class": class_enum(default=None, description=(
-            "walker class: автодоспех | малый | основной | тяжелый (English: power armour, "
-            "light, medium, heavy); sets the Balance / Standing-up modifiers")),
-        "structure": Int(min=1, max=30, default=None,
-                         description="прочность (walker): one box per point; bound 1–30 is ours"),
-        "speed": Int(**stat, description="скр (speed), hexes per turn; bound 0–20 is ours"),
-        "initiative": Int(**stat, description="инц (initiative; higher acts later); bound ours"),
-        "skill": Int(**stat, description="Искс (skill) of the pilot; bound 0–20 is ours"),
-        "daring": Int(**stat, description="Дрзст (daring) of the pilot; bound 0–20 is ours"),
-        "armor": armor,
-        "weapons": List(item=weapon_spec(), max_len=30, default=list),
-        "equipment": List(item=equipment_spec(), max_len=30, default=list),
-        "cost": Int(min=0, max=1_000_000, default=None,
-                    description="cost for army lists (the currency is unverified); optional"),
-        "pilot": Obj(title="dmech pilot", default=dict, description="the гридь (walkers)",
-                     fields={"name": Str(default="", max_len=80)}),
-        "strength": Int(min=1, max=30, default=None,
-                        description="Сила (infantry): figures = attacks = hits; bound ours"),
-        "defence": Int(**stat, description="защита (infantry defence); bound 0–20 is ours"),
-        "visibility": Int(min=0, max=20, default=3,
-                          description="infantry visibility modifier (3 per dmech.ru)"),
-        "faction": Str(default="", max_len=80, description="owner or force («дружина»)"),
-        "notes": Str(default="", max_len=1000, description="printed on the sheet"),
-        "illustrative": Bool(default=False, description="marks example data, not official "
-                                                        "figures (the sheet says so)"),
-    })
+    return UnitSpec(
+        title="dmech unit",
+        aliases={"defense": "defence"},
+        fields={
+            "name": Str(allow_empty=False, max_len=80, description="unit name, e.g. Отрок"),
+            "kind": Enum(
+                choices=KINDS,
+                aliases=KIND_ALIASES,
+                default="walker",
+                description="walker («бронеход», default) or infantry («пеший отряд»)",
+            ),
+            "class": class_enum(
+                default=None,
+                description=(
+                    "walker class: автодоспех | малый | основной | тяжелый (English: power armour, "
+                    "light, medium, heavy); sets the Balance / Standing-up modifiers"
+                ),
+            ),
+            "structure": Int(
+                min=1,
+                max=30,
+                default=None,
+                description="прочность (walker): one box per point; bound 1–30 is ours",
+            ),
+            "speed": Int(**stat, description="скр (speed), hexes per turn; bound 0–20 is ours"),
+            "initiative": Int(**stat, description="инц (initiative; higher acts later); bound ours"),
+            "skill": Int(**stat, description="Искс (skill) of the pilot; bound 0–20 is ours"),
+            "daring": Int(**stat, description="Дрзст (daring) of the pilot; bound 0–20 is ours"),
+            "armor": armor,
+            "weapons": List(item=weapon_spec(), max_len=30, default=list),
+            "equipment": List(item=equipment_spec(), max_len=30, default=list),
+            "cost": Int(
+                min=0,
+                max=1_000_000,
+                default=None,
+                description="cost for army lists (the currency is unverified); optional",
+            ),
+            "pilot": Obj(
+                title="dmech pilot",
+                default=dict,
+                description="the гридь (walkers)",
+                fields={"name": Str(default="", max_len=80)},
+            ),
+            "strength": Int(
+                min=1,
+                max=30,
+                default=None,
+                description="Сила (infantry): figures = attacks = hits; bound ours",
+            ),
+            "defence": Int(**stat, description="защита (infantry defence); bound 0–20 is ours"),
+            "visibility": Int(
+                min=0, max=20, default=3, description="infantry visibility modifier (3 per dmech.ru)"
+            ),
+            "faction": Str(default="", max_len=80, description="owner or force («дружина»)"),
+            "notes": Str(default="", max_len=1000, description="printed on the sheet"),
+            "illustrative": Bool(
+                default=False, description="marks example data, not official figures (the sheet says so)"
+            ),
+        },
+    )

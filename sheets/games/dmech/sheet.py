@@ -40,8 +40,11 @@ def render(doc, units, options) -> None:
         need = army_lists_height(lists, frame.w)
         half = frame.split_v(0.5, 0.5, gap=HALF_GAP)[0].h
         first = units[0] if units else None
-        if first is not None and not (tables and isinstance(first, Walker)) \
-                and need + HALF_GAP + half <= frame.h:
+        if (
+            first is not None
+            and not (tables and isinstance(first, Walker))
+            and need + HALF_GAP + half <= frame.h
+        ):
             # issue 23: the list had a page of its own, 22 % used; now it heads the first
             # page and the first unit goes under it (an infantry sheet takes the rest of the
             # page: its ruled notes grow)
@@ -107,6 +110,7 @@ def draw_unit(pen: Pen, box: Rect, unit, lang: str) -> None:
 
 # -- footnotes ---------------------------------------------------------------------------------
 
+
 def _shield_note() -> Text | None:
     """The caveat on wing shields (equipment.yaml), or None when the data marks them verified."""
     kind = rules.equipment_kind("shield")
@@ -132,6 +136,7 @@ def unit_notes(unit, lang: str, tables: bool = False) -> Footnotes:
 
 # -- shared pieces -----------------------------------------------------------------------------
 
+
 def _header(pen: Pen, r: Rect, name: str, sheet: str, unit, lang: str) -> None:
     """The accent band: unit name (shrinks to fit) on the left, sheet kind, cost and force on
     the right."""
@@ -143,17 +148,31 @@ def _header(pen: Pen, r: Rect, name: str, sheet: str, unit, lang: str) -> None:
         right.append(f"{L('faction', lang)}: {unit.faction}")
     info = "  ·  ".join(right)
     info_w = min(fonts.width(info, "Sans", 8), r.w * 0.45)
-    pen.text(r.x + 5, r.y + (r.h - 14 * 0.72) / 2, name, 14, "Sans-Bold",
-             max_width=r.w - info_w - 20, color=pen.t.accent_text)
-    pen.text(r.right - 5, r.y + (r.h - 8 * 0.72) / 2, info, 8, "Sans", "right",
-             max_width=info_w, color=pen.t.accent_text)
+    pen.text(
+        r.x + 5,
+        r.y + (r.h - 14 * 0.72) / 2,
+        name,
+        14,
+        "Sans-Bold",
+        max_width=r.w - info_w - 20,
+        color=pen.t.accent_text,
+    )
+    pen.text(
+        r.right - 5,
+        r.y + (r.h - 8 * 0.72) / 2,
+        info,
+        8,
+        "Sans",
+        "right",
+        max_width=info_w,
+        color=pen.t.accent_text,
+    )
 
 
 def _marker(pen: Pen, r: Rect, lang: str) -> None:
     """The "illustrative example, not official data" strip."""
     pen.rect(r, width=1.0)
-    pen.text_in(r, f"⚠ {L('illustrative', lang)}", 7.5, "Sans-Bold", "center",
-                color=pen.t.warn)
+    pen.text_in(r, f"⚠ {L('illustrative', lang)}", 7.5, "Sans-Bold", "center", color=pen.t.warn)
 
 
 def _section(pen: Pen, r: Rect, title: str, note: str = "") -> Rect:
@@ -161,11 +180,24 @@ def _section(pen: Pen, r: Rect, title: str, note: str = "") -> Rect:
     h = SECTION * 1.55
     band = Rect(r.x, r.top - h, r.w, h)
     pen.rect(band, fill=pen.t.band, stroke=False)
-    title_w = pen.text(band.x + 3, band.y + (h - SECTION * 0.72) / 2, title, SECTION,
-                       "Sans-Bold", max_width=band.w * 0.6 if note else band.w - 6)
+    title_w = pen.text(
+        band.x + 3,
+        band.y + (h - SECTION * 0.72) / 2,
+        title,
+        SECTION,
+        "Sans-Bold",
+        max_width=band.w * 0.6 if note else band.w - 6,
+    )
     if note:
-        pen.text(band.right - 3, band.y + (h - 6.5 * 0.72) / 2, note, 6.5, "Sans", "right",
-                 max_width=band.w - title_w - 12)
+        pen.text(
+            band.right - 3,
+            band.y + (h - 6.5 * 0.72) / 2,
+            note,
+            6.5,
+            "Sans",
+            "right",
+            max_width=band.w - title_w - 12,
+        )
     return Rect(r.x, r.y, r.w, r.h - h - 1.5)
 
 
@@ -210,22 +242,37 @@ def _checkbox(pen: Pen, x: float, y: float, text: str, size: float, width: float
     """A tick box (at least :data:`TICK`) with its label to the right (box bottom at ``y``)."""
     size = max(size, TICK)
     pen.rect(Rect(x, y, size, size), width=0.6)
-    pen.text(x + size + 3, y + (size - 7 * 0.72) / 2, text, 7, "Sans", max_width=width - size - 4,
-             min_size=MIN_TEXT)
+    pen.text(
+        x + size + 3,
+        y + (size - 7 * 0.72) / 2,
+        text,
+        7,
+        "Sans",
+        max_width=width - size - 4,
+        min_size=MIN_TEXT,
+    )
 
 
 # -- weapons and equipment ----------------------------------------------------------------------
 
+
 def _weapon_columns(unit, weapons: list[Weapon], lang: str) -> list[tuple[str, str, float]]:
     """(id, header, width) of the weapons table; Range only when a weapon gives one."""
-    cols = [("name", L("weapon", lang), 3.2), ("accuracy", L("accuracy", lang), 0.7),
-            ("power", L("power", lang), 0.8), ("ammo", L("ammo", lang), 1.7),
-            ("tags", L("tags", lang), 1.5)]
+    cols = [
+        ("name", L("weapon", lang), 3.2),
+        ("accuracy", L("accuracy", lang), 0.7),
+        ("power", L("power", lang), 0.8),
+        ("ammo", L("ammo", lang), 1.7),
+        ("tags", L("tags", lang), 1.5),
+    ]
     if any(w.range for w in weapons):
         cols.append(("range", L("range", lang), 1.0))
     if isinstance(unit, Walker):
-        cols += [("hand", L("hand", lang), 0.9), ("arc", L("arc", lang), 1.1),
-                 ("lost", L("weapon_lost", lang), 0.9)]
+        cols += [
+            ("hand", L("hand", lang), 0.9),
+            ("arc", L("arc", lang), 1.1),
+            ("lost", L("weapon_lost", lang), 0.9),
+        ]
     return cols
 
 
@@ -238,8 +285,7 @@ def _tags(w: Weapon, lang: str) -> str:
     return ", ".join(parts)
 
 
-def _weapons_table(pen: Pen, r: Rect, unit, weapons: list[Weapon], lang: str,
-                   row_h: float) -> None:
+def _weapons_table(pen: Pen, r: Rect, unit, weapons: list[Weapon], lang: str, row_h: float) -> None:
     """Header and one row per weapon (an empty row to fill in when there is none)."""
     cols = _weapon_columns(unit, weapons, lang)
     total = sum(c[2] for c in cols)
@@ -258,8 +304,14 @@ def _weapons_table(pen: Pen, r: Rect, unit, weapons: list[Weapon], lang: str,
     band = Rect(r.x, r.top - row_h, r.w, row_h)
     pen.rect(band, fill=pen.t.faint, stroke=False)
     for (cx, cw), (key, head, _) in zip(xs, cols):
-        pen.text_in(Rect(cx, band.y, cw, row_h), head, 6.5, "Cond-Bold",
-                    "left" if key in ("name", "tags") else "center", pad=1.5)
+        pen.text_in(
+            Rect(cx, band.y, cw, row_h),
+            head,
+            6.5,
+            "Cond-Bold",
+            "left" if key in ("name", "tags") else "center",
+            pad=1.5,
+        )
     y = band.y
     for w in weapons or [None]:
         row = Rect(r.x, y - row_h, r.w, row_h)
@@ -284,10 +336,15 @@ def _weapon_cell(pen: Pen, cell: Rect, key: str, w: Weapon | None, lang: str) ->
         else:
             pen.text_in(cell, "—", 7, "Sans", "center")
         return
-    value = {"name": w.name, "accuracy": str(w.accuracy), "power": str(w.power),
-             "tags": _tags(w, lang), "range": w.range,
-             "hand": "" if w.hand is None else L("answer_yes" if w.hand else "answer_no", lang),
-             "arc": L(f"arc_{w.arc}", lang) if w.arc else "—"}[key]
+    value = {
+        "name": w.name,
+        "accuracy": str(w.accuracy),
+        "power": str(w.power),
+        "tags": _tags(w, lang),
+        "range": w.range,
+        "hand": "" if w.hand is None else L("answer_yes" if w.hand else "answer_no", lang),
+        "arc": L(f"arc_{w.arc}", lang) if w.arc else "—",
+    }[key]
     if key == "name":  # a name too long for its cell at 6 pt ends in "…"
         pen.text_in(cell, value, 7.5, "Sans-Bold", "left", pad=1.5, min_size=MIN_TEXT, shorten=True)
     elif key in ("accuracy", "power"):
@@ -302,12 +359,17 @@ EQUIP_TEXT = 0.54  # share of an equipment row's width taken by its text
 EQUIP_SIZE = 6.5
 
 
-def _equipment_heights(pen: Pen, unit, width: float, lang: str,
-                       notes: Footnotes) -> list[float]:
+def _equipment_heights(pen: Pen, unit, width: float, lang: str, notes: Footnotes) -> list[float]:
     """Row height of each equipment item: its text wrapped at :data:`EQUIP_SIZE`."""
     text_w = width * EQUIP_TEXT - 4
-    return [max(13.0, len(pen.wrap(_equipment_text(e, lang, notes), "Cond", EQUIP_SIZE, text_w))
-                * EQUIP_SIZE * 1.18 + 4) for e in unit.equipment]
+    return [
+        max(
+            13.0,
+            len(pen.wrap(_equipment_text(e, lang, notes), "Cond", EQUIP_SIZE, text_w)) * EQUIP_SIZE * 1.18
+            + 4,
+        )
+        for e in unit.equipment
+    ]
 
 
 def _equipment_block(pen: Pen, unit, width: float, lang: str, notes: Footnotes) -> float:
@@ -344,17 +406,28 @@ def _equipment(pen: Pen, r: Rect, unit, lang: str, notes: Footnotes) -> None:
     for e, row in zip(unit.equipment, stack(r, heights, gap=0)):
         name_box, text_box, charge_box = row.split_h(0.26, EQUIP_TEXT, 0.20, gap=2)
         pen.text_in(name_box, e.name, 7.5, "Sans-Bold", "left", pad=1.5)
-        pen.paragraph(text_box.inset(0, 2), _equipment_text(e, lang, notes), size=EQUIP_SIZE,
-                      font="Cond", min_size=4)
+        pen.paragraph(
+            text_box.inset(0, 2), _equipment_text(e, lang, notes), size=EQUIP_SIZE, font="Cond", min_size=4
+        )
         if e.charges:
-            label_w = pen.text(charge_box.x, charge_box.y + (charge_box.h - 6 * 0.72) / 2,
-                               L("charges", lang), 6, "Cond", max_width=charge_box.w * 0.5)
-            _boxes_in(pen, Rect(charge_box.x + label_w + 2, charge_box.y, charge_box.w - label_w
-                                - 2, charge_box.h), e.charges)
+            label_w = pen.text(
+                charge_box.x,
+                charge_box.y + (charge_box.h - 6 * 0.72) / 2,
+                L("charges", lang),
+                6,
+                "Cond",
+                max_width=charge_box.w * 0.5,
+            )
+            _boxes_in(
+                pen,
+                Rect(charge_box.x + label_w + 2, charge_box.y, charge_box.w - label_w - 2, charge_box.h),
+                e.charges,
+            )
         pen.line(row.x, row.y, row.right, row.y, 0.3)
 
 
 # -- walker --------------------------------------------------------------------------------------
+
 
 def _fill_light(rgb) -> tuple:
     """A face colour lightened for a printed panel (stays grey in mono)."""
@@ -371,20 +444,27 @@ def _armour(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
     apothem = hexes.SQRT3 / 2 * radius
     for k, face in enumerate(geometry.FACES):
         (ax, ay), (bx, by) = geometry.face_edge(0, face, radius)
-        pen.polygon([(cx, cy), (cx + ax, cy - ay), (cx + bx, cy - by)],
-                    fill=_fill_light(pen.t.faces[k]), width=0.4)
+        pen.polygon(
+            [(cx, cy), (cx + ax, cy - ay), (cx + bx, cy - by)], fill=_fill_light(pen.t.faces[k]), width=0.4
+        )
     pen.hexagon(cx, cy, radius, fill=None, width=1.4)
     size = radius * 0.3
     for k, face in enumerate(geometry.FACES):
         nx, ny = geometry.direction_vector(k)
         value = unit.armor.get(face)
         vx, vy = cx + nx * apothem * 0.66, cy - ny * apothem * 0.66
-        pen.text(vx, vy - size * 0.36, "—" if value is None else str(value), size, "Sans-Bold",
-                 "center", max_width=radius * 0.5)
+        pen.text(
+            vx,
+            vy - size * 0.36,
+            "—" if value is None else str(value),
+            size,
+            "Sans-Bold",
+            "center",
+            max_width=radius * 0.5,
+        )
         lx, ly = cx + nx * (apothem + 4), cy - ny * (apothem + 4)
         align = "center" if abs(nx) < 0.1 else ("left" if nx > 0 else "right")
-        pen.text(lx, ly if ny < 0 else ly - 5, L(f"face_{face}", lang), 6.5, "Cond", align,
-                 max_width=label_w)
+        pen.text(lx, ly if ny < 0 else ly - 5, L(f"face_{face}", lang), 6.5, "Cond", align, max_width=label_w)
     pen.arrow(cx, cy - radius * 0.22, cx, cy + radius * 0.34, width=1.4, head=radius * 0.13)
     pen.text(r.x + r.w / 2, r.y + 2, L("armor_legend", lang), 6, "Cond", "center", max_width=r.w)
 
@@ -397,8 +477,9 @@ def _width(text: str, size: float, font: str = "Cond") -> float:
 def _structure(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
     """Прочность: one box per point, the last one shaded (panic and retreat), with its key."""
     n = unit.structure or 0
-    label_w = pen.text(r.x + 2, r.top - 9, f"{L('structure', lang)}: {n or '—'}", 8, "Sans-Bold",
-                       max_width=r.w * 0.3)
+    label_w = pen.text(
+        r.x + 2, r.top - 9, f"{L('structure', lang)}: {n or '—'}", 8, "Sans-Bold", max_width=r.w * 0.3
+    )
     track = Rect(r.x + label_w + 8, r.y, r.right - r.x - label_w - 10, r.h)
     size = max(TICK, min(12.0, track.w / max(n, 1) - 2, r.h - TICK - 4))
     y = r.top - size - 1
@@ -406,8 +487,14 @@ def _structure(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
         pen.box_track(track.x, y, ["plain"] * (n - 1) + ["shade"], size, 2, 0.7)
     key_y = r.y + 0.5
     pen.box_track(r.x + 2, key_y, ["shade"], TICK, 0, 0.5)
-    pen.text(r.x + TICK + 5, key_y + (TICK - 6.5 * 0.72) / 2, L("panic_box", lang), 6.5, "Sans",
-             max_width=r.w - TICK - 6)
+    pen.text(
+        r.x + TICK + 5,
+        key_y + (TICK - 6.5 * 0.72) / 2,
+        L("panic_box", lang),
+        6.5,
+        "Sans",
+        max_width=r.w - TICK - 6,
+    )
 
 
 def _pilot(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
@@ -415,11 +502,18 @@ def _pilot(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
     body = _section(pen, r, L("pilot", lang))
     pr = rules.pilot_rules()
     line_y = body.top - 11
-    name_w = pen.text(body.x + 2, line_y, f"{L('pilot_name', lang)}:", 7, "Sans",
-                      max_width=body.w * 0.3)
+    name_w = pen.text(body.x + 2, line_y, f"{L('pilot_name', lang)}:", 7, "Sans", max_width=body.w * 0.3)
     if unit.pilot.name:
-        pen.text(body.x + name_w + 6, line_y, unit.pilot.name, 8, "Sans-Bold",
-                 max_width=body.w - name_w - 8, min_size=MIN_TEXT, shorten=True)
+        pen.text(
+            body.x + name_w + 6,
+            line_y,
+            unit.pilot.name,
+            8,
+            "Sans-Bold",
+            max_width=body.w - name_w - 8,
+            min_size=MIN_TEXT,
+            shorten=True,
+        )
     else:
         pen.line(body.x + name_w + 5, line_y - 1.5, body.right - 3, line_y - 1.5, 0.4)
     labels = [L("wounded", lang)] * (pr.wound_boxes - 1) + [L("dead", lang)]
@@ -429,8 +523,13 @@ def _pilot(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
     for text in labels:
         _checkbox(pen, x, box_y, text, 8, step)
         x += step
-    pen.paragraph(Rect(body.x + 2, body.y, body.w - 4, max(box_y - 3 - body.y, 4)),
-                  typo(pr.note.get(lang)), size=6.5, font="Cond", min_size=6)
+    pen.paragraph(
+        Rect(body.x + 2, body.y, body.w - 4, max(box_y - 3 - body.y, 4)),
+        typo(pr.note.get(lang)),
+        size=6.5,
+        font="Cond",
+        min_size=6,
+    )
 
 
 def _conditions(pen: Pen, r: Rect, conds, lang: str, rule: str = "", cols: int = 3) -> None:
@@ -441,12 +540,16 @@ def _conditions(pen: Pen, r: Rect, conds, lang: str, rule: str = "", cols: int =
     row_h = TICK + 2.5
     for i, c in enumerate(conds):
         row, col = divmod(i, cols)
-        _checkbox(pen, body.x + 2 + col * cw, body.top - 1.5 - TICK - row * row_h,
-                  c.name.get(lang), TICK, cw)
+        _checkbox(pen, body.x + 2 + col * cw, body.top - 1.5 - TICK - row * row_h, c.name.get(lang), TICK, cw)
     if rule:
         top = body.top - 3 - rows * row_h
-        pen.paragraph(Rect(body.x + 2, body.y, body.w - 4, max(top - body.y, 4)), rule, size=6.2,
-                      font="Cond", min_size=MIN_TEXT)
+        pen.paragraph(
+            Rect(body.x + 2, body.y, body.w - 4, max(top - body.y, 4)),
+            rule,
+            size=6.2,
+            font="Cond",
+            min_size=MIN_TEXT,
+        )
 
 
 def _frame(pen: Pen, box: Rect, unit, sheet_key: str, lang: str) -> tuple[Rect, float]:
@@ -462,15 +565,18 @@ def _frame(pen: Pen, box: Rect, unit, sheet_key: str, lang: str) -> tuple[Rect, 
     return inner, top
 
 
-def draw_walker(pen: Pen, box: Rect, unit: Walker, notes: Footnotes,
-                footnotes: bool = True) -> None:
+def draw_walker(pen: Pen, box: Rect, unit: Walker, notes: Footnotes, footnotes: bool = True) -> None:
     """A walker's sheet in ``box``; ``footnotes`` = print them at its foot (else the caller
     does, under the tables)."""
     lang = notes.lang
     inner, top = _frame(pen, box, unit, "walker_sheet", lang)
     foot_h = reference.footnotes_height(pen, notes, inner.w, 6) if footnotes else 0
-    body = Rect(inner.x, inner.y + foot_h + (2 if foot_h else 0), inner.w,
-                top - inner.y - foot_h - (2 if foot_h else 0))
+    body = Rect(
+        inner.x,
+        inner.y + foot_h + (2 if foot_h else 0),
+        inner.w,
+        top - inner.y - foot_h - (2 if foot_h else 0),
+    )
     if footnotes:
         reference.draw_footnotes(pen, Rect(inner.x, inner.y, inner.w, foot_h), notes, 6)
     left, right = body.split_h(0.35, 0.65, gap=8)
@@ -483,8 +589,13 @@ def _walker_left(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
     header, rows = reference.ladder_table(lang)
     rule = L("penetration_rule_short", lang)
     rule_h = len(pen.wrap(rule, "Cond", 6.5, r.w - 4)) * 6.5 * 1.18 + 1
-    ladder_h = (reference.table_height(pen, r.w, reference.LADDER_WIDTHS, rows, header, 6.2,
-                                       pad=1.5) + SECTION * 1.55 + 1.5 + rule_h + 1)
+    ladder_h = (
+        reference.table_height(pen, r.w, reference.LADDER_WIDTHS, rows, header, 6.2, pad=1.5)
+        + SECTION * 1.55
+        + 1.5
+        + rule_h
+        + 1
+    )
     notes_h = 0.0
     if unit.notes:
         notes_h = len(pen.wrap(unit.notes, "Cond", 6.5, r.w)) * 6.5 * 1.18 + 2
@@ -492,11 +603,15 @@ def _walker_left(pen: Pen, r: Rect, unit: Walker, lang: str) -> None:
     armour_box, ladder_box, notes_box = stack(r, [armour_h, ladder_h, notes_h], gap=4)
     _armour(pen, _section(pen, armour_box, L("armor", lang)), unit, lang)
     body = _section(pen, ladder_box, L("penetration", lang))
-    pen.paragraph(Rect(body.x + 2, body.top - rule_h, body.w - 4, rule_h), rule, size=6.5,
-                  font="Cond", min_size=MIN_TEXT)
+    pen.paragraph(
+        Rect(body.x + 2, body.top - rule_h, body.w - 4, rule_h),
+        rule,
+        size=6.5,
+        font="Cond",
+        min_size=MIN_TEXT,
+    )
     body = Rect(body.x, body.y, body.w, body.h - rule_h - 1)
-    reference.wrapped_table(pen, body, reference.LADDER_WIDTHS, rows, header, 6.2,
-                            min_size=MIN_TEXT, pad=1.5)
+    reference.wrapped_table(pen, body, reference.LADDER_WIDTHS, rows, header, 6.2, min_size=MIN_TEXT, pad=1.5)
     if unit.notes:
         pen.paragraph(notes_box, unit.notes, size=6.5, font="Cond", min_size=MIN_TEXT)
 
@@ -515,8 +630,12 @@ def _walker_right(pen: Pen, r: Rect, unit: Walker, lang: str, notes: Footnotes) 
     gap = 5
     n_rows = max(len(unit.weapons), 1) + 1
     head = SECTION * 1.55 + 2.5
-    fixed = {"stats": 30, "structure": 29, "equipment": _equipment_block(pen, unit, r.w, lang, notes),
-             "bottom": 66}
+    fixed = {
+        "stats": 30,
+        "structure": 29,
+        "equipment": _equipment_block(pen, unit, r.w, lang, notes),
+        "bottom": 66,
+    }
     fixed = {k: v for k, v in fixed.items() if v}
     spare = r.h - sum(fixed.values()) - head - MODS_MIN - gap * len(fixed) - gap
     row_h = max(6.0, min(15.0, spare / n_rows))
@@ -526,18 +645,24 @@ def _walker_right(pen: Pen, r: Rect, unit: Walker, lang: str, notes: Footnotes) 
     sizes = {**fixed, "weapons": weapons_h, "mods": mods_h}
     names = [k for k in order if k in sizes]
     parts = dict(zip(names, stack(r, [sizes[k] for k in names], gap=gap)))
-    _stat_cells(pen, parts["stats"], [
-        (L("class", lang), c.name.get(lang) if c else "—", 1.9),
-        (L("speed", lang), _num(unit.speed), 0.8), (L("initiative", lang), _num(unit.initiative), 0.8),
-        (L("skill", lang), _num(unit.skill), 0.8), (L("daring", lang), _num(unit.daring), 0.8),
-        (L("balance", lang) + mark, signed(c.balance) if c else "—", 1.2),
-        (L("standing", lang) + mark, signed(c.standing) if c else "—", 1.2)])
+    _stat_cells(
+        pen,
+        parts["stats"],
+        [
+            (L("class", lang), c.name.get(lang) if c else "—", 1.9),
+            (L("speed", lang), _num(unit.speed), 0.8),
+            (L("initiative", lang), _num(unit.initiative), 0.8),
+            (L("skill", lang), _num(unit.skill), 0.8),
+            (L("daring", lang), _num(unit.daring), 0.8),
+            (L("balance", lang) + mark, signed(c.balance) if c else "—", 1.2),
+            (L("standing", lang) + mark, signed(c.standing) if c else "—", 1.2),
+        ],
+    )
     _structure(pen, parts["structure"], unit, lang)
     body = _section(pen, parts["weapons"], L("weapons", lang), L("attacks_note", lang))
     _weapons_table(pen, body, unit, unit.weapons, lang, body.h / n_rows)
     if "equipment" in parts:
-        _equipment(pen, _section(pen, parts["equipment"], L("equipment", lang)), unit, lang,
-                   notes)
+        _equipment(pen, _section(pen, parts["equipment"], L("equipment", lang)), unit, lang, notes)
     pilot_box, cond_box = parts["bottom"].split_h(0.38, 0.62, gap=6)
     _pilot(pen, pilot_box, unit, lang)
     _conditions(pen, cond_box, rules.conditions(), lang, typo(rules.conditions_rule().get(lang)))
@@ -569,6 +694,7 @@ def _num(value) -> str:
 
 # -- the tables page half ---------------------------------------------------------------------
 
+
 def draw_tables(pen: Pen, box: Rect, unit: Walker, notes: Footnotes) -> None:
     """Damage / Heavy damage, reactor and Balance / Standing-up tables with the footnotes."""
     lang = notes.lang
@@ -577,12 +703,16 @@ def draw_tables(pen: Pen, box: Rect, unit: Walker, notes: Footnotes) -> None:
     stacking = typo(rules.stacking_rule().get(lang))
 
     def heights(size: float) -> list[float]:
-        side = max(reference.block_height(pen, box.w * 0.62, reference.REACTOR_WIDTHS,
-                                          reactor, size),
-                   reference.block_height(pen, box.w * 0.36, reference.BALANCE_WIDTHS,
-                                          balance, size))
-        return [reference.block_height(pen, box.w, reference.DAMAGE_WIDTHS, damage, size),
-                size * 1.4, side, reference.footnotes_height(pen, notes, box.w, 6)]
+        side = max(
+            reference.block_height(pen, box.w * 0.62, reference.REACTOR_WIDTHS, reactor, size),
+            reference.block_height(pen, box.w * 0.36, reference.BALANCE_WIDTHS, balance, size),
+        )
+        return [
+            reference.block_height(pen, box.w, reference.DAMAGE_WIDTHS, damage, size),
+            size * 1.4,
+            side,
+            reference.footnotes_height(pen, notes, box.w, 6),
+        ]
 
     size = reference.fit_size(heights, box.h, gap=4, start=9.0, smallest=4.5)
     damage_box, stack_box, side_box, foot_box = stack(box, heights(size), gap=4)
@@ -596,10 +726,12 @@ def draw_tables(pen: Pen, box: Rect, unit: Walker, notes: Footnotes) -> None:
 
 # -- infantry ------------------------------------------------------------------------------------
 
+
 def _strength_row(pen: Pen, r: Rect, unit: Infantry, lang: str) -> None:
     """Сила as a row of hexes to strike out, one per loss."""
-    label_w = pen.text(r.x + 2, r.top - 10, f"{L('strength', lang)}: {unit.strength}", 9,
-                       "Sans-Bold", max_width=r.w * 0.25)
+    label_w = pen.text(
+        r.x + 2, r.top - 10, f"{L('strength', lang)}: {unit.strength}", 9, "Sans-Bold", max_width=r.w * 0.25
+    )
     n = max(unit.strength, 1)
     room = Rect(r.x + label_w + 10, r.y + 9, r.right - r.x - label_w - 12, r.h - 9)
     size = max(3.0, min(room.h / 2, room.w / (n * hexes.SQRT3 + 0.2) * 0.98, 14))
@@ -623,18 +755,27 @@ def draw_infantry(pen: Pen, box: Rect, unit: Infantry, notes: Footnotes) -> None
     gap, head, row_h = 5, SECTION * 1.55 + 2.5, 13.0
     # no firearms in the unit file: no firearms table (an empty row said nothing); the room
     # goes to the ruled notes
-    sizes = {"stats": 30, "strength": 40,
-             "firearms": head + row_h * (len(firearms) + 1) if firearms else 0,
-             "special": head + row_h * (len(special) + 1) if special else 0,
-             "equipment": _equipment_block(pen, unit, body.w, lang, notes),
-             "conditions": 26}
+    sizes = {
+        "stats": 30,
+        "strength": 40,
+        "firearms": head + row_h * (len(firearms) + 1) if firearms else 0,
+        "special": head + row_h * (len(special) + 1) if special else 0,
+        "equipment": _equipment_block(pen, unit, body.w, lang, notes),
+        "conditions": 26,
+    }
     sizes = {k: v for k, v in sizes.items() if v}
     sizes["notes"] = max(20.0, body.h - sum(sizes.values()) - gap * len(sizes))
     parts = dict(zip(sizes, stack(body, list(sizes.values()), gap=gap)))
     # Сила is printed once: on the row of hexes to strike out, not again as a stat cell
-    _stat_cells(pen, parts["stats"], [(L("defence", lang), str(unit.defence), 1),
-                                      (L("speed", lang), _num(unit.speed), 1),
-                                      (L("visibility", lang), str(unit.visibility), 1.6)])
+    _stat_cells(
+        pen,
+        parts["stats"],
+        [
+            (L("defence", lang), str(unit.defence), 1),
+            (L("speed", lang), _num(unit.speed), 1),
+            (L("visibility", lang), str(unit.visibility), 1.6),
+        ],
+    )
     _strength_row(pen, parts["strength"], unit, lang)
     if firearms:
         fire = _section(pen, parts["firearms"], L("firearms", lang), L("anti_infantry_note", lang))
@@ -643,8 +784,7 @@ def draw_infantry(pen: Pen, box: Rect, unit: Infantry, notes: Footnotes) -> None
         spec = _section(pen, parts["special"], L("special_weapon", lang), L("special_note", lang))
         _weapons_table(pen, spec, unit, special, lang, spec.h / (len(special) + 1))
     if "equipment" in parts:
-        _equipment(pen, _section(pen, parts["equipment"], L("equipment", lang)), unit, lang,
-                   notes)
+        _equipment(pen, _section(pen, parts["equipment"], L("equipment", lang)), unit, lang, notes)
     chosen = [c for c in rules.conditions() if c.id in INFANTRY_CONDITIONS]
     conds = parts["conditions"]
     _conditions(pen, Rect(conds.x, conds.y, conds.w * 0.5, conds.h), chosen, lang, cols=2)

@@ -16,8 +16,10 @@ class Dust(Game):
     renderer = "sheets.games.dust.cards:render"
     reference_renderer = "sheets.games.dust.reference:render"
     calc_cli = "sheets.games.dust.cli:calc"
-    cli_options = {"render": "sheets.games.dust.cli:RENDER_OPTIONS",
-                   "reference": "sheets.games.dust.cli:REFERENCE_OPTIONS"}
+    cli_options = {
+        "render": "sheets.games.dust.cli:RENDER_OPTIONS",
+        "reference": "sheets.games.dust.cli:REFERENCE_OPTIONS",
+    }
 
     def unit_spec(self):
         return unit_spec()
@@ -38,8 +40,13 @@ class Dust(Game):
         return unit.points
 
     def roster_columns(self, options: Options) -> list[tuple[str, str]]:
-        return [("name", "list_unit"), ("kind", "list_kind"), ("armor", "list_armor"),
-                ("hero", "list_joined_hero"), ("cost", "list_ap")]
+        return [
+            ("name", "list_unit"),
+            ("kind", "list_kind"),
+            ("armor", "list_armor"),
+            ("hero", "list_joined_hero"),
+            ("cost", "list_ap"),
+        ]
 
     def roster_row(self, unit, options: Options) -> dict:
         """The army-list row; a joined hero shows beside its squad ("+ hero" / "→ squad")."""
@@ -47,8 +54,9 @@ class Dust(Game):
 
         row = view.roster_row(unit)
         row["kind"] = label("dust", row["kind_label"], options.lang)
-        row["hero"] = (f"+ {row['joined_hero']}" if row["joined_hero"]
-                       else f"→ {row['joins']}" if row["joins"] else "")
+        row["hero"] = (
+            f"+ {row['joined_hero']}" if row["joined_hero"] else f"→ {row['joins']}" if row["joins"] else ""
+        )
         return row
 
     def text_fields(self, unit):

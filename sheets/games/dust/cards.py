@@ -13,11 +13,12 @@ edition footer. All sizes derive from the card size's one line unit (:class:`Sca
 same on every card of that size; :class:`Layout` places the blocks and continues a unit that
 needs more room on further cards (1/2, 2/2) rather than shrink or drop anything.
 """
+
 from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from sheets.core.errors import InputError, Problem
 from sheets.data import labels
@@ -44,6 +45,7 @@ def fs(factor: float, u: float) -> float:
 
 # -- labels ----------------------------------------------------------------------------------
 
+
 def texts(lang: str) -> Callable[[str], str]:
     """``L(key)`` → the Dust (or common) label ``key`` in ``lang``."""
     table = labels("dust")
@@ -51,6 +53,7 @@ def texts(lang: str) -> Callable[[str], str]:
 
 
 # -- order and placement ---------------------------------------------------------------------
+
 
 def card_groups(units: list) -> list[list[int]]:
     """Indexes of ``units`` in print order, grouped: ``[squad, hero]`` for a joined pair (the hero
@@ -80,9 +83,14 @@ def slot_plan(groups: list[list[int]], cols: int) -> list[int | None]:
 def _grid(options) -> shared.Grid:
     extra = options.extra or {}
     size = shared.card_size(extra.get("card") or shared.default_card())
-    return shared.grid(PAPER[options.paper], size, margins(options.paper),
-                       float(extra.get("gap") or 0) * MM, float(extra.get("bleed") or 0) * MM,
-                       allow_rotate=False)
+    return shared.grid(
+        PAPER[options.paper],
+        size,
+        margins(options.paper),
+        float(extra.get("gap") or 0) * MM,
+        float(extra.get("bleed") or 0) * MM,
+        allow_rotate=False,
+    )
 
 
 def _cards(units: list, options, g: shared.Grid) -> tuple[list, dict]:
@@ -97,13 +105,19 @@ def _cards(units: list, options, g: shared.Grid) -> tuple[list, dict]:
         try:
             counts[k] = len(Layout(datas[k], L, g.card[0], g.card[1], g.bleed).parts)
         except DoesNotFit as exc:
-            problems.append(Problem(_file_of(k, options), None, (
-                f"unit {unit.name!r} does not fit a {g.card[0] / MM:g} × {g.card[1] / MM:g} mm "
-                f"card: {exc}; choose a larger --card (e.g. poker or tarot)")))
+            problems.append(
+                Problem(
+                    _file_of(k, options),
+                    None,
+                    (
+                        f"unit {unit.name!r} does not fit a {g.card[0] / MM:g} × {g.card[1] / MM:g} mm "
+                        f"card: {exc}; choose a larger --card (e.g. poker or tarot)"
+                    ),
+                )
+            )
     if problems:
         raise InputError(problems)
-    groups = [[(k, n) for k in group for n in range(1, counts[k] + 1)]
-              for group in card_groups(units)]
+    groups = [[(k, n) for k in group for n in range(1, counts[k] + 1)] for group in card_groups(units)]
     return slot_plan(groups, g.cols), datas
 
 
@@ -123,8 +137,11 @@ def card_frames(units: list, options) -> list[tuple[int, Rect, str]]:
     counted. Pure geometry and metrics."""
     g = _grid(options)
     plan, _ = _cards(units, options, g)
-    return [(n // g.per_page, g.slots[n % g.per_page], units[key[0]].name)
-            for n, key in enumerate(plan) if key is not None]
+    return [
+        (n // g.per_page, g.slots[n % g.per_page], units[key[0]].name)
+        for n, key in enumerate(plan)
+        if key is not None
+    ]
 
 
 def render(doc, units: list, options) -> None:
@@ -147,20 +164,32 @@ def render(doc, units: list, options) -> None:
     # upright cards only: a squad and its hero read side by side, never a card turned sideways
     extra = {k: v for k, v in (options.extra or {}).items() if k != "png_dir"}
     extra["rotate"] = False
-    shared.impose(doc, [drawers[key] if key is not None else shared.EMPTY for key in plan],
-                  dataclasses.replace(options, extra=extra),
-                  backs=[back if key is not None else shared.EMPTY for key in plan])
+    shared.impose(
+        doc,
+        [drawers[key] if key is not None else shared.EMPTY for key in plan],
+        dataclasses.replace(options, extra=extra),
+        backs=[back if key is not None else shared.EMPTY for key in plan],
+    )
     png_dir = (options.extra or {}).get("png_dir")
     if png_dir:
+
         def name(key) -> str:
             total = sum(1 for other in order if other[0] == key[0])
             return units[key[0]].name + (f" {key[1]}-{total}" if total > 1 else "")
 
-        shared.write_card_pngs([drawers[key] for key in order], g.card, png_dir, shared.PNG_DPI,
-                               [name(key) for key in order], options.mono, g.bleed)
+        shared.write_card_pngs(
+            [drawers[key] for key in order],
+            g.card,
+            png_dir,
+            shared.PNG_DPI,
+            [name(key) for key in order],
+            options.mono,
+            g.bleed,
+        )
 
 
 # -- shared drawing pieces (also used by the reference cards) -------------------------------
+
 
 def line_unit(box: Rect) -> float:
     """The natural line unit of a card: 9.5 pt on a poker card, scaled with the card."""
@@ -176,8 +205,9 @@ def background(pen: Pen, box: CardBox) -> Rect:
     def draw(p: Pen) -> None:
         if not p.t.mono:
             p.rect(Rect(0, 0, bleed.w, bleed.h), fill=p.t.faint, stroke=False)
-        p.rect(Rect(box.bleed, box.bleed, box.w, box.h).inset(edge * 0.45), stroke=True, width=0.5,
-               radius=2 * MM)
+        p.rect(
+            Rect(box.bleed, box.bleed, box.w, box.h).inset(edge * 0.45), stroke=True, width=0.5, radius=2 * MM
+        )
 
     pen.form(("dust-card", box.w, box.h, box.bleed, pen.t.mono), bleed.x, bleed.y, draw)
     return box.inset(edge * 1.25)
@@ -192,11 +222,26 @@ def title_band(pen: Pen, r: Rect, title: str, right: str = "") -> None:
     pad = r.h * 0.3
     right_w = fonts.width(right, BOLD, size) + pad if right else 0
     right_w = min(right_w, r.w * 0.35)
-    pen.text_in(Rect(r.x, r.y, r.w - right_w, r.h), title, size, BOLD, pad=pad, color=ink,
-                min_size=MIN_TEXT, shorten=True)  # a name too long at 6 pt ends in "…"
+    pen.text_in(
+        Rect(r.x, r.y, r.w - right_w, r.h),
+        title,
+        size,
+        BOLD,
+        pad=pad,
+        color=ink,
+        min_size=MIN_TEXT,
+        shorten=True,
+    )  # a name too long at 6 pt ends in "…"
     if right:
-        pen.text_in(Rect(r.right - right_w - pad, r.y, right_w + pad, r.h), right, size, BOLD,
-                    align="right", pad=pad, color=ink)
+        pen.text_in(
+            Rect(r.right - right_w - pad, r.y, right_w + pad, r.h),
+            right,
+            size,
+            BOLD,
+            align="right",
+            pad=pad,
+            color=ink,
+        )
 
 
 def shield(pen: Pen, r: Rect, text: str, hard: bool = False, empty: bool = False) -> None:
@@ -204,8 +249,12 @@ def shield(pen: Pen, r: Rect, text: str, hard: bool = False, empty: bool = False
     cover, a dashed outline when the save is none. Without text the icon is a form (every card
     of a sheet shows the same few)."""
     if not text:
-        pen.form(("dust-shield", r.w, r.h, hard, empty, pen.t.mono), r.x, r.y,
-                 lambda p: _shield(p, Rect(0, 0, r.w, r.h), "", hard, empty))
+        pen.form(
+            ("dust-shield", r.w, r.h, hard, empty, pen.t.mono),
+            r.x,
+            r.y,
+            lambda p: _shield(p, Rect(0, 0, r.w, r.h), "", hard, empty),
+        )
         return
     _shield(pen, r, text, hard, empty)
 
@@ -223,10 +272,22 @@ def _shield(pen: Pen, r: Rect, text: str, hard: bool, empty: bool) -> None:
         p.moveTo(a, top)
         p.lineTo(b, top)
         p.lineTo(b, top - (top - bottom) * 0.42)
-        p.curveTo(b, bottom + (top - bottom) * 0.22, mid + (b - a) * 0.12, bottom + (top - bottom) * 0.06,
-                  mid, bottom)
-        p.curveTo(mid - (b - a) * 0.12, bottom + (top - bottom) * 0.06, a, bottom + (top - bottom) * 0.22,
-                  a, top - (top - bottom) * 0.42)
+        p.curveTo(
+            b,
+            bottom + (top - bottom) * 0.22,
+            mid + (b - a) * 0.12,
+            bottom + (top - bottom) * 0.06,
+            mid,
+            bottom,
+        )
+        p.curveTo(
+            mid - (b - a) * 0.12,
+            bottom + (top - bottom) * 0.06,
+            a,
+            bottom + (top - bottom) * 0.22,
+            a,
+            top - (top - bottom) * 0.42,
+        )
         p.close()
         return p
 
@@ -287,8 +348,7 @@ def phrase_wrap(pen: Pen, text: str, size: float, width: float) -> list[str]:
     lines.append(line.rstrip())
     out: list[str] = []
     for line in lines:
-        out += Pen.wrap_static(line, FONT, size, width) if fonts.width(line, FONT, size) > width \
-            else [line]
+        out += Pen.wrap_static(line, FONT, size, width) if fonts.width(line, FONT, size) > width else [line]
     return out
 
 
@@ -297,8 +357,9 @@ def draw_footer(pen: Pen, r: Rect, lines: list[str], size: float) -> None:
     y = r.top - size
     with pen.fine_print(), pen.frame(r):
         for line in lines:
-            pen.text(r.x, y, line, size, FONT, max_width=r.w,
-                     color=pen.t.warn if line.startswith("†") else None)
+            pen.text(
+                r.x, y, line, size, FONT, max_width=r.w, color=pen.t.warn if line.startswith("†") else None
+            )
             y -= size * 1.2
 
 
@@ -321,6 +382,7 @@ def subline(data: dict, L) -> str:
 
 
 # -- the unit card face ------------------------------------------------------------------------
+
 
 @dataclasses.dataclass(frozen=True)
 class Scale:
@@ -348,8 +410,10 @@ class DoesNotFit(ValueError):
 
     def __init__(self, name: str, what: str, need: float, room: float):
         self.name, self.what, self.need, self.room = name, what, need, room
-        super().__init__(f"its {what} take {need / MM:.1f} mm of the {room / MM:.1f} mm a card "
-                         f"has (text stays at 6 pt or more)")
+        super().__init__(
+            f"its {what} take {need / MM:.1f} mm of the {room / MM:.1f} mm a card "
+            f"has (text stays at 6 pt or more)"
+        )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -399,8 +463,9 @@ class Layout:
         self.cell_size = max(MIN_TEXT, 0.7 * u)
         self.code_size = fs(0.7, u)
         self._grid()
-        self.skill_lines = wrap_breaking(self.skills_text(), FONT, fs(0.75, u),
-                                           self.inner.w) if data["skills"] else []
+        self.skill_lines = (
+            wrap_breaking(self.skills_text(), FONT, fs(0.75, u), self.inner.w) if data["skills"] else []
+        )
         self.parts = self._parts()
 
     # -- sizes --------------------------------------------------------------------------------
@@ -449,8 +514,14 @@ class Layout:
         tracks = [(heading, "", groups, False)]
         if dmg["hero"]:
             hero = dmg["hero"]
-            tracks.append((f"{L(hero['label'])}: {hero['boxes']}", f"{L('joined_by')}: {hero['name']}",
-                           [hero["boxes"]], True))
+            tracks.append(
+                (
+                    f"{L(hero['label'])}: {hero['boxes']}",
+                    f"{L('joined_by')}: {hero['name']}",
+                    [hero["boxes"]],
+                    True,
+                )
+            )
         if d["joins"]:
             tracks[0] = (heading, f"{L('joins')}: {d['joins']}", groups, False)
         return tracks
@@ -473,7 +544,7 @@ class Layout:
         size, gap = self.box_size()
         total = 0.0
         tracks = self.tracks()
-        for k in (range(len(tracks)) if shown is None else shown):
+        for k in range(len(tracks)) if shown is None else shown:
             _, marker, groups, hero = tracks[k]
             rows = box_rows(groups, self.inner.w, size, gap)
             bands = len(self.marker_lines(marker, hero)) if marker else 0
@@ -489,8 +560,10 @@ class Layout:
 
         def fits(idx: list[int], texts: list[str], font_size: float, codes: list[str]) -> bool:
             cw = (width - 0.6 * u) / max(len(idx), 1)
-            need = max([fonts.width(t, FONT, font_size) for t in texts]
-                       + [fonts.width(c, BOLD, self.code_size) for c in codes])
+            need = max(
+                [fonts.width(t, FONT, font_size) for t in texts]
+                + [fonts.width(c, BOLD, self.code_size) for c in codes]
+            )
             return need + 2 * CELL_PAD <= cw + 1e-9
 
         self.stacked = False
@@ -504,8 +577,12 @@ class Layout:
         self.classes = used
         parts = [p for w in rows for i in used for p in _stacked(w["cells"][i])]
         if not fits(used, parts, self.cell_size, [d["classes"][i][1:] for i in used]):
-            raise DoesNotFit(d["name"], "target-class columns",
-                             len(used) * (self.cell_size + 2 * CELL_PAD) + 0.6 * u, width)
+            raise DoesNotFit(
+                d["name"],
+                "target-class columns",
+                len(used) * (self.cell_size + 2 * CELL_PAD) + 0.6 * u,
+                width,
+            )
 
     def header_h(self) -> float:
         return (2.0 if self.stacked else 1.0) * self.u
@@ -517,8 +594,7 @@ class Layout:
         """(name with count and tags, mount · range, type size) of a weapon's name line."""
         L = self.L
         rng = L(w["range_label"]) if w["range_label"] else str(w["range"])
-        right = " · ".join(p for p in (known(L, "mount", w["mount"]), f"{L('field_range')} {rng}")
-                           if p)
+        right = " · ".join(p for p in (known(L, "mount", w["mount"]), f"{L('field_range')} {rng}") if p)
         name = w["name"] + (f" ×{w['count']}" if w["count"] > 1 else "")
         name += "".join(f" [{t}]" for t in w["tags"])
         return name, right, fs(0.78, self.u)
@@ -549,8 +625,7 @@ class Layout:
 
     # -- skills ---------------------------------------------------------------------------------
     def skills_text(self) -> str:
-        return "\n".join(f"• {s['name']}" + (f": {s['text']}" if s["text"] else "")
-                         for s in self.d["skills"])
+        return "\n".join(f"• {s['name']}" + (f": {s['text']}" if s["text"] else "") for s in self.d["skills"])
 
     def skill_line_h(self) -> float:
         return fs(0.75, self.u) * 1.18
@@ -574,11 +649,15 @@ class Layout:
         room = self.inner.h - self.foot_h
         weapons, lines = len(d["weapons"]), len(self.skill_lines)
         n_tracks = len(self.tracks())
-        head = (self.title_h(Part(1, guess, (), (0, 0))) + self.gap + self.head_h()
-                + self.damage_h([0]) + self.gap)
+        head = (
+            self.title_h(Part(1, guess, (), (0, 0)))
+            + self.gap
+            + self.head_h()
+            + self.damage_h([0])
+            + self.gap
+        )
         if head > room:
-            raise DoesNotFit(d["name"], "name, stats and damage boxes", head + self.foot_h,
-                             self.inner.h)
+            raise DoesNotFit(d["name"], "name, stats and damage boxes", head + self.foot_h, self.inner.h)
         plans: list[tuple] = []
         wi = si = 0
         ti = 1
@@ -587,8 +666,11 @@ class Layout:
             probe = Part(len(plans) + 1, max(guess, 2), (), (0, 0))  # "2/2" beside the name
             used = head if first else self.title_h(probe) + self.gap
             tracks = [0] if first else []
-            while ti < n_tracks and used + self.damage_h(tracks + [ti]) - self.damage_h(tracks) \
-                    + (0 if tracks else self.gap) <= room + 1e-6:
+            while (
+                ti < n_tracks
+                and used + self.damage_h(tracks + [ti]) - self.damage_h(tracks) + (0 if tracks else self.gap)
+                <= room + 1e-6
+            ):
                 used += self.damage_h(tracks + [ti]) - self.damage_h(tracks) + (0 if tracks else self.gap)
                 tracks.append(ti)
                 ti += 1
@@ -615,8 +697,7 @@ class Layout:
             if not first and not shown and si == start and not tracks:
                 what = "weapon line" if wi < weapons else "skill line"
                 need = self.header_h() + self.weapon_h(wi) if wi < weapons else self.skill_line_h()
-                raise DoesNotFit(d["name"], what, need + self.title_h(probe) + self.foot_h,
-                                 self.inner.h)
+                raise DoesNotFit(d["name"], what, need + self.title_h(probe) + self.foot_h, self.inner.h)
 
     def blocks(self, part: Part) -> list[str]:
         out = ["title"]
@@ -660,6 +741,7 @@ def unit_faces(data: dict, lang: str, card: tuple[float, float], bleed: float = 
         def draw(pen: Pen, box: CardBox) -> None:
             here = layout if (box.w, box.h) == card else Layout(data, texts(lang), box.w, box.h)
             _Face(pen, here, here.parts[part.number - 1]).draw(box)
+
         return draw
 
     return [drawer(p) for p in layout.parts]
@@ -684,11 +766,14 @@ class _Face:
             self.pen.rec.allowed_words.update(words)
         inner = background(self.pen, box)
         names = lay.blocks(part)
-        heights = {"title": lay.title_h(part),
-                   "subline": len(lay.subline_lines()) * 1.05 * u, "stats": 3.4 * u,
-                   "damage": lay.damage_h(part.tracks),
-                   "weapons": lay.header_h() + sum(lay.weapon_h(k) for k in part.weapons),
-                   "skills": lay.skills_head_h() + (part.skills[1] - part.skills[0]) * lay.skill_line_h()}
+        heights = {
+            "title": lay.title_h(part),
+            "subline": len(lay.subline_lines()) * 1.05 * u,
+            "stats": 3.4 * u,
+            "damage": lay.damage_h(part.tracks),
+            "weapons": lay.header_h() + sum(lay.weapon_h(k) for k in part.weapons),
+            "skills": lay.skills_head_h() + (part.skills[1] - part.skills[0]) * lay.skill_line_h(),
+        }
         # room to spare goes between the blocks (up to one line unit each), never into type
         gap = lay.gap + min(max(part.spare, 0.0) / max(len(names), 1), 1.0 * u)
         y = inner.top
@@ -712,15 +797,24 @@ class _Face:
             row = Rect(r.x, top.y - k * line_h, r.w - right_w, top.h)
             pen.text_in(row, line, size, BOLD, pad=pad, color=ink, min_size=size)
         if right:
-            pen.text_in(Rect(r.right - right_w - pad, top.y, right_w + pad, top.h), right, size,
-                        BOLD, align="right", pad=pad, color=ink, min_size=size)
+            pen.text_in(
+                Rect(r.right - right_w - pad, top.y, right_w + pad, top.h),
+                right,
+                size,
+                BOLD,
+                align="right",
+                pad=pad,
+                color=ink,
+                min_size=size,
+            )
 
     def _subline(self, r: Rect) -> None:
         size = fs(0.85, self.u)
         y = r.top
         for line in self.lay.subline_lines():
-            self.pen.text_in(Rect(r.x, y - 1.05 * self.u, r.w, 1.05 * self.u), line, size, FONT,
-                             pad=0, min_size=MIN_TEXT)
+            self.pen.text_in(
+                Rect(r.x, y - 1.05 * self.u, r.w, 1.05 * self.u), line, size, FONT, pad=0, min_size=MIN_TEXT
+            )
             y -= 1.05 * self.u
 
     def _stats(self, r: Rect) -> None:
@@ -769,8 +863,9 @@ class _Face:
             kind = cover["provides"]
             icon, text = body.split_h(0.3, 0.7)
             shield(pen, icon, "", hard=kind == "hard")
-            pen.paragraph(text.inset(0.2 * u, 0), L(cover["provides_label"]), 0.8 * u, BOLD,
-                          min_size=MIN_TEXT)
+            pen.paragraph(
+                text.inset(0.2 * u, 0), L(cover["provides_label"]), 0.8 * u, BOLD, min_size=MIN_TEXT
+            )
         elif cover["mode"] in ("none", "squad"):
             # the longest wording that fits the cell at the card's size (a joined hero's squad
             # is named on the card's "joins" line)
@@ -778,8 +873,9 @@ class _Face:
             text = L(cover["label"])
             if len(wrap_breaking(text, FONT, size, room.w)) * size * 1.18 > room.h:
                 text = L(cover["label"] + "_short")
-            pen.paragraph(room, "\n".join(wrap_breaking(text, FONT, size, room.w)), size, FONT,
-                          min_size=MIN_TEXT)
+            pen.paragraph(
+                room, "\n".join(wrap_breaking(text, FONT, size, room.w)), size, FONT, min_size=MIN_TEXT
+            )
         else:
             # one line per cover kind: its shield (double outline = hard, dashed = no save) and
             # the longest wording that fits both lines at the card's size: "Soft: hit save",
@@ -790,12 +886,16 @@ class _Face:
                 save = cover[kind]
                 icon = Rect(line.x, line.y, line.h * 0.85, line.h)
                 text = Rect(icon.right + 0.25 * u, line.y, line.right - icon.right - 0.25 * u, line.h)
-                options = (f"{L(f'cover_{kind}_short')}: {L(f'save_{save}_line')}",
-                           f"{L(f'cover_{kind}_short')}: {L(f'save_{save}_short')}",
-                           L(f"save_{save}_short"))
+                options = (
+                    f"{L(f'cover_{kind}_short')}: {L(f'save_{save}_line')}",
+                    f"{L(f'cover_{kind}_short')}: {L(f'save_{save}_short')}",
+                    L(f"save_{save}_short"),
+                )
                 rows.append((kind, save, icon, text, options))
-            level = next((k for k in range(3) if all(fonts.width(o[k], FONT, size) <= t.w
-                                                     for _, _, _, t, o in rows)), 2)
+            level = next(
+                (k for k in range(3) if all(fonts.width(o[k], FONT, size) <= t.w for _, _, _, t, o in rows)),
+                2,
+            )
             for kind, save, icon, text, options in rows:
                 shield(pen, icon, "", hard=kind == "hard", empty=save == "none")
                 pen.text_in(text, options[level], size, FONT, pad=0, min_size=MIN_TEXT)
@@ -808,8 +908,7 @@ class _Face:
         for heading, marker, groups, hero in (tracks[k] for k in self.part.tracks):
             if marker:
                 lines = self.lay.marker_lines(marker, hero)
-                band = Rect(r.x, y - 1.1 * u * len(lines) + 0.05 * u, r.w,
-                            1.1 * u * len(lines) - 0.05 * u)
+                band = Rect(r.x, y - 1.1 * u * len(lines) + 0.05 * u, r.w, 1.1 * u * len(lines) - 0.05 * u)
                 pen.rect(band, fill=pen.t.band, stroke=False, radius=0.2 * u)
                 for k, line in enumerate(lines):
                     row = Rect(r.x, y - 1.1 * u * (k + 1) + 0.05 * u, r.w, 1.05 * u)
@@ -819,8 +918,12 @@ class _Face:
             y -= 0.9 * u
             for row in box_rows(groups, r.w, size, gap):
                 yb = y - 1.45 * u + (1.45 * u - size) / 2
-                pen.form(("dust-boxes", tuple(row), size, hero, pen.t.mono), r.x, yb,
-                         lambda p, row=row: _boxes(p, row, size, 1.1 if hero else 0.6))
+                pen.form(
+                    ("dust-boxes", tuple(row), size, hero, pen.t.mono),
+                    r.x,
+                    yb,
+                    lambda p, row=row, hero=hero: _boxes(p, row, size, 1.1 if hero else 0.6),
+                )
                 y -= 1.45 * u
 
     # -- weapons -----------------------------------------------------------------------------
@@ -870,8 +973,22 @@ class _Face:
                     p.text_in(span, letter, size, BOLD, align="center", pad=CELL_PAD)
 
         pen = self.pen
-        pen.form(("dust-classes", head.w, head.h, self.u, tuple(idx), stacked, size,
-                  tuple(d["classes"]), pen.t.mono), head.x, head.y, classes)
+        pen.form(
+            (
+                "dust-classes",
+                head.w,
+                head.h,
+                self.u,
+                tuple(idx),
+                stacked,
+                size,
+                tuple(d["classes"]),
+                pen.t.mono,
+            ),
+            head.x,
+            head.y,
+            classes,
+        )
 
     def _weapons(self, r: Rect) -> None:
         pen, d, L, lay, u = self.pen, self.d, self.L, self.lay, self.u
@@ -891,25 +1008,40 @@ class _Face:
             self._weapon_line(line, w, lines)
             cells = Rect(r.x, line.y - ch, r.w, ch)
             cols = self._columns(cells, idx)
-            pen.form(("dust-cells", cells.w, cells.h, u, tuple(idx), pen.t.mono), cells.x,
-                     cells.y, lambda p, cells=cells: _cell_frames(
-                         p, self._columns(Rect(0, 0, cells.w, cells.h), idx)))
+            pen.form(
+                ("dust-cells", cells.w, cells.h, u, tuple(idx), pen.t.mono),
+                cells.x,
+                cells.y,
+                lambda p, cells=cells: _cell_frames(p, self._columns(Rect(0, 0, cells.w, cells.h), idx)),
+            )
             for i, col in zip(idx, cols):
                 value = w["cells"][i]
                 if not lay.stacked:
-                    pen.text_in(col, value or L("no_attack"), lay.cell_size, FONT, align="center",
-                                pad=CELL_PAD, min_size=MIN_TEXT)
+                    pen.text_in(
+                        col,
+                        value or L("no_attack"),
+                        lay.cell_size,
+                        FONT,
+                        align="center",
+                        pad=CELL_PAD,
+                        min_size=MIN_TEXT,
+                    )
                     continue
                 top, low = _stacked(value)
                 if not low:
-                    pen.text_in(col, L("no_attack"), lay.cell_size, FONT, align="center",
-                                pad=CELL_PAD, min_size=MIN_TEXT)
+                    pen.text_in(
+                        col,
+                        L("no_attack"),
+                        lay.cell_size,
+                        FONT,
+                        align="center",
+                        pad=CELL_PAD,
+                        min_size=MIN_TEXT,
+                    )
                     continue
                 upper, lower = col.split_v(0.5, 0.5)
-                pen.text_in(upper, top, lay.cell_size, FONT, align="center", pad=CELL_PAD,
-                            min_size=MIN_TEXT)
-                pen.text_in(lower, low, lay.cell_size, FONT, align="center", pad=CELL_PAD,
-                            min_size=MIN_TEXT)
+                pen.text_in(upper, top, lay.cell_size, FONT, align="center", pad=CELL_PAD, min_size=MIN_TEXT)
+                pen.text_in(lower, low, lay.cell_size, FONT, align="center", pad=CELL_PAD, min_size=MIN_TEXT)
                 if not low.startswith("z"):  # the fraction's rule: dice over damage
                     pen.line(col.x + col.w * 0.3, lower.top, col.right - col.w * 0.3, lower.top, 0.35)
             y = cells.y - 0.05 * u
@@ -931,17 +1063,21 @@ class _Face:
         if lines is not None:  # the name in its lines, mount · range right-aligned under them
             y = r.top
             for line in lines:
-                pen.text_in(Rect(x, y - rh, r.right - x, rh), line, size, BOLD, pad=0,
-                            min_size=MIN_TEXT)
+                pen.text_in(Rect(x, y - rh, r.right - x, rh), line, size, BOLD, pad=0, min_size=MIN_TEXT)
                 y -= rh
-            pen.text_in(Rect(r.x, r.y, r.w, rh), right, size, FONT, align="right", pad=0,
-                        min_size=MIN_TEXT)
+            pen.text_in(Rect(r.x, r.y, r.w, rh), right, size, FONT, align="right", pad=0, min_size=MIN_TEXT)
             return
         right_w = fonts.width(right, FONT, size) + 0.2 * u
-        pen.text_in(Rect(x, top.y, r.right - right_w - x, top.h), name, size, BOLD, pad=0,
-                    min_size=MIN_TEXT)
-        pen.text_in(Rect(r.right - right_w, top.y, right_w, top.h), right, size, FONT,
-                    align="right", pad=0, min_size=MIN_TEXT)
+        pen.text_in(Rect(x, top.y, r.right - right_w - x, top.h), name, size, BOLD, pad=0, min_size=MIN_TEXT)
+        pen.text_in(
+            Rect(r.right - right_w, top.y, right_w, top.h),
+            right,
+            size,
+            FONT,
+            align="right",
+            pad=0,
+            min_size=MIN_TEXT,
+        )
 
     # -- skills ------------------------------------------------------------------------------
     def _skills(self, r: Rect) -> None:

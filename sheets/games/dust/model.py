@@ -149,10 +149,19 @@ def cover_objects(lang: str = "en") -> list[Unit]:
     names = load_data("dust/labels.yaml")
     out = []
     for obj in load_data("dust/cover_objects.yaml")["objects"].values():
-        out.append(Unit(
-            name=names[obj["name"]][lang], faction="", kind="cover_object",
-            armor=Armor(obj["armor"]["type"], obj["armor"]["level"]),
-            models=1, health=obj["health"], move=0, points=0, cover=None,
-            provides_cover=obj["cover"], name_key=obj["name"],
-        ))
+        out.append(
+            Unit(
+                name=names[obj["name"]][lang],
+                faction="",
+                kind="cover_object",
+                armor=Armor(obj["armor"]["type"], obj["armor"]["level"]),
+                models=1,
+                health=obj["health"],
+                move=0,
+                points=0,
+                cover=None,
+                provides_cover=obj["cover"],
+                name_key=obj["name"],
+            )
+        )
     return out

@@ -16,8 +16,18 @@ summary (labels of ``data/dust/labels.yaml``), in ``options.lang``.
 from __future__ import annotations
 
 from sheets.games.dust import view
-from sheets.games.dust.cards import (BOLD, FONT, background, dice_footer, face, footer_lines,
-                                     line_unit, shield, texts, title_band)
+from sheets.games.dust.cards import (
+    BOLD,
+    FONT,
+    background,
+    dice_footer,
+    face,
+    footer_lines,
+    line_unit,
+    shield,
+    texts,
+    title_band,
+)
 from sheets.games.dust.model import cover_objects
 from sheets.games.dust.rules import dice_edition
 from sheets.render import cards as shared
@@ -54,8 +64,10 @@ def render(doc, options) -> None:
 
 # -- content ---------------------------------------------------------------------------------
 
+
 def cover_items(L, edition) -> list[tuple]:
     """The cover card's items: ("bullet", text, level), ("legend", save, text), ("heading", text)."""
+
     def odds(save: str) -> str:
         return L("ref_save_odds").format(p=str(edition.p_stop(save)))
 
@@ -96,6 +108,7 @@ def hero_items(L, lang: str) -> list[tuple]:
 
 # -- drawing -----------------------------------------------------------------------------------
 
+
 def text_card(title: str, items: list[tuple], dice: dict, L) -> Drawer:
     """A card with a title band, ``items`` in the largest type that fits, and the dice footer."""
 
@@ -118,8 +131,7 @@ def text_card(title: str, items: list[tuple], dice: dict, L) -> Drawer:
     return draw
 
 
-def flow(pen: Pen, r: Rect, items: list[tuple], s: float, L, draw: bool,
-         space: float = 0.2) -> float:
+def flow(pen: Pen, r: Rect, items: list[tuple], s: float, L, draw: bool, space: float = 0.2) -> float:
     """Lay ``items`` out from the top of ``r`` at type size ``s``; draw them when ``draw``.
     Returns the height used (the same whether drawn or not)."""
     y = r.top
@@ -136,8 +148,17 @@ def flow(pen: Pen, r: Rect, items: list[tuple], s: float, L, draw: bool,
             _, header, rows = item
             h = 1.45 * s * (len(rows) + 1)
             if draw:
-                pen.table(Rect(r.x, y - h, r.w, h), table_widths(header, rows, s), rows, header=header, size=s,
-                          font=FONT, header_font=BOLD, row_h=1.45 * s, grid=True)
+                pen.table(
+                    Rect(r.x, y - h, r.w, h),
+                    table_widths(header, rows, s),
+                    rows,
+                    header=header,
+                    size=s,
+                    font=FONT,
+                    header_font=BOLD,
+                    row_h=1.45 * s,
+                    grid=True,
+                )
             y -= h + space * s
         elif kind == "legend":
             _, save, text = item
@@ -147,8 +168,14 @@ def flow(pen: Pen, r: Rect, items: list[tuple], s: float, L, draw: bool,
             if draw:  # the shield is a legend sample; the text beside it names the save
                 icon = Rect(r.x, y - h + (h - 2.2 * s) / 2, icon_w, 2.2 * s)
                 shield(pen, icon, "", empty=save == "none")
-                _lines(pen, r.x + icon_w + 0.4 * s, y - (h - len(lines) * s * LEADING) / 2, lines, s,
-                       r.right - r.x - icon_w - 0.4 * s)
+                _lines(
+                    pen,
+                    r.x + icon_w + 0.4 * s,
+                    y - (h - len(lines) * s * LEADING) / 2,
+                    lines,
+                    s,
+                    r.right - r.x - icon_w - 0.4 * s,
+                )
             y -= h + space * s
         else:
             _, text, level = item

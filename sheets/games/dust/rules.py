@@ -7,13 +7,13 @@ in ``data/dust/``.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
 
 from sheets.core.errors import RuleIssue, did_you_mean
 from sheets.data import load_data
-from sheets.games.dust.model import (Armor, Cover, Skill, Unit, Weapon, armor_types)
+from sheets.games.dust.model import Armor, Cover, Skill, Unit, Weapon, armor_types
 
 # -- building and checking one unit ---------------------------------------------------------
 
@@ -29,18 +29,34 @@ def build_unit(data) -> Unit:
     else:
         cover = None if is_hero else Cover()  # no entry on a squad/vehicle card = no save
     weapons = [
-        Weapon(name=w["name"], count=w["count"], range=w["range"],
-               cells={k: v for k, v in (w.get("vs") or {}).items() if v is not None},
-               mount=w.get("mount") or "", tags=tuple(w.get("tags") or ()))
-        for w in data.get("weapons") or () if isinstance(w, dict)
+        Weapon(
+            name=w["name"],
+            count=w["count"],
+            range=w["range"],
+            cells={k: v for k, v in (w.get("vs") or {}).items() if v is not None},
+            mount=w.get("mount") or "",
+            tags=tuple(w.get("tags") or ()),
+        )
+        for w in data.get("weapons") or ()
+        if isinstance(w, dict)
     ]
-    skills = [Skill(s) if isinstance(s, str) else Skill(s["name"], s.get("text") or "")
-              for s in data.get("skills") or () if isinstance(s, (str, dict))]
+    skills = [
+        Skill(s) if isinstance(s, str) else Skill(s["name"], s.get("text") or "")
+        for s in data.get("skills") or ()
+        if isinstance(s, (str, dict))
+    ]
     return Unit(
-        name=data["name"].strip(), faction=data.get("faction") or "", kind=data["kind"],
+        name=data["name"].strip(),
+        faction=data.get("faction") or "",
+        kind=data["kind"],
         armor=Armor(data["armor"]["type"], data["armor"]["level"]),
-        models=data["models"], health=data["health"], move=data["move"], points=data["points"],
-        cover=cover, weapons=weapons, skills=skills,
+        models=data["models"],
+        health=data["health"],
+        move=data["move"],
+        points=data["points"],
+        cover=cover,
+        weapons=weapons,
+        skills=skills,
         joins=(data.get("joins") or "").strip() or None,
     )
 
@@ -50,11 +66,20 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
     issues = []
     levels = armor_types()[unit.armor.type]["levels"]
     if unit.armor.level > levels:
-        issues.append(RuleIssue(("armor", "level"), f"level {unit.armor.level} is out of range for "
-                                                    f"{unit.armor.type} armour (1–{levels})"))
+        issues.append(
+            RuleIssue(
+                ("armor", "level"),
+                f"level {unit.armor.level} is out of range for {unit.armor.type} armour (1–{levels})",
+            )
+        )
     if unit.is_hero and unit.cover is not None:
-        issues.append(RuleIssue(("cover",), "heroes have no cover value of their own (a joined hero "
-                                            "uses its squad's cover): remove 'cover'"))
+        issues.append(
+            RuleIssue(
+                ("cover",),
+                "heroes have no cover value of their own (a joined hero "
+                "uses its squad's cover): remove 'cover'",
+            )
+        )
     if unit.joins and not unit.is_hero:
         issues.append(RuleIssue(("joins",), f"only heroes join squads; this unit is a {unit.kind}"))
     return issues
@@ -85,28 +110,58 @@ def resolve_joins(units: list[Unit]) -> tuple[dict[int, int], list[tuple[int, Ru
         named = [j for j in by_name.get(wanted, ()) if j != i]
         if not named:
             squads = [u.name for u in units if u.kind == "squad"]
-            issues.append((i, RuleIssue(("joins",), f"joins {hero.joins!r}: no squad of that name in "
-                                        f"this file (a hero joins only before the game, so the "
-                                        f"squad must be in the same file or roster)"
-                                        f"{did_you_mean(hero.joins, squads)}")))
+            issues.append(
+                (
+                    i,
+                    RuleIssue(
+                        ("joins",),
+                        f"joins {hero.joins!r}: no squad of that name in "
+                        f"this file (a hero joins only before the game, so the "
+                        f"squad must be in the same file or roster)"
+                        f"{did_you_mean(hero.joins, squads)}",
+                    ),
+                )
+            )
             continue
         squads = [j for j in named if units[j].kind == "squad"]
         if not squads:
-            issues.append((i, RuleIssue(("joins",), f"joins {hero.joins!r}, a {units[named[0]].kind}: "
-                                                    f"heroes join only squads")))
+            issues.append(
+                (
+                    i,
+                    RuleIssue(
+                        ("joins",), f"joins {hero.joins!r}, a {units[named[0]].kind}: heroes join only squads"
+                    ),
+                )
+            )
             continue
         same = [j for j in squads if units[j].armor == hero.armor]
         if not same:
             other = units[squads[0]]
-            issues.append((i, RuleIssue(("joins",), f"joins {other.name!r} ({other.armor.code}) but the "
-                                        f"hero is {hero.armor.code}: a hero joins only a squad of "
-                                        f"the same armour type and level")))
+            issues.append(
+                (
+                    i,
+                    RuleIssue(
+                        ("joins",),
+                        f"joins {other.name!r} ({other.armor.code}) but the "
+                        f"hero is {hero.armor.code}: a hero joins only a squad of "
+                        f"the same armour type and level",
+                    ),
+                )
+            )
             continue
         free = [j for j in same if j not in taken]
         if not free:
             first = units[taken[same[0]]]
-            issues.append((i, RuleIssue(("joins",), f"joins {units[same[0]].name!r}, already joined by "
-                                                    f"hero {first.name!r}: one hero per squad")))
+            issues.append(
+                (
+                    i,
+                    RuleIssue(
+                        ("joins",),
+                        f"joins {units[same[0]].name!r}, already joined by "
+                        f"hero {first.name!r}: one hero per squad",
+                    ),
+                )
+            )
             continue
         pairs[i] = free[0]
         taken[free[0]] = i
@@ -123,9 +178,17 @@ def duplicate_squad_names(units: list[Unit]) -> list[tuple[int, RuleIssue]]:
             continue
         key = unit.name.lower()
         if key in first:
-            issues.append((i, RuleIssue(("name",), f"squad name {unit.name!r} is used twice in this "
-                                        f"force (first: unit {first[key] + 1}); give every squad its "
-                                        f"own name so a hero's 'joins' names one squad")))
+            issues.append(
+                (
+                    i,
+                    RuleIssue(
+                        ("name",),
+                        f"squad name {unit.name!r} is used twice in this "
+                        f"force (first: unit {first[key] + 1}); give every squad its "
+                        f"own name so a hero's 'joins' names one squad",
+                    ),
+                )
+            )
         else:
             first[key] = i
     return issues
@@ -137,9 +200,17 @@ def cross_faction_joins(units: list[Unit], pairs: dict[int, int]) -> list[tuple[
     for hero, squad in pairs.items():
         h, q = units[hero], units[squad]
         if h.faction and q.faction and h.faction.strip().lower() != q.faction.strip().lower():
-            out.append((hero, RuleIssue(("joins",), f"hero of {h.faction!r} joins {q.name!r} of "
-                                        f"{q.faction!r}: a hero leads his own army's squads",
-                                        "warning")))
+            out.append(
+                (
+                    hero,
+                    RuleIssue(
+                        ("joins",),
+                        f"hero of {h.faction!r} joins {q.name!r} of "
+                        f"{q.faction!r}: a hero leads his own army's squads",
+                        "warning",
+                    ),
+                )
+            )
     return out
 
 
@@ -209,10 +280,17 @@ def dice_edition(name: str | None = None) -> Edition:
     name = name or table["default"]
     row = table["editions"].get(name)
     if row is None:
-        raise UnknownEdition(f"unknown dice edition {name!r}{did_you_mean(name, table['editions'])}; "
-                             f"expected one of {', '.join(table['editions'])}")
-    return Edition(name, dict(row["faces"]), {k: tuple(v) for k, v in row["saves"].items()},
-                   row["label"], bool(row["verified"]))
+        raise UnknownEdition(
+            f"unknown dice edition {name!r}{did_you_mean(name, table['editions'])}; "
+            f"expected one of {', '.join(table['editions'])}"
+        )
+    return Edition(
+        name,
+        dict(row["faces"]),
+        {k: tuple(v) for k, v in row["saves"].items()},
+        row["label"],
+        bool(row["verified"]),
+    )
 
 
 # -- cover -----------------------------------------------------------------------------------
@@ -240,8 +318,10 @@ def combine_cover(parts: Iterable[str]) -> str:
         if key in ("", "none"):
             continue
         if key not in sources:
-            raise ValueError(f"unknown cover source {part!r}{did_you_mean(key, sources)}; "
-                             f"expected one of {', '.join(sources)}")
+            raise ValueError(
+                f"unknown cover source {part!r}{did_you_mean(key, sources)}; "
+                f"expected one of {', '.join(sources)}"
+            )
         levels.append(sources[key])
     if "hard" in levels or levels.count("soft") >= 2:
         return "hard"
@@ -253,18 +333,19 @@ def forms_corner(square: str) -> bool:
     vehicle does, a squad or an open square does not (seed)."""
     table = load_data("dust/cover_objects.yaml")["corner_squares"]
     if square not in table:
-        raise ValueError(f"unknown square {square!r}{did_you_mean(square, table)}; "
-                         f"expected one of {', '.join(table)}")
+        raise ValueError(
+            f"unknown square {square!r}{did_you_mean(square, table)}; expected one of {', '.join(table)}"
+        )
     return bool(table[square])
 
 
-def corner_cover(adjacent: bool, line_through_corner: bool, square: str = "no_dot",
-                 diagonal: bool = True) -> str:
+def corner_cover(
+    adjacent: bool, line_through_corner: bool, square: str = "no_dot", diagonal: bool = True
+) -> str:
     """The corner rule: ``soft`` when the target is attacked diagonally, its square is adjacent
     to the corner, the line of sight passes through that corner and what stands on the corner's
     square forms a corner (a wall, a vehicle; not a squad or a hero); else ``none``."""
-    return ("soft" if diagonal and adjacent and line_through_corner and forms_corner(square)
-            else "none")
+    return "soft" if diagonal and adjacent and line_through_corner and forms_corner(square) else "none"
 
 
 def check_cover_sources(parts: Iterable[str]) -> None:
@@ -308,15 +389,22 @@ def resolve_save(save: str, hits: int, faces: list[str], edition: str | None = N
         raise ValueError(f"a cover roll uses one die per hit: {hits} hit(s) but {len(faces)} face(s)")
     unknown = [f for f in faces if f not in ed.faces]
     if unknown:
-        raise ValueError(f"unknown face {unknown[0]!r} for {ed.name} dice; expected one of "
-                         f"{', '.join(ed.faces)}")
+        raise ValueError(
+            f"unknown face {unknown[0]!r} for {ed.name} dice; expected one of {', '.join(ed.faces)}"
+        )
     stopped = sum(1 for f in faces if f in ed.saves[save])
     return {"save": save, "hits": hits, "stopped": stopped, "remaining": hits - stopped}
 
 
-def cover_calc(unit: Unit, cover: str | Iterable[str], hits: int, edition: str | None = None,
-               squad: Unit | None = None, ignores_cover: bool = False,
-               corner: dict | None = None) -> dict:
+def cover_calc(
+    unit: Unit,
+    cover: str | Iterable[str],
+    hits: int,
+    edition: str | None = None,
+    squad: Unit | None = None,
+    ignores_cover: bool = False,
+    corner: dict | None = None,
+) -> dict:
     """Expected effect of cover on ``hits`` hits against ``unit``.
 
     ``cover`` is ``soft``, ``hard``, ``soft+soft``, ``ammo_crate+corner``… or a list of source
@@ -333,11 +421,14 @@ def cover_calc(unit: Unit, cover: str | Iterable[str], hits: int, edition: str |
     corner_level = None
     if "corner" in parts:
         if corner is None:
-            raise ValueError("corner cover depends on the corner: give whether the unit is attacked "
-                             "diagonally, adjacent to the corner, whether the line of sight passes "
-                             "through it, and what stands on the corner's square")
-        corner_level = corner_cover(corner["adjacent"], corner["through_corner"], corner["square"],
-                                    corner["diagonal"])
+            raise ValueError(
+                "corner cover depends on the corner: give whether the unit is attacked "
+                "diagonally, adjacent to the corner, whether the line of sight passes "
+                "through it, and what stands on the corner's square"
+            )
+        corner_level = corner_cover(
+            corner["adjacent"], corner["through_corner"], corner["square"], corner["diagonal"]
+        )
         if corner_level == "none":
             parts = [p for p in parts if p != "corner"]
     level = combine_cover(parts)
@@ -345,11 +436,17 @@ def cover_calc(unit: Unit, cover: str | Iterable[str], hits: int, edition: str |
     ed = dice_edition(edition)
     p = ed.p_stop(save)
     out = {
-        "unit": unit.name, "cover": level, "save": save, "hits": hits,
+        "unit": unit.name,
+        "cover": level,
+        "save": save,
+        "hits": hits,
         "dice": hits if save != "none" else 0,
-        "p_stop_each": float(p), "expected_stopped": float(p * hits),
+        "p_stop_each": float(p),
+        "expected_stopped": float(p * hits),
         "expected_remaining": float(hits - p * hits),
-        "edition": ed.name, "edition_label": ed.label, "edition_verified": ed.verified,
+        "edition": ed.name,
+        "edition_label": ed.label,
+        "edition_verified": ed.verified,
     }
     if corner_level is not None:
         out["corner"] = corner_level

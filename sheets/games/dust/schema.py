@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheets.core.schema import (INVALID, Enum, Int, List, MapOf, Obj, OneOf, Spec, Str)
+from sheets.core.schema import INVALID, Enum, Int, List, MapOf, Obj, OneOf, Spec, Str
 from sheets.games.dust.model import KINDS, SAVES, CellError, armor_types, parse_cell, target_classes
 
 
@@ -24,10 +24,14 @@ class CellSpec(Spec):
             return INVALID
 
     def json_schema(self):
-        return self._schema({"anyOf": [
-            {"type": "string", "pattern": r"^\s*\d{1,2}\s*[/zZ]\s*\d{1,2}\s*$"},
-            {"enum": ["", "-", "–", "—", None]},
-        ]})
+        return self._schema(
+            {
+                "anyOf": [
+                    {"type": "string", "pattern": r"^\s*\d{1,2}\s*[/zZ]\s*\d{1,2}\s*$"},
+                    {"enum": ["", "-", "–", "—", None]},
+                ]
+            }
+        )
 
 
 @dataclass
@@ -44,58 +48,88 @@ class Nullable(Spec):
 
 
 def _save() -> Enum:
-    return Enum(choices=SAVES, aliases={"hit": "hits", "miss": "misses", "no": "none",
-                                        "hit save": "hits", "miss save": "misses"},
-                description="hits = hit save, misses = miss save, none = no save")
+    return Enum(
+        choices=SAVES,
+        aliases={"hit": "hits", "miss": "misses", "no": "none", "hit save": "hits", "miss save": "misses"},
+        description="hits = hit save, misses = miss save, none = no save",
+    )
 
 
 def _armor() -> Obj:
     aliases = {a: t for t, row in armor_types().items() for a in row.get("aliases", ())}
-    return Obj(title="armor", fields={
-        "type": Enum(choices=tuple(armor_types()), aliases=aliases,
-                     description="soldier 1–4 | vehicle 1–7 | aircraft 1–3"),
-        "level": Int(min=1, max=max(t["levels"] for t in armor_types().values())),
-    })
+    return Obj(
+        title="armor",
+        fields={
+            "type": Enum(
+                choices=tuple(armor_types()),
+                aliases=aliases,
+                description="soldier 1–4 | vehicle 1–7 | aircraft 1–3",
+            ),
+            "level": Int(min=1, max=max(t["levels"] for t in armor_types().values())),
+        },
+    )
 
 
 def _weapon() -> Obj:
-    return Obj(title="weapon", fields={
-        "name": Str(allow_empty=False, max_len=80),
-        "count": Int(min=1, max=50, default=1, description="copies of this weapon in the unit"),
-        "range": OneOf(options=(Int(min=1, max=99), Enum(choices=("C",))),
-                       message="expected a number of squares or C (close combat)"),
-        "vs": MapOf(keys=Enum(choices=target_classes()), value=CellSpec(),
-                    default=dict,
-                    description="target class -> dice/damage (2/1), phaser (2z1); missing = cannot target"),
-        "mount": Str(default="", max_len=40, description="vehicle weapon mount / firing arc"),
-        "tags": List(item=Str(allow_empty=False, max_len=40), default=list,
-                     description="special-weapon tags printed as short text (UGL, flame, …)"),
-    })
+    return Obj(
+        title="weapon",
+        fields={
+            "name": Str(allow_empty=False, max_len=80),
+            "count": Int(min=1, max=50, default=1, description="copies of this weapon in the unit"),
+            "range": OneOf(
+                options=(Int(min=1, max=99), Enum(choices=("C",))),
+                message="expected a number of squares or C (close combat)",
+            ),
+            "vs": MapOf(
+                keys=Enum(choices=target_classes()),
+                value=CellSpec(),
+                default=dict,
+                description="target class -> dice/damage (2/1), phaser (2z1); missing = cannot target",
+            ),
+            "mount": Str(default="", max_len=40, description="vehicle weapon mount / firing arc"),
+            "tags": List(
+                item=Str(allow_empty=False, max_len=40),
+                default=list,
+                description="special-weapon tags printed as short text (UGL, flame, …)",
+            ),
+        },
+    )
 
 
 def _skill() -> OneOf:
-    return OneOf(options=(
-        Str(allow_empty=False, max_len=60),
-        Obj(title="skill", fields={"name": Str(allow_empty=False, max_len=60),
-                                   "text": Str(default="", max_len=400)}),
-    ), message="expected a skill name or {name: ..., text: ...}")
+    return OneOf(
+        options=(
+            Str(allow_empty=False, max_len=60),
+            Obj(
+                title="skill",
+                fields={"name": Str(allow_empty=False, max_len=60), "text": Str(default="", max_len=400)},
+            ),
+        ),
+        message="expected a skill name or {name: ..., text: ...}",
+    )
 
 
 def unit_spec() -> Obj:
     """The schema of one Dust unit (the user contract of ``units:`` entries)."""
-    return Obj(title="dust unit", fields={
-        "name": Str(allow_empty=False, max_len=80),
-        "faction": Str(default="", max_len=40),
-        "kind": Enum(choices=KINDS),
-        "armor": _armor(),
-        "models": Int(min=1, max=50, default=1),
-        "health": Int(min=1, max=50, default=1,
-                      description="per model (heroes/vehicles: damage boxes)"),
-        "move": Int(min=0, max=99),
-        "points": Int(min=0, max=10_000, description="AP"),
-        "cover": Nullable(inner=Obj(title="cover", fields={"soft": _save(), "hard": _save()}),
-                          default=None, description="save in soft and in hard cover; heroes have none"),
-        "weapons": List(item=_weapon(), default=list),
-        "skills": List(item=_skill(), default=list),
-        "joins": Str(default=None, max_len=80, description="a hero: the squad it joins before the game"),
-    }, aliases={"armour": "armor", "ap": "points"})
+    return Obj(
+        title="dust unit",
+        fields={
+            "name": Str(allow_empty=False, max_len=80),
+            "faction": Str(default="", max_len=40),
+            "kind": Enum(choices=KINDS),
+            "armor": _armor(),
+            "models": Int(min=1, max=50, default=1),
+            "health": Int(min=1, max=50, default=1, description="per model (heroes/vehicles: damage boxes)"),
+            "move": Int(min=0, max=99),
+            "points": Int(min=0, max=10_000, description="AP"),
+            "cover": Nullable(
+                inner=Obj(title="cover", fields={"soft": _save(), "hard": _save()}),
+                default=None,
+                description="save in soft and in hard cover; heroes have none",
+            ),
+            "weapons": List(item=_weapon(), default=list),
+            "skills": List(item=_skill(), default=list),
+            "joins": Str(default=None, max_len=80, description="a hero: the squad it joins before the game"),
+        },
+        aliases={"armour": "armor", "ap": "points"},
+    )

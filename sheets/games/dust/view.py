@@ -14,30 +14,51 @@ _TRACK_KINDS = ("hero", "vehicle", "aircraft", "cover_object")  # a damage track
 
 def _weapon_row(weapon: Weapon, owner: Unit, hero: bool) -> dict:
     return {
-        "name": weapon.name, "count": weapon.count, "range": weapon.range,
+        "name": weapon.name,
+        "count": weapon.count,
+        "range": weapon.range,
         "range_label": "range_close" if weapon.range == "C" else None,
-        "mount": weapon.mount, "tags": list(weapon.tags),
+        "mount": weapon.mount,
+        "tags": list(weapon.tags),
         "cells": [c.text if (c := weapon.cell(k)) else None for k in target_classes()],
-        "hero": hero, "owner": owner.name,
+        "hero": hero,
+        "owner": owner.name,
     }
 
 
 def _cover(unit: Unit, mate: Unit | None) -> dict:
     if unit.kind == "cover_object":
-        return {"mode": "provides", "label": "provides_cover", "provides": unit.provides_cover,
-                "provides_label": f"cover_{unit.provides_cover}"}
+        return {
+            "mode": "provides",
+            "label": "provides_cover",
+            "provides": unit.provides_cover,
+            "provides_label": f"cover_{unit.provides_cover}",
+        }
     if unit.is_hero:
         if mate is None:
             return {"mode": "none", "label": "hero_no_cover", "soft": None, "hard": None}
-        return {"mode": "squad", "label": "cover_uses_squad", "squad": mate.name,
-                "soft": mate.cover.soft, "hard": mate.cover.hard,
-                "soft_label": f"save_{mate.cover.soft}", "hard_label": f"save_{mate.cover.hard}"}
-    return {"mode": "own", "label": "field_cover", "soft": unit.cover.soft, "hard": unit.cover.hard,
-            "soft_label": f"save_{unit.cover.soft}", "hard_label": f"save_{unit.cover.hard}"}
+        return {
+            "mode": "squad",
+            "label": "cover_uses_squad",
+            "squad": mate.name,
+            "soft": mate.cover.soft,
+            "hard": mate.cover.hard,
+            "soft_label": f"save_{mate.cover.soft}",
+            "hard_label": f"save_{mate.cover.hard}",
+        }
+    return {
+        "mode": "own",
+        "label": "field_cover",
+        "soft": unit.cover.soft,
+        "hard": unit.cover.hard,
+        "soft_label": f"save_{unit.cover.soft}",
+        "hard_label": f"save_{unit.cover.hard}",
+    }
 
 
-def card_data(unit: Unit, force: list[Unit] | None = None, options=None,
-              mates: dict[int, Unit] | None = None) -> dict:
+def card_data(
+    unit: Unit, force: list[Unit] | None = None, options=None, mates: dict[int, Unit] | None = None
+) -> dict:
     """What a unit card shows, for a renderer: label keys plus values.
 
     ``force`` is every unit of the file/roster (to find a joined hero or squad); ``options`` is a
@@ -58,18 +79,30 @@ def card_data(unit: Unit, force: list[Unit] | None = None, options=None,
     if hero is not None:
         rows += [_weapon_row(w, hero, True) for w in hero.weapons]
     return {
-        "name": unit.name, "name_key": unit.name_key, "faction": unit.faction,
-        "kind": unit.kind, "kind_label": f"kind_{unit.kind}",
-        "armor": {"type": unit.armor.type, "level": unit.armor.level, "code": unit.armor.code,
-                  "label": f"armor_{unit.armor.type}"},
+        "name": unit.name,
+        "name_key": unit.name_key,
+        "faction": unit.faction,
+        "kind": unit.kind,
+        "kind_label": f"kind_{unit.kind}",
+        "armor": {
+            "type": unit.armor.type,
+            "level": unit.armor.level,
+            "code": unit.armor.code,
+            "label": f"armor_{unit.armor.type}",
+        },
         "damage": {
             "label": "field_damage" if unit.kind in _TRACK_KINDS else "field_health",
-            "models": unit.models, "per_model": unit.health, "boxes": unit.damage_boxes,
+            "models": unit.models,
+            "per_model": unit.health,
+            "boxes": unit.damage_boxes,
             "hero": {"name": hero.name, "boxes": hero.damage_boxes, "label": "hero_boxes"}
-            if hero is not None else None,
+            if hero is not None
+            else None,
             "total": unit.damage_boxes + (hero.damage_boxes if hero is not None else 0),
         },
-        "move": unit.move, "points": unit.points, "points_label": "field_ap",
+        "move": unit.move,
+        "points": unit.points,
+        "points_label": "field_ap",
         "cover": _cover(unit, squad),
         "classes": list(target_classes()),
         "weapons": rows,
@@ -84,22 +117,45 @@ def card_data(unit: Unit, force: list[Unit] | None = None, options=None,
 def info(unit: Unit) -> dict:
     """JSON-ready description of one unit with the parsed weapon cells."""
     return {
-        "name": unit.name, "faction": unit.faction, "kind": unit.kind,
+        "name": unit.name,
+        "faction": unit.faction,
+        "kind": unit.kind,
         "armor": {"type": unit.armor.type, "level": unit.armor.level, "code": unit.armor.code},
-        "models": unit.models, "health": unit.health, "damage_boxes": unit.damage_boxes,
-        "move": unit.move, "points": unit.points,
+        "models": unit.models,
+        "health": unit.health,
+        "damage_boxes": unit.damage_boxes,
+        "move": unit.move,
+        "points": unit.points,
         "cover": {"soft": unit.cover.soft, "hard": unit.cover.hard} if unit.cover else None,
-        "weapons": [{
-            "name": w.name, "count": w.count, "range": w.range, "mount": w.mount, "tags": list(w.tags),
-            "vs": {k: {"text": c.text, "dice": c.dice, "damage": c.damage, "phaser": c.phaser}
-                   for k in target_classes() if (c := w.cell(k))},
-        } for w in unit.weapons],
+        "weapons": [
+            {
+                "name": w.name,
+                "count": w.count,
+                "range": w.range,
+                "mount": w.mount,
+                "tags": list(w.tags),
+                "vs": {
+                    k: {"text": c.text, "dice": c.dice, "damage": c.damage, "phaser": c.phaser}
+                    for k in target_classes()
+                    if (c := w.cell(k))
+                },
+            }
+            for w in unit.weapons
+        ],
         "skills": [{"name": s.name, "text": s.text} for s in unit.skills],
-        "joins": unit.joins, "joined_by": unit.joined_by,
+        "joins": unit.joins,
+        "joined_by": unit.joined_by,
     }
 
 
 def roster_row(unit: Unit) -> dict:
     """Army-list fields: name, AP cost, kind, armour class and the joined hero / joined squad."""
-    return {"name": unit.name, "cost": unit.points, "kind": unit.kind, "kind_label": f"kind_{unit.kind}",
-            "armor": unit.armor.code, "joined_hero": unit.joined_by, "joins": unit.joins}
+    return {
+        "name": unit.name,
+        "cost": unit.points,
+        "kind": unit.kind,
+        "kind_label": f"kind_{unit.kind}",
+        "armor": unit.armor.code,
+        "joined_hero": unit.joined_by,
+        "joins": unit.joins,
+    }

@@ -20,12 +20,30 @@ def unit_info(unit) -> dict:
         att = rules.melee_fp(unit, "attack")
         dfd = rules.melee_fp(unit, "defend")
     return {
-        "system": "lnl", "name": unit.name, "kind": unit.kind, "counter": unit.notation,
-        "fp": unit.ifp, "range": unit.range, "morale": unit.morale, "lm": unit.lm,
-        "m": unit.m, "ambush": unit.ambush, "shaken": unit.shaken, "skills": list(unit.skills),
-        "weapons": [{"name": w.name, "fp": w.weapon.fp, "melee": w.weapon.melee,
-                     "single_use": w.weapon.single_use, "m": w.weapon.m,
-                     "captured": w.captured, "verified": w.weapon.verified} for w in unit.weapons],
+        "system": "lnl",
+        "name": unit.name,
+        "kind": unit.kind,
+        "counter": unit.notation,
+        "fp": unit.ifp,
+        "range": unit.range,
+        "morale": unit.morale,
+        "lm": unit.lm,
+        "m": unit.m,
+        "ambush": unit.ambush,
+        "shaken": unit.shaken,
+        "skills": list(unit.skills),
+        "weapons": [
+            {
+                "name": w.name,
+                "fp": w.weapon.fp,
+                "melee": w.weapon.melee,
+                "single_use": w.weapon.single_use,
+                "m": w.weapon.m,
+                "captured": w.captured,
+                "verified": w.weapon.verified,
+            }
+            for w in unit.weapons
+        ],
         "melee_eligible": reason is None,
         "nme_reason": reason,
         "melee_attack_fp": att.fp if att else None,
@@ -39,8 +57,7 @@ def unit_info(unit) -> dict:
 class LnLT(Game):
     id = "lnl"
     name = {"en": "Lock 'n Load Tactical", "ru": "Lock 'n Load Tactical"}
-    unit_kinds = ("squad", "half_squad", "crew", "weapon_team", "leader", "hero", "medic",
-                  "sniper", "scout")
+    unit_kinds = ("squad", "half_squad", "crew", "weapon_team", "leader", "hero", "medic", "sniper", "scout")
     limit_unit = "FP"
     renderer = "sheets.games.lnl.sheet:render"
     reference_renderer = "sheets.games.lnl.reference:render"
@@ -87,16 +104,24 @@ class LnLT(Game):
         return rules.melee_fp(unit, "attack").fp
 
     def roster_columns(self, options: Options) -> list[tuple[str, str]]:
-        return [("name", "col_unit"), ("kind", "col_kind"), ("counter", "col_counter"),
-                ("sw", "col_sw"), ("cost", "col_melee_fp")]
+        return [
+            ("name", "col_unit"),
+            ("kind", "col_kind"),
+            ("counter", "col_counter"),
+            ("sw", "col_sw"),
+            ("cost", "col_melee_fp"),
+        ]
 
     def roster_row(self, unit, options: Options) -> dict:
         from sheets.data import label
 
-        return {"name": unit.name, "kind": label("lnl", f"kind_{unit.kind}", options.lang),
-                "counter": unit.notation or "—",
-                "sw": ", ".join(w.weapon.display(options.lang) for w in unit.weapons) or "—",
-                "cost": self.unit_cost(unit, options)}
+        return {
+            "name": unit.name,
+            "kind": label("lnl", f"kind_{unit.kind}", options.lang),
+            "counter": unit.notation or "—",
+            "sw": ", ".join(w.weapon.display(options.lang) for w in unit.weapons) or "—",
+            "cost": self.unit_cost(unit, options),
+        }
 
     def text_fields(self, unit):
         out = [(("name",), unit.name), (("counter",), unit.counter), (("notes",), unit.notes)]

@@ -13,8 +13,18 @@ from reportlab.lib.pagesizes import landscape
 from sheets import __version__
 from sheets.games.lnl import GAME
 from sheets.games.lnl.model import melee_table
-from sheets.games.lnl.printing import (allow_fixed, BOLD, FONT, any_unverified, kn_text, p_kill, pct,
-                                       pen_width, shade, texts)
+from sheets.games.lnl.printing import (
+    BOLD,
+    FONT,
+    allow_fixed,
+    any_unverified,
+    kn_text,
+    p_kill,
+    pct,
+    pen_width,
+    shade,
+    texts,
+)
 from sheets.games.lnl.rules import natural_needed
 from sheets.render.pdf import PAPER, Rect, footer, margins
 
@@ -34,8 +44,9 @@ def render(doc, options) -> None:
     notes = [L("chart_abbr")] + ([L("kn_unverified_note")] if any_unverified() else [])
     grid = Rect(frame.x, frame.y + 14 * len(notes) + 6, frame.w, hint.y - 8 - (frame.y + 14 * len(notes) + 6))
     cells = melee_table()
-    head_w = min(grid.w * 0.18, max(70, pen_width(L("col_kn"), BOLD, 8.5) + 8,
-                                     pen_width(L("col_odds"), BOLD, 10) + 8))
+    head_w = min(
+        grid.w * 0.18, max(70, pen_width(L("col_kn"), BOLD, 8.5) + 8, pen_width(L("col_odds"), BOLD, 10) + 8)
+    )
     head_h = 44
     col_w = (grid.w - head_w) / len(cells)
     row_h = (grid.h - head_h) / len(DRMS)
@@ -46,8 +57,14 @@ def render(doc, options) -> None:
     for i, c in enumerate(cells):
         x = grid.x + head_w + i * col_w
         pen.text_in(Rect(x, top - head_h / 2, col_w, head_h / 2), c.column, 14, BOLD, "center")
-        pen.text_in(Rect(x, top - head_h, col_w, head_h / 2), kn_text(c), 11, BOLD, "center",
-                    color=None if c.verified else pen.t.warn)
+        pen.text_in(
+            Rect(x, top - head_h, col_w, head_h / 2),
+            kn_text(c),
+            11,
+            BOLD,
+            "center",
+            color=None if c.verified else pen.t.warn,
+        )
     for j, drm in enumerate(DRMS):
         y = top - head_h - (j + 1) * row_h
         text = f"{L('col_drm')} {drm:+d}".replace("-", "−") if drm else f"{L('col_drm')} 0"
@@ -59,8 +76,11 @@ def render(doc, options) -> None:
             pen.rect(box, fill=shade(pen, p), stroke=False)
             pen.text_in(Rect(x, y + row_h * 0.38, col_w, row_h * 0.55), pct(p), 13, BOLD, "center")
             need = natural_needed(c.kn, drm)
-            sub = L("chart_never") if need is None else (L("chart_always") if need <= 2 else
-                                                          f"{L('chart_need')} {need}+")
+            sub = (
+                L("chart_never")
+                if need is None
+                else (L("chart_always") if need <= 2 else f"{L('chart_need')} {need}+")
+            )
             pen.text_in(Rect(x, y + row_h * 0.06, col_w, row_h * 0.36), sub, 8.5, FONT, "center")
     bottom = top - head_h - len(DRMS) * row_h
     for j in range(len(DRMS) + 1):
@@ -71,6 +91,13 @@ def render(doc, options) -> None:
         pen.line(xx, top, xx, bottom, 0.4)
     pen.rect(Rect(grid.x, bottom, grid.w, top - bottom), width=0.9)
     for k, note in enumerate(notes):
-        pen.text(frame.x, frame.y + 4 + 14 * (len(notes) - 1 - k), note, 8, FONT, max_width=frame.w,
-                 color=pen.t.warn if note.startswith("†") else None)
+        pen.text(
+            frame.x,
+            frame.y + 4 + 14 * (len(notes) - 1 - k),
+            note,
+            8,
+            FONT,
+            max_width=frame.w,
+            color=pen.t.warn if note.startswith("†") else None,
+        )
     footer(pen, frame, f"{L('generated_by')} {__version__}", GAME.name[options.lang])

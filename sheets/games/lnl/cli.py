@@ -62,8 +62,15 @@ def _file_units(ref: str) -> list:
     for unit in loaded.units:
         if unit.name.lower() == name.strip().lower():
             return [unit]
-    raise InputError([Problem(path, None, f"no unit named {name.strip()!r}"
-                                          f"{did_you_mean(name.strip(), [u.name for u in loaded.units])}")])
+    raise InputError(
+        [
+            Problem(
+                path,
+                None,
+                f"no unit named {name.strip()!r}{did_you_mean(name.strip(), [u.name for u in loaded.units])}",
+            )
+        ]
+    )
 
 
 def _is_file_ref(text: str) -> bool:
@@ -111,11 +118,13 @@ def _targets(key: str, names: tuple, enemy: rules.Side) -> list[int] | None:
         if not match:  # A1 / А1, B1 / Б1: the side letters in either alphabet
             match = [i for i, u in enumerate(enemy.units) if _fold(u.name) == _fold(name)]
         if not match:
-            raise click.BadParameter(f"no enemy unit named {name!r}"
-                                     f"{did_you_mean(name, [u.name for u in enemy.units])}; "
-                                     f"side {enemy.key.upper()} has "
-                                     f"{', '.join(u.name for u in enemy.units)}",
-                                     param_hint=f"--{key}-targets")
+            raise click.BadParameter(
+                f"no enemy unit named {name!r}"
+                f"{did_you_mean(name, [u.name for u in enemy.units])}; "
+                f"side {enemy.key.upper()} has "
+                f"{', '.join(u.name for u in enemy.units)}",
+                param_hint=f"--{key}-targets",
+            )
         if match[0] not in out:
             out.append(match[0])
     return out
@@ -159,8 +168,16 @@ def _attack_lines(key: str, data: dict, L) -> list[str]:
         need = L("calc_need_any")
     else:
         need = L("calc_need_roll", n=data["need"], exact=data["p_kill_exact"], pct=_pct(data["p_kill"]))
-    lines.append("  " + L("calc_kn_line", kn=f"{data['kill_number']}{dagger}", drm=f"{data['drm']:+d}",
-                          parts=", ".join(parts), need=need))
+    lines.append(
+        "  "
+        + L(
+            "calc_kn_line",
+            kn=f"{data['kill_number']}{dagger}",
+            drm=f"{data['drm']:+d}",
+            parts=", ".join(parts),
+            need=need,
+        )
+    )
     return lines
 
 
@@ -173,7 +190,9 @@ def _texts(lang: str):
 def human(result: dict, lang: str = "en") -> str:
     L = _texts(lang)
     side = {k: L(f"side_{k}") for k in ("a", "b")}
-    lines = [L("calc_simultaneous") if result["simultaneous"] else L("calc_ambush", side=side[result["first"]])]
+    lines = [
+        L("calc_simultaneous") if result["simultaneous"] else L("calc_ambush", side=side[result["first"]])
+    ]
     order = ("a", "b") if result["first"] != "b" else ("b", "a")
     for key in order:
         lines.append("")
@@ -186,18 +205,40 @@ def human(result: dict, lang: str = "en") -> str:
         if back is None:
             lines.append(L("calc_none_left", first=side[first], other=side[other]))
         else:
-            lines.append(L("calc_strike_back", first=side[first], other=side[other], fp=back["fp"],
-                           column=back["column"], pct=_pct(back["p_kill"])))
+            lines.append(
+                L(
+                    "calc_strike_back",
+                    first=side[first],
+                    other=side[other],
+                    fp=back["fp"],
+                    column=back["column"],
+                    pct=_pct(back["p_kill"]),
+                )
+            )
     for note in result["notes"]:
         lines.append(L("calc_note", text=note))
     o, lost = result["outcomes"], result["losses"]
-    rows = [(L("calc_only", side=side["b"], names=", ".join(lost["only_b_destroyed"]["b"])),
-             o["only_b_destroyed"]),
-            (L("calc_only", side=side["a"], names=", ".join(lost["only_a_destroyed"]["a"])),
-             o["only_a_destroyed"]),
-            (L("calc_both", a=side["a"], b=side["b"], a_names=", ".join(lost["both"]["a"]),
-               b_names=", ".join(lost["both"]["b"])), o["both"]),
-            (L("calc_neither"), o["neither"])]
+    rows = [
+        (
+            L("calc_only", side=side["b"], names=", ".join(lost["only_b_destroyed"]["b"])),
+            o["only_b_destroyed"],
+        ),
+        (
+            L("calc_only", side=side["a"], names=", ".join(lost["only_a_destroyed"]["a"])),
+            o["only_a_destroyed"],
+        ),
+        (
+            L(
+                "calc_both",
+                a=side["a"],
+                b=side["b"],
+                a_names=", ".join(lost["both"]["a"]),
+                b_names=", ".join(lost["both"]["b"]),
+            ),
+            o["both"],
+        ),
+        (L("calc_neither"), o["neither"]),
+    ]
     lines += ["", L("calc_outcome")] + [f"  {_pct(p):>6}  {t}" for t, p in rows]
     for key in ("a", "b"):
         data = result[key]
@@ -220,16 +261,39 @@ def _best_lines(best: dict, L, side: dict) -> list[str]:
         ranking = best[key]
         for order_key, title in (("by_p_kill", "calc_by_p"), ("by_expected_fp", "calc_by_e")):
             shown, n = len(ranking[order_key]), ranking["choices"]
-            lines += ["", L("calc_best_all" if shown == n else "calc_best_some", side=side[key],
-                            order=L(title), n=n, shown=shown)]
+            lines += [
+                "",
+                L(
+                    "calc_best_all" if shown == n else "calc_best_some",
+                    side=side[key],
+                    order=L(title),
+                    n=n,
+                    shown=shown,
+                ),
+            ]
             for n, row in enumerate(ranking[order_key], 1):
                 dagger = "" if row["kn_verified"] else "†"
-                need = (L("calc_best_never") if row["need"] is None else
-                        L("calc_best_any") if row["need"] <= 2 else f"{row['need']}+")
-                lines.append(f"  {n:>2}. " + L("calc_best_row", targets=", ".join(row["targets"]),
-                                                column=row["column"], kn=f"{row['kill_number']}{dagger}",
-                                                drm=f"{row['drm']:+d}", need=need, pct=_pct(row["p_kill"]),
-                                                e=f"{row['expected_fp_destroyed']:.2f}", fp=row["target_fp"]))
+                need = (
+                    L("calc_best_never")
+                    if row["need"] is None
+                    else L("calc_best_any")
+                    if row["need"] <= 2
+                    else f"{row['need']}+"
+                )
+                lines.append(
+                    f"  {n:>2}. "
+                    + L(
+                        "calc_best_row",
+                        targets=", ".join(row["targets"]),
+                        column=row["column"],
+                        kn=f"{row['kill_number']}{dagger}",
+                        drm=f"{row['drm']:+d}",
+                        need=need,
+                        pct=_pct(row["p_kill"]),
+                        e=f"{row['expected_fp_destroyed']:.2f}",
+                        fp=row["target_fp"],
+                    )
+                )
     return lines
 
 
@@ -239,53 +303,131 @@ def calc():
 
 
 @calc.command("melee", cls=_VariadicCommand)
-@click.option("--a", "a_specs", multiple=True, required=True, metavar="SPEC...",
-              help="side A's counters: 2-5-4, 2-5-4M, 1-6-4+MG-34, half:0-2-3, leader:lm1+MG, "
-                   "hero:1-4-5, amb:2-5-4, FILE#Unit Name, FILE")
-@click.option("--b", "b_specs", multiple=True, required=True, metavar="SPEC...",
-              help="side B's counters (as --a)")
-@click.option("--a-targets", multiple=True, metavar="NAMES",
-              help="the B units A attacks (default: every melee-eligible B unit)")
-@click.option("--b-targets", multiple=True, metavar="NAMES",
-              help="the A units B attacks (default: every melee-eligible A unit)")
-@click.option("--a-lm", type=click.IntRange(-3, 5), default=None,
-              help="A's leadership modifier (default: the best LM of A's leaders)")
+@click.option(
+    "--a",
+    "a_specs",
+    multiple=True,
+    required=True,
+    metavar="SPEC...",
+    help="side A's counters: 2-5-4, 2-5-4M, 1-6-4+MG-34, half:0-2-3, leader:lm1+MG, "
+    "hero:1-4-5, amb:2-5-4, FILE#Unit Name, FILE",
+)
+@click.option(
+    "--b", "b_specs", multiple=True, required=True, metavar="SPEC...", help="side B's counters (as --a)"
+)
+@click.option(
+    "--a-targets",
+    multiple=True,
+    metavar="NAMES",
+    help="the B units A attacks (default: every melee-eligible B unit)",
+)
+@click.option(
+    "--b-targets",
+    multiple=True,
+    metavar="NAMES",
+    help="the A units B attacks (default: every melee-eligible A unit)",
+)
+@click.option(
+    "--a-lm",
+    type=click.IntRange(-3, 5),
+    default=None,
+    help="A's leadership modifier (default: the best LM of A's leaders)",
+)
 @click.option("--b-lm", type=click.IntRange(-3, 5), default=None, help="B's leadership modifier")
 @click.option("--a-hero", is_flag=True, help="a hero is with A (one column shift when A attacks)")
 @click.option("--b-hero", is_flag=True, help="a hero is with B")
-@click.option("--ambush", type=click.Choice(["a", "b"]), default=None,
-              help="this side ambushes: its ambushers' FP ×3 (units marked ambush/amb:, else all) "
-                   "and it strikes first")
-@click.option("--reinforcing-ambush", is_flag=True,
-              help="the ambushers are reinforcements: FP ×3 but the round stays simultaneous")
+@click.option(
+    "--ambush",
+    type=click.Choice(["a", "b"]),
+    default=None,
+    help="this side ambushes: its ambushers' FP ×3 (units marked ambush/amb:, else all) and it strikes first",
+)
+@click.option(
+    "--reinforcing-ambush",
+    is_flag=True,
+    help="the ambushers are reinforcements: FP ×3 but the round stays simultaneous",
+)
 @click.option("--best", is_flag=True, help="rank every legal choice of targets for each side")
-@click.option("--low-odds", type=click.Choice(["up", "down"]), default="up", show_default=True,
-              help="below 1:1: 'up' = 1:floor(D/A), the attacker's favour; 'down' = 1:ceil(D/A)")
-@click.option("--zero-drm-with-sw/--no-zero-drm-with-sw", default=True, show_default=True,
-              help="the ±1 per 0-IFP MMC also when it fights with an SW")
-@click.option("--hero-defence", type=click.Choice(["ifp", "sw"]), default="ifp", show_default=True,
-              help="a hero with an SW defends with its IFP, or with half the SW's FP")
-@click.option("--m-after-ambush", is_flag=True,
-              help="add the \"M\" +1 after tripling for Ambush (default: before)")
-@click.option("--nme-leader-lm/--no-nme-leader-lm", default=True, show_default=True,
-              help="a leader without a melee SW still adds its LM to its side's roll")
-@click.option("--shaken-leader-lm/--no-shaken-leader-lm", default=True, show_default=True,
-              help="a Shaken leader still adds its LM (the rules text does not say)")
-@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
-              help="language of the explanation texts")
+@click.option(
+    "--low-odds",
+    type=click.Choice(["up", "down"]),
+    default="up",
+    show_default=True,
+    help="below 1:1: 'up' = 1:floor(D/A), the attacker's favour; 'down' = 1:ceil(D/A)",
+)
+@click.option(
+    "--zero-drm-with-sw/--no-zero-drm-with-sw",
+    default=True,
+    show_default=True,
+    help="the ±1 per 0-IFP MMC also when it fights with an SW",
+)
+@click.option(
+    "--hero-defence",
+    type=click.Choice(["ifp", "sw"]),
+    default="ifp",
+    show_default=True,
+    help="a hero with an SW defends with its IFP, or with half the SW's FP",
+)
+@click.option(
+    "--m-after-ambush", is_flag=True, help='add the "M" +1 after tripling for Ambush (default: before)'
+)
+@click.option(
+    "--nme-leader-lm/--no-nme-leader-lm",
+    default=True,
+    show_default=True,
+    help="a leader without a melee SW still adds its LM to its side's roll",
+)
+@click.option(
+    "--shaken-leader-lm/--no-shaken-leader-lm",
+    default=True,
+    show_default=True,
+    help="a Shaken leader still adds its LM (the rules text does not say)",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "ru"]),
+    default="en",
+    show_default=True,
+    help="language of the explanation texts",
+)
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 @click.pass_context
-def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_hero, ambush,
-          reinforcing_ambush, best, low_odds, zero_drm_with_sw, hero_defence, m_after_ambush,
-          nme_leader_lm, shaken_leader_lm, lang, as_json):
+def melee(
+    ctx,
+    a_specs,
+    b_specs,
+    a_targets,
+    b_targets,
+    a_lm,
+    b_lm,
+    a_hero,
+    b_hero,
+    ambush,
+    reinforcing_ambush,
+    best,
+    low_odds,
+    zero_drm_with_sw,
+    hero_defence,
+    m_after_ambush,
+    nme_leader_lm,
+    shaken_leader_lm,
+    lang,
+    as_json,
+):
     """One melee round: both sides' FP, odds column, Kill Number, DRM, the natural 2d6 needed and
     the exact chance to kill; then the round's four outcomes."""
     if reinforcing_ambush and not ambush:
-        raise click.BadParameter("needs --ambush a|b (which side's reinforcements ambush)",
-                                 param_hint="--reinforcing-ambush")
-    interp = rules.Interpretations(low_odds=low_odds, zero_drm_with_sw=zero_drm_with_sw,
-                                   hero_defence=hero_defence, m_before_ambush=not m_after_ambush,
-                                   nme_leader_lm=nme_leader_lm, shaken_leader_lm=shaken_leader_lm)
+        raise click.BadParameter(
+            "needs --ambush a|b (which side's reinforcements ambush)", param_hint="--reinforcing-ambush"
+        )
+    interp = rules.Interpretations(
+        low_odds=low_odds,
+        zero_drm_with_sw=zero_drm_with_sw,
+        hero_defence=hero_defence,
+        m_before_ambush=not m_after_ambush,
+        nme_leader_lm=nme_leader_lm,
+        shaken_leader_lm=shaken_leader_lm,
+    )
     a = _side("a", a_specs, a_lm, a_hero, lang)
     b = _side("b", b_specs, b_lm, b_hero, lang)
     at = _targets("a", a_targets, b)
@@ -298,8 +440,14 @@ def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_her
         else:
             L = _texts(lang)
             other = "b" if gone == "a" else "a"
-            click.echo(L("calc_nme_only", side=L(f"side_{gone}"), other=L(f"side_{other}"),
-                         names=", ".join(result["destroyed"])))
+            click.echo(
+                L(
+                    "calc_nme_only",
+                    side=L(f"side_{gone}"),
+                    other=L(f"side_{other}"),
+                    names=", ".join(result["destroyed"]),
+                )
+            )
         return
     result, error, local_error = None, None, None
     try:
@@ -317,8 +465,13 @@ def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_her
             try:
                 ranking[key] = rules.best_targets(own, enemy, interp, ambush == key)
             except rules.IllegalAttack as exc:
-                ranking[key] = {"choices": 0, "by_p_kill": [], "by_expected_fp": [], "error": str(exc),
-                                "_local": exc.message(lang)}
+                ranking[key] = {
+                    "choices": 0,
+                    "by_p_kill": [],
+                    "by_expected_fp": [],
+                    "error": str(exc),
+                    "_local": exc.message(lang),
+                }
         if result is None:
             local = {k: ranking[k].pop("_local", None) for k in ranking}
             result = {"error": error, "best": ranking}
@@ -328,9 +481,14 @@ def melee(ctx, a_specs, b_specs, a_targets, b_targets, a_lm, b_lm, a_hero, b_her
                 L = _texts(lang)
                 click.echo(L("calc_not_allowed", error=local_error) + "\n")
                 for key in ("a", "b"):
-                    rows = ("; ".join(f"{', '.join(r['targets'])} {_pct(r['p_kill'])}"
-                                      for r in ranking[key]["by_p_kill"][:5])
-                            or local[key] or L("calc_none"))
+                    rows = (
+                        "; ".join(
+                            f"{', '.join(r['targets'])} {_pct(r['p_kill'])}"
+                            for r in ranking[key]["by_p_kill"][:5]
+                        )
+                        or local[key]
+                        or L("calc_none")
+                    )
                     click.echo(L("calc_best_short", side=L(f"side_{key}"), rows=rows))
             ctx.exit(1)
         for row in ranking.values():

@@ -16,20 +16,34 @@ from sheets.data import load_data
 KINDS = ("squad", "half_squad", "crew", "weapon_team", "leader", "hero", "medic", "sniper", "scout")
 MMC_KINDS = ("squad", "half_squad", "crew", "weapon_team")  # multi-man counters
 SMC_KINDS = ("leader", "hero", "medic", "sniper", "scout")  # single-man counters
-KIND_ALIASES = {"half": "half_squad", "half-squad": "half_squad", "halfsquad": "half_squad",
-                "hs": "half_squad", "wt": "weapon_team", "weapon-team": "weapon_team",
-                "team": "weapon_team", "ldr": "leader"}
+KIND_ALIASES = {
+    "half": "half_squad",
+    "half-squad": "half_squad",
+    "halfsquad": "half_squad",
+    "hs": "half_squad",
+    "wt": "weapon_team",
+    "weapon-team": "weapon_team",
+    "team": "weapon_team",
+    "ldr": "leader",
+}
 # how many SWs a counter may carry (Core Rules §8.0 quoting §1.6: a squad one SW keeping its IFP
 # or two losing it; a half-squad or crew one, losing its IFP; an SMC uses one SW in melee)
-MAX_SW = {"squad": 2, "half_squad": 1, "crew": 1, "weapon_team": 1,
-          "leader": 1, "hero": 1, "medic": 1, "sniper": 1, "scout": 1}
+MAX_SW = {
+    "squad": 2,
+    "half_squad": 1,
+    "crew": 1,
+    "weapon_team": 1,
+    "leader": 1,
+    "hero": 1,
+    "medic": 1,
+    "sniper": 1,
+    "scout": 1,
+}
 
 # a hero's FP: the calculator needs it >= 1 (the odds divide by it; no rule gives a 0-FP SMC a value)
-HERO_FP_ZERO = ("a hero's firepower is at least 1 (FP 0 counting as 1 is the rule for MMCs, "
-                "Core Rules §8.3)")
+HERO_FP_ZERO = "a hero's firepower is at least 1 (FP 0 counting as 1 is the rule for MMCs, Core Rules §8.3)"
 
-_COUNTER = re.compile(r"^\s*(\d{1,2})\s*(M?)\s*[-–]\s*(\d{1,2})\s*[-–]\s*(\d{1,2})\s*(M?)\s*$",
-                      re.IGNORECASE)
+_COUNTER = re.compile(r"^\s*(\d{1,2})\s*(M?)\s*[-–]\s*(\d{1,2})\s*[-–]\s*(\d{1,2})\s*(M?)\s*$", re.IGNORECASE)
 
 
 class CounterError(ValueError):
@@ -59,8 +73,10 @@ def parse_counter(value) -> Counter:
         raise CounterError(f"{value!r} is not a counter: write Firepower-Range-Morale like 2-5-4")
     m = _COUNTER.match(value)
     if not m:
-        raise CounterError(f"bad counter {value!r}: expected Firepower-Range-Morale like 2-5-4 "
-                           f"(an \"M\" on the firepower: 2M-5-4)")
+        raise CounterError(
+            f"bad counter {value!r}: expected Firepower-Range-Morale like 2-5-4 "
+            f'(an "M" on the firepower: 2M-5-4)'
+        )
     fp, range_, morale = int(m.group(1)), int(m.group(3)), int(m.group(4))
     if morale < 1:
         raise CounterError(f"bad counter {value!r}: morale must be at least 1")
@@ -93,12 +109,17 @@ def catalogue() -> dict[str, SWType]:
     """SW name → :class:`SWType`, in file order."""
     out = {}
     for row in load_data("lnl/weapons.yaml")["weapons"]:
-        out[row["name"]] = SWType(name=row["name"], fp=int(row["fp"]), melee=bool(row["melee"]),
-                                  single_use=bool(row.get("single_use", False)),
-                                  m=bool(row.get("m", False)),
-                                  verified=bool(row.get("verified", True)),
-                                  range=row.get("range"), aliases=tuple(row.get("aliases") or ()),
-                                  ru=row.get("ru"))
+        out[row["name"]] = SWType(
+            name=row["name"],
+            fp=int(row["fp"]),
+            melee=bool(row["melee"]),
+            single_use=bool(row.get("single_use", False)),
+            m=bool(row.get("m", False)),
+            verified=bool(row.get("verified", True)),
+            range=row.get("range"),
+            aliases=tuple(row.get("aliases") or ()),
+            ru=row.get("ru"),
+        )
     return out
 
 
@@ -145,8 +166,9 @@ def melee_table() -> tuple[TableCell, ...]:
     """The Melee Table's columns weakest to strongest, with Kill Numbers and verified flags."""
     data = load_data("lnl/melee_table.yaml")
     table = data["melee_table"]
-    return tuple(TableCell(col, int(table[col]["kn"]), bool(table[col]["verified"]))
-                 for col in data["columns"])
+    return tuple(
+        TableCell(col, int(table[col]["kn"]), bool(table[col]["verified"])) for col in data["columns"]
+    )
 
 
 @functools.cache

@@ -48,7 +48,9 @@ def allow_fixed(pen: Pen) -> None:
     from sheets.games.lnl import GAME
     from sheets.games.lnl.model import catalogue
 
-    allow(pen, GAME.name["ru"], "M", *SEED_ABBREVIATIONS, *(sw.name for sw in catalogue().values() if not sw.ru))
+    allow(
+        pen, GAME.name["ru"], "M", *SEED_ABBREVIATIONS, *(sw.name for sw in catalogue().values() if not sw.ru)
+    )
 
 
 def kn_text(cell) -> str:
@@ -91,7 +93,9 @@ def draw_table(pen: Pen, r: Rect, L, size: float, drms: tuple = (), head_w: floa
     cells = melee_table()
     rows = 2 + len(drms)
     row_h = min(r.h / rows, size * 2.0)
-    head_w = head_w or min(r.w * 0.22, max(pen_width(L("col_kn"), BOLD, size), pen_width(L("col_odds"), BOLD, size)) + 8)
+    head_w = head_w or min(
+        r.w * 0.22, max(pen_width(L("col_kn"), BOLD, size), pen_width(L("col_odds"), BOLD, size)) + 8
+    )
     col_w = (r.w - head_w) / len(cells)
     y = r.top
     # header row: odds columns
@@ -105,8 +109,7 @@ def draw_table(pen: Pen, r: Rect, L, size: float, drms: tuple = (), head_w: floa
     pen.text_in(Rect(r.x, kn_row.y, head_w, row_h), L("col_kn"), size, BOLD)
     for i, c in enumerate(cells):
         box = Rect(r.x + head_w + i * col_w, kn_row.y, col_w, row_h)
-        pen.text_in(box, kn_text(c), size * 1.1, BOLD, "center",
-                    color=None if c.verified else pen.t.warn)
+        pen.text_in(box, kn_text(c), size * 1.1, BOLD, "center", color=None if c.verified else pen.t.warn)
     y -= row_h
     for drm in drms:
         row = Rect(r.x, y - row_h, r.w, row_h)
@@ -158,8 +161,13 @@ def flow(pen: Pen, r: Rect, items: list, s: float, draw: bool = True) -> float:
             y -= h + s * 0.3
         else:
             mark, text = (item[1], item[2]) if kind == "n" else ("", item[1])
-            indent = (0 if not mark else max(s * 1.5, pen_width("00.", BOLD, s) + s * 0.35)
-                      if mark.endswith(".") else s * 1.5)
+            indent = (
+                0
+                if not mark
+                else max(s * 1.5, pen_width("00.", BOLD, s) + s * 0.35)
+                if mark.endswith(".")
+                else s * 1.5
+            )
             lines = wrap_glued(text, FONT, s, r.w - indent)
             if draw:
                 if mark:

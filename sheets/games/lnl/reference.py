@@ -14,8 +14,18 @@ from __future__ import annotations
 
 from sheets import __version__
 from sheets.games.lnl import GAME
-from sheets.games.lnl.printing import (allow, allow_fixed, BOLD, FONT, any_unverified, draw_table, fit_size,
-                                       flow, pen_width, texts)
+from sheets.games.lnl.printing import (
+    BOLD,
+    FONT,
+    allow,
+    allow_fixed,
+    any_unverified,
+    draw_table,
+    fit_size,
+    flow,
+    pen_width,
+    texts,
+)
 from sheets.render.pdf import Rect, footer, margins
 
 DRMS = (-2, -1, 0, 1, 2)
@@ -26,16 +36,27 @@ def _numbered(L, prefix: str, count: int, numbers: bool = True) -> list:
 
 
 def left_items(L) -> list:
-    return ([("h", L("ref_h_procedure"))] + _numbered(L, "ref_p", 8)
-            + [("h", L("ref_h_odds"))] + _numbered(L, "ref_o", 4, False)
-            + [("h", L("ref_h_fp"))] + _numbered(L, "ref_f", 6, False))
+    return (
+        [("h", L("ref_h_procedure"))]
+        + _numbered(L, "ref_p", 8)
+        + [("h", L("ref_h_odds"))]
+        + _numbered(L, "ref_o", 4, False)
+        + [("h", L("ref_h_fp"))]
+        + _numbered(L, "ref_f", 6, False)
+    )
 
 
 def right_items(L) -> list:
-    return ([("h", L("ref_h_nme"))] + _numbered(L, "ref_n", 5, False)
-            + [("h", L("ref_h_after"))] + _numbered(L, "ref_a", 4, False)
-            + [("h", L("ref_h_reinf"))] + _numbered(L, "ref_r", 1, False)
-            + [("h", L("ref_h_ambush"))] + _numbered(L, "ref_m", 4, False))
+    return (
+        [("h", L("ref_h_nme"))]
+        + _numbered(L, "ref_n", 5, False)
+        + [("h", L("ref_h_after"))]
+        + _numbered(L, "ref_a", 4, False)
+        + [("h", L("ref_h_reinf"))]
+        + _numbered(L, "ref_r", 1, False)
+        + [("h", L("ref_h_ambush"))]
+        + _numbered(L, "ref_m", 4, False)
+    )
 
 
 def _page(doc, options, L, n: int, total: int):
@@ -44,8 +65,16 @@ def _page(doc, options, L, n: int, total: int):
     frame = Rect(m, m + 12, doc.width - 2 * m, doc.height - 2 * m - 12)
     band = Rect(frame.x, frame.top - 24, frame.w, 24)
     pen.heading(band, L("ref_title"), 14)
-    pen.text(band.right - 5, band.y + 8, L("page_of", n=n, total=total), 8, FONT, "right",
-             max_width=frame.w * 0.25, color=pen.t.accent_text)
+    pen.text(
+        band.right - 5,
+        band.y + 8,
+        L("page_of", n=n, total=total),
+        8,
+        FONT,
+        "right",
+        max_width=frame.w * 0.25,
+        color=pen.t.accent_text,
+    )
     pen.text(frame.x, band.y - 12, L("ref_sub"), 8.5, FONT, max_width=frame.w)
     footer(pen, frame, f"{L('generated_by')} {__version__}", GAME.name[options.lang])
     # the abbreviations' legend at the foot of every page (the seed's own on the Russian card)
@@ -103,8 +132,7 @@ def render(doc, options) -> None:
 
     # page 3: worked examples, the readings, the worksheet
     pen, body = _page(doc, options, L, 3, PAGES)
-    examples = ([("h", L("ref_h_examples"))] + [("n", "•", L(f"ref_e{i}")) for i in range(1, 5)]
-                + readings(L))
+    examples = [("h", L("ref_h_examples"))] + [("n", "•", L(f"ref_e{i}")) for i in range(1, 5)] + readings(L)
     box = Rect(body.x, body.y, body.w, body.h)
     size = min(9.5, fit_size(pen, [(Rect(body.x, body.y, body.w, body.h * 0.62), examples)], 9.5))
     used = flow(pen, box, examples, size)
@@ -118,8 +146,14 @@ def allow_options(pen, L) -> None:
     ``sw:``) on the Russian page."""
     import re
 
-    allow(pen, *(m for i in range(1, READINGS + 1)
-                 for m in re.findall(r"--[a-z-]+(?: [a-z]+)?|\b[a-z]+:", L(f"ref_q{i}"))))
+    allow(
+        pen,
+        *(
+            m
+            for i in range(1, READINGS + 1)
+            for m in re.findall(r"--[a-z-]+(?: [a-z]+)?|\b[a-z]+:", L(f"ref_q{i}"))
+        ),
+    )
 
 
 def draw_odds_grid(pen, r: Rect, L, n: int = 15) -> float:
@@ -153,10 +187,18 @@ def draw_odds_grid(pen, r: Rect, L, n: int = 15) -> float:
             c = cell(o.column)
             pen.rect(Rect(x, y, col_w, row_h).inset(0.5), fill=shade(pen, p_kill(c.kn, 0)), stroke=False)
             mark = "*" if o.below_1_3 else ""
-            pen.text_in(Rect(x, y + row_h * 0.42, col_w, row_h * 0.55), o.column + mark, size, BOLD,
-                        "center", pad=1)
-            pen.text_in(Rect(x, y + row_h * 0.04, col_w, row_h * 0.4), kn_text(c), small, FONT, "center",
-                        pad=1, color=None if c.verified else pen.t.warn)
+            pen.text_in(
+                Rect(x, y + row_h * 0.42, col_w, row_h * 0.55), o.column + mark, size, BOLD, "center", pad=1
+            )
+            pen.text_in(
+                Rect(x, y + row_h * 0.04, col_w, row_h * 0.4),
+                kn_text(c),
+                small,
+                FONT,
+                "center",
+                pad=1,
+                color=None if c.verified else pen.t.warn,
+            )
     bottom = y0 - n * row_h
     for a in range(0, n + 1, 5):
         pen.line(r.x, y0 - a * row_h, r.right, y0 - a * row_h, 0.8 if a else 0.8)
@@ -172,8 +214,17 @@ def worksheet(pen, r: Rect, L) -> None:
     from sheets.render.pdf import MM
 
     pen.text(r.x, r.top - 10, L("ws_title"), 10, BOLD, max_width=r.w)
-    cols = [("ws_hex", 1.3), ("ws_side", 0.8), ("ws_fp", 0.7), ("ws_tfp", 1.0), ("ws_column", 1.0),
-            ("ws_kn", 0.7), ("ws_drm", 1.9), ("ws_need", 0.8), ("ws_killed", 0.8)]
+    cols = [
+        ("ws_hex", 1.3),
+        ("ws_side", 0.8),
+        ("ws_fp", 0.7),
+        ("ws_tfp", 1.0),
+        ("ws_column", 1.0),
+        ("ws_kn", 0.7),
+        ("ws_drm", 1.9),
+        ("ws_need", 0.8),
+        ("ws_killed", 0.8),
+    ]
     total = sum(w for _, w in cols)
     grid = Rect(r.x, r.y, r.w, r.h - 16)
     head_h = 18

@@ -21,8 +21,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from sheets.core.errors import RuleIssue, did_you_mean
-from sheets.games.lnl.model import (HERO_FP_ZERO, MAX_SW, CarriedSW, CounterError, Unit, cell,
-                                    column_names, find_weapon, parse_counter, weapon_names)
+from sheets.games.lnl.model import (
+    HERO_FP_ZERO,
+    MAX_SW,
+    CarriedSW,
+    CounterError,
+    Unit,
+    cell,
+    column_names,
+    find_weapon,
+    parse_counter,
+    weapon_names,
+)
 
 # -- building and checking one counter -------------------------------------------------------
 
@@ -30,11 +40,19 @@ from sheets.games.lnl.model import (HERO_FP_ZERO, MAX_SW, CarriedSW, CounterErro
 def build_unit(data) -> Unit:
     """A schema-checked ``units:`` mapping → :class:`Unit` (problems kept for validate_unit)."""
     kind = data["kind"]
-    unit = Unit(name=data["name"].strip(), kind=kind, counter=(data.get("counter") or "").strip(),
-                lm=data.get("lm"), morale=data.get("morale"), m=bool(data.get("m")),
-                ambush=bool(data.get("ambush")), shaken=bool(data.get("shaken")),
-                use_sw=data.get("use_sw"),
-                skills=tuple(data.get("skills") or ()), notes=data.get("notes") or "")
+    unit = Unit(
+        name=data["name"].strip(),
+        kind=kind,
+        counter=(data.get("counter") or "").strip(),
+        lm=data.get("lm"),
+        morale=data.get("morale"),
+        m=bool(data.get("m")),
+        ambush=bool(data.get("ambush")),
+        shaken=bool(data.get("shaken")),
+        use_sw=data.get("use_sw"),
+        skills=tuple(data.get("skills") or ()),
+        notes=data.get("notes") or "",
+    )
     if unit.is_mmc:
         try:
             counter = parse_counter(unit.counter) if unit.counter else None
@@ -42,7 +60,7 @@ def build_unit(data) -> Unit:
             unit.counter_error = str(exc)
             counter = None
         if counter is None and unit.counter_error is None:
-            unit.counter_error = ("an MMC needs its counter: Firepower-Range-Morale like 2-5-4")
+            unit.counter_error = "an MMC needs its counter: Firepower-Range-Morale like 2-5-4"
         if counter is not None:
             unit.ifp, unit.range, unit.morale = counter.fp, counter.range, counter.morale
             unit.m = unit.m or counter.m
@@ -65,27 +83,43 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
     if unit.counter_error:
         issues.append(RuleIssue(("counter",), unit.counter_error))
     for i, name in unit.unknown_weapons:
-        issues.append(RuleIssue(("weapons", i), f"unknown support weapon {name!r}"
-                                f"{did_you_mean(name, weapon_names())}; known: "
-                                f"{', '.join(weapon_names())} (add yours in lnl/weapons.yaml "
-                                f"with --data-dir)"))
+        issues.append(
+            RuleIssue(
+                ("weapons", i),
+                f"unknown support weapon {name!r}"
+                f"{did_you_mean(name, weapon_names())}; known: "
+                f"{', '.join(weapon_names())} (add yours in lnl/weapons.yaml "
+                f"with --data-dir)",
+            )
+        )
     carried = len(unit.weapons) + len(unit.unknown_weapons)
     limit = MAX_SW[unit.kind]
     if carried > limit:
-        why = {"squad": "a squad may use one SW and keep its IFP, or two and lose it",
-               "half_squad": "a half-squad may use one SW (and loses its IFP)",
-               "crew": "a crew may use one SW (and loses its IFP)",
-               "weapon_team": "a weapon team, like a crew, may use one SW (and loses its IFP)"}
+        why = {
+            "squad": "a squad may use one SW and keep its IFP, or two and lose it",
+            "half_squad": "a half-squad may use one SW (and loses its IFP)",
+            "crew": "a crew may use one SW (and loses its IFP)",
+            "weapon_team": "a weapon team, like a crew, may use one SW (and loses its IFP)",
+        }
         reason = why.get(unit.kind, "a single-man counter uses one SW")
-        issues.append(RuleIssue(("weapons",), f"{carried} support weapons: {reason}, never "
-                                              f"{limit + 1} or more"))
+        issues.append(
+            RuleIssue(("weapons",), f"{carried} support weapons: {reason}, never {limit + 1} or more")
+        )
     if unit.use_sw and not any(w.weapon.melee for w in unit.weapons):
-        issues.append(RuleIssue(("use_sw",), "use_sw: true needs a melee SW (MG, Satchel Charge, "
-                                             "Molotov Cocktail, Flamethrower) in weapons"))
+        issues.append(
+            RuleIssue(
+                ("use_sw",),
+                "use_sw: true needs a melee SW (MG, Satchel Charge, "
+                "Molotov Cocktail, Flamethrower) in weapons",
+            )
+        )
     if unit.is_mmc:
         if unit.fp_given:
-            issues.append(RuleIssue(("fp",), "an MMC's firepower comes from its counter "
-                                             "(Firepower-Range-Morale): remove fp"))
+            issues.append(
+                RuleIssue(
+                    ("fp",), "an MMC's firepower comes from its counter (Firepower-Range-Morale): remove fp"
+                )
+            )
         if unit.lm is not None:
             issues.append(RuleIssue(("lm",), "only leaders have a leadership modifier"))
     else:
@@ -158,8 +192,9 @@ def nme_reason(unit: Unit) -> str | None:
         return "shaken"
     if unit.kind in ("medic", "sniper"):
         return unit.kind
-    if unit.kind in ("leader", "scout") and (unit.use_sw is False or
-                                             not any(w.weapon.melee for w in unit.weapons)):
+    if unit.kind in ("leader", "scout") and (
+        unit.use_sw is False or not any(w.weapon.melee for w in unit.weapons)
+    ):
         return f"{unit.kind} without a melee SW"
     return None
 
@@ -185,8 +220,16 @@ def describe(key: str, fields: dict, lang: str) -> str:
     """One reasoning step in ``lang`` (templates in data/lnl/labels.yaml; SW names translated)."""
     from sheets.data import label
 
-    values = {k: (v.display(lang) if hasattr(v, "display") else
-                  label("lnl", f"side_{v}", lang) if k == "side" else v) for k, v in fields.items()}
+    values = {
+        k: (
+            v.display(lang)
+            if hasattr(v, "display")
+            else label("lnl", f"side_{v}", lang)
+            if k == "side"
+            else v
+        )
+        for k, v in fields.items()
+    }
     return label("lnl", key, lang).format(**values)
 
 
@@ -212,24 +255,44 @@ def _sw_steps(unit: Unit, melee_sws: list) -> list:
     out = []
     for w in melee_sws:
         if zero:  # §8.3: a 0-IFP MMC with a melee SW fights with the SW's FP
-            out.append((w.weapon.fp, (w,), ("why_zero_sw", {"sw": w.weapon, "fp": w.weapon.fp}),
-                        unit.kind == "squad"))
+            out.append(
+                (
+                    w.weapon.fp,
+                    (w,),
+                    ("why_zero_sw", {"sw": w.weapon, "fp": w.weapon.fp}),
+                    unit.kind == "squad",
+                )
+            )
         elif unit.kind == "squad":
-            out.append((ifp + w.weapon.fp, (w,),
-                        ("why_ifp_sw", {"ifp": ifp, "sw": w.weapon, "fp": w.weapon.fp}), True))
+            out.append(
+                (
+                    ifp + w.weapon.fp,
+                    (w,),
+                    ("why_ifp_sw", {"ifp": ifp, "sw": w.weapon, "fp": w.weapon.fp}),
+                    True,
+                )
+            )
         else:
-            out.append((w.weapon.fp, (w,), ("why_sw_lost", {"sw": w.weapon, "fp": w.weapon.fp}),
-                        False))
+            out.append((w.weapon.fp, (w,), ("why_sw_lost", {"sw": w.weapon, "fp": w.weapon.fp}), False))
     if unit.kind == "squad":
         for w1, w2 in itertools.combinations(melee_sws, 2):
-            out.append((w1.weapon.fp + w2.weapon.fp, (w1, w2),
-                        ("why_sw2_lost", {"sw": w1.weapon, "fp": w1.weapon.fp, "sw2": w2.weapon,
-                                          "fp2": w2.weapon.fp}), False))
+            out.append(
+                (
+                    w1.weapon.fp + w2.weapon.fp,
+                    (w1, w2),
+                    (
+                        "why_sw2_lost",
+                        {"sw": w1.weapon, "fp": w1.weapon.fp, "sw2": w2.weapon, "fp2": w2.weapon.fp},
+                    ),
+                    False,
+                )
+            )
     return out
 
 
-def melee_fp(unit: Unit, role: str = "attack", ambush: bool = False,
-             rules: Interpretations = DEFAULT) -> UnitFP:
+def melee_fp(
+    unit: Unit, role: str = "attack", ambush: bool = False, rules: Interpretations = DEFAULT
+) -> UnitFP:
     """The FP ``unit`` attacks (``role="attack"``) or defends (``"defend"``) with in melee.
 
     MMC: IFP (0 counts as 1), + one melee SW keeping the IFP, or (squads) two SWs losing it; a
@@ -274,8 +337,12 @@ def melee_fp(unit: Unit, role: str = "attack", ambush: bool = False,
             if use:
                 parts.append(("why_hero_def", {"ifp": fp}))
             elif sw is not None and role == "attack":
-                parts.append(("why_hero_keep", {"ifp": fp, "sw": sw.weapon,
-                                                "half": _half_up(sw.weapon.fp) + sw.weapon.m}))
+                parts.append(
+                    (
+                        "why_hero_keep",
+                        {"ifp": fp, "sw": sw.weapon, "half": _half_up(sw.weapon.fp) + sw.weapon.m},
+                    )
+                )
             else:
                 parts.append(("why_hero_ifp", {"ifp": fp}))
             own_fp_counts = True
@@ -332,8 +399,12 @@ def odds(a: int, d: int, hero: bool = False, rules: Interpretations = DEFAULT) -
         n = d // a if rules.low_odds == "up" else -(-d // a)
         col = f"1:{n}"
         if d % a:
-            steps.append(("odds_low_up" if rules.low_odds == "up" else "odds_low_down",
-                          {"q": f"{d / a:.3g}", "col": col}))
+            steps.append(
+                (
+                    "odds_low_up" if rules.low_odds == "up" else "odds_low_down",
+                    {"q": f"{d / a:.3g}", "col": col},
+                )
+            )
     if below or col not in cols and col.startswith("1:"):
         col = cols[0]
         steps.append(("odds_below", {"c": cols[0]}))
@@ -420,8 +491,11 @@ class Side:
         if self.lm is not None:
             return self.lm
         idx = range(len(self.units)) if alive is None else alive
-        lms = [self.units[i].lm or 0 for i in idx if self.units[i].kind == "leader"
-               and (shaken or not self.units[i].shaken)]
+        lms = [
+            self.units[i].lm or 0
+            for i in idx
+            if self.units[i].kind == "leader" and (shaken or not self.units[i].shaken)
+        ]
         return max(lms, default=0)
 
     def has_hero(self, alive=None) -> bool:
@@ -452,8 +526,15 @@ class Attack:
     ambush: bool
 
 
-def attack(side: Side, enemy: Side, targets: list[int], alive: list[int] | None = None,
-           rules: Interpretations = DEFAULT, ambush: bool = False, cache: dict | None = None) -> Attack:
+def attack(
+    side: Side,
+    enemy: Side,
+    targets: list[int],
+    alive: list[int] | None = None,
+    rules: Interpretations = DEFAULT,
+    ambush: bool = False,
+    cache: dict | None = None,
+) -> Attack:
     """``side`` (its units in ``alive``, default all eligible) attacks ``targets`` (indexes into
     ``enemy.units``). Raises :class:`IllegalAttack` for NME targets, no attackers, or several
     targets at raw odds below 1:3."""
@@ -485,18 +566,43 @@ def attack(side: Side, enemy: Side, targets: list[int], alive: list[int] | None 
     o = odds(a, d, hero, rules)
     if o.below_1_3 and len(targets) > 1:
         singles = [enemy.units[t].name for t in targets]
-        raise IllegalAttack("below_1_3", side=side.key, a=a, n=len(targets), d=d,
-                            units=", ".join(singles), flag=f"--{side.key}-targets", first=singles[0])
+        raise IllegalAttack(
+            "below_1_3",
+            side=side.key,
+            a=a,
+            n=len(targets),
+            d=d,
+            units=", ".join(singles),
+            flag=f"--{side.key}-targets",
+            first=singles[0],
+        )
     c = cell(o.column)
-    lm = side.leadership(sorted(set(alive) | set(side.nme())) if rules.nme_leader_lm else alive,
-                         rules.shaken_leader_lm)
+    lm = side.leadership(
+        sorted(set(alive) | set(side.nme())) if rules.nme_leader_lm else alive, rules.shaken_leader_lm
+    )
     zero_a = sum(1 for _, f in att if f.zero_ifp)
     zero_d = sum(1 for _, f in dfd if f.zero_ifp)
     drm = lm - zero_a + zero_d
     need = natural_needed(c.kn, drm)
     p = p_at_least(need) if need is not None else Fraction(0)
-    return Attack(side.key, att, dfd, a, d, o, c.kn, c.verified, lm, zero_a, zero_d, drm, need, p,
-                  hero, ambush and any(i in side.ambushers for i in alive))
+    return Attack(
+        side.key,
+        att,
+        dfd,
+        a,
+        d,
+        o,
+        c.kn,
+        c.verified,
+        lm,
+        zero_a,
+        zero_d,
+        drm,
+        need,
+        p,
+        hero,
+        ambush and any(i in side.ambushers for i in alive),
+    )
 
 
 # -- the round -------------------------------------------------------------------------------------
@@ -512,8 +618,10 @@ def _label(unit: Unit, lang: str) -> str:
     from sheets.data import label
 
     if unit.is_smc:
-        fields = [f"LM {unit.lm:+d}" if unit.lm is not None else "",
-                  f"FP {unit.ifp}" if unit.ifp is not None else ""]
+        fields = [
+            f"LM {unit.lm:+d}" if unit.lm is not None else "",
+            f"FP {unit.ifp}" if unit.ifp is not None else "",
+        ]
         text = " ".join([label("lnl", f"word_{unit.kind}", lang)] + [f for f in fields if f])
     else:
         text = unit.notation
@@ -526,12 +634,26 @@ def _label(unit: Unit, lang: str) -> str:
 def attack_json(att: Attack, side: Side, enemy: Side, lang: str = "en") -> dict:
     return {
         "fp": att.fp,
-        "units": [{"name": side.units[i].name, "counter": _label(side.units[i], lang), "fp": f.fp,
-                   "why": f.text(lang)} for i, f in att.attackers],
+        "units": [
+            {
+                "name": side.units[i].name,
+                "counter": _label(side.units[i], lang),
+                "fp": f.fp,
+                "why": f.text(lang),
+            }
+            for i, f in att.attackers
+        ],
         "targets": [enemy.units[i].name for i, _ in att.targets],
         "target_fp": att.target_fp,
-        "target_units": [{"name": enemy.units[i].name, "counter": _label(enemy.units[i], lang), "fp": f.fp,
-                          "why": f.text(lang)} for i, f in att.targets],
+        "target_units": [
+            {
+                "name": enemy.units[i].name,
+                "counter": _label(enemy.units[i], lang),
+                "fp": f.fp,
+                "why": f.text(lang),
+            }
+            for i, f in att.targets
+        ],
         "ratio": att.odds.ratio,
         "column": att.odds.column,
         "column_why": att.odds.describe(lang),
@@ -574,17 +696,26 @@ def nme_only(a: Side, b: Side) -> str | None:
 
 def nme_only_json(a: Side, b: Side, key: str) -> dict:
     destroyed = a if key == "a" else b
-    return {"nme_only": key, "destroyed": _names(destroyed, range(len(destroyed.units))),
-            "simultaneous": None}
+    return {
+        "nme_only": key,
+        "destroyed": _names(destroyed, range(len(destroyed.units))),
+        "simultaneous": None,
+    }
 
 
 def _default_targets(enemy: Side) -> list[int]:
     return enemy.eligible()
 
 
-def melee_round(a: Side, b: Side, a_targets: list[int] | None = None,
-                b_targets: list[int] | None = None, ambush: str | None = None,
-                reinforcing_ambush: bool = False, rules: Interpretations = DEFAULT) -> Round:
+def melee_round(
+    a: Side,
+    b: Side,
+    a_targets: list[int] | None = None,
+    b_targets: list[int] | None = None,
+    ambush: str | None = None,
+    reinforcing_ambush: bool = False,
+    rules: Interpretations = DEFAULT,
+) -> Round:
     """One melee round: both attacks, and the four outcomes.
 
     ``ambush`` = "a" | "b": that side's ambushers (``Side.ambushers``; all its units when none
@@ -619,8 +750,12 @@ def melee_round(a: Side, b: Side, a_targets: list[int] | None = None,
                 # fewer survivors pushed the odds below 1:3: strike back at the best single target
                 trials = [attack(them, own, [t], survivors, rules) for t in their_targets]
                 strike_back = max(trials, key=lambda t: t.p_kill)
-                notes.append(("note_strike_single", {"side": them.key,
-                                                     "target": own.units[strike_back.targets[0][0]].name}))
+                notes.append(
+                    (
+                        "note_strike_single",
+                        {"side": them.key, "target": own.units[strike_back.targets[0][0]].name},
+                    )
+                )
             p_back = strike_back.p_kill
         p_one, p_other = one.p_kill, other.p_kill
         first_wins_other_fails = p_one * (1 - p_back)
@@ -628,15 +763,27 @@ def melee_round(a: Side, b: Side, a_targets: list[int] | None = None,
         other_only = (1 - p_one) * p_other
         neither = (1 - p_one) * (1 - p_other)
         if first == "a":
-            out = {"only_b_destroyed": first_wins_other_fails, "only_a_destroyed": other_only,
-                   "both": both, "neither": neither}
+            out = {
+                "only_b_destroyed": first_wins_other_fails,
+                "only_a_destroyed": other_only,
+                "both": both,
+                "neither": neither,
+            }
         else:
-            out = {"only_a_destroyed": first_wins_other_fails, "only_b_destroyed": other_only,
-                   "both": both, "neither": neither}
+            out = {
+                "only_a_destroyed": first_wins_other_fails,
+                "only_b_destroyed": other_only,
+                "both": both,
+                "neither": neither,
+            }
         out = {k: out[k] for k in ("only_b_destroyed", "only_a_destroyed", "both", "neither")}
     else:
-        out = {"only_b_destroyed": pa * (1 - pb), "only_a_destroyed": (1 - pa) * pb,
-               "both": pa * pb, "neither": (1 - pa) * (1 - pb)}
+        out = {
+            "only_b_destroyed": pa * (1 - pb),
+            "only_a_destroyed": (1 - pa) * pb,
+            "both": pa * pb,
+            "neither": (1 - pa) * (1 - pb),
+        }
     return Round(att_a, att_b, first, strike_back, none_left, out, a, b, notes)
 
 
@@ -645,8 +792,7 @@ def consequences(side: Side, att_against: Attack) -> dict:
     units destroyed with their side (every eligible unit killed), single-use SWs used."""
     killed = {i for i, _ in att_against.targets}
     eliminated = set(side.eligible()) <= killed
-    return {"eliminated": eliminated,
-            "nme_lost": _names(side, side.nme()) if eliminated else []}
+    return {"eliminated": eliminated, "nme_lost": _names(side, side.nme()) if eliminated else []}
 
 
 def single_use_removed(side: Side, att: Attack, defended: Attack, lang: str = "en") -> list[str]:
@@ -693,8 +839,12 @@ def losses(rnd: Round) -> dict:
             both = {"a": a_lost, "b": _lost(b, rnd.strike_back)}
     else:
         both = {"a": a_lost, "b": b_lost}
-    return {"only_b_destroyed": {"a": [], "b": b_lost}, "only_a_destroyed": {"a": a_lost, "b": []},
-            "both": both, "neither": {"a": [], "b": []}}
+    return {
+        "only_b_destroyed": {"a": [], "b": b_lost},
+        "only_a_destroyed": {"a": a_lost, "b": []},
+        "both": both,
+        "neither": {"a": [], "b": []},
+    }
 
 
 def round_json(rnd: Round, lang: str = "en") -> dict:
@@ -712,8 +862,16 @@ def round_json(rnd: Round, lang: str = "en") -> dict:
     out["simultaneous"] = rnd.first is None
     if rnd.first:
         back = rnd.strike_back
-        out["strike_back"] = attack_json(back, rnd.b_side if rnd.first == "a" else rnd.a_side,
-                                         rnd.a_side if rnd.first == "a" else rnd.b_side, lang) if back else None
+        out["strike_back"] = (
+            attack_json(
+                back,
+                rnd.b_side if rnd.first == "a" else rnd.a_side,
+                rnd.a_side if rnd.first == "a" else rnd.b_side,
+                lang,
+            )
+            if back
+            else None
+        )
     out["losses"] = losses(rnd)
     out["outcomes"] = {k: float(v) for k, v in rnd.outcomes.items()}
     out["outcomes_exact"] = {k: f"{v.numerator}/{v.denominator}" for k, v in rnd.outcomes.items()}
@@ -724,8 +882,9 @@ def round_json(rnd: Round, lang: str = "en") -> dict:
 # -- --best: every legal choice of targets ---------------------------------------------------------
 
 
-def best_targets(side: Side, enemy: Side, rules: Interpretations = DEFAULT,
-                 ambush: bool = False, limit: int = 12) -> dict:
+def best_targets(
+    side: Side, enemy: Side, rules: Interpretations = DEFAULT, ambush: bool = False, limit: int = 12
+) -> dict:
     """Every legal non-empty set of targets for ``side``: ranked by kill probability and by
     expected enemy FP destroyed (p_kill × the targets' defending FP)."""
     pool = enemy.eligible()
@@ -738,11 +897,19 @@ def best_targets(side: Side, enemy: Side, rules: Interpretations = DEFAULT,
                 att = attack(side, enemy, list(combo), rules=rules, ambush=ambush, cache=cache)
             except IllegalAttack:
                 continue
-            rows.append({"targets": _names(enemy, combo), "column": att.odds.column,
-                         "kill_number": att.kn, "kn_verified": att.kn_verified, "drm": att.drm,
-                         "need": att.need, "p_kill": float(att.p_kill),
-                         "target_fp": att.target_fp,
-                         "expected_fp_destroyed": float(att.p_kill * att.target_fp)})
+            rows.append(
+                {
+                    "targets": _names(enemy, combo),
+                    "column": att.odds.column,
+                    "kill_number": att.kn,
+                    "kn_verified": att.kn_verified,
+                    "drm": att.drm,
+                    "need": att.need,
+                    "p_kill": float(att.p_kill),
+                    "target_fp": att.target_fp,
+                    "expected_fp_destroyed": float(att.p_kill * att.target_fp),
+                }
+            )
     by_p = sorted(rows, key=lambda r: (-r["p_kill"], -r["expected_fp_destroyed"], len(r["targets"])))
     by_e = sorted(rows, key=lambda r: (-r["expected_fp_destroyed"], -r["p_kill"], len(r["targets"])))
     return {"choices": len(rows), "by_p_kill": by_p[:limit], "by_expected_fp": by_e[:limit]}

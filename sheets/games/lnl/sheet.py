@@ -15,8 +15,16 @@ from reportlab.lib.pagesizes import landscape
 
 from sheets import __version__
 from sheets.games.lnl import GAME, rules
-from sheets.games.lnl.printing import (BOLD, FONT, allow, allow_fixed, any_unverified, draw_table,
-                                       pen_width, texts)
+from sheets.games.lnl.printing import (
+    BOLD,
+    FONT,
+    allow,
+    allow_fixed,
+    any_unverified,
+    draw_table,
+    pen_width,
+    texts,
+)
 from sheets.render.pdf import MM, PAPER, Pen, Rect, footer, margins, wrap_breaking
 
 TICK = 3.6 * MM  # tick boxes ≥ 3 mm
@@ -25,11 +33,18 @@ ROW_H = 2 * 7.2 * 1.2 + 4  # two lines of 7.2 pt
 MIN_BLANK_ROWS = 3  # empty rows after the last counter (replacements, reinforcements); the rest
 # of the last page's table room is filled with more of them (no blank band above the foot)
 # columns: key, label key, width fraction, alignment
-COLUMNS = [("no", "oob_no", 0.03, "right"), ("name", "oob_unit", 0.14, "left"),
-           ("counter", "oob_counter", 0.075, "center"), ("kind", "oob_kind", 0.095, "left"),
-           ("sw", "oob_sw", 0.165, "left"), ("melee", "oob_melee", 0.075, "center"),
-           ("lm", "oob_lm", 0.035, "center"), ("morale", "oob_morale", 0.05, "center"),
-           ("notes", "oob_flags", 0.145, "left"), ("ticks", "oob_ticks", 0.2, "left")]
+COLUMNS = [
+    ("no", "oob_no", 0.03, "right"),
+    ("name", "oob_unit", 0.14, "left"),
+    ("counter", "oob_counter", 0.075, "center"),
+    ("kind", "oob_kind", 0.095, "left"),
+    ("sw", "oob_sw", 0.165, "left"),
+    ("melee", "oob_melee", 0.075, "center"),
+    ("lm", "oob_lm", 0.035, "center"),
+    ("morale", "oob_morale", 0.05, "center"),
+    ("notes", "oob_flags", 0.145, "left"),
+    ("ticks", "oob_ticks", 0.2, "left"),
+]
 TICK_HEADS = ("tick_shaken", "tick_melee", "tick_wounded", "tick_sw")
 
 
@@ -39,7 +54,7 @@ def _groups(units: list, options) -> list[tuple[dict | None, list]]:
         return [(None, units)]
     out, start = [], 0
     for f in files:
-        out.append((f.get("roster"), units[start:start + f["units"]]))
+        out.append((f.get("roster"), units[start : start + f["units"]]))
         start += f["units"]
     return out
 
@@ -84,13 +99,22 @@ def _row(unit, L, lang: str) -> dict:
         notes.append(L("zero_ifp_note"))
     notes += [skill_text(s, lang) for s in unit.skills]
     counter = unit.notation or "—"
-    return {"name": unit.name, "counter": counter, "kind": L(f"kind_{unit.kind}"), "sw": sws,
-            "melee": melee, "lm": "—" if unit.lm is None else f"{unit.lm:+d}" if unit.lm else "0",
-            "morale": "—" if unit.morale is None else str(unit.morale), "notes": notes,
-            "sw_boxes": len(unit.weapons), "wounded": unit.kind in ("leader", "hero"),
-            "nme": reason is not None,
-            "fp": att.fp if att else 0, "sw_count": len(unit.weapons),
-            "sw_unverified": any(not w.weapon.verified for w in unit.weapons)}
+    return {
+        "name": unit.name,
+        "counter": counter,
+        "kind": L(f"kind_{unit.kind}"),
+        "sw": sws,
+        "melee": melee,
+        "lm": "—" if unit.lm is None else f"{unit.lm:+d}" if unit.lm else "0",
+        "morale": "—" if unit.morale is None else str(unit.morale),
+        "notes": notes,
+        "sw_boxes": len(unit.weapons),
+        "wounded": unit.kind in ("leader", "hero"),
+        "nme": reason is not None,
+        "fp": att.fp if att else 0,
+        "sw_count": len(unit.weapons),
+        "sw_unverified": any(not w.weapon.verified for w in unit.weapons),
+    }
 
 
 def render(doc, units, options) -> None:
@@ -145,10 +169,23 @@ def _section(doc, size, roster, rows, L, options, army: dict | None = None) -> N
         if roster and roster.get("side"):
             side = f"{L('oob_side')}: {roster['side']}"
             side_w = min(pen_width(side, BOLD, 9), frame.w * 0.3)
-            pen.text_in(Rect(band.right - side_w - 8, band.y, side_w + 8, band.h), side, 9, BOLD,
-                        "right", pad=4, color=pen.t.accent_text)
-        pen.text_in(Rect(band.x, band.y, band.w - side_w - 16, band.h), title, 12, BOLD, pad=3,
-                    color=pen.t.accent_text)
+            pen.text_in(
+                Rect(band.right - side_w - 8, band.y, side_w + 8, band.h),
+                side,
+                9,
+                BOLD,
+                "right",
+                pad=4,
+                color=pen.t.accent_text,
+            )
+        pen.text_in(
+            Rect(band.x, band.y, band.w - side_w - 16, band.h),
+            title,
+            12,
+            BOLD,
+            pad=3,
+            color=pen.t.accent_text,
+        )
         table_top = band.y - 6
         header_h = 26
         room = table_top - header_h - (frame.y + foot_h)
@@ -166,8 +203,14 @@ def _section(doc, size, roster, rows, L, options, army: dict | None = None) -> N
             blanks = int((room - used) // ROW_H)
             chunk += [(None, None, ROW_H)] * max(0, blanks)
             used += ROW_H * max(0, blanks)
-        _table(pen, Rect(frame.x, table_top - header_h - used, frame.w, header_h + used), chunk,
-               index, L, header_h)
+        _table(
+            pen,
+            Rect(frame.x, table_top - header_h - used, frame.w, header_h + used),
+            chunk,
+            index,
+            L,
+            header_h,
+        )
         index += sum(1 for row, _, _ in chunk if row is not None)
         if last:
             _foot(pen, Rect(frame.x, frame.y, frame.w, foot_h - 6), rows, L, army)
@@ -177,8 +220,16 @@ def _section(doc, size, roster, rows, L, options, army: dict | None = None) -> N
 
 
 # cell styles: key -> (font, size)
-STYLE = {"name": (BOLD, 8.0), "counter": (BOLD, 9.0), "kind": (FONT, 8.0), "sw": (FONT, 7.2),
-         "melee": (BOLD, 9.0), "lm": (FONT, 8.0), "morale": (FONT, 8.0), "notes": (FONT, 7.2)}
+STYLE = {
+    "name": (BOLD, 8.0),
+    "counter": (BOLD, 9.0),
+    "kind": (FONT, 8.0),
+    "sw": (FONT, 7.2),
+    "melee": (BOLD, 9.0),
+    "lm": (FONT, 8.0),
+    "morale": (FONT, 8.0),
+    "notes": (FONT, 7.2),
+}
 MAX_LINES = 6
 
 
@@ -283,8 +334,16 @@ def _draw_lines(pen: Pen, cell: Rect, lines: list[str], font: str, size: float, 
     yy = cell.y + (cell.h + len(lines) * lead) / 2 - size * 0.95
     with pen.frame(cell):
         for line in lines:
-            pen.text(_ax(cell, align) if align != "left" else cell.x + 2, yy, line, size, font, align,
-                     max_width=cell.w - 3, min_size=6.0)
+            pen.text(
+                _ax(cell, align) if align != "left" else cell.x + 2,
+                yy,
+                line,
+                size,
+                font,
+                align,
+                max_width=cell.w - 3,
+                min_size=6.0,
+            )
             yy -= lead
 
 
@@ -318,8 +377,9 @@ def _foot(pen: Pen, r: Rect, rows: list, L, army: dict | None = None) -> None:
     """Totals (with the army list's limit line when the roster sets a limit), the compact Melee
     Table (left) and the legend of the page's marks and abbreviations (right: NME, †, ‡, the
     seed's own abbreviations, then the list's violations)."""
-    totals = L("oob_totals", units=len(rows), fp=sum(r["fp"] for r in rows),
-               sw=sum(r["sw_count"] for r in rows))
+    totals = L(
+        "oob_totals", units=len(rows), fp=sum(r["fp"] for r in rows), sw=sum(r["sw_count"] for r in rows)
+    )
     over = False
     if army is not None and army.get("limit") is not None:
         from sheets.render.roster_pdf import limit_status
@@ -344,7 +404,7 @@ def _foot(pen: Pen, r: Rect, rows: list, L, army: dict | None = None) -> None:
     while size > 6.0 and _legend_h(legend, box.w, size) > box.h:
         size = round(size - 0.1, 2)
     y = box.top
-    for i, text in enumerate(legend):
+    for text in legend:
         lines = wrap_breaking(text, FONT, size, box.w)
         for line in lines:
             y -= size * 1.18

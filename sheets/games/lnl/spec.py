@@ -17,8 +17,18 @@ from __future__ import annotations
 import re
 
 from sheets.core.errors import did_you_mean
-from sheets.games.lnl.model import (HERO_FP_ZERO, KIND_ALIASES, KINDS, MAX_SW, CarriedSW,
-                                    CounterError, Unit, find_weapon, parse_counter, weapon_names)
+from sheets.games.lnl.model import (
+    HERO_FP_ZERO,
+    KIND_ALIASES,
+    KINDS,
+    MAX_SW,
+    CarriedSW,
+    CounterError,
+    Unit,
+    find_weapon,
+    parse_counter,
+    weapon_names,
+)
 
 _FIELD = re.compile(r"^(lm|fp|morale)\s*(-?\d{1,2})$", re.IGNORECASE)
 
@@ -41,8 +51,10 @@ def parse_spec(text: str, name: str) -> Unit:
     if not raw:
         raise SpecError("empty SPEC: write a counter like 2-5-4")
     if len(raw) > MAX_LEN:
-        raise SpecTooLong(f"a SPEC is one counter of at most {MAX_LEN} characters (this one has "
-                          f"{len(raw)}): write it like 2-5-4 or 1-6-4+MG-34")
+        raise SpecTooLong(
+            f"a SPEC is one counter of at most {MAX_LEN} characters (this one has "
+            f"{len(raw)}): write it like 2-5-4 or 1-6-4+MG-34"
+        )
     head, *sws = [p.strip() for p in raw.split("+")]
     *prefixes, body = [p.strip() for p in head.split(":")]
     kind, amb, shaken, use_sw = None, False, False, None
@@ -62,10 +74,11 @@ def parse_spec(text: str, name: str) -> Unit:
             kind = KIND_ALIASES.get(key, key)
         else:
             choices = list(KINDS) + list(KIND_ALIASES) + ["amb", "shaken", "sw", "nosw"]
-            raise SpecError(f"{raw!r}: unknown prefix {p!r}{did_you_mean(key, choices)}; "
-                            f"expected a kind ({', '.join(KINDS)}), amb, shaken, sw or nosw")
-    unit = Unit(name=name, kind=kind or "squad", counter=body, ambush=amb, shaken=shaken,
-                use_sw=use_sw)
+            raise SpecError(
+                f"{raw!r}: unknown prefix {p!r}{did_you_mean(key, choices)}; "
+                f"expected a kind ({', '.join(KINDS)}), amb, shaken, sw or nosw"
+            )
+    unit = Unit(name=name, kind=kind or "squad", counter=body, ambush=amb, shaken=shaken, use_sw=use_sw)
     if unit.is_mmc or (unit.kind == "hero" and "-" in body):
         try:
             c = parse_counter(body)
@@ -79,15 +92,19 @@ def parse_spec(text: str, name: str) -> Unit:
             if part.upper() == "M":
                 unit.m = True
             elif m:
-                setattr(unit, {"lm": "lm", "fp": "ifp", "morale": "morale"}[m.group(1).lower()],
-                        int(m.group(2)))
+                setattr(
+                    unit, {"lm": "lm", "fp": "ifp", "morale": "morale"}[m.group(1).lower()], int(m.group(2))
+                )
             else:
-                raise SpecError(f"{raw!r}: {part!r} is not lmN, fpN, moraleN or M "
-                                f"(a {unit.kind} is written like leader:lm1+MG)")
+                raise SpecError(
+                    f"{raw!r}: {part!r} is not lmN, fpN, moraleN or M "
+                    f"(a {unit.kind} is written like leader:lm1+MG)"
+                )
         unit.counter = ""
         if unit.lm is not None and not LM_RANGE[0] <= unit.lm <= LM_RANGE[1]:
-            raise SpecError(f"{raw!r}: a leader's LM is {LM_RANGE[0]}…{LM_RANGE[1]} (as --a-lm), "
-                            f"not {unit.lm}")
+            raise SpecError(
+                f"{raw!r}: a leader's LM is {LM_RANGE[0]}…{LM_RANGE[1]} (as --a-lm), not {unit.lm}"
+            )
         if unit.kind == "hero" and unit.ifp is None:
             raise SpecError(f"{raw!r}: a hero needs its firepower: hero:1-4-5 or hero:fp1")
     if unit.kind == "hero" and unit.ifp < 1:
@@ -97,13 +114,17 @@ def parse_spec(text: str, name: str) -> Unit:
         sw_name = sw_text.rstrip("*").strip()
         sw = find_weapon(sw_name)
         if sw is None:
-            raise SpecError(f"{raw!r}: unknown support weapon {sw_name!r}"
-                            f"{did_you_mean(sw_name, weapon_names())}; known: "
-                            f"{', '.join(weapon_names())}")
+            raise SpecError(
+                f"{raw!r}: unknown support weapon {sw_name!r}"
+                f"{did_you_mean(sw_name, weapon_names())}; known: "
+                f"{', '.join(weapon_names())}"
+            )
         unit.weapons.append(CarriedSW(sw, captured))
     if use_sw and not any(w.weapon.melee for w in unit.weapons):
         raise SpecError(f"{raw!r}: sw: forces using a melee SW, and this counter carries none")
     if len(unit.weapons) > MAX_SW[unit.kind]:
-        raise SpecError(f"{raw!r}: a {unit.kind.replace('_', '-')} may use at most "
-                        f"{MAX_SW[unit.kind]} support weapon(s) in melee")
+        raise SpecError(
+            f"{raw!r}: a {unit.kind.replace('_', '-')} may use at most "
+            f"{MAX_SW[unit.kind]} support weapon(s) in melee"
+        )
     return unit

@@ -23,8 +23,10 @@ class Wh40k6(Game):
     calc_cli = "sheets.games.wh40k6.cli:calc"
     cli_options = {"render": "sheets.games.wh40k6.cli:RENDER_OPTIONS"}
     importers = {"battlescribe": "sheets.games.wh40k6.import_cli:battlescribe"}
-    file_formats = {".ros": "sheets.games.wh40k6.battlescribe:roster_for_printing",
-                    ".rosz": "sheets.games.wh40k6.battlescribe:roster_for_printing"}
+    file_formats = {
+        ".ros": "sheets.games.wh40k6.battlescribe:roster_for_printing",
+        ".rosz": "sheets.games.wh40k6.battlescribe:roster_for_printing",
+    }
 
     def unit_spec(self):
         return unit_spec()
@@ -38,8 +40,10 @@ class Wh40k6(Game):
     def validate_list(self, units, options: Options, roster: dict | None) -> list[str]:
         """Force Organisation Chart breaches of a roster (a plain unit file is not an army)."""
         roster = roster or {}  # a list without a `roster:` key is checked too (issue 22, fix 9)
-        return [rules.violation_text(v, options.lang)
-                for v in rules.foc_violations(units, roster.get("limit"), options.rules)]
+        return [
+            rules.violation_text(v, options.lang)
+            for v in rules.foc_violations(units, roster.get("limit"), options.rules)
+        ]
 
     def list_tally(self, units, options: Options, roster: dict | None) -> list[dict]:
         """Force Organisation chips for the army list: "Troops 3 / 2–6" (allied ones marked)."""
@@ -49,8 +53,10 @@ class Wh40k6(Game):
         table = rules.chart_table(options.rules)
         if table is None:
             tally = __import__("collections").Counter(u.slot for u in units if u.slot != "none")
-            out = [{"text": f"{label('wh40k6', 'slot_' + s, options.lang)} {n}", "ok": True}
-                   for s, n in tally.items()]
+            out = [
+                {"text": f"{label('wh40k6', 'slot_' + s, options.lang)} {n}", "ok": True}
+                for s, n in tally.items()
+            ]
             out.append({"text": label("wh40k6", "foc_not_checked", options.lang), "ok": True})
             return out
         out = []
@@ -74,8 +80,13 @@ class Wh40k6(Game):
         return unit.points
 
     def roster_columns(self, options: Options):
-        return [("name", "col_unit"), ("slot", "list_slot"), ("type", "list_type"),
-                ("models", "list_models"), ("cost", "list_points")]
+        return [
+            ("name", "col_unit"),
+            ("slot", "list_slot"),
+            ("type", "list_type"),
+            ("models", "list_models"),
+            ("cost", "list_points"),
+        ]
 
     def roster_row(self, unit, options: Options) -> dict:
         return view.roster_row(unit, options.lang)

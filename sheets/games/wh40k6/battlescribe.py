@@ -33,9 +33,10 @@ import re
 import stat
 import zipfile
 import zlib
+from collections.abc import Iterable, Iterator
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from sheets.core.errors import InputError, Pos, Problem
 from sheets.data import load_data
@@ -101,13 +102,22 @@ def roster_chunks(path: str | os.PathLike, data: bytes | None = None) -> Iterato
     if len(data) > limits["xml_bytes"]:
         _fail(name, f"roster too large (limit {limits['xml_bytes']} bytes)")
     for i in range(0, len(data), CHUNK):
-        yield data[i:i + CHUNK]
+        yield data[i : i + CHUNK]
 
 
 # errors an unpacker raises on a damaged, encrypted or unsupported member: the zip's own,
 # zlib's (deflate), lzma's, bz2's (OSError), RuntimeError ("encrypted, password required")
-_UNPACK_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, NotImplementedError,
-                  EOFError, RuntimeError, zlib.error, lzma.LZMAError)
+_UNPACK_ERRORS = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    OSError,
+    ValueError,
+    NotImplementedError,
+    EOFError,
+    RuntimeError,
+    zlib.error,
+    lzma.LZMAError,
+)
 
 
 def _unzip(name: str, data: bytes, limits: dict) -> Iterator[bytes]:
@@ -148,8 +158,18 @@ def _unzip(name: str, data: bytes, limits: dict) -> Iterator[bytes]:
 
 
 # the encodings expat reads itself; BattleScribe and New Recruit write UTF-8
-_ENCODINGS = {"utf-8", "utf8", "utf-16", "utf16", "us-ascii", "ascii", "iso-8859-1", "latin-1",
-              "latin1", "iso8859-1"}
+_ENCODINGS = {
+    "utf-8",
+    "utf8",
+    "utf-16",
+    "utf16",
+    "us-ascii",
+    "ascii",
+    "iso-8859-1",
+    "latin-1",
+    "latin1",
+    "iso8859-1",
+}
 _DECLARED = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*<\?xml\b[^>]*?\bencoding\s*=\s*([\"'])(.*?)\1", re.S)
 
 
@@ -176,8 +196,9 @@ class _Builder:
         xp = self.parser_ref[0].parser
         at = (xp.CurrentLineNumber, xp.CurrentColumnNumber + 1)  # where the start tag begins
         if self.count > self.max_elements:
-            raise _Stop(f"more than {self.max_elements} XML elements: refused (a roster has a few "
-                        f"thousand)", at)
+            raise _Stop(
+                f"more than {self.max_elements} XML elements: refused (a roster has a few thousand)", at
+            )
         if self.depth > self.max_depth:
             raise _Stop(f"XML nested deeper than {self.max_depth} levels: refused", at)
         if self.count == 1:
@@ -208,8 +229,7 @@ def _parse(name: str, chunks: Iterable[bytes]):
     limits = config()["limits"]
     ref: list = []
     builder = _Builder(ref, limits["xml_elements"], limits["xml_depth"])
-    parser = DefusedXMLParser(target=builder, forbid_dtd=True, forbid_entities=True,
-                              forbid_external=True)
+    parser = DefusedXMLParser(target=builder, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     ref.append(parser)
 
     def where():
@@ -225,16 +245,23 @@ def _parse(name: str, chunks: Iterable[bytes]):
                 if m:
                     enc = m.group(2).decode("ascii", "replace").strip()
                     if enc.lower() not in _ENCODINGS:
-                        col = len(piece[:m.start(2)].decode("latin-1")) + 1
-                        _fail(name, f"encoding {_short(enc, 30)!r} is not supported: a roster is "
-                                    f"UTF-8 (BattleScribe and New Recruit write nothing else)", Pos(1, col))
+                        col = len(piece[: m.start(2)].decode("latin-1")) + 1
+                        _fail(
+                            name,
+                            f"encoding {_short(enc, 30)!r} is not supported: a roster is "
+                            f"UTF-8 (BattleScribe and New Recruit write nothing else)",
+                            Pos(1, col),
+                        )
             parser.feed(piece)
         root = parser.close()
     except _Stop as exc:  # at the element that is one past the cap (not where the parser stopped)
         _fail(name, exc.args[0], Pos(*exc.args[1]))
     except DefusedXmlException as exc:
-        _fail(name, f"refused: the XML declares a DTD, entities or external references "
-                    f"({type(exc).__name__}); BattleScribe rosters never do")
+        _fail(
+            name,
+            f"refused: the XML declares a DTD, entities or external references "
+            f"({type(exc).__name__}); BattleScribe rosters never do",
+        )
     except ParseError as exc:
         _check_system(name, builder.root_attrs)  # another game's roster: say that first
         line, col = getattr(exc, "position", (None, None))
@@ -260,11 +287,17 @@ def _check_system(name: str, attrs: dict, always: bool = False) -> dict | None:
     if system is None:
         if not always and not system_id:
             return None
-        _fail(name, f"game system {_short(system_name)!r} ({_short(system_id, 40)}) is not "
-                    f"Warhammer 40,000 6th/7th edition or Horus Heresy 1st edition: not imported")
+        _fail(
+            name,
+            f"game system {_short(system_name)!r} ({_short(system_id, 40)}) is not "
+            f"Warhammer 40,000 6th/7th edition or Horus Heresy 1st edition: not imported",
+        )
     if not system["import"]:
-        _fail(name, f"this roster is for {system['name']} ({_short(system_name)}); only "
-                    f"6th/7th-edition and Horus Heresy 1st-edition rosters can be imported")
+        _fail(
+            name,
+            f"this roster is for {system['name']} ({_short(system_name)}); only "
+            f"6th/7th-edition and Horus Heresy 1st-edition rosters can be imported",
+        )
     return system
 
 
@@ -327,8 +360,9 @@ def _own_points(ctx: _Ctx, sel, cost_name: str) -> Decimal:
     total = Decimal(0)
     for cost in _children(sel, "costs", "cost"):
         if _attr(cost, "name").replace(" ", "").lower() == cost_name:
-            total += _decimal(ctx, cost, _attr(cost, "value", default="0"),
-                              f"cost of {_short(_attr(sel, 'name'))!r}")
+            total += _decimal(
+                ctx, cost, _attr(cost, "value", default="0"), f"cost of {_short(_attr(sel, 'name'))!r}"
+            )
     return total
 
 
@@ -352,10 +386,14 @@ def _plain(value: Decimal) -> int | float:
 
 
 def _categories(sel) -> list[tuple[str, bool]]:
-    out = [(_attr(c, "name").strip(), _attr(c, "primary") == "true")
-           for c in _children(sel, "categories", "category")]
-    out += [(_attr(c, "name", "targetId").strip(), _attr(c, "primary") == "true")
-            for c in _children(sel, "categoryLinks", "categoryLink")]
+    out = [
+        (_attr(c, "name").strip(), _attr(c, "primary") == "true")
+        for c in _children(sel, "categories", "category")
+    ]
+    out += [
+        (_attr(c, "name", "targetId").strip(), _attr(c, "primary") == "true")
+        for c in _children(sel, "categoryLinks", "categoryLink")
+    ]
     return out
 
 
@@ -372,8 +410,9 @@ def _is_dedicated_transport(sel) -> bool:
     kinds = {_profile_type(p) for p in _children(sel, "profiles", "profile") if _attr(p, "hidden") != "true"}
     if not kinds & {"vehicle", "walker", "flyer"}:
         return False
-    return ("transport" in kinds or any(" ".join(n.lower().split()) == "dedicated transport"
-                                        for n, _ in _categories(sel)))
+    return "transport" in kinds or any(
+        " ".join(n.lower().split()) == "dedicated transport" for n, _ in _categories(sel)
+    )
 
 
 def slot_of(category: str | None) -> str:
@@ -499,10 +538,14 @@ def _model(ctx: _Ctx, profile, kind: str, count: int) -> dict:
         model["type"], unknown = _vehicle_type(vtype)
         if unknown:
             model["type_text"] = _short(vtype, 80)
-            ctx.gaps.append(f"{pname}: type words not known, kept as written: {', '.join(unknown)} "
-                            f"(from {vtype!r})")
-        keys = (["ws", "bs", "s", "front", "side", "rear", "i", "a", "hp"] if kind == "walker"
-                else ["bs", "front", "side", "rear", "hp"])
+            ctx.gaps.append(
+                f"{pname}: type words not known, kept as written: {', '.join(unknown)} (from {vtype!r})"
+            )
+        keys = (
+            ["ws", "bs", "s", "front", "side", "rear", "i", "a", "hp"]
+            if kind == "walker"
+            else ["bs", "front", "side", "rear", "hp"]
+        )
         for key in keys:
             model[key] = _number(ch.get(key, "-"))
         return model
@@ -540,10 +583,14 @@ def _weapon(ctx: _Ctx, profile, count: int) -> dict:
     rng = ch.get("range", "-")
     ap_raw = ch.get("ap", "-")
     ap = _number(ap_raw)
-    out = {"name": " ".join(_attr(profile, "name").split()), "count": count,
-           "range": _number(rng.replace("&quot;", '"')),
-           "s": _number(ch.get("strength", ch.get("s", "-"))), "ap": ap,
-           "type": ch.get("type", "") or "-"}
+    out = {
+        "name": " ".join(_attr(profile, "name").split()),
+        "count": count,
+        "range": _number(rng.replace("&quot;", '"')),
+        "s": _number(ch.get("strength", ch.get("s", "-"))),
+        "ap": ap,
+        "type": ch.get("type", "") or "-",
+    }
     if isinstance(ap, str) and _AP_TEXT.match(ap):  # "3/2*", "4*": the first number, the text kept
         out["ap"] = int(_AP_TEXT.match(ap).group(1))
         out["ap_text"] = " ".join(ap.split())
@@ -634,9 +681,12 @@ class _Walker:
                         self.transport[key.replace(" ", "_")] = _short(ch[key], 80)
             elif kind == "building":
                 ch = _characteristics(self.ctx, profile)
-                self.building = {"name": pname, "type": _short(ch.get("building type", ""), 80),
-                                 "armour": _number(ch.get("armour value", "-")),
-                                 "hp": _number(ch.get("hull points", "-"))}
+                self.building = {
+                    "name": pname,
+                    "type": _short(ch.get("building type", ""), 80),
+                    "armour": _number(ch.get("armour value", "-")),
+                    "hp": _number(ch.get("hull points", "-")),
+                }
                 for key in ("transport capacity", "fire points", "access points"):
                     if ch.get(key):
                         self.building[key.replace(" ", "_")] = _short(ch[key], 80)
@@ -644,7 +694,6 @@ class _Walker:
             carrier = (model_here, here)
         for child in _children(sel, "selections", "selection"):
             self.visit(child, depth + 1, carrier, top=False)
-
 
     def weapon_list(self) -> list[dict]:
         """The weapons, each naming the model that carries it when the unit has several models
@@ -667,16 +716,27 @@ def _points(ctx: _Ctx, sel, cost_name: str, depth: int = 0, skip=()) -> Decimal:
     if depth > ctx.limits["depth"]:
         ctx.fail(sel, f"selections nested deeper than {ctx.limits['depth']} levels: refused")
     return _own_points(ctx, sel, cost_name) + sum(
-        (_points(ctx, c, cost_name, depth + 1, skip) for c in _children(sel, "selections", "selection")
-         if not any(c is s for s in skip)), Decimal(0))
+        (
+            _points(ctx, c, cost_name, depth + 1, skip)
+            for c in _children(sel, "selections", "selection")
+            if not any(c is s for s in skip)
+        ),
+        Decimal(0),
+    )
 
 
-def _unit_of(ctx: _Ctx, walker: _Walker, label: str, slot: str, detachment: str, points: Decimal,
-             texts: bool) -> dict:
-    unit: dict[str, Any] = {"name": label or "unnamed unit", "slot": slot, "detachment": detachment,
-                            "points": _plain(points), "models": list(walker.models.values()),
-                            "weapons": walker.weapon_list(),
-                            "rules": list(walker.rules)}
+def _unit_of(
+    ctx: _Ctx, walker: _Walker, label: str, slot: str, detachment: str, points: Decimal, texts: bool
+) -> dict:
+    unit: dict[str, Any] = {
+        "name": label or "unnamed unit",
+        "slot": slot,
+        "detachment": detachment,
+        "points": _plain(points),
+        "models": list(walker.models.values()),
+        "weapons": walker.weapon_list(),
+        "rules": list(walker.rules),
+    }
     if walker.transport:
         unit["transport"] = dict(walker.transport)
     if walker.building:
@@ -685,15 +745,24 @@ def _unit_of(ctx: _Ctx, walker: _Walker, label: str, slot: str, detachment: str,
         unit["wargear"] = list(walker.wargear)
     if texts:
         # a name as the rules list prints it (shortened to 120 characters by the repair)
-        roster_text = [{"name": _short(k, 120), "text": _short(v, 4000)}
-                       for k, v in {**walker.rules, **walker.wargear}.items() if v]
+        roster_text = [
+            {"name": _short(k, 120), "text": _short(v, 4000)}
+            for k, v in {**walker.rules, **walker.wargear}.items()
+            if v
+        ]
         if roster_text:
             unit["roster_text"] = roster_text
     return unit
 
 
-def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None, *, texts: bool = False,
-                        strict: bool = False, warnings: list | None = None) -> dict:
+def roster_to_unit_file(
+    path: str | os.PathLike,
+    data: bytes | None = None,
+    *,
+    texts: bool = False,
+    strict: bool = False,
+    warnings: list | None = None,
+) -> dict:
     """The unit-file mapping (``system``, ``roster``, ``units``) of a BattleScribe roster (the
     file at ``path``, or its bytes ``data`` named ``path``).
 
@@ -706,8 +775,11 @@ def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None, *, t
     root, positions = _parse(name, roster_chunks(path, data))
     ctx = _Ctx(name, positions, cfg["limits"])
     if _tag(root) != "roster":
-        _fail(name, f"not a BattleScribe roster (the root element is <{_short(_tag(root), 30)}>, "
-                    f"expected <roster>)", ctx.pos(root))
+        _fail(
+            name,
+            f"not a BattleScribe roster (the root element is <{_short(_tag(root), 30)}>, expected <roster>)",
+            ctx.pos(root),
+        )
     system = _check_system(name, root.attrib, always=True)
     cost_name = cfg["cost_name"]
     limit = None
@@ -717,8 +789,10 @@ def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None, *, t
             if value > 0:
                 limit = int(value)
     header_cats = {c.lower() for c in cfg["header_categories"]}
-    notes = [f"Imported from {Path(name).name} ({system['name']}, BattleScribe "
-             f"{_short(_attr(root, 'battleScribeVersion') or '?', 10)})"]
+    notes = [
+        f"Imported from {Path(name).name} ({system['name']}, BattleScribe "
+        f"{_short(_attr(root, 'battleScribeVersion') or '?', 10)})"
+    ]
     units: list[dict] = []
     counter = [0]
 
@@ -729,8 +803,14 @@ def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None, *, t
         if ctx.gaps:
             unit["gaps"] = list(dict.fromkeys(_short(g, 200) for g in ctx.gaps))[:20]
             if warnings is not None:
-                warnings.append(Problem(name, None, f"unit {_short(unit['name'])!r}: imported with "
-                                                    f"gaps: {'; '.join(unit['gaps'])}", "warning"))
+                warnings.append(
+                    Problem(
+                        name,
+                        None,
+                        f"unit {_short(unit['name'])!r}: imported with gaps: {'; '.join(unit['gaps'])}",
+                        "warning",
+                    )
+                )
         units.append(unit)
 
     def force(el, depth: int) -> None:
@@ -743,8 +823,9 @@ def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None, *, t
             category = _primary_category(sel)
             label = " ".join((_attr(sel, "customName") or _attr(sel, "name")).split())
             if category and category.lower() in header_cats:
-                picks = [" ".join(_attr(s, "name").split())
-                         for s in _children(sel, "selections", "selection")]
+                picks = [
+                    " ".join(_attr(s, "name").split()) for s in _children(sel, "selections", "selection")
+                ]
                 notes.append(f"{label}: {', '.join(picks)}" if picks else label)
                 _points(ctx, sel, cost_name)  # its costs are checked like any other
                 continue
@@ -755,8 +836,7 @@ def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None, *, t
                 walker = _Walker(ctx, counter, texts, split=False)
                 walker.visit(sel, 0)
             points = _points(ctx, sel, cost_name, skip=walker.transports)
-            if (not walker.models and not walker.building and points == 0
-                    and _attr(sel, "type") == "upgrade"):
+            if not walker.models and not walker.building and points == 0 and _attr(sel, "type") == "upgrade":
                 notes.append(label)  # an option of the whole force, no models
                 continue
             if not walker.models and not walker.building:
@@ -770,8 +850,7 @@ def roster_to_unit_file(path: str | os.PathLike, data: bytes | None = None, *, t
                 tw = _Walker(ctx, counter, texts)
                 tw.visit(tsel, 1)
                 tlabel = " ".join((_attr(tsel, "customName") or _attr(tsel, "name")).split())
-                tunit = _unit_of(ctx, tw, tlabel, "none", detachment, _points(ctx, tsel, cost_name),
-                                 texts)
+                tunit = _unit_of(ctx, tw, tlabel, "none", detachment, _points(ctx, tsel, cost_name), texts)
                 tunit["transport_of"] = unit["name"]
                 add(tunit, tsel)
         for sub in _children(el, "forces", "force"):
@@ -795,7 +874,9 @@ def roster_for_printing(path: str | os.PathLike, data: bytes | None = None) -> d
     return roster_to_unit_file(path, data, texts=True)
 
 
-_WHERE = re.compile(r"^U(?:\.(models|weapons|rules|wargear|roster_text)(?:\[(\d+)\])?)?(?:\.(\w+))?(?:\.(\w+))?: (.*)$")
+_WHERE = re.compile(
+    r"^U(?:\.(models|weapons|rules|wargear|roster_text)(?:\[(\d+)\])?)?(?:\.(\w+))?(?:\.(\w+))?: (.*)$"
+)
 
 
 def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:

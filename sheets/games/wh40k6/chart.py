@@ -46,7 +46,9 @@ def grid(pen: Pen, r: Rect, corner: str, cols: list[str], rows: list[str], cell,
         pen.rect(hdr, fill=pen.t.band, stroke=False)
         pen.text_in(Rect(r.x, top - ch, head_w, ch), corner, min(9, ch * 0.4), "Sans-Bold", "center", pad=1)
         for j, c in enumerate(cols):
-            pen.text_in(Rect(r.x + head_w + j * cw, top - ch, cw, ch), c, min(11, ch * 0.45), "Sans-Bold", "center")
+            pen.text_in(
+                Rect(r.x + head_w + j * cw, top - ch, cw, ch), c, min(11, ch * 0.45), "Sans-Bold", "center"
+            )
         for i, name in enumerate(rows):
             y = top - (i + 2) * ch
             pen.rect(Rect(r.x, y, head_w, ch), fill=pen.t.band, stroke=False)
@@ -55,15 +57,32 @@ def grid(pen: Pen, r: Rect, corner: str, cols: list[str], rows: list[str], cell,
                 target = cell(i, j)
                 box = Rect(r.x + head_w + j * cw, y, cw, ch)
                 p = float(rules.p_d6(target))
-                pen.rect(box, fill=_fill(pen, p) if target else (pen.t.faint if not pen.t.mono else (1, 1, 1)),
-                         width=0.4)
+                pen.rect(
+                    box,
+                    fill=_fill(pen, p) if target else (pen.t.faint if not pen.t.mono else (1, 1, 1)),
+                    width=0.4,
+                )
                 big, small = cell_text(target)
                 mark = "†" if dagger and dagger(i, j) else ""
-                pen.text(box.x + cw / 2, box.y + ch * 0.5, big + mark, min(12, ch * 0.38), "Sans-Bold",
-                         "center", max_width=cw - 3)
+                pen.text(
+                    box.x + cw / 2,
+                    box.y + ch * 0.5,
+                    big + mark,
+                    min(12, ch * 0.38),
+                    "Sans-Bold",
+                    "center",
+                    max_width=cw - 3,
+                )
                 if small:
-                    pen.text(box.x + cw / 2, box.y + ch * 0.16, small, min(8.5, ch * 0.26), "Sans",
-                             "center", max_width=cw - 3)
+                    pen.text(
+                        box.x + cw / 2,
+                        box.y + ch * 0.16,
+                        small,
+                        min(8.5, ch * 0.26),
+                        "Sans",
+                        "center",
+                        max_width=cw - 3,
+                    )
     return (n_r + 1) * ch
 
 
@@ -88,8 +107,15 @@ def _grid_page(doc, options, title_key: str, axis_key: str, below: float):
 
 def to_wound(doc, options) -> None:
     pen, frame, t, area, nums = _grid_page(doc, options, "chart_wound", "chart_wound_axis", 60)
-    used = grid(pen, area, "S \\ T", nums, nums, lambda i, j: rules.to_wound(i + 1, j + 1),
-                dagger=lambda i, j: not rules.to_wound_verified(i + 1, j + 1))
+    used = grid(
+        pen,
+        area,
+        "S \\ T",
+        nums,
+        nums,
+        lambda i, j: rules.to_wound(i + 1, j + 1),
+        dagger=lambda i, j: not rules.to_wound_verified(i + 1, j + 1),
+    )
     y = area.top - used - 14
     pen.text(frame.x, y, t("chart_cell_note"), 8, max_width=frame.w)
     pen.text(frame.x, y - 12, t("chart_instant_death"), 8, max_width=frame.w)
@@ -113,6 +139,13 @@ def to_hit(doc, options) -> None:
         bs_rows[1].append(f"{reroll}+" if reroll else "–")
         bs_rows[2].append(f"{rules.charts()['snap_shot']}+")
     with pen.frame(Rect(frame.x, frame.y, frame.w, y - frame.y)):
-        pen.table(Rect(frame.x, y - 4 * 16, frame.w, 4 * 16), [3.2] + [1] * 10, bs_rows,
-                  header=["BS"] + [str(i) for i in range(1, 11)], size=8.5, row_h=16, grid=True)
+        pen.table(
+            Rect(frame.x, y - 4 * 16, frame.w, 4 * 16),
+            [3.2] + [1] * 10,
+            bs_rows,
+            header=["BS"] + [str(i) for i in range(1, 11)],
+            size=8.5,
+            row_h=16,
+            grid=True,
+        )
     footer(pen, frame, f"{t('generated_by')} {__version__}", t("chart_ws"))

@@ -51,10 +51,18 @@ def _poisoned(ctx, param, value):
 
 
 RENDER_OPTIONS = [
-    click.Option(["--collapse"], is_flag=True, default=None,
-                 help="wh40k6: print one datasheet for identical units (×N)."),
-    click.Option(["--no-odds"], is_flag=True, default=None,
-                 help="wh40k6: leave out the expected-wounds columns of the weapon tables."),
+    click.Option(
+        ["--collapse"],
+        is_flag=True,
+        default=None,
+        help="wh40k6: print one datasheet for identical units (×N).",
+    ),
+    click.Option(
+        ["--no-odds"],
+        is_flag=True,
+        default=None,
+        help="wh40k6: leave out the expected-wounds columns of the weapon tables.",
+    ),
 ]
 
 
@@ -66,24 +74,59 @@ def calc():
 @calc.command("attack")
 @click.option("--shots", type=click.IntRange(0, 200), required=True, help="shots or close-combat attacks")
 @click.option("--bs", type=click.IntRange(1, 10), default=None, help="ballistic skill (shooting)")
-@click.option("--ws", callback=_ws, default=None, metavar="A,D", help="close combat: attacker WS, defender WS")
+@click.option(
+    "--ws", callback=_ws, default=None, metavar="A,D", help="close combat: attacker WS, defender WS"
+)
 @click.option("--s", "strength", type=click.IntRange(1, 10), required=True, help="Strength")
 @click.option("--t", "toughness", type=click.IntRange(1, 10), required=True, help="target Toughness")
-@click.option("--sv", callback=_save, default=None, metavar="3+[/4++]", help="target save (armour/invulnerable)")
-@click.option("--cover", callback=_save, default=None, metavar="4+",
-              help="cover save (shooting only: not taken against close-combat attacks)")
+@click.option(
+    "--sv", callback=_save, default=None, metavar="3+[/4++]", help="target save (armour/invulnerable)"
+)
+@click.option(
+    "--cover",
+    callback=_save,
+    default=None,
+    metavar="4+",
+    help="cover save (shooting only: not taken against close-combat attacks)",
+)
 @click.option("--ap", type=click.IntRange(1, 6), default=None, help="weapon AP (none = AP –)")
 @click.option("--twin-linked", is_flag=True, help="re-roll missed shots")
 @click.option("--snap", is_flag=True, help="Snap Shots: hit on the chart's fixed roll whatever the BS")
-@click.option("--w", "wounds", type=click.IntRange(1, 20), default=None, metavar="N",
-              help="the target's Wounds per model: count models removed (Instant Death at S ≥ 2×T)")
+@click.option(
+    "--w",
+    "wounds",
+    type=click.IntRange(1, 20),
+    default=None,
+    metavar="N",
+    help="the target's Wounds per model: count models removed (Instant Death at S ≥ 2×T)",
+)
 @click.option("--rending", is_flag=True, help="Rending (†: a wound roll of 6 wounds and is AP2)")
-@click.option("--poisoned", callback=_poisoned, default=None, metavar="4+",
-              help="Poisoned (†: wounds on this roll or the chart's, whichever is better)")
+@click.option(
+    "--poisoned",
+    callback=_poisoned,
+    default=None,
+    metavar="4+",
+    help="Poisoned (†: wounds on this roll or the chart's, whichever is better)",
+)
 @lang_option
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
-def attack_cmd(shots, bs, ws, strength, toughness, sv, cover, ap, twin_linked, snap, wounds, rending, poisoned,
-               lang, as_json):
+def attack_cmd(
+    shots,
+    bs,
+    ws,
+    strength,
+    toughness,
+    sv,
+    cover,
+    ap,
+    twin_linked,
+    snap,
+    wounds,
+    rending,
+    poisoned,
+    lang,
+    as_json,
+):
     """Expected hits, wounds and unsaved wounds with the exact distribution."""
     from sheets.data import decimal
     from sheets.games.wh40k6.rules import attack, readings
@@ -95,8 +138,21 @@ def attack_cmd(shots, bs, ws, strength, toughness, sv, cover, ap, twin_linked, s
         raise click.UsageError("--twin-linked applies to shooting (--bs)")
     if snap and ws is not None:
         raise click.UsageError("--snap applies to shooting (--bs)")
-    r = attack(shots, strength, toughness, bs=bs, ws=ws, sv=sv, cover=cover, ap=ap, twin_linked=twin_linked,
-               snap=snap, rending=rending, poisoned=poisoned, wounds=wounds)
+    r = attack(
+        shots,
+        strength,
+        toughness,
+        bs=bs,
+        ws=ws,
+        sv=sv,
+        cover=cover,
+        ap=ap,
+        twin_linked=twin_linked,
+        snap=snap,
+        rending=rending,
+        poisoned=poisoned,
+        wounds=wounds,
+    )
     if as_json:
         click.echo(json.dumps(r, ensure_ascii=False, indent=2))
         return
@@ -120,11 +176,15 @@ def attack_cmd(shots, bs, ws, strength, toughness, sv, cover, ap, twin_linked, s
         wound += t("calc_poisoned_on").format(n=poisoned) + "†"
         if r["reroll_failed_wounds"]:
             wound += t("calc_reroll_wounds")
-    save = (f"{r['save']}+ ({t('calc_save_' + r['save_used'])})" if r["save"] else t("calc_no_save"))
-    click.echo(t("calc_line").format(shots=shots, hit=hit, s=strength, tough=toughness, wound=wound, save=save))
+    save = f"{r['save']}+ ({t('calc_save_' + r['save_used'])})" if r["save"] else t("calc_no_save")
+    click.echo(
+        t("calc_line").format(shots=shots, hit=hit, s=strength, tough=toughness, wound=wound, save=save)
+    )
     if r["cover_ignored"]:
         click.echo(t("calc_cover_ignored") + ("" if readings()["cover_verified"] else " †"))
-    click.echo(t("calc_expected").format(hits=num(r["hits"]), wounds=num(r["wounds"]), unsaved=num(r["unsaved"])))
+    click.echo(
+        t("calc_expected").format(hits=num(r["hits"]), wounds=num(r["wounds"]), unsaved=num(r["unsaved"]))
+    )
     for k, q in enumerate(r["distribution"]):
         if q >= 0.0005 or k == 0:
             click.echo("  " + t("calc_p_unsaved").format(k=k, p=num(q, 4)))

@@ -18,15 +18,29 @@ import click
 
 @click.command("battlescribe")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="PATH...")
-@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="Write the unit file here (one roster only).")
-@click.option("-d", "--outdir", type=click.Path(path_type=Path, file_okay=False), default=None,
-              help="Write one unit file per roster (<name>.yaml) into this folder.")
-@click.option("--strict", is_flag=True,
-              help="Refuse a roster when any unit cannot be read fully (default: import it with "
-                   "what can be read, a warning, and 'imported with gaps' on its datasheet).")
-def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | None,
-                 strict: bool = False) -> None:
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Write the unit file here (one roster only).",
+)
+@click.option(
+    "-d",
+    "--outdir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Write one unit file per roster (<name>.yaml) into this folder.",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Refuse a roster when any unit cannot be read fully (default: import it with "
+    "what can be read, a warning, and 'imported with gaps' on its datasheet).",
+)
+def battlescribe(
+    files: tuple[Path, ...], output: Path | None, outdir: Path | None, strict: bool = False
+) -> None:
     """Convert BattleScribe / New Recruit rosters (.ros, .rosz) of Warhammer 40,000 6th/7th edition
     or Horus Heresy 1st edition into wh40k6 unit files.
 
@@ -63,8 +77,13 @@ def battlescribe(files: tuple[Path, ...], output: Path | None, outdir: Path | No
         for path, doc in docs:
             target = outdir / f"{path.stem}.yaml"
             if target.resolve() in seen:
-                problems.append(Problem(str(path), None, f"{seen[target.resolve()]} also writes "
-                                                         f"{target}; import them separately"))
+                problems.append(
+                    Problem(
+                        str(path),
+                        None,
+                        f"{seen[target.resolve()]} also writes {target}; import them separately",
+                    )
+                )
             seen[target.resolve()] = path
             targets.append((target, doc))
     elif output is not None and docs:
@@ -90,6 +109,8 @@ def merge_rosters(docs: list[dict]) -> dict:
         return docs[0]
     names = [d["roster"].get("name") or "" for d in docs]
     notes = "; ".join(d["roster"].get("notes") or "" for d in docs if d["roster"].get("notes"))
-    header = {"name": " + ".join(n for n in names if n)[:200],
-              "notes": notes if len(notes) <= 2000 else notes[:1999] + "…"}
+    header = {
+        "name": " + ".join(n for n in names if n)[:200],
+        "notes": notes if len(notes) <= 2000 else notes[:1999] + "…",
+    }
     return {"system": "wh40k6", "roster": header, "units": [u for d in docs for u in d["units"]]}

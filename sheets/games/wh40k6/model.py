@@ -84,8 +84,10 @@ def parse_type(text) -> ModelType:
     raw = str(text or "").strip()
     m = re.fullmatch(r"([^()]*?)\s*(?:\(([^()]*)\))?\s*", raw)
     if not raw or not m:
-        raise TypeError_(f"unknown unit type {raw!r}; expected e.g. 'infantry', 'bike (character)', "
-                         f"'vehicle (tank, transport)'")
+        raise TypeError_(
+            f"unknown unit type {raw!r}; expected e.g. 'infantry', 'bike (character)', "
+            f"'vehicle (tank, transport)'"
+        )
     base_text, inner = m.group(1), m.group(2) or ""
     words = [w for w in (p.strip() for p in base_text.split(",")) if w and _norm(w) != "unique"]
     base_text = words[-1] if words else ""
@@ -111,8 +113,9 @@ def parse_type(text) -> ModelType:
         if word in tags:
             raise TypeError_(f"{word!r} is a vehicle type: write 'vehicle ({word})'")
         known = ["character"] + (list(type_table()["vehicle_tags"]) if base == "vehicle" else [])
-        raise TypeError_(f"unknown type word {word!r} in {raw!r}{did_you_mean(word, known)}; "
-                         f"expected {', '.join(known)}")
+        raise TypeError_(
+            f"unknown type word {word!r} in {raw!r}{did_you_mean(word, known)}; expected {', '.join(known)}"
+        )
     order = list(type_table()["vehicle_tags"])
     return ModelType(base, tuple(sorted(set(found_tags), key=order.index)), character)
 
@@ -177,13 +180,22 @@ def type_rules(mt: ModelType) -> TypeRules:
             _apply(row, combo, unverified, sources)
     tag_labels = tuple(f"tag_{t}" for t in mt.tags) + (("tag_character",) if mt.character else ())
     return TypeRules(
-        type=mt, label=f"type_{mt.base}", tag_labels=tag_labels,
-        move=str(row["move"]), run_kind=row["run"]["kind"], run=str(row["run"]["distance"]),
-        charge=str(row["charge"]), fall_back=str(row["fall_back"]),
-        rules=tuple(row.get("rules") or ()), shooting=tuple(row["shooting"]),
-        cannot=tuple(row.get("cannot") or ()), notes=tuple(row.get("notes") or ()),
+        type=mt,
+        label=f"type_{mt.base}",
+        tag_labels=tag_labels,
+        move=str(row["move"]),
+        run_kind=row["run"]["kind"],
+        run=str(row["run"]["distance"]),
+        charge=str(row["charge"]),
+        fall_back=str(row["fall_back"]),
+        rules=tuple(row.get("rules") or ()),
+        shooting=tuple(row["shooting"]),
+        cannot=tuple(row.get("cannot") or ()),
+        notes=tuple(row.get("notes") or ()),
         profile=dict(base.get("profile") or {}),
-        verified=not unverified, unverified=tuple(dict.fromkeys(unverified)), sources=tuple(sources),
+        verified=not unverified,
+        unverified=tuple(dict.fromkeys(unverified)),
+        sources=tuple(sources),
     )
 
 

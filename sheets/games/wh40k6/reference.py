@@ -43,12 +43,22 @@ def row_cells(tr, lang: str) -> list[str]:
     rules_ = ", ".join(view.rule_name(r, lang) for r in tr.rules) or "–"
     if tr.rules and "rules" in tr.unverified:
         rules_ += "†"
-    notes = [t(k) for k in own(tr.shooting, "shooting")] + [t(k) for k in own(tr.cannot, "cannot")] \
+    notes = (
+        [t(k) for k in own(tr.shooting, "shooting")]
+        + [t(k) for k in own(tr.cannot, "cannot")]
         + [t(k) for k in own(tr.notes, "notes")]
+    )
     if tr.profile:
         notes.insert(0, " ".join(f"{k} {v}" for k, v in tr.profile.items()))
-    return [view.type_name(tr, lang), f"{tr.move}{d('move')}", run, f"{tr.charge}{d('charge')}",
-            f"{tr.fall_back}{d('fall_back')}", rules_, ("; ".join(notes) or "–") + d("notes")]
+    return [
+        view.type_name(tr, lang),
+        f"{tr.move}{d('move')}",
+        run,
+        f"{tr.charge}{d('charge')}",
+        f"{tr.fall_back}{d('fall_back')}",
+        rules_,
+        ("; ".join(notes) or "–") + d("notes"),
+    ]
 
 
 def _landscape(paper: str):
@@ -76,8 +86,10 @@ def render(doc, options) -> None:
     # -- the unit-type table ---------------------------------------------------------------
     pen, frame, y = new_page(f"{t('ref_title')} · {view.game_title(lang)}")
     y -= paragraph(pen, frame.x, y, frame.w, t("ref_baseline"), 8, "Sans-Bold") + 2
-    head = [t(k) for k in ("col_type", "col_move", "col_run", "col_charge", "col_fall_back", "col_rules",
-                           "col_notes")]
+    head = [
+        t(k)
+        for k in ("col_type", "col_move", "col_run", "col_charge", "col_fall_back", "col_rules", "col_notes")
+    ]
     fr = [2.6, 1.25, 2.3, 1.35, 1.35, 3.0, 7.6]
     aligns = ["left", "center", "center", "center", "center", "left", "left"]
     rows = [row_cells(tr, lang) for tr in type_rows()]
@@ -91,7 +103,9 @@ def render(doc, options) -> None:
         while i < len(rows):
             limit = min(cap, first_room if not out else room)
             n = 0
-            while i + n < len(rows) and table(None, 0, 0, frame.w, fr, head, rows[i:i + n + 1], SIZE) <= limit:
+            while (
+                i + n < len(rows) and table(None, 0, 0, frame.w, fr, head, rows[i : i + n + 1], SIZE) <= limit
+            ):
                 n += 1
             n = max(n, 1)
             out.append(n)
@@ -115,7 +129,7 @@ def render(doc, options) -> None:
         if page_no:
             pen, frame, y = new_page(t("ref_types"))
         with pen.frame(Rect(frame.x, frame.y, frame.w, y - frame.y)):
-            y -= table(pen, frame.x, y, frame.w, fr, head, rows[i:i + n], SIZE, aligns, bold_first=True)
+            y -= table(pen, frame.x, y, frame.w, fr, head, rows[i : i + n], SIZE, aligns, bold_first=True)
         i += n
         if dagger:
             with pen.fine_print():
@@ -127,9 +141,15 @@ def render(doc, options) -> None:
     nums = [str(k) for k in range(1, 11)]
     left, right = Rect(frame.x, frame.y, frame.w, y - frame.y).split_h(0.5, 0.5, gap=16)
     for r, axis, corner, cell, dag in (
-            (left, "chart_ws_axis", "WS", lambda a, b: rules.ws_to_hit(a + 1, b + 1), None),
-            (right, "chart_wound_axis", "S \\ T", lambda a, b: rules.to_wound(a + 1, b + 1),
-             lambda a, b: not rules.to_wound_verified(a + 1, b + 1))):
+        (left, "chart_ws_axis", "WS", lambda a, b: rules.ws_to_hit(a + 1, b + 1), None),
+        (
+            right,
+            "chart_wound_axis",
+            "S \\ T",
+            lambda a, b: rules.to_wound(a + 1, b + 1),
+            lambda a, b: not rules.to_wound_verified(a + 1, b + 1),
+        ),
+    ):
         pen.text(r.x, y - 9, t(axis), 8.5, "Sans-Bold", max_width=r.w)
         area = Rect(r.x, r.y + 40, r.w, y - 14 - r.y - 40)
         used = chart.grid(pen, area, corner, nums, nums, cell, dagger=dag)
@@ -147,27 +167,49 @@ def render(doc, options) -> None:
         bs_rows[1].append(f"{reroll}+" if reroll else "–")
         bs_rows[2].append(f"{rules.charts()['snap_shot']}+")
     with pen.frame(Rect(frame.x, frame.y, frame.w, y - frame.y)):
-        y -= table(pen, frame.x, y, frame.w, [3.4] + [1] * 10, ["BS"] + nums, bs_rows, 8.5, bold_first=True) + 14
+        y -= (
+            table(pen, frame.x, y, frame.w, [3.4] + [1] * 10, ["BS"] + nums, bs_rows, 8.5, bold_first=True)
+            + 14
+        )
     left, right = Rect(frame.x, frame.y, frame.w, y - frame.y).split_h(0.55, 0.45, gap=16)
     c = rules.charts()
     ly = left.top
     pen.heading(Rect(left.x, ly - 16, left.w, 16), t("chart_pen"), 9)
     ly -= 20
     with pen.frame(left):
-        for key in c["penetration"]["notes"][:1] + [c["penetration"]["glancing"], c["penetration"]["penetrating"]] \
-                + c["penetration"]["notes"][1:]:
+        for key in (
+            c["penetration"]["notes"][:1]
+            + [c["penetration"]["glancing"], c["penetration"]["penetrating"]]
+            + c["penetration"]["notes"][1:]
+        ):
             ly -= paragraph(pen, left.x + 2, ly, left.w - 4, "• " + t(key), 8.5, indent=7)
         ly -= 6
         dmg = [[r["roll"], t(r["result"])] for r in c["damage_table"]]
-        ly -= table(pen, left.x, ly, left.w, [1.5, 4], [t("dmg_roll"), t("dmg_result")], dmg, 8.5,
-                    ["center", "left"]) + 6
-        mods = ", ".join(f"{t(m['when'])} {m['modifier']:+d}" + ("" if m["verified"] else "†")
-                         for m in c["damage_modifiers"])
+        ly -= (
+            table(
+                pen,
+                left.x,
+                ly,
+                left.w,
+                [1.5, 4],
+                [t("dmg_roll"), t("dmg_result")],
+                dmg,
+                8.5,
+                ["center", "left"],
+            )
+            + 6
+        )
+        mods = ", ".join(
+            f"{t(m['when'])} {m['modifier']:+d}" + ("" if m["verified"] else "†")
+            for m in c["damage_modifiers"]
+        )
         ly -= paragraph(pen, left.x + 2, ly, left.w - 4, f"{t('dmg_modifiers')}: {mods}", 8.5)
     ry = right.top
     pen.heading(Rect(right.x, ry - 16, right.w, 16), t("chart_cover"), 9)
     ry -= 20
-    cover = [[t(r["what"]), t(r["save"]) if str(r["save"]).startswith("cover_") else r["save"]] for r in c["cover"]]
+    cover = [
+        [t(r["what"]), t(r["save"]) if str(r["save"]).startswith("cover_") else r["save"]] for r in c["cover"]
+    ]
     with pen.frame(right):
         table(pen, right.x, ry, right.w, [4, 1.6], None, cover, 8.5, ["left", "center"])
     with pen.fine_print():

@@ -33,18 +33,47 @@ def build_unit(data) -> Unit:
             stats["w"] = stats["w"] if stats["w"] is not None else prof.get("W")
             if save is None and prof.get("Sv"):
                 save = parse_save(prof["Sv"])
-        models.append(Model(name=m["name"], count=m["count"], type=mt, stats=stats, save=save,
-                            armour={a: m.get(a) for a in ARMOUR}, hp=m.get("hp"),
-                            type_text=m.get("type_text") or ""))
-    weapons = [Weapon(w["name"], w["count"], w["range"], w["s"], w["ap"], w["type"],
-                      w.get("ap_text") or "", w.get("carrier") or "") for w in data["weapons"]]
-    return Unit(name=data["name"], slot=data["slot"], detachment=data["detachment"], points=data["points"],
-                models=models, weapons=weapons, rules=list(data["rules"]), notes=data["notes"],
-                wargear=list(data.get("wargear") or ()),
-                transport=dict(data["transport"]) if data.get("transport") else None,
-                building=dict(data["building"]) if data.get("building") else None,
-                transport_of=data.get("transport_of") or "", gaps=list(data.get("gaps") or ()),
-                roster_text={t["name"]: t["text"] for t in data.get("roster_text") or ()})
+        models.append(
+            Model(
+                name=m["name"],
+                count=m["count"],
+                type=mt,
+                stats=stats,
+                save=save,
+                armour={a: m.get(a) for a in ARMOUR},
+                hp=m.get("hp"),
+                type_text=m.get("type_text") or "",
+            )
+        )
+    weapons = [
+        Weapon(
+            w["name"],
+            w["count"],
+            w["range"],
+            w["s"],
+            w["ap"],
+            w["type"],
+            w.get("ap_text") or "",
+            w.get("carrier") or "",
+        )
+        for w in data["weapons"]
+    ]
+    return Unit(
+        name=data["name"],
+        slot=data["slot"],
+        detachment=data["detachment"],
+        points=data["points"],
+        models=models,
+        weapons=weapons,
+        rules=list(data["rules"]),
+        notes=data["notes"],
+        wargear=list(data.get("wargear") or ()),
+        transport=dict(data["transport"]) if data.get("transport") else None,
+        building=dict(data["building"]) if data.get("building") else None,
+        transport_of=data.get("transport_of") or "",
+        gaps=list(data.get("gaps") or ()),
+        roster_text={t["name"]: t["text"] for t in data.get("roster_text") or ()},
+    )
 
 
 def validate_unit(unit: Unit) -> list[RuleIssue]:
@@ -52,8 +81,11 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
     BS and its armour values and hull points, a walker also WS S I A."""
     issues = []
     if not unit.models and not unit.building:  # an import without a model profile: its gap says so
-        issues.append(RuleIssue(("models",), "needs at least 1 model (or a 'building:')",
-                                "warning" if unit.gaps else "error"))
+        issues.append(
+            RuleIssue(
+                ("models",), "needs at least 1 model (or a 'building:')", "warning" if unit.gaps else "error"
+            )
+        )
     if unit.gaps:
         issues.append(RuleIssue(("gaps",), "imported with gaps: " + "; ".join(unit.gaps), "warning"))
     # an import that could not read a value prints it as a dash: the gap is a warning, not a refusal
@@ -71,20 +103,29 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
                     issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'", gap))
             for col in ("t", "w", "ld"):
                 if given.get(col) is not None:
-                    issues.append(RuleIssue(where + (col,), f"model {m.name!r}: a vehicle has armour "
-                                            f"values and hull points, not '{col}'"))
+                    issues.append(
+                        RuleIssue(
+                            where + (col,),
+                            f"model {m.name!r}: a vehicle has armour values and hull points, not '{col}'",
+                        )
+                    )
         else:
             for col in _MODEL_NEEDS:
                 if given.get(col) is None:
                     issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'", gap))
             for col in (*ARMOUR, "hp"):
                 if given.get(col) is not None:
-                    issues.append(RuleIssue(where + (col,), f"model {m.name!r} ({mt.text}) is not a "
-                                            f"vehicle: '{col}' belongs to vehicles"))
+                    issues.append(
+                        RuleIssue(
+                            where + (col,),
+                            f"model {m.name!r} ({mt.text}) is not a vehicle: '{col}' belongs to vehicles",
+                        )
+                    )
     return issues
 
 
 # -- Force Organisation Chart ----------------------------------------------------------------------
+
 
 @functools.cache
 def foc_table() -> dict:
@@ -164,9 +205,19 @@ def foc_tally(units: list[Unit], limit=None, chart: str | None = "6th") -> list[
                 continue
             if n == 0 and lo == 0 and slot not in ("elites", "fast_attack", "heavy_support"):
                 continue  # optional extras (fortification, lords of war) only when used
-            rows.append({"detachment": det_id, "slot": slot, "count": n, "min": lo, "max": hi,
-                         "ok": ok, "verified": marks.get(slot, det.get("all_verified", True)),
-                         "detachments": k, "max_here": top})
+            rows.append(
+                {
+                    "detachment": det_id,
+                    "slot": slot,
+                    "count": n,
+                    "min": lo,
+                    "max": hi,
+                    "ok": ok,
+                    "verified": marks.get(slot, det.get("all_verified", True)),
+                    "detachments": k,
+                    "max_here": top,
+                }
+            )
     return rows
 
 
@@ -191,6 +242,7 @@ def violation_text(v: dict, lang: str = "en") -> str:
 
 
 # -- the combat charts -----------------------------------------------------------------------------
+
 
 @functools.cache
 def charts() -> dict:
@@ -249,8 +301,9 @@ def readings() -> dict:
     return charts()["attack_readings"]
 
 
-def _wound_and_save(s: int, t: int, sv, ap, cover, rending: bool, poisoned: int | None,
-                    close_combat: bool) -> tuple[Fraction, dict]:
+def _wound_and_save(
+    s: int, t: int, sv, ap, cover, rending: bool, poisoned: int | None, close_combat: bool
+) -> tuple[Fraction, dict]:
     """(P(an unsaved wound | a hit), what was used). A rending wound (a to-wound roll of 6,
     whatever S and T) is resolved at the rending AP; a poisoned attack wounds on the better of its
     fixed roll and the S-vs-T chart, and re-rolls failed wound rolls in close combat when S ≥ T."""
@@ -259,8 +312,9 @@ def _wound_and_save(s: int, t: int, sv, ap, cover, rending: bool, poisoned: int 
     wound = chart_wound
     if poisoned is not None:
         wound = poisoned if chart_wound is None else min(chart_wound, poisoned)
-    reroll_wound = bool(poisoned is not None and close_combat and s >= t
-                        and r["poisoned"]["reroll_failed_when_s_at_least_t"])
+    reroll_wound = bool(
+        poisoned is not None and close_combat and s >= t and r["poisoned"]["reroll_failed_when_s_at_least_t"]
+    )
     save_target, save_kind = best_save(sv, ap, cover)
     p_unsaved = 1 - p_d6(save_target)
 
@@ -279,14 +333,21 @@ def _wound_and_save(s: int, t: int, sv, ap, cover, rending: bool, poisoned: int 
         p_fail = 1 - p_wound
         p = p + p_fail * p
         p_wound = p_wound + p_fail * p_wound
-    used = {"to_wound": wound, "to_wound_chart": chart_wound, "p_wound": p_wound,
-            "save": save_target, "save_used": save_kind, "p_unsaved": p_unsaved,
-            "reroll_failed_wounds": reroll_wound}
+    used = {
+        "to_wound": wound,
+        "to_wound_chart": chart_wound,
+        "p_wound": p_wound,
+        "save": save_target,
+        "save_used": save_kind,
+        "p_unsaved": p_unsaved,
+        "reroll_failed_wounds": reroll_wound,
+    }
     return p, used
 
 
-def p_volley_hit(bs: int | None = None, ws: tuple[int, int] | None = None, twin_linked: bool = False,
-                 snap: bool = False) -> tuple[Fraction, dict]:
+def p_volley_hit(
+    bs: int | None = None, ws: tuple[int, int] | None = None, twin_linked: bool = False, snap: bool = False
+) -> tuple[Fraction, dict]:
     """(P(one shot / attack hits), how): the BS chart with its re-roll of misses at BS 6+ (a
     twin-linked weapon re-rolls every miss instead; a die is re-rolled once), Snap Shots at the
     chart's fixed roll whatever the BS, or the WS chart."""
@@ -305,10 +366,21 @@ def p_volley_hit(bs: int | None = None, ws: tuple[int, int] | None = None, twin_
     return p_d6(hit), {"ws": list(ws), "to_hit": hit}
 
 
-def attack(shots: int, s: int, t: int, bs: int | None = None, ws: tuple[int, int] | None = None,
-           sv: str | None = None, cover: str | None = None, ap: int | None = None,
-           twin_linked: bool = False, snap: bool = False, rending: bool = False,
-           poisoned: int | None = None, wounds: int | None = None) -> dict:
+def attack(
+    shots: int,
+    s: int,
+    t: int,
+    bs: int | None = None,
+    ws: tuple[int, int] | None = None,
+    sv: str | None = None,
+    cover: str | None = None,
+    ap: int | None = None,
+    twin_linked: bool = False,
+    snap: bool = False,
+    rending: bool = False,
+    poisoned: int | None = None,
+    wounds: int | None = None,
+) -> dict:
     """Expected hits, wounds and unsaved wounds of ``shots`` attacks with the exact distribution of
     unsaved wounds (index k = chance of exactly k), from the charts of ``data/wh40k6/charts.yaml``.
 
@@ -325,24 +397,35 @@ def attack(shots: int, s: int, t: int, bs: int | None = None, ws: tuple[int, int
     r = readings()
     cover_ignored = bool(close_combat and cover and not r["cover_in_close_combat"])
     p_hit, hit_desc = p_volley_hit(bs, ws, twin_linked, snap)
-    p_per_hit, used = _wound_and_save(s, t, sv, ap, None if cover_ignored else cover, rending, poisoned,
-                                      close_combat)
+    p_per_hit, used = _wound_and_save(
+        s, t, sv, ap, None if cover_ignored else cover, rending, poisoned, close_combat
+    )
     p = p_hit * p_per_hit
     dist = [Fraction(1)]
     for _ in range(shots):  # exact enumeration, one shot at a time: k stays (miss) or k-1 → k (hit)
         dist = [stay * (1 - p) + up * p for stay, up in zip([*dist, 0], [0, *dist])]
     out = {
         **hit_desc,
-        "s": s, "t": t, "to_wound": used["to_wound"], "to_wound_verified": to_wound_verified(s, t),
-        "save": used["save"], "save_used": used["save_used"], "ap": ap,
-        "p_hit": float(p_hit), "p_wound": float(used["p_wound"]), "p_unsaved": float(used["p_unsaved"]),
+        "s": s,
+        "t": t,
+        "to_wound": used["to_wound"],
+        "to_wound_verified": to_wound_verified(s, t),
+        "save": used["save"],
+        "save_used": used["save_used"],
+        "ap": ap,
+        "p_hit": float(p_hit),
+        "p_wound": float(used["p_wound"]),
+        "p_unsaved": float(used["p_unsaved"]),
         "shots": shots,
         "hits": float(shots * p_hit),
         "wounds": float(shots * p_hit * used["p_wound"]),
         "unsaved": float(shots * p),
         "distribution": [float(q) for q in dist],
         "exact": {"p_unsaved_per_shot": str(p)},
-        "snap": snap, "cover_ignored": cover_ignored, "rending": rending, "poisoned": poisoned,
+        "snap": snap,
+        "cover_ignored": cover_ignored,
+        "rending": rending,
+        "poisoned": poisoned,
         "reroll_failed_wounds": used["reroll_failed_wounds"],
     }
     if wounds is not None:
@@ -360,13 +443,15 @@ def attack(shots: int, s: int, t: int, bs: int | None = None, ws: tuple[int, int
 
 # -- the odds printed on datasheets -----------------------------------------------------------------
 
+
 @functools.cache
 def odds_table() -> dict:
     return load_data("wh40k6/odds.yaml")
 
 
-_SHOTS = re.compile(r"\b(assault|heavy|ordnance|pistol|salvo|rapid[\s-]*fire)\b\s*(\d+)?(?:\s*/\s*(\d+))?",
-                    re.IGNORECASE)
+_SHOTS = re.compile(
+    r"\b(assault|heavy|ordnance|pistol|salvo|rapid[\s-]*fire)\b\s*(\d+)?(?:\s*/\s*(\d+))?", re.IGNORECASE
+)
 _RANDOM = re.compile(r"\b(assault|heavy|ordnance|salvo|pistol)\s*\d*\s*D\d", re.IGNORECASE)
 _POISONED = re.compile(r"\bpoisoned\b\s*\(?\s*([2-6])\+\s*\)?", re.IGNORECASE)
 
@@ -379,9 +464,16 @@ def volley(weapon_type: str, melee: bool) -> dict | None:
     the number of shots is random or unknown."""
     text = str(weapon_type or "")
     low = text.lower()
-    out = {"shots": None, "twin_linked": "twin" in low and "link" in low, "rending": "rending" in low,
-           "poisoned": None, "blast": "blast" in low, "template": "template" in low,
-           "ordnance": "ordnance" in low, "melee": melee}
+    out = {
+        "shots": None,
+        "twin_linked": "twin" in low and "link" in low,
+        "rending": "rending" in low,
+        "poisoned": None,
+        "blast": "blast" in low,
+        "template": "template" in low,
+        "ordnance": "ordnance" in low,
+        "melee": melee,
+    }
     pm = _POISONED.search(text)
     if pm:
         out["poisoned"] = int(pm.group(1))
@@ -468,10 +560,20 @@ def weapon_odds(unit: Unit, weapon: Weapon) -> dict | None:
     for tgt in table["targets"]:
         p, _ = _wound_and_save(s, tgt["t"], tgt["sv"], weapon.ap, None, v["rending"], v["poisoned"], melee)
         targets.append(shots * p_hit * p)
-    vehicles = [None if melee else shots * p_hit * _p_penetrate(s, av, v["ordnance"])
-                for av in table["vehicles"]]
+    vehicles = [
+        None if melee else shots * p_hit * _p_penetrate(s, av, v["ordnance"]) for av in table["vehicles"]
+    ]
     r = readings()
-    unverified = bool((v["rending"] and not r["rending"]["verified"])
-                      or (v["poisoned"] is not None and not r["poisoned"]["verified"]))
-    return {"targets": targets, "vehicles": vehicles, "per_model": v["blast"] or v["template"],
-            "melee": melee, "shots": shots, "model": model.name, "unverified": unverified}
+    unverified = bool(
+        (v["rending"] and not r["rending"]["verified"])
+        or (v["poisoned"] is not None and not r["poisoned"]["verified"])
+    )
+    return {
+        "targets": targets,
+        "vehicles": vehicles,
+        "per_model": v["blast"] or v["template"],
+        "melee": melee,
+        "shots": shots,
+        "model": model.name,
+        "unverified": unverified,
+    }

@@ -27,9 +27,23 @@ class TypeSpec(Spec):
             return INVALID
 
     def json_schema(self):
-        return self._schema({"type": "string", "maxLength": 80, "examples": [
-            "infantry", "infantry (character)", "jump infantry", "bike", "monstrous creature",
-            "gun", "vehicle (tank, transport)", "vehicle (walker)", "vehicle (fast, skimmer)"]})
+        return self._schema(
+            {
+                "type": "string",
+                "maxLength": 80,
+                "examples": [
+                    "infantry",
+                    "infantry (character)",
+                    "jump infantry",
+                    "bike",
+                    "monstrous creature",
+                    "gun",
+                    "vehicle (tank, transport)",
+                    "vehicle (walker)",
+                    "vehicle (fast, skimmer)",
+                ],
+            }
+        )
 
 
 @dataclass
@@ -42,8 +56,15 @@ class SaveSpec(Spec):
             return INVALID
 
     def json_schema(self):
-        return self._schema({"anyOf": [{"type": "string", "pattern": r"^\s*([2-6]\+)?\s*/?\s*([2-6]\+\+)?\s*$"},
-                                       {"enum": list(DASHES)}, {"type": "null"}]})
+        return self._schema(
+            {
+                "anyOf": [
+                    {"type": "string", "pattern": r"^\s*([2-6]\+)?\s*/?\s*([2-6]\+\+)?\s*$"},
+                    {"enum": list(DASHES)},
+                    {"type": "null"},
+                ]
+            }
+        )
 
 
 @dataclass
@@ -94,8 +115,15 @@ class Stat(Spec):
         return value
 
     def json_schema(self):
-        return self._schema({"anyOf": [{"type": "integer", "minimum": self.lo, "maximum": self.hi},
-                                       {"enum": list(DASHES)}, {"type": "null"}]})
+        return self._schema(
+            {
+                "anyOf": [
+                    {"type": "integer", "minimum": self.lo, "maximum": self.hi},
+                    {"enum": list(DASHES)},
+                    {"type": "null"},
+                ]
+            }
+        )
 
 
 def _stat(lo=0, hi=10, desc=""):
@@ -104,12 +132,22 @@ def _stat(lo=0, hi=10, desc=""):
 
 def _slot() -> Enum:
     foc = load_data("wh40k6/foc.yaml")
-    return Enum(choices=tuple(foc["slots"]),
-                aliases={"fast attack": "fast_attack", "heavy support": "heavy_support", "fa": "fast_attack",
-                         "hs": "heavy_support", "elite": "elites", "troop": "troops",
-                         "lords of war": "lords_of_war", "fortifications": "fortification",
-                         "no force org slot": "none", "dedicated transport": "none"},
-                description="Force Organisation slot")
+    return Enum(
+        choices=tuple(foc["slots"]),
+        aliases={
+            "fast attack": "fast_attack",
+            "heavy support": "heavy_support",
+            "fa": "fast_attack",
+            "hs": "heavy_support",
+            "elite": "elites",
+            "troop": "troops",
+            "lords of war": "lords_of_war",
+            "fortifications": "fortification",
+            "no force org slot": "none",
+            "dedicated transport": "none",
+        },
+        description="Force Organisation slot",
+    )
 
 
 NAME_LEN = 120  # real rosters: "Legion Rapier Weapons Battery (Rapier Carrier)", longer rule names
@@ -119,9 +157,12 @@ def _model() -> Obj:
     fields = {
         "name": Str(allow_empty=False, max_len=NAME_LEN),
         "count": Int(min=1, max=100, default=1, description="models with this profile"),
-        "type": TypeSpec(description="unit type: " + ", ".join(type_names()) +
-                         "; vehicles: vehicle (tank | fast | skimmer | open-topped | transport | heavy | "
-                         "walker | flyer | hover | chariot, …); '(character)' marks a character"),
+        "type": TypeSpec(
+            description="unit type: "
+            + ", ".join(type_names())
+            + "; vehicles: vehicle (tank | fast | skimmer | open-topped | transport | heavy | "
+            "walker | flyer | hover | chariot, …); '(character)' marks a character"
+        ),
     }
     for s in ("ws", "bs", "s", "t", "i", "a", "ld"):
         fields[s] = _stat(0 if s in ("ws", "bs", "a") else 1, 10, s.upper())
@@ -130,26 +171,43 @@ def _model() -> Obj:
     for s in ("front", "side", "rear"):
         fields[s] = _stat(10, 14, f"{s} armour value")
     fields["hp"] = _stat(1, 10, "hull points")
-    fields["type_text"] = Str(default="", max_len=80, description="the type as the roster writes it, "
-                              "when it holds words we do not know (printed as written)")
+    fields["type_text"] = Str(
+        default="",
+        max_len=80,
+        description="the type as the roster writes it, "
+        "when it holds words we do not know (printed as written)",
+    )
     return Obj(title="model", fields=fields, aliases={"save": "sv", "hull_points": "hp", "number": "count"})
 
 
 def _weapon() -> Obj:
-    return Obj(title="weapon", fields={
-        "name": Str(allow_empty=False, max_len=NAME_LEN),
-        "count": Int(min=1, max=100, default=1),
-        "range": OneOf(options=(Int(min=0, max=999), Dash(), Word(allow_empty=False, max_len=16)),
-                       default=None, message="expected inches (24), a word (Template) or a dash",
-                       description="inches; 'Template'; '-' for melee"),
-        "s": OneOf(options=(Stat(lo=1, hi=10), Word(allow_empty=False, max_len=12)), default=None,
-                   message="expected a Strength 1–10, a word (User, x2, D) or a dash"),
-        "ap": _stat(1, 6, "AP (1–6 or –)"),
-        "type": Str(default="", max_len=120, description="e.g. 'Rapid Fire, Twin-linked', 'Heavy 3'"),
-        "ap_text": Str(default="", max_len=12, description="AP as the roster writes it when it is not "
-                       "one number ('3/2*', '4*'); `ap` holds its first number"),
-        "carrier": Str(default="", max_len=NAME_LEN, description="the model that carries it"),
-    })
+    return Obj(
+        title="weapon",
+        fields={
+            "name": Str(allow_empty=False, max_len=NAME_LEN),
+            "count": Int(min=1, max=100, default=1),
+            "range": OneOf(
+                options=(Int(min=0, max=999), Dash(), Word(allow_empty=False, max_len=16)),
+                default=None,
+                message="expected inches (24), a word (Template) or a dash",
+                description="inches; 'Template'; '-' for melee",
+            ),
+            "s": OneOf(
+                options=(Stat(lo=1, hi=10), Word(allow_empty=False, max_len=12)),
+                default=None,
+                message="expected a Strength 1–10, a word (User, x2, D) or a dash",
+            ),
+            "ap": _stat(1, 6, "AP (1–6 or –)"),
+            "type": Str(default="", max_len=120, description="e.g. 'Rapid Fire, Twin-linked', 'Heavy 3'"),
+            "ap_text": Str(
+                default="",
+                max_len=12,
+                description="AP as the roster writes it when it is not "
+                "one number ('3/2*', '4*'); `ap` holds its first number",
+            ),
+            "carrier": Str(default="", max_len=NAME_LEN, description="the model that carries it"),
+        },
+    )
 
 
 def _short_text(n: int) -> Str:
@@ -157,43 +215,71 @@ def _short_text(n: int) -> Str:
 
 
 def _transport() -> Obj:
-    return Obj(title="transport", fields={k: _short_text(80) for k in
-                                          ("capacity", "fire_points", "access_points")})
+    return Obj(
+        title="transport", fields={k: _short_text(80) for k in ("capacity", "fire_points", "access_points")}
+    )
 
 
 def _building() -> Obj:
-    return Obj(title="building", fields={
-        "name": Str(default="", max_len=NAME_LEN), "type": _short_text(80),
-        "armour": _stat(1, 14, "armour value"), "hp": _stat(1, 20, "hull points"),
-        "transport_capacity": _short_text(80), "fire_points": _short_text(80),
-        "access_points": _short_text(80)})
+    return Obj(
+        title="building",
+        fields={
+            "name": Str(default="", max_len=NAME_LEN),
+            "type": _short_text(80),
+            "armour": _stat(1, 14, "armour value"),
+            "hp": _stat(1, 20, "hull points"),
+            "transport_capacity": _short_text(80),
+            "fire_points": _short_text(80),
+            "access_points": _short_text(80),
+        },
+    )
 
 
 def _roster_text() -> Obj:
-    return Obj(title="roster text", fields={"name": Str(allow_empty=False, max_len=NAME_LEN),
-                                            "text": Str(default="", max_len=4000)})
+    return Obj(
+        title="roster text",
+        fields={"name": Str(allow_empty=False, max_len=NAME_LEN), "text": Str(default="", max_len=4000)},
+    )
 
 
 def unit_spec() -> Obj:
     """The schema of one wh40k6 unit (the user contract of ``units:`` entries)."""
-    return Obj(title="wh40k6 unit", fields={
-        "name": Str(allow_empty=False, max_len=NAME_LEN),
-        "slot": _slot(),
-        "detachment": Enum(choices=tuple(load_data("wh40k6/foc.yaml")["detachments"]),
-                           aliases={"allies": "allied", "ally": "allied", "main": "primary"},
-                           default="primary"),
-        "points": Int(min=0, max=10_000),
-        "models": List(item=_model(), min_len=0, max_len=MAX_MODELS),
-        "weapons": List(item=_weapon(), default=list, max_len=MAX_WEAPONS),
-        "rules": List(item=Str(allow_empty=False, max_len=NAME_LEN), default=list, max_len=40),
-        "notes": Str(default="", max_len=400),
-        "wargear": List(item=Str(allow_empty=False, max_len=NAME_LEN), default=list, max_len=40),
-        "transport": Obj(title="transport", fields=_transport().fields, default=None),
-        "building": Obj(title="building", fields=_building().fields, default=None,
-                        description="a building / fortification: armour value, hull points"),
-        "transport_of": Str(default="", max_len=NAME_LEN, description="dedicated transport of this unit"),
-        "gaps": List(item=Str(allow_empty=False, max_len=200), default=list, max_len=20,
-                     description="what an import could not read (printed on the datasheet)"),
-        "roster_text": List(item=_roster_text(), default=list, max_len=80,
-                            description="the roster's own rule texts (in memory only, never written)"),
-    }, aliases={"pts": "points", "special_rules": "rules", "role": "slot"})
+    return Obj(
+        title="wh40k6 unit",
+        fields={
+            "name": Str(allow_empty=False, max_len=NAME_LEN),
+            "slot": _slot(),
+            "detachment": Enum(
+                choices=tuple(load_data("wh40k6/foc.yaml")["detachments"]),
+                aliases={"allies": "allied", "ally": "allied", "main": "primary"},
+                default="primary",
+            ),
+            "points": Int(min=0, max=10_000),
+            "models": List(item=_model(), min_len=0, max_len=MAX_MODELS),
+            "weapons": List(item=_weapon(), default=list, max_len=MAX_WEAPONS),
+            "rules": List(item=Str(allow_empty=False, max_len=NAME_LEN), default=list, max_len=40),
+            "notes": Str(default="", max_len=400),
+            "wargear": List(item=Str(allow_empty=False, max_len=NAME_LEN), default=list, max_len=40),
+            "transport": Obj(title="transport", fields=_transport().fields, default=None),
+            "building": Obj(
+                title="building",
+                fields=_building().fields,
+                default=None,
+                description="a building / fortification: armour value, hull points",
+            ),
+            "transport_of": Str(default="", max_len=NAME_LEN, description="dedicated transport of this unit"),
+            "gaps": List(
+                item=Str(allow_empty=False, max_len=200),
+                default=list,
+                max_len=20,
+                description="what an import could not read (printed on the datasheet)",
+            ),
+            "roster_text": List(
+                item=_roster_text(),
+                default=list,
+                max_len=80,
+                description="the roster's own rule texts (in memory only, never written)",
+            ),
+        },
+        aliases={"pts": "points", "special_rules": "rules", "role": "slot"},
+    )

@@ -32,6 +32,7 @@ LEAD = 1.22
 
 # -- a wrapped table, measured or drawn --------------------------------------------------------
 
+
 def wrapped_rows(widths_pt, rows, size, font="Sans"):
     """Each cell's lines: words wrapped to the column, a word wider than the column broken."""
     out = []
@@ -43,8 +44,18 @@ def wrapped_rows(widths_pt, rows, size, font="Sans"):
     return out
 
 
-def table(pen: Pen | None, x: float, top: float, w: float, fractions, header, rows, size=BODY,
-          aligns=None, bold_first=False) -> float:
+def table(
+    pen: Pen | None,
+    x: float,
+    top: float,
+    w: float,
+    fractions,
+    header,
+    rows,
+    size=BODY,
+    aligns=None,
+    bold_first=False,
+) -> float:
     """A table with wrapped cells; ``pen=None`` only measures. Returns the height."""
     total = sum(fractions)
     widths = [w * f / total for f in fractions]
@@ -80,13 +91,24 @@ def table(pen: Pen | None, x: float, top: float, w: float, fractions, header, ro
     return height
 
 
-def paragraph(pen: Pen | None, x: float, top: float, w: float, text: str, size=BODY, font="Sans",
-              color=None, indent: float = 0) -> float:
+def paragraph(
+    pen: Pen | None,
+    x: float,
+    top: float,
+    w: float,
+    text: str,
+    size=BODY,
+    font="Sans",
+    color=None,
+    indent: float = 0,
+) -> float:
     lines = Pen.wrap_static(text, font, size, w - indent)
     if pen is not None:
         y = top - size * 0.9
         for i, line in enumerate(lines):
-            pen.text(x + (indent if i else 0), y, line, size, font, max_width=w - (indent if i else 0), color=color)
+            pen.text(
+                x + (indent if i else 0), y, line, size, font, max_width=w - (indent if i else 0), color=color
+            )
             y -= size * LEAD
     return len(lines) * size * LEAD + 1
 
@@ -94,10 +116,15 @@ def paragraph(pen: Pen | None, x: float, top: float, w: float, text: str, size=B
 def _table_blocks(w, fractions, head, rows, aligns, bold_first, max_h) -> list:
     """A table as one block, or, when taller than ``max_h``, as blocks of whole rows that each
     repeat the header."""
+
     def block(chunk):
-        return (table(None, 0, 0, w, fractions, head, chunk) + 3,
-                lambda pen, x, top: table(pen, x, top, w, fractions, head, chunk, aligns=aligns,
-                                          bold_first=bold_first))
+        return (
+            table(None, 0, 0, w, fractions, head, chunk) + 3,
+            lambda pen, x, top: table(
+                pen, x, top, w, fractions, head, chunk, aligns=aligns, bold_first=bold_first
+            ),
+        )
+
     whole = block(rows)
     if max_h is None or whole[0] <= max_h:
         return [whole]
@@ -111,6 +138,7 @@ def _table_blocks(w, fractions, head, rows, aligns, bold_first, max_h) -> list:
 
 
 # -- one datasheet ---------------------------------------------------------------------------------
+
 
 def _v(x) -> str:
     return "–" if x is None else str(x)
@@ -134,27 +162,74 @@ class Datasheet:
             if kind == "model":
                 head = [t("ds_model"), "×", t("ds_type"), "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv"]
                 fr = [4.2, 0.7, 3.6] + [0.75] * 8 + [1.5]
-                rows = [[m.name, m.count, view.type_name(m.rules, self.lang)
-                         + (f" [{m.type_text}]" if m.type_text else ""),
-                         *[_v(m.stats[s]) for s in ("ws", "bs", "s", "t", "w", "i", "a", "ld")],
-                         m.save.text if m.save else "–"] for m in models]
+                rows = [
+                    [
+                        m.name,
+                        m.count,
+                        view.type_name(m.rules, self.lang) + (f" [{m.type_text}]" if m.type_text else ""),
+                        *[_v(m.stats[s]) for s in ("ws", "bs", "s", "t", "w", "i", "a", "ld")],
+                        m.save.text if m.save else "–",
+                    ]
+                    for m in models
+                ]
             elif kind == "vehicle":
-                head = [t("ds_model"), "×", "BS", t("ds_front"), t("ds_side"), t("ds_rear"), "HP", t("ds_type")]
+                head = [
+                    t("ds_model"),
+                    "×",
+                    "BS",
+                    t("ds_front"),
+                    t("ds_side"),
+                    t("ds_rear"),
+                    "HP",
+                    t("ds_type"),
+                ]
                 fr = [4.2, 0.7, 0.8, 1.1, 1.1, 1.1, 0.8, 5.4]
-                rows = [[m.name, m.count, _v(m.stats["bs"]), _v(m.armour["front"]), _v(m.armour["side"]),
-                         _v(m.armour["rear"]), _v(m.hp), view.type_name(m.rules, self.lang)
-                         + (f" [{m.type_text}]" if m.type_text else "")
-                         + (f" · {m.save.text}" if m.save else "")] for m in models]
+                rows = [
+                    [
+                        m.name,
+                        m.count,
+                        _v(m.stats["bs"]),
+                        _v(m.armour["front"]),
+                        _v(m.armour["side"]),
+                        _v(m.armour["rear"]),
+                        _v(m.hp),
+                        view.type_name(m.rules, self.lang)
+                        + (f" [{m.type_text}]" if m.type_text else "")
+                        + (f" · {m.save.text}" if m.save else ""),
+                    ]
+                    for m in models
+                ]
             else:
-                head = [t("ds_model"), "×", "WS", "BS", "S", t("ds_front"), t("ds_side"), t("ds_rear"),
-                        "I", "A", "HP", t("ds_type")]
+                head = [
+                    t("ds_model"),
+                    "×",
+                    "WS",
+                    "BS",
+                    "S",
+                    t("ds_front"),
+                    t("ds_side"),
+                    t("ds_rear"),
+                    "I",
+                    "A",
+                    "HP",
+                    t("ds_type"),
+                ]
                 fr = [4.2, 0.7, 0.75, 0.75, 0.75, 1.1, 1.1, 1.1, 0.75, 0.75, 0.8, 3.6]
-                rows = [[m.name, m.count, *[_v(m.stats[s]) for s in ("ws", "bs", "s")],
-                         *[_v(m.armour[a]) for a in ("front", "side", "rear")],
-                         _v(m.stats["i"]), _v(m.stats["a"]), _v(m.hp),
-                         view.type_name(m.rules, self.lang) + (f" [{m.type_text}]" if m.type_text else "")
-                         + (f" · {m.save.text}" if m.save else "")]
-                        for m in models]
+                rows = [
+                    [
+                        m.name,
+                        m.count,
+                        *[_v(m.stats[s]) for s in ("ws", "bs", "s")],
+                        *[_v(m.armour[a]) for a in ("front", "side", "rear")],
+                        _v(m.stats["i"]),
+                        _v(m.stats["a"]),
+                        _v(m.hp),
+                        view.type_name(m.rules, self.lang)
+                        + (f" [{m.type_text}]" if m.type_text else "")
+                        + (f" · {m.save.text}" if m.save else ""),
+                    ]
+                    for m in models
+                ]
             out.append((head, fr, rows))
         return out
 
@@ -189,14 +264,28 @@ class Datasheet:
             title += f" ({t('ds_continued')})"
         points = f"{u.points} {t('ds_points')}"
         if self.copies > 1:  # --collapse: per unit and in total, both spelled out
-            points = (f"{u.points} {t('ds_points')} {t('ds_per_unit')} · {t('ds_total')} "
-                      f"{u.points * self.copies} {t('ds_points')}")
-        right = f"{t('slot_' + u.slot)}" + ("" if u.detachment == "primary" else f" · {t('det_' + u.detachment)}") \
+            points = (
+                f"{u.points} {t('ds_points')} {t('ds_per_unit')} · {t('ds_total')} "
+                f"{u.points * self.copies} {t('ds_points')}"
+            )
+        right = (
+            f"{t('slot_' + u.slot)}"
+            + ("" if u.detachment == "primary" else f" · {t('det_' + u.detachment)}")
             + f" · {points}"
+        )
         rw = min(fonts.width(right, "Sans-Bold", 9) + 8, w * 0.55)
-        pen.text_in(Rect(x, top - TITLE, w - rw, TITLE), title, 10, "Sans-Bold", color=pen.t.accent_text, pad=4)
-        pen.text_in(Rect(x + w - rw, top - TITLE, rw, TITLE), right, 9, "Sans-Bold", "right",
-                    color=pen.t.accent_text, pad=4)
+        pen.text_in(
+            Rect(x, top - TITLE, w - rw, TITLE), title, 10, "Sans-Bold", color=pen.t.accent_text, pad=4
+        )
+        pen.text_in(
+            Rect(x + w - rw, top - TITLE, rw, TITLE),
+            right,
+            9,
+            "Sans-Bold",
+            "right",
+            color=pen.t.accent_text,
+            pad=4,
+        )
 
     def blocks(self, w: float, max_h: float | None = None) -> list:
         """The datasheet as a column of ``(height, draw(pen, x, top))`` blocks, in order. With
@@ -206,9 +295,15 @@ class Datasheet:
         out = [(TITLE + 3, lambda pen, x, top: self.title(pen, x, top, w))]
 
         def para(text, font="Sans", color=None, size=BODY):
-            out.append((paragraph(None, 0, 0, w - 4, text, size, font) + 2,
-                        lambda pen, x, top: paragraph(pen, x + 2, top, w - 4, text, size, font,
-                                                      color=pen.t.warn if color else None)))
+            out.append(
+                (
+                    paragraph(None, 0, 0, w - 4, text, size, font) + 2,
+                    lambda pen, x, top: paragraph(
+                        pen, x + 2, top, w - 4, text, size, font, color=pen.t.warn if color else None
+                    ),
+                )
+            )
+
         if u.gaps:
             if lang == "en":
                 para(f"{t('imported_gaps')}: " + "; ".join(u.gaps), "Sans-Bold", True)
@@ -225,8 +320,11 @@ class Datasheet:
                 bits.append(f"{t('ds_armour_value')} {b['armour']}")
             if b.get("hp") is not None:
                 bits.append(f"HP {b['hp']}")
-            for key, lab in (("transport_capacity", "ds_capacity"), ("fire_points", "ds_fire_points"),
-                             ("access_points", "ds_access_points")):
+            for key, lab in (
+                ("transport_capacity", "ds_capacity"),
+                ("fire_points", "ds_fire_points"),
+                ("access_points", "ds_access_points"),
+            ):
                 if b.get(key):
                     bits.append(f"{t(lab)} {b[key]}")
             para(" · ".join(bits), "Sans-Bold")
@@ -251,9 +349,14 @@ class Datasheet:
             if self.odds:
                 marks = "".join(str(c) for r in wrows for c in r[6:])
                 note = view.odds_short(lang, "*" in marks, "†" in marks)
-                out.append((paragraph(None, 0, 0, w - 4, note, ODDS_NOTE, "Sans") + 2,
-                            lambda pen, x, top, note=note: paragraph(pen, x + 2, top, w - 4, note, ODDS_NOTE,
-                                                                     "Sans")))
+                out.append(
+                    (
+                        paragraph(None, 0, 0, w - 4, note, ODDS_NOTE, "Sans") + 2,
+                        lambda pen, x, top, note=note: paragraph(
+                            pen, x + 2, top, w - 4, note, ODDS_NOTE, "Sans"
+                        ),
+                    )
+                )
         if any(wp.ap_text.endswith("*") for wp in u.weapons):
             para(t("ds_ap_star"), size=6)
         if u.rules:
@@ -261,39 +364,63 @@ class Datasheet:
         if u.wargear:
             para(f"{t('ds_wargear')}: " + ", ".join(u.wargear))
         if u.transport:
-            bits = [f"{t(lab)} {u.transport[key]}" for key, lab in
-                    (("capacity", "ds_capacity"), ("fire_points", "ds_fire_points"),
-                     ("access_points", "ds_access_points")) if u.transport.get(key)]
+            bits = [
+                f"{t(lab)} {u.transport[key]}"
+                for key, lab in (
+                    ("capacity", "ds_capacity"),
+                    ("fire_points", "ds_fire_points"),
+                    ("access_points", "ds_access_points"),
+                )
+                if u.transport.get(key)
+            ]
             para(f"{t('ds_transport')}: " + " · ".join(bits))
         for name, text in u.roster_text.items():  # short here, in full in the glossary
             short = text if len(text) <= 140 else text[:139].rstrip() + "…"
             para(f"{name} ({t('ds_roster_text')}): {short}", size=6.5)
         for tr in u.types():
-            out.append((self.type_box(None, 0, 0, w, tr) + 3,
-                        lambda pen, x, top, tr=tr: self.type_box(pen, x, top, w, tr)))
+            out.append(
+                (
+                    self.type_box(None, 0, 0, w, tr) + 3,
+                    lambda pen, x, top, tr=tr: self.type_box(pen, x, top, w, tr),
+                )
+            )
         groups = [self.u.models]
         if max_h is not None and self.boxes(None, 0, 0, w) > max_h:
             groups = [[m] for m in self.u.models if m.boxes]  # one block per model line
         for copy in range(1, self.copies + 1):  # --collapse: one wound track per unit
             for models in groups:
                 tag = f"{t('ds_unit_no')} {copy}/{self.copies}: " if self.copies > 1 else ""
-                out.append((self.boxes(None, 0, 0, w, models, tag),
-                            lambda pen, x, top, models=models, tag=tag: self.boxes(pen, x, top, w, models, tag)))
+                out.append(
+                    (
+                        self.boxes(None, 0, 0, w, models, tag),
+                        lambda pen, x, top, models=models, tag=tag: self.boxes(pen, x, top, w, models, tag),
+                    )
+                )
             for m in u.models:
                 if m.type.is_vehicle:
                     tag = f"{t('ds_unit_no')} {copy}/{self.copies}: " if self.copies > 1 else ""
                     for k in range(1, m.count + 1):
                         label = f"{tag}{m.name}" + (f" {k}" if m.count > 1 else "")
-                        out.append((self.damage_track(None, 0, 0, w, label),
-                                    lambda pen, x, top, label=label: self.damage_track(pen, x, top, w, label)))
+                        out.append(
+                            (
+                                self.damage_track(None, 0, 0, w, label),
+                                lambda pen, x, top, label=label: self.damage_track(pen, x, top, w, label),
+                            )
+                        )
         if not u.models:  # a building without a profile, or a unit whose models were not read
             hp = (u.building or {}).get("hp")
-            out.append((self.plain_box(None, 0, 0, w, hp),
-                        lambda pen, x, top, hp=hp: self.plain_box(pen, x, top, w, hp)))
+            out.append(
+                (
+                    self.plain_box(None, 0, 0, w, hp),
+                    lambda pen, x, top, hp=hp: self.plain_box(pen, x, top, w, hp),
+                )
+            )
         if self.daggers:
+
             def note(pen, x, top):
                 with pen.fine_print():
                     pen.text(x + 2, top - 7, t("unverified_note"), 6, color=pen.t.warn, max_width=w - 4)
+
             out.append((10, note))
         return out
 
@@ -310,8 +437,10 @@ class Datasheet:
         for k in ("shooting", "cannot", "notes"):
             for item in box[k]:
                 lines.append(("• " + item, "Sans"))
-        h = 6 + sum(paragraph(None, 0, 0, inner, text, BODY, font, indent=6 if text.startswith("•") else 0)
-                    for text, font in lines)
+        h = 6 + sum(
+            paragraph(None, 0, 0, inner, text, BODY, font, indent=6 if text.startswith("•") else 0)
+            for text, font in lines
+        )
         if pen is not None:
             # the same type box repeats on many datasheets: one PDF form per type and width
             key = ("wh40k6-type", tr.type.base, tr.type.tags, self.lang, round(w, 2), round(h, 2))
@@ -342,18 +471,31 @@ class Datasheet:
         wrapped = [Pen.wrap_static(i, "Sans", size, cell - BOX - 6) for i in items]
         text = f"{label}: {t('ds_damage')}"
         head = Pen.wrap_static(text, "Sans", BODY, label_w - 4)
-        h = max(line_h, max(len(c) for c in wrapped) * size * 1.15 + 3,
-                len(head) * BODY * 1.15 + 3) + 1
+        h = max(line_h, max(len(c) for c in wrapped) * size * 1.15 + 3, len(head) * BODY * 1.15 + 3) + 1
         if pen is not None:
             for k, line in enumerate(head):
-                pen.text(x + 2, top - 2 - BODY * 0.85 - k * BODY * 1.15, line, BODY, "Sans",
-                         max_width=label_w - 4, min_size=6)
+                pen.text(
+                    x + 2,
+                    top - 2 - BODY * 0.85 - k * BODY * 1.15,
+                    line,
+                    BODY,
+                    "Sans",
+                    max_width=label_w - 4,
+                    min_size=6,
+                )
             cx = x + label_w
             for lines_ in wrapped:
                 pen.box_track(cx, top - line_h + 1.5, ["plain"], BOX, BOX_GAP)
                 for k, line in enumerate(lines_):
-                    pen.text(cx + BOX + 3, top - 2 - size * 0.85 - k * size * 1.15, line, size, "Sans",
-                             max_width=cell - BOX - 6, min_size=6)
+                    pen.text(
+                        cx + BOX + 3,
+                        top - 2 - size * 0.85 - k * size * 1.15,
+                        line,
+                        size,
+                        "Sans",
+                        max_width=cell - BOX - 6,
+                        min_size=6,
+                    )
                 cx += cell
         return h
 
@@ -403,8 +545,11 @@ class Datasheet:
             size = BODY
             while fonts.width(label, "Sans", size) > label_w - 4 and size > 6.5:
                 size -= 0.25
-            wrapped = [label] if fonts.width(label, "Sans", size) <= label_w - 4 else \
-                Pen.wrap_static(label, "Sans", size, label_w - 4)
+            wrapped = (
+                [label]
+                if fonts.width(label, "Sans", size) <= label_w - 4
+                else Pen.wrap_static(label, "Sans", size, label_w - 4)
+            )
             if len(wrapped) > 1:
                 h = max(h, len(wrapped) * size * 1.15 + 3)
             if pen is not None and len(wrapped) == 1:
@@ -412,8 +557,15 @@ class Datasheet:
             elif pen is not None:
                 with pen.frame(Rect(x, y - h, label_w, h)):
                     for k, line in enumerate(wrapped):
-                        pen.text(x + 2, y - 2 - size * 0.8 - k * size * 1.15, line, size, "Sans",
-                                 max_width=label_w - 4, min_size=6)
+                        pen.text(
+                            x + 2,
+                            y - 2 - size * 0.8 - k * size * 1.15,
+                            line,
+                            size,
+                            "Sans",
+                            max_width=label_w - 4,
+                            min_size=6,
+                        )
             if pen is not None:  # the boxes, whether the label took one line or wrapped
                 ly = y
                 for groups in rows:
@@ -436,6 +588,7 @@ class Datasheet:
 
 
 # -- pages -------------------------------------------------------------------------------------
+
 
 def collapse(units: list[Unit]) -> list[tuple[Unit, int]]:
     """Identical units (same name, profiles, weapons, rules, slot, points) → (unit, copies)."""
@@ -579,8 +732,11 @@ def glossary_page(doc, units: list[Unit], options, pen=None, frame=None, y: floa
     t = view.L(lang)
     game = view.game_title(lang)
     entries = glossary_entries(units, lang)
-    legend = view.odds_legend(lang) if not (options.extra or {}).get("no_odds") and any(
-        u.weapons for u in units) else None
+    legend = (
+        view.odds_legend(lang)
+        if not (options.extra or {}).get("no_odds") and any(u.weapons for u in units)
+        else None
+    )
 
     def finish(page_pen, page_frame):
         footer(page_pen, page_frame, f"{t('generated_by')} {__version__}", game)
@@ -593,8 +749,13 @@ def glossary_page(doc, units: list[Unit], options, pen=None, frame=None, y: floa
     name_w = frame.w * 0.3
 
     def height(name, meaning):
-        return max(paragraph(None, 0, 0, name_w - 4, name, GLOSS, "Sans-Bold"),
-                   paragraph(None, 0, 0, frame.w - name_w, meaning, GLOSS)) + 3
+        return (
+            max(
+                paragraph(None, 0, 0, name_w - 4, name, GLOSS, "Sans-Bold"),
+                paragraph(None, 0, 0, frame.w - name_w, meaning, GLOSS),
+            )
+            + 3
+        )
 
     first = sum(height(*e) for e in entries[:GLOSS_FIRST])
     if legend:
@@ -629,5 +790,7 @@ def glossary_page(doc, units: list[Unit], options, pen=None, frame=None, y: floa
         dagger |= name.endswith("†")
     if dagger:
         with pen.fine_print():
-            pen.text(frame.x, max(frame.y + 2, y - 8), t("unverified_note"), 6, color=pen.t.warn, max_width=frame.w)
+            pen.text(
+                frame.x, max(frame.y + 2, y - 8), t("unverified_note"), 6, color=pen.t.warn, max_width=frame.w
+            )
     finish(pen, frame)

@@ -65,8 +65,13 @@ def type_name(tr: TypeRules, lang: str, character: bool = True) -> str:
 def movement(tr: TypeRules | None) -> dict:
     if tr is None:
         return {}
-    return {"move": tr.move, "run": tr.run, "run_kind": tr.run_kind, "charge": tr.charge,
-            "fall_back": tr.fall_back}
+    return {
+        "move": tr.move,
+        "run": tr.run,
+        "run_kind": tr.run_kind,
+        "charge": tr.charge,
+        "fall_back": tr.fall_back,
+    }
 
 
 def _dagger(tr: TypeRules, field: str) -> str:
@@ -132,21 +137,42 @@ def info(unit: Unit, lang: str = "en") -> dict:
         shooting += [t(k) for k in tr.shooting if t(k) not in shooting]
         granted += [r for r in tr.rules if r not in granted]
     return {
-        "system": "wh40k6", "name": unit.name, "slot": unit.slot, "detachment": unit.detachment,
-        "points": unit.points, "model_count": unit.model_count,
-        "models": [{"name": m.name, "count": m.count, "type": m.type.text, "type_id": m.type.base,
-                    "character": m.type.character, "vehicle_tags": list(m.type.tags),
-                    "profile": _profile(m), "boxes_per_model": m.boxes} for m in unit.models],
+        "system": "wh40k6",
+        "name": unit.name,
+        "slot": unit.slot,
+        "detachment": unit.detachment,
+        "points": unit.points,
+        "model_count": unit.model_count,
+        "models": [
+            {
+                "name": m.name,
+                "count": m.count,
+                "type": m.type.text,
+                "type_id": m.type.base,
+                "character": m.type.character,
+                "vehicle_tags": list(m.type.tags),
+                "profile": _profile(m),
+                "boxes_per_model": m.boxes,
+            }
+            for m in unit.models
+        ],
         # the unit's type: its moving type, "(character)" only when every model is one
-        "unit_type": (main.type.text if all(m.type.character for m in unit.models)
-                      else replace(main.type, character=False).text) if main else None,
+        "unit_type": (
+            main.type.text
+            if all(m.type.character for m in unit.models)
+            else replace(main.type, character=False).text
+        )
+        if main
+        else None,
         "movement": movement(main),
         "granted_rules": granted,
         "shooting_limit": "; ".join(shooting) or None,
         "cannot": [t(k) for tr in unit.types() for k in tr.cannot],
         "rules": list(unit.rules),
-        "weapons": [{"name": w.name, "count": w.count, "range": w.range, "s": w.s, "ap": w.ap,
-                     "type": w.type} for w in unit.weapons],
+        "weapons": [
+            {"name": w.name, "count": w.count, "range": w.range, "s": w.s, "ap": w.ap, "type": w.type}
+            for w in unit.weapons
+        ],
         "verified": all(tr.verified for tr in unit.types()),
         "unverified": sorted({f"{tr.type.text}: {f}" for tr in unit.types() for f in tr.unverified}),
     }
@@ -169,21 +195,31 @@ def info_text(unit: Unit, lang: str) -> dict:
         row["movement"] = type_box(main, lang)["movement"]
     row["granted_rules"] = [rule_name(r, lang) for r in row["granted_rules"]]
     fields = labels("wh40k6")
-    row["unverified"] = sorted({f"{type_name(tr, lang)}: {fields[f'info_{f}'][lang] if f'info_{f}' in fields else f}"
-                                for tr in unit.types() for f in tr.unverified})
+    row["unverified"] = sorted(
+        {
+            f"{type_name(tr, lang)}: {fields[f'info_{f}'][lang] if f'info_{f}' in fields else f}"
+            for tr in unit.types()
+            for f in tr.unverified
+        }
+    )
     return row
 
 
 def roster_row(unit: Unit, lang: str) -> dict:
     t = L(lang)
     main = unit.main_type()
-    return {"name": unit.name, "cost": unit.points,
-            "slot": t(f"slot_{unit.slot}") + ("" if unit.detachment == "primary" else f" ({t('det_' + unit.detachment)})"),
-            "models": unit.model_count,
-            "type": type_name(main, lang, character=all(m.type.character for m in unit.models)) if main else ""}
+    return {
+        "name": unit.name,
+        "cost": unit.points,
+        "slot": t(f"slot_{unit.slot}")
+        + ("" if unit.detachment == "primary" else f" ({t('det_' + unit.detachment)})"),
+        "models": unit.model_count,
+        "type": type_name(main, lang, character=all(m.type.character for m in unit.models)) if main else "",
+    }
 
 
 # -- the odds on datasheets ---------------------------------------------------------------------------
+
 
 def odds_headers(lang: str) -> list[str]:
     """Column headings of the odds: one per reference target, then the vehicles' column."""
@@ -223,12 +259,16 @@ def odds_legend(lang: str) -> str:
     t = L(lang)
     table = odds_table()
     targets = t("odds_and").join(t("odds_target").format(t=x["t"], sv=x["sv"]) for x in table["targets"])
-    return t("odds_legend").format(targets=targets, ws=table["close_combat_ws"],
-                                   av="/".join(str(a) for a in table["vehicles"]))
+    return t("odds_legend").format(
+        targets=targets, ws=table["close_combat_ws"], av="/".join(str(a) for a in table["vehicles"])
+    )
 
 
 def odds_short(lang: str, per_model: bool, unverified: bool) -> str:
     """The line under a weapon table: what the odds are, and its marks."""
     t = L(lang)
-    return " ".join([t("odds_short")] + ([t("odds_per_model")] if per_model else [])
-                    + ([t("odds_unverified")] if unverified else []))
+    return " ".join(
+        [t("odds_short")]
+        + ([t("odds_per_model")] if per_model else [])
+        + ([t("odds_unverified")] if unverified else [])
+    )
