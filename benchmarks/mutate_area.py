@@ -39,26 +39,26 @@ WORK = ROOT / "output" / "mutate-area"
 _CORE_TESTS = [
     "tests/core",
     "tests/hardening",
-    "tests/test_cli.py",
-    "tests/test_core_misc.py",
-    "tests/test_core_yaml_schema.py",
-    "tests/test_roster.py",
-    "tests/test_roster_limits.py",
-    "tests/test_core_errors.py",
-    "tests/test_core_exact_messages.py",
-    "tests/test_roster_model.py",
+    "tests/cli/test_cli.py",
+    "tests/core/test_core_misc.py",
+    "tests/core/test_core_yaml_schema.py",
+    "tests/core/test_roster_lists.py",
+    "tests/core/test_roster_limits.py",
+    "tests/core/test_core_errors.py",
+    "tests/core/test_core_exact_messages.py",
+    "tests/core/test_roster_model.py",
     # in-process callers of the in-memory loader (sheets.api); test_cli_first_hour (stdin)
     # fails in this combined selection (SHEETS_DATA_DIR from an earlier test): left out
-    "tests/test_api.py",
+    "tests/api/test_api.py",
     "--ignore=tests/hardening/test_fuzz.py",
     "--ignore=tests/hardening/test_fuzz_bounded.py",
-    "--ignore=tests/hardening/test_round2.py",
-    "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module",
+    "--ignore=tests/hardening/test_inputs_never_outputs.py",
+    "--deselect=tests/cli/test_cli.py::test_console_entry_point_runs_as_module",
 ]
 
 
 def _game(game: str, files: list[str], extra: list[str] = ()) -> dict[str, list[str]]:
-    tests = [f"tests/{game}", *extra, "tests/test_roster.py"]
+    tests = [f"tests/{game}", *extra, "tests/core/test_roster_lists.py"]
     return {"mutate": [f"sheets/games/{game}/{f}" for f in files], "tests": tests}
 
 
@@ -68,7 +68,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
         "battletech",
         ["rules.py", "bv.py"],
         [
-            "tests/battletech_ref/test_hit_tables_literal.py",
+            "tests/battletech/reference/test_hit_tables_literal.py",
             "--ignore=tests/battletech/test_bt_sheet_drawing.py",
         ],
     ),
@@ -80,27 +80,27 @@ AREAS: dict[str, dict[str, list[str]]] = {
     # importers
     "importers-blk": {
         "mutate": ["sheets/games/battletech/blk.py", "sheets/games/battletech/mul.py"],
-        "tests": ["tests/battletech_import", "-m", "not big"],
+        "tests": ["tests/megamek", "-m", "not big"],
     },
     "importers-bs": {  # the caps at their real size (-m big) take seconds each; their small copies run
         "mutate": ["sheets/games/wh40k6/battlescribe.py"],
         "tests": [
-            "tests/wh40k6_import",
+            "tests/battlescribe",
             "tests/wh40k6/test_foc_and_files.py",
             # issue 21's value tests of the importer (tests/wh40k6/test_bs_*.py)
-            "tests/wh40k6/test_bs_real_rosters.py",
-            "tests/wh40k6/test_bs_pseudo_selection_nesting.py",
-            "tests/wh40k6/test_bs_profile_defaults.py",
-            "tests/wh40k6/test_bs_hidden_and_long_names.py",
-            "tests/wh40k6/test_bs_hidden_profiles.py",
-            "tests/wh40k6/test_bs_repair.py",
-            "tests/wh40k6/test_bs_unzip_pieces.py",
-            "tests/wh40k6/test_bs_category_links.py",
-            "tests/wh40k6/test_bs_game_systems.py",
-            "tests/wh40k6/test_bs_transport_building_fields.py",
-            "tests/wh40k6/test_bs_file_errors.py",
-            "tests/wh40k6/test_bs_xml_refusals.py",
-            "tests/wh40k6/test_bs_roster_header.py",
+            "tests/battlescribe/test_bs_real_rosters.py",
+            "tests/battlescribe/test_bs_pseudo_selection_nesting.py",
+            "tests/battlescribe/test_bs_profile_defaults.py",
+            "tests/battlescribe/test_bs_hidden_and_long_names.py",
+            "tests/battlescribe/test_bs_hidden_profiles.py",
+            "tests/battlescribe/test_bs_repair.py",
+            "tests/battlescribe/test_bs_unzip_pieces.py",
+            "tests/battlescribe/test_bs_category_links.py",
+            "tests/battlescribe/test_bs_game_systems.py",
+            "tests/battlescribe/test_bs_transport_building_fields.py",
+            "tests/battlescribe/test_bs_file_errors.py",
+            "tests/battlescribe/test_bs_xml_refusals.py",
+            "tests/battlescribe/test_bs_roster_header.py",
             "-m",
             "not big",
         ],
@@ -109,19 +109,19 @@ AREAS: dict[str, dict[str, list[str]]] = {
     "checker": {
         "mutate": ["sheets/render/layout_check.py"],
         "tests": [
-            "tests/layout/test_checker.py",
-            "tests/layout/test_checker_boundaries.py",
-            "tests/layout/test_checker_rules.py",
-            "tests/layout/test_double_block.py",
-            "tests/layout/test_checker_recording.py",
-            "tests/layout/test_checker_geometry.py",
-            "tests/layout/test_checker_messages.py",
-            "tests/layout/test_checker_language.py",
-            "tests/layout/test_checker_exact.py",
+            "tests/render/layout/test_checker.py",
+            "tests/render/layout/test_checker_boundaries.py",
+            "tests/render/layout/test_checker_rules.py",
+            "tests/render/layout/test_double_block.py",
+            "tests/render/layout/test_checker_recording.py",
+            "tests/render/layout/test_checker_geometry.py",
+            "tests/render/layout/test_checker_messages.py",
+            "tests/render/layout/test_checker_language.py",
+            "tests/render/layout/test_checker_exact.py",
             # `sheets` in a child process (7 s of the 11 s): the same rules are tested in process
-            "--deselect=tests/layout/test_checker.py::test_cli_check_layout",
-            "--deselect=tests/layout/test_checker_rules.py::test_every_printing_command_warns_and_strict_makes_it_fail",
-            "--deselect=tests/layout/test_checker_rules.py::test_render_jobs_reports_the_same_layout_problems_as_one_process",
+            "--deselect=tests/render/layout/test_checker.py::test_cli_check_layout",
+            "--deselect=tests/render/layout/test_checker_rules.py::test_every_printing_command_warns_and_strict_makes_it_fail",
+            "--deselect=tests/render/layout/test_checker_rules.py::test_render_jobs_reports_the_same_layout_problems_as_one_process",
         ],
     },
     "render-text": {
@@ -131,7 +131,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_template_bounds.py",
             "tests/render/test_template_words.py",
             "tests/hardening/test_templates.py",
-            "tests/test_roster.py",
+            "tests/core/test_roster_lists.py",
             "tests/render/test_text_format_fields.py",
             "tests/render/test_text_filter_values.py",
             "tests/render/test_text_boundaries.py",
@@ -140,7 +140,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
     },
     "render-cards": {
         "mutate": ["sheets/render/cards.py"],
-        # cards.py in process; tests/dust_render (Dust's whole card sheets, 20-40 s per mutant)
+        # cards.py in process; tests/dust/render (Dust's whole card sheets, 20-40 s per mutant)
         # is left out: the imposition, marks, backs and PNGs are tested here directly
         "tests": [
             "tests/render/test_cards.py",
@@ -156,21 +156,21 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_parallel_units.py",
             "tests/render/test_parallel.py",
             "tests/render/test_reportlab_internals.py",
-            "tests/test_reproducible.py",
+            "tests/render/test_reproducible.py",
         ],
     },
     # command line (option handling) and the page
     "cli": {
         "mutate": ["sheets/cli/options.py", "sheets/cli/__init__.py", "sheets/cli/config.py"],
         "tests": [
-            "tests/test_cli.py",
-            "tests/test_cli_first_hour.py",
-            "tests/test_cli_any_os.py",
-            "tests/test_cli_settings_files.py",
-            "tests/test_cli_entry_and_streams.py",
-            "tests/test_cli_option_plumbing.py",
-            "tests/test_cli_caps.py",
-            "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module",
+            "tests/cli/test_cli.py",
+            "tests/cli/test_cli_first_hour.py",
+            "tests/cli/test_cli_any_os.py",
+            "tests/cli/test_cli_settings_files.py",
+            "tests/cli/test_cli_entry_and_streams.py",
+            "tests/cli/test_cli_option_plumbing.py",
+            "tests/cli/test_cli_caps.py",
+            "--deselect=tests/cli/test_cli.py::test_console_entry_point_runs_as_module",
         ],
     },
     # the in-memory API under the CLI and the page (in-process: the page's workers cannot see
@@ -178,19 +178,19 @@ AREAS: dict[str, dict[str, list[str]]] = {
     "api": {
         "mutate": ["sheets/api.py"],
         "tests": [
-            "tests/test_api.py",
-            "tests/test_api_boundaries.py",
-            "tests/test_api_invalid_input.py",
-            "tests/test_api_render_repeatable.py",
-            "tests/test_api_option_names.py",
-            "tests/test_api_list_placement.py",
-            "tests/test_api_document_fields.py",
-            "tests/test_api_font_check_reach.py",
-            "tests/test_cli.py",
-            "tests/test_cli_first_hour.py",
-            "tests/test_schema_editor.py",
-            "--deselect=tests/test_cli.py::test_console_entry_point_runs_as_module",
-            "--deselect=tests/test_cli_first_hour.py::test_shell_completion_of_games_charts_calculators_and_files",
+            "tests/api/test_api.py",
+            "tests/api/test_api_boundaries.py",
+            "tests/api/test_api_invalid_input.py",
+            "tests/api/test_api_render_repeatable.py",
+            "tests/api/test_api_option_names.py",
+            "tests/api/test_api_list_placement.py",
+            "tests/api/test_api_document_fields.py",
+            "tests/api/test_api_font_check_reach.py",
+            "tests/cli/test_cli.py",
+            "tests/cli/test_cli_first_hour.py",
+            "tests/core/test_schema_editor.py",
+            "--deselect=tests/cli/test_cli.py::test_console_entry_point_runs_as_module",
+            "--deselect=tests/cli/test_cli_first_hour.py::test_shell_completion_of_games_charts_calculators_and_files",
         ],
     },
     "web": {

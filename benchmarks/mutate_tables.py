@@ -134,9 +134,9 @@ COPY_IGNORE = shutil.ignore_patterns(
 # Read every table but check printouts/robustness, not table values, and cost minutes per survivor
 # (left out of the mutmut selection too); --all-tests puts them back.
 SLOW_TESTS = (
-    "tests/layout/test_every_layout.py",
+    "tests/render/layout/test_every_layout.py",
     "tests/hardening/test_fuzz.py",
-    "tests/test_battletech_catalogue_print.py",
+    "tests/battletech/test_battletech_catalogue_print.py",
 )
 PREIMPORT = (
     "pytest",

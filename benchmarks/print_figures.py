@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sheets.render.layout_check import MM, _fill, _Grid, _pairs, _seg_dist
-from tests.layout.cases import LAYOUTS, combos, render
+from tests.render.layout.cases import LAYOUTS, combos, render
 
 
 def page_figures(page) -> dict:

@@ -1,5 +1,5 @@
 """Issue 23's closing sweep: every bundled sample (data/units) and every unit file among the
-test fixtures (tests/layout/*.yaml, the MegaMek .blk files of tests/battletech_import/fixtures)
+test fixtures (tests/render/layout/*.yaml, the MegaMek .blk files of tests/megamek/fixtures)
 rendered with `sheets render --strict` in en/ru × A4/Letter × colour/mono; prints one line per
 failing run and the totals (renders, warnings, failures). Exit 1 when any run warns or fails.
 
@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def files() -> list[Path]:
     out = sorted((ROOT / "data/units").rglob("*.yaml"))
-    out += sorted(p for p in (ROOT / "tests/layout").glob("*.yaml") if p.name != "motions_rules.yaml")
-    out += sorted((ROOT / "tests/battletech_import/fixtures").glob("*.blk"))
+    out += sorted(p for p in (ROOT / "tests/render/layout").glob("*.yaml") if p.name != "motions_rules.yaml")
+    out += sorted((ROOT / "tests/megamek/fixtures").glob("*.blk"))
     return out
 
 

@@ -21,7 +21,7 @@ from sheets.render.layout_check import check, summary
 from sheets.render.pdf import Document
 
 MM = 72 / 25.4
-FIXTURES = Path(__file__).parents[1] / "battletech_import" / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "megamek" / "fixtures"
 SAMPLES = sorted(Path(data_path("units/battletech")).glob("*.yaml"))
 
 

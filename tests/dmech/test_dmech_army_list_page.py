@@ -11,7 +11,7 @@ from sheets.core.game import Options
 from sheets.core.loader import load_file
 from sheets.render.layout_check import check
 
-ROSTER = Path(__file__).parents[1] / "layout" / "roster_dmech.yaml"
+ROSTER = Path(__file__).parents[1] / "render" / "layout" / "roster_dmech.yaml"
 
 
 def test_the_list_shares_the_first_page_with_the_walker(cli, tmp_path):

@@ -239,7 +239,7 @@ def rename_signal_case(rng: random.Random, workdir: Path) -> Case:
     )
     out = workdir / "out"
     if rng.random() < 0.5:
-        blk = sorted((TESTS / "battletech_import" / "fixtures").glob("*.blk"))
+        blk = sorted((TESTS / "megamek" / "fixtures").glob("*.blk"))
         chosen = rng.sample(blk, min(len(blk), rng.randint(2, 4)))
         out.mkdir()
         expected = []

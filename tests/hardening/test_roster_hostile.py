@@ -24,7 +24,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from wh40k6_import import rosters as R  # tests/ is on sys.path (rootdir conftest)
+from battlescribe import rosters as R  # tests/ is on sys.path (rootdir conftest)
 
 GIB = 1 << 30
 LIMIT_AS = (

@@ -9,10 +9,11 @@ import marshal
 import os
 
 import pytest
-from parallel_sim import PID0, run_parent, run_worker, serial, simulate, simulate_call
 
 from sheets.render import parallel
 from sheets.render.pdf import PAPER, Document, Rect
+
+from .parallel_sim import PID0, run_parent, run_worker, serial, simulate, simulate_call
 
 A4, LETTER = PAPER["a4"], PAPER["letter"]
 
@@ -131,7 +132,7 @@ def test_the_workers_start_at_the_first_page_past_the_first_chunk(monkeypatch, c
         return parallel.render(doc, draw, 2)
 
     if not forks:
-        from parallel_sim import Sim
+        from .parallel_sim import Sim
 
         with monkeypatch.context() as m:
             sim = Sim(m, child=None, inbox=[])
@@ -147,7 +148,7 @@ def test_the_workers_start_at_the_first_page_past_the_first_chunk(monkeypatch, c
 
 @pytest.mark.parametrize("jobs", [1, 0])
 def test_one_job_never_forks(monkeypatch, chunk, jobs):
-    from parallel_sim import Sim
+    from .parallel_sim import Sim
 
     draw = _book(7)
     one, _ = serial(_doc, draw)
@@ -159,7 +160,7 @@ def test_one_job_never_forks(monkeypatch, chunk, jobs):
 
 def test_a_document_with_pages_already_is_drawn_here(monkeypatch, chunk):
     """render() forks only a document it starts (the chunks count from its first page)."""
-    from parallel_sim import Sim
+    from .parallel_sim import Sim
 
     draw = _book(7)
 
@@ -392,7 +393,7 @@ def test_a_worker_that_fails_fails_the_render_and_every_worker_is_stopped(monkey
 
 
 def test_a_failure_on_a_page_of_the_first_chunk_forks_nothing(monkeypatch, chunk):
-    from parallel_sim import Sim
+    from .parallel_sim import Sim
 
     draw = _failing(9, 2, ZeroDivisionError("early"))
     with monkeypatch.context() as m:
@@ -665,7 +666,7 @@ def test_assemble_defines_a_workers_form_with_its_bounding_box():
 def test_the_first_chunk_is_ten_pages(monkeypatch, n, forks):
     """At the default chunk (10 pages): 10 pages are drawn here alone, the 11th forks; page 21
     starts worker 1's first chunk."""
-    from parallel_sim import Sim
+    from .parallel_sim import Sim
 
     assert parallel.CHUNK == 10
     draw = _book(n, forms=False)

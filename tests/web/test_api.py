@@ -272,9 +272,9 @@ def test_other_tools_files_render_as_the_cli_renders_them(client, cli, tmp_path,
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from wh40k6_import.rosters import roster
+    from battlescribe.rosters import roster
 
-    blk = (Path(__file__).resolve().parents[1] / "battletech_import/fixtures/Roc.blk").read_bytes()
+    blk = (Path(__file__).resolve().parents[1] / "megamek/fixtures/Roc.blk").read_bytes()
     ros = roster().encode("utf-8")
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
