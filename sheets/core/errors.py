@@ -54,6 +54,9 @@ class Problem:
     pos: Pos | None
     message: str
     severity: str = "error"  # "error" | "warning"
+    # a stable name of the problem's kind, the same in every language (``validate --json``);
+    # "" where none was given
+    code: str = field(default="", compare=False)
 
     def __post_init__(self):
         if len(self.message) > MAX_MESSAGE:  # a last safety net: one problem, one short line
@@ -122,11 +125,11 @@ class Problems:
                 return
         self.items.append(problem)
 
-    def error(self, pos: Pos | None, message: str) -> None:
-        self.add(Problem(self.path, pos, message))
+    def error(self, pos: Pos | None, message: str, code: str = "") -> None:
+        self.add(Problem(self.path, pos, message, "error", code))
 
-    def warning(self, pos: Pos | None, message: str) -> None:
-        self.add(Problem(self.path, pos, message, "warning"))
+    def warning(self, pos: Pos | None, message: str, code: str = "") -> None:
+        self.add(Problem(self.path, pos, message, "warning", code))
 
     @property
     def all(self) -> list[Problem]:
@@ -170,3 +173,4 @@ class RuleIssue:
     path: tuple
     message: str
     severity: str = "error"
+    code: str = ""  # the problem's kind (see :class:`Problem`)
