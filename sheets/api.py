@@ -731,8 +731,8 @@ def _glyph_guard(fn, source: str):
 def _glyph_source(ch: str, fallback: str):
     """The file (and line:col) a character that cannot be drawn came from: a ``--data-dir``
     table or label file first (its texts are printed too), then the command's inputs."""
+    from sheets.core.data import overrides_read
     from sheets.core.fsio import inputs_read
-    from sheets.data import overrides_read
 
     for name in [*reversed(overrides_read()), *(n for _, n in inputs_read())]:
         pos = _char_position(name, ch)
@@ -968,7 +968,7 @@ def unit_file_schema(game_id: str) -> dict:
 # -- starter files ------------------------------------------------------------------------------
 def starter_kinds(game_id: str) -> list[str]:
     """The kinds of starter file ``game_id`` has (the first is the default of `sheets new`)."""
-    from sheets.data import load_data
+    from sheets.core.data import load_data
 
     game = _game(game_id)
     try:
@@ -981,8 +981,8 @@ def starter_kinds(game_id: str) -> list[str]:
 def starter(game_id: str, kind: str | None = None, lang: str = "en") -> str:
     """The text of a starter file (`sheets new GAME KIND --lang LANG`): a comment on every field
     in ``lang``, values that validate and render as they are, and the editor's schema line."""
+    from sheets.core.data import data_path, load_data
     from sheets.core.errors import did_you_mean
-    from sheets.data import data_path, load_data
 
     game = _game(game_id)
     if lang not in ("en", "ru"):

@@ -203,7 +203,7 @@ def cli(ctx, debug, data_dir):
     if data_dir:
         import os
 
-        from sheets.data import OVERRIDE_ENV
+        from sheets.core.data import OVERRIDE_ENV
 
         os.environ[OVERRIDE_ENV] = str(data_dir)
 
@@ -211,7 +211,7 @@ def cli(ctx, debug, data_dir):
 def _overrides_read() -> list[str]:
     import sys
 
-    data = sys.modules.get("sheets.data")  # not imported: no table, let alone an override, read
+    data = sys.modules.get("sheets.core.data")  # not imported: no table, let alone an override, read
     return data.overrides_read() if data is not None else []
 
 

@@ -1027,7 +1027,7 @@ def new(game_id, kind, output, lang, force, example):
 
 def _samples(game_ids) -> list[tuple[str, Path]]:
     """The bundled sample files of the games: (path under data/, file)."""
-    from sheets.data import data_root
+    from sheets.core.data import data_root
 
     root = data_root() / "units"
     out = []

@@ -12,7 +12,7 @@ _YES_NO = {"en": ("no", "yes"), "ru": ("нет", "да")}
 
 def info_lines(game, rows: list[dict], lang: str) -> list[str]:
     """One ``== name (game)`` line per unit, then ``  field: value`` lines."""
-    from sheets.data import labels
+    from sheets.core.data import labels
 
     names = labels(game.id)  # the game's labels over the common ones
 

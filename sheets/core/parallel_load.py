@@ -118,9 +118,9 @@ def _forked(paths: list[str], options, jobs: int) -> list:
 def _received(data: bytes) -> list:
     """A worker's results (its exception raised here); the units arrive with the collector
     paused, as they are loaded (long-lived: no collections while they arrive)."""
+    from sheets.core.data import note_overrides_read
     from sheets.core.fsio import note_inputs_read
     from sheets.core.loader import gc_paused
-    from sheets.data import note_overrides_read
 
     got, overrides, inputs = gc_paused(pickle.loads)(data)
     note_overrides_read(overrides)
@@ -165,8 +165,8 @@ def _worker(paths, part, options, w) -> None:  # pragma: no cover - runs in the 
 
 
 def _dumps(out: list) -> bytes:
+    from sheets.core.data import overrides_read
     from sheets.core.fsio import inputs_read
-    from sheets.data import overrides_read
 
     return pickle.dumps((out, overrides_read(), inputs_read()), protocol=pickle.HIGHEST_PROTOCOL)
 

@@ -6,9 +6,9 @@ render what :func:`army_list` returns.
 
 from __future__ import annotations
 
+from sheets.core.data import label, labels
 from sheets.core.game import Options
 from sheets.core.loader import Loaded
-from sheets.data import label, labels
 
 
 def _num(x):

@@ -35,9 +35,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from sheets.core.data import load_data
 from sheets.core.errors import did_you_mean
 from sheets.core.fsio import atomic_write
-from sheets.data import load_data
 from sheets.render.pdf import MM, PAPER, Document, Pen, Rect, margins
 from sheets.render.raster import pdf_to_pngs
 
@@ -80,8 +80,8 @@ def card_size(name: str) -> tuple[float, float]:
         p = presets[key]
         for side in ("width", "height"):
             if not p[side] > 0:  # a --data-dir table may say 0 (the check allows 0 or more)
+                from sheets.core.data import data_path
                 from sheets.core.errors import InputError, Problem
-                from sheets.data import data_path
 
                 pos = p.pos_of(side) if hasattr(p, "pos_of") else None
                 raise InputError(

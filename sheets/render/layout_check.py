@@ -289,7 +289,7 @@ class Rules:
 
 @functools.cache
 def rules() -> Rules:
-    from sheets.data import load_data
+    from sheets.core.data import load_data
 
     d = load_data("common/layout.yaml") or {}
     return Rules(
@@ -452,7 +452,7 @@ def coverage_values(game_id: str, layout: str, units, text_fields, variant: str 
 
 @functools.cache
 def _coverage_spec() -> dict:
-    from sheets.data import load_data
+    from sheets.core.data import load_data
 
     return load_data("common/coverage.yaml") or {}
 

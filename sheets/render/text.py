@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from sheets.data import templates_root
+from sheets.core.data import templates_root
 
 MAX_TEMPLATE_BYTES = 256 * 1024
 MAX_OUTPUT_CHARS = 5 * 1024 * 1024

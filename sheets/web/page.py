@@ -11,7 +11,7 @@ HERE = Path(__file__).resolve().parent
 
 def ui_labels() -> dict:
     """The page's own labels, ``{key: {"en": ..., "ru": ...}}`` (``data/web/labels.yaml``)."""
-    from sheets.data import load_data
+    from sheets.core.data import load_data
 
     return {str(k): {"en": v["en"], "ru": v["ru"]} for k, v in (load_data("web/labels.yaml") or {}).items()}
 

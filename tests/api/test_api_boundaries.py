@@ -669,14 +669,16 @@ def _glyph_fail():
 
 
 def test_a_glyph_error_names_the_override_file_first_at_its_line(tmp_path, monkeypatch):
+    import sheets.core.data
     import sheets.core.fsio as fsio
-    import sheets.data
 
     labels = tmp_path / "labels.yaml"
     labels.write_text("a: 1\nb: x\u4e00\n", encoding="utf-8")
     unit = tmp_path / "unit.yaml"
     unit.write_text("\u4e00\n", encoding="utf-8")
-    monkeypatch.setattr(sheets.data, "overrides_read", lambda: [str(tmp_path / "other.yaml"), str(labels)])
+    monkeypatch.setattr(
+        sheets.core.data, "overrides_read", lambda: [str(tmp_path / "other.yaml"), str(labels)]
+    )
     monkeypatch.setattr(fsio, "inputs_read", lambda: [((1, 2), str(unit))])
     with pytest.raises(InvalidInput) as e:
         api._glyph_guard(_glyph_fail, "fallback.yaml")
@@ -686,12 +688,12 @@ def test_a_glyph_error_names_the_override_file_first_at_its_line(tmp_path, monke
 
 
 def test_a_glyph_error_then_the_commands_inputs_then_the_fallback(tmp_path, monkeypatch):
+    import sheets.core.data
     import sheets.core.fsio as fsio
-    import sheets.data
 
     unit = tmp_path / "unit.yaml"
     unit.write_text("x\n\n  \u4e00\n", encoding="utf-8")
-    monkeypatch.setattr(sheets.data, "overrides_read", lambda: [])
+    monkeypatch.setattr(sheets.core.data, "overrides_read", lambda: [])
     monkeypatch.setattr(
         fsio, "inputs_read", lambda: [((1, 2), str(tmp_path / "none.yaml")), ((1, 3), str(unit))]
     )
@@ -706,13 +708,13 @@ def test_a_glyph_error_then_the_commands_inputs_then_the_fallback(tmp_path, monk
 
 
 def test_the_last_override_read_is_looked_at_first(tmp_path, monkeypatch):
+    import sheets.core.data
     import sheets.core.fsio as fsio
-    import sheets.data
 
     a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
     a.write_text("\u4e00\n", encoding="utf-8")
     b.write_text("x: \u4e00\n", encoding="utf-8")
-    monkeypatch.setattr(sheets.data, "overrides_read", lambda: [str(a), str(b)])
+    monkeypatch.setattr(sheets.core.data, "overrides_read", lambda: [str(a), str(b)])
     monkeypatch.setattr(fsio, "inputs_read", lambda: [])
     assert api._glyph_source("\u4e00", "f") == (str(b), api._char_position(str(b), "\u4e00"))
     assert api._char_position(str(b), "\u4e00").col == 4

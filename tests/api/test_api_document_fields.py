@@ -105,10 +105,10 @@ def test_titles_fall_back_to_the_games_id(monkeypatch):
 # -- a character the drawing cannot print, found in no input: whom it is blamed on ---------------
 @pytest.fixture
 def nothing_read(monkeypatch):
+    import sheets.core.data
     import sheets.core.fsio as fsio
-    import sheets.data
 
-    monkeypatch.setattr(sheets.data, "overrides_read", lambda: [])
+    monkeypatch.setattr(sheets.core.data, "overrides_read", lambda: [])
     monkeypatch.setattr(fsio, "inputs_read", lambda: [])
 
 
@@ -165,7 +165,7 @@ def test_a_recorded_roster_is_the_same_pdf():
 
 # -- a game that lacks a piece: the refusal, word for word --------------------------------------
 def test_a_game_without_a_renderer_a_handout_or_starters(monkeypatch):
-    import sheets.data
+    import sheets.core.data
 
     monkeypatch.setattr(get_game("dmech"), "renderer", None)
     with pytest.raises(UsageError) as e:
@@ -175,9 +175,9 @@ def test_a_game_without_a_renderer_a_handout_or_starters(monkeypatch):
     with pytest.raises(UsageError) as e:
         api.reference("lnl")
     assert str(e.value) == "lnl has no reference handout yet"
-    real = sheets.data.load_data
+    real = sheets.core.data.load_data
     monkeypatch.setattr(
-        sheets.data, "load_data", lambda name: {} if name == "common/starters.yaml" else real(name)
+        sheets.core.data, "load_data", lambda name: {} if name == "common/starters.yaml" else real(name)
     )
     with pytest.raises(UsageError) as e:
         api.starter("dust")

@@ -5,9 +5,9 @@ page keeps the print rules (layout checker: quads, gliders, long Russian names, 
 import pytest
 import yaml
 
+from sheets.core.data import load_data
 from sheets.core.game import Options
 from sheets.core.loader import load_file
-from sheets.data import load_data
 from sheets.render.layout_check import check, summary
 from sheets.render.pdf import Document
 

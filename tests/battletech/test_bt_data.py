@@ -2,7 +2,7 @@
 
 import yaml
 
-from sheets.data import data_path, load_data
+from sheets.core.data import data_path, load_data
 from sheets.games.battletech import rules
 
 REQUIRED_WEAPON_KEYS = {

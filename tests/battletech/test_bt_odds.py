@@ -161,7 +161,7 @@ def test_no_odds_is_declared_by_the_game_plugin_not_the_shared_cli():
 
 def test_info_in_russian_names_the_main_gun_in_russian(cli):
     """Issue 20: `info --lang ru` left the key main_gun in English."""
-    from sheets.data import data_path
+    from sheets.core.data import data_path
 
     r = cli("info", data_path("units/battletech/roc.yaml"), "--lang", "ru")
     assert r.exit_code == 0, r.stderr

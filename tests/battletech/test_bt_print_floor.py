@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from sheets.core.data import data_path
 from sheets.core.game import Options, get_game, load_object
 from sheets.core.loader import load_file
-from sheets.data import data_path
 from sheets.games.battletech.blk import parse_blk, to_yaml
 from sheets.render.layout_check import check, summary
 from sheets.render.pdf import Document

@@ -2,9 +2,9 @@
 ammo shot, the two-row pilot table (≈5 × 3 mm cells, hit numbers above, consciousness below),
 crit boxes and armour pips of at least 3 mm."""
 
+from sheets.core.data import data_path
 from sheets.core.game import Options
 from sheets.core.loader import load_file
-from sheets.data import data_path
 from sheets.games.battletech.sheet import block_columns, page_geometry, render
 from sheets.render.layout_check import MM, check
 from sheets.render.pdf import Document

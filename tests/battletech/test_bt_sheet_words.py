@@ -28,7 +28,7 @@ def test_main_gun_is_not_abbreviated_mg_next_to_machine_guns(cli, write, tmp_pat
 def test_a_one_unit_file_fills_its_page_with_blank_blocks(cli, write, tmp_path):
     """Issue 23: a one-unit ProtoMech file filled a fifth of a page; the rest of the Point's page
     now holds blank blocks to fill in by hand (the skeleton, no values, no pips)."""
-    from sheets.data import data_path
+    from sheets.core.data import data_path
 
     for lang, tab, tons in (("en", "ProtoMech", "Tons:"), ("ru", "Протомех", "Тонн:")):
         out = tmp_path / f"roc-{lang}.pdf"
@@ -43,7 +43,7 @@ def test_a_one_unit_file_fills_its_page_with_blank_blocks(cli, write, tmp_path):
 
 
 def test_a_full_point_gets_no_blank_block(cli, tmp_path):
-    from sheets.data import data_path
+    from sheets.core.data import data_path
 
     out = tmp_path / "alpha.pdf"
     r = cli("render", data_path("units/battletech/point-alpha.yaml"), "-o", out)
@@ -60,9 +60,9 @@ def test_a_full_points_army_list_page_is_used(cli, tmp_path):
     """Issue 23: the full Point's army list had a page of its own, 29 % used; it now comes last,
     with blank blocks (numbered on from the last unit) under it."""
     from sheets import api
+    from sheets.core.data import data_path
     from sheets.core.game import Options
     from sheets.core.loader import load_file
-    from sheets.data import data_path
     from sheets.render.layout_check import check
 
     out = tmp_path / "alpha.pdf"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheets.data import label
+from sheets.core.data import label
 from sheets.games.battletech import rules
 from sheets.games.battletech.model import Mount, Proto
 

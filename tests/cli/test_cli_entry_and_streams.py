@@ -164,9 +164,9 @@ def test_the_debug_command_of_a_context_without_a_command_line():
 # -- a data override that refers to something the tables do not have: exit 1, not 3 ----------------
 def test_an_internal_kind_of_error_after_an_override_was_read_blames_the_override(cli, tmp_path, monkeypatch):
     import sheets.cli.commands as commands
-    import sheets.data
+    import sheets.core.data
 
-    monkeypatch.setattr(sheets.data, "overrides_read", lambda: ["/my/a.yaml", "/my/b.yaml"])
+    monkeypatch.setattr(sheets.core.data, "overrides_read", lambda: ["/my/a.yaml", "/my/b.yaml"])
 
     def bad(*a, **k):
         raise KeyError("slot")
@@ -179,7 +179,7 @@ def test_an_internal_kind_of_error_after_an_override_was_read_blames_the_overrid
         "read): KeyError: 'slot' (a value refers to something the tables do not have; "
         "compare with the bundled file)\n"
     )
-    monkeypatch.setattr(sheets.data, "overrides_read", lambda: ["/my/a.yaml"])
+    monkeypatch.setattr(sheets.core.data, "overrides_read", lambda: ["/my/a.yaml"])
     r = cli("render", "data/units/battletech/roc.yaml", "-o", tmp_path / "x.pdf")
     assert r.exit_code == 1
     assert r.stderr.startswith("/my/a.yaml: cannot use this data override: KeyError: 'slot' (")
@@ -187,23 +187,23 @@ def test_an_internal_kind_of_error_after_an_override_was_read_blames_the_overrid
 
 def test_without_an_override_the_same_error_is_internal_exit_3(cli, tmp_path, monkeypatch):
     import sheets.cli.commands as commands
-    import sheets.data
+    import sheets.core.data
 
-    monkeypatch.setattr(sheets.data, "overrides_read", lambda: [])
+    monkeypatch.setattr(sheets.core.data, "overrides_read", lambda: [])
     monkeypatch.setattr(commands, "_glyph_check", lambda *a, **k: {}["slot"])
     r = cli("render", "data/units/battletech/roc.yaml", "-o", tmp_path / "x.pdf")
     assert r.exit_code == 3 and r.stderr.startswith("internal error: KeyError: 'slot' (")
 
 
 def test_before_the_tables_are_imported_no_override_was_read(monkeypatch):
-    monkeypatch.delitem(sys.modules, "sheets.data")
+    monkeypatch.delitem(sys.modules, "sheets.core.data")
     assert cli_module._overrides_read() == []
 
 
 def test_the_overrides_read_come_from_sheets_data(monkeypatch):
-    import sheets.data
+    import sheets.core.data
 
-    monkeypatch.setattr(sheets.data, "overrides_read", lambda: ["/x.yaml"])
+    monkeypatch.setattr(sheets.core.data, "overrides_read", lambda: ["/x.yaml"])
     assert cli_module._overrides_read() == ["/x.yaml"]
 
 

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from sheets.cli import COMMANDS, cli
 from sheets.cli.commands import plural, plural_ru
+from sheets.core.data import data_path
 from sheets.core.game import game_ids
-from sheets.data import data_path
 
 OTROK = str(data_path("units/dmech/otrok.yaml"))
 

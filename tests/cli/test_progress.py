@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from sheets.cli import cli
 from sheets.cli.progress import PageProgress
-from sheets.data import data_path
+from sheets.core.data import data_path
 from sheets.render.pdf import Document
 
 

@@ -128,7 +128,7 @@ def test_a_number_of_100_digits_parses_101_digits_is_refused():
 
 @pytest.mark.parametrize("spec, bad", [(">20", None), (">21", 21), (".20", None), (".21", 21), ("<9", None)])
 def test_label_placeholder_width_and_precision_at_most_20(spec, bad):
-    from sheets.data import placeholder_problem
+    from sheets.core.data import placeholder_problem
 
     got = placeholder_problem(f"Hex size: {{mm:{spec}}} mm", "Hex size: {mm} mm")
     if bad is None:

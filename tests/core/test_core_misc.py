@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from sheets.core.data import data_root
 from sheets.core.errors import InputError
 from sheets.core.fsio import atomic_write
-from sheets.data import data_root
 
 
 def test_every_label_has_both_languages():

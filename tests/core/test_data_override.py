@@ -18,7 +18,7 @@ def run(env, *args, cwd=None):
 
 
 def test_override_changes_numbers_and_labels(tmp_path, subprocess_env):
-    from sheets.data import data_root
+    from sheets.core.data import data_root
 
     base = json.loads(run(subprocess_env, "info", "--json", MINOTAUR).stdout)[0]
     cat = yaml.safe_load((data_root() / "battletech/weapons.yaml").read_text(encoding="utf-8"))

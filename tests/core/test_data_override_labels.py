@@ -20,7 +20,7 @@ def run(env, *args):
 
 @pytest.fixture
 def labels_without_ru(tmp_path):
-    from sheets.data import data_root
+    from sheets.core.data import data_root
 
     text = (data_root() / "battletech/labels.yaml").read_text(encoding="utf-8")
     lines = text.splitlines()

@@ -5,8 +5,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from sheets.core.data import data_path
 from sheets.core.errors import InputError
-from sheets.data import data_path
 from sheets.games.dmech.cli import calc
 
 OTROK = str(data_path("units/dmech/otrok.yaml"))

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from sheets.data import data_path, load_data
+from sheets.core.data import data_path, load_data
 from sheets.games.dmech import rules
 from sheets.games.dmech.geometry import FACES
 

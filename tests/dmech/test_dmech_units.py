@@ -4,10 +4,10 @@ import textwrap
 
 import pytest
 
+from sheets.core.data import data_path
 from sheets.core.errors import InputError
 from sheets.core.game import Options, get_game
 from sheets.core.loader import load_file
-from sheets.data import data_path
 from sheets.games.dmech.model import Infantry, Walker
 
 OTROK = """\

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from sheets.cli import cli
-from sheets.data import data_path
+from sheets.core.data import data_path
 
 SAMPLE = str(data_path("units/dust/sample_force.yaml"))
 SQUAD = f"{SAMPLE}#Sample Laser Squad"

@@ -4,8 +4,8 @@ import json
 
 from click.testing import CliRunner
 
+from sheets.core.data import data_path
 from sheets.core.errors import InputError
-from sheets.data import data_path
 from sheets.games.dust.cli import calc
 
 SAMPLE = str(data_path("units/dust/sample_force.yaml"))

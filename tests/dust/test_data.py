@@ -1,7 +1,7 @@
 """The Dust data files: labels in both languages, cover objects, dice, card presets, game."""
 
+from sheets.core.data import load_data
 from sheets.core.game import get_game
-from sheets.data import load_data
 from sheets.games.dust.model import cover_objects
 from sheets.games.dust.schema import unit_spec
 

@@ -2,10 +2,10 @@
 
 import pytest
 
+from sheets.core.data import data_path
 from sheets.core.errors import InputError
 from sheets.core.game import get_game
 from sheets.core.loader import load_file
-from sheets.data import data_path
 
 CONTRACT = """\
 system: dust

@@ -42,7 +42,7 @@ def test_armour_class_codes(type_, level, code):
 )
 def test_armour_type_printed_names(type_, en):
     # unit cards name the armour class: Soldier 1–4, Vehicle 1–7, Aircraft (Air) 1–3
-    from sheets.data import label
+    from sheets.core.data import label
 
     assert label("dust", model.armor_types()[type_]["label"], "en") == en
 

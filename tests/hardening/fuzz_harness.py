@@ -28,7 +28,7 @@ from pathlib import Path
 
 import yaml
 
-from sheets.data import data_root
+from sheets.core.data import data_root
 
 TESTS = Path(__file__).resolve().parent.parent
 SHARED_FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures"  # beside the checkout
@@ -488,7 +488,7 @@ def run_table_case(table: Path, rng: random.Random, workdir: Path) -> Outcome:
     if command == "render":
         args += ["-o", out]
     before = {p.name for p in workdir.iterdir()}
-    from sheets.data import OVERRIDE_ENV
+    from sheets.core.data import OVERRIDE_ENV
 
     saved = os.environ.get(OVERRIDE_ENV)  # --data-dir sets it for the process: put it back
     clear_caches()

@@ -23,7 +23,7 @@ import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sheets.data import data_root
+from sheets.core.data import data_root
 
 from .bounded import LIMIT_BYTES, LIMIT_SECONDS, Run, bounded_cli
 

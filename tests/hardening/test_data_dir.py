@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from sheets.data import data_root
+from sheets.core.data import data_root
 
 MINOTAUR = data_root() / "units" / "battletech" / "minotaur.yaml"
 WEAPONS = (data_root() / "battletech" / "weapons.yaml").read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from sheets.data import data_root
+from sheets.core.data import data_root
 
 SAMPLES = data_root() / "units"
 ROC = SAMPLES / "battletech" / "roc.yaml"

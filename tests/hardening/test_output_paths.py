@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
+from sheets.core.data import data_root
 from sheets.core.errors import UsageProblem
 from sheets.core.fsio import TEMP_PREFIX, atomic_write, reset_inputs, write_files
-from sheets.data import data_root
 
 SAMPLES = data_root() / "units"
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from sheets.data import data_root
+from sheets.core.data import data_root
 
 UNITS = data_root() / "units"
 

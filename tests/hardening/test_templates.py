@@ -3,7 +3,7 @@ template's file and line; Markdown and BBCode escape user text as HTML does."""
 
 import pytest
 
-from sheets.data import data_root
+from sheets.core.data import data_root
 
 POINT = data_root() / "units" / "battletech" / "point-alpha.yaml"
 

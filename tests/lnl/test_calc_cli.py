@@ -106,7 +106,7 @@ def test_human_output_marks_unverified_kill_numbers(cli):
 def test_data_dir_override_verifies_a_cell(tmp_path, subprocess_env):
     import yaml
 
-    from sheets.data import data_root
+    from sheets.core.data import data_root
 
     table = yaml.safe_load((data_root() / "lnl/melee_table.yaml").read_text(encoding="utf-8"))
     table["melee_table"]["1:2"]["verified"] = True

@@ -4,7 +4,7 @@ adds (its limit line), and the list is not printed twice."""
 
 import pypdf
 
-from sheets.data import data_path
+from sheets.core.data import data_path
 
 US = data_path("units/lnl/hill30_us.yaml")
 GERMAN = data_path("units/lnl/hill30_german.yaml")

@@ -166,7 +166,7 @@ def test_melee_odds_chart_pdf_and_png(cli, tmp_path):
 def test_verified_override_removes_the_dagger(tmp_path, subprocess_env):
     import yaml
 
-    from sheets.data import data_root
+    from sheets.core.data import data_root
 
     table = yaml.safe_load((data_root() / "lnl/melee_table.yaml").read_text(encoding="utf-8"))
     for row in table["melee_table"].values():

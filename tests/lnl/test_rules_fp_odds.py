@@ -370,7 +370,7 @@ def test_natural_needed(kn, drm, need):
 @pytest.fixture
 def melee_table_from(tmp_path, monkeypatch):
     """A user's Melee Table through --data-dir ($SHEETS_DATA_DIR), with the caches cleared."""
-    from sheets.data import load_data
+    from sheets.core.data import load_data
     from sheets.games.lnl import model
 
     def clear():

@@ -52,7 +52,7 @@ def test_pen_heading_sets_capitals_in_sentence_case():
     ],
 )
 def test_battletech_sheet_headings_in_sentence_case(cli, tmp_path, lang, want, old):
-    from sheets.data import data_path
+    from sheets.core.data import data_path
 
     out = tmp_path / "s.pdf"
     r = cli("render", data_path("units/battletech/point-alpha.yaml"), "--lang", lang, "-o", out)
@@ -66,7 +66,7 @@ def test_battletech_sheet_headings_in_sentence_case(cli, tmp_path, lang, want, o
 
 
 def test_battletech_reference_keeps_the_seeds_term():
-    from sheets.data import label
+    from sheets.core.data import label
 
     assert label("battletech", "ref_hit_heading", "ru") == "Таблица Места Попадания (2D6)"
     assert label("battletech", "ref_hit_heading", "en") == "Hit location table (2D6)"

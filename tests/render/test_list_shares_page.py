@@ -17,7 +17,7 @@ def _pages(path) -> list[str]:
 
 
 def _sample(rel):
-    from sheets.data import data_path
+    from sheets.core.data import data_path
 
     return data_path(f"units/{rel}")
 

@@ -64,7 +64,7 @@ def test_list_title():
 
 
 def _sample(rel):
-    from sheets.data import data_path
+    from sheets.core.data import data_path
 
     return data_path(f"units/{rel}")
 

@@ -440,7 +440,7 @@ def test_str_methods_at_their_odd_arguments(small):
 
 
 def test_a_bundled_templates_whole_output_refusal_names_that_template(cli, monkeypatch):
-    from sheets.data import data_root, templates_root
+    from sheets.core.data import data_root, templates_root
 
     monkeypatch.setattr(text, "MAX_OUTPUT_CHARS", 10)
     r = cli("roster", data_root() / "units" / "battletech" / "point-alpha.yaml", "--format", "md")

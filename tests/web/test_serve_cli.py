@@ -141,7 +141,7 @@ def test_the_listening_socket_turns_nagle_off_for_its_connections():
 
 
 def test_the_page_labels_are_data_a_data_dir_can_replace(subprocess_env, tmp_path):
-    from sheets.data import data_root
+    from sheets.core.data import data_root
 
     mine = tmp_path / "mydata" / "web"
     mine.mkdir(parents=True)

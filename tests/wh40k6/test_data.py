@@ -2,7 +2,7 @@
 label key it uses exists in both languages, every granted rule has a glossary line, and the FOC
 slots match the schema."""
 
-from sheets.data import labels, load_data
+from sheets.core.data import labels, load_data
 
 
 def test_unit_type_rows_cite_sources_and_use_known_labels():
@@ -59,7 +59,7 @@ def test_unverified_jet_pack_move_is_user_overridable(tmp_path, subprocess_env):
     import subprocess
     import sys
 
-    from sheets.data import data_root
+    from sheets.core.data import data_root
 
     text = (data_root() / "wh40k6/unit_types.yaml").read_text(encoding="utf-8")
     start = text.index("  jet_pack_infantry:")

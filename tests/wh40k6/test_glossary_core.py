@@ -89,7 +89,7 @@ def test_every_core_rule_has_en_and_ru(name):
     assert entry["en"] and re.search("[А-Яа-яЁё]", entry["ru_text"])
     # no Latin in the Russian line beyond what a Russian page may print (WS, AP2, D6 …): "+D3"
     # in Rending was refused by the layout checker on real rosters
-    from sheets.data import load_data
+    from sheets.core.data import load_data
 
     allowed = set(load_data("common/layout.yaml")["latin_allowed"])
     latin = re.findall(r"[0-9A-Za-z]*[A-Za-z][0-9A-Za-z]*", entry["ru_text"])

@@ -28,12 +28,12 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from sheets.core.data import load_data
 from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean
 from sheets.core.fsio import read_user_bytes
 from sheets.core.game import Options, get_game
 from sheets.core.schema import INVALID, locate
 from sheets.core.yamlio import YMap, YSeq
-from sheets.data import load_data
 from sheets.games.battletech.rules import DEFAULT_VARIANT, default_gunnery, variant_data
 
 MAX_BYTES = 2 * 1024 * 1024  # bigger files are refused unread

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import yaml
 
-from sheets.data import decimal, label, load_data, templates_root
+from sheets.core.data import decimal, label, load_data, templates_root
 from sheets.games.battletech import rules
 from sheets.games.battletech.model import LOCATIONS, Proto
 from sheets.games.battletech.sheet import crit_box

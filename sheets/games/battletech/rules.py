@@ -10,8 +10,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from sheets.core.data import load_data
 from sheets.core.errors import RuleIssue, did_you_mean
-from sheets.data import load_data
 from sheets.games.battletech.model import (
     ARMS,
     LOCATIONS,
@@ -31,7 +31,7 @@ _CLAN_PREFIXES = ("clan ", "cl ")  # a unit file may add these; "IS ..." is anot
 
 # -- tables ------------------------------------------------------------------------------------
 def table(name: str):
-    """Parsed ``data/battletech/<name>.yaml`` (cached by :func:`sheets.data.load_data`)."""
+    """Parsed ``data/battletech/<name>.yaml`` (cached by :func:`sheets.core.data.load_data`)."""
     return load_data(f"battletech/{name}.yaml")
 
 

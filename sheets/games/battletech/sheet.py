@@ -20,7 +20,7 @@ import functools
 import re
 
 from sheets import __version__
-from sheets.data import label
+from sheets.core.data import label
 from sheets.games.battletech.rules import armor, crit_rows, sheet_data, structure
 from sheets.render.fonts import width as text_width
 from sheets.render.pdf import Pen, Rect, fill_lines, footer, margins, shortened
@@ -345,7 +345,7 @@ def weapon_names(lang: str) -> dict:
     """English catalogue name -> printed name in ``lang`` (``data/battletech/weapon_names.yaml``)."""
     if lang == "en":
         return {}
-    from sheets.data import load_data
+    from sheets.core.data import load_data
 
     return {k: v.get(lang, k) for k, v in (load_data("battletech/weapon_names.yaml") or {}).items()}
 

@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass
 
 from sheets import __version__
+from sheets.core.data import label
 from sheets.core.errors import InputError, Problem
-from sheets.data import label
 from sheets.games.dmech import GAME, geometry, rules
 from sheets.render import fonts, hexes
 from sheets.render.pdf import MM, Pen, Rect, footer, margins

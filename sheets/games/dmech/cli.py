@@ -128,7 +128,7 @@ def _load_walker(spec: str):
 
 def _L(key: str, lang: str) -> str:
     """A dmech label in ``lang``."""
-    from sheets.data import label
+    from sheets.core.data import label
 
     return label("dmech", key, lang)
 

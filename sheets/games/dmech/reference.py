@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from sheets import __version__
-from sheets.data import label
+from sheets.core.data import label
 from sheets.games.dmech import chart, rules
 from sheets.games.dmech.model import Entry, Text
 from sheets.render.pdf import Pen, Rect, footer, margins

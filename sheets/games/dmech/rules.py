@@ -9,8 +9,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 
+from sheets.core.data import load_data
 from sheets.core.errors import RuleIssue
-from sheets.data import load_data
 from sheets.games.dmech.geometry import FACES
 from sheets.games.dmech.model import (
     Condition,

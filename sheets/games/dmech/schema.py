@@ -8,9 +8,9 @@ checked by :func:`sheets.games.dmech.rules.armor_issues`.
 
 from __future__ import annotations
 
+from sheets.core.data import load_data
 from sheets.core.schema import INVALID, Bool, Enum, Int, List, Obj, Str
 from sheets.core.yamlio import YMap
-from sheets.data import load_data
 from sheets.games.dmech.geometry import FACES
 from sheets.games.dmech.rules import classes, fold_yo
 

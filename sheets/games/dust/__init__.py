@@ -50,7 +50,7 @@ class Dust(Game):
 
     def roster_row(self, unit, options: Options) -> dict:
         """The army-list row; a joined hero shows beside its squad ("+ hero" / "→ squad")."""
-        from sheets.data import label
+        from sheets.core.data import label
 
         row = view.roster_row(unit)
         row["kind"] = label("dust", row["kind_label"], options.lang)

@@ -20,8 +20,8 @@ import dataclasses
 import re
 from collections.abc import Callable
 
+from sheets.core.data import labels
 from sheets.core.errors import InputError, Problem
-from sheets.data import labels
 from sheets.games.dust import view
 from sheets.games.dust.rules import partners, resolve_joins
 from sheets.render import cards as shared

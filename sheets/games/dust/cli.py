@@ -14,9 +14,9 @@ import json
 
 import click
 
+from sheets.core.data import decimal, load_data
 from sheets.core.errors import InputError, Problem, did_you_mean
 from sheets.core.loader import load_file
-from sheets.data import decimal, load_data
 from sheets.games.dust.rules import (
     UnknownEdition,
     check_cover_sources,

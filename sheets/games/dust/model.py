@@ -10,7 +10,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from sheets.data import load_data
+from sheets.core.data import load_data
 
 KINDS = ("squad", "hero", "vehicle", "aircraft")
 SAVES = ("hits", "misses", "none")  # hit save | miss save | no save (seed)

@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from sheets.core.data import load_data
 from sheets.core.errors import RuleIssue, did_you_mean
-from sheets.data import load_data
 from sheets.games.dust.model import Armor, Cover, Skill, Unit, Weapon, armor_types
 
 # -- building and checking one unit ---------------------------------------------------------

@@ -79,7 +79,7 @@ class LnLT(Game):
     def info_text(self, unit, options: Options) -> dict:
         """``info`` with its reasons in ``options.lang`` (the FP reasoning, why a unit is NME,
         the SW note) and the SWs by their printed names; the JSON keeps the English texts."""
-        from sheets.data import label
+        from sheets.core.data import label
 
         lang = options.lang
         row = unit_info(unit)
@@ -113,7 +113,7 @@ class LnLT(Game):
         ]
 
     def roster_row(self, unit, options: Options) -> dict:
-        from sheets.data import label
+        from sheets.core.data import label
 
         return {
             "name": unit.name,

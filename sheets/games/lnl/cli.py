@@ -84,7 +84,7 @@ def _is_file_ref(text: str) -> bool:
 
 
 def _side(key: str, specs: tuple, lm, hero, lang: str = "en") -> rules.Side:
-    from sheets.data import label
+    from sheets.core.data import label
 
     units, n = [], 0
     letter = label("lnl", f"side_{key}", lang)

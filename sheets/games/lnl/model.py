@@ -11,7 +11,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from sheets.data import load_data
+from sheets.core.data import load_data
 
 KINDS = ("squad", "half_squad", "crew", "weapon_team", "leader", "hero", "medic", "sniper", "scout")
 MMC_KINDS = ("squad", "half_squad", "crew", "weapon_team")  # multi-man counters

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from sheets.data import label
+from sheets.core.data import label
 from sheets.games.lnl.model import melee_table
 from sheets.games.lnl.rules import natural_needed, p_at_least
 from sheets.render.pdf import Pen, Rect

@@ -218,7 +218,7 @@ class UnitFP:
 
 def describe(key: str, fields: dict, lang: str) -> str:
     """One reasoning step in ``lang`` (templates in data/lnl/labels.yaml; SW names translated)."""
-    from sheets.data import label
+    from sheets.core.data import label
 
     values = {
         k: (
@@ -238,7 +238,7 @@ def skill_text(skill: str, lang: str) -> str:
     (``skill_<name>``), else as the user wrote it."""
     import re
 
-    from sheets.data import labels
+    from sheets.core.data import labels
 
     entry = labels("lnl").get("skill_" + re.sub(r"\W+", "_", skill.strip().lower()).strip("_"))
     return entry[lang] if entry else skill
@@ -451,7 +451,7 @@ class IllegalAttack(ValueError):
         super().__init__(self.message("en"))
 
     def message(self, lang: str) -> str:
-        from sheets.data import label
+        from sheets.core.data import label
 
         fields = dict(self.fields)
         if "reason" in fields:  # an NME reason: its own label
@@ -615,7 +615,7 @@ def _names(side: Side, idx) -> list[str]:
 def _label(unit: Unit, lang: str) -> str:
     """A counter as the calculator shows it, in words: the kind (squads need none), the
     notation or an SMC's LM / FP, and its SWs ("*" = captured)."""
-    from sheets.data import label
+    from sheets.core.data import label
 
     if unit.is_smc:
         fields = [

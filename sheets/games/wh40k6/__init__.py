@@ -47,7 +47,7 @@ class Wh40k6(Game):
 
     def list_tally(self, units, options: Options, roster: dict | None) -> list[dict]:
         """Force Organisation chips for the army list: "Troops 3 / 2–6" (allied ones marked)."""
-        from sheets.data import label
+        from sheets.core.data import label
 
         roster = roster or {}
         table = rules.chart_table(options.rules)

@@ -38,8 +38,8 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
+from sheets.core.data import load_data
 from sheets.core.errors import InputError, Pos, Problem
-from sheets.data import load_data
 
 NS = "{http://www.battlescribe.net/schema/rosterSchema}"
 MODEL_PROFILES = ("unit", "monstrous creature", "vehicle", "walker", "flyer")

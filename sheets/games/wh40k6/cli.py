@@ -128,7 +128,7 @@ def attack_cmd(
     as_json,
 ):
     """Expected hits, wounds and unsaved wounds with the exact distribution."""
-    from sheets.data import decimal
+    from sheets.core.data import decimal
     from sheets.games.wh40k6.rules import attack, readings
     from sheets.games.wh40k6.view import L
 

@@ -8,8 +8,8 @@ import functools
 import re
 from dataclasses import dataclass, field
 
+from sheets.core.data import load_data
 from sheets.core.errors import did_you_mean
-from sheets.data import load_data
 
 STATS = ("ws", "bs", "s", "t", "w", "i", "a", "ld")
 ARMOUR = ("front", "side", "rear")

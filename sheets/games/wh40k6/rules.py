@@ -9,8 +9,8 @@ import re
 from collections import Counter
 from fractions import Fraction
 
+from sheets.core.data import load_data
 from sheets.core.errors import RuleIssue
-from sheets.data import load_data
 from sheets.games.wh40k6.model import ARMOUR, STATS, Model, Unit, Weapon, parse_save, type_table
 
 # -- units ----------------------------------------------------------------------------------------
@@ -227,7 +227,7 @@ def foc_violations(units: list[Unit], limit=None, chart: str | None = "6th") -> 
 
 def violation_text(v: dict, lang: str = "en") -> str:
     """``Primary detachment: Troops 1 (needs 2–6)`` in ``lang``."""
-    from sheets.data import label
+    from sheets.core.data import label
 
     det = label("wh40k6", f"det_{v['detachment']}", lang)
     slot = label("wh40k6", f"slot_{v['slot']}", lang)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheets.core.data import load_data
 from sheets.core.schema import INVALID, Enum, Int, List, Obj, OneOf, Spec, Str
-from sheets.data import load_data
 from sheets.games.wh40k6.model import DASHES, SaveError, TypeError_, parse_save, parse_type, type_names
 
 MAX_MODELS = 20  # model lines per unit (a datasheet must fit on one page)

@@ -8,7 +8,7 @@ import functools
 import re
 from dataclasses import replace
 
-from sheets.data import decimal, labels, load_data
+from sheets.core.data import decimal, labels, load_data
 from sheets.games.wh40k6.model import TypeRules, Unit
 
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from sheets.cli import cli
-from sheets.data import data_path
+from sheets.core.data import data_path
 
 _OUT = Path(tempfile.mkdtemp(prefix="bt_ref_tests_"))
 PAPER_PT = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}

@@ -4,8 +4,8 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
+from sheets.core.data import templates_root
 from sheets.core.game import Options
-from sheets.data import templates_root
 from sheets.games.battletech import reference, rules
 from sheets.render.pdf import Document, Rect, margins
 

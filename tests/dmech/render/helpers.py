@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from sheets.cli import cli
-from sheets.data import data_path
+from sheets.core.data import data_path
 
 OTROK = str(data_path("units/dmech/otrok.yaml"))
 PILOT = str(data_path("units/dmech/pilot_on_foot.yaml"))

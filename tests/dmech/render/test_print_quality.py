@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from sheets.cli import cli
-from sheets.data import label
+from sheets.core.data import label
 from sheets.games.dmech import geometry
 from sheets.render.pdf import MM
 

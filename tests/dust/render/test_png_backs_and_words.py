@@ -10,7 +10,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from sheets.cli import cli
-from sheets.data import data_path
+from sheets.core.data import data_path
 
 SAMPLE = str(data_path("units/dust/sample_force.yaml"))
 

@@ -6,8 +6,8 @@ import functools
 import re
 from pathlib import Path
 
+from sheets.core.data import data_path
 from sheets.core.game import Options, get_game, load_object
-from sheets.data import data_path
 from sheets.render.pdf import Document
 
 BT_UNITS = "units/battletech/point-alpha.yaml"

@@ -200,7 +200,7 @@ def test_cli_check_layout(cli, tmp_path, subprocess_env):
     import subprocess
     import sys
 
-    from sheets.data import data_root
+    from sheets.core.data import data_root
 
     (tmp_path / "dmech").mkdir()
     text = (data_root() / "dmech/labels.yaml").read_text(encoding="utf-8")

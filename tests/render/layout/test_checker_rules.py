@@ -277,7 +277,7 @@ def test_coverage_values_come_from_each_games_data():
 
 @pytest.fixture
 def long_label_dir(tmp_path):
-    from sheets.data import data_root
+    from sheets.core.data import data_root
 
     (tmp_path / "dmech").mkdir()
     text = (data_root() / "dmech/labels.yaml").read_text(encoding="utf-8")

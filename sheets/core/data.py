@@ -1,0 +1,253 @@
+"""Locate and load the package's data files (rule tables, labels, sample units) and templates.
+
+Data lives in the top-level ``data/`` folder of the source tree; the wheel installs it as
+``sheets/_data`` (and ``templates/`` as ``sheets/_templates``; see pyproject ``force-include``).
+Both layouts are found here.
+Tables are trusted files shipped with the package: they are parsed with libyaml's safe loader
+(``yaml.CSafeLoader``, PyYAML's pure-Python ``SafeLoader`` when libyaml is absent: same values,
+about ten times slower) once per process and cached; a broken table is an internal error (exit 3).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from pathlib import Path
+
+import yaml
+
+_PKG = Path(__file__).resolve().parent.parent  # the sheets package
+OVERRIDE_ENV = "SHEETS_DATA_DIR"
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _safe_load(fh):
+    return yaml.load(fh, Loader=_SAFE_LOADER)
+
+
+def _find(name: str) -> Path:
+    for candidate in (_PKG / f"_{name}", _PKG.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise RuntimeError(f"the package's {name}/ folder is missing (broken installation)")
+
+
+@functools.cache
+def data_root() -> Path:
+    return _find("data")
+
+
+@functools.cache
+def templates_root() -> Path:
+    return _find("templates")
+
+
+def override_dirs() -> list[Path]:
+    """User folders (``--data-dir`` / ``$SHEETS_DATA_DIR``, several joined with os.pathsep) whose
+    files replace the bundled ones of the same relative path, e.g. ``battletech/weapons.yaml``.
+    A folder that does not exist is a usage error (exit 2), never silently ignored."""
+    value = os.environ.get(OVERRIDE_ENV, "")
+    folders = [Path(p) for p in value.split(os.pathsep) if p]
+    for folder in folders:
+        if not folder.is_dir():
+            from sheets.core.errors import UsageProblem
+
+            raise UsageProblem(f"{OVERRIDE_ENV}/--data-dir: {folder} is not a folder")
+    return folders
+
+
+def data_path(relative: str) -> Path:
+    for folder in override_dirs():
+        candidate = folder / relative
+        if os.path.lexists(candidate):  # a FIFO, device or broken link here is refused, not skipped
+            return candidate
+    return data_root() / relative
+
+
+MAX_OVERRIDE_BYTES = 2 * 1024 * 1024
+
+
+@functools.cache
+def load_data(relative: str):
+    """Parsed content of ``data/<relative>`` (YAML). Cached: call freely.
+
+    A user's override (``--data-dir``) is read like a unit file (regular files only, a size cap,
+    positioned YAML) and checked against the bundled table it replaces
+    (:mod:`sheets.core.tablecheck`): its mistakes are input errors ``file:line:col`` (exit 1)."""
+    path = data_path(relative)
+    bundled = data_root() / relative
+    if path != bundled:
+        return _load_override(path, bundled)
+    with open(path, encoding="utf-8") as fh:
+        return _safe_load(fh)
+
+
+_OVERRIDES_READ: list[str] = []  # the user's tables this process has read, in order
+
+
+def overrides_read() -> list[str]:
+    """The override files (``--data-dir``) the command has read so far: a failure after one of
+    them was read may be the user's data; with none read, the bundled tables were used."""
+    return list(_OVERRIDES_READ)
+
+
+def note_overrides_read(names: list[str]) -> None:
+    """Count override files another process read for this command (``render --jobs`` loading)."""
+    _OVERRIDES_READ.extend(n for n in names if n not in _OVERRIDES_READ)
+
+
+def _load_override(path: Path, bundled: Path):
+    from sheets.core import tablecheck
+    from sheets.core.errors import InputError, Pos, Problem, Problems
+    from sheets.core.fsio import decode_text, read_user_bytes
+    from sheets.core.yamlio import parse_yaml
+
+    name = str(path)
+    _OVERRIDES_READ.append(name)
+    if path.suffix.lower() not in (".yaml", ".yml"):
+        raise InputError([Problem(name, None, "cannot use this data override: not a .yaml file")])
+    text = decode_text(read_user_bytes(path, MAX_OVERRIDE_BYTES), name)
+    value = parse_yaml(text, name)
+    if bundled.is_file():
+        with open(bundled, encoding="utf-8") as fh:
+            reference = _safe_load(fh)
+        problems = Problems(name)
+        tablecheck.check(
+            value, tablecheck.shape_of(reference), getattr(value, "pos", Pos(1, 1)), problems, ""
+        )
+        problems.raise_if_errors()
+    return value
+
+
+@functools.cache
+def labels(game: str) -> dict[str, dict[str, str]]:
+    """Labels of ``data/<game>/labels.yaml`` merged over ``data/common/labels.yaml``.
+
+    Format: ``key: {en: "...", ru: "..."}``; every key must have both languages (a test checks).
+    """
+    merged = dict(_checked_labels("common/labels.yaml"))
+    if game != "common":
+        own = data_path(f"{game}/labels.yaml")
+        if own.exists():
+            merged.update(_checked_labels(f"{game}/labels.yaml"))
+    return merged
+
+
+from sheets.core.i18n import LANGS  # noqa: E402 - the one list of languages
+
+
+def _checked_labels(relative: str) -> dict:
+    """A labels table; a user's override must give every key in both languages (else an input
+    error ``file:line:col`` per key, never a silent fallback to the other language)."""
+    table = load_data(relative) or {}
+    path = data_path(relative)
+    if path.parent == data_root() / Path(relative).parent:
+        return table  # bundled: a test checks both languages
+    from sheets.core.errors import InputError, Pos, Problem
+
+    nodes = {}
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, ValueError):  # parsed already (libyaml); positions are a bonus here
+        root = None
+    if isinstance(root, yaml.MappingNode):
+        nodes = {k.value: (k, v) for k, v in root.value}
+    problems = []
+    for key, entry in table.items() if isinstance(table, dict) else ():
+        missing = [
+            lang
+            for lang in LANGS
+            if not (isinstance(entry, dict) and isinstance(entry.get(lang), str) and entry[lang].strip())
+        ]
+        if missing:
+            mark = nodes[key][1].start_mark if key in nodes else None
+            pos = Pos(mark.line + 1, mark.column + 1) if mark else None
+            problems.append(
+                Problem(
+                    str(path),
+                    pos,
+                    f"label {key!r} has no {' or '.join(missing)} text (every label needs en and ru)",
+                )
+            )
+    if not isinstance(table, dict):
+        problems.append(Problem(str(path), None, "a labels file maps keys to {en: ..., ru: ...}"))
+    else:
+        bundled = _bundled_table(relative)
+        for key, entry in table.items():
+            for lang in LANGS:
+                text = entry.get(lang) if isinstance(entry, dict) else None
+                if not isinstance(text, str):
+                    continue
+                reference = (bundled.get(key) or {}).get(lang) if isinstance(bundled.get(key), dict) else None
+                bad = placeholder_problem(text, reference if isinstance(reference, str) else "")
+                if bad:
+                    where = entry.pos_of(lang) if hasattr(entry, "pos_of") else None
+                    if where is None and key in nodes:
+                        mark = nodes[key][1].start_mark
+                        where = Pos(mark.line + 1, mark.column + 1)
+                    problems.append(Problem(str(path), where, f"label {key!r} ({lang}): {bad}"))
+    if problems:
+        raise InputError(problems)
+    return table
+
+
+def _bundled_table(relative: str) -> dict:
+    path = data_root() / relative
+    if not path.is_file():
+        return {}
+    with open(path, encoding="utf-8") as fh:
+        table = _safe_load(fh)
+    return table if isinstance(table, dict) else {}
+
+
+MAX_FORMAT_WIDTH = 20  # a label's ``{name:>N}`` / ``{name:.N}``: a few characters at the most
+_SPEC = re.compile(r"^(?:.?[<>=^])?[-+ ]?#?0?(\d*)[,_]?(?:\.(\d+))?[a-zA-Z%]?$")
+
+
+def placeholder_problem(text: str, reference: str) -> str | None:
+    """What is wrong with the ``{placeholders}`` of a user's label ``text`` next to the bundled
+    label ``reference``: the same names (those the code fills in), no attribute or index access,
+    no conversion, a width or precision of at most ``MAX_FORMAT_WIDTH``; None when nothing is."""
+    import string
+
+    def fields(value: str):
+        return [f for f in string.Formatter().parse(value) if f[1] is not None]
+
+    try:
+        wanted = {name for _, name, _, _ in fields(reference)}
+    except ValueError:
+        wanted = set()
+    try:
+        found = fields(text)
+    except ValueError as exc:
+        return f"broken placeholder ({exc}); write {{{{ and }}}} for a brace"
+    for _, name, spec, conversion in found:
+        if name not in wanted:
+            known = ", ".join(f"{{{n}}}" for n in sorted(wanted)) or "none"
+            return f"unknown placeholder {{{name[:40]}}} (the bundled label has {known})"
+        if conversion:
+            return f"placeholder {{{name}}}: no conversion (!{conversion}) allowed"
+        m = _SPEC.match(spec or "")
+        if m is None or "{" in (spec or ""):
+            return f"placeholder {{{name}}}: format {spec[:40]!r} is not allowed"
+        for part in m.groups():
+            if part and int(part) > MAX_FORMAT_WIDTH:
+                return (
+                    f"placeholder {{{name}}}: width or precision {int(part)} is too large "
+                    f"(at most {MAX_FORMAT_WIDTH})"
+                )
+    return None
+
+
+def label(game: str, key: str, lang: str) -> str:
+    entry = labels(game).get(key)
+    if entry is None:
+        raise KeyError(f"no label {key!r} for {game}")
+    return entry[lang]
+
+
+def decimal(value: float, lang: str, places: int = 2) -> str:
+    """A number with fixed decimals in the language's style (ru: decimal comma)."""
+    text = f"{float(value):.{places}f}"
+    return text.replace(".", ",") if lang == "ru" else text
