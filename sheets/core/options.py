@@ -244,9 +244,7 @@ def _number(value: Any) -> float:
         number = float(value)
     else:
         text = str(value).strip().replace(",", ".")
-        if not re.fullmatch(
-            r"[+-]?(\d{1,%d}(\.\d{0,%d})?|\.\d{1,%d})" % (MAX_DIGITS, MAX_DIGITS, MAX_DIGITS), text
-        ):
+        if not _NUMBER.fullmatch(text):
             raise OptionValueError(_("expected a number, got {value}").format(value=short(value)))
         number = float(text)
     if not math.isfinite(number):
