@@ -68,6 +68,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sheets.core.calc import Refused as CalculationRefused
 from sheets.core.errors import InputError, UsageProblem
 from sheets.core.game import Options
 
@@ -94,6 +95,9 @@ __all__ = [
     "chart_pngs",
     "game_options",
     "parse_game_options",
+    "calculators",
+    "calculate",
+    "CalculationRefused",
     "starter",
     "starter_kinds",
     "layout_words",
@@ -120,13 +124,21 @@ class Problem:
     line: int | None
     column: int | None
     severity: str  # "error" | "warning"
-    message: str
+    message: str  # in the language the call ran in
+    code: str = ""  # the problem's kind, the same in every language ("" where none was given)
 
     @classmethod
     def of(cls, p) -> Problem:
         """The API form of a :class:`sheets.core.errors.Problem`."""
         file = p.pos.file if p.pos is not None and p.pos.file else p.path
-        return cls(file, p.pos.line if p.pos else None, p.pos.col if p.pos else None, p.severity, p.message)
+        return cls(
+            file,
+            p.pos.line if p.pos else None,
+            p.pos.col if p.pos else None,
+            p.severity,
+            p.message,
+            getattr(p, "code", "") or "",
+        )
 
     def as_dict(self) -> dict:
         return {
@@ -134,12 +146,15 @@ class Problem:
             "line": self.line,
             "column": self.column,
             "severity": self.severity,
+            "code": self.code or "input",
             "message": self.message,
         }
 
     def __str__(self) -> str:
+        from sheets.core.i18n import _
+
         where = self.file if self.line is None else f"{self.file}:{self.line}:{self.column}"
-        prefix = "warning: " if self.severity == "warning" else ""
+        prefix = _("warning: ") if self.severity == "warning" else ""
         return f"{where}: {prefix}{self.message}"
 
 
@@ -159,7 +174,9 @@ def _core(p: Problem):
     from sheets.core.errors import Pos
     from sheets.core.errors import Problem as CoreProblem
 
-    return CoreProblem(p.file, None if p.line is None else Pos(p.line, p.column), p.message, p.severity)
+    return CoreProblem(
+        p.file, None if p.line is None else Pos(p.line, p.column), p.message, p.severity, p.code
+    )
 
 
 class UsageError(UsageProblem, ValueError):
@@ -176,9 +193,13 @@ _SHARED = ("lang", "paper", "mono", "rules")
 
 def make_options(options: Options | Mapping | None = None) -> Options:
     """An :class:`Options` from a mapping (shared keys and the game's own by parameter name;
-    None values are left out, so the game's defaults apply) or a copy of ``options``."""
+    None values are left out, so the game's defaults apply) or a copy of ``options``. The
+    language defaults to the current one (:func:`sheets.core.i18n.current_lang`)."""
+    from sheets.core.i18n import LANGS, _, current_lang
+    from sheets.core.options import PAPERS
+
     if options is None:
-        return Options()
+        return Options(lang=current_lang())
     if isinstance(options, Options):
         return Options(
             lang=options.lang,
@@ -188,12 +209,20 @@ def make_options(options: Options | Mapping | None = None) -> Options:
             extra=dict(options.extra),
         )
     values = dict(options)
-    lang = values.pop("lang", None) or "en"
+    lang = values.pop("lang", None) or current_lang()
     paper = values.pop("paper", None) or "a4"
-    if lang not in ("en", "ru"):
-        raise GameOptionError(f"unknown language {lang!r}; expected en or ru")
-    if paper not in ("a4", "letter"):
-        raise GameOptionError(f"unknown paper {paper!r}; expected a4 or letter")
+    if lang not in LANGS:
+        raise GameOptionError(
+            _("unknown language {value}; expected {choices}").format(
+                value=repr(lang), choices=_(" or ").join(LANGS)
+            )
+        )
+    if paper not in PAPERS:
+        raise GameOptionError(
+            _("unknown paper {value}; expected {choices}").format(
+                value=repr(paper), choices=_(" or ").join(PAPERS)
+            )
+        )
     rules = values.pop("rules", None)
     return Options(
         lang=lang,
@@ -217,143 +246,207 @@ def _game(game_id: str):
         ) from None
 
 
-def _params(game, command: str) -> list:
-    from sheets.core.game import load_object
+def _specs(game, command: str) -> tuple:
+    from sheets.core.game import option_specs
 
-    path = (getattr(game, "cli_options", None) or {}).get(command)
-    return list(load_object(path)) if path else []
-
-
-def _long_name(param) -> str:
-    longs = [o for o in param.opts if o.startswith("--")]
-    return (longs[0] if longs else param.opts[0]).lstrip("-")
+    return option_specs(game, command)
 
 
-def _writes_files(param) -> bool:
-    return type(param.type).__name__ == "Path"
+def _rules_spec(game):
+    from sheets.core.i18n import N_
+    from sheets.core.options import CHOICE, Choice, OptionSpec
+
+    return OptionSpec(
+        "rules",
+        CHOICE,
+        help=N_("The rule variant the printout and the checks follow."),
+        label=N_("Rules"),
+        choices=tuple(Choice(v, f"rules_{v}") for v in game.variants),
+        default=game.variants[0],
+    )
 
 
-def _kind(param) -> str:
-    if getattr(param, "is_flag", False):
-        return "flag"
-    if hasattr(param.type, "choices"):
-        return "choice"
-    name = getattr(param.type, "name", "")
-    if name.startswith("integer"):
-        return "int"
-    if name.startswith("float"):
-        return "float"
-    return "str"
+RULES_COMMANDS = ("render", "validate", "info", "roster", "reference", "chart")
 
 
-def game_options(game_id: str, command: str = "render") -> list[dict]:
+def game_options(game_id: str, command: str = "render", lang: str | None = None) -> list[dict]:
     """The options ``game_id``'s plug-in adds to ``command`` (render, validate, reference,
-    chart), described for a form; ``rules`` first when the game has variants."""
+    chart), described for a form in ``lang`` (see :meth:`OptionSpec.describe`); ``rules`` first
+    when the game has variants. Options that name a folder of this machine (``--png DIR``,
+    ``--units DIR``) are left out: a page never names a path."""
+    from sheets.core.data import label
+    from sheets.core.i18n import current_lang
+    from sheets.core.options import PATH
+
     game = _game(game_id)
+    lang = lang or current_lang()
     out = []
-    if game.variants and command in ("render", "validate", "info", "roster", "reference", "chart"):
-        out.append(
-            {
-                "name": "rules",
-                "param": "rules",
-                "kind": "choice",
-                "choices": list(game.variants),
-                "default": game.variants[0],
-                "min": None,
-                "max": None,
-                "help": "Rule variant.",
-            }
-        )
-    for p in _params(game, command):
-        if _writes_files(p):
-            continue
-        kind = _kind(p)
-        out.append(
-            {
-                "name": _long_name(p),
-                "param": p.name,
-                "kind": kind,
-                "choices": list(p.type.choices) if kind == "choice" else None,
-                "default": form_default(p, kind),
-                "min": getattr(p.type, "min", None),
-                "max": getattr(p.type, "max", None),
-                "help": getattr(p, "help", None) or "",
-            }
-        )  # click 8.4: an Argument has none
+    if game.variants and command in RULES_COMMANDS:
+        rules = _rules_spec(game).describe(lang)
+        for choice in rules["choices"]:  # the variants' names are the game's printed labels
+            key = f"rules_{choice['value']}"
+            choice["label"] = label(game.id, key, lang) if _has_label(game.id, key) else choice["value"]
+        out.append(rules)
+    out.extend(s.describe(lang) for s in _specs(game, command) if s.type != PATH)
     return out
 
 
-def form_default(param, kind: str):
-    """An option's default for a form: None when it has none (click's own "unset" marker, which
-    click 8.5 also gives a flag, is no value a page can show), False for a flag without one
-    (``kind`` "flag"). The page's calculator forms use it too."""
-    value = param.default
-    if value is not None and type(value).__module__.split(".")[0] == "click":
-        value = None
-    return False if kind == "flag" and value is None else value
+def _has_label(game_id: str, key: str) -> bool:
+    from sheets.core.data import labels
 
-
-_TRUE = {"1", "true", "yes", "on", ""}
-_FALSE = {"0", "false", "no", "off"}
+    return key in labels(game_id)
 
 
 def parse_game_options(game_id: str, command: str, values: Mapping[str, str]) -> dict:
     """Text values (e.g. a query string: ``{"card": "mini", "backs": "1"}``) of ``game_id``'s
-    options for ``command`` -> the mapping :func:`make_options` takes. Names are the long
-    options without dashes (``-`` or ``_`` alike) or the parameter names."""
-    from sheets.core.errors import did_you_mean
-    from sheets.core.game import all_games
+    options for ``command`` -> the mapping :func:`make_options` takes. Names are the parameter
+    names or the long options without dashes (``-`` or ``_`` alike). A refused value names the
+    option by its label (the words a form shows), in the current language."""
+    from sheets.core.i18n import _
+    from sheets.core.options import FLAG, PATH, OptionValueError
 
     game = _game(game_id)
     mine = {}
-    for p in _params(game, command):
-        mine[_long_name(p).replace("-", "_")] = p
-        mine[p.name] = p
+    for s in _specs(game, command):
+        mine[s.cli_flag.lstrip("-").replace("-", "_")] = s
+        mine[s.name] = s
+    if game.variants:
+        mine["rules"] = _rules_spec(game)
     out: dict = {}
     for raw_name, text in values.items():
         name = str(raw_name).lstrip("-").replace("-", "_")
-        text = "" if text is None else str(text)
-        if name == "rules":
-            if not game.variants:
-                raise GameOptionError(f"rules: {game.id} has no rule variants")
-            if text.lower() not in game.variants:
-                raise GameOptionError(
-                    f"rules: unknown rules variant {text!r}"
-                    f"{did_you_mean(text, game.variants)}; expected one of "
-                    f"{', '.join(game.variants)}"
-                )
-            out["rules"] = text.lower()
-            continue
-        param = mine.get(name)
-        if param is None:
-            owners = sorted(
-                g.id
-                for g in all_games()
-                if g.id != game.id
-                and any(name in (_long_name(p).replace("-", "_"), p.name) for p in _params(g, command))
+        spec = mine.get(name)
+        if spec is None:
+            raise GameOptionError(_unknown_option(game, command, str(raw_name), name))
+        if spec.type == PATH:
+            raise GameOptionError(
+                _("{option} names a path on this machine: not available here").format(option=spec.cli_flag)
             )
-            if owners:
-                raise GameOptionError(
-                    f"--{raw_name} is an option of {' and '.join(owners)}, not of {game.id}"
-                )
-            names = sorted(
-                {_long_name(p) for p in _params(game, command)} | ({"rules"} if game.variants else set())
-            )
-            known = f"; {game.id} options: {', '.join(names)}" if names else f"; {game.id} has none"
-            raise GameOptionError(f"unknown option {str(raw_name)!r}{did_you_mean(name, names)}{known}")
-        if _writes_files(param):
-            raise GameOptionError(f"--{_long_name(param)} names a path on this machine: not available here")
-        if getattr(param, "is_flag", False):
-            if text.lower() not in _TRUE | _FALSE:
-                raise GameOptionError(f"--{_long_name(param)}: expected 1 or 0, got {text!r}")
-            out[param.name] = text.lower() in _TRUE
+        if spec.type == FLAG and text in (None, ""):
+            out[spec.name] = True  # ``?backs`` with no value: on
             continue
         try:
-            out[param.name] = param.type.convert(text, param, None)
-        except Exception as exc:  # click's BadParameter (message) or a converter's own error
-            message = getattr(exc, "message", None) or str(exc)
-            raise GameOptionError(f"--{_long_name(param)}: {message}") from None
+            out[spec.name] = spec.convert(text)
+        except OptionValueError as exc:
+            raise GameOptionError(f"{spec.title()}: {exc}") from None
     return out
+
+
+def _unknown_option(game, command: str, raw_name: str, name: str) -> str:
+    """The refusal of an option ``game`` does not have: the games that do, or its own options."""
+    from sheets.core.errors import did_you_mean, short
+    from sheets.core.game import all_games
+    from sheets.core.i18n import _
+    from sheets.core.options import PATH
+
+    if name == "rules":
+        return _("rules: {game} has no rule variants").format(game=game.id)
+    owners = sorted(
+        g.id for g in all_games() if g.id != game.id and any(s.name == name for s in _specs(g, command))
+    )
+    if owners:
+        return _("{option} is an option of {owners}, not of {game}").format(
+            option="--" + raw_name.lstrip("-")[:40], owners=_(" and ").join(owners), game=game.id
+        )
+    names = sorted(
+        {s.cli_flag.lstrip("-") for s in _specs(game, command) if s.type != PATH}
+        | ({"rules"} if game.variants else set())
+    )
+    known = (
+        _("; {game} options: {names}").format(game=game.id, names=", ".join(names))
+        if names
+        else _("; {game} has none").format(game=game.id)
+    )
+    return _("unknown option {option}{hint}{known}").format(
+        option=short(raw_name), hint=did_you_mean(name.replace("_", "-"), names), known=known
+    )
+
+
+# -- calculators ------------------------------------------------------------------------------
+def calculators(game_id: str, lang: str | None = None) -> list[dict]:
+    """The calculators of ``game_id`` described for a form in ``lang`` (see
+    :meth:`sheets.core.calc.CalculatorSpec.describe`)."""
+    from sheets.core.game import calculator_specs
+    from sheets.core.i18n import use_lang
+
+    game = _game(game_id)
+    with use_lang(lang):
+        return [spec.describe() for spec in calculator_specs(game)]
+
+
+class _SourceFiles:
+    """A calculator's unit references resolved among the documents the caller sent (by name),
+    never the file system; their ``from:`` references resolve among them too."""
+
+    def __init__(self, sources: list[Source]):
+        self.table = {s.name: s.data for s in sources}
+
+    def exists(self, file: str) -> bool:
+        return file in self.table
+
+    def load(self, file: str, expect_game: str | None):
+        from sheets.core.errors import InputError, Problem
+        from sheets.core.i18n import _
+        from sheets.core.loader import load_source
+
+        if file not in self.table:
+            names = ", ".join(self.table) or _("none")
+            raise InputError(
+                [
+                    Problem(
+                        file,
+                        None,
+                        _("no opened file of that name (opened: {names})").format(names=names),
+                        code="calc-no-such-file",
+                    )
+                ]
+            )
+        loaded, _used = load_source(file, self.table[file], self.table, None, expect_game)
+        return loaded
+
+
+def calculate(
+    game_id: str,
+    name: str,
+    inputs: Mapping[str, Any],
+    lang: str | None = None,
+    sources: Iterable[Source] = (),
+):
+    """Run calculator ``name`` of ``game_id`` on ``inputs`` (by input name; text, numbers, flags,
+    ``{"file", "name"}`` for a unit of ``sources``): a :class:`sheets.core.calc.Calculation`
+    (``result`` JSON, ``text`` as `sheets calc` prints it, ``display`` for a page), words in
+    ``lang``. Raises :class:`InvalidInput` (a unit file's problems), :class:`CalculationRefused`
+    (the rules forbid it: ``message``, and ``result``/``text`` when there is still an answer) or
+    :class:`UsageError` (an input refused: the message names it by its label)."""
+    from sheets.core import calc as core_calc
+    from sheets.core.errors import InputError
+    from sheets.core.game import calculator_specs
+    from sheets.core.i18n import use_lang
+    from sheets.core.options import NamedValueError
+
+    game = _game(game_id)
+    with use_lang(lang):
+        specs = calculator_specs(game)
+        known: dict = {}
+
+        def spell(n: str) -> str:
+            return known[n].title() if n in known else n
+
+        try:
+            spec = core_calc.find(specs, str(name), game.id)
+            known.update((i.name, i) for i in spec.inputs)
+            return core_calc.run(spec, dict(inputs), _SourceFiles(_sources(sources)))
+        except core_calc.InputProblem as exc:
+            raise UsageError(exc.render(spell)) from None
+        except core_calc.Refused as exc:
+            text = exc.text
+            for n in exc.names:
+                text = text.replace("{" + n + "}", spell(n)) if text else text
+            raise CalculationRefused(exc.render(spell), exc.result, text) from None
+        except NamedValueError as exc:
+            raise UsageError(f"{exc.spec.title()}: {exc}") from None
+        except InputError as exc:
+            raise InvalidInput(exc.problems) from None
 
 
 # -- loading and checking ---------------------------------------------------------------------
@@ -407,10 +500,17 @@ def _load_each(sources: list[Source], options: Options):
 
 def load(sources: Iterable[Source], options: Options | Mapping | None = None) -> Loaded:
     """Load ``sources``; raise :class:`InvalidInput` with every problem of every file."""
+    from sheets.core.i18n import _, use_lang
+
     sources = _sources(sources)
-    if not sources:
-        raise UsageError("no files given")
     opts = make_options(options)
+    with use_lang(opts.lang):
+        if not sources:
+            raise UsageError(_("no files given"))
+        return _load_sources(sources, opts)
+
+
+def _load_sources(sources: list[Source], opts: Options) -> Loaded:
     results, problems, used = _load_each(sources, opts)
     errors = distinct([p for r, found in zip(results, problems) if r is None for p in found])
     if errors:
@@ -527,8 +627,15 @@ def check(
     """Every problem of every source in one run (structural, rules, font, list; warnings too),
     the number of units that loaded (of the files :func:`load` would print) and the game (None
     when no file names a known one)."""
+    from sheets.core.i18n import use_lang
+
     sources = _sources(sources)
     opts = make_options(options)
+    with use_lang(opts.lang):
+        return _check_sources(sources, opts)
+
+
+def _check_sources(sources: list[Source], opts: Options) -> tuple[list[Problem], int, str | None]:
     results, problems, used = _load_each(sources, opts)
     out, units, game_id = [], 0, None
     # as load() prints them: the files no other names, or every file when each one is named

@@ -1,36 +1,57 @@
-"""The `sheets` command line: a thin click layer. Command implementations live in
-``sheets.cli.commands`` and are imported only when a command runs, so ``--help`` stays fast."""
+"""The `sheets` command line: a thin click layer over :mod:`sheets.api`. Each command is a module
+of :mod:`sheets.cli.commands`, imported only when it runs, so ``--help`` stays fast.
+
+The language of the command (its messages, its help, click's own words and the printout) is
+decided before the command line is parsed: ``--lang`` (anywhere before ``--``), ``SHEETS_LANG``,
+``lang`` in a settings file, then the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
+"""
 
 from __future__ import annotations
+
+import os
+from typing import Any
 
 import click
 
 from sheets import __version__
+from sheets.cli.base import Group, option
+from sheets.cli.options import lang_option, with_lang
+from sheets.core.i18n import N_, _
 
-# command name -> (module:function, one-line help shown by `sheets --help`)
+# command name -> (module:function, one-line help shown by `sheets --help`, a msgid)
 COMMANDS = {
-    "systems": ("sheets.cli.commands:systems", "List the registered games."),
-    "validate": ("sheets.cli.commands:validate", "Check unit files and rosters against the rules."),
-    "info": ("sheets.cli.commands:info", "Show derived values (BV, movement, armour…) of every unit."),
-    "render": ("sheets.cli.commands:render", "Print record sheets / unit cards as PDF."),
-    "roster": ("sheets.cli.commands:roster", "Print an army list (pdf, md, html, bbcode, json)."),
-    "reference": ("sheets.cli.commands:reference", "Print a game's quick-reference handout."),
-    "chart": ("sheets.cli.commands:chart", "Draw a chart (hit locations, facings) as PDF or PNG."),
-    "calc": ("sheets.cli.commands:calc", "Calculators (facing, penetration, cover…)."),
-    "schema": ("sheets.cli.commands:schema", "JSON Schema of a game's unit file (for editors)."),
-    "import": (
-        "sheets.cli.commands:import_group",
-        "Import units from other tools' files (MegaMek, BattleScribe).",
+    "systems": ("sheets.cli.commands.systems:systems", N_("List the registered games.")),
+    "validate": (
+        "sheets.cli.commands.validate:validate",
+        N_("Check unit files and rosters against the rules."),
     ),
-    "new": ("sheets.cli.commands:new", "Write a starter unit or army file to fill in."),
-    "examples": ("sheets.cli.commands:examples", "Copy the bundled sample files into a folder."),
-    "config": ("sheets.cli.commands:config", "Show the settings files and the settings used."),
-    "serve": ("sheets.web.cli:serve", "A local web page to edit, check, preview and print files."),
+    "info": (
+        "sheets.cli.commands.info:info",
+        N_("Show derived values (BV, movement, armour…) of every unit."),
+    ),
+    "render": ("sheets.cli.commands.render:render", N_("Print record sheets / unit cards as PDF.")),
+    "roster": ("sheets.cli.commands.roster:roster", N_("Print an army list (pdf, md, html, bbcode, json).")),
+    "reference": ("sheets.cli.commands.reference:reference", N_("Print a game's quick-reference handout.")),
+    "chart": ("sheets.cli.commands.chart:chart", N_("Draw a chart (hit locations, facings) as PDF or PNG.")),
+    "calc": ("sheets.cli.commands.calc:calc", N_("Calculators (facing, penetration, cover…).")),
+    "schema": ("sheets.cli.commands.schema:schema", N_("JSON Schema of a game's unit file (for editors).")),
+    "import": (
+        "sheets.cli.commands.importer:import_group",
+        N_("Import units from other tools' files (MegaMek, BattleScribe)."),
+    ),
+    "new": ("sheets.cli.commands.new:new", N_("Write a starter unit or army file to fill in.")),
+    "examples": ("sheets.cli.commands.examples:examples", N_("Copy the bundled sample files into a folder.")),
+    "config": ("sheets.cli.commands.config:config", N_("Show the settings files and the settings used.")),
+    "serve": (
+        "sheets.cli.commands.serve:serve",
+        N_("A local web page to edit, check, preview and print files."),
+    ),
 }
 
 # options of the whole program, also accepted after the command (`sheets render x.yaml --debug`)
 GLOBAL_FLAGS = ("--debug",)
 GLOBAL_VALUES = ("--data-dir",)
+HELP_OPTIONS = ["-h", "--help"]
 
 
 def hoist_global_options(args: list[str]) -> list[str]:
@@ -39,7 +60,7 @@ def hoist_global_options(args: list[str]) -> list[str]:
     args = list(args)
     start = 0
     while start < len(args) and args[start].startswith("-"):  # options before the command
-        start += 2 if args[start] in GLOBAL_VALUES else 1
+        start += 2 if args[start] in (*GLOBAL_VALUES, "--lang") else 1
     head, tail, moved = args[: start + 1], [], []
     rest = args[start + 1 :]
     i = 0
@@ -63,7 +84,58 @@ def hoist_global_options(args: list[str]) -> list[str]:
     return head[:start] + moved + head[start:] + tail
 
 
-HELP_OPTIONS = ["-h", "--help"]
+def lang_on_command_line(args: list[str]) -> str | None:
+    """The value of the last ``--lang X`` / ``--lang=X`` before ``--`` (None: not given)."""
+    found = None
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a == "--lang" and i + 1 < len(args):
+            found = args[i + 1]
+        elif a.startswith("--lang="):
+            found = a.split("=", 1)[1]
+    return found
+
+
+LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def _section_lang(args: list[str], settings: dict):
+    """``lang`` of the settings, the command's own section (``[render]``, ``[calc.dust.cover]``)
+    over the top level."""
+    words = [a for a in args if not a.startswith("-")][:3]
+    found, section = settings.get("lang"), settings
+    for word in words:
+        section = section.get(word) if isinstance(section, dict) else None
+        if not isinstance(section, dict):
+            break
+        if "lang" in section:
+            found = section["lang"]
+    return found
+
+
+def decide_lang(args: list[str], settings: dict, used: list) -> tuple[str, str]:
+    """(language, what decided it): ``--lang``, ``SHEETS_LANG``, a settings file's ``lang``,
+    the locale, else English. A value the tool has no language for is passed over here (the
+    option itself then refuses it, in the language the next source gives)."""
+    from sheets.core.i18n import DEFAULT_LANG, normalise_lang
+
+    given = lang_on_command_line(args)
+    if given is not None and normalise_lang(given) and given.strip().lower() == normalise_lang(given):
+        return normalise_lang(given) or DEFAULT_LANG, "--lang"
+    env = os.environ.get("SHEETS_LANG")
+    if env and normalise_lang(env):
+        return normalise_lang(env) or DEFAULT_LANG, "SHEETS_LANG"
+    value = _section_lang(args, settings)
+    if isinstance(value, str) and normalise_lang(value):
+        where = str(used[-1]) if used else "sheets.toml"
+        return normalise_lang(value) or DEFAULT_LANG, where
+    for var in LOCALE_VARS:  # POSIX order: the first one set decides
+        value = os.environ.get(var)
+        if value:
+            lang = normalise_lang(value)
+            return (lang, f"{var}={value}") if lang else (DEFAULT_LANG, f"{var}={value}")
+    return DEFAULT_LANG, "default"
 
 
 def short_help_option(cmd):
@@ -81,10 +153,37 @@ def short_help_option(cmd):
     return cmd
 
 
-class LazyGroup(click.Group):
+class LazyGroup(Group):
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        """Decide the language before anything is parsed (click's usage errors are in it too)."""
+        import sys
+
+        from sheets.cli import config
+        from sheets.core import i18n
+
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            settings, used = config.load()
+        except config.ConfigError:
+            settings, used = {}, []  # reported by the command's own reading
+        lang, source = decide_lang(argv, settings, used)
+        before, env = i18n.current_lang(), os.environ.get("LANGUAGE")
+        i18n.set_lang(lang)
+        i18n.install_default_domain()
+        self._lang_source = source
+        try:
+            return super().main(argv, *rest, **kwargs)
+        finally:
+            i18n.set_lang(before)
+            if env is None:
+                os.environ.pop("LANGUAGE", None)
+            else:
+                os.environ["LANGUAGE"] = env
+
     def parse_args(self, ctx, args):
         args = hoist_global_options(args)
         ctx.meta["sheets.argv"] = list(args)
+        ctx.meta["sheets.lang_source"] = getattr(self, "_lang_source", "default")
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx):
@@ -95,7 +194,7 @@ class LazyGroup(click.Group):
             return None
         from sheets.core.game import load_object
 
-        return short_help_option(load_object(COMMANDS[name][0]))
+        return with_lang(short_help_option(load_object(COMMANDS[name][0])))
 
     def invoke(self, ctx):
         """Map failures to the exit-code contract: 1 invalid input, 3 internal error."""
@@ -109,7 +208,7 @@ class LazyGroup(click.Group):
             report_problems(exc.problems)
             ctx.exit(1)
         except UsageProblem as exc:
-            click.echo(f"Error: {exc}", err=True)
+            click.echo(_("Error: {message}").format(message=exc), err=True)
             ctx.exit(2)
         except _config_error() as exc:
             click.echo(str(exc), err=True)
@@ -119,35 +218,45 @@ class LazyGroup(click.Group):
         except BrokenPipeError:
             ctx.exit(0)
         except Exception as exc:
-            if ctx.obj and ctx.obj.get("debug"):
-                import traceback
-
-                traceback.print_exc()
-            first = str(exc).splitlines()[0][:300] if str(exc) else ""
-            read = _overrides_read()
-            if read and isinstance(exc, (KeyError, IndexError, TypeError, ValueError, AttributeError)):
-                # the user's tables passed the structural check but refer to something that is
-                # not there (a label key, a mode another key depends on): the user's data -> exit
-                # 1. Only when an override was actually read: otherwise it is our bug (exit 3).
-                others = f" (or one of {len(read) - 1} other override files read)" if len(read) > 1 else ""
-                click.echo(
-                    f"{read[-1]}: cannot use this data override{others}: {type(exc).__name__}: "
-                    f"{first} (a value refers to something the tables do not have; compare "
-                    f"with the bundled file)",
-                    err=True,
-                )
-                ctx.exit(1)
-            click.echo(
-                f"internal error: {type(exc).__name__}: {first} (for the details run: {_debug_command(ctx)})",
-                err=True,
-            )
-            ctx.exit(3)
+            internal_error(ctx, exc)
 
     def format_commands(self, ctx, formatter):
         """The command list, from ``COMMANDS`` (no command module is imported for it)."""
-        rows = [(name, help_) for name, (_, help_) in COMMANDS.items()]
-        with formatter.section("Commands"):
+        from sheets.core.i18n import tr
+
+        rows = [(name, tr(help_)) for name, (_path, help_) in COMMANDS.items()]
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
+
+
+def internal_error(ctx, exc: Exception) -> None:
+    """One line (exit 3; the traceback with ``--debug``); a failure after a ``--data-dir`` table was
+    read that is a missing key or a wrong type is the user's data (exit 1)."""
+    if ctx.obj and ctx.obj.get("debug"):
+        import traceback
+
+        traceback.print_exc()
+    first = str(exc).splitlines()[0][:300] if str(exc) else ""
+    read = _overrides_read()
+    if read and isinstance(exc, (KeyError, IndexError, TypeError, ValueError, AttributeError)):
+        others = (
+            _(" (or one of {n} other override files read)").format(n=len(read) - 1) if len(read) > 1 else ""
+        )
+        click.echo(
+            _(
+                "{file}: cannot use this data override{others}: {error}: {detail} (a value refers to "
+                "something the tables do not have; compare with the bundled file)"
+            ).format(file=read[-1], others=others, error=type(exc).__name__, detail=first),
+            err=True,
+        )
+        ctx.exit(1)
+    click.echo(
+        _("internal error: {error}: {detail} (for the details run: {command})").format(
+            error=type(exc).__name__, detail=first, command=_debug_command(ctx)
+        ),
+        err=True,
+    )
+    ctx.exit(3)
 
 
 def _config_error():
@@ -167,28 +276,29 @@ def _debug_command(ctx) -> str:
 @click.group(
     cls=LazyGroup,
     context_settings={"help_option_names": HELP_OPTIONS},
-    epilog="Start here: `sheets new GAME -o my.yaml`, then `sheets render my.yaml`. "
-    "`sheets COMMAND -h` describes a command. --debug and --data-dir may also "
-    "follow the command.",
+    help=N_("Record sheets, unit cards, army lists and reference handouts for tabletop wargames."),
+    epilog=N_(
+        "Start here: `sheets serve` (a page in your browser), or `sheets new GAME -o my.yaml`, then "
+        "`sheets render my.yaml`. `sheets COMMAND -h` describes a command. --debug, --data-dir and "
+        "--lang may also follow the command."
+    ),
 )
 @click.version_option(
-    __version__,
-    "--version",
-    "-V",
-    prog_name="sheets",
-    message="%(prog)s %(version)s (distribution wargame-sheets)",
+    __version__, "--version", "-V", prog_name="sheets", message="%(prog)s %(version)s (wargame-sheets)"
 )
-@click.option("--debug", is_flag=True, help="Show full tracebacks on internal errors.")
-@click.option(
+@option("--debug", is_flag=True, help=N_("Show full tracebacks on internal errors."))
+@option(
     "--data-dir",
     type=click.Path(exists=True, file_okay=False),
     default=None,
-    help="Folder whose rule tables and labels replace the bundled ones "
-    "(same relative paths, e.g. battletech/weapons.yaml). Also $SHEETS_DATA_DIR.",
+    help=N_(
+        "Folder whose rule tables and labels replace the bundled ones (same relative paths, e.g. "
+        "battletech/weapons.yaml). Also $SHEETS_DATA_DIR."
+    ),
 )
+@lang_option
 @click.pass_context
 def cli(ctx, debug, data_dir):
-    """Record sheets, unit cards, army lists and reference handouts for tabletop wargames."""
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
     if ctx.resilient_parsing:  # shell completion: no settings files, no side effects
@@ -201,8 +311,6 @@ def cli(ctx, debug, data_dir):
         ctx.default_map = config.default_map(settings)
     data_dir = data_dir or settings.get("data_dir")
     if data_dir:
-        import os
-
         from sheets.core.data import OVERRIDE_ENV
 
         os.environ[OVERRIDE_ENV] = str(data_dir)

@@ -1,36 +1,63 @@
-"""Options shared by several commands, defined once."""
+"""Options shared by several commands, defined once (their values and words come from the shared
+specs of :mod:`sheets.core.options`)."""
 
 from __future__ import annotations
 
 import click
 
+from sheets.cli.base import Option
+from sheets.cli.specs import SpecType
+from sheets.core.i18n import N_, _
+from sheets.core.options import LANG, MONO, PAPER
+
+
+def _lang_checked(ctx, param, value):
+    # the language was decided before parsing (sheets.cli.decide_lang); a value it could not
+    # use is refused here by the option's type
+    return value
+
+
 lang_option = click.option(
     "--lang",
-    type=click.Choice(["en", "ru"]),
-    default="en",
-    show_default=True,
-    help="Language of every printed label.",
+    type=SpecType(LANG),
+    default=None,
+    expose_value=False,
+    callback=_lang_checked,
+    cls=Option,
+    help=LANG.help,
 )
+
+
+def with_lang(cmd):
+    """``--lang`` on ``cmd`` and every command under it (a game's importer too): the language of
+    the messages and the printout, accepted after any command."""
+    if cmd is None:
+        return None
+    if not any("--lang" in p.opts for p in cmd.params):
+        lang_option(cmd)
+    for sub in (getattr(cmd, "commands", None) or {}).values():
+        with_lang(sub)
+    return cmd
+
+
 paper_option = click.option(
-    "--paper",
-    type=click.Choice(["a4", "letter"]),
-    default="a4",
-    show_default=True,
-    help="Paper size (each has its own layout).",
+    "--paper", type=SpecType(PAPER), default="a4", show_default=True, cls=Option, help=PAPER.help
 )
-mono_option = click.option("--mono", is_flag=True, help="Greys and outlines only (black-and-white printers).")
+mono_option = click.option("--mono", is_flag=True, cls=Option, help=MONO.help)
 
 
 def _check_rules(ctx, param, value):
     if value is None:
         return None
-    from sheets.core.errors import did_you_mean
+    from sheets.core.errors import did_you_mean, short
     from sheets.core.game import all_games
 
     known = sorted({v for g in all_games() for v in g.variants})
     if value.lower() not in known:
         raise click.BadParameter(
-            f"unknown rules variant {value!r}{did_you_mean(value, known)}; expected one of {', '.join(known)}"
+            _("unknown rules variant {value}{hint}; expected one of {choices}").format(
+                value=short(value), hint=did_you_mean(value, known), choices=", ".join(known)
+            )
         )
     return value.lower()
 
@@ -41,27 +68,30 @@ rules_option = click.option(
     default=None,
     metavar="VARIANT",
     callback=_check_rules,
-    help="Rule variant where the game has them (battletech: classic|tw, default classic; "
-    "wh40k6: the Force Organisation chart 6th|7th|hh1|other, default 6th).",
+    cls=Option,
+    help=N_(
+        "Rule variant where the game has them (battletech: classic|tw, default classic; wh40k6: the "
+        "Force Organisation chart 6th|7th|hh1|other, default 6th)."
+    ),
 )
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON output.")
-out_option = click.option(
-    "-o",
-    "--output",
-    "output",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Output file (default: output/<stem of the first input>.<ext>).",
+json_option = click.option(
+    "--json", "as_json", is_flag=True, cls=Option, help=N_("Machine-readable JSON output.")
 )
 paths_argument = click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
 
 
-def _remember(key: str):
+def output_option(help_text: str):
+    return click.option(
+        "-o", "--output", "output", type=click.Path(dir_okay=False), default=None, cls=Option, help=help_text
+    )
+
+
+def _remember(key: str, value_of=lambda v: True):
     """A flag's callback that notes it in the context (``ctx.meta[key]``) for the command's end."""
 
     def callback(ctx, param, value):
         if value:
-            ctx.meta[key] = True
+            ctx.meta[key] = value_of(value)
         return value
 
     return callback
@@ -72,20 +102,46 @@ check_layout_option = click.option(
     is_flag=True,
     expose_value=False,
     callback=_remember("sheets.check_layout"),
-    help="Every page is measured against the print rules (text >= 6 pt, inside its frame, tick "
-    "boxes >= 3 mm, no English on a Russian page, ...); problems are warnings: with this "
-    "option (or --strict) they exit 1, and a clean check says so.",
+    cls=Option,
+    help=N_(
+        "Every page is measured against the print rules (text >= 6 pt, inside its frame, tick boxes >= 3 "
+        "mm, no English on a Russian page, ...); problems are warnings: with this option (or --strict) "
+        "they exit 1, and a clean check says so."
+    ),
 )
-
-
 strict_option = click.option(
     "--strict",
     is_flag=True,
     expose_value=False,
     callback=_remember("sheets.strict"),
-    help="Layout problems (always listed as warnings on stderr) make the command exit 1; "
-    "battletech render: equipment later than the chosen rules is an error too.",
+    cls=Option,
+    help=N_(
+        "Layout problems (always listed as warnings on stderr) make the command exit 1; battletech: "
+        "equipment later than the chosen rules is an error too."
+    ),
 )
+quiet_option = click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    expose_value=False,
+    callback=_remember("sheets.verbosity", lambda v: -1),
+    cls=Option,
+    help=N_("Print only errors and what was asked for (no 'wrote' lines, no warnings, no progress bar)."),
+)
+verbose_option = click.option(
+    "-v",
+    "--verbose",
+    is_flag=True,
+    expose_value=False,
+    callback=_remember("sheets.verbosity", lambda v: 1),
+    cls=Option,
+    help=N_("Also say what was read and checked (every file, every page measured)."),
+)
+
+
+def verbosity(f):
+    return quiet_option(verbose_option(f))
 
 
 def printing_options(f):
@@ -94,70 +150,3 @@ def printing_options(f):
     ):
         f = deco(f)
     return f
-
-
-class GameOptionsCommand(click.Command):
-    """A command whose options are the shared ones plus those the registered games declare for it
-    (``Game.cli_options[<command>]``). Their values reach the game through ``Options.extra``.
-
-    Finding them imports every game, so it is done only when needed: for ``--help`` and when the
-    command line holds an option the shared command does not know (a plain ``sheets validate
-    FILE`` stays fast). A game reads an option it was not given with its default
-    (``extra.get(name, default)``)."""
-
-    def __init__(self, *args, game_options_for: str, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.game_options_for = game_options_for
-
-    def parse_args(self, ctx, args):
-        known = {o for p in super().get_params(ctx) for o in (*p.opts, *p.secondary_opts)}
-        helps = set(ctx.help_option_names)
-        names = {p.name for p in super().get_params(ctx)}
-        ctx.meta["sheets.game_options"] = any(
-            a.startswith("-") and a != "-" and (a.split("=", 1)[0] not in known or a in helps) for a in args
-        ) or any(k not in names for k in (ctx.default_map or {}))
-        return super().parse_args(ctx, args)
-
-    def get_params(self, ctx):
-        params = super().get_params(ctx)
-        if not ctx.meta.get("sheets.game_options", True):
-            return params
-        seen = {p.name for p in params}
-        extra = [p for p in game_params(self.game_options_for) if p.name not in seen]
-        # the help option last (found by its flags: click 8.2+ names it "_click_default_help")
-        helps = set(ctx.help_option_names)
-        help_opts = [p for p in params if helps & set(p.opts)]
-        return [p for p in params if p not in help_opts] + extra + help_opts
-
-
-def game_params(command: str) -> list:
-    """The click parameters every registered game adds to ``command`` (first game wins a name)."""
-    if command not in _GAME_PARAMS:
-        from sheets.core.game import all_games, load_object
-
-        out, seen = [], set()
-        for game in all_games():
-            path = (getattr(game, "cli_options", None) or {}).get(command)
-            if not path:
-                continue
-            for param in load_object(path):
-                if param.name not in seen:
-                    seen.add(param.name)
-                    out.append(param)
-        _GAME_PARAMS[command] = out
-    return _GAME_PARAMS[command]
-
-
-_GAME_PARAMS: dict = {}
-
-
-def owners_of(command: str, name: str) -> list[str]:
-    """The games whose plug-in adds the parameter ``name`` to ``command``."""
-    from sheets.core.game import all_games, load_object
-
-    owners = []
-    for game in all_games():
-        path = (getattr(game, "cli_options", None) or {}).get(command)
-        if path and any(p.name == name for p in load_object(path)):
-            owners.append(game.id)
-    return owners

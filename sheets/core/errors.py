@@ -6,6 +6,8 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from sheets.core.i18n import _, ngettext
+
 MAX_PROBLEMS_PER_FILE = 100  # then one "… and N more problems" line
 MAX_MESSAGE = 500  # characters of one message (values inside are shortened before this)
 SHORT_VALUE = 60  # characters of a user value echoed in a message
@@ -16,16 +18,18 @@ def short(value, limit: int = SHORT_VALUE) -> str:
     list described by type and size (never formatted: shared aliases can make it astronomically
     large)."""
     if isinstance(value, dict):
-        return f"a mapping of {len(value)} key{'s' if len(value) != 1 else ''}"
+        return ngettext("a mapping of {n} key", "a mapping of {n} keys", len(value)).format(n=len(value))
     if isinstance(value, (list, tuple)):
-        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+        return ngettext("a list of {n} item", "a list of {n} items", len(value)).format(n=len(value))
     if isinstance(value, str):
         if len(value) > limit:
-            return repr(value[:limit]) + f"… ({len(value)} characters)"
+            return repr(value[:limit]) + ngettext(
+                "… ({n} character)", "… ({n} characters)", len(value)
+            ).format(n=len(value))
         return repr(value)
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 200:  # str() of a huge int is slow and long
-            return f"a {value.bit_length()}-bit number"
+            return _("a {n}-bit number").format(n=value.bit_length())
         text = repr(value)
     elif isinstance(value, (float, bool, type(None))):
         text = repr(value)
@@ -70,7 +74,7 @@ class Problem:
             where = self.pos.file
         if self.pos is not None:
             where += f":{self.pos.line}:{self.pos.col}"
-        prefix = "warning: " if self.severity == "warning" else ""
+        prefix = _("warning: ") if self.severity == "warning" else ""
         return f"{where}: {prefix}{self.message}"
 
 
@@ -94,8 +98,8 @@ def cap_problems(problems: Iterable[Problem], limit: int = MAX_PROBLEMS_PER_FILE
     count: dict[str, int] = {}
     more: dict[str, int] = {}
     for p in problems:
-        if p.message.startswith("… and ") and p.pos is None:
-            more[p.path] = more.get(p.path, 0) + int(p.message.split()[2])
+        if p.code == MORE and p.pos is None:
+            more[p.path] = more.get(p.path, 0) + _more_count(p.message)
             continue
         n = count.get(p.path, 0)
         if n >= limit:
@@ -104,8 +108,25 @@ def cap_problems(problems: Iterable[Problem], limit: int = MAX_PROBLEMS_PER_FILE
         count[p.path] = n + 1
         out.append(p)
     for path, n in more.items():
-        out.append(Problem(path, None, f"… and {n} more problem{'s' if n != 1 else ''}"))
+        out.append(more_problems(path, n))
     return out
+
+
+MORE = "more-problems"
+
+
+def more_problems(path: str, n: int) -> Problem:
+    """The ``… and N more problems`` line closing a file's capped list."""
+    return Problem(
+        path, None, ngettext("… and {n} more problem", "… and {n} more problems", n).format(n=n), code=MORE
+    )
+
+
+def _more_count(message: str) -> int:
+    import re
+
+    m = re.search(r"\d+", message)
+    return int(m.group()) if m else 0
 
 
 @dataclass
@@ -136,8 +157,7 @@ class Problems:
         """The problems kept, plus one ``… and N more problems`` line when some were dropped."""
         if not self.dropped:
             return list(self.items)
-        n = self.dropped
-        return self.items + [Problem(self.path, None, f"… and {n} more problem{'s' if n != 1 else ''}")]
+        return self.items + [more_problems(self.path, self.dropped)]
 
     @property
     def errors(self) -> list[Problem]:
@@ -159,7 +179,7 @@ def did_you_mean(name: str, choices: Iterable[str]) -> str:
         return ""
     lowered = {c.lower(): c for c in choices}
     match = difflib.get_close_matches(str(name).lower(), list(lowered))  # best first; similarity >= 0.6
-    return f" (did you mean {lowered[match[0]]!r}?)" if match else ""
+    return _(" (did you mean {choice}?)").format(choice=repr(lowered[match[0]])) if match else ""
 
 
 @dataclass(frozen=True)

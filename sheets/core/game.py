@@ -49,12 +49,15 @@ class Game:
     renderer: str | None = None  # callable(doc, units, options): draws pages into a Document
     reference_renderer: str | None = None  # callable(doc, options)
     charts: dict = {}  # chart name -> "module:attr" callable(doc, options)
-    calc_cli: str | None = None  # click group for `sheets calc <game>`
-    # game-specific CLI options: command name ("render", "reference", "chart") -> "module:attr"
-    # of a list of click parameters. Their values reach the game in ``Options.extra``. The shared
-    # CLI knows no game: it merges these lists into its commands when they run.
-    cli_options: dict = {}
-    # importers: format name (``sheets import <format>``) -> "module:attr" of a click command
+    # the options a game adds to the shared commands: command name ("render", "validate",
+    # "info", "reference", "chart") -> "module:attr" of a tuple of
+    # :class:`sheets.core.options.OptionSpec` (data, no click). Their values reach the game in
+    # ``Options.extra``; the CLI and the page make their controls of them.
+    command_options: dict = {}
+    # "module:attr" of the game's calculators: a tuple of :class:`sheets.core.calc.CalculatorSpec`
+    calculators: str | None = None
+    # importers: format name (``sheets import <format>``) -> "module:attr" of a click command in
+    # the game's thin CLI module (importing writes files: a command-line matter)
     importers: dict = {}
     # other tools' files that `render`, `validate`, `info` and `roster` read directly: suffix
     # (".ros") -> "module:attr" of a callable(path, data=None) returning a unit-file mapping;
@@ -119,6 +122,18 @@ class Game:
 
     def default_variant(self) -> str | None:
         return self.variants[0] if self.variants else None
+
+
+def option_specs(game: Game, command: str) -> tuple:
+    """The :class:`~sheets.core.options.OptionSpec` s ``game`` adds to ``command``."""
+    path = (getattr(game, "command_options", None) or {}).get(command)
+    return tuple(load_object(path)) if path else ()
+
+
+def calculator_specs(game: Game) -> tuple:
+    """The game's :class:`~sheets.core.calc.CalculatorSpec` s (empty when it has none)."""
+    path = getattr(game, "calculators", None)
+    return tuple(load_object(path)) if path else ()
 
 
 def load_object(path: str) -> Any:

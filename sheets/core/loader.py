@@ -223,7 +223,12 @@ def load_file(
     note_input(path)  # whatever reads it, no output of this command may replace it
     convert = _foreign_reader(path)
     if convert is not None:
-        return _converted(convert(path), path, options, expect_game)
+        # a converter that reads other files of the file system (a MegaMek force: its units'
+        # .blk files, in the folder ``--units`` names) is given the command's options
+        mapping = (
+            convert(path, options=options) if getattr(convert, "takes_options", False) else convert(path)
+        )
+        return _converted(mapping, path, options, expect_game)
     return _load(path, options, expect_game, None)
 
 

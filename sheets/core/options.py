@@ -135,13 +135,14 @@ class OptionSpec:
             values = list(value) if isinstance(value, (list, tuple)) else [value]
             if len(values) > MAX_VALUES:
                 raise OptionValueError(_("at most {n} values").format(n=MAX_VALUES))
-            out = [self._one(v) for v in values]
+            out = [self.convert_one(v) for v in values]
             return tuple(v for v in out if v is not None)
         if isinstance(value, (list, tuple)):
             raise OptionValueError(_("one value, not a list"))
-        return self._one(value)
+        return self.convert_one(value)
 
-    def _one(self, value: Any) -> Any:
+    def convert_one(self, value: Any) -> Any:
+        """One value (of a repeatable option: one of its values)."""
         kind = self.type
         if kind == FLAG:
             return _flag(value)

@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from sheets.core.data import templates_root
+from sheets.core.i18n import N_, _, tr
 
 MAX_TEMPLATE_BYTES = 256 * 1024
 MAX_OUTPUT_CHARS = 5 * 1024 * 1024
@@ -598,3 +599,60 @@ class _memory_ceiling:
 
             resource.setrlimit(resource.RLIMIT_AS, self.old)
         return False
+
+
+TEMPLATE_VARIABLES = (
+    ("name", N_("the roster's name")),
+    ("game", N_("the game's name in the chosen language")),
+    ("system", N_("the game's id (battletech, dmech, dust, lnl, wh40k6)")),
+    ("rules, rules_name", N_("the rule variant's id and its name")),
+    ("lang", N_("the language (en or ru)")),
+    (
+        "limit, limit_unit",
+        N_("the roster's limit and what it counts (points, BV, AP); limit is none without one"),
+    ),
+    (
+        "total, over, over_by, remaining",
+        N_("the total, whether it is over the limit, by how much, what is left"),
+    ),
+    ("unit_count", N_("how many units")),
+    ("columns", N_("the list's columns: each has key and label")),
+    (
+        "groups",
+        N_(
+            "the list's groups (a Point, a detachment): each has title, rows, subtotal; a row has no and a value per column key"
+        ),
+    ),
+    ("tally", N_("summary chips: each has text and ok")),
+    ("violations, rule_violations", N_("the list's breaches, in the chosen language")),
+    ("labels", N_("the printed words: labels.army_list, labels.total, labels.limit, …")),
+    ("notes", N_("the roster's notes")),
+)
+TEMPLATE_EXAMPLE = """\
+# {{ labels.army_list }}: {{ name }}
+{% for group in groups %}{% for row in group.rows %}
+- {{ row.name }}{% if row.cost is not none %} ({{ row.cost | fmt }}){% endif %}
+{% endfor %}{% endfor %}
+{{ labels.total }}: {{ total | fmt }} {{ limit_unit }}
+"""
+
+
+def template_help() -> str:
+    """What ``sheets roster --template-help`` prints: the variables and a first template."""
+    lines = [_("A roster template is a jinja2 text template (sandboxed). It gets these variables:"), ""]
+    width = max(len(n) for n, _h in TEMPLATE_VARIABLES)
+    lines += [f"  {n:<{width}}  {tr(h)}" for n, h in TEMPLATE_VARIABLES]
+    lines += [
+        "",
+        _("Filters: fmt prints a number without a needless .0 and none as —; e (escape) for HTML."),
+        _(
+            "The bundled templates (md, html, bbcode) are a fuller start: see the templates/ folder of the package."
+        ),
+        "",
+        _(
+            "A first template (save it as list.md.j2, then: sheets roster army.yaml --template list.md.j2 -o list.md):"
+        ),
+        "",
+        TEMPLATE_EXAMPLE,
+    ]
+    return "\n".join(lines)

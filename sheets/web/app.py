@@ -234,7 +234,7 @@ def create_app(
         return Response(static[name], media_type=STATIC[name])
 
     async def catalogue(request: Request):
-        return JSONResponse(await job("catalogue", {}))
+        return JSONResponse(await job("catalogue", {"query": query_of(request)}))
 
     async def check(request: Request):
         files, _ = await _files(request)
@@ -350,6 +350,7 @@ def create_app(
                     "command": fields.get("command", ""),
                     "fields": values,
                     "files": files,
+                    "lang": fields.get("lang") or request.query_params.get("lang"),
                 },
             )
         )

@@ -8,6 +8,7 @@ the pipe. The worker never opens a path a client named: files exist only as the 
 from __future__ import annotations
 
 import io
+import re
 
 # query parameters that are not printing options
 NOT_OPTIONS = ("page", "dpi", "format", "game", "name", "kind")
@@ -46,20 +47,27 @@ def run(op: str, payload):
     """One job → ``(status, value)``; errors become messages, never tracebacks."""
     try:
         from sheets.core.errors import InputError, UsageProblem
+        from sheets.core.i18n import use_lang
 
         try:
-            return "ok", OPERATIONS[op](payload or {})
+            with use_lang(_lang_of(payload or {})):
+                return "ok", OPERATIONS[op](payload or {})
         except InputError as exc:  # the API's InvalidInput (an InputError) or the core's own
             return "input", [problem_dict(p) for p in exc.problems]
         except (UsageProblem, OptionProblem) as exc:  # the API's UsageError, GameOptionError
             return "option", str(exc)
-    except Exception as exc:
-        import click
-
-        if isinstance(exc, click.ClickException):
-            return "usage", exc.format_message()
+    except Exception as exc:  # the server answers 500 with one line
         first = str(exc).splitlines()[0][:300] if str(exc) else ""
         return "internal", f"{type(exc).__name__}: {first}"
+
+
+def _lang_of(payload: dict) -> str | None:
+    """The language the page sent (its messages and words come back in it)."""
+    query = payload.get("query") if isinstance(payload.get("query"), dict) else {}
+    lang = payload.get("lang") or query.get("lang")
+    from sheets.core.i18n import normalise_lang
+
+    return normalise_lang(lang) if isinstance(lang, str) else None
 
 
 class OptionProblem(ValueError):
@@ -254,11 +262,13 @@ def op_starter(payload):
 
 def op_catalogue(payload):
     """What the page offers per game: option controls (from the plug-ins), charts, starters,
-    calculators. Generated from the registry; the web layer names no game."""
+    calculators, in the page's language. Generated from the registry; the web layer names no
+    game."""
     from sheets.core.game import all_games
-    from sheets.web import calcforms
+    from sheets.core.i18n import current_lang
 
     api = _api()
+    lang = current_lang()
     out = []
     for game in all_games():
         try:
@@ -273,11 +283,35 @@ def op_catalogue(payload):
                 "charts": list(game.charts),
                 "reference": bool(game.reference_renderer),
                 "starters": kinds,
-                "options": {cmd: api.game_options(game.id, cmd) for cmd in ("render", "reference", "chart")},
-                "calculators": calcforms.describe(game.id),
+                "options": {
+                    cmd: [_legacy(o) for o in api.game_options(game.id, cmd, lang)]
+                    for cmd in ("render", "reference", "chart")
+                },
+                "calculators": [
+                    {**c, "fields": [_legacy(i) for i in c["inputs"]]} for c in api.calculators(game.id, lang)
+                ],
             }
         )
     return out
+
+
+def _legacy(option: dict) -> dict:
+    """An option or input with the names the page's script reads today (``kind``, ``param``, choice
+    values as plain strings, ``minimum``/``maximum``, ``takes_file``); the page moves to the
+    specs' own keys (sheets.core.options.OptionSpec.describe)."""
+    choices = option.get("choices")
+    return {
+        **option,
+        "param": option["name"],
+        "kind": {"unit": "str", "unit_or_text": "str", "text": "str"}.get(option["type"], option["type"]),
+        "choices": [c["value"] for c in choices] if choices else None,
+        "choice_labels": choices,
+        "minimum": option.get("min"),
+        "maximum": option.get("max"),
+        "metavar": option.get("placeholder") or "",
+        "takes_file": option["type"] in ("unit", "unit_or_text"),
+        "off": None,
+    }
 
 
 def op_units(payload):
@@ -298,12 +332,40 @@ def op_units(payload):
     return {"units": out[:500]}
 
 
-def op_calc(payload):
-    from sheets.web import calcforms
+_FILE_REF = re.compile(r"^@(\d{1,3})(?:#(.*))?$", re.S)
 
-    return calcforms.run(
-        payload["game"], payload["command"], payload.get("fields", {}), payload.get("files", [])
-    )
+
+def _inputs(fields: dict, files: list) -> dict:
+    """The form's values; a unit picked from the opened files as ``{"file", "name"}`` (or the
+    page's ``@N#Name``: opened file N)."""
+
+    def one(value):
+        if isinstance(value, str):
+            m = _FILE_REF.match(value.strip())
+            if m:
+                index = int(m.group(1))
+                if not 0 <= index < len(files):
+                    raise OptionProblem(f"{value[:40]!r}: no opened file number {index}")
+                return {"file": files[index][0], "name": m.group(2)}
+        return value
+
+    return {
+        k: [one(v) for v in value] if isinstance(value, list) else one(value) for k, value in fields.items()
+    }
+
+
+def op_calc(payload):
+    """One calculation through the API: the opened files are the only files it may read."""
+    api = _api()
+    files = payload.get("files", [])
+    inputs = _inputs(payload.get("fields", {}) or {}, files)
+    try:
+        done = api.calculate(
+            payload["game"], payload["command"], inputs, sources=[api.Source(n, d) for n, d in files]
+        )
+    except api.CalculationRefused as exc:
+        return {"refused": exc.message, "result": exc.result, "text": exc.text}
+    return {"result": done.result, "text": done.text, "display": done.display}
 
 
 def op_sleep(payload):  # only for the tests of the time limit

@@ -152,6 +152,7 @@ def test_check_of_a_valid_file_and_of_an_unknown_game():
         "line": 1,
         "column": 9,
         "severity": "error",
+        "code": problems[0].code or "input",
         "message": problems[0].message,
     }
     assert problems[0].message.startswith("unknown system 'chess'")
@@ -209,13 +210,23 @@ def test_reference_and_charts(cli, tmp_path):
 
 def test_game_options_come_from_the_plug_in():
     dust = {o["name"]: o for o in api.game_options("dust", "render")}
-    assert dust["card"]["kind"] == "choice"
-    assert dust["card"]["choices"] == ["poker", "bridge", "mini", "tarot", "euro", "square"]
-    assert dust["backs"]["kind"] == "flag" and dust["backs"]["default"] is False
-    assert dust["bleed"]["kind"] == "float" and (dust["bleed"]["min"], dust["bleed"]["max"]) == (0, 10)
-    assert "png" not in dust  # writes files: not offered
+    assert dust["card"]["type"] == "choice"
+    assert [c["value"] for c in dust["card"]["choices"]] == [
+        "poker",
+        "bridge",
+        "mini",
+        "euromini",
+        "euro",
+        "tarot",
+        "square",
+        "big_square",
+        "business",
+    ]
+    assert dust["backs"]["type"] == "flag" and dust["backs"]["default"] is None
+    assert dust["bleed"]["type"] == "float" and (dust["bleed"]["min"], dust["bleed"]["max"]) == (0, 10)
+    assert "png_dir" not in dust  # names a folder of this machine: not offered
     bt = api.game_options("battletech", "render")
-    assert bt[0]["name"] == "rules" and bt[0]["choices"] == ["classic", "tw"]
+    assert bt[0]["name"] == "rules" and [c["value"] for c in bt[0]["choices"]] == ["classic", "tw"]
     assert [o["name"] for o in api.game_options("lnl", "render")] == []
 
 
@@ -231,10 +242,12 @@ def test_parse_game_options():
         api.parse_game_options("battletech", "render", {"card": "tarot"})
     with pytest.raises(GameOptionError, match="did you mean 'card'"):
         api.parse_game_options("dust", "render", {"crad": "mini"})
-    with pytest.raises(GameOptionError, match="--bleed: "):
+    with pytest.raises(GameOptionError, match=r"^Bleed \(mm\): expected 0 to 10, got 11$"):
         api.parse_game_options("dust", "render", {"bleed": "11"})  # one past the cap of 10 mm
-    with pytest.raises(GameOptionError, match="--card: "):
+    with pytest.raises(GameOptionError, match="^Card size: unknown card size 'huge'"):
         api.parse_game_options("dust", "render", {"card": "huge"})
+    assert api.parse_game_options("dust", "render", {"card": "63x88"}) == {"card": "63x88"}  # a custom size
+    assert api.parse_game_options("dust", "render", {"card": "big_square"}) == {"card": "big_square"}
     with pytest.raises(GameOptionError, match="lnl has no rule variants"):
         api.parse_game_options("lnl", "render", {"rules": "tw"})
     with pytest.raises(GameOptionError, match="names a path on this machine"):

@@ -60,8 +60,10 @@ def test_a_problems_printed_form():
         "line": 1,
         "column": 2,
         "severity": "error",
+        "code": "input",
         "message": "m",
     }
+    assert Problem("a.yaml", 1, 2, "error", "m", "unknown-key").as_dict()["code"] == "unknown-key"
 
 
 # -- games, options of the plug-ins ------------------------------------------------------------------
@@ -78,22 +80,65 @@ def test_game_options_describe_each_option_fully():
     assert api.game_options("dmech", "chart") == [
         {
             "name": "radius",
-            "param": "radius",
-            "kind": "int",
+            "flag": "--radius",
+            "type": "int",
+            "label": "Radius (hexes)",
+            "help": "Facing chart: hexes around the target (up to 9 on A4 and Letter: hexes stay ≥ 10.5 mm so every "
+            "label is legible).",
             "choices": None,
             "default": 5,
             "min": 1,
             "max": 12,
-            "help": api.game_options("dmech", "chart")[0]["help"],
+            "required": False,
+            "multiple": False,
+            "placeholder": None,
         }
     ]
-    assert api.game_options("dmech", "chart")[0]["help"].startswith("dmech facing chart: hexes around")
     dust = {o["name"]: o for o in api.game_options("dust", "render")}
-    assert list(dust) == ["card", "bleed", "gap", "backs", "dice"]
-    assert dust["gap"]["kind"] == "float" and (dust["gap"]["min"], dust["gap"]["max"]) == (0, 30)
-    assert dust["dice"]["kind"] == "str" and dust["dice"]["choices"] is None
-    assert dust["card"]["default"] is None and dust["card"]["min"] is None and dust["card"]["max"] is None
-    assert dust["backs"]["param"] == "backs" and dust["backs"]["help"].startswith("Cards: add mirrored")
+    assert list(dust) == ["card", "bleed", "gap", "backs", "dice"]  # --png DIR names a path: left out
+    assert dust["gap"]["type"] == "float" and (dust["gap"]["min"], dust["gap"]["max"]) == (0, 30)
+    assert [c["value"] for c in dust["dice"]["choices"]] == ["classic", "revised"]
+    # every card size of data/common/cards.yaml, with its size in words
+    assert [c["value"] for c in dust["card"]["choices"]] == [
+        "poker",
+        "bridge",
+        "mini",
+        "euromini",
+        "euro",
+        "tarot",
+        "square",
+        "big_square",
+        "business",
+    ]
+    assert dust["card"]["choices"][3] == {"value": "euromini", "label": "44 × 68 mm"}
+    assert dust["card"]["default"] is None and dust["backs"]["label"] == "Card backs"
+
+
+def test_game_options_speak_the_language_asked_for():
+    ru = {o["name"]: o for o in api.game_options("battletech", "render", "ru")}
+    assert ru["rules"]["choices"] == [
+        {"value": "classic", "label": "Классические правила для протомехов"},
+        {"value": "tw", "label": "Правила Total Warfare"},
+    ]
+
+
+RULES = {
+    "name": "rules",
+    "flag": "--rules",
+    "type": "choice",
+    "label": "Rules",
+    "help": "The rule variant the printout and the checks follow.",
+    "choices": [
+        {"value": "classic", "label": "Classic ProtoMech rules"},
+        {"value": "tw", "label": "Total Warfare rules"},
+    ],
+    "default": "classic",
+    "min": None,
+    "max": None,
+    "required": False,
+    "multiple": False,
+    "placeholder": None,
+}
 
 
 @pytest.mark.parametrize(
@@ -111,25 +156,14 @@ def test_game_options_describe_each_option_fully():
 )
 def test_rules_are_offered_first_for_the_commands_that_take_them(command, has_rules):
     opts = api.game_options("battletech", command)
-    rules = {
-        "name": "rules",
-        "param": "rules",
-        "kind": "choice",
-        "choices": ["classic", "tw"],
-        "default": "classic",
-        "min": None,
-        "max": None,
-        "help": "Rule variant.",
-    }
-    assert (opts[:1] == [rules]) is has_rules
+    assert (opts[:1] == [RULES]) is has_rules
     assert not any(o["name"] == "rules" for o in api.game_options("lnl", command))
 
 
 def test_battletech_render_options_after_rules_without_the_folder_option():
-    assert [o["name"] for o in api.game_options("battletech", "render")] == ["rules", "strict", "no-odds"]
+    assert [o["name"] for o in api.game_options("battletech", "render")] == ["rules", "no_odds"]
     bt = {o["name"]: o for o in api.game_options("battletech", "render")}
-    assert bt["strict"]["kind"] == "flag" and bt["strict"]["default"] is False
-    assert bt["no-odds"]["param"] == "no_odds" and bt["no-odds"]["default"] is False
+    assert bt["no_odds"]["type"] == "flag" and bt["no_odds"]["default"] is None
 
 
 # -- parse_game_options: every refusal with its exact message -------------------------------------
@@ -139,33 +173,36 @@ def test_battletech_render_options_after_rules_without_the_folder_option():
         (
             "dust",
             {"crad": "mini"},
-            "unknown option 'crad' (did you mean 'card'?); dust options: backs, bleed, card, dice, gap, png",
+            "unknown option 'crad' (did you mean 'card'?); dust options: backs, bleed, card, dice, gap",
         ),
         ("lnl", {"crad": "mini"}, "unknown option 'crad'; lnl has none"),
         (
             "battletech",
             {"rulez": "tw"},
-            "unknown option 'rulez' (did you mean 'rules'?); battletech options: "
-            "no-odds, rules, strict, units",
+            "unknown option 'rulez' (did you mean 'rules'?); battletech options: no-odds, rules",
         ),
         (
             "battletech",
             {"rules": "tww"},
-            "rules: unknown rules variant 'tww' (did you mean 'tw'?); expected one of classic, tw",
+            "Rules: unknown value 'tww' (did you mean 'tw'?); expected one of classic, tw",
         ),
         ("lnl", {"rules": "tw"}, "rules: lnl has no rule variants"),
-        ("battletech", {"no-odds": "maybe"}, "--no-odds: expected 1 or 0, got 'maybe'"),
+        (
+            "battletech",
+            {"no-odds": "maybe"},
+            "No odds on the sheets: expected on or off (1 or 0), got 'maybe'",
+        ),
         ("dust", {"tables": "1"}, "--tables is an option of dmech, not of dust"),
         ("dust", {"no_odds": "1"}, "--no_odds is an option of battletech and wh40k6, not of dust"),
-        ("dust", {"bleed": "10.5"}, "--bleed: 10.5 is not in the range 0<=x<=10."),
-        ("dust", {"bleed": "-0.5"}, "--bleed: -0.5 is not in the range 0<=x<=10."),
-        ("dust", {"gap": "30.5"}, "--gap: 30.5 is not in the range 0<=x<=30."),
+        ("dust", {"bleed": "10.5"}, "Bleed (mm): expected 0 to 10, got 10.5"),
+        ("dust", {"bleed": "-0.5"}, "Bleed (mm): expected 0 to 10, got -0.5"),
+        ("dust", {"gap": "30.5"}, "Gap (mm): expected 0 to 30, got 30.5"),
         ("dust", {"png": "x"}, "--png names a path on this machine: not available here"),
         # a folder the option reads is refused too, and the message says no more than that
         # (it said "--units writes files")
         ("battletech", {"units": "lib"}, "--units names a path on this machine: not available here"),
-        ("dmech", {"radius": "13"}, "--radius: 13 is not in the range 1<=x<=12."),
-        ("dmech", {"radius": "0"}, "--radius: 0 is not in the range 1<=x<=12."),
+        ("dmech", {"radius": "13"}, "Radius (hexes): expected 1 to 12, got 13"),
+        ("dmech", {"radius": "0"}, "Radius (hexes): expected 1 to 12, got 0"),
     ],
 )
 def test_parse_game_options_refusals(game, values, message):
@@ -205,8 +242,6 @@ def test_values_at_the_ends_of_their_ranges_and_names_in_every_spelling():
     # long option without dashes, with dashes, with underscores, the parameter name
     for name in ("no-odds", "--no-odds", "no_odds"):
         assert api.parse_game_options("battletech", "render", {name: "1"}) == {"no_odds": True}
-    for name in ("strict", "--strict"):
-        assert api.parse_game_options("battletech", "render", {name: "0"}) == {"strict": False}
     assert api.parse_game_options("battletech", "render", {"rules": "TW"}) == {"rules": "tw"}
     assert api.parse_game_options("dust", "render", {}) == {}
 
@@ -756,27 +791,6 @@ def test_load_warnings_of_the_printed_files_as_problems():
     ]
     assert all(isinstance(p, Problem) for p in loaded.warnings)
     assert api.load([Source("later.yaml", later)], {"rules": "tw"}).warnings == []
-
-
-def test_long_name_and_kind_of_any_parameter():
-    import click
-
-    assert api._long_name(click.Option(["-x"], is_flag=True)) == "x"
-    assert api._long_name(click.Option(["-n", "--count", "--number"], type=int)) == "count"
-    assert api._kind(click.Argument(["path"])) == "str"
-    assert api._kind(click.Option(["--n"], type=click.IntRange(0, 3))) == "int"
-    assert api._kind(click.Option(["--n"], type=int)) == "int"
-    assert api._kind(click.Option(["--f"], type=click.FloatRange(0, 1))) == "float"
-    assert api._kind(click.Option(["--c"], type=click.Choice(["a"]))) == "choice"
-    assert api._kind(click.Option(["--b"], is_flag=True)) == "flag"
-
-    class Nameless(click.ParamType):
-        def convert(self, value, param, ctx):
-            return value
-
-    option = click.Option(["--z"], type=Nameless())
-    assert not hasattr(option.type, "name")
-    assert api._kind(option) == "str"
 
 
 def test_game_options_default_command_is_render():

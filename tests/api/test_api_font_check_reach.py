@@ -178,15 +178,14 @@ def test_layout_words_of_files_without_a_roster_attribute():
 
 
 # -- small helpers: a short option of a capital X, a plug-in without options ---------------------
-def test_long_name_of_a_short_capital_option_and_params_of_a_bare_plug_in():
+def test_a_bare_plug_in_has_no_options_and_no_calculators():
     import types
 
-    import click
+    from sheets.core.game import calculator_specs, option_specs
 
-    assert api._long_name(click.Option(["-X"], is_flag=True)) == "X"
-    assert api._long_name(click.Option(["-X", "--Xray"], is_flag=True)) == "Xray"
-    assert api._params(types.SimpleNamespace(), "render") == []
-    assert api._params(types.SimpleNamespace(cli_options=None), "render") == []
+    assert option_specs(types.SimpleNamespace(), "render") == ()
+    assert option_specs(types.SimpleNamespace(command_options=None), "render") == ()
+    assert calculator_specs(types.SimpleNamespace()) == ()
 
 
 # -- load: files that all name each other are all printed ---------------------------------------

@@ -70,7 +70,9 @@ def test_the_per_file_cap_at_its_limit_and_one_past(n, kept, more):
 
 def test_a_readers_own_more_line_is_counted_in():
     e = InvalidInput(
-        _many(2) + [Problem("a.yaml", None, None, "error", "… and 5 more problems")] + _many(100)
+        _many(2)
+        + [Problem("a.yaml", None, None, "error", "… and 5 more problems", "more-problems")]
+        + _many(100)
     )
     a = [str(p) for p in e.problems]
     assert len(a) == 102 and a[-1] == "a.yaml: … and 6 more problems"  # 5 + the 102nd one past the cap

@@ -150,7 +150,7 @@ def test_no_odds_is_declared_by_the_game_plugin_not_the_shared_cli():
     from sheets.core.game import load_object
     from sheets.games.battletech import GAME
 
-    names = [p.name for p in load_object(GAME.cli_options["render"])]
+    names = [s.name for s in load_object(GAME.command_options["render"])]
     assert "no_odds" in names
     import inspect
 

@@ -154,12 +154,12 @@ def test_render_default_output_folder(cli, root, tmp_path, monkeypatch):
 
 
 def test_internal_error_is_one_line_exit_3(cli, root, tmp_path, monkeypatch):
-    import sheets.cli.commands as commands
+    import sheets.cli.commands.render as commands
 
     def boom(*a, **k):
         raise RuntimeError("kaboom\nsecond line")
 
-    monkeypatch.setattr(commands, "_glyph_check", boom)
+    monkeypatch.setattr(commands, "glyph_check", boom)
     r = cli("render", root / POINT, "-o", tmp_path / "x.pdf")
     assert r.exit_code == 3
     assert r.stderr.strip().count("\n") == 0 and "kaboom" in r.stderr and "Traceback" not in r.stderr

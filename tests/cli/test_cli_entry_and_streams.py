@@ -121,7 +121,7 @@ def test_main_prints_russian_json_as_utf8_to_a_cp1252_pipe(monkeypatch):
 def test_main_names_the_program_sheets(monkeypatch):
     code, out, _ = _main(monkeypatch, "--version")
     assert code == 0
-    assert out == f"sheets {__version__} (distribution wargame-sheets)\n"
+    assert out == f"sheets {__version__} (wargame-sheets)\n"
     code, _, err = _main(monkeypatch, "frobnicate")
     assert code == 2
     assert err.startswith("Usage: sheets [OPTIONS] COMMAND [ARGS]...\n")
@@ -163,7 +163,7 @@ def test_the_debug_command_of_a_context_without_a_command_line():
 
 # -- a data override that refers to something the tables do not have: exit 1, not 3 ----------------
 def test_an_internal_kind_of_error_after_an_override_was_read_blames_the_override(cli, tmp_path, monkeypatch):
-    import sheets.cli.commands as commands
+    import sheets.cli.commands.render as commands
     import sheets.core.data
 
     monkeypatch.setattr(sheets.core.data, "overrides_read", lambda: ["/my/a.yaml", "/my/b.yaml"])
@@ -171,7 +171,7 @@ def test_an_internal_kind_of_error_after_an_override_was_read_blames_the_overrid
     def bad(*a, **k):
         raise KeyError("slot")
 
-    monkeypatch.setattr(commands, "_glyph_check", bad)
+    monkeypatch.setattr(commands, "glyph_check", bad)
     r = cli("render", "data/units/battletech/roc.yaml", "-o", tmp_path / "x.pdf")
     assert r.exit_code == 1
     assert r.stderr == (
@@ -186,11 +186,11 @@ def test_an_internal_kind_of_error_after_an_override_was_read_blames_the_overrid
 
 
 def test_without_an_override_the_same_error_is_internal_exit_3(cli, tmp_path, monkeypatch):
-    import sheets.cli.commands as commands
+    import sheets.cli.commands.render as commands
     import sheets.core.data
 
     monkeypatch.setattr(sheets.core.data, "overrides_read", lambda: [])
-    monkeypatch.setattr(commands, "_glyph_check", lambda *a, **k: {}["slot"])
+    monkeypatch.setattr(commands, "glyph_check", lambda *a, **k: {}["slot"])
     r = cli("render", "data/units/battletech/roc.yaml", "-o", tmp_path / "x.pdf")
     assert r.exit_code == 3 and r.stderr.startswith("internal error: KeyError: 'slot' (")
 

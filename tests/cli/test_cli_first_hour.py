@@ -122,7 +122,6 @@ def test_default_names_never_collide_and_say_what_they_hold(cli, tmp_path, monke
         (("validate", DUST, "--rules", "tw"), "--rules: dust has no rule variants"),
         (("reference", "dust", "--rules", "tw"), "--rules: dust has no rule variants"),
         (("chart", "lnl", "melee-odds", "--rules", "classic"), "--rules: lnl has no rule variants"),
-        (("validate", DUST, "--strict"), "--strict is an option of battletech, not of dust"),
     ],
 )
 def test_options_of_another_game_are_usage_errors_naming_it(cli, tmp_path, monkeypatch, args, message):
@@ -208,7 +207,7 @@ def test_validate_reports_structure_and_rules_in_one_run_and_as_json(cli, write)
         (str(bad), 13, 29, "error"),
     ]
     assert rows[1]["message"] == "unit 'Too Thick': torso armour 40 exceeds the maximum 4 for a 2 t biped"
-    assert set(rows[0]) == {"file", "line", "column", "severity", "message"}
+    assert set(rows[0]) == {"file", "line", "column", "severity", "code", "message"}
     r = cli("validate", ROC, "--json")
     assert r.exit_code == 0 and json.loads(r.stdout) == []
 
@@ -228,6 +227,7 @@ def test_validate_json_lists_warnings_with_exit_0(cli, write):
             "line": 12,
             "column": 16,
             "severity": "warning",
+            "code": "input",
             "message": "unit 'Roc': Heavy Small Laser is not in the classic ProtoMech rules (later "
             "equipment; use rules: tw), marked † on the sheet",
         }
@@ -403,7 +403,7 @@ def test_version_from_one_place(cli):
     from sheets import __version__
 
     r = cli("--version")
-    assert r.exit_code == 0 and r.stdout.strip() == f"sheets {__version__} (distribution wargame-sheets)"
+    assert r.exit_code == 0 and r.stdout.strip() == f"sheets {__version__} (wargame-sheets)"
     text = (ROOT / "pyproject.toml").read_text()
     assert 'name = "wargame-sheets"' in text and 'dynamic = ["version"]' in text
     assert not re.search(r"^version\s*=", text, re.M)

@@ -1,14 +1,14 @@
 """The shared options (``sheets.cli.options``) built afresh and checked by what they do: the
 printing options in their order, ``--check-layout`` / ``--strict`` noted for the command's end,
 the games' own options gathered (the same option of two games once, the first game's), and the
-games that own an option named."""
+games that own an option named (``sheets.cli.specs``: the one adapter of the option specs)."""
 
 from __future__ import annotations
 
 import click
 import pytest
 
-from sheets.cli import options
+from sheets.cli import options, specs
 
 
 def test_printing_options_add_the_six_shared_options_in_order():
@@ -36,7 +36,7 @@ def test_layout_flags_are_noted_in_the_context_as_true_and_only_when_given(flag,
 
     @click.command()
     @options.printing_options
-    def command(lang, paper, mono, rules):
+    def command(paper, mono, rules):
         seen.update(click.get_current_context().meta)
 
     command.main([flag], standalone_mode=False)
@@ -49,13 +49,13 @@ def test_layout_flags_are_noted_in_the_context_as_true_and_only_when_given(flag,
 def test_check_layout_says_a_clean_check_and_without_it_nothing(cli, tmp_path):
     r = cli("chart", "dmech", "facing", "-o", tmp_path / "f.pdf", "--check-layout")
     assert r.exit_code == 0, r.stderr
-    assert "layout: 1 page(s) checked, no problems" in r.stderr
+    assert "layout: 1 page checked, no problems" in r.stderr
     r = cli("chart", "dmech", "facing", "-o", tmp_path / "g.pdf")
     assert r.exit_code == 0 and "layout:" not in r.stderr
 
 
 def test_a_game_options_command_keeps_its_arguments_and_the_command_it_serves():
-    cmd = options.GameOptionsCommand(
+    cmd = specs.GameOptionsCommand(
         "render",
         callback=lambda **k: None,
         game_options_for="render",
@@ -67,7 +67,7 @@ def test_a_game_options_command_keeps_its_arguments_and_the_command_it_serves():
     assert [p.name for p in cmd.params] == ["paths"]
     ctx = click.Context(cmd)
     params = cmd.get_params(ctx)
-    assert [p.name for p in params[:2]] == ["paths", "strict"] and "card" in [p.name for p in params]
+    assert [p.name for p in params[:2]] == ["paths", "units_dir"] and "card" in [p.name for p in params]
     assert params[-1].opts == ["--help"]  # the help option last, after the games' options
 
 
@@ -83,7 +83,6 @@ def test_help_lists_the_help_option_last_after_the_games_options(cli):
 
 
 RENDER = [
-    "strict",
     "units_dir",
     "no_odds",
     "tables",
@@ -99,14 +98,14 @@ RENDER = [
 
 @pytest.fixture
 def fresh(monkeypatch):
-    monkeypatch.setattr(options, "_GAME_PARAMS", {})
+    monkeypatch.setattr(specs, "_GAME_SPECS", {})
 
 
 @pytest.mark.parametrize(
     "command, names",
     [
         ("render", RENDER),
-        ("validate", ["strict", "units_dir"]),
+        ("validate", ["units_dir"]),
         ("info", ["units_dir"]),
         ("reference", ["dice"]),
         ("chart", ["radius"]),  # only dmech's plug-in has one: games before it have none
@@ -114,28 +113,29 @@ def fresh(monkeypatch):
     ],
 )
 def test_game_params_gather_every_games_options_once(fresh, command, names):
-    got = options.game_params(command)
-    assert [p.name for p in got] == names
-    assert options.game_params(command) is got  # kept for the next call
+    got = specs.game_specs(command)
+    assert [s.name for s, _owners in got] == names
+    assert specs.game_specs(command) is got  # kept for the next call
+    assert [p.name for p in specs.game_params(command) if not p.hidden] == names
 
 
 def test_the_same_option_of_two_games_is_the_first_games(fresh):
     from sheets.core.game import get_game, load_object
 
-    bt = load_object(get_game("battletech").cli_options["render"])
-    wh = load_object(get_game("wh40k6").cli_options["render"])
-    got = {p.name: p for p in options.game_params("render")}
-    assert got["no_odds"] is next(p for p in bt if p.name == "no_odds")
-    assert got["no_odds"] is not next(p for p in wh if p.name == "no_odds")
-    assert [p.name for p in options.game_params("render")].count("no_odds") == 1
+    bt = load_object(get_game("battletech").command_options["render"])
+    wh = load_object(get_game("wh40k6").command_options["render"])
+    got = {s.name: s for s, _owners in specs.game_specs("render")}
+    assert got["no_odds"] is next(s for s in bt if s.name == "no_odds")
+    assert got["no_odds"] is not next(s for s in wh if s.name == "no_odds")
+    assert [p.name for p in specs.game_params("render")].count("no_odds") == 1
 
 
 def test_owners_of_an_option(fresh):
-    assert options.owners_of("render", "no_odds") == ["battletech", "wh40k6"]
-    assert options.owners_of("render", "card") == ["dust"]
-    assert options.owners_of("chart", "radius") == ["dmech"]
-    assert options.owners_of("render", "radius") == []
-    assert options.owners_of("roster", "card") == []
+    assert specs.owners_of("render", "no_odds") == ["battletech", "wh40k6"]
+    assert specs.owners_of("render", "card") == ["dust"]
+    assert specs.owners_of("chart", "radius") == ["dmech"]
+    assert specs.owners_of("render", "radius") == []
+    assert specs.owners_of("roster", "card") == []
 
 
 def test_no_odds_help_shows_no_stray_default(cli):

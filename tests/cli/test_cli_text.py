@@ -10,9 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 from sheets.cli import COMMANDS, cli
-from sheets.cli.commands import plural, plural_ru
+from sheets.cli.common import units_count
 from sheets.core.data import data_path
 from sheets.core.game import game_ids
+from sheets.core.i18n import use_lang
 
 OTROK = str(data_path("units/dmech/otrok.yaml"))
 
@@ -65,19 +66,20 @@ def test_info_in_russian_names_fields_and_prints_no_none():
 
 
 def test_plurals():
-    assert [plural(n, "unit", "units") for n in (1, 2)] == ["1 unit", "2 units"]
-    forms = ("отряд", "отряда", "отрядов")
-    assert [plural_ru(n, *forms) for n in (1, 2, 5, 11, 12, 21, 22, 25, 111)] == [
-        "1 отряд",
-        "2 отряда",
-        "5 отрядов",
-        "11 отрядов",
-        "12 отрядов",
-        "21 отряд",
-        "22 отряда",
-        "25 отрядов",
-        "111 отрядов",
-    ]
+    with use_lang("en"):
+        assert [units_count(n) for n in (1, 2)] == ["1 unit", "2 units"]
+    with use_lang("ru"):  # the catalogue's three Russian forms (Plural-Forms of the .po)
+        assert [units_count(n) for n in (1, 2, 5, 11, 12, 21, 22, 25, 111)] == [
+            "1 отряд",
+            "2 отряда",
+            "5 отрядов",
+            "11 отрядов",
+            "12 отрядов",
+            "21 отряд",
+            "22 отряда",
+            "25 отрядов",
+            "111 отрядов",
+        ]
 
 
 def test_validate_says_one_unit():

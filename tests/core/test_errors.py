@@ -94,8 +94,8 @@ def test_cap_counts_each_file_on_its_own_and_merges_more_lines():
         Problem("a", None, "2"),
         Problem("b", None, "2"),
         Problem("a", None, "3"),
-        Problem("a", None, "… and 4 more problems"),
-        Problem("b", None, "… and 1 more problems"),
+        Problem("a", None, "… and 4 more problems", code="more-problems"),
+        Problem("b", None, "… and 1 more problems", code="more-problems"),
     ]
     out = cap_problems(probs, limit=2)
     assert [str(p) for p in out] == [

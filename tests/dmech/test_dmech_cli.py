@@ -5,9 +5,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from sheets.cli.specs import GameCalcGroup
 from sheets.core.data import data_path
 from sheets.core.errors import InputError
-from sheets.games.dmech.cli import calc
+from sheets.core.game import get_game
+
+calc = GameCalcGroup(get_game("dmech"))
 
 OTROK = str(data_path("units/dmech/otrok.yaml"))
 

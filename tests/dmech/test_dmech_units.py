@@ -224,7 +224,7 @@ def test_game_registration():
     game = get_game("dmech")
     assert game.id == "dmech" and game.name["ru"] == "Древняя Механика"
     assert game.unit_kinds == ("walker", "infantry") and game.limit_unit == "cost"
-    assert game.calc_cli == "sheets.games.dmech.cli:calc"
+    assert game.calculators == "sheets.games.dmech.calc:CALCULATORS"
     schema = game.unit_spec().json_schema()
     assert "малый" in schema["properties"]["class"]["anyOf"][0]["enum"]
     assert schema["allOf"][0]["else"]["required"][0] == "class"

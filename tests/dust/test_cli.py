@@ -4,9 +4,12 @@ import json
 
 from click.testing import CliRunner
 
+from sheets.cli.specs import GameCalcGroup
 from sheets.core.data import data_path
 from sheets.core.errors import InputError
-from sheets.games.dust.cli import calc
+from sheets.core.game import get_game
+
+calc = GameCalcGroup(get_game("dust"))
 
 SAMPLE = str(data_path("units/dust/sample_force.yaml"))
 
@@ -52,7 +55,10 @@ def test_usage_errors_exit_2():
     bad_cover = run("--unit", f"{SAMPLE}#Sample Walker", "--cover", "sfot")
     assert bad_cover.exit_code == 2 and "did you mean 'soft'?" in bad_cover.output
     bad_edition = run("--unit", f"{SAMPLE}#Sample Walker", "--cover", "soft", "--dice", "new")
-    assert bad_edition.exit_code == 2 and "unknown dice edition 'new'" in bad_edition.output
+    assert (
+        bad_edition.exit_code == 2
+        and "unknown value 'new'; expected one of classic, revised" in bad_edition.output
+    )
     bad_hits = run("--unit", f"{SAMPLE}#Sample Walker", "--cover", "soft", "--hits", "-1")
     assert bad_hits.exit_code == 2
     bad_ref = run("--unit", f"{SAMPLE}#", "--cover", "soft")

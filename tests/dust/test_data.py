@@ -74,7 +74,7 @@ def test_game_plugin_attributes_and_json_schema():
         "AP",
         ("squad", "hero", "vehicle", "aircraft"),
     )
-    assert game.calc_cli == "sheets.games.dust.cli:calc"
+    assert game.calculators == "sheets.games.dust.calc:CALCULATORS"
     schema = unit_spec().json_schema()
     # armor and points may be written by an alias: required as "either spelling"
     assert schema["required"] == ["name", "kind", "move"]

@@ -52,7 +52,7 @@ def test_corner_conditions_are_wired_into_the_calculator(cli, rangers):
     укрытием … Это действует, только если отряд-цель стоит на квадрате, смежном с углом.» and
     «линия прицела между двумя отрядами не проходит через угол» gives no cover."""
     missing = calc(cli, rangers, "--cover", "corner")
-    assert missing.exit_code == 2 and "--cover with a corner needs" in missing.stderr
+    assert missing.exit_code == 2 and "a cover with a corner needs" in missing.stderr
     soft = calc(cli, rangers, "--cover", "corner", *CORNER, "no_dot")
     assert soft.exit_code == 0 and json.loads(soft.stdout)["save"] == "hits"  # soft cover: hit save
     for flag in ("--not-diagonal", "--not-adjacent", "--not-through-corner"):

@@ -141,9 +141,9 @@ def test_stdout_for_text_formats(cli, roc):
 def test_pdf_to_stdout_only_when_not_a_terminal(cli, roc, monkeypatch):
     r = cli("render", roc, "-o", "-")  # CliRunner's stdout is not a terminal
     assert r.exit_code == 0 and r.stdout_bytes.startswith(b"%PDF")
-    from sheets.cli import commands
+    from sheets.cli import common
 
-    monkeypatch.setattr(commands, "_stdout_is_terminal", lambda: True)
+    monkeypatch.setattr(common, "stdout_is_terminal", lambda: True)
     r = cli("render", roc, "-o", "-")
     assert r.exit_code == 2 and "terminal" in r.stderr and r.stdout_bytes == b""
 

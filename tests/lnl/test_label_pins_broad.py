@@ -624,6 +624,8 @@ CASES = {
 
 # labels no pin holds (KEY: both languages, KEY.LANG: that one), and why (each still exists in labels.yaml)
 NOT_PINNED = {
+    "calc_col_chance": "the page's calculator table of a melee round's outcomes (sheets.api.calculate display)",
+    "calc_col_outcome": "the page's calculator table of a melee round's outcomes (sheets.api.calculate display)",
     "oob_ticks": "read by no printout here (the code names the key or a prefix of it; no input found that prints it)",
     "flag_shaken": "read by no printout here (the code names the key or a prefix of it; no input found that prints it)",
     "two_sw_no_ifp": "read by no printout here (the code names the key or a prefix of it; no input found that prints it)",

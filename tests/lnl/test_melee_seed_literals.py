@@ -163,16 +163,19 @@ def test_lm99_is_a_usage_error(cli):
     assert r.exit_code == 2 and "not 99" in r.output and r.stdout == ""
 
 
-def test_a_long_spec_is_exit_1_with_a_short_message(cli):
-    """300 characters were exit 3 (``OSError: File name too long``); 61 echoed the whole SPEC."""
-    for n in (61, 300, 5000):
+def test_a_long_spec_is_a_usage_error_with_a_short_message(cli):
+    """300 characters were exit 3 (``OSError: File name too long``); 61 echoed the whole SPEC. A
+    value the command line gives that cannot be used is a usage error (exit 2), as every other."""
+    for n in (61, 300, 2000, 2001):
         spec = "2" * n
         r = cli("calc", "lnl", "melee", "--a", spec, "--b", "2-4-4")
-        assert r.exit_code == 1 and r.stdout == ""
-        assert r.stderr.strip() == (
-            f"--a: a SPEC is one counter of at most 60 characters (this one has "
-            f"{n}): write it like 2-5-4 or 1-6-4+MG-34"
+        assert r.exit_code == 2 and r.stdout == ""
+        said = (
+            f"a SPEC is one counter of at most 60 characters (this one has {n}): write it like 2-5-4 or 1-6-4+MG-34"
+            if n <= 2000
+            else f"too long ({n} characters; at most 2000)"  # any text value of any option
         )
+        assert r.stderr.strip().splitlines()[-1] == f"Error: Invalid value for '--a': {said}"
         assert "Traceback" not in r.stderr and spec not in r.stderr
 
 

@@ -114,47 +114,135 @@ def test_third_party_game_plugs_in(cli, tmp_path, monkeypatch, write):
             cached.cache_clear()
 
 
-def test_shared_cli_knows_no_game():
-    """Game-specific options and importers come from the games' plug-in objects."""
+# -- the layers: which package may import which ---------------------------------------------------
+# core (rules core, vocabularies, options and calculators as data) <- render (page primitives)
+# <- games (each game's rules, layouts, calculators) <- api (named bytes in, bytes out)
+# <- cli, web (two thin front ends of the api; `sheets serve` is the CLI's way into web)
+LAYERS = {
+    "core": set(),
+    "render": {"core"},
+    "games": {"core", "render"},
+    "api": {"core", "render"},  # games only through the registry (import paths as data)
+    "cli": {"core", "render", "api"},
+    "web": {"core", "render", "api"},
+}
+CLICK_ALLOWED = ("sheets/cli/", "sheets/games/battletech/import_cli.py", "sheets/games/wh40k6/import_cli.py")
+
+
+def _imports():
+    """(file, line, imported module) of every import in the package, function-level ones too."""
+    import ast
+
+    for path in sorted((ROOT / "sheets").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        package = rel[:-3].replace("/", ".")
+        if path.name == "__init__.py":
+            package = package.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    yield rel, node.lineno, a.name
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - node.level + (1 if path.name == "__init__.py" else 0)]
+                    module = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    module = node.module or ""
+                yield rel, node.lineno, module
+                for a in node.names:  # ``from sheets.games.battletech import rules``
+                    yield rel, node.lineno, f"{module}.{a.name}"
+
+
+def _layer(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "sheets" or len(parts) < 2 or parts[1] in ("__version__", "data"):
+        return None  # sheets.data is the alias of sheets.core.data
+    return parts[1]
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    bad = []
+    for rel, line, module in _imports():
+        own, other = _layer(rel[:-3].replace("/", ".")), _layer(module)
+        if own in LAYERS and other in LAYERS and other != own and other not in LAYERS[own]:
+            if rel == "sheets/cli/commands/serve.py" and other == "web":
+                continue  # `sheets serve` starts the page
+            bad.append(f"{rel}:{line}: {own} imports {module}")
+    assert bad == []
+
+
+def test_click_only_in_the_cli_and_the_games_thin_cli_modules():
+    bad = [
+        f"{rel}:{line}"
+        for rel, line, module in _imports()
+        if module.split(".")[0] == "click" and not rel.startswith(CLICK_ALLOWED)
+    ]
+    assert bad == []
+
+
+def test_no_game_imports_another_game():
+    bad = [
+        f"{rel}:{line}: {module}"
+        for rel, line, module in _imports()
+        if rel.startswith("sheets/games/")
+        and module.startswith("sheets.games.")
+        and module.split(".")[2] != rel.split("/")[2]
+    ]
+    assert bad == []
+
+
+def test_the_front_ends_name_no_game():
+    """Game-specific options, calculators and importers come from the games' plug-in objects."""
     shared = "".join(
-        (ROOT / "sheets/cli" / f).read_text(encoding="utf-8")
-        for f in ("options.py", "commands.py", "__init__.py", "cards.py")
+        p.read_text(encoding="utf-8") for d in ("cli", "web") for p in (ROOT / "sheets" / d).rglob("*.py")
     )
-    # help texts may name games in examples; code may not import or special-case one
-    for word in ('"--dice"', '"--tables"', '"--radius"', "sheets.games.", "import_cli", "dice_option"):
+    for word in (
+        '"--dice"',
+        '"--tables"',
+        '"--radius"',
+        "sheets.games.",
+        "dice_option",
+        '"battletech"',
+        '"dust"',
+    ):
         assert word not in shared, word
 
 
-def test_game_cli_options_reach_render_and_extra(monkeypatch):
-    """A plug-in's declared render option shows in `render --help` and lands in Options.extra."""
-    import click
+def test_game_options_reach_render_and_extra(monkeypatch):
+    """A plug-in's option spec shows in `render --help`, on the page's form, and lands in
+    Options.extra converted by the spec (the CLI and the API alike)."""
+    from click.testing import CliRunner
 
-    from sheets.cli import options as cli_options
+    from sheets import api
+    from sheets.cli import cli, specs
     from sheets.core import game as game_mod
+    from sheets.core.options import INT, OptionSpec
 
     class Fake(game_mod.Game):
         id = "fake"
         name = {"en": "Fake", "ru": "Фейк"}
-        cli_options = {"render": "tests_fake_opts:OPTS"}
+        command_options = {"render": "tests_fake_opts:OPTS"}
 
     fake_module = type(sys)("tests_fake_opts")
-    fake_module.OPTS = [click.Option(["--zap-level"], type=int, default=None, help="fake: zap level")]
+    fake_module.OPTS = (OptionSpec("zap_level", INT, help="zap level", label="Zap", minimum=1, maximum=9),)
     monkeypatch.setitem(sys.modules, "tests_fake_opts", fake_module)
     monkeypatch.setattr(game_mod, "all_games", lambda: [Fake()])
-    monkeypatch.setattr(cli_options, "_GAME_PARAMS", {})
-    from click.testing import CliRunner
-
-    from sheets.cli import cli
-
+    monkeypatch.setattr(game_mod, "get_game", lambda gid: Fake())
+    monkeypatch.setattr(specs, "_GAME_SPECS", {})
     out = CliRunner().invoke(cli, ["render", "--help"])
-    assert "--zap-level" in out.output and "fake: zap level" in out.output
+    assert "--zap-level N" in out.output and "fake: zap level [1–9]" in out.output
+    assert [o["label"] for o in api.game_options("fake")] == ["Zap"]
+    assert api.parse_game_options("fake", "render", {"zap-level": "7"}) == {"zap_level": 7}
     seen = {}
     monkeypatch.setattr(
-        "sheets.cli.commands._load_all",
+        "sheets.cli.commands.render.load_all",
         lambda paths, options, *jobs: seen.setdefault("extra", options.extra) and [][0],
     )
     CliRunner().invoke(cli, ["render", "x.yaml", "--zap-level", "7"])
     assert seen["extra"] == {"zap_level": 7}
+    out = CliRunner().invoke(cli, ["render", "x.yaml", "--zap-level", "10"])
+    assert out.exit_code == 2 and "Invalid value for '--zap-level': expected 1 to 9, got 10" in out.output
 
 
 def test_plain_validate_imports_only_its_own_game(subprocess_env):
@@ -175,10 +263,11 @@ def test_plain_validate_imports_only_its_own_game(subprocess_env):
     assert out.stdout.strip().splitlines()[-1] == "GAMES=wh40k6", out.stdout + out.stderr
 
 
-def test_game_options_still_work_and_show_in_help(cli):
+def test_strict_is_shared_and_works_for_every_game(cli):
     assert "--strict" in cli("validate", "--help").output
-    res = cli("validate", ROOT / "data/units/battletech/point-alpha.yaml", "--strict")
-    assert res.exit_code == 0, res.output
+    for sample in ("battletech/point-alpha.yaml", "dust/sample_force.yaml", "dmech/otrok.yaml"):
+        res = cli("validate", ROOT / "data/units" / sample, "--strict")
+        assert res.exit_code == 0, res.output
 
 
 def test_no_test_imports_the_tests_folder_as_a_package():

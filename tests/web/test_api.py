@@ -224,16 +224,19 @@ def test_catalogue_comes_from_the_plugins(client):
     assert sorted(games) == ["battletech", "dmech", "dust", "lnl", "wh40k6"]
     assert "Механика" in games["dmech"]["name"]["ru"]  # the game's names, both languages
     card = next(o for o in games["dust"]["options"]["render"] if o["name"] == "card")
-    assert card["kind"] == "choice" and card["choices"] == [
+    assert card["type"] == "choice" and [c["value"] for c in card["choice_labels"]] == [
         "poker",
         "bridge",
         "mini",
-        "tarot",
+        "euromini",
         "euro",
+        "tarot",
         "square",
-    ]
+        "big_square",
+        "business",
+    ]  # every card size of data/common/cards.yaml
     rules = games["battletech"]["options"]["render"][0]
-    assert rules["name"] == "rules" and rules["choices"] == ["classic", "tw"]
+    assert rules["name"] == "rules" and [c["value"] for c in rules["choice_labels"]] == ["classic", "tw"]
     assert [o["name"] for o in games["dmech"]["options"]["chart"]] == ["radius"]
     assert games["lnl"]["options"]["render"] == []
     assert {g: [c["name"] for c in games[g]["calculators"]] for g in games} == {
@@ -244,7 +247,7 @@ def test_catalogue_comes_from_the_plugins(client):
         "wh40k6": ["attack"],
     }
     assert games["wh40k6"]["charts"] == ["to-wound", "to-hit"]
-    assert not any(o["name"] == "png" for o in games["dust"]["options"]["render"])  # writes files
+    assert not any(o["name"] == "png_dir" for o in games["dust"]["options"]["render"])  # names a folder
 
 
 def test_starters_check_clean_in_both_languages(client):

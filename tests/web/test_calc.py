@@ -1,6 +1,7 @@
-"""The calculators as forms: the fields come from each game's `calc` command, a result is the
-command's JSON (the same as `sheets calc … --json`), units are picked from the opened files as
-``@N#Name`` and a path typed into a field is never opened."""
+"""The calculators as forms: the fields are each calculator's input specs, a result is what
+``sheets.api.calculate`` gives (the same JSON as `sheets calc … --json`), units are picked from the
+opened files (``{"file", "name"}`` or ``@N#Name``) and a path typed into a field is never opened:
+a unit reference resolves only among the opened files."""
 
 from __future__ import annotations
 
@@ -25,24 +26,34 @@ def cli_json(cli, *args):
     return json.loads(result.stdout)
 
 
-def test_the_forms_are_the_commands_options(client):
+def test_the_forms_are_the_calculators_inputs(client):
     games = {g["id"]: g for g in client.get("/api/catalogue").json()}
     pen = next(c for c in games["dmech"]["calculators"] if c["name"] == "penetration")
-    assert [(f["flag"], f["kind"], f["required"]) for f in pen["fields"]] == [
-        ("--power", "int", True),
-        ("--dice", "str", True),
-        ("--armor", "int", True),
-        ("--lang", "choice", False),
+    assert pen["title"] == "Penetration"
+    assert [(i["name"], i["type"], i["label"], i["required"]) for i in pen["inputs"]] == [
+        ("power", "int", "Power", True),
+        ("dice", "text", "Dice rolled", True),
+        ("armor", "int", "Armour", True),
     ]
     melee = games["lnl"]["calculators"][0]
-    by_flag = {f["flag"]: f for f in melee["fields"]}
-    assert by_flag["--a"]["multiple"] and by_flag["--a"]["takes_file"]
-    assert by_flag["--best"]["kind"] == "flag"
-    assert by_flag["--low-odds"]["choices"] == ["up", "down"] and by_flag["--low-odds"]["default"] == "up"
-    assert by_flag["--zero-drm-with-sw"]["off"] == "--no-zero-drm-with-sw"
-    assert "--json" not in by_flag
+    by_name = {i["name"]: i for i in melee["inputs"]}
+    assert (
+        by_name["a"]["multiple"]
+        and by_name["a"]["type"] == "unit_or_text"
+        and by_name["a"]["label"] == "Side A"
+    )
+    assert by_name["best"]["type"] == "flag"
+    assert [c["value"] for c in by_name["low_odds"]["choices"]] == ["up", "down"]
+    assert by_name["low_odds"]["default"] == "up" and by_name["zero_drm_with_sw"]["default"] is True
+    assert "as_json" not in by_name and "lang" not in by_name
     cover = games["dust"]["calculators"][0]
-    assert next(f for f in cover["fields"] if f["flag"] == "--unit")["takes_file"]
+    assert next(i for i in cover["inputs"] if i["name"] == "unit")["type"] == "unit"
+
+
+def test_the_forms_speak_the_pages_language(client):
+    games = {g["id"]: g for g in client.get("/api/catalogue", params={"lang": "ru"}).json()}
+    pen = next(c for c in games["dmech"]["calculators"] if c["name"] == "penetration")
+    assert pen["title"] != "Penetration" and any("\u0400" <= ch <= "\u04ff" for ch in pen["title"])
 
 
 def test_penetration_is_the_clis_answer(client, cli):
@@ -50,12 +61,11 @@ def test_penetration_is_the_clis_answer(client, cli):
     assert r.status_code == 200
     result = r.json()["result"]
     assert (result["penetration"], result["result"]) == (9, "heavy_damage")  # Power 4 + higher die 5
-    assert r.json()["result"] == cli_json(
-        cli, "dmech", "penetration", "--power", "4", "--dice", "3,5", "--armor", "6"
-    )
+    assert result == cli_json(cli, "dmech", "penetration", "--power", "4", "--dice", "3,5", "--armor", "6")
+    assert r.json()["display"]["lines"] == [r.json()["text"]]
 
 
-def test_attack_has_its_distribution(client, cli):
+def test_attack_has_its_distribution_as_a_table(client, cli):
     r = calc(
         client, "wh40k6", "attack", {"shots": "4", "bs": "4", "strength": "4", "toughness": "4", "sv": "4+"}
     )
@@ -65,10 +75,19 @@ def test_attack_has_its_distribution(client, cli):
     assert result == cli_json(
         cli, "wh40k6", "attack", "--shots", "4", "--bs", "4", "--s", "4", "--t", "4", "--sv", "4+"
     )
+    table = r.json()["display"]["tables"][0]
+    assert table["columns"] == ["unsaved", "chance"] and [row[0] for row in table["rows"]] == [
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+    ]
+    assert "p_unsaved" not in json.dumps(r.json()["display"])
 
 
 def test_melee_with_repeated_counters_and_flags(client, cli):
-    fields = {"a_specs": ["2-5-4", "1-6-4"], "b_specs": ["1-6-4"], "best": "1", "zero_drm_with_sw": "0"}
+    fields = {"a": ["2-5-4", "1-6-4"], "b": ["1-6-4"], "best": "1", "zero_drm_with_sw": "0"}
     r = calc(client, "lnl", "melee", fields)
     assert r.status_code == 200
     assert r.json()["result"] == cli_json(
@@ -76,16 +95,30 @@ def test_melee_with_repeated_counters_and_flags(client, cli):
     )
 
 
-def test_a_unit_of_an_opened_file(client, cli):
-    force = sample("dust", "sample_force.yaml")
-    opened = files(("my force.yaml", force))
-    units = client.post("/api/units", files=opened).json()["units"]
-    assert units[0] == {"file": "my force.yaml", "name": "", "ref": "@0"}
-    assert {"file": "my force.yaml", "name": "Sample Laser Squad", "ref": "@0#Sample Laser Squad"} in units
+def test_a_melee_the_rules_forbid_says_why(client):
     r = calc(
-        client, "dust", "cover", {"unit_ref": "@0#Sample Laser Squad", "cover": "soft", "hits": "3"}, opened
+        client,
+        "lnl",
+        "melee",
+        {"a": ["2-5-4"], "b": ["1-6-4"], "a_targets": ["B1"], "reinforcing_ambush": "1", "ambush": "a"},
     )
     assert r.status_code == 200
+    refused = calc(
+        client, "lnl", "melee", {"a": ["1-6-4"], "b": ["2-5-4", "2-5-4"]}
+    )  # 1 FP against 4: below 1:3
+    assert refused.status_code == 200, refused.text
+    reason = refused.json()["refused"]
+    assert reason.startswith("illegal attack: side A: 1 FP against 2 units with 4 FP is below 1:3")
+    assert "(e.g. Side A attacks B1)" in reason and "--a-targets" not in reason
+
+
+@pytest.mark.parametrize(
+    "ref", [{"file": "my force.yaml", "name": "Sample Laser Squad"}, "@0#Sample Laser Squad"]
+)
+def test_a_unit_of_an_opened_file(client, cli, ref):
+    opened = files(("my force.yaml", sample("dust", "sample_force.yaml")))
+    r = calc(client, "dust", "cover", {"unit": ref, "cover": "soft", "hits": "3"}, opened)
+    assert r.status_code == 200, r.text
     expected = cli_json(
         cli,
         "dust",
@@ -99,18 +132,26 @@ def test_a_unit_of_an_opened_file(client, cli):
     )
     assert r.json()["result"] == expected
     assert expected["expected_stopped"] == 1.0  # 3 hits, 1 in 3 stopped each
-    r = calc(client, "dust", "cover", {"unit_ref": "@0#Sample Laser Sqad", "cover": "soft"}, opened)
+
+
+def test_a_wrong_unit_name_or_file_number(client):
+    opened = files(("my force.yaml", sample("dust", "sample_force.yaml")))
+    r = calc(client, "dust", "cover", {"unit": "@0#Sample Laser Sqad", "cover": "soft"}, opened)
     assert r.status_code == 422
     problem = r.json()["problems"][0]
     assert problem["file"] == "my force.yaml" and "did you mean 'Sample Laser Squad'" in problem["message"]
-    r = calc(client, "dust", "cover", {"unit_ref": "@3#Sample Laser Squad", "cover": "soft"}, opened)
+    r = calc(client, "dust", "cover", {"unit": "@3#Sample Laser Squad", "cover": "soft"}, opened)
     assert r.status_code == 400 and "no opened file number 3" in r.json()["error"]
 
 
 def test_a_whole_opened_oob_as_a_side(client, cli):
     opened = files(("us.yaml", sample("lnl", "hill30_us.yaml")))
     r = calc(
-        client, "lnl", "melee", {"a_specs": ["@0"], "b_specs": ["1-6-4"], "b_targets": ["1st Squad"]}, opened
+        client,
+        "lnl",
+        "melee",
+        {"a": [{"file": "us.yaml"}], "b": ["1-6-4"], "b_targets": ["1st Squad"]},
+        opened,
     )
     assert r.status_code == 200, r.text
     expected = cli_json(
@@ -130,44 +171,65 @@ def test_a_whole_opened_oob_as_a_side(client, cli):
 @pytest.mark.parametrize(
     "value",
     [
-        "/etc/passwd",
+        "/etc/passwd#A",
         "../secret.yaml#A",
         "~/army.yaml#A",
         ".hidden.yaml",
         "sub\\x.yaml#A",
+        {"file": "/etc/passwd"},
         f"{UNITS / 'dust/sample_force.yaml'}#Sample Laser Squad",
+        "README.md#A",  # a file in the server's working folder
     ],
-    ids=["etc", "dotdot", "home", "hidden", "backslash", "absolute"],
+    ids=["etc", "dotdot", "home", "hidden", "backslash", "object", "absolute", "bare"],
 )  # no checkout path in an id
-def test_a_path_in_a_field_is_never_opened(client, value):
-    r = calc(client, "dust", "cover", {"unit_ref": value, "cover": "soft"})
-    assert r.status_code == 400
-    assert "never a path" in r.json()["error"]
+def test_a_path_in_a_field_is_never_opened(client, value, monkeypatch):
+    import builtins
+
+    real, opened = builtins.open, []
+
+    def spy(name, *a, **k):
+        opened.append(str(name))
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "open", spy)
+    r = calc(client, "dust", "cover", {"unit": value, "cover": "soft"})
+    assert r.status_code == 422, r.text
+    assert "no opened file of that name" in r.json()["problems"][0]["message"]
+    named = value["file"] if isinstance(value, dict) else value.split("#")[0]
+    assert not any(named.lstrip("~./") in o for o in opened if named.lstrip("~./"))
 
 
-def test_a_bare_name_names_only_the_opened_files(client, tmp_path):
-    """The calculator runs in an empty private folder: a name that is a file in the server's
-    folder (pyproject.toml, README.md here) is not found there."""
-    r = calc(client, "dust", "cover", {"unit_ref": "README.md#A", "cover": "soft"})
-    assert r.status_code == 422
-    assert r.json()["problems"][0]["message"] == "no such file"
-
-
-def test_an_opened_file_with_from_is_refused_for_calculators(client):
+def test_an_opened_files_from_resolves_among_the_opened_files_only(client, tmp_path):
+    secret = tmp_path / "units.yaml"
+    secret.write_text("system: dust\nunits:\n  - {name: A, kind: vehicle}\n", encoding="utf-8")
     for roster in (
-        b"system: dust\nunits:\n  - {from: /etc/units.yaml, name: A}\n",
-        b'system: dust\nunits:\n  -\n    name: A\n    "from": /etc/units.yaml\n',
+        f"system: dust\nunits:\n  - {{from: {secret}, name: A}}\n".encode(),
+        f'system: dust\nunits:\n  -\n    name: A\n    "from": {secret}\n'.encode(),
     ):
-        r = calc(client, "dust", "cover", {"unit_ref": "@0#A", "cover": "soft"}, files(("r.yaml", roster)))
-        assert r.status_code == 422
-        problem = r.json()["problems"][0]
-        assert problem["file"] == "r.yaml" and problem["line"] in (3, 5)
-        assert "refers to another file with 'from:'" in problem["message"]
+        for name in ("r.yaml", "x.json", "r.YML"):
+            r = calc(
+                client,
+                "dust",
+                "cover",
+                {"unit": {"file": name, "name": "A"}, "cover": "soft"},
+                files((name, roster)),
+            )
+            assert r.status_code == 422, (name, r.text)
+            problem = r.json()["problems"][0]
+            assert problem["file"] == name and str(tmp_path) not in json.dumps(r.json()).replace(
+                str(secret), ""
+            )
 
 
-def test_bad_values_are_400_with_the_commands_message(client):
+def test_bad_values_are_400_naming_the_field_by_its_label(client):
     r = calc(client, "dmech", "penetration", {"power": "4", "dice": "9,9", "armor": "3"})
-    assert r.status_code == 400 and r.json()["error"] == "Invalid value for '--dice': a die shows 1–6, got 9"
+    assert r.status_code == 400 and r.json()["error"] == "Dice rolled: a die shows 1–6, got 9"
+    r = calc(client, "wh40k6", "attack", {"shots": "4", "strength": "4", "toughness": "4"})
+    assert r.status_code == 400
+    assert (
+        r.json()["error"]
+        == "give either Ballistic skill (BS) for shooting or Weapon skills (WS) for close combat"
+    )
     assert calc(client, "dmech", "penetration", {"power": "4", "colour": "red"}).status_code == 400
     assert calc(client, "dmech", "flanking", {}).status_code == 400
     assert calc(client, "chess", "move", {}).status_code == 400

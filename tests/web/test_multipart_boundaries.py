@@ -50,7 +50,7 @@ def test_a_post_without_a_content_type_is_400(inline):
 def test_a_calculation_without_a_game_field_names_the_empty_game(inline):
     r = inline.post("/api/calc", data={"command": "penetration"}, files={"other": ("x", b"")})
     assert r.status_code == 400
-    assert r.json() == {"error": "unknown game ''"}
+    assert r.json() == {"error": "unknown game ''; known: battletech, dmech, dust, lnl, wh40k6"}
 
 
 # -- how a multipart error is answered -----------------------------------------------------------------

@@ -131,7 +131,7 @@ def test_the_listening_socket_turns_nagle_off_for_its_connections():
     small answer on a kept-alive connection waited ~40 ms for the client's delayed ACK."""
     import socket
 
-    from sheets.web.cli import _bind
+    from sheets.cli.commands.serve import _bind
 
     sock = _bind("127.0.0.1", 0)
     try:

@@ -79,8 +79,11 @@ def test_cannot_wound_and_the_disputed_cell(cli):
 @pytest.mark.parametrize(
     "args,fragment",
     [
-        (["--shots", 1, "--s", 4, "--t", 4], "--bs N"),
-        (["--shots", 1, "--bs", 4, "--ws", "4,4", "--s", 4, "--t", 4], "--bs N"),
+        (["--shots", 1, "--s", 4, "--t", 4], "give either --bs for shooting or --ws for close combat"),
+        (
+            ["--shots", 1, "--bs", 4, "--ws", "4,4", "--s", 4, "--t", 4],
+            "give either --bs for shooting or --ws",
+        ),
         (["--shots", 1, "--bs", 11, "--s", 4, "--t", 4], "--bs"),
         (["--shots", 1, "--bs", 4, "--s", 4, "--t", 4, "--sv", "3"], "bad save"),
         (["--shots", 1, "--ws", "4", "--s", 4, "--t", 4], "ATTACKER,DEFENDER"),

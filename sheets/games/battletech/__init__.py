@@ -29,12 +29,12 @@ class BattleTech(Game):
         ".blk": "sheets.games.battletech.blk:blk_to_unit_file",
         ".mul": "sheets.games.battletech.mul:force_to_unit_file",
     }
-    # --strict: equipment later than the chosen rules is an error instead of a warning;
     # --no-odds (render): no to-hit odds under the weapons; --units DIR: FORCE.mul's .blk folder
-    cli_options = {
-        "validate": "sheets.games.battletech.cli:VALIDATE_OPTIONS",
-        "render": "sheets.games.battletech.cli:RENDER_OPTIONS",
-        "info": "sheets.games.battletech.cli:UNITS_OPTIONS",
+    # (the shared --strict also makes equipment later than the chosen rules an error)
+    command_options = {
+        "validate": "sheets.games.battletech.options:VALIDATE",
+        "render": "sheets.games.battletech.options:RENDER",
+        "info": "sheets.games.battletech.options:INFO",
     }
 
     def unit_spec(self) -> Obj:

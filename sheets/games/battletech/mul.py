@@ -201,7 +201,10 @@ def read_force(name: str, data: bytes, index: dict, where: str) -> ForceMapping:
 
 
 def force_to_unit_file(
-    path: str | os.PathLike, data: bytes | None = None, sources: dict[str, bytes] | None = None
+    path: str | os.PathLike,
+    data: bytes | None = None,
+    sources: dict[str, bytes] | None = None,
+    options=None,
 ) -> ForceMapping:
     """``Game.file_formats`` reader of ``.mul``. From the CLI (``render FORCE.mul --units DIR``)
     the units are the ``.blk`` files under DIR (default: the force's own folder); from
@@ -216,11 +219,13 @@ def force_to_unit_file(
         from sheets.core.fsio import read_user_bytes
 
         data = read_user_bytes(path, MAX_BYTES)
-    units_dir = os.environ.get(UNITS_ENV) or os.path.dirname(os.path.abspath(name))
+    given = (options.extra.get("units_dir") if options is not None else None) or os.environ.get(UNITS_ENV)
+    units_dir = given or os.path.dirname(os.path.abspath(name))
     return read_force(name, data, index_units(units_dir), str(units_dir))
 
 
-force_to_unit_file.reads_sources = True
+force_to_unit_file.reads_sources = True  # type: ignore[attr-defined]
+force_to_unit_file.takes_options = True  # type: ignore[attr-defined]
 
 
 def force_to_yaml(doc: dict) -> str:

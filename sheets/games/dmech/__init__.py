@@ -66,11 +66,8 @@ class DMech(Game):
     renderer = "sheets.games.dmech.sheet:render"
     reference_renderer = "sheets.games.dmech.reference:render"
     charts = {"facing": "sheets.games.dmech.chart:render"}
-    calc_cli = "sheets.games.dmech.cli:calc"
-    cli_options = {
-        "render": "sheets.games.dmech.cli:RENDER_OPTIONS",
-        "chart": "sheets.games.dmech.cli:CHART_OPTIONS",
-    }
+    calculators = "sheets.games.dmech.calc:CALCULATORS"
+    command_options = {"render": "sheets.games.dmech.calc:RENDER", "chart": "sheets.games.dmech.calc:CHART"}
 
     def unit_spec(self):
         return unit_spec()

@@ -15,10 +15,10 @@ class Dust(Game):
     limit_unit = "AP"
     renderer = "sheets.games.dust.cards:render"
     reference_renderer = "sheets.games.dust.reference:render"
-    calc_cli = "sheets.games.dust.cli:calc"
-    cli_options = {
-        "render": "sheets.games.dust.cli:RENDER_OPTIONS",
-        "reference": "sheets.games.dust.cli:REFERENCE_OPTIONS",
+    calculators = "sheets.games.dust.calc:CALCULATORS"
+    command_options = {
+        "render": "sheets.games.dust.calc:RENDER",
+        "reference": "sheets.games.dust.calc:REFERENCE",
     }
 
     def unit_spec(self):

@@ -62,7 +62,7 @@ class LnLT(Game):
     renderer = "sheets.games.lnl.sheet:render"
     reference_renderer = "sheets.games.lnl.reference:render"
     charts = {"melee-odds": "sheets.games.lnl.chart:render"}
-    calc_cli = "sheets.games.lnl.cli:calc"
+    calculators = "sheets.games.lnl.calc:CALCULATORS"
 
     def unit_spec(self):
         return unit_spec()

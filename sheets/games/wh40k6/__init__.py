@@ -20,8 +20,8 @@ class Wh40k6(Game):
     renderer = "sheets.games.wh40k6.sheet:render"
     reference_renderer = "sheets.games.wh40k6.reference:render"
     charts = {"to-wound": "sheets.games.wh40k6.chart:to_wound", "to-hit": "sheets.games.wh40k6.chart:to_hit"}
-    calc_cli = "sheets.games.wh40k6.cli:calc"
-    cli_options = {"render": "sheets.games.wh40k6.cli:RENDER_OPTIONS"}
+    calculators = "sheets.games.wh40k6.calc:CALCULATORS"
+    command_options = {"render": "sheets.games.wh40k6.calc:RENDER"}
     importers = {"battlescribe": "sheets.games.wh40k6.import_cli:battlescribe"}
     file_formats = {
         ".ros": "sheets.games.wh40k6.battlescribe:roster_for_printing",

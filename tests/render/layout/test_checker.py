@@ -230,7 +230,7 @@ def test_cli_check_layout(cli, tmp_path, subprocess_env):
     assert bad.returncode == 1, bad.stderr
     assert "page 1 (" in bad.stderr and "cut: 'Armour facings of every walker" in bad.stderr
     assert "warning:" not in bad.stderr and "staged" not in bad.stderr
-    assert "layout: 1 problem(s) on 1 page(s)" in bad.stderr
+    assert "layout: 1 problem on 1 page" in bad.stderr
     assert (tmp_path / "bad.pdf").exists()
 
 

@@ -315,7 +315,7 @@ def test_every_printing_command_warns_and_strict_makes_it_fail(long_label_dir, s
     plain = run()
     assert plain.returncode == 0, plain.stderr
     assert "warning: page 1 (" in plain.stderr and "cut: 'Armour facings of every walker" in plain.stderr
-    assert "layout: 1 problem(s) on 1 page(s) (--strict: exit 1)" in plain.stderr
+    assert "layout: 1 problem on 1 page (--strict: exit 1)" in plain.stderr
     assert run("--check-layout").returncode == 1  # "cut" is enforced (issue 23: no longer staged)
     strict = run("--strict")
     assert strict.returncode == 1 and "warning:" not in strict.stderr

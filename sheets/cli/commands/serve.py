@@ -1,4 +1,4 @@
-"""``sheets serve``: run the page on this machine (imported only when the command runs)."""
+"""``sheets serve``: run the page on this machine (the command line of :mod:`sheets.web`)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,10 @@ import socket
 import sys
 
 import click
+
+from sheets.cli.base import command
+from sheets.cli.options import verbosity
+from sheets.core.i18n import N_, _
 
 LOCAL = "127.0.0.1"
 
@@ -20,8 +24,10 @@ def _bind(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
-        raise click.BadParameter(f"cannot use {host!r}: {exc.strerror}", param_hint="--host") from None
-    family, kind, proto, _, address = infos[0]
+        raise click.BadParameter(
+            _("cannot use {host}: {reason}").format(host=repr(host), reason=exc.strerror), param_hint="--host"
+        ) from None
+    family, kind, proto, _canonical, address = infos[0]
     # proto IPPROTO_TCP, not 0: asyncio turns Nagle off (TCP_NODELAY) only on sockets that say
     # so, and with Nagle on, every small answer on a kept-alive connection waited ~40 ms for the
     # browser's delayed ACK
@@ -31,28 +37,38 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.bind(address)
     except OSError as exc:
         sock.close()
-        raise click.UsageError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+        raise click.UsageError(
+            _("cannot listen on {host}:{port}: {reason}").format(host=host, port=port, reason=exc.strerror)
+        ) from None
     sock.listen(128)
     sock.set_inheritable(True)
     return sock
 
 
-@click.command()
+@command(
+    help=N_(
+        "A local web page to open, edit, check, preview and print unit files (every game, en/ru).\n\nIt "
+        "prints `serving on http://HOST:PORT/` once it accepts connections; Ctrl-C stops it.\n\n\b\n"
+        "Example:\n  sheets serve --port 8080 --no-open"
+    )
+)
 @click.option(
     "--host",
     default=LOCAL,
     show_default=True,
-    help="Address to listen on. Anything but 127.0.0.1 lets other machines use the page (a warning says so).",
+    help=N_(
+        "Address to listen on. Anything but 127.0.0.1 lets other machines use the page (a warning says so)."
+    ),
 )
 @click.option(
-    "--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="Port (0: a free one)."
+    "--port", type=click.IntRange(0, 65535), default=0, show_default=True, help=N_("Port (0: a free one).")
 )
 @click.option(
     "--open/--no-open",
     "open_browser",
     default=True,
     show_default=True,
-    help="Open the page in the web browser.",
+    help=N_("Open the page in the web browser."),
 )
 @click.option(
     "--time-limit",
@@ -60,23 +76,17 @@ def _bind(host: str, port: int) -> socket.socket:
     default=30,
     show_default=True,
     metavar="SECONDS",
-    help="Longest time one request may run; it is then stopped with a message and the server goes on.",
+    help=N_("Longest time one request may run; it is then stopped with a message and the server goes on."),
 )
 @click.option(
     "--workers",
     type=click.IntRange(1, 16),
     default=2,
     show_default=True,
-    help="Processes doing the work (requests from many tabs run side by side).",
+    help=N_("Processes doing the work (requests from many tabs run side by side)."),
 )
+@verbosity
 def serve(host, port, open_browser, time_limit, workers):
-    """A local web page to open, edit, check, preview and print unit files (every game, en/ru).
-
-    It prints `serving on http://HOST:PORT/` once it accepts connections; Ctrl-C stops it.
-
-    \b
-    Example:
-      sheets serve --port 8080 --no-open"""
     import uvicorn
 
     from sheets.web.app import create_app
@@ -86,8 +96,10 @@ def serve(host, port, open_browser, time_limit, workers):
     url = _url(host, port)
     if host != LOCAL:
         click.echo(
-            f"warning: serving on {host}, not {LOCAL}: anyone who can reach this address "
-            f"can use the page (and make this machine render their files)",
+            _(
+                "warning: serving on {host}, not {local}: anyone who can reach this address can use the page "
+                "(and make this machine render their files)"
+            ).format(host=host, local=LOCAL),
             err=True,
         )
     app = create_app(host, port, time_limit=time_limit, workers=workers)
@@ -97,7 +109,7 @@ def serve(host, port, open_browser, time_limit, workers):
             await super().startup(sockets=sockets)
             if self.should_exit:
                 return
-            click.echo(f"serving on {url}")
+            click.echo(_("serving on {url}").format(url=url))
             sys.stdout.flush()
             if open_browser:
                 import webbrowser
@@ -119,4 +131,4 @@ def serve(host, port, open_browser, time_limit, workers):
         Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has shut down: a normal stop
         pass
-    click.echo("stopped", err=True)
+    click.echo(_("stopped"), err=True)

@@ -1,0 +1,107 @@
+"""click classes whose help is translated when it is shown: a command's and an option's help are
+msgids (marked with ``N_``) read in the language of the command being run (``--lang``,
+``SHEETS_LANG``, ``sheets.toml``, the locale), so ``sheets render -h --lang ru`` is Russian
+whatever language a module was imported in."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import click
+
+from sheets.core.i18n import tr
+
+
+class Composed(str):
+    """A help msgid with untranslated parts around it (a range, the games owning an option):
+    :func:`shown` translates the msgid only."""
+
+    msgid: str
+    prefix: str
+    suffix: str
+
+    def __new__(cls, msgid: str, suffix: str = "", prefix: str = "") -> Composed:
+        if isinstance(msgid, Composed):
+            msgid, suffix, prefix = msgid.msgid, msgid.suffix + suffix, prefix + msgid.prefix
+        obj = super().__new__(cls, prefix + msgid + suffix)
+        obj.msgid, obj.prefix, obj.suffix = msgid, prefix, suffix
+        return obj
+
+
+def shown(value: Any) -> Any:
+    """A help text as shown: a callable worked out, a msgid translated."""
+    if callable(value):
+        value = value()
+    if isinstance(value, Composed):
+        return value.prefix + tr(value.msgid) + value.suffix
+    return tr(value) if isinstance(value, str) and value else value
+
+
+class Option(click.Option):
+    """The options of sheets (their help is translated by the command that shows it)."""
+
+
+class _Translated:
+    """Mixin: ``help``, ``short_help`` and ``epilog`` translated when shown (an ``epilog`` may be
+    a callable, worked out then: the list of the registered games)."""
+
+    help: str | None
+    short_help: str | None
+    epilog: Any
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        saved = self.help
+        self.help = shown(saved)
+        try:
+            super().format_help_text(ctx, formatter)  # type: ignore[misc]
+        finally:
+            self.help = saved
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        params = [p for p in self.get_params(ctx) if getattr(p, "help", None)]  # type: ignore[attr-defined]
+        saved = [p.help for p in params]
+        for p in params:
+            p.help = shown(p.help)
+        try:
+            super().format_options(ctx, formatter)  # type: ignore[misc]
+        finally:
+            for p, h in zip(params, saved):
+                p.help = h
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        saved = self.epilog
+        self.epilog = shown(saved)
+        try:
+            super().format_epilog(ctx, formatter)  # type: ignore[misc]
+        finally:
+            self.epilog = saved
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        saved, saved_short = self.help, self.short_help
+        self.help, self.short_help = shown(saved), shown(saved_short)
+        try:
+            return super().get_short_help_str(limit)  # type: ignore[misc]
+        finally:
+            self.help, self.short_help = saved, saved_short
+
+
+class Command(_Translated, click.Command):
+    pass
+
+
+class Group(_Translated, click.Group):
+    pass
+
+
+option = functools.partial(click.option, cls=Option)
+
+
+def command(*args: Any, **kwargs: Any):
+    kwargs.setdefault("cls", Command)
+    return click.command(*args, **kwargs)
+
+
+def group(*args: Any, **kwargs: Any):
+    kwargs.setdefault("cls", Group)
+    return click.group(*args, **kwargs)

@@ -1,0 +1,1 @@
+"""One module per command of `sheets` (imported only when that command runs)."""
