@@ -80,7 +80,9 @@ def click_params(spec: OptionSpec, prefix: str = "", keep_text: bool = False) ->
         else:
             kw.update(is_flag=True, default=spec.default)
     else:
-        kw.update(type=SpecType(spec, keep_text), multiple=spec.multiple, metavar=None, required=spec.required)
+        kw.update(
+            type=SpecType(spec, keep_text), multiple=spec.multiple, metavar=None, required=spec.required
+        )
         if spec.default is not None:  # (click 8.5 takes an explicit None as a value given)
             kw["default"] = spec.default
         if spec.metavar:
