@@ -71,6 +71,7 @@ from typing import Any
 from sheets.core.calc import Refused as CalculationRefused
 from sheets.core.errors import InputError, UsageProblem
 from sheets.core.game import Options
+from sheets.core.i18n import LANGS, _
 
 __all__ = [
     "Source",
@@ -151,7 +152,6 @@ class Problem:
         }
 
     def __str__(self) -> str:
-        from sheets.core.i18n import _
 
         where = self.file if self.line is None else f"{self.file}:{self.line}:{self.column}"
         prefix = _("warning: ") if self.severity == "warning" else ""
@@ -195,7 +195,7 @@ def make_options(options: Options | Mapping | None = None) -> Options:
     """An :class:`Options` from a mapping (shared keys and the game's own by parameter name;
     None values are left out, so the game's defaults apply) or a copy of ``options``. The
     language defaults to the current one (:func:`sheets.core.i18n.current_lang`)."""
-    from sheets.core.i18n import LANGS, _, current_lang
+    from sheets.core.i18n import current_lang
     from sheets.core.options import PAPERS
 
     if options is None:
@@ -241,8 +241,9 @@ def _game(game_id: str):
         return get_game(str(game_id).lower())
     except UnknownGame:
         raise UsageError(
-            f"unknown game {game_id!r}{did_you_mean(str(game_id), game_ids())}; "
-            f"known: {', '.join(game_ids())}"
+            _("unknown game {game}{hint}; known: {games}").format(
+                game=repr(game_id), hint=did_you_mean(str(game_id), game_ids()), games=", ".join(game_ids())
+            )
         ) from None
 
 
@@ -302,7 +303,6 @@ def parse_game_options(game_id: str, command: str, values: Mapping[str, str]) ->
     options for ``command`` -> the mapping :func:`make_options` takes. Names are the parameter
     names or the long options without dashes (``-`` or ``_`` alike). A refused value names the
     option by its label (the words a form shows), in the current language."""
-    from sheets.core.i18n import _
     from sheets.core.options import FLAG, PATH, OptionValueError
 
     game = _game(game_id)
@@ -336,7 +336,6 @@ def _unknown_option(game, command: str, raw_name: str, name: str) -> str:
     """The refusal of an option ``game`` does not have: the games that do, or its own options."""
     from sheets.core.errors import did_you_mean, short
     from sheets.core.game import all_games
-    from sheets.core.i18n import _
     from sheets.core.options import PATH
 
     if name == "rules":
@@ -386,7 +385,6 @@ class _SourceFiles:
 
     def load(self, file: str, expect_game: str | None):
         from sheets.core.errors import InputError, Problem
-        from sheets.core.i18n import _
         from sheets.core.loader import load_source
 
         if file not in self.table:
@@ -500,7 +498,7 @@ def _load_each(sources: list[Source], options: Options):
 
 def load(sources: Iterable[Source], options: Options | Mapping | None = None) -> Loaded:
     """Load ``sources``; raise :class:`InvalidInput` with every problem of every file."""
-    from sheets.core.i18n import _, use_lang
+    from sheets.core.i18n import use_lang
 
     sources = _sources(sources)
     opts = make_options(options)
@@ -564,9 +562,10 @@ def glyph_problems(files) -> list:
                 CoreProblem(
                     path,
                     where,
-                    f"character {ch!r} (U+{ord(ch):04X}) in "
-                    f"{short(text)} cannot be printed: the bundled "
-                    f"font has no glyph for it",
+                    _(
+                        "character {char} (U+{code}) in {text} cannot be printed: the bundled font has no glyph for it"
+                    ).format(char=repr(ch), code=f"{ord(ch):04X}", text=short(text)),
+                    code="no-glyph",
                 )
             )
 
@@ -722,13 +721,13 @@ def render(
     files = loaded.files
     games = {f.game.id for f in files}
     if len(games) > 1:
-        raise UsageError(f"render one game at a time (got {', '.join(sorted(games))})")
+        raise UsageError(_("render one game at a time (got {games})").format(games=", ".join(sorted(games))))
     problems = [] if glyphs_checked else glyph_problems(files)
     if problems:
         raise InvalidInput(problems)
     game = files[0].game
     if not game.renderer:
-        raise UsageError(f"{game.id} has no record-sheet renderer yet")
+        raise UsageError(_("{game} has no record-sheet renderer yet").format(game=game.id))
     from sheets.core.game import load_object
     from sheets.render import parallel
     from sheets.render.pdf import Document
@@ -841,7 +840,7 @@ def _glyph_source(ch: str, fallback: str):
     from sheets.core.data import overrides_read
     from sheets.core.fsio import inputs_read
 
-    for name in [*reversed(overrides_read()), *(n for _, n in inputs_read())]:
+    for name in [*reversed(overrides_read()), *(n for _key, n in inputs_read())]:
         pos = _char_position(name, ch)
         if pos is not None:
             return name, pos
@@ -887,7 +886,11 @@ def roster_output(
 ):
     """(bytes, Document or None) of :func:`export_roster` (the CLI checks the layout)."""
     if fmt not in ROSTER_FORMATS:
-        raise UsageError(f"unknown roster format {fmt!r}; formats: {', '.join(ROSTER_FORMATS)}")
+        raise UsageError(
+            _("unknown roster format {fmt}; formats: {formats}").format(
+                fmt=repr(fmt), formats=", ".join(ROSTER_FORMATS)
+            )
+        )
     first = _loaded(loaded).files[0]
     opts = first.options if options is None else _overlay(first.options, make_options(options))
     from sheets.core.roster import army_list
@@ -922,7 +925,7 @@ def reference(game_id: str, options: Options | Mapping | None = None, *, record:
     """A game's quick-reference handout (`sheets reference`)."""
     game = _game(game_id)
     if not game.reference_renderer:
-        raise UsageError(f"{game.id} has no reference handout yet")
+        raise UsageError(_("{game} has no reference handout yet").format(game=game.id))
     opts = _game_opts(game, options)
     from sheets.core.game import load_object
     from sheets.render.pdf import Document
@@ -943,9 +946,11 @@ def reference(game_id: str, options: Options | Mapping | None = None, *, record:
 def _game_opts(game, options) -> Options:
     opts = make_options(options)
     if opts.rules and not game.variants:
-        raise GameOptionError(f"--rules: {game.id} has no rule variants")
+        raise GameOptionError(_("--rules: {game} has no rule variants").format(game=game.id))
     if opts.rules and opts.rules not in game.variants:
-        raise GameOptionError(f"--rules: expected one of {', '.join(game.variants)}")
+        raise GameOptionError(
+            _("--rules: expected one of {choices}").format(choices=", ".join(game.variants))
+        )
     opts.rules = opts.rules or game.default_variant()
     return opts
 
@@ -964,8 +969,14 @@ def chart(
     if name not in game.charts:
         known = ", ".join(game.charts)
         if not known:
-            raise UsageError(f"{game.id} has no charts; charts: {all_charts_text()}")
-        raise UsageError(f"no chart {name!r} for {game.id}{did_you_mean(name, game.charts)}; charts: {known}")
+            raise UsageError(
+                _("{game} has no charts; charts: {charts}").format(game=game.id, charts=all_charts_text())
+            )
+        raise UsageError(
+            _("no chart {name} for {game}{hint}; charts: {charts}").format(
+                name=repr(name), game=game.id, hint=did_you_mean(name, game.charts), charts=known
+            )
+        )
     opts = _game_opts(game, options)
     from sheets.core.game import load_object
     from sheets.render.pdf import Document
@@ -995,7 +1006,7 @@ def chart_output(
 ) -> bytes:
     """A chart as PDF, or its first page as PNG (``fmt="png"``)."""
     if fmt not in ("pdf", "png"):
-        raise UsageError(f"a chart is made as pdf or png, not {fmt!r}")
+        raise UsageError(_("a chart is made as pdf or png, not {fmt}").format(fmt=repr(fmt)))
     done = chart(game_id, name, options)
     if fmt == "pdf":
         return done.pdf
@@ -1092,15 +1103,21 @@ def starter(game_id: str, kind: str | None = None, lang: str = "en") -> str:
     from sheets.core.errors import did_you_mean
 
     game = _game(game_id)
-    if lang not in ("en", "ru"):
-        raise UsageError(f"unknown language {lang!r}; expected en or ru")
+    if lang not in LANGS:
+        raise UsageError(
+            _("unknown language {value}; expected {choices}").format(
+                value=repr(lang), choices=_(" or ").join(LANGS)
+            )
+        )
     table = load_data("common/starters.yaml").get(game.id) or {}
     if not table:
-        raise UsageError(f"{game.id} has no starter files")
+        raise UsageError(_("{game} has no starter files").format(game=game.id))
     kind = kind or next(iter(table))
     if kind not in table:
         raise UsageError(
-            f"{game.id} has no starter {kind!r}{did_you_mean(kind, table)}; kinds: {', '.join(table)}"
+            _("{game} has no starter {kind}{hint}; kinds: {kinds}").format(
+                game=game.id, kind=repr(kind), hint=did_you_mean(kind, table), kinds=", ".join(table)
+            )
         )
     text = data_path(f"starters/{table[kind]['file']}").read_text(encoding="utf-8")
     return fill_starter(text, lang, game.id)

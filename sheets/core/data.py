@@ -17,6 +17,8 @@ from pathlib import Path
 
 import yaml
 
+from sheets.core.i18n import LANGS, _
+
 _PKG = Path(__file__).resolve().parent.parent  # the sheets package
 OVERRIDE_ENV = "SHEETS_DATA_DIR"
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -53,7 +55,11 @@ def override_dirs() -> list[Path]:
         if not folder.is_dir():
             from sheets.core.errors import UsageProblem
 
-            raise UsageProblem(f"{OVERRIDE_ENV}/--data-dir: {folder} is not a folder")
+            raise UsageProblem(
+                _("{variable}/--data-dir: {folder} is not a folder").format(
+                    variable=OVERRIDE_ENV, folder=folder
+                )
+            )
     return folders
 
 
@@ -106,7 +112,13 @@ def _load_override(path: Path, bundled: Path):
     name = str(path)
     _OVERRIDES_READ.append(name)
     if path.suffix.lower() not in (".yaml", ".yml"):
-        raise InputError([Problem(name, None, "cannot use this data override: not a .yaml file")])
+        raise InputError(
+            [
+                Problem(
+                    name, None, _("cannot use this data override: not a .yaml file"), code="override-not-yaml"
+                )
+            ]
+        )
     text = decode_text(read_user_bytes(path, MAX_OVERRIDE_BYTES), name)
     value = parse_yaml(text, name)
     if bundled.is_file():
@@ -132,9 +144,6 @@ def labels(game: str) -> dict[str, dict[str, str]]:
         if own.exists():
             merged.update(_checked_labels(f"{game}/labels.yaml"))
     return merged
-
-
-from sheets.core.i18n import LANGS  # noqa: E402 - the one list of languages
 
 
 def _checked_labels(relative: str) -> dict:
@@ -167,11 +176,18 @@ def _checked_labels(relative: str) -> dict:
                 Problem(
                     str(path),
                     pos,
-                    f"label {key!r} has no {' or '.join(missing)} text (every label needs en and ru)",
+                    _("label {key} has no {langs} text (every label needs en and ru)").format(
+                        key=repr(key), langs=_(" or ").join(missing)
+                    ),
+                    code="label-missing-language",
                 )
             )
     if not isinstance(table, dict):
-        problems.append(Problem(str(path), None, "a labels file maps keys to {en: ..., ru: ...}"))
+        problems.append(
+            Problem(
+                str(path), None, _("a labels file maps keys to {{en: ..., ru: ...}}"), code="labels-shape"
+            )
+        )
     else:
         bundled = _bundled_table(relative)
         for key, entry in table.items():
@@ -186,7 +202,16 @@ def _checked_labels(relative: str) -> dict:
                     if where is None and key in nodes:
                         mark = nodes[key][1].start_mark
                         where = Pos(mark.line + 1, mark.column + 1)
-                    problems.append(Problem(str(path), where, f"label {key!r} ({lang}): {bad}"))
+                    problems.append(
+                        Problem(
+                            str(path),
+                            where,
+                            _("label {key} ({lang}): {problem}").format(
+                                key=repr(key), lang=lang, problem=bad
+                            ),
+                            code="label-placeholder",
+                        )
+                    )
     if problems:
         raise InputError(problems)
     return table
@@ -215,28 +240,33 @@ def placeholder_problem(text: str, reference: str) -> str | None:
         return [f for f in string.Formatter().parse(value) if f[1] is not None]
 
     try:
-        wanted = {name for _, name, _, _ in fields(reference)}
+        wanted = {name for _lit, name, _spec, _conv in fields(reference)}
     except ValueError:
         wanted = set()
     try:
         found = fields(text)
     except ValueError as exc:
-        return f"broken placeholder ({exc}); write {{{{ and }}}} for a brace"
-    for _, name, spec, conversion in found:
+        return _("broken placeholder ({error}); write {{{{ and }}}} for a brace").format(error=exc)
+    for _literal, name, spec, conversion in found:
         if name not in wanted:
-            known = ", ".join(f"{{{n}}}" for n in sorted(wanted)) or "none"
-            return f"unknown placeholder {{{name[:40]}}} (the bundled label has {known})"
+            known = ", ".join(f"{{{n}}}" for n in sorted(wanted)) or _("none")
+            return _("unknown placeholder {{{name}}} (the bundled label has {known})").format(
+                name=name[:40], known=known
+            )
         if conversion:
-            return f"placeholder {{{name}}}: no conversion (!{conversion}) allowed"
+            return _("placeholder {{{name}}}: no conversion (!{conversion}) allowed").format(
+                name=name, conversion=conversion
+            )
         m = _SPEC.match(spec or "")
         if m is None or "{" in (spec or ""):
-            return f"placeholder {{{name}}}: format {spec[:40]!r} is not allowed"
+            return _("placeholder {{{name}}}: format {spec} is not allowed").format(
+                name=name, spec=repr(spec[:40])
+            )
         for part in m.groups():
             if part and int(part) > MAX_FORMAT_WIDTH:
-                return (
-                    f"placeholder {{{name}}}: width or precision {int(part)} is too large "
-                    f"(at most {MAX_FORMAT_WIDTH})"
-                )
+                return _(
+                    "placeholder {{{name}}}: width or precision {n} is too large (at most {limit})"
+                ).format(name=name, n=int(part), limit=MAX_FORMAT_WIDTH)
     return None
 
 

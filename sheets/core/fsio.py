@@ -26,11 +26,16 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sheets.core.errors import InputError, Problem, UsageProblem
+from sheets.core.i18n import _
 
 # (st_dev, st_ino) of every file read by the current command; reset by the CLI per command.
 _INPUTS: dict[tuple[int, int], str] = {}
 TEMP_PREFIX = ".sheets-"
 TEMP_SUFFIX = ".tmp"
+
+
+def _problem(name: str, message: str, code: str) -> Problem:
+    return Problem(name, None, message, code=code)
 
 
 def reset_inputs() -> None:
@@ -60,9 +65,9 @@ def note_input(path: str | os.PathLike) -> None:
 
 def _bad_name(name: str) -> str | None:
     if "\0" in name:
-        return "the name contains a NUL character"
+        return _("the name contains a NUL character")
     if not name:
-        return "empty file name"
+        return _("empty file name")
     return None
 
 
@@ -73,39 +78,59 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
     name = str(path)
     bad = _bad_name(name)
     if bad:
-        raise InputError([Problem(name.replace("\0", "\\0"), None, f"cannot read: {bad}")])
+        raise InputError(
+            [_problem(name.replace("\0", "\\0"), _("cannot read: {reason}").format(reason=bad), "unreadable")]
+        )
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except FileNotFoundError:
-        raise InputError([Problem(name, None, "no such file")]) from None
+        raise InputError([_problem(name, _("no such file"), "no-such-file")]) from None
     except PermissionError:
-        raise InputError([Problem(name, None, "permission denied")]) from None
+        raise InputError([_problem(name, _("permission denied"), "permission-denied")]) from None
     except IsADirectoryError:
-        raise InputError([Problem(name, None, "is a directory, not a file")]) from None
+        raise InputError([_problem(name, _("is a directory, not a file"), "not-a-file")]) from None
     except OSError as exc:
-        raise InputError([Problem(name, None, f"cannot read: {exc.strerror or exc}")]) from None
+        raise InputError(
+            [_problem(name, _("cannot read: {reason}").format(reason=exc.strerror or exc), "unreadable")]
+        ) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
-            raise InputError([Problem(name, None, "is a directory, not a file")])
+            raise InputError([_problem(name, _("is a directory, not a file"), "not-a-file")])
         if not stat.S_ISREG(st.st_mode):
-            raise InputError([Problem(name, None, f"is {_kind(st.st_mode)}, not a regular file")])
+            raise InputError(
+                [
+                    _problem(
+                        name, _("is {kind}, not a regular file").format(kind=_kind(st.st_mode)), "not-a-file"
+                    )
+                ]
+            )
         _INPUTS[(st.st_dev, st.st_ino)] = name  # even a refused input may not be replaced
         if st.st_size > max_bytes:
-            raise InputError([Problem(name, None, f"file too large (limit {max_bytes} bytes)")])
+            raise InputError(
+                [
+                    _problem(
+                        name, _("file too large (limit {limit} bytes)").format(limit=max_bytes), "too-large"
+                    )
+                ]
+            )
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(max_bytes + 1)
     except InputError:
         raise
     except OSError as exc:
-        raise InputError([Problem(name, None, f"cannot read: {exc.strerror or exc}")]) from None
+        raise InputError(
+            [_problem(name, _("cannot read: {reason}").format(reason=exc.strerror or exc), "unreadable")]
+        ) from None
     finally:
         os.close(fd)
     if len(data) > max_bytes:
-        raise InputError([Problem(name, None, f"file too large (limit {max_bytes} bytes)")])
+        raise InputError(
+            [_problem(name, _("file too large (limit {limit} bytes)").format(limit=max_bytes), "too-large")]
+        )
     if b"\x00" in data and not data.startswith(WIDE_BOMS):  # UTF-16/32 text holds NUL bytes
-        raise InputError([Problem(name, None, "not a text file (contains NUL bytes)")])
+        raise InputError([_problem(name, _("not a text file (contains NUL bytes)"), "not-text")])
     return data
 
 
@@ -168,14 +193,14 @@ def decode_text(data: bytes, name: str, prefix: str = "") -> str:
 
 def _kind(mode: int) -> str:
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return _("a FIFO (named pipe)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return _("a socket")
     if stat.S_ISDIR(mode):
-        return "a directory"
-    return "a special file"
+        return _("a directory")
+    return _("a special file")
 
 
 def _umask() -> int:
@@ -191,7 +216,7 @@ def check_target(path: str | os.PathLike) -> tuple[Path, int]:
     the command's inputs, and :class:`InputError` (exit 1) for a directory."""
     name = str(path)
     if not name:
-        raise UsageProblem("-o: empty file name")
+        raise UsageProblem(_("-o: empty file name"))
     bad = _bad_name(name)
     if bad:
         raise UsageProblem(f"{name!r}: {bad}")
@@ -201,19 +226,30 @@ def check_target(path: str | os.PathLike) -> tuple[Path, int]:
     except FileNotFoundError:
         if name.endswith(("/", os.sep)):  # realpath drops the slash: `-o newdir/` is no file name
             raise InputError(
-                [Problem(name, None, "is a folder name (it ends with /); give a file name")]
+                [_problem(name, _("is a folder name (it ends with /); give a file name"), "not-a-file")]
             ) from None
         return target, 0o666 & ~_umask()
     except OSError as exc:
-        raise InputError([Problem(name, None, f"cannot write here: {exc.strerror or exc}")]) from None
+        raise InputError(
+            [
+                _problem(
+                    name, _("cannot write here: {reason}").format(reason=exc.strerror or exc), "unwritable"
+                )
+            ]
+        ) from None
     if stat.S_ISDIR(st.st_mode):
-        raise InputError([Problem(name, None, "is a directory; give a file name")])
+        raise InputError([_problem(name, _("is a directory; give a file name"), "not-a-file")])
     if not stat.S_ISREG(st.st_mode):
-        raise UsageProblem(f"{name}: is {_kind(st.st_mode)}, not a regular file; refusing to replace it")
+        raise UsageProblem(
+            _("{file}: is {kind}, not a regular file; refusing to replace it").format(
+                file=name, kind=_kind(st.st_mode)
+            )
+        )
     if (st.st_dev, st.st_ino) in _INPUTS:
         raise UsageProblem(
-            f"{name}: is an input of this command ({_INPUTS[(st.st_dev, st.st_ino)]}); "
-            f"refusing to overwrite it"
+            _("{file}: is an input of this command ({input}); refusing to overwrite it").format(
+                file=name, input=_INPUTS[(st.st_dev, st.st_ino)]
+            )
         )
     # the permissions are kept, never setuid/setgid/sticky: an output is a document, not a program
     return target, stat.S_IMODE(st.st_mode) & 0o777
@@ -263,27 +299,35 @@ def _signals_clean_up():
 
 def _write_error(name: str, exc: OSError) -> InputError:
     if exc.errno == errno.ENOSPC:
-        return InputError([Problem(name, None, "cannot write: the disk is full (nothing was written)")])
+        return InputError(
+            [_problem(name, _("cannot write: the disk is full (nothing was written)"), "disk-full")]
+        )
     if exc.errno == errno.EFBIG:
         return InputError(
             [
                 Problem(
                     name,
                     None,
-                    "cannot write: the file would be larger than this "
-                    "system allows (ulimit -f); nothing was written",
+                    _(
+                        "cannot write: the file would be larger than this system allows (ulimit -f); nothing was written"
+                    ),
+                    code="file-too-large",
                 )
             ]
         )
     if exc.errno == errno.EDQUOT:
-        return InputError([Problem(name, None, "cannot write: disk quota exceeded (nothing was written)")])
+        return InputError(
+            [_problem(name, _("cannot write: disk quota exceeded (nothing was written)"), "disk-full")]
+        )
     if isinstance(exc, PermissionError):
-        return InputError([Problem(name, None, "cannot write here: permission denied")])
+        return InputError([_problem(name, _("cannot write here: permission denied"), "unwritable")])
     if isinstance(exc, FileExistsError):
-        return InputError([Problem(name, None, "cannot create the folder: a file is in the way")])
+        return InputError([_problem(name, _("cannot create the folder: a file is in the way"), "unwritable")])
     if isinstance(exc, NotADirectoryError):
-        return InputError([Problem(name, None, "cannot write here: a parent is not a folder")])
-    return InputError([Problem(name, None, f"cannot write here: {exc.strerror or exc}")])
+        return InputError([_problem(name, _("cannot write here: a parent is not a folder"), "unwritable")])
+    return InputError(
+        [_problem(name, _("cannot write here: {reason}").format(reason=exc.strerror or exc), "unwritable")]
+    )
 
 
 def _fill_temp(fd: int, tmp: str, data: bytes, mode: int) -> None:
@@ -302,7 +346,11 @@ def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Pa
     for path, data in outputs:
         target, mode = check_target(path)
         if target in seen:
-            raise UsageProblem(f"{path}: written twice in one command (also as {seen[target]})")
+            raise UsageProblem(
+                _("{file}: written twice in one command (also as {other})").format(
+                    file=path, other=seen[target]
+                )
+            )
         seen[target] = str(path)
         checked.append((str(path), target, mode, data.encode() if isinstance(data, str) else data))
     made_dirs: list[Path] = []

@@ -200,5 +200,10 @@ def all_games() -> list[Game]:
         try:
             games.append(get_game(gid))
         except Exception as exc:  # a broken third-party plug-in must not break the tool
-            print(f"warning: game plug-in {gid!r} failed to load: {exc}", file=sys.stderr)
+            from sheets.core.i18n import _
+
+            print(
+                _("warning: game plug-in {game} failed to load: {error}").format(game=repr(gid), error=exc),
+                file=sys.stderr,
+            )
     return games

@@ -28,6 +28,7 @@ from typing import Any
 
 from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean, short
 from sheets.core.game import Game, Options, UnknownGame, game_ids, get_game
+from sheets.core.i18n import _
 from sheets.core.schema import INVALID, Int, Obj, Str, check_budget, locate
 from sheets.core.yamlio import YMap, load_yaml
 
@@ -75,7 +76,13 @@ def _roster_spec() -> Obj:
 
 def _unknown_system(problems: Problems, value, pos) -> None:
     hint = did_you_mean(str(value), game_ids()) if isinstance(value, str) else ""
-    problems.error(pos, f"unknown system {short(value)}{hint}; known: {', '.join(game_ids())}")
+    problems.error(
+        pos,
+        _("unknown system {value}{hint}; known: {games}").format(
+            value=short(value), hint=hint, games=", ".join(game_ids())
+        ),
+        code="unknown-system",
+    )
 
 
 class _Reader:
@@ -87,22 +94,21 @@ class _Reader:
         key = os.path.realpath(path)
         if key not in self.cache:
             if len(self.cache) > MAX_FILES:
-                raise InputError([Problem(path, None, f"too many files referenced (limit {MAX_FILES})")])
+                raise InputError([_too_many_files(path)])
             self.cache[key] = load_yaml(path)
         return self.cache[key]
 
     def reference_problem(self, ref: str, base: str) -> tuple[str | None, str | None]:
         """``(path, None)`` for an acceptable ``from:`` value, ``(None, message)`` otherwise."""
         if any(ord(c) < 32 or c == "\x7f" for c in ref):
-            return None, "'from' must be a file path (it contains control characters)"
+            return None, _("'from' must be a file path (it contains control characters)")
         if len(ref) > 1000:
-            return None, "'from' is too long for a file path"
+            return None, _("'from' is too long for a file path")
         target = os.path.join(os.path.dirname(base), os.path.expanduser(ref))
         if os.path.splitext(os.path.realpath(target))[1].lower() not in REFERENCE_SUFFIXES:
-            return None, (
-                f"'from' names a unit file ending in .yaml or .yml; {short(ref)} does not "
-                f"(after following links)"
-            )
+            return None, _(
+                "'from' names a unit file ending in .yaml or .yml; {value} does not (after following links)"
+            ).format(value=short(ref))
         return target, None
 
 
@@ -119,7 +125,7 @@ class _MemoryReader(_Reader):
     def read(self, path: str):
         if path not in self.cache:
             if len(self.cache) > MAX_FILES:
-                raise InputError([Problem(path, None, f"too many files referenced (limit {MAX_FILES})")])
+                raise InputError([_too_many_files(path)])
             from sheets.core.yamlio import decode_text, parse_yaml
 
             self.cache[path] = parse_yaml(decode_text(self.sources[path], path), path)
@@ -127,22 +133,32 @@ class _MemoryReader(_Reader):
 
     def reference_problem(self, ref: str, base: str) -> tuple[str | None, str | None]:
         if any(ord(c) < 32 or c == "\x7f" for c in ref):
-            return None, "'from' must be a file path (it contains control characters)"
+            return None, _("'from' must be a file path (it contains control characters)")
         if len(ref) > 1000:
-            return None, "'from' is too long for a file path"
+            return None, _("'from' is too long for a file path")
         target = memory_name(ref, base)
         if os.path.splitext(target)[1].lower() not in REFERENCE_SUFFIXES:
-            return None, f"'from' names a unit file ending in .yaml or .yml; {short(ref)} does not"
+            return None, _("'from' names a unit file ending in .yaml or .yml; {value} does not").format(
+                value=short(ref)
+            )
         if target not in self.sources:
             known = [
                 n for n in self.sources if n != base and os.path.splitext(n)[1].lower() in REFERENCE_SUFFIXES
             ]
-            return None, (
-                f"{short(ref)} is not one of the opened files (a 'from:' resolves only "
-                f"among them){did_you_mean(target, known)}"
-            )
+            return None, _(
+                "{value} is not one of the opened files (a 'from:' resolves only among them){hint}"
+            ).format(value=short(ref), hint=did_you_mean(target, known))
         self.used.add(target)
         return target, None
+
+
+def _too_many_files(path: str) -> Problem:
+    return Problem(
+        path,
+        None,
+        _("too many files referenced (limit {limit})").format(limit=MAX_FILES),
+        code="too-many-files",
+    )
 
 
 def memory_name(ref: str, base: str) -> str:
@@ -192,7 +208,7 @@ def _stdin_text() -> str:
     stream = getattr(sys.stdin, "buffer", None)
     data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode()
     if not data:
-        raise InputError([Problem(STDIN_NAME, None, "standard input is empty")])
+        raise InputError([Problem(STDIN_NAME, None, _("standard input is empty"), code="empty-input")])
     return decode_text(data, STDIN_NAME)
 
 
@@ -251,8 +267,10 @@ def load_mapping(
     try:
         loaded = _load(path, options, expect_game, text)
     except InputError as exc:
-        raise InputError([Problem(p.path, None, p.message, p.severity) for p in exc.problems]) from None
-    loaded.warnings = [Problem(p.path, None, p.message, p.severity) for p in loaded.warnings]
+        raise InputError(
+            [Problem(p.path, None, p.message, p.severity, p.code) for p in exc.problems]
+        ) from None
+    loaded.warnings = [Problem(p.path, None, p.message, p.severity, p.code) for p in loaded.warnings]
     return loaded
 
 
@@ -297,17 +315,32 @@ def _load(
     problems = Problems(path)
     if not isinstance(doc, YMap):
         raise InputError(
-            [Problem(path, getattr(doc, "pos", Pos(1, 1)), "expected a mapping with 'system:' and 'units:'")]
+            [
+                Problem(
+                    path,
+                    getattr(doc, "pos", Pos(1, 1)),
+                    _("expected a mapping with 'system:' and 'units:'"),
+                    code="not-a-unit-file",
+                )
+            ]
         )
     for key in doc:
         if key not in ("system", "rules", "roster", "units"):
             hint = (
                 did_you_mean(str(key), ["system", "rules", "roster", "units"]) if isinstance(key, str) else ""
             )
-            problems.error(doc.key_pos_of(key), f"unknown top-level key {short(key)}{hint}")
+            problems.error(
+                doc.key_pos_of(key),
+                _("unknown top-level key {key}{hint}").format(key=short(key), hint=hint),
+                code="unknown-key",
+            )
     system = doc.get("system")
     if system is None:
-        problems.error(doc.pos, "missing 'system:' (one of: " + ", ".join(game_ids()) + ")")
+        problems.error(
+            doc.pos,
+            _("missing 'system:' (one of: {games})").format(games=", ".join(game_ids())),
+            code="missing-key",
+        )
         raise InputError(problems.all)
     try:
         if not isinstance(system, str):
@@ -317,26 +350,41 @@ def _load(
         _unknown_system(problems, system, doc.pos_of("system"))
         raise InputError(problems.all) from None
     if expect_game and game.id != expect_game:
-        problems.error(doc.pos_of("system"), f"expected a {expect_game} file, got {game.id}")
+        problems.error(
+            doc.pos_of("system"),
+            _("expected a {expected} file, got {game}").format(expected=expect_game, game=game.id),
+            code="wrong-game",
+        )
     # rule variant: command line wins over the file, the file over the game's default
     variant = options.rules
     if "rules" in doc and doc["rules"] is not None:
         file_variant = str(doc["rules"]).strip().lower() if isinstance(doc["rules"], str) else ""
         if not game.variants:
-            problems.error(doc.pos_of("rules"), f"{game.id} has no rule variants")
+            problems.error(
+                doc.pos_of("rules"),
+                _("{game} has no rule variants").format(game=game.id),
+                code="no-rule-variants",
+            )
         elif file_variant not in game.variants:
             problems.error(
                 doc.pos_of("rules"),
-                f"unknown rules variant {short(doc['rules'])}"
-                f"{did_you_mean(file_variant, game.variants)}; expected one of "
-                f"{', '.join(game.variants)}",
+                _("unknown rules variant {value}{hint}; expected one of {choices}").format(
+                    value=short(doc["rules"]),
+                    hint=did_you_mean(file_variant, game.variants),
+                    choices=", ".join(game.variants),
+                ),
+                code="unknown-rules-variant",
             )
         elif variant is None:
             variant = file_variant
     if variant is None:
         variant = game.default_variant()
     elif game.variants and variant not in game.variants:
-        problems.error(None, f"{game.id} has no rules variant {short(variant)}")
+        problems.error(
+            None,
+            _("{game} has no rules variant {value}").format(game=game.id, value=short(variant)),
+            code="unknown-rules-variant",
+        )
     elif not game.variants:
         variant = None
     opts = Options(
@@ -359,11 +407,17 @@ def _load(
     units_node = doc.get("units")
     if not isinstance(units_node, list) or not units_node:
         problems.error(
-            doc.pos_of("units") if "units" in doc else doc.pos, "'units:' must be a non-empty list of units"
+            doc.pos_of("units") if "units" in doc else doc.pos,
+            _("'units:' must be a non-empty list of units"),
+            code="no-units",
         )
         raise InputError(problems.all)
     if len(units_node) > MAX_UNITS:
-        problems.error(doc.pos_of("units"), f"too many units ({len(units_node)}; limit {MAX_UNITS} per file)")
+        problems.error(
+            doc.pos_of("units"),
+            _("too many units ({n}; limit {limit} per file)").format(n=len(units_node), limit=MAX_UNITS),
+            code="too-many-units",
+        )
         raise InputError(problems.all)
 
     spec = game.unit_spec()
@@ -375,7 +429,7 @@ def _load(
     if len(units) == len(units_node) or not problems.errors:
         for index, issue in game.validate_force(units, opts):
             name = getattr(units[index], "name", "")
-            _report(problems, entries[index], issue, f"unit {short(name)}")
+            _report(problems, entries[index], issue, unit_label(name))
     if problems.errors:
         raise InputError(problems.all)
     return Loaded(
@@ -394,14 +448,18 @@ def _check_units(units_node, spec, path, reader, game, opts, problems, units, en
     for i, raw in enumerate(units_node):
         ipos = units_node.pos_of(i)
         if raw is None:
-            problems.error(ipos, f"units[{i + 1}]: an empty entry (write the unit, or remove the '-')")
+            problems.error(
+                ipos,
+                _("units[{n}]: an empty entry (write the unit, or remove the '-')").format(n=i + 1),
+                code="empty-entry",
+            )
             continue
         raw = _resolve_reference(raw, ipos, path, reader, game, problems, 0)
         if raw is None:
             continue
         label = f"units[{i + 1}]"
         if isinstance(raw, dict) and isinstance(raw.get("name"), str) and raw["name"].strip():
-            label = f"unit {short(raw['name'])}"
+            label = unit_label(raw["name"])
         checked = spec.check(raw, ipos, problems, label)
         if checked is INVALID:
             continue
@@ -416,18 +474,24 @@ def _where(game: Game, unit, entry: YMap) -> dict:
     """The positions later messages need of a validated unit (see ``Loaded.entries``); the rest
     of its YAML (every key's and value's position) is dropped with the mapping."""
     where = {(): entry.pos}
-    for p, _ in game.text_fields(unit):
+    for p, _text in game.text_fields(unit):
         where[tuple(p)] = locate(entry, tuple(p))
     return where
+
+
+def unit_label(name) -> str:
+    """How a message names a unit: ``unit 'Roc'`` / ``отряд 'Roc'``."""
+    return _("unit {name}").format(name=short(name))
 
 
 def _report(problems: Problems, entry, issue, label: str) -> None:
     pos = locate(entry, tuple(issue.path))
     msg = f"{label}: {issue.message}"
+    code = getattr(issue, "code", "") or "rule"
     if issue.severity == "warning":
-        problems.warning(pos, msg)
+        problems.warning(pos, msg, code)
     else:
-        problems.error(pos, msg)
+        problems.error(pos, msg, code)
 
 
 def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
@@ -436,46 +500,64 @@ def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
     if not isinstance(raw, YMap) or "from" not in raw:
         return raw
     if depth >= MAX_REF_DEPTH:
-        problems.error(ipos, "references nested too deeply (a loop?)")
+        problems.error(ipos, _("references nested too deeply (a loop?)"), code="reference-loop")
         return None
     reader.references += 1
     if reader.references > MAX_REFERENCES:
         if reader.references == MAX_REFERENCES + 1:
-            problems.error(ipos, f"too many 'from' references (limit {MAX_REFERENCES} per file)")
+            problems.error(
+                ipos,
+                _("too many 'from' references (limit {limit} per file)").format(limit=MAX_REFERENCES),
+                code="too-many-references",
+            )
         return None
     ref = raw["from"]
     if not isinstance(ref, str) or not ref.strip():
-        problems.error(raw.pos_of("from"), "'from' must be a file path")
+        problems.error(raw.pos_of("from"), _("'from' must be a file path"), code="bad-reference")
         return None
     target, refused = reader.reference_problem(ref, path)
     if refused:
-        problems.error(raw.pos_of("from"), refused)
+        problems.error(raw.pos_of("from"), refused, code="bad-reference")
         return None
     try:
         doc = reader.read(target)
     except InputError as exc:
         for p in exc.problems:
             if p.pos is None and p.path == target:
-                problems.error(raw.pos_of("from"), f"cannot read {short(ref)}: {p.message}")
+                problems.error(
+                    raw.pos_of("from"),
+                    _("cannot read {file}: {reason}").format(file=short(ref), reason=p.message),
+                    code=p.code or "unreadable-reference",
+                )
             else:
                 problems.add(p)
         return None
     if not isinstance(doc, YMap) or not isinstance(doc.get("units"), list):
-        problems.error(raw.pos_of("from"), f"{short(ref)} is not a unit file (no 'units:' list)")
+        problems.error(
+            raw.pos_of("from"),
+            _("{file} is not a unit file (no 'units:' list)").format(file=short(ref)),
+            code="not-a-unit-file",
+        )
         return None
     other = doc.get("system")
     other = other.strip().lower() if isinstance(other, str) else ""
     if other != game.id:
         problems.error(
             raw.pos_of("from"),
-            f"{short(ref)} is a {short(other, 30) if other else 'unknown'} file, not {game.id}",
+            _("{file} is a {other} file, not {game}").format(
+                file=short(ref), other=short(other, 30) if other else _("unknown"), game=game.id
+            ),
         )
         return None
     candidates = [u for u in doc["units"] if isinstance(u, YMap)]
     wanted = raw.get("name")
     if wanted is None:
         if len(candidates) != 1:
-            problems.error(raw.pos, f"{short(ref)} has {len(candidates)} units: say which with 'name:'")
+            problems.error(
+                raw.pos,
+                _("{file} has {n} units: say which with 'name:'").format(file=short(ref), n=len(candidates)),
+                code="ambiguous-reference",
+            )
             return None
         found = candidates[0]
     else:
@@ -494,7 +576,13 @@ def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
         if not matches:
             names = [u["name"] for u in candidates if isinstance(u.get("name"), str)]
             hint = did_you_mean(wanted, names) if isinstance(wanted, str) else ""
-            problems.error(raw.pos_of("name"), f"no unit named {short(wanted)} in {short(ref)}{hint}")
+            problems.error(
+                raw.pos_of("name"),
+                _("no unit named {name} in {file}{hint}").format(
+                    name=short(wanted), file=short(ref), hint=hint
+                ),
+                code="no-such-unit",
+            )
             return None
         found = matches[0]
     found = _resolve_reference(found, found.pos, target, reader, game, problems, depth + 1)

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass, field
 
 from sheets.core.errors import Problems, did_you_mean, short
+from sheets.core.i18n import N_, _, tr
 from sheets.core.yamlio import YMap, YSeq
 
 COLLECTION_MIN = 3  # a mapping with at least this many values, all mappings, is a collection
@@ -88,13 +89,13 @@ def merge(a: Shape, b: Shape) -> Shape:
 
 
 _NAMES = {
-    "map": "a mapping",
-    "list": "a list",
-    "int": "a whole number",
-    "float": "a number",
-    "str": "text",
-    "bool": "true/false",
-    "null": "nothing",
+    "map": N_("a mapping"),
+    "list": N_("a list"),
+    "int": N_("a whole number"),
+    "float": N_("a number"),
+    "str": N_("text"),
+    "bool": N_("true/false"),
+    "null": N_("nothing"),
 }
 
 
@@ -102,7 +103,7 @@ def _expected(kinds: set) -> str:
     kinds = set(kinds)
     if "float" in kinds:
         kinds.discard("int")
-    return " or ".join(_NAMES.get(k, k) for k in sorted(kinds - {"null"}) or ["nothing"])
+    return _(" or ").join(tr(_NAMES.get(k, k)) for k in sorted(kinds - {"null"}) or ["null"])
 
 
 def check(value, shape: Shape, pos, problems: Problems, where: str) -> None:
@@ -112,20 +113,35 @@ def check(value, shape: Shape, pos, problems: Problems, where: str) -> None:
     if not ok:
         problems.error(
             pos,
-            f"{where or 'the table'}: expected {_expected(kinds)}, got {_NAMES.get(kind, kind)}"
-            f" (as in the bundled table)",
+            _("{where}: expected {expected}, got {got} (as in the bundled table)").format(
+                where=where or _("the table"), expected=_expected(kinds), got=tr(_NAMES.get(kind, kind))
+            ),
+            code="table-type",
         )
         return
     if kind in ("int", "float"):
         if kind == "float" and not math.isfinite(value):
-            problems.error(pos, f"{where}: {short(value)} is not a finite number")
+            problems.error(
+                pos,
+                _("{where}: {value} is not a finite number").format(where=where, value=short(value)),
+                "table-value",
+            )
         elif shape.nonneg and value < 0:
-            problems.error(pos, f"{where}: {short(value)} must not be negative")
+            problems.error(
+                pos,
+                _("{where}: {value} must not be negative").format(where=where, value=short(value)),
+                "table-value",
+            )
         return
     if kind == "map":
         for key in sorted(shape.required or (), key=str):
             if key not in value:
-                problems.error(pos, f"missing key {short(key)}" + (f" in {short(where)}" if where else ""))
+                message = (
+                    _("missing key {key} in {where}").format(key=short(key), where=short(where))
+                    if where
+                    else _("missing key {key}").format(key=short(key))
+                )
+                problems.error(pos, message, "table-missing-key")
         for key, v in value.items():
             vpos = value.pos_of(key) if isinstance(value, YMap) else pos
             kpos = value.key_pos_of(key) if isinstance(value, YMap) else pos
@@ -138,11 +154,16 @@ def check(value, shape: Shape, pos, problems: Problems, where: str) -> None:
                 check(v, shape.entry, vpos, problems, sub)
             else:
                 hint = did_you_mean(str(key), [str(k) for k in shape.fields]) if isinstance(key, str) else ""
-                problems.error(kpos, f"{where + ': ' if where else ''}unknown key {short(key)}{hint}")
+                message = _("unknown key {key}{hint}").format(key=short(key), hint=hint)
+                problems.error(kpos, f"{where}: {message}" if where else message, "table-unknown-key")
         return
     if kind == "list" and shape.length is not None and len(value) != shape.length:
         problems.error(
-            pos, f"{where}: {shape.length} values expected (as in the bundled table), got {len(value)}"
+            pos,
+            _("{where}: {n} values expected (as in the bundled table), got {got}").format(
+                where=where, n=shape.length, got=len(value)
+            ),
+            "table-length",
         )
         return
     if kind == "list" and shape.item is not None:
