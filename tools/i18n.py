@@ -1,7 +1,10 @@
 """The message catalogue's maintenance (needs Babel: ``pip install '.[test]'``).
 
     python tools/i18n.py update    extract every msgid of ``sheets/`` and of the installed click
-                                   into sheets/locale/sheets.pot and merge it into each .po
+                                   into sheets/locale/sheets.pot, merge it into each .po, then
+                                   take the translations waiting in sheets/locale/incoming/*.po
+                                   (a msgid of the catalogue gets the incoming msgstr; the
+                                   incoming file is removed once all of it is taken)
     python tools/i18n.py compile   compile each .po into the .mo the package reads
     python tools/i18n.py stats     messages and translated counts per language
 
@@ -64,6 +67,42 @@ def update() -> None:
             "--no-wrap",
             "--ignore-obsolete",
             "--previous",
+        )
+    take_incoming()
+
+
+def take_incoming() -> None:
+    """Translations of ``sheets/locale/incoming/*.po`` into the Russian catalogue."""
+    from babel.messages.pofile import read_po, write_po
+
+    po_path = LOCALE / "ru" / "LC_MESSAGES" / "sheets.po"
+    with po_path.open("rb") as fh:
+        catalog = read_po(fh)
+    for incoming in sorted((LOCALE / "incoming").glob("*.po")):
+        with incoming.open("rb") as fh:
+            extra = read_po(fh)
+        left = 0
+        for msg in extra:
+            if not msg.id:
+                continue
+            target = catalog.get(msg.id, msg.context)
+            if target is None:
+                left += 1
+                continue
+            target.string = msg.string
+            target.flags.discard("fuzzy")
+        print(f"{incoming.name}: taken, {left} msgid(s) not in the catalogue (yet)")
+        if not left:
+            incoming.unlink()
+    with po_path.open("wb") as fh:
+        write_po(
+            fh,
+            catalog,
+            width=0,
+            omit_header=False,
+            sort_output=True,
+            include_lineno=False,
+            include_previous=True,
         )
 
 
