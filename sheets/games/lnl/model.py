@@ -26,8 +26,12 @@ KIND_ALIASES = {
     "team": "weapon_team",
     "ldr": "leader",
 }
-# how many SWs a counter may carry (Core Rules §8.0 quoting §1.6: a squad one SW keeping its IFP
-# or two losing it; a half-squad or crew one, losing its IFP; an SMC uses one SW in melee)
+# how many SWs a counter may use in melee (Core Rules §8.0 quoting §1.6: «отделение может
+# использовать один SW сохраняя IFP или два SW и лишаясь собственного IFP»; a half-squad or crew
+# one, losing its IFP; an SMC uses one SW in melee). The rules limit using, not carrying: a
+# counter may carry more (the best allowed ones are used) — up to MAX_CARRIED, the most SW boxes
+# the order-of-battle sheet prints for one counter (a layout bound, not a rule).
+MAX_CARRIED = 4
 MAX_SW = {
     "squad": 2,
     "half_squad": 1,

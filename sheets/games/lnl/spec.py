@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 
 from sheets.core.errors import did_you_mean
+from sheets.core.i18n import _
 from sheets.games.lnl.model import (
     HERO_FP_ZERO,
     KIND_ALIASES,
     KINDS,
-    MAX_SW,
+    MAX_CARRIED,
     CarriedSW,
     CounterError,
     Unit,
@@ -122,9 +123,10 @@ def parse_spec(text: str, name: str) -> Unit:
         unit.weapons.append(CarriedSW(sw, captured))
     if use_sw and not any(w.weapon.melee for w in unit.weapons):
         raise SpecError(f"{raw!r}: sw: forces using a melee SW, and this counter carries none")
-    if len(unit.weapons) > MAX_SW[unit.kind]:
+    if len(unit.weapons) > MAX_CARRIED:
         raise SpecError(
-            f"{raw!r}: a {unit.kind.replace('_', '-')} may use at most "
-            f"{MAX_SW[unit.kind]} support weapon(s) in melee"
+            _("{spec}: a counter carries at most {n} support weapons here (it uses the best it may)").format(
+                spec=repr(raw), n=MAX_CARRIED
+            )
         )
     return unit
