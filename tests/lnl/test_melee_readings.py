@@ -95,3 +95,34 @@ def test_the_calculator_offers_the_other_reading(cli):
     assert json.loads(cli(*base).stdout)["b"]["target_fp"] == 2
     assert json.loads(cli(*base, "--ambush-defence").stdout)["b"]["target_fp"] == 6
     assert "--ambush-defence" in cli("calc", "lnl", "melee", "-h").stdout
+
+
+OOB4 = """system: lnl
+roster: {name: Test, side: US}
+units:
+  - {name: 1st Squad, kind: squad, counter: "2-6-4", weapons: [MG, M1919, Satchel Charge, Molotov Cocktail]}
+  - {name: 2nd Squad, kind: squad, counter: "2-6-4", weapons: [MG, M1919, Satchel Charge]}
+  - {name: 3rd Squad, kind: squad, counter: "2-6-4", weapons: [MG, M1919]}
+"""
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_four_carried_sws_get_four_boxes_inside_their_column(tmp_path, paper):
+    """The "SW used" boxes of a counter carrying three or four SWs go two to a line and stay in
+    the column (drawn in one line they ran past the sheet's right edge)."""
+    from sheets.core.game import Options, get_game, load_object
+    from sheets.core.loader import load_file
+    from sheets.render.pdf import Document, margins
+
+    f = tmp_path / "oob.yaml"
+    f.write_text(OOB4, encoding="utf-8")
+    loaded = load_file(str(f), Options(lang="en", paper=paper))
+    doc = Document(paper, False, lang="en", record=True)
+    load_object(get_game("lnl").renderer)(doc, loaded.units, loaded.options)
+    doc.finish()
+    boxes = [it[1] for p in doc.recorder.pages for it in p["items"] if it[0] == "b"]
+    right = doc.width - margins(paper)
+    assert max(x1 for _x0, _y0, x1, _y1 in boxes) <= right
+    from sheets.render.layout_check import check
+
+    assert check(doc.recorder) == []
