@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from sheets.core.errors import RuleIssue, did_you_mean
-from sheets.core.i18n import _
+from sheets.core.i18n import _, tr
 from sheets.games.lnl.model import (
     HERO_FP_ZERO,
     MAX_CARRIED,
@@ -61,7 +61,7 @@ def build_unit(data) -> Unit:
             unit.counter_error = str(exc)
             counter = None
         if counter is None and unit.counter_error is None:
-            unit.counter_error = "an MMC needs its counter: Firepower-Range-Morale like 2-5-4"
+            unit.counter_error = _("an MMC needs its counter: Firepower-Range-Morale like 2-5-4")
         if counter is not None:
             unit.ifp, unit.range, unit.morale = counter.fp, counter.range, counter.morale
             unit.m = unit.m or counter.m
@@ -82,15 +82,17 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
     """Counter string, SW names and SW limits, SMC fields."""
     issues = []
     if unit.counter_error:
-        issues.append(RuleIssue(("counter",), unit.counter_error))
+        issues.append(RuleIssue(("counter",), unit.counter_error, code="lnl-counter"))
     for i, name in unit.unknown_weapons:
         issues.append(
             RuleIssue(
                 ("weapons", i),
-                f"unknown support weapon {name!r}"
-                f"{did_you_mean(name, weapon_names())}; known: "
-                f"{', '.join(weapon_names())} (add yours in lnl/weapons.yaml "
-                f"with --data-dir)",
+                _(
+                    "unknown support weapon {name}{hint}; known: {known} (add yours in lnl/weapons.yaml with --data-dir)"
+                ).format(
+                    name=repr(name), hint=did_you_mean(name, weapon_names()), known=", ".join(weapon_names())
+                ),
+                code="lnl-unknown-sw",
             )
         )
     carried = len(unit.weapons) + len(unit.unknown_weapons)
@@ -108,28 +110,34 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
         issues.append(
             RuleIssue(
                 ("use_sw",),
-                "use_sw: true needs a melee SW (MG, Satchel Charge, "
-                "Molotov Cocktail, Flamethrower) in weapons",
+                _(
+                    "use_sw: true needs a melee SW (MG, Satchel Charge, Molotov Cocktail, Flamethrower) in weapons"
+                ),
+                code="lnl-use-sw",
             )
         )
     if unit.is_mmc:
         if unit.fp_given:
             issues.append(
                 RuleIssue(
-                    ("fp",), "an MMC's firepower comes from its counter (Firepower-Range-Morale): remove fp"
+                    ("fp",),
+                    _("an MMC's firepower comes from its counter (Firepower-Range-Morale): remove fp"),
+                    code="lnl-field",
                 )
             )
         if unit.lm is not None:
-            issues.append(RuleIssue(("lm",), "only leaders have a leadership modifier"))
+            issues.append(RuleIssue(("lm",), _("only leaders have a leadership modifier"), code="lnl-field"))
     else:
         if unit.kind == "hero" and unit.ifp is None:
-            issues.append(RuleIssue(("kind",), "a hero needs its firepower: add fp: N"))
+            issues.append(RuleIssue(("kind",), _("a hero needs its firepower: add fp: N"), code="lnl-field"))
         elif unit.kind == "hero" and unit.ifp < 1:
-            issues.append(RuleIssue(("fp",), HERO_FP_ZERO))
+            issues.append(RuleIssue(("fp",), tr(HERO_FP_ZERO), code="lnl-field"))
         if unit.kind == "leader" and unit.lm is None:
-            issues.append(RuleIssue(("kind",), "a leader needs its leadership modifier: add lm: N"))
+            issues.append(
+                RuleIssue(("kind",), _("a leader needs its leadership modifier: add lm: N"), code="lnl-field")
+            )
         if unit.kind != "leader" and unit.lm is not None:
-            issues.append(RuleIssue(("lm",), "only leaders have a leadership modifier"))
+            issues.append(RuleIssue(("lm",), _("only leaders have a leadership modifier"), code="lnl-field"))
     return issues
 
 
