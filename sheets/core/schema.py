@@ -192,22 +192,55 @@ class Int(Spec):
         return self._schema(d)
 
 
-def ci_pattern(words) -> str:
-    """A JSON Schema (ECMA-262) pattern matching any of ``words`` in any letter case, with
-    surrounding blanks: what :class:`Enum` accepts (JSON Schema's ``enum`` is case-sensitive)."""
-    import re as _re
+# ECMA-262's syntax characters (and "/"): the only characters Unicode-mode patterns may escape
+# outside a class, and the only ones a literal needs escaped in both ECMA-262 and Python ``re``
+_SYNTAX = frozenset("\\^$.*+?()[]{}|/")
 
-    def one(word: str) -> str:
-        out = []
-        for ch in word:
-            low, up = ch.lower(), ch.upper()
-            if low != up and len(low) == len(up) == 1:
-                out.append(f"[{_re.escape(low)}{_re.escape(up)}]")
-            else:
-                out.append(_re.escape(ch))
-        return "".join(out)
 
-    return "^\\s*(?:" + "|".join(one(str(w)) for w in words) + ")\\s*$"
+# the blanks ``str.strip()``/``str.split()`` and Python's ``\\s`` take, spelt out: ECMA-262's ``\\s``
+# differs (it has U+FEFF, lacks U+001C–U+001F and U+0085), so a pattern uses these instead
+BLANK = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"
+NOT_BLANK = "[^" + BLANK[1:]
+BLANKS = BLANK + "*"
+
+
+def re_literal(text: str) -> str:
+    """``text`` as a regular expression matching itself, valid in Python ``re`` and in ECMA-262
+    with the Unicode flag (what JSON Schema 2020-12 asks): only syntax characters are escaped
+    (``re.escape`` also escapes spaces and hyphens, which Unicode-mode ECMA-262 refuses)."""
+    return "".join("\\" + ch if ch in _SYNTAX else ch for ch in str(text))
+
+
+def ci_literal(text: str, gap: str | None = None) -> str:
+    """``text`` in any letter case (``[aA]`` per letter: JSON Schema has no case-insensitive
+    flag); a run of blanks becomes ``gap`` when given (e.g. ``BLANK + "+"``)."""
+    out = []
+    for ch in str(text):
+        if gap is not None and ch.isspace():
+            if not out or out[-1] is not gap:
+                out.append(gap)
+            continue
+        low, up = ch.lower(), ch.upper()
+        if low != up and len(low) == len(up) == 1:
+            out.append(f"[{low}{up}]" if ch not in _SYNTAX else re_literal(ch))
+        else:
+            out.append(re_literal(ch))
+    return "".join(out)
+
+
+def ci_pattern(words, gap: str | None = None, prefix: str = "") -> str:
+    """A JSON Schema pattern matching any of ``words`` in any letter case, with surrounding blanks:
+    what :class:`Enum` accepts (JSON Schema's ``enum`` is case-sensitive). Valid in Python ``re``
+    and ECMA-262 Unicode mode; the alternatives in the order given (deterministic output).
+    ``gap``: what a blank inside a word may be written as; ``prefix``: a pattern before the word."""
+    alternatives = list(dict.fromkeys(ci_literal(w, gap) for w in words))
+    return "^" + BLANKS + prefix + "(?:" + "|".join(alternatives) + ")" + BLANKS + "$"
+
+
+def any_type(*types: str, **string: Any) -> dict:
+    """``{"anyOf": [{"type": t}, ...]}``: one alternative per JSON type (ajv's strict mode warns
+    about a ``type`` list); ``string`` keywords go on the string alternative."""
+    return {"anyOf": [{"type": t, **(string if t == "string" else {})} for t in types]}
 
 
 @dataclass
@@ -239,16 +272,14 @@ class Str(Spec):
 
     def json_schema(self):
         # numbers are names too (a 3060 is kept as "3060"); null is "" where empty is allowed
-        d = {
-            "type": ["string", "number", "null"] if self.allow_empty else ["string", "number"],
-            "maxLength": self.max_len,
-        }
+        string = {"maxLength": self.max_len}
         if not self.allow_empty:
-            d["minLength"] = 1
-            d["pattern"] = "\\S"
+            string["minLength"] = 1
+            string["pattern"] = NOT_BLANK
+        d = any_type(*(("string", "number", "null") if self.allow_empty else ("string", "number")), **string)
         names = self.completions() if callable(self.completions) else self.completions
         if names:
-            d = {"anyOf": [{"enum": sorted(set(names))}, d]}
+            d["anyOf"].insert(0, {"enum": sorted(set(names))})
         return self._schema(d)
 
 

@@ -497,8 +497,7 @@ def test_the_roster_schema_editors_get():
         "type": "object",
         "properties": {
             "name": {
-                "type": ["string", "number", "null"],
-                "maxLength": 200,
+                "anyOf": [{"type": "string", "maxLength": 200}, {"type": "number"}, {"type": "null"}],
                 "description": "army list name",
                 "default": "",
             },
@@ -508,10 +507,12 @@ def test_the_roster_schema_editors_get():
                 "maximum": 10_000_000,
                 "description": "points/BV/AP limit",
             },
-            "notes": {"type": ["string", "number", "null"], "maxLength": 2000, "default": ""},
+            "notes": {
+                "anyOf": [{"type": "string", "maxLength": 2000}, {"type": "number"}, {"type": "null"}],
+                "default": "",
+            },
             "side": {
-                "type": ["string", "number", "null"],
-                "maxLength": 80,
+                "anyOf": [{"type": "string", "maxLength": 80}, {"type": "number"}, {"type": "null"}],
                 "description": "the side or nationality (e.g. US)",
                 "default": "",
             },

@@ -4,7 +4,22 @@ defaults, aliases, "did you mean", and the JSON Schema it gives editors."""
 import pytest
 
 from sheets.core.errors import Pos, Problems
-from sheets.core.schema import INVALID, MISSING, Bool, Enum, Int, List, MapOf, Obj, OneOf, Spec, Str, locate
+from sheets.core.schema import BLANKS as S
+from sheets.core.schema import (
+    INVALID,
+    MISSING,
+    NOT_BLANK,
+    Bool,
+    Enum,
+    Int,
+    List,
+    MapOf,
+    Obj,
+    OneOf,
+    Spec,
+    Str,
+    locate,
+)
 from sheets.core.yamlio import YMap, YSeq, parse_yaml
 
 AT = Pos(3, 5)
@@ -290,7 +305,7 @@ def test_required_and_schema_defaults():
     assert Bool(default=False).json_schema() == {"type": "boolean", "default": False}
     # the words for completion, and the same words in any letter case (what the loader takes)
     assert Enum(choices=("a",), aliases={"b": "a"}).json_schema() == {
-        "anyOf": [{"enum": ["a", "b"]}, {"type": "string", "pattern": "^\\s*(?:[aA]|[bB])\\s*$"}]
+        "anyOf": [{"enum": ["a", "b"]}, {"type": "string", "pattern": f"^{S}(?:[aA]|[bB]){S}$"}]
     }
     assert Enum(choices=(1, 2)).json_schema() == {"enum": [1, 2]}
     assert List(item=Int(), min_len=2, max_len=3).json_schema() == {
@@ -303,13 +318,18 @@ def test_required_and_schema_defaults():
     assert Int(max=0).json_schema() == {"type": "integer", "maximum": 0}
     # a number is a name too; an empty or blank name is refused, null is "" where allowed
     assert Str(allow_empty=False, max_len=5).json_schema() == {
-        "type": ["string", "number"],
-        "maxLength": 5,
-        "minLength": 1,
-        "pattern": "\\S",
+        "anyOf": [
+            {"type": "string", "maxLength": 5, "minLength": 1, "pattern": NOT_BLANK},
+            {"type": "number"},
+        ]
     }
     assert Str(completions=("b", "a", "a")).json_schema() == {
-        "anyOf": [{"enum": ["a", "b"]}, {"type": ["string", "number", "null"], "maxLength": 200}]
+        "anyOf": [
+            {"enum": ["a", "b"]},
+            {"type": "string", "maxLength": 200},
+            {"type": "number"},
+            {"type": "null"},
+        ]
     }
     assert Str(completions=lambda: ["x"]).json_schema()["anyOf"][0] == {"enum": ["x"]}
     with pytest.raises(NotImplementedError):
@@ -319,8 +339,10 @@ def test_required_and_schema_defaults():
     assert repr(INVALID) == "INVALID"
 
 
-NAME = {"type": ["string", "number"], "maxLength": 200, "minLength": 1, "pattern": "\\S"}
-TEXT = {"type": ["string", "number", "null"], "maxLength": 200}
+NAME = {
+    "anyOf": [{"type": "string", "maxLength": 200, "minLength": 1, "pattern": NOT_BLANK}, {"type": "number"}]
+}
+TEXT = {"anyOf": [{"type": "string", "maxLength": 200}, {"type": "number"}, {"type": "null"}]}
 
 
 def test_obj_json_schema_lists_aliases_and_required_keys():

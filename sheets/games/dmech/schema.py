@@ -31,12 +31,13 @@ SIDE_KEYS = ("side", "sides", "боковая")
 _WHO = {"walker": "a walker", "infantry": "infantry"}
 
 
-def _spellings(*names: str) -> set[str]:
-    """Lower-case spellings of ``names``, with ё also written as е."""
-    out = set()
+def _spellings(*names: str) -> dict[str, None]:
+    """Lower-case spellings of ``names``, with ё also written as е, in the order given (a dict:
+    an ordered set, so the schema comes out the same on every run)."""
+    out: dict[str, None] = {}
     for n in names:
-        out.add(str(n).strip().lower())
-        out.add(fold_yo(n))
+        out[str(n).strip().lower()] = None
+        out[fold_yo(n)] = None
     return out
 
 
@@ -46,7 +47,9 @@ def class_enum(**kw) -> Enum:
     for c in classes():
         choice = fold_yo(c.name.ru)
         choices.append(choice)
-        for s in _spellings(c.id, c.name.ru, c.name.en, *c.aliases) - {choice}:
+        for s in _spellings(c.id, c.name.ru, c.name.en, *c.aliases):
+            if s == choice:
+                continue
             aliases[s] = choice
     return Enum(choices=tuple(choices), aliases=aliases, **kw)
 
@@ -58,8 +61,9 @@ def _aliases_of(section: str) -> tuple[tuple, dict]:
     ids, aliases = [], {}
     for key, entry in items:
         ids.append(key)
-        for s in _spellings(*entry.get("aliases", ())) - {key}:
-            aliases[s] = key
+        for s in _spellings(*entry.get("aliases", ())):
+            if s != key:
+                aliases[s] = key
     return tuple(ids), aliases
 
 

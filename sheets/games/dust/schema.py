@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheets.core.schema import BLANKS as S
 from sheets.core.schema import INVALID, Enum, Int, List, MapOf, Obj, OneOf, Spec, Str
 from sheets.games.dust.model import KINDS, SAVES, CellError, armor_types, parse_cell, target_classes
 
@@ -27,7 +28,7 @@ class CellSpec(Spec):
         return self._schema(
             {
                 "anyOf": [
-                    {"type": "string", "pattern": r"^\s*\d{1,2}\s*[/zZ]\s*\d{1,2}\s*$"},
+                    {"type": "string", "pattern": f"^{S}[0-9]{{1,2}}{S}[/zZ]{S}[0-9]{{1,2}}{S}$"},
                     {"enum": ["", "-", "–", "—", None]},
                 ]
             }

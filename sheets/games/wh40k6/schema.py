@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheets.core.schema import INVALID, Enum, Int, List, Obj, OneOf, Spec, Str
+from sheets.core.schema import BLANKS as S
+from sheets.core.schema import INVALID, Enum, Int, List, Obj, OneOf, Spec, Str, ci_pattern
 from sheets.data import load_data
 from sheets.games.wh40k6.model import DASHES, SaveError, TypeError_, parse_save, parse_type, type_names
 
@@ -59,8 +60,13 @@ class SaveSpec(Spec):
         return self._schema(
             {
                 "anyOf": [
-                    {"type": "string", "pattern": r"^\s*([2-6]\+)?\s*/?\s*([2-6]\+\+)?\s*$"},
+                    # what parse_save reads: 3+, 3+/4++ (or 3+ 4++), 4++ (or /4++), blanks around
+                    {
+                        "type": "string",
+                        "pattern": f"^{S}(?:[2-6]\\+{S}(?:/?{S}[2-6]\\+\\+)?|/?{S}[2-6]\\+\\+){S}$",
+                    },
                     {"enum": list(DASHES)},
+                    {"type": "string", "pattern": ci_pattern(DASHES)},
                     {"type": "null"},
                 ]
             }
