@@ -329,6 +329,19 @@ class Enum(Spec):
             return INVALID
         return found
 
+    def words(self, *targets) -> list:
+        """The choices and aliases that name one of ``targets`` (every word when none given)."""
+        return [
+            w
+            for w, c in [(c, c) for c in self.choices] + list(self.aliases.items())
+            if not targets or c in targets
+        ]
+
+    def matching(self, *targets) -> dict:
+        """A schema of the texts the loader reads as one of ``targets`` (any letter case, blanks
+        around): for conditions (``if kind is one of the MMC kinds…``)."""
+        return {"type": "string", "pattern": ci_pattern(self.words(*targets))}
+
     def json_schema(self):
         """The choices and aliases as an ``enum`` (what an editor completes), and the same words
         in any letter case (what the loader accepts)."""
@@ -375,6 +388,8 @@ class List(Spec):
         if self.min_len:
             d["minItems"] = self.min_len
         d["maxItems"] = self.max_len
+        if not self.min_len:  # nothing (``weapons:`` left empty) is an empty list
+            d = {"anyOf": [d, {"type": "null"}]}
         return self._schema(d)
 
 
@@ -406,6 +421,22 @@ class Obj(Spec):
     aliases: dict = field(default_factory=dict)  # other key spellings -> field name
     title: str = ""
     extra_ok: tuple = ()  # keys accepted and passed through unchecked
+    # what the rules check across fields that JSON Schema can still say (``if kind is … then
+    # counter is required``): schemas, or callables giving one or a list when a schema is made
+    rules: tuple = ()
+
+    def spellings(self, name: str) -> list[str]:
+        """``name`` and the aliases a file may write it as."""
+        return [name] + [a for a, t in self.aliases.items() if t == name]
+
+    def requires(self, name: str) -> dict:
+        """A schema saying that ``name`` is given (under its name or an alias)."""
+        keys = self.spellings(name)
+        return {"required": keys} if len(keys) == 1 else {"anyOf": [{"required": [k]} for k in keys]}
+
+    def forbids(self, *names: str) -> dict:
+        """A schema saying that none of ``names`` is given (under any spelling)."""
+        return {"not": {"anyOf": [{"required": [k]} for n in names for k in self.spellings(n)]}}
 
     @_memoised
     def check(self, value, pos, problems, where):
@@ -472,8 +503,12 @@ class Obj(Spec):
             for k in req
             if k in self.aliases.values()
         ]  # a required key written by an alias
-        if either:
-            d["allOf"] = either
+        rules = []
+        for rule in self.rules:
+            made = rule() if callable(rule) else rule
+            rules.extend(made if isinstance(made, list) else [made])
+        if either or rules:
+            d["allOf"] = either + rules
         if self.title:
             d["title"] = self.title
         return self._schema(d)

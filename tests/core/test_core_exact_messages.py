@@ -158,7 +158,10 @@ def test_json_schema_of_every_spec_kind():
     assert Str().json_schema() == {
         "anyOf": [{"type": "string", "maxLength": 200}, {"type": "number"}, {"type": "null"}]
     }
-    assert List(item=Int()).json_schema() == {"type": "array", "items": {"type": "integer"}, "maxItems": 1000}
+    # an empty `weapons:` (null) is an empty list to the loader
+    assert List(item=Int()).json_schema() == {
+        "anyOf": [{"type": "array", "items": {"type": "integer"}, "maxItems": 1000}, {"type": "null"}]
+    }
     assert MapOf(keys=Enum(choices=("k",)), value=Bool()).json_schema() == {
         "type": "object",
         "propertyNames": {"anyOf": [{"enum": ["k"]}, {"type": "string", "pattern": f"^{S}(?:[kK]){S}$"}]},

@@ -297,9 +297,7 @@ def test_required_and_schema_defaults():
     }
     assert Int(default=None).json_schema() == {"type": "integer"}
     assert List(item=Int(), default=list).json_schema() == {
-        "type": "array",
-        "items": {"type": "integer"},
-        "maxItems": 1000,
+        "anyOf": [{"type": "array", "items": {"type": "integer"}, "maxItems": 1000}, {"type": "null"}]
     }
     assert Int(default=0).json_schema() == {"type": "integer", "default": 0}
     assert Bool(default=False).json_schema() == {"type": "boolean", "default": False}
@@ -351,7 +349,7 @@ def test_obj_json_schema_lists_aliases_and_required_keys():
         "properties": {
             "name": NAME,
             "tons": {"type": "integer", "minimum": 2, "maximum": 15, "default": 5},
-            "tags": {"type": "array", "items": TEXT, "maxItems": 1000},
+            "tags": {"anyOf": [{"type": "array", "items": TEXT, "maxItems": 1000}, {"type": "null"}]},
             "rank": TEXT,
             "mass": {"type": "integer", "minimum": 2, "maximum": 15, "default": 5},
             "Title": NAME,

@@ -6,7 +6,9 @@ the closest name (``rules.validate``).
 
 from __future__ import annotations
 
-from sheets.core.schema import Bool, Enum, Int, List, MapOf, Obj, Str
+from dataclasses import dataclass
+
+from sheets.core.schema import BLANK, Bool, Enum, Int, List, MapOf, Obj, Str, ci_literal, ci_pattern
 from sheets.games.battletech.model import LOCATIONS, MOTIONS
 
 LOCATION_ALIASES = {
@@ -39,20 +41,55 @@ def item_names() -> list[str]:
     return catalogue().names()
 
 
+_GAP = BLANK + "+"  # the loader reads any run of blanks inside a name as one space
+_CLAN = "(?:" + ci_literal("clan") + _GAP + "|" + ci_literal("cl") + _GAP + ")?"  # find_item's prefixes
+
+
+def item_pattern(ammo: bool | None = None) -> str:
+    """What :func:`~sheets.games.battletech.rules.find_item` finds, as a pattern: every spelling
+    of the catalogue's index (names, aliases, MegaMek names), any letter case, blanks collapsed,
+    an optional "Clan "/"CL " prefix; ``ammo``: only ammunition (True) or none of it (False)."""
+    from sheets.games.battletech.model import Ammo
+    from sheets.games.battletech.rules import catalogue
+
+    keys = [k for k, e in catalogue().index.items() if ammo is None or isinstance(e, Ammo) is ammo]
+    return ci_pattern(keys, gap=_GAP, prefix=_CLAN)
+
+
+@dataclass
+class ItemName(Str):
+    """An ``item:``: any text here (the rules core names an unknown item with "did you mean");
+    the schema lists the catalogue's names and accepts only the spellings the rules find."""
+
+    def json_schema(self):
+        names = [n for n in item_names() if len(n) <= self.max_len]
+        text = {"type": "string", "maxLength": self.max_len, "pattern": item_pattern()}
+        return self._schema({"anyOf": [{"enum": names}, text]})
+
+
+def _mounting() -> dict:
+    """Ammunition takes no location and needs its shots; a weapon or equipment needs a location."""
+    return {
+        "if": {"properties": {"item": {"type": "string", "pattern": item_pattern(ammo=True)}}},
+        "then": {"required": ["shots"], "not": {"required": ["location"]}},
+        "else": {"required": ["location"]},
+    }
+
+
 def unit_spec() -> Obj:
     """The :class:`~sheets.core.schema.Obj` spec of one ProtoMech in a unit file."""
     equipment_line = Obj(
         title="equipment",
         fields={
-            "item": Str(
+            "item": ItemName(
                 allow_empty=False,
                 max_len=80,
-                completions=item_names,
                 description="weapon or equipment name, or '<weapon> Ammo'",
             ),
             "location": location_enum(default=None, description="where it is mounted (not for ammo)"),
             "shots": Int(min=1, max=1000, default=None, description="shots in an ammo bin"),
         },
+        rules=(_mounting,),
     )
     pilot = Obj(
         title="pilot",

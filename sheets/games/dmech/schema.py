@@ -124,21 +124,37 @@ class UnitSpec(Obj):
 
     def json_schema(self):
         d = super().json_schema()
-        infantry = ["infantry"] + [a for a, k in KIND_ALIASES.items() if k == "infantry"]
-        d["allOf"] = [
+        d.setdefault("allOf", []).append(
             {
-                "if": {"properties": {"kind": {"enum": infantry}}, "required": ["kind"]},
+                "if": {
+                    "properties": {"kind": self.fields["kind"].matching("infantry")},
+                    "required": ["kind"],
+                },
                 "then": {
-                    "required": list(INFANTRY_REQUIRED),
-                    "not": {"anyOf": [{"required": [k]} for k in WALKER_ONLY]},
+                    "allOf": [*(self.requires(k) for k in INFANTRY_REQUIRED), self.forbids(*WALKER_ONLY)]
                 },
                 "else": {
-                    "required": list(WALKER_REQUIRED),
-                    "not": {"anyOf": [{"required": [k]} for k in INFANTRY_ONLY]},
+                    "allOf": [*(self.requires(k) for k in WALKER_REQUIRED), self.forbids(*INFANTRY_ONLY)]
                 },
             }
-        ]
+        )
         return d
+
+
+def _armor_forms() -> dict:
+    """What :func:`~sheets.games.dmech.rules.armor_problems` accepts: the four values or the six
+    faces, every one of the form given, the forms not mixed."""
+    four = ["front", "front_side", "rear_side", "rear"]
+    six_only = [f for f in FACES if f not in four]
+    return {
+        "anyOf": [
+            {"required": four, "not": {"anyOf": [{"required": [f]} for f in six_only]}},
+            {
+                "required": list(FACES),
+                "not": {"anyOf": [{"required": [f]} for f in ("front_side", "rear_side")]},
+            },
+        ]
+    }
 
 
 def weapon_spec() -> Obj:
@@ -229,6 +245,7 @@ def unit_spec() -> Obj:
     armor_value = dict(min=0, max=30, default=None)
     armor = ArmorSpec(
         title="dmech armor",
+        rules=(_armor_forms,),
         default=None,
         description=(
             "armour per face: either front, front_side, rear_side, rear (front_side = front_right "

@@ -9,8 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheets.core.schema import BLANKS as S
-from sheets.core.schema import INVALID, Enum, Int, List, MapOf, Obj, OneOf, Spec, Str
-from sheets.games.dust.model import KINDS, SAVES, CellError, armor_types, parse_cell, target_classes
+from sheets.core.schema import INVALID, Enum, Int, List, MapOf, Obj, OneOf, Spec, Str, ci_pattern
+from sheets.games.dust.model import (
+    KINDS,
+    NO_ATTACK,
+    SAVES,
+    CellError,
+    armor_types,
+    parse_cell,
+    target_classes,
+)
 
 
 @dataclass
@@ -29,7 +37,8 @@ class CellSpec(Spec):
             {
                 "anyOf": [
                     {"type": "string", "pattern": f"^{S}[0-9]{{1,2}}{S}[/zZ]{S}[0-9]{{1,2}}{S}$"},
-                    {"enum": ["", "-", "–", "—", None]},
+                    {"enum": [*NO_ATTACK, None]},
+                    {"type": "string", "pattern": ci_pattern(NO_ATTACK)},  # blanks around a dash
                 ]
             }
         )
@@ -58,17 +67,37 @@ def _save() -> Enum:
 
 def _armor() -> Obj:
     aliases = {a: t for t, row in armor_types().items() for a in row.get("aliases", ())}
+    kind = Enum(
+        choices=tuple(armor_types()), aliases=aliases, description="soldier 1–4 | vehicle 1–7 | aircraft 1–3"
+    )
+
+    def levels() -> list[dict]:  # the level within its type's range (validate_unit)
+        return [
+            {
+                "if": {"properties": {"type": kind.matching(t)}, "required": ["type"]},
+                "then": {"properties": {"level": {"type": "integer", "maximum": row["levels"]}}},
+            }
+            for t, row in armor_types().items()
+        ]
+
     return Obj(
         title="armor",
-        fields={
-            "type": Enum(
-                choices=tuple(armor_types()),
-                aliases=aliases,
-                description="soldier 1–4 | vehicle 1–7 | aircraft 1–3",
-            ),
-            "level": Int(min=1, max=max(t["levels"] for t in armor_types().values())),
-        },
+        rules=(levels,),
+        fields={"type": kind, "level": Int(min=1, max=max(t["levels"] for t in armor_types().values()))},
     )
+
+
+def _kind_rules(kind: Enum) -> list[dict]:
+    """A hero has no cover of its own; only a hero joins a squad (``validate_unit``)."""
+    hero = {"properties": {"kind": kind.matching("hero")}, "required": ["kind"]}
+    blank = {"anyOf": [{"type": "null"}, {"type": "string", "pattern": f"^{S}$"}]}
+    return [
+        {
+            "if": hero,
+            "then": {"properties": {"cover": {"type": "null"}}},
+            "else": {"properties": {"joins": blank}},
+        }
+    ]
 
 
 def _weapon() -> Obj:
@@ -112,12 +141,14 @@ def _skill() -> OneOf:
 
 def unit_spec() -> Obj:
     """The schema of one Dust unit (the user contract of ``units:`` entries)."""
+    kind = Enum(choices=KINDS)
     return Obj(
         title="dust unit",
+        rules=(lambda: _kind_rules(kind),),
         fields={
             "name": Str(allow_empty=False, max_len=80),
             "faction": Str(default="", max_len=40),
-            "kind": Enum(choices=KINDS),
+            "kind": kind,
             "armor": _armor(),
             "models": Int(min=1, max=50, default=1),
             "health": Int(min=1, max=50, default=1, description="per model (heroes/vehicles: damage boxes)"),

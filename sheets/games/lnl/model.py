@@ -43,7 +43,9 @@ MAX_SW = {
 # a hero's FP: the calculator needs it >= 1 (the odds divide by it; no rule gives a 0-FP SMC a value)
 HERO_FP_ZERO = "a hero's firepower is at least 1 (FP 0 counting as 1 is the rule for MMCs, Core Rules §8.3)"
 
-_COUNTER = re.compile(r"^\s*(\d{1,2})\s*(M?)\s*[-–]\s*(\d{1,2})\s*[-–]\s*(\d{1,2})\s*(M?)\s*$", re.IGNORECASE)
+_COUNTER = re.compile(  # ASCII digits, as editors read them
+    r"^\s*([0-9]{1,2})\s*(M?)\s*[-–]\s*([0-9]{1,2})\s*[-–]\s*([0-9]{1,2})\s*(M?)\s*$", re.IGNORECASE
+)
 
 
 class CounterError(ValueError):

@@ -6,13 +6,47 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheets.core.schema import BLANK, INVALID, Enum, Int, List, Obj, OneOf, Spec, Str, ci_literal, ci_pattern
 from sheets.core.schema import BLANKS as S
-from sheets.core.schema import INVALID, Enum, Int, List, Obj, OneOf, Spec, Str, ci_pattern
 from sheets.data import load_data
 from sheets.games.wh40k6.model import DASHES, SaveError, TypeError_, parse_save, parse_type, type_names
 
 MAX_MODELS = 20  # model lines per unit (a datasheet must fit on one page)
 MAX_WEAPONS = 24
+
+
+_SEP = BLANK[:-1] + "_\\-]+"  # what _norm reads as one space: blanks, underscores, hyphens
+_CHARACTER = ("character", "unique", "independent character")  # words parse_type reads as a character
+
+
+def _words(names) -> str:
+    """Any of ``names`` (normalised spellings) as parse_type compares them: any letter case,
+    blanks, underscores and hyphens alike between the words; parenthesised names never match."""
+    return "(?:" + "|".join(ci_literal(n, gap=_SEP) for n in dict.fromkeys(names) if "(" not in n) + ")"
+
+
+def type_pattern() -> str:
+    """The unit types :func:`~sheets.games.wh40k6.model.parse_type` reads, as a pattern: comma
+    parts before the last (ignored, as are empty and "unique" parts after it), a base type (a
+    vehicle tag alone, or "vehicle TAG", is a vehicle), then words in brackets: "character"
+    (or "unique", "independent character"), and on a vehicle its tags."""
+    from sheets.games.wh40k6.model import _names, type_table
+
+    types, tags = _names()
+    vehicle = [n for n, t in types.items() if t == "vehicle"]
+    others = [n for n, t in types.items() if t != "vehicle"]
+    tag_names = list(tags)
+    vehicle_bases = vehicle + tag_names + [f"vehicle {t}" for t in tag_names]
+    character = _words(_CHARACTER)
+
+    def inner(words: str) -> str:
+        part = f"{S}(?:{words}{S})?"
+        return f"(?:\\({part}(?:,{part})*\\))?"
+
+    unique = f"(?:,{S}(?:{_words(['unique'])}{S})?)*"
+    base = f"(?:{_words(others)}{S}{unique}{S}{inner(character)}|{_words(vehicle_bases)}{S}{unique}{S}{inner(f'{character}|{_words(tag_names)}')})"
+    assert type_table()  # (the names come from data/wh40k6/unit_types.yaml)
+    return f"^{S}(?:[^(),]*,)*{S}{base}{S}$"
 
 
 @dataclass
@@ -31,7 +65,7 @@ class TypeSpec(Spec):
         return self._schema(
             {
                 "type": "string",
-                "maxLength": 80,
+                "pattern": type_pattern(),
                 "examples": [
                     "infantry",
                     "infantry (character)",
@@ -248,10 +282,23 @@ def _roster_text() -> Obj:
     )
 
 
+def _needs_models() -> dict:
+    """A unit needs a model line unless it is a building or an import that says what it lacks
+    (``gaps``: then it is a warning)."""
+    nothing = {"anyOf": [{"type": "null"}, {"type": "array", "maxItems": 0}]}
+    return {
+        "if": {
+            "properties": {"building": {"type": "null"}, "gaps": nothing},
+        },
+        "then": {"properties": {"models": {"type": "array", "minItems": 1}}, "required": ["models"]},
+    }
+
+
 def unit_spec() -> Obj:
     """The schema of one wh40k6 unit (the user contract of ``units:`` entries)."""
     return Obj(
         title="wh40k6 unit",
+        rules=(_needs_models,),
         fields={
             "name": Str(allow_empty=False, max_len=NAME_LEN),
             "slot": _slot(),
