@@ -199,9 +199,13 @@ _SYNTAX = frozenset("\\^$.*+?()[]{}|/")
 
 # the blanks ``str.strip()``/``str.split()`` and Python's ``\\s`` take, spelt out: ECMA-262's ``\\s``
 # differs (it has U+FEFF, lacks U+001C–U+001F and U+0085), so a pattern uses these instead
-BLANK = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"
-NOT_BLANK = "[^" + BLANK[1:]
+_WIDE_BLANKS = "\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"  # past ASCII
+BLANK = "[\\t-\\r\\x1c-\\x20" + _WIDE_BLANKS + "]"
 BLANKS = BLANK + "*"
+CONTROL = "[\\x00-\\x08\\x0a-\\x1f]"  # what Str refuses: control characters but the tab (_CONTROL)
+# something neither blank nor a control character (unanchored: Python's ``$`` also matches before
+# a last newline, ECMA-262's does not)
+NAMED = "[^\\x00-\\x20" + _WIDE_BLANKS + "]"
 
 
 def re_literal(text: str) -> str:
@@ -272,10 +276,11 @@ class Str(Spec):
 
     def json_schema(self):
         # numbers are names too (a 3060 is kept as "3060"); null is "" where empty is allowed
-        string = {"maxLength": self.max_len}
+        # no control character but the tab; when a name is needed, something that is not blank
+        string = {"maxLength": self.max_len, "not": {"pattern": CONTROL}}
         if not self.allow_empty:
             string["minLength"] = 1
-            string["pattern"] = NOT_BLANK
+            string["pattern"] = NAMED
         d = any_type(*(("string", "number", "null") if self.allow_empty else ("string", "number")), **string)
         names = self.completions() if callable(self.completions) else self.completions
         if names:

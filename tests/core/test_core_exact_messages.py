@@ -103,11 +103,12 @@ def test_load_mapping_reports_without_positions_and_keeps_warnings():
 def test_json_schema_of_every_spec_kind():
     """`sheets schema` output is JSON Schema: the keywords are spelled as the standard spells them."""
     from sheets.core.schema import BLANKS as S
-    from sheets.core.schema import NOT_BLANK, Bool, Enum, List, MapOf, Obj
+    from sheets.core.schema import CONTROL, NAMED, Bool, Enum, List, MapOf, Obj
 
     # blanks spelt out as Python's str.isspace() has them (ECMA-262's \\s is another set)
     assert S == "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*"
-    assert NOT_BLANK == "[^" + S[1:-1]
+    assert NAMED == "[^\\x00-\\x20" + S[15:-1]  # not blank, not a control character
+    assert CONTROL == "[\\x00-\\x08\\x0a-\\x1f]"
 
     spec = Obj(
         fields={
@@ -126,7 +127,13 @@ def test_json_schema_of_every_spec_kind():
         "properties": {
             "name": {
                 "anyOf": [
-                    {"type": "string", "maxLength": 40, "minLength": 1, "pattern": NOT_BLANK},
+                    {
+                        "type": "string",
+                        "maxLength": 40,
+                        "not": {"pattern": CONTROL},
+                        "minLength": 1,
+                        "pattern": NAMED,
+                    },
                     {"type": "number"},
                 ],
                 "description": "the name",
@@ -136,7 +143,11 @@ def test_json_schema_of_every_spec_kind():
             "tags": {
                 "type": "array",
                 "items": {
-                    "anyOf": [{"type": "string", "maxLength": 200}, {"type": "number"}, {"type": "null"}]
+                    "anyOf": [
+                        {"type": "string", "maxLength": 200, "not": {"pattern": CONTROL}},
+                        {"type": "number"},
+                        {"type": "null"},
+                    ]
                 },
                 "minItems": 1,
                 "maxItems": 5,
@@ -156,7 +167,11 @@ def test_json_schema_of_every_spec_kind():
         "description": "unit",
     }
     assert Str().json_schema() == {
-        "anyOf": [{"type": "string", "maxLength": 200}, {"type": "number"}, {"type": "null"}]
+        "anyOf": [
+            {"type": "string", "maxLength": 200, "not": {"pattern": CONTROL}},
+            {"type": "number"},
+            {"type": "null"},
+        ]
     }
     # an empty `weapons:` (null) is an empty list to the loader
     assert List(item=Int()).json_schema() == {

@@ -6,9 +6,10 @@ import pytest
 from sheets.core.errors import Pos, Problems
 from sheets.core.schema import BLANKS as S
 from sheets.core.schema import (
+    CONTROL,
     INVALID,
     MISSING,
-    NOT_BLANK,
+    NAMED,
     Bool,
     Enum,
     Int,
@@ -317,14 +318,14 @@ def test_required_and_schema_defaults():
     # a number is a name too; an empty or blank name is refused, null is "" where allowed
     assert Str(allow_empty=False, max_len=5).json_schema() == {
         "anyOf": [
-            {"type": "string", "maxLength": 5, "minLength": 1, "pattern": NOT_BLANK},
+            {"type": "string", "maxLength": 5, "not": {"pattern": CONTROL}, "minLength": 1, "pattern": NAMED},
             {"type": "number"},
         ]
     }
     assert Str(completions=("b", "a", "a")).json_schema() == {
         "anyOf": [
             {"enum": ["a", "b"]},
-            {"type": "string", "maxLength": 200},
+            {"type": "string", "maxLength": 200, "not": {"pattern": CONTROL}},
             {"type": "number"},
             {"type": "null"},
         ]
@@ -338,9 +339,18 @@ def test_required_and_schema_defaults():
 
 
 NAME = {
-    "anyOf": [{"type": "string", "maxLength": 200, "minLength": 1, "pattern": NOT_BLANK}, {"type": "number"}]
+    "anyOf": [
+        {"type": "string", "maxLength": 200, "not": {"pattern": CONTROL}, "minLength": 1, "pattern": NAMED},
+        {"type": "number"},
+    ]
 }
-TEXT = {"anyOf": [{"type": "string", "maxLength": 200}, {"type": "number"}, {"type": "null"}]}
+TEXT = {
+    "anyOf": [
+        {"type": "string", "maxLength": 200, "not": {"pattern": CONTROL}},
+        {"type": "number"},
+        {"type": "null"},
+    ]
+}
 
 
 def test_obj_json_schema_lists_aliases_and_required_keys():

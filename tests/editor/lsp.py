@@ -159,6 +159,32 @@ class LanguageServer:
         self.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
         return found
 
+    def check_many(self, documents: list[tuple[Path, str]], timeout: float = 300) -> list[list[dict]]:
+        """:meth:`check` of many documents at once (all opened, then every answer awaited: the
+        server validates them while the next ones arrive)."""
+        uris = [path.as_uri() for path, _ in documents]
+        with self.lock:
+            for uri in uris:
+                self.published.pop(uri, None)
+                self.diagnostics.pop(uri, None)
+        for uri, (_, text) in zip(uris, documents):
+            self.notify(
+                "textDocument/didOpen",
+                {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}},
+            )
+        deadline = time.monotonic() + timeout
+        with self.lock:
+            while not all(uri in self.published for uri in uris):
+                left = deadline - time.monotonic()
+                if left <= 0 or self.proc.poll() is not None:
+                    missing = [u for u in uris if u not in self.published]
+                    raise TimeoutError(f"no diagnostics for {len(missing)} documents, e.g. {missing[0]}")
+                self.lock.wait(min(left, 1))
+            found = [self.diagnostics[uri] for uri in uris]
+        for uri in uris:
+            self.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        return found
+
     def stop(self) -> None:
         try:
             self.request("shutdown", {}, timeout=10)
