@@ -290,6 +290,7 @@ def _load(
 
         doc = parse_yaml(text, path)
     problems = Problems(path)
+    _reading_warnings(problems, doc)
     if not isinstance(doc, YMap):
         raise InputError(
             [Problem(path, getattr(doc, "pos", Pos(1, 1)), "expected a mapping with 'system:' and 'units:'")]
@@ -425,6 +426,14 @@ def _report(problems: Problems, entry, issue, label: str) -> None:
         problems.error(pos, msg)
 
 
+def _reading_warnings(problems: Problems, doc) -> None:
+    """The reader's warnings on a file (values YAML 1.1 reads otherwise), once per load."""
+    for warning in getattr(doc, "warnings", ()):
+        problems.add(warning)
+    if getattr(doc, "warnings", None):
+        doc.warnings = []
+
+
 def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
     """A ``{from: file, name: X, ...overrides}`` entry → the referenced unit mapping merged with
     the overrides (positions keep pointing into the file each key came from)."""
@@ -455,6 +464,7 @@ def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
             else:
                 problems.add(p)
         return None
+    _reading_warnings(problems, doc)
     if not isinstance(doc, YMap) or not isinstance(doc.get("units"), list):
         problems.error(raw.pos_of("from"), f"{short(ref)} is not a unit file (no 'units:' list)")
         return None

@@ -232,12 +232,13 @@ def ci_literal(text: str, gap: str | None = None) -> str:
     return "".join(out)
 
 
-def ci_pattern(words, gap: str | None = None, prefix: str = "") -> str:
+def ci_pattern(words, gap: str | None = None, prefix: str = "", exact: bool = False) -> str:
     """A JSON Schema pattern matching any of ``words`` in any letter case, with surrounding blanks:
     what :class:`Enum` accepts (JSON Schema's ``enum`` is case-sensitive). Valid in Python ``re``
     and ECMA-262 Unicode mode; the alternatives in the order given (deterministic output).
-    ``gap``: what a blank inside a word may be written as; ``prefix``: a pattern before the word."""
-    alternatives = list(dict.fromkeys(ci_literal(w, gap) for w in words))
+    ``gap``: what a blank inside a word may be written as; ``prefix``: a pattern before the word;
+    ``exact``: only the letter case given."""
+    alternatives = list(dict.fromkeys(re_literal(w) if exact else ci_literal(w, gap) for w in words))
     return "^" + BLANKS + prefix + "(?:" + "|".join(alternatives) + ")" + BLANKS + "$"
 
 
@@ -288,16 +289,25 @@ class Str(Spec):
         return self._schema(d)
 
 
+# what YAML 1.1 read as true and false (PyYAML, and sheets before it read YAML 1.2): the reader
+# warns about them, and a true/false field still takes them
+YAML11_BOOLS = {w: w.lower() in ("yes", "on") for w in ("yes", "Yes", "YES", "on", "On", "ON")}
+YAML11_BOOLS.update({w: False for w in ("no", "No", "NO", "off", "Off", "OFF")})
+
+
 @dataclass
 class Bool(Spec):
     def check(self, value, pos, problems, where):
+        if isinstance(value, str) and value.strip() in YAML11_BOOLS:
+            return YAML11_BOOLS[value.strip()]
         if not isinstance(value, bool):
             problems.error(pos, f"{where}: expected true or false, got {_type_name(value)}")
             return INVALID
         return value
 
     def json_schema(self):
-        return self._schema({"type": "boolean"})
+        words = {"type": "string", "pattern": ci_pattern(YAML11_BOOLS, exact=True)}  # (not offered)
+        return self._schema({"anyOf": [{"type": "boolean"}, words]})
 
 
 @dataclass
@@ -352,9 +362,12 @@ class Enum(Spec):
         in any letter case (what the loader accepts)."""
         words = list(self.choices) + list(self.aliases)
         if all(isinstance(w, str) for w in words):
-            return self._schema(
-                {"anyOf": [{"enum": words}, {"type": "string", "pattern": ci_pattern(words)}]}
-            )
+            d = {"anyOf": [{"enum": words}, {"type": "string", "pattern": ci_pattern(words)}]}
+            # a word YAML reads as another value (``true``), which the lookup still finds
+            other = [v for v in (True, False) if str(v).lower() in {w.lower() for w in words}]
+            if other:
+                d["anyOf"].append({"enum": other})
+            return self._schema(d)
         return self._schema({"enum": words})
 
 

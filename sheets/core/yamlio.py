@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from sheets.core.errors import InputError, Pos, Problem, Problems, short
+from sheets.core.i18n import _
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
@@ -60,23 +61,97 @@ except ImportError:  # pragma: no cover - PyYAML built without libyaml
     _CParser = None
 
 
-class _Resolver(yaml.resolver.Resolver):
-    """PyYAML's resolver with a memory: a scalar's implicit tag depends only on its text and
-    its implicit flags (no path resolvers are registered), and unit files repeat the same few
-    values (kinds, counters, cells) thousands of times. Short texts only, and a bounded table."""
+_BOOL = "tag:yaml.org,2002:bool"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_NULL = "tag:yaml.org,2002:null"
+_MERGE = "tag:yaml.org,2002:merge"
+_YAML11 = yaml.resolver.Resolver()  # PyYAML's own (YAML 1.1): what sheets read before, and other tools
+_NUMERIC11 = {_BOOL, _INT, _FLOAT}
+
+
+class _Resolver(yaml.resolver.BaseResolver):
+    """The implicit types of YAML 1.2's core schema, as editors read a file (yaml-language-server,
+    VS Code): ``yes``/``on`` are text and ``010`` is 10, where YAML 1.1 (PyYAML's default) reads
+    true and 8. A plain scalar that YAML 1.1 reads otherwise is noted in ``self.different``
+    (text -> (YAML 1.1 value, YAML 1.2 value)) for a warning naming both readings.
+
+    With a memory: a scalar's implicit tag depends only on its text and its implicit flags (no
+    path resolvers are registered), and unit files repeat the same few values (kinds, counters,
+    cells) thousands of times. Short texts only, and a bounded table."""
 
     _known: dict = {}
 
+    def __init__(self):
+        super().__init__()
+        self.different: dict = {}
+
     def resolve(self, kind, value, implicit):
-        if kind is not yaml.ScalarNode or len(value) > 40:
+        if kind is not yaml.ScalarNode:
             return super().resolve(kind, value, implicit)
         key = (value, implicit)
-        tag = self._known.get(key)
-        if tag is None:
+        known = self._known.get(key) if len(value) <= 40 else None
+        if known is None:
             tag = super().resolve(kind, value, implicit)
-            if len(self._known) < 10_000:
-                self._known[key] = tag
-        return tag
+            known = (tag, _readings(value, tag) if implicit[0] else None)
+            if len(value) <= 40 and len(self._known) < 10_000:
+                self._known[key] = known
+        if known[1] is not None:
+            self.different[value] = known[1]
+        return known[0]
+
+
+_CORE_PATTERNS: dict = {}  # tag -> what its values look like (an explicit !!int must be one too)
+for _tag, _pattern, _first in (
+    (_BOOL, r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    (_INT, r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
+    (
+        _FLOAT,
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        "-+.0123456789",
+    ),
+    (_NULL, r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    (_MERGE, r"^(?:<<)$", "<"),  # merge keys: yaml-language-server reads them too
+):
+    _Resolver.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
+    if _tag in (_BOOL, _INT, _FLOAT):
+        _CORE_PATTERNS[_tag] = re.compile(_pattern)
+
+
+def core_value(tag: str, text: str):
+    """A scalar of YAML 1.2's core schema: bool, int (decimal, 0o octal, 0x hex), float, null."""
+    if tag == _BOOL:
+        return text.lower() == "true"
+    if tag == _INT:
+        sign, digits = (-1, text[1:]) if text[:1] == "-" else (1, text.lstrip("+"))
+        base = 8 if digits[:2] == "0o" else 16 if digits[:2] == "0x" else 10
+        return sign * int(digits[2:] if base != 10 else digits, base)
+    if tag == _FLOAT:
+        low = text.lower()
+        if low.endswith(".inf"):
+            return float("-inf") if low.startswith("-") else float("inf")
+        return float("nan") if low == ".nan" else float(text)
+    return None
+
+
+def _readings(text: str, tag: str):
+    """(YAML 1.1 value, YAML 1.2 value) of a plain scalar when the two differ, else None."""
+    if len(text) > MAX_NUMBER_CHARS:
+        return None  # (a number this long is refused by the builder)
+    old_tag = _YAML11.resolve(yaml.ScalarNode, text, (True, False))
+    if old_tag not in _NUMERIC11 and tag not in _NUMERIC11:
+        return None  # text, null, a date (kept as text) or a merge key in both
+    new = text if tag == _STR else core_value(tag, text) if tag != _NULL else None
+    if old_tag in _NUMERIC11:
+        try:
+            old = yaml.constructor.SafeConstructor().construct_object(yaml.ScalarNode(old_tag, text))
+        except (ValueError, TypeError, KeyError, OverflowError, IndexError):
+            return None
+    else:
+        old = text  # a date or other text YAML 1.1 keeps as text
+    if type(old) is type(new) and (old == new or old != old and new != new):  # (nan is nan)
+        return None
+    return (old, new)
 
 
 if _CParser is not None:
@@ -98,6 +173,7 @@ if _CParser is not None:
             and its error messages are the ones reported)."""
             if isinstance(self.text, str) and _shallow(self.text):
                 fast = _CLoader(self.text)
+                fast.different = self.different
                 try:
                     return fast.get_single_node()
                 except yaml.YAMLError:
@@ -115,8 +191,15 @@ if _CParser is not None:
             _Resolver.__init__(self)
 else:  # pragma: no cover - PyYAML built without libyaml
 
-    class _Loader(yaml.SafeLoader):
-        pass
+    class _Loader(
+        yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer, _Resolver
+    ):
+        def __init__(self, stream):
+            yaml.reader.Reader.__init__(self, stream)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
+            yaml.composer.Composer.__init__(self)
+            _Resolver.__init__(self)
 
 
 SHALLOW_BRACKETS = 2000  # flow collections ('[' or '{') in a text the C composer may take
@@ -132,11 +215,13 @@ def _shallow(text: str) -> bool:
 
 
 class _Builder:
-    def __init__(self, problems: Problems):
+    def __init__(self, problems: Problems, different: dict | None = None):
         self.problems = problems
         self.path = problems.path
         self.memo: dict[int, Any] = {}
         self.constructor = yaml.constructor.SafeConstructor()
+        # plain scalars YAML 1.1 reads otherwise (see _Resolver): each use gets a warning
+        self.different = different or {}
 
     def _pos(self, node) -> Pos:
         mark = node.start_mark
@@ -180,7 +265,9 @@ class _Builder:
                 return result
             merged = len(node.value) - own  # flatten_mapping puts the merged pairs first
             from_merge = set()  # keys a later pair may still replace
-            plain = depth < MAX_DEPTH  # a text child needs no depth check, memo or constructor
+            # a text child needs no depth check, memo or constructor (nor, in a file without a
+            # value YAML 1.1 reads otherwise, a look at its reading)
+            plain = depth < MAX_DEPTH and not self.different
             for i, (knode, vnode) in enumerate(node.value):
                 k = (
                     knode.value
@@ -214,7 +301,7 @@ class _Builder:
             if len(node.value) > MAX_ITEMS:
                 self.problems.error(self._pos(node), f"too many items ({len(node.value)}; limit {MAX_ITEMS})")
                 return result
-            plain = depth < MAX_DEPTH
+            plain = depth < MAX_DEPTH and not self.different
             for item in node.value:
                 result.append(
                     item.value
@@ -226,7 +313,26 @@ class _Builder:
             return result
         value = self._scalar(node)
         self.memo[key] = value
+        if not node.style and node.value in self.different and node.tag in _TWO_READINGS:
+            self._two_readings(node, *self.different[node.value])
         return value
+
+    def _two_readings(self, node, old, new) -> None:
+        """A warning naming both readings of a plain scalar YAML 1.1 reads otherwise."""
+        self.problems.warning(
+            self._pos(node),
+            _(
+                "{text} is {new} in YAML 1.2 (as editors and sheets read it) but {old} in YAML 1.1: "
+                "write {new_form} or {old_form}, which both read alike"
+            ).format(
+                text=short(node.value),
+                new=_reading(new),
+                old=_reading(old),
+                new_form=_form(new),
+                old_form=_form(old),
+            ),
+            code="yaml-1-1-reading",
+        )
 
     def _scalar(self, node):
         """A scalar's value; a value its tag cannot hold is reported at the node, never raised."""
@@ -250,6 +356,10 @@ class _Builder:
             self.problems.error(self._pos(node), f"number too long ({len(node.value)} digits)")
             return None
         try:
+            if tag in _CORE_PATTERNS:  # YAML 1.2's reading (0o10, 010 = 10, 1e3), also for !!int etc.
+                if not _CORE_PATTERNS[tag].match(node.value):
+                    raise ValueError(node.value)
+                return core_value(tag, node.value)
             return self.constructor.construct_object(node)
         except (ValueError, KeyError, TypeError, AttributeError, OverflowError, IndexError):
             # only these tags can fail here (a text or null value always constructs)
@@ -262,7 +372,28 @@ class _Builder:
         return None
 
 
+def _reading(value) -> str:
+    """A value as a message names it: true, the number 8, the text 'yes'."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return _("the number {number}").format(number=_form(value))
+    return _("the text {text}").format(text=short(value))
+
+
+def _form(value) -> str:
+    """How to write ``value`` so that YAML 1.1 and 1.2 both read it so."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value) if value == value and abs(value) != float("inf") else short(str(value))
+    if isinstance(value, int):
+        return str(value)
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 _STR = "tag:yaml.org,2002:str"
+_TWO_READINGS = {_STR, _BOOL, _INT, _FLOAT}  # (not an explicit !!tag: those read alike)
 _SCALAR = yaml.ScalarNode
 _TIMESTAMP = re.compile(r"^\d{4}-\d\d?-\d\d?([Tt ].*)?$")
 _COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -324,8 +455,10 @@ def parse_yaml(text: str, path: str) -> Any:
         raise InputError([Problem(path, None, NESTING_TOO_DEEP)]) from None
     if node is None:
         raise InputError([Problem(path, Pos(1, 1), "the file is empty")])
-    value = _Builder(problems).build(node)
+    value = _Builder(problems, getattr(loader, "different", None)).build(node)
     problems.raise_if_errors()
+    if isinstance(value, YMap):
+        value.warnings = problems.warnings
     return value
 
 

@@ -109,6 +109,7 @@ def test_json_schema_of_every_spec_kind():
     assert S == "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*"
     assert NAMED == "[^\\x00-\\x20" + S[15:-1]  # not blank, not a control character
     assert CONTROL == "[\\x00-\\x08\\x0a-\\x1f]"
+    YAML11_WORDS = {"type": "string", "pattern": f"^{S}(?:yes|Yes|YES|on|On|ON|no|No|NO|off|Off|OFF){S}$"}
 
     spec = Obj(
         fields={
@@ -139,7 +140,8 @@ def test_json_schema_of_every_spec_kind():
                 "description": "the name",
             },
             "n": {"type": "integer", "minimum": 0, "maximum": 9, "default": 3},
-            "ok": {"type": "boolean", "default": False},
+            # true/false, or a word YAML 1.1 read as one (the reader warns about it)
+            "ok": {"anyOf": [{"type": "boolean"}, YAML11_WORDS], "default": False},
             "tags": {
                 "type": "array",
                 "items": {
@@ -180,5 +182,5 @@ def test_json_schema_of_every_spec_kind():
     assert MapOf(keys=Enum(choices=("k",)), value=Bool()).json_schema() == {
         "type": "object",
         "propertyNames": {"anyOf": [{"enum": ["k"]}, {"type": "string", "pattern": f"^{S}(?:[kK]){S}$"}]},
-        "additionalProperties": {"type": "boolean"},
+        "additionalProperties": {"anyOf": [{"type": "boolean"}, YAML11_WORDS]},
     }

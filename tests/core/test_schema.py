@@ -100,7 +100,12 @@ def test_str(spec, value, out, msgs):
         (True, True, []),
         (False, False, []),
         (1, INVALID, err("x: expected true or false, got a whole number")),
-        ("yes", INVALID, err("x: expected true or false, got text")),
+        # what YAML 1.1 read as true/false (the reader warns; the field takes it)
+        ("yes", True, []),
+        (" Off ", False, []),
+        ("ON", True, []),
+        ("yEs", INVALID, err("x: expected true or false, got text")),
+        ("true", INVALID, err("x: expected true or false, got text")),
         (None, INVALID, err("x: expected true or false, got nothing")),
     ],
 )
@@ -301,7 +306,13 @@ def test_required_and_schema_defaults():
         "anyOf": [{"type": "array", "items": {"type": "integer"}, "maxItems": 1000}, {"type": "null"}]
     }
     assert Int(default=0).json_schema() == {"type": "integer", "default": 0}
-    assert Bool(default=False).json_schema() == {"type": "boolean", "default": False}
+    assert Bool(default=False).json_schema() == {
+        "anyOf": [
+            {"type": "boolean"},
+            {"type": "string", "pattern": f"^{S}(?:yes|Yes|YES|on|On|ON|no|No|NO|off|Off|OFF){S}$"},
+        ],
+        "default": False,
+    }
     # the words for completion, and the same words in any letter case (what the loader takes)
     assert Enum(choices=("a",), aliases={"b": "a"}).json_schema() == {
         "anyOf": [{"enum": ["a", "b"]}, {"type": "string", "pattern": f"^{S}(?:[aA]|[bB]){S}$"}]

@@ -94,6 +94,27 @@ def good_files(cli, tmp: Path) -> list[tuple[str, str, str]]:
     return out
 
 
+def raw_good_files() -> list[tuple[str, str, str]]:
+    """Files written by hand with values both must accept: YAML 1.1's words (the reader warns),
+    a number with a leading zero, a choice written as true."""
+    from sheets.api import starter
+
+    lnl, dmech, dust = starter("lnl", None, "en"), starter("dmech", None, "ru"), starter("dust", None, "ru")
+    out = [
+        (
+            "raw/lnl-yes.yaml",
+            "lnl",
+            lnl.replace("kind: squad ", "ambush: yes\n    m: Off\n    kind: squad ", 1),
+        ),
+        ("raw/lnl-010.yaml", "lnl", lnl.replace("morale: 6", "morale: 010")),
+        ("raw/dmech-hand.yaml", "dmech", dmech.replace("ammo: 0}", "ammo: 0, hand: true}")),
+        ("raw/dmech-hand-no.yaml", "dmech", dmech.replace("ammo: 0}", "ammo: 0, hand: no}")),
+        ("raw/dust-name-yes.yaml", "dust", dust.replace("faction: Axis", "faction: yes", 1)),
+    ]
+    assert all(text not in (lnl, dmech, dust) for _, _, text in out)  # every replacement took
+    return out
+
+
 def broken_files() -> list[tuple[str, corpus.Variant, str]]:
     from sheets.api import starter
 
@@ -116,7 +137,7 @@ def broken_files() -> list[tuple[str, corpus.Variant, str]]:
 
 def test_the_editor_and_validate_agree(workspace, cli, tmp_path, capsys):
     root, server, schemas = workspace
-    good = [(name, None, text) for name, _, text in good_files(cli, tmp_path)]
+    good = [(name, None, text) for name, _, text in good_files(cli, tmp_path) + raw_good_files()]
     docs = good + broken_files()
     paths = [place(root, schemas, name, text) for name, _, text in docs]
     verdicts = [sheets_verdict(cli, path) for path in paths]
