@@ -360,7 +360,7 @@ class Enum(Spec):
     def json_schema(self):
         """The choices and aliases as an ``enum`` (what an editor completes), and the same words
         in any letter case (what the loader accepts)."""
-        words = list(self.choices) + list(self.aliases)
+        words = list(dict.fromkeys([*self.choices, *self.aliases]))
         if all(isinstance(w, str) for w in words):
             d = {"anyOf": [{"enum": words}, {"type": "string", "pattern": ci_pattern(words)}]}
             # a word YAML reads as another value (``true``), which the lookup still finds

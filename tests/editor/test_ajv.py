@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from tests.editor.conftest import GAMES, run_node
+from editor.clients import GAMES, run_node
 
 
 def walk(node, path=()):

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.editor import corpus
-from tests.editor.conftest import GAMES, ROOT, need_client
-from tests.editor.lsp import LanguageServer
+from editor import corpus
+from editor.clients import GAMES, ROOT, need_client
+from editor.lsp import LanguageServer
 
 SHARED = ROOT.parent / "shared" / "fixtures" / "battlescribe" / "real"
 MODELINE = "# yaml-language-server: $schema={game}.schema.json\n"
@@ -100,7 +100,27 @@ def raw_good_files() -> list[tuple[str, str, str]]:
     from sheets.api import starter
 
     lnl, dmech, dust = starter("lnl", None, "en"), starter("dmech", None, "ru"), starter("dust", None, "ru")
+    bt, w40k = starter("battletech", None, "ru"), starter("wh40k6", None, "ru")
     out = [
+        # the Russian names of choices, as the Russian printouts print them
+        (
+            "raw/dust-vzvod.yaml",
+            "dust",
+            dust.replace("kind: squad ", "kind: взвод ", 1).replace("type: soldier", "type: Пехота", 1),
+        ),
+        (
+            "raw/bt-tors.yaml",
+            "battletech",
+            bt.replace("location: torso}", "location: Торс}", 1).replace(
+                "motion: biped", "motion: Двуногий", 1
+            ),
+        ),
+        (
+            "raw/lnl-otdelenie.yaml",
+            "lnl",
+            lnl.replace("kind: squad ", "kind: отделение ", 1).replace("kind: leader ", "kind: Лидер ", 1),
+        ),
+        ("raw/w40k-shtab.yaml", "wh40k6", w40k.replace("slot: hq ", "slot: Штаб ", 1)),
         (
             "raw/lnl-yes.yaml",
             "lnl",
@@ -111,7 +131,7 @@ def raw_good_files() -> list[tuple[str, str, str]]:
         ("raw/dmech-hand-no.yaml", "dmech", dmech.replace("ammo: 0}", "ammo: 0, hand: no}")),
         ("raw/dust-name-yes.yaml", "dust", dust.replace("faction: Axis", "faction: yes", 1)),
     ]
-    assert all(text not in (lnl, dmech, dust) for _, _, text in out)  # every replacement took
+    assert all(text not in (lnl, dmech, dust, bt, w40k) for _, _, text in out)  # every replacement took
     return out
 
 

@@ -10,8 +10,8 @@ import math
 import pytest
 import yaml
 
+from editor.clients import GAMES, ROOT, run_node
 from sheets.core.yamlio import parse_yaml
-from tests.editor.conftest import GAMES, ROOT, run_node
 
 SCALARS = [
     "yes",

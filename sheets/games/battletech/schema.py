@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheets.core.schema import BLANK, Bool, Enum, Int, List, MapOf, Obj, Str, ci_literal, ci_pattern
+from sheets.data import choice_names
 from sheets.games.battletech.model import LOCATIONS, MOTIONS
 
 LOCATION_ALIASES = {
@@ -31,7 +32,10 @@ LOCATION_ALIASES = {
 
 
 def location_enum(**kwargs) -> Enum:
-    return Enum(choices=LOCATIONS, aliases=LOCATION_ALIASES, **kwargs)
+    """A location, also as the record sheet prints it (Голова, ГП…: data/battletech/choices.yaml)."""
+    return Enum(
+        choices=LOCATIONS, aliases={**LOCATION_ALIASES, **choice_names("battletech", "location")}, **kwargs
+    )
 
 
 def item_names() -> list[str]:
@@ -108,7 +112,12 @@ def unit_spec() -> Obj:
             "motion": Enum(
                 choices=MOTIONS,
                 default="biped",
-                aliases={"wige": "glider", "quadruped": "quad", "bipedal": "biped"},
+                aliases={
+                    "wige": "glider",
+                    "quadruped": "quad",
+                    "bipedal": "biped",
+                    **choice_names("battletech", "motion"),
+                },
                 description="quad and glider: rules: tw only",
             ),
             "walk": Int(min=0, max=30, description="Walk MP"),
@@ -120,7 +129,11 @@ def unit_spec() -> Obj:
             "armor_type": Enum(
                 choices=("standard", "edp"),
                 default="standard",
-                aliases={"electric discharge": "edp", "edp armor": "edp"},
+                aliases={
+                    "electric discharge": "edp",
+                    "edp armor": "edp",
+                    **choice_names("battletech", "armor_type"),
+                },
                 description="edp = Electric Discharge ProtoMech armour (rules: tw)",
             ),
             "armor": MapOf(

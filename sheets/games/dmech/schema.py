@@ -10,19 +10,11 @@ from __future__ import annotations
 
 from sheets.core.schema import INVALID, Bool, Enum, Int, List, Obj, Str
 from sheets.core.yamlio import YMap
-from sheets.data import load_data
+from sheets.data import choice_names, load_data
 from sheets.games.dmech.geometry import FACES
 from sheets.games.dmech.rules import classes, fold_yo
 
 KINDS = ("walker", "infantry")
-KIND_ALIASES = {
-    "бронеход": "walker",
-    "шагатель": "walker",
-    "мех": "walker",
-    "пехота": "infantry",
-    "пеший отряд": "infantry",
-    "пешие": "infantry",
-}
 WALKER_REQUIRED = ("class", "structure", "speed", "initiative", "skill", "daring", "armor")
 INFANTRY_REQUIRED = ("strength", "defence")
 WALKER_ONLY = ("class", "structure", "initiative", "skill", "daring", "armor", "pilot")
@@ -181,14 +173,7 @@ def weapon_spec() -> Obj:
             "hand": Enum(
                 choices=("yes", "no", "unknown"),
                 default="unknown",
-                aliases={
-                    "true": "yes",
-                    "false": "no",
-                    "да": "yes",
-                    "нет": "no",
-                    "неизвестно": "unknown",
-                    "?": "unknown",
-                },
+                aliases=choice_names("dmech", "hand"),
                 description="held in the model's hands: yes, no or unknown (a prone walker "
                 "fires hand-held weapons in its main arc); unknown prints blank",
             ),
@@ -230,7 +215,7 @@ def equipment_spec() -> Obj:
             ),
             "charges": Int(min=0, max=99, default=None, description="charge boxes (alias ammo)"),
             "faces": List(
-                item=Enum(choices=FACES),
+                item=Enum(choices=FACES, aliases=choice_names("dmech", "face")),
                 default=list,
                 description="shields: faces covered (the rules name the front three plus "
                 "one adjacent face, which one is unverified)",
@@ -266,7 +251,7 @@ def unit_spec() -> Obj:
             "name": Str(allow_empty=False, max_len=80, description="unit name, e.g. Отрок"),
             "kind": Enum(
                 choices=KINDS,
-                aliases=KIND_ALIASES,
+                aliases=choice_names("dmech", "kind"),
                 default="walker",
                 description="walker («бронеход», default) or infantry («пеший отряд»)",
             ),

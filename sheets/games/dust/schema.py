@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from sheets.core.schema import BLANKS as S
 from sheets.core.schema import INVALID, Enum, Int, List, MapOf, Obj, OneOf, Spec, Str, ci_pattern
+from sheets.data import choice_names
 from sheets.games.dust.model import (
     KINDS,
     NO_ATTACK,
@@ -60,13 +61,21 @@ class Nullable(Spec):
 def _save() -> Enum:
     return Enum(
         choices=SAVES,
-        aliases={"hit": "hits", "miss": "misses", "no": "none", "hit save": "hits", "miss save": "misses"},
+        aliases={
+            "hit": "hits",
+            "miss": "misses",
+            "no": "none",
+            "hit save": "hits",
+            "miss save": "misses",
+            **choice_names("dust", "save"),
+        },
         description="hits = hit save, misses = miss save, none = no save",
     )
 
 
 def _armor() -> Obj:
     aliases = {a: t for t, row in armor_types().items() for a in row.get("aliases", ())}
+    aliases.update((a, t) for a, t in choice_names("dust", "armor_type").items() if a not in aliases)
     kind = Enum(
         choices=tuple(armor_types()), aliases=aliases, description="soldier 1–4 | vehicle 1–7 | aircraft 1–3"
     )
@@ -107,7 +116,7 @@ def _weapon() -> Obj:
             "name": Str(allow_empty=False, max_len=80),
             "count": Int(min=1, max=50, default=1, description="copies of this weapon in the unit"),
             "range": OneOf(
-                options=(Int(min=1, max=99), Enum(choices=("C",))),
+                options=(Int(min=1, max=99), Enum(choices=("C",), aliases=choice_names("dust", "range"))),
                 message="expected a number of squares or C (close combat)",
             ),
             "vs": MapOf(
@@ -141,7 +150,7 @@ def _skill() -> OneOf:
 
 def unit_spec() -> Obj:
     """The schema of one Dust unit (the user contract of ``units:`` entries)."""
-    kind = Enum(choices=KINDS)
+    kind = Enum(choices=KINDS, aliases=choice_names("dust", "kind"))
     return Obj(
         title="dust unit",
         rules=(lambda: _kind_rules(kind),),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from sheets.core.schema import BLANKS as S
 from sheets.core.schema import Bool, Enum, Int, List, Obj, OneOf, Str, ci_pattern
+from sheets.data import choice_names
 from sheets.games.lnl.model import KIND_ALIASES, KINDS, MMC_KINDS
 
 
@@ -134,7 +135,7 @@ def unit_spec() -> Obj:
     """The schema of one LnLT counter (the user contract of ``units:`` entries)."""
     kind = Enum(
         choices=KINDS,
-        aliases=KIND_ALIASES,
+        aliases={**KIND_ALIASES, **choice_names("lnl", "kind")},
         description="MMC: squad | half_squad | crew | weapon_team; SMC: leader | hero | medic | sniper | scout",
     )
     return Obj(

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from sheets.core.schema import BLANK, INVALID, Enum, Int, List, Obj, OneOf, Spec, Str, ci_literal, ci_pattern
 from sheets.core.schema import BLANKS as S
-from sheets.data import load_data
+from sheets.data import choice_names, load_data
 from sheets.games.wh40k6.model import DASHES, SaveError, TypeError_, parse_save, parse_type, type_names
 
 MAX_MODELS = 20  # model lines per unit (a datasheet must fit on one page)
@@ -185,6 +185,7 @@ def _slot() -> Enum:
             "fortifications": "fortification",
             "no force org slot": "none",
             "dedicated transport": "none",
+            **choice_names("wh40k6", "slot"),
         },
         description="Force Organisation slot",
     )
@@ -304,7 +305,12 @@ def unit_spec() -> Obj:
             "slot": _slot(),
             "detachment": Enum(
                 choices=tuple(load_data("wh40k6/foc.yaml")["detachments"]),
-                aliases={"allies": "allied", "ally": "allied", "main": "primary"},
+                aliases={
+                    "allies": "allied",
+                    "ally": "allied",
+                    "main": "primary",
+                    **choice_names("wh40k6", "detachment"),
+                },
                 default="primary",
             ),
             "points": Int(min=0, max=10_000),
