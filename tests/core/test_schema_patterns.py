@@ -55,10 +55,20 @@ def test_wh40k6_unit_type_pattern_reads_what_parse_type_reads():
         "eldar (jetbike)",  # a name in the table that a bracket always splits
         "monster",
         "",
+        # the types as the Russian datasheets print them
+        "Пехота",
+        "Техника (Шагоход, Транспорт)",
+        "Шагоход",
+        "Пехота (Персонаж)",
+        "ПЕХОТА С РЕАКТИВНЫМИ РАНЦАМИ",
+        "Пехота (Танк)",
+        "пехотa",  # a Latin a
     ]
     words = ["infantry", "vehicle", "walker", "tank", "character", "unique", "jump", "bike", "x"]
+    words += ["пехота", "техника", "шагоход", "персонаж", "прыжковая"]
     texts = literal + fuzz([*words, "(", ")", ",", " ", "-", "_", "  "])
     assert agree(type_pattern(), accepts, texts) == []
+    assert accepts("Техника (Шагоход, Транспорт)") and accepts("Пехота (Персонаж)") and not accepts("пехотa")
     assert sum(map(accepts, texts)) > 500 and sum(not accepts(t) for t in texts) > 500  # both sides
 
 

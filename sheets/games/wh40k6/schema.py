@@ -16,7 +16,6 @@ MAX_WEAPONS = 24
 
 
 _SEP = BLANK[:-1] + "_\\-]+"  # what _norm reads as one space: blanks, underscores, hyphens
-_CHARACTER = ("character", "unique", "independent character")  # words parse_type reads as a character
 
 
 def _words(names) -> str:
@@ -30,14 +29,14 @@ def type_pattern() -> str:
     parts before the last (ignored, as are empty and "unique" parts after it), a base type (a
     vehicle tag alone, or "vehicle TAG", is a vehicle), then words in brackets: "character"
     (or "unique", "independent character"), and on a vehicle its tags."""
-    from sheets.games.wh40k6.model import _names, type_table
+    from sheets.games.wh40k6.model import _names, character_words, type_table
 
     types, tags = _names()
     vehicle = [n for n, t in types.items() if t == "vehicle"]
     others = [n for n, t in types.items() if t != "vehicle"]
     tag_names = list(tags)
     vehicle_bases = vehicle + tag_names + [f"vehicle {t}" for t in tag_names]
-    character = _words(_CHARACTER)
+    character = _words(character_words())
 
     def inner(words: str) -> str:
         part = f"{S}(?:{words}{S})?"
