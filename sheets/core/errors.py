@@ -15,17 +15,25 @@ def short(value, limit: int = SHORT_VALUE) -> str:
     """A user value for a message: ``repr`` of a scalar cut to ``limit`` characters; a mapping or
     list described by type and size (never formatted: shared aliases can make it astronomically
     large)."""
+    from sheets.core.i18n import _, ngettext
+
     if isinstance(value, dict):
-        return f"a mapping of {len(value)} key{'s' if len(value) != 1 else ''}"
+        return ngettext("a mapping of {count} key", "a mapping of {count} keys", len(value)).format(
+            count=len(value)
+        )
     if isinstance(value, (list, tuple)):
-        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+        return ngettext("a list of {count} item", "a list of {count} items", len(value)).format(
+            count=len(value)
+        )
     if isinstance(value, str):
         if len(value) > limit:
-            return repr(value[:limit]) + f"… ({len(value)} characters)"
+            return repr(value[:limit]) + ngettext(
+                "… ({count} character)", "… ({count} characters)", len(value)
+            ).format(count=len(value))
         return repr(value)
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 200:  # str() of a huge int is slow and long
-            return f"a {value.bit_length()}-bit number"
+            return _("a {bits}-bit number").format(bits=value.bit_length())
         text = repr(value)
     elif isinstance(value, (float, bool, type(None))):
         text = repr(value)
@@ -159,7 +167,11 @@ def did_you_mean(name: str, choices: Iterable[str]) -> str:
         return ""
     lowered = {c.lower(): c for c in choices}
     match = difflib.get_close_matches(str(name).lower(), list(lowered))  # best first; similarity >= 0.6
-    return f" (did you mean {lowered[match[0]]!r}?)" if match else ""
+    if not match:
+        return ""
+    from sheets.core.i18n import _
+
+    return _(" (did you mean {choice}?)").format(choice=repr(lowered[match[0]]))
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from typing import Any
 
 from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean, short
 from sheets.core.game import Game, Options, UnknownGame, game_ids, get_game
+from sheets.core.i18n import _
 from sheets.core.schema import INVALID, Int, Obj, Str, check_budget, locate
 from sheets.core.yamlio import YMap, load_yaml
 
@@ -395,9 +396,9 @@ def _check_units(units_node, spec, path, reader, game, opts, problems, units, en
         raw = _resolve_reference(raw, ipos, path, reader, game, problems, 0)
         if raw is None:
             continue
-        label = f"units[{i + 1}]"
+        label = _("units[{number}]").format(number=i + 1)
         if isinstance(raw, dict) and isinstance(raw.get("name"), str) and raw["name"].strip():
-            label = f"unit {short(raw['name'])}"
+            label = _("unit {name}").format(name=short(raw["name"]))
         checked = spec.check(raw, ipos, problems, label)
         if checked is INVALID:
             continue
@@ -412,7 +413,7 @@ def _where(game: Game, unit, entry: YMap) -> dict:
     """The positions later messages need of a validated unit (see ``Loaded.entries``); the rest
     of its YAML (every key's and value's position) is dropped with the mapping."""
     where = {(): entry.pos}
-    for p, _ in game.text_fields(unit):
+    for p, _text in game.text_fields(unit):
         where[tuple(p)] = locate(entry, tuple(p))
     return where
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean, short
+from sheets.core.i18n import N_, _, current_lang, ngettext, tr
 from sheets.core.yamlio import YMap, YSeq
 
 
@@ -33,21 +34,61 @@ _CONTROL = re.compile("[\x00-\x08\x0a-\x1f]")  # control characters but the tab
 
 
 def _type_name(value) -> str:
+    """What a value is, as a message says it after "got"."""
     if value is None:
-        return "nothing"
+        return _("nothing")
     if isinstance(value, bool):
-        return "true/false"
+        return _("true/false")
     if isinstance(value, int):
-        return "a whole number"
+        return _("a whole number")
     if isinstance(value, float):
-        return "a number"
+        return _("a number")
     if isinstance(value, str):
-        return "text"
+        return _("text")
     if isinstance(value, dict):
-        return "a mapping"
+        return _("a mapping")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     return type(value).__name__
+
+
+class Where(str):
+    """Where a value sits, for the start of a message: ``unit 'Roc'.armor.head`` in English; in
+    another language the key path quoted as typed, and the field as the printout names it when
+    its spec has a label: ``отряд 'Roc', 'armor.head' («Голова»)``. Made by :func:`child` and
+    :func:`item` from the loader's ``unit NAME`` (a plain str is taken as that start)."""
+
+    base: str = ""
+    keys: tuple = ()
+    label: str = ""
+
+    def __new__(cls, base: str, keys: tuple = (), label: str = ""):
+        if current_lang() == "en" or not keys:
+            text = base
+            for key in keys:
+                text += key if key.startswith("[") else ("." + key if text else key)
+        else:
+            path = "".join(k if k.startswith("[") else ("." + k if i else k) for i, k in enumerate(keys))
+            text = (base + ", " if base else "") + short(path) + (f" («{label}»)" if label else "")
+        self = super().__new__(cls, text)
+        self.base, self.keys, self.label = base, keys, label
+        return self
+
+
+def child(where: str, key, spec: Spec | None = None) -> Where:
+    """``where`` one key deeper (named as ``spec``'s label says in the current language)."""
+    base, keys = (where.base, where.keys) if isinstance(where, Where) else (str(where), ())
+    label = spec.label.get(current_lang(), "") if spec is not None and spec.label else ""
+    return Where(base, keys + (str(key),), label)
+
+
+def item(where: str, index: int) -> Where:
+    """``where``'s ``index``-th item (1-based, as the message shows it)."""
+    if not isinstance(where, Where):
+        return Where(f"{where}[{index}]")
+    if not where.keys:
+        return Where(f"{where.base}[{index}]")
+    return Where(where.base, where.keys + (f"[{index}]",), where.label)
 
 
 MAX_CHECKED_VALUES = 1_000_000  # values one load may check: about what 5 MB of YAML holds
@@ -89,8 +130,11 @@ def _spend(count: int, pos, where: str) -> None:
                 Problem(
                     budget.problems.path,
                     pos,
-                    f"{where}: the file expands to more than {budget.limit:,} values (aliases or 'from' "
-                    f"references repeated); write fewer or smaller copies",
+                    _(
+                        "{where}: the file expands to more than {limit} values (aliases or 'from' "
+                        "references repeated); write fewer or smaller copies"
+                    ).format(where=where, limit=f"{budget.limit:,}"),
+                    code="too-many-values",
                 ),
             ]
         )
@@ -138,6 +182,9 @@ def _checked(check, self, value, pos, problems, where):
 class Spec:
     description: str = ""
     default: Any = MISSING
+    # the field as the printouts name it, per language ({"ru": "Тонн"}): messages in that
+    # language name it so (the key stays as typed)
+    label: dict = field(default_factory=dict)
 
     @property
     def required(self) -> bool:
@@ -160,9 +207,9 @@ class Spec:
 def _bounds(low, high) -> str:
     """``0–20``; ``at least 0`` or ``at most 20`` for a bound on one side only."""
     if low is None:
-        return f"at most {high}"
+        return _("at most {high}").format(high=high)
     if high is None:
-        return f"at least {low}"
+        return _("at least {low}").format(low=low)
     return f"{low}–{high}"
 
 
@@ -176,10 +223,22 @@ class Int(Spec):
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
             else:
-                problems.error(pos, f"{where}: expected a whole number, got {_type_name(value)}")
+                problems.error(
+                    pos,
+                    _("{where}: expected a whole number, got {type}").format(
+                        where=where, type=_type_name(value)
+                    ),
+                    code="not-a-whole-number",
+                )
                 return INVALID
         if self.min is not None and value < self.min or self.max is not None and value > self.max:
-            problems.error(pos, f"{where}: {short(value)} is out of range ({_bounds(self.min, self.max)})")
+            problems.error(
+                pos,
+                _("{where}: {value} is out of range ({bounds})").format(
+                    where=where, value=short(value), bounds=_bounds(self.min, self.max)
+                ),
+                code="out-of-range",
+            )
             return INVALID
         return value
 
@@ -262,16 +321,30 @@ class Str(Spec):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)  # a name like 3060 is still a name
         if not isinstance(value, str):
-            problems.error(pos, f"{where}: expected text, got {_type_name(value)}")
+            problems.error(
+                pos,
+                _("{where}: expected text, got {type}").format(where=where, type=_type_name(value)),
+                code="not-text",
+            )
             return INVALID
         if not value.strip() and not self.allow_empty:
-            problems.error(pos, f"{where}: must not be empty")
+            problems.error(pos, _("{where}: must not be empty").format(where=where), code="empty")
             return INVALID
         if len(value) > self.max_len:
-            problems.error(pos, f"{where}: too long ({len(value)} characters; limit {self.max_len})")
+            problems.error(
+                pos,
+                ngettext(
+                    "{where}: too long ({count} character; limit {limit})",
+                    "{where}: too long ({count} characters; limit {limit})",
+                    len(value),
+                ).format(where=where, count=len(value), limit=self.max_len),
+                code="too-long",
+            )
             return INVALID
         if _CONTROL.search(value):
-            problems.error(pos, f"{where}: contains control characters")
+            problems.error(
+                pos, _("{where}: contains control characters").format(where=where), code="control-characters"
+            )
             return INVALID
         return value
 
@@ -301,7 +374,11 @@ class Bool(Spec):
         if isinstance(value, str) and value.strip() in YAML11_BOOLS:
             return YAML11_BOOLS[value.strip()]
         if not isinstance(value, bool):
-            problems.error(pos, f"{where}: expected true or false, got {_type_name(value)}")
+            problems.error(
+                pos,
+                _("{where}: expected true or false, got {type}").format(where=where, type=_type_name(value)),
+                code="not-true-or-false",
+            )
             return INVALID
         return value
 
@@ -331,15 +408,23 @@ class Enum(Spec):
 
     def check(self, value, pos, problems, where):
         if value is None or isinstance(value, (dict, list)):
-            problems.error(pos, f"{where}: expected one of {', '.join(map(str, self.choices))}")
+            problems.error(
+                pos,
+                _("{where}: expected one of {choices}").format(
+                    where=where, choices=", ".join(map(str, self.choices))
+                ),
+                code="not-a-choice",
+            )
             return INVALID
         found = self.lookup(value)
         if found is None:
             hint = did_you_mean(str(value), list(map(str, self.choices)) + list(map(str, self.aliases)))
             problems.error(
                 pos,
-                f"{where}: unknown value {short(value)}{hint}; expected one of "
-                f"{', '.join(map(str, self.choices))}",
+                _("{where}: unknown value {value}{hint}; expected one of {choices}").format(
+                    where=where, value=short(value), hint=hint, choices=", ".join(map(str, self.choices))
+                ),
+                code="unknown-value",
             )
             return INVALID
         return found
@@ -382,20 +467,38 @@ class List(Spec):
         if value is None:
             value = YSeq()
         if not isinstance(value, list):
-            problems.error(pos, f"{where}: expected a list, got {_type_name(value)}")
+            problems.error(
+                pos,
+                _("{where}: expected a list, got {type}").format(where=where, type=_type_name(value)),
+                code="not-a-list",
+            )
             return INVALID
         if len(value) < self.min_len:
-            problems.error(pos, f"{where}: needs at least {self.min_len} item(s)")
+            problems.error(
+                pos,
+                ngettext(
+                    "{where}: needs at least {count} item",
+                    "{where}: needs at least {count} items",
+                    self.min_len,
+                ).format(where=where, count=self.min_len),
+                code="too-few-items",
+            )
             return INVALID
         if len(value) > self.max_len:
-            problems.error(pos, f"{where}: too many items ({len(value)}; limit {self.max_len})")
+            problems.error(
+                pos,
+                _("{where}: too many items ({count}; limit {limit})").format(
+                    where=where, count=len(value), limit=self.max_len
+                ),
+                code="too-many-items",
+            )
             return INVALID
         out = YSeq()
         out.pos = getattr(value, "pos", pos)
         ok = True
         for i, v in enumerate(value):
             ipos = value.pos_of(i) if isinstance(value, YSeq) else pos
-            checked = self.item.check(v, ipos, problems, f"{where}[{i + 1}]")
+            checked = self.item.check(v, ipos, problems, item(where, i + 1))
             ok &= checked is not INVALID
             out.append(checked)
             out.item_pos.append(ipos)
@@ -416,7 +519,7 @@ class OneOf(Spec):
     """The first alternative that accepts the value; ``message`` when none does."""
 
     options: tuple = ()
-    message: str = "invalid value"
+    message: str = N_("invalid value")  # a msgid (N_): shown in the current language
 
     def check(self, value, pos, problems, where):
         for opt in self.options:
@@ -424,7 +527,9 @@ class OneOf(Spec):
             out = opt.check(value, pos, trial, where)
             if not trial.errors:
                 return out
-        problems.error(pos, f"{where}: {self.message}")
+        problems.error(
+            pos, _("{where}: {message}").format(where=where, message=tr(self.message)), code="no-alternative"
+        )
         return INVALID
 
     def json_schema(self):
@@ -459,7 +564,7 @@ class Obj(Spec):
     @_memoised
     def check(self, value, pos, problems, where):
         if not isinstance(value, dict):
-            problems.error(pos, f"{where}: expected a mapping, got {_type_name(value)}")
+            problems.error(pos, _not_a_mapping(where, value), code="not-a-mapping")
             return INVALID
         out = YMap()
         out.pos = getattr(value, "pos", pos)
@@ -481,15 +586,18 @@ class Obj(Spec):
             spec = fields.get(name)
             if spec is None:
                 hint = did_you_mean(str(key), self.fields)
-                problems.error(kpos, f"{where}: unknown key {short(key)}{hint}")
+                problems.error(kpos, _unknown_key(where, key, hint), code="unknown-key")
                 ok = False
                 continue
             if name in seen:
-                problems.error(kpos, f"{where}: {short(key)} given twice")
+                problems.error(
+                    kpos,
+                    _("{where}: {key} given twice").format(where=where, key=short(key)),
+                    code="key-twice",
+                )
                 continue
             seen.add(name)
-            sub = f"{where}.{name}" if where else str(name)
-            checked = spec.check(v, vpos, problems, sub)
+            checked = spec.check(v, vpos, problems, child(where, name, spec))
             if checked is INVALID:
                 ok = False
             out[name] = checked
@@ -498,7 +606,11 @@ class Obj(Spec):
             if name in out:
                 continue
             if spec.required:
-                problems.error(out.pos, f"{where}: missing required key {name!r}")
+                problems.error(
+                    out.pos,
+                    _("{where}: missing required key {key}").format(where=where, key=short(name)),
+                    code="missing-key",
+                )
                 ok = False
             else:
                 out[name] = spec.default() if callable(spec.default) else spec.default
@@ -542,7 +654,7 @@ class MapOf(Spec):
     @_memoised
     def check(self, value, pos, problems, where):
         if not isinstance(value, dict):
-            problems.error(pos, f"{where}: expected a mapping, got {_type_name(value)}")
+            problems.error(pos, _not_a_mapping(where, value), code="not-a-mapping")
             return INVALID
         out = YMap()
         out.pos = getattr(value, "pos", pos)
@@ -556,10 +668,10 @@ class MapOf(Spec):
             name = self.keys.lookup(key)
             if name is None:
                 hint = did_you_mean(str(key), list(self.keys.choices) + list(self.keys.aliases))
-                problems.error(kpos, f"{where}: unknown key {short(key)}{hint}")
+                problems.error(kpos, _unknown_key(where, key, hint), code="unknown-key")
                 ok = False
                 continue
-            checked = self.value.check(v, vpos, problems, f"{where}.{name}")
+            checked = self.value.check(v, vpos, problems, child(where, name, self.keys))
             ok &= checked is not INVALID
             out[name] = checked
             out.key_pos[name], out.value_pos[name] = kpos, vpos
@@ -573,6 +685,14 @@ class MapOf(Spec):
                 "additionalProperties": self.value.json_schema(),
             }
         )
+
+
+def _not_a_mapping(where: str, value) -> str:
+    return _("{where}: expected a mapping, got {type}").format(where=where, type=_type_name(value))
+
+
+def _unknown_key(where: str, key, hint: str) -> str:
+    return _("{where}: unknown key {key}{hint}").format(where=where, key=short(key), hint=hint)
 
 
 def locate(root, path: tuple) -> Pos | None:

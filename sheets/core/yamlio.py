@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from sheets.core.errors import InputError, Pos, Problem, Problems, short
-from sheets.core.i18n import _
+from sheets.core.i18n import N_, _, current_lang, tr
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
@@ -230,7 +230,11 @@ class _Builder:
     def build(self, node, depth: int = 0):
         path = self.path
         if depth > MAX_DEPTH:
-            self.problems.error(self._pos(node), f"nesting deeper than {MAX_DEPTH} levels")
+            self.problems.error(
+                self._pos(node),
+                _("nesting deeper than {limit} levels").format(limit=MAX_DEPTH),
+                code="nesting-too-deep",
+            )
             return None
         key = id(node)
         if key in self.memo:
@@ -240,11 +244,7 @@ class _Builder:
             return value
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _COLLECTION_TAGS:
             name = node.tag.replace("tag:yaml.org,2002:", "!!")
-            self.problems.error(
-                self._pos(node),
-                f"the YAML tag {short(name, 40)} is not supported "
-                f"here (plain values, lists and mappings only)",
-            )
+            self.problems.error(self._pos(node), _unsupported_tag(name), code="yaml-tag")
             self.memo[key] = None
             return None
         if isinstance(node, yaml.MappingNode):
@@ -257,11 +257,17 @@ class _Builder:
             except yaml.MarkedYAMLError as exc:
                 mark = exc.problem_mark or node.start_mark
                 self.problems.error(
-                    Pos(mark.line + 1, mark.column + 1, self.path), f"bad merge key '<<': {exc.problem}"
+                    Pos(mark.line + 1, mark.column + 1, self.path),
+                    _("bad merge key '<<': {problem}").format(problem=_yaml_problem(exc.problem)),
+                    code="bad-merge-key",
                 )
                 return result
             if len(node.value) > MAX_KEYS:
-                self.problems.error(self._pos(node), f"too many keys ({len(node.value)}; limit {MAX_KEYS})")
+                self.problems.error(
+                    self._pos(node),
+                    _("too many keys ({count}; limit {limit})").format(count=len(node.value), limit=MAX_KEYS),
+                    code="too-many-keys",
+                )
                 return result
             merged = len(node.value) - own  # flatten_mapping puts the merged pairs first
             from_merge = set()  # keys a later pair may still replace
@@ -275,10 +281,14 @@ class _Builder:
                     else self.build(knode, depth + 1)
                 )
                 if isinstance(k, (dict, list)):
-                    self.problems.error(self._pos(knode), "a key must be a plain value")
+                    self.problems.error(
+                        self._pos(knode), _("a key must be a plain value"), code="key-not-plain"
+                    )
                     continue
                 if k in result and k not in from_merge:
-                    self.problems.error(self._pos(knode), f"duplicate key {short(k)}")
+                    self.problems.error(
+                        self._pos(knode), _("duplicate key {key}").format(key=short(k)), code="duplicate-key"
+                    )
                     continue
                 if i < merged:
                     from_merge.add(k)
@@ -299,7 +309,13 @@ class _Builder:
             result.pos = self._pos(node)
             self.memo[key] = result
             if len(node.value) > MAX_ITEMS:
-                self.problems.error(self._pos(node), f"too many items ({len(node.value)}; limit {MAX_ITEMS})")
+                self.problems.error(
+                    self._pos(node),
+                    _("too many items ({count}; limit {limit})").format(
+                        count=len(node.value), limit=MAX_ITEMS
+                    ),
+                    code="too-many-items",
+                )
                 return result
             plain = depth < MAX_DEPTH and not self.different
             for item in node.value:
@@ -342,18 +358,22 @@ class _Builder:
         if tag == "tag:yaml.org,2002:timestamp":
             if _TIMESTAMP.match(node.value):
                 return node.value  # 2001-02-03 stays text (a name, a note): no date objects
-            self.problems.error(self._pos(node), f"bad value {short(node.value)}: not a date")
+            self.problems.error(
+                self._pos(node),
+                _("bad value {value}: not a date").format(value=short(node.value)),
+                code="bad-value",
+            )
             return None
         if tag not in _SCALAR_TAGS:
             name = tag.replace("tag:yaml.org,2002:", "!!")
-            self.problems.error(
-                self._pos(node),
-                f"the YAML tag {short(name, 40)} is not supported "
-                f"here (plain values, lists and mappings only)",
-            )
+            self.problems.error(self._pos(node), _unsupported_tag(name), code="yaml-tag")
             return None
         if tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_NUMBER_CHARS:
-            self.problems.error(self._pos(node), f"number too long ({len(node.value)} digits)")
+            self.problems.error(
+                self._pos(node),
+                _("number too long ({count} digits)").format(count=len(node.value)),
+                code="number-too-long",
+            )
             return None
         try:
             if tag in _CORE_PATTERNS:  # YAML 1.2's reading (0o10, 010 = 10, 1e3), also for !!int etc.
@@ -363,13 +383,67 @@ class _Builder:
             return self.constructor.construct_object(node)
         except (ValueError, KeyError, TypeError, AttributeError, OverflowError, IndexError):
             # only these tags can fail here (a text or null value always constructs)
-            kind = {
-                "tag:yaml.org,2002:int": "a whole number",
-                "tag:yaml.org,2002:float": "a number",
-                "tag:yaml.org,2002:bool": "true or false",
+            message = {
+                "tag:yaml.org,2002:int": N_("bad value {value}: not a whole number"),
+                "tag:yaml.org,2002:float": N_("bad value {value}: not a number"),
+                "tag:yaml.org,2002:bool": N_("bad value {value}: not true or false"),
             }[tag]
-            self.problems.error(self._pos(node), f"bad value {short(node.value)}: not {kind}")
+            self.problems.error(
+                self._pos(node), tr(message).format(value=short(node.value)), code="bad-value"
+            )
         return None
+
+
+def _unsupported_tag(name: str) -> str:
+    return _("the YAML tag {tag} is not supported here (plain values, lists and mappings only)").format(
+        tag=short(name, 40)
+    )
+
+
+# what libyaml and PyYAML say of malformed text, in the user's language (their own English words
+# otherwise, quoted); the context ("while scanning a plain scalar") is left out
+_YAML_PROBLEMS = {
+    "found character that cannot start any token": N_("a character that cannot start a value here"),
+    "mapping values are not allowed in this context": N_(
+        "a ':' where no key can start (a value needs quotes?)"
+    ),
+    "mapping values are not allowed here": N_("a ':' where no key can start (a value needs quotes?)"),
+    "could not find expected ':'": N_("a key without its ':'"),
+    "did not find expected key": N_("a line that is not a key of the mapping above (check the indentation)"),
+    "did not find expected node content": N_("a value is missing"),
+    "did not find expected ',' or ']'": N_("a list in [ ] that is not closed, or a missing ','"),
+    "did not find expected ',' or '}'": N_("a mapping in { } that is not closed, or a missing ','"),
+    "found unexpected end of stream": N_("the file ends inside a quoted text or a bracket"),
+    "found unknown escape character": N_("an unknown escape after a backslash in double quotes"),
+    "block sequence entries are not allowed in this context": N_("a '- ' list item where none can start"),
+    "did not find expected '-' indicator": N_("a line that is not a '- ' item of the list above"),
+    "found undefined alias": N_("an alias (*name) with no anchor (&name) before it"),
+    "found duplicate anchor": N_("the same anchor (&name) twice"),
+    "expected a mapping or list of mappings for merging": N_("expected a mapping or a list of mappings"),
+}
+
+
+def _yaml_problem(problem: str | None) -> str:
+    """A parser's problem in the current language (in English its own words)."""
+    text = (problem or "").strip()
+    if current_lang() == "en":
+        return text[:300]
+    for english, msgid in _YAML_PROBLEMS.items():
+        if text.startswith(english):
+            return tr(msgid)
+    return short(text[:200])
+
+
+def _tab_at(text: str, line: int, column: int) -> Pos | None:
+    """The tab that indents line ``line`` (0-based) or the one before it, if any: YAML refuses
+    tabs in indentation, and libyaml names them obscurely."""
+    lines = text.splitlines()
+    for n in (line, line - 1):
+        if 0 <= n < len(lines):
+            indent = lines[n][: len(lines[n]) - len(lines[n].lstrip(" \t"))]
+            if "\t" in indent:
+                return Pos(n + 1, indent.index("\t") + 1)
+    return None
 
 
 def _reading(value) -> str:
@@ -416,12 +490,25 @@ def _clamp(text: str, line: int, col: int) -> Pos:
     return Pos(line + 1, col + 1)
 
 
-NESTING_TOO_DEEP = "malformed YAML: nesting too deep"  # whichever parser notices it first
+NESTING_TOO_DEEP = N_("malformed YAML: nesting too deep")  # whichever parser notices it first
+
+
+def _too_deep(path: str) -> InputError:
+    return InputError([Problem(path, None, tr(NESTING_TOO_DEEP), code="nesting-too-deep")])
 
 
 def parse_yaml(text: str, path: str) -> Any:
     """Parse YAML text; raise :class:`InputError` with positioned problems on failure."""
     problems = Problems(path)
+    inner_bom = text.find("\ufeff", 1)
+    if inner_bom >= 0:  # (a leading one is dropped when the bytes are decoded)
+        before = text[:inner_bom]
+        pos = Pos(before.count("\n") + 1, inner_bom - (before.rfind("\n") + 1) + 1)
+        message = _(
+            "a byte order mark (U+FEFF) inside the file, e.g. from files pasted together: delete it "
+            "(it is invisible: retype the start of this line)"
+        )
+        raise InputError([Problem(path, pos, message, code="bom-inside")])
     try:
         loader = _Loader(text)
         try:
@@ -430,14 +517,22 @@ def parse_yaml(text: str, path: str) -> Any:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
         if "maximum nesting depth" in (exc.problem or ""):  # libyaml >= 0.2.5 stops it first
-            raise InputError([Problem(path, None, NESTING_TOO_DEEP)]) from None
+            raise _too_deep(path) from None
         mark = exc.problem_mark or exc.context_mark
+        tab = _tab_at(text, mark.line, mark.column) if mark else None
+        if tab is not None:
+            message = _("in YAML a line cannot be indented with a tab: replace it with spaces")
+            raise InputError([Problem(path, tab, message, code="yaml-tab")]) from None
         pos = _clamp(text, mark.line, mark.column) if mark else None
-        msg = exc.problem or _first_line(exc)
-        if exc.context:
-            msg = f"{exc.context}: {msg}"
-        msg = msg[:300]
-        raise InputError([Problem(path, pos, f"malformed YAML: {msg}")]) from None
+        if current_lang() == "en":  # the parser's own words, with their context (as before)
+            msg = exc.problem or _first_line(exc)
+            if exc.context:
+                msg = f"{exc.context}: {msg}"
+            detail = msg[:300]
+        else:
+            detail = _yaml_problem(exc.problem or _first_line(exc))
+        message = _("malformed YAML: {detail}").format(detail=detail)
+        raise InputError([Problem(path, pos, message, code="malformed-yaml")]) from None
     except yaml.reader.ReaderError as exc:
         # libyaml counts the offset in UTF-8 bytes, PyYAML's own reader in characters
         if issubclass(_Loader, yaml.reader.Reader):
@@ -445,16 +540,18 @@ def parse_yaml(text: str, path: str) -> Any:
         else:
             before = text.encode()[: exc.position].decode()  # the offset starts a character
         pos = Pos(before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1)
-        code = f"U+{exc.character:04X}"
-        raise InputError(
-            [Problem(path, pos, f"malformed YAML: control character {code} is not allowed")]
-        ) from None
+        character = f"U+{exc.character:04X}"
+        message = _("malformed YAML: control character {character} is not allowed").format(
+            character=character
+        )
+        raise InputError([Problem(path, pos, message, code="control-character")]) from None
     except yaml.YAMLError as exc:
-        raise InputError([Problem(path, None, f"malformed YAML: {_first_line(exc)}")]) from None
+        message = _("malformed YAML: {detail}").format(detail=_yaml_problem(_first_line(exc)))
+        raise InputError([Problem(path, None, message, code="malformed-yaml")]) from None
     except RecursionError:  # the Python composer's own limit
-        raise InputError([Problem(path, None, NESTING_TOO_DEEP)]) from None
+        raise _too_deep(path) from None
     if node is None:
-        raise InputError([Problem(path, Pos(1, 1), "the file is empty")])
+        raise InputError([Problem(path, Pos(1, 1), _("the file is empty"), code="empty-file")])
     value = _Builder(problems, getattr(loader, "different", None)).build(node)
     problems.raise_if_errors()
     if isinstance(value, YMap):
@@ -476,9 +573,9 @@ def decode_text(data: bytes, name: str) -> str:
     from sheets.core import fsio
 
     if len(data) > MAX_BYTES:
-        raise InputError([Problem(name, None, f"file too large (limit {MAX_BYTES} bytes)")])
+        raise InputError([fsio.too_large(name, MAX_BYTES)])
     if b"\x00" in data and not data.startswith(fsio.WIDE_BOMS):
-        raise InputError([Problem(name, None, "not a text file (contains NUL bytes)")])
+        raise InputError([fsio.not_text(name, data)])
     return fsio.decode_text(data, name)
 
 
