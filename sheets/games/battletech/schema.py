@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheets.core.schema import BLANK, Bool, Enum, Int, List, MapOf, Obj, Str, ci_literal, ci_pattern
-from sheets.data import choice_names
+from sheets.data import choice_names, labels
 from sheets.games.battletech.model import LOCATIONS, MOTIONS
 
 LOCATION_ALIASES = {
@@ -80,27 +80,38 @@ def _mounting() -> dict:
     }
 
 
+def _label(key: str) -> dict:
+    """A field's name as the printouts print it (labels.yaml), per language, for messages."""
+    return labels("battletech")[key]
+
+
 def unit_spec() -> Obj:
     """The :class:`~sheets.core.schema.Obj` spec of one ProtoMech in a unit file."""
     equipment_line = Obj(
         title="equipment",
         fields={
             "item": ItemName(
+                label=_label("col_type"),
                 allow_empty=False,
                 max_len=80,
                 description="weapon or equipment name, or '<weapon> Ammo'",
             ),
-            "location": location_enum(default=None, description="where it is mounted (not for ammo)"),
-            "shots": Int(min=1, max=1000, default=None, description="shots in an ammo bin"),
+            "location": location_enum(
+                label=_label("col_loc"), default=None, description="where it is mounted (not for ammo)"
+            ),
+            "shots": Int(
+                label=_label("shots"), min=1, max=1000, default=None, description="shots in an ammo bin"
+            ),
         },
         rules=(_mounting,),
     )
     pilot = Obj(
+        label=_label("pilot_box"),
         title="pilot",
         default=None,
         fields={
             "name": Str(default="", max_len=60, description="blank prints a blank line"),
-            "gunnery": Int(min=0, max=8, default=4, description="Gunnery skill"),
+            "gunnery": Int(label=_label("gunnery"), min=0, max=8, default=4, description="Gunnery skill"),
         },
     )
     return Obj(
@@ -108,8 +119,11 @@ def unit_spec() -> Obj:
         fields={
             "name": Str(allow_empty=False, max_len=60, description="chassis name"),
             "model": Str(default="", max_len=60, description="variant name"),
-            "tons": Int(min=2, max=15, description="2-9; 10-15 = ultraheavy (rules: tw only)"),
+            "tons": Int(
+                label=_label("tons"), min=2, max=15, description="2-9; 10-15 = ultraheavy (rules: tw only)"
+            ),
             "motion": Enum(
+                label=_label("motion"),
                 choices=MOTIONS,
                 default="biped",
                 aliases={
@@ -120,8 +134,8 @@ def unit_spec() -> Obj:
                 },
                 description="quad and glider: rules: tw only",
             ),
-            "walk": Int(min=0, max=30, description="Walk MP"),
-            "jump": Int(min=0, max=30, default=0, description="Jump MP"),
+            "walk": Int(label=_label("walk"), min=0, max=30, description="Walk MP"),
+            "jump": Int(label=_label("jump"), min=0, max=30, default=0, description="Jump MP"),
             "jump_jets": Enum(
                 choices=("standard", "extended"), default="standard", aliases={"improved": "extended"}
             ),
@@ -137,9 +151,14 @@ def unit_spec() -> Obj:
                 description="edp = Electric Discharge ProtoMech armour (rules: tw)",
             ),
             "armor": MapOf(
-                keys=location_enum(), value=Int(min=0, max=99), description="armour points per location"
+                label=_label("armor"),
+                keys=location_enum(),
+                value=Int(min=0, max=99),
+                description="armour points per location",
             ),
-            "equipment": List(item=equipment_line, default=list, max_len=40),
+            "equipment": List(
+                label=_label("weapons_inventory"), item=equipment_line, default=list, max_len=40
+            ),
             "pilot": pilot,
         },
         aliases={"armour": "armor", "weight": "tons", "tonnage": "tons", "variant": "model"},

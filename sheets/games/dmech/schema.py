@@ -8,9 +8,11 @@ checked by :func:`sheets.games.dmech.rules.armor_issues`.
 
 from __future__ import annotations
 
+from sheets.core.errors import short
+from sheets.core.i18n import _
 from sheets.core.schema import INVALID, Bool, Enum, Int, List, Obj, Str
 from sheets.core.yamlio import YMap
-from sheets.data import choice_names, load_data
+from sheets.data import choice_names, labels, load_data
 from sheets.games.dmech.geometry import FACES
 from sheets.games.dmech.rules import classes, fold_yo
 
@@ -20,7 +22,6 @@ INFANTRY_REQUIRED = ("strength", "defence")
 WALKER_ONLY = ("class", "structure", "initiative", "skill", "daring", "armor", "pilot")
 INFANTRY_ONLY = ("strength", "defence", "visibility")
 SIDE_KEYS = ("side", "sides", "боковая")
-_WHO = {"walker": "a walker", "infantry": "infantry"}
 
 
 def _spellings(*names: str) -> dict[str, None]:
@@ -73,8 +74,11 @@ class ArmorSpec(Obj):
             if isinstance(key, str) and key.strip().lower() in SIDE_KEYS:
                 problems.error(
                     kpos,
-                    f"{where}: {key!r} is ambiguous (the rules' «боковая»): write "
-                    "front_side and rear_side, or the six faces",
+                    _(
+                        "{where}: {key} is ambiguous (the rules' «боковая»): write front_side and "
+                        "rear_side, or the six faces"
+                    ).format(where=where, key=short(key)),
+                    code="ambiguous-side",
                 )
                 refused = True
                 continue
@@ -102,15 +106,24 @@ class UnitSpec(Obj):
         ok = True
         for key in required:
             if key not in given:
+                message = {
+                    "walker": _("{where}: missing required key {key} (a walker needs it)"),
+                    "infantry": _("{where}: missing required key {key} (infantry needs it)"),
+                }[kind]
                 problems.error(
                     getattr(value, "pos", pos),
-                    f"{where}: missing required key {key!r} ({_WHO[kind]} needs it)",
+                    message.format(where=where, key=short(key)),
+                    code="missing-key",
                 )
                 ok = False
         for key in value:
             if self.aliases.get(key, key) in foreign:
                 kpos = value.key_pos_of(key) if isinstance(value, YMap) else pos
-                problems.error(kpos, f"{where}: {key!r} does not apply to {_WHO[kind]}")
+                message = {
+                    "walker": _("{where}: {key} does not apply to a walker"),
+                    "infantry": _("{where}: {key} does not apply to infantry"),
+                }[kind]
+                problems.error(kpos, message.format(where=where, key=short(key)), code="not-for-this-kind")
                 ok = False
         return out if ok else INVALID
 
@@ -156,21 +169,30 @@ def weapon_spec() -> Obj:
         description="a weapon line of the sheet",
         fields={
             "name": Str(allow_empty=False, max_len=80, description="weapon name as printed"),
-            "accuracy": Int(min=0, max=20, description="Тч (accuracy); bound 0–20 is ours"),
+            "accuracy": Int(
+                label=_label("accuracy"), min=0, max=20, description="Тч (accuracy); bound 0–20 is ours"
+            ),
             "power": Int(
+                label=_label("power"),
                 min=0,
                 max=20,
                 description="Мощь (power), added to the higher die for penetration; bound 0–20 is ours",
             ),
             "ammo": Int(
-                min=0, max=99, default=0, description="Бзпс (ammo charges), printed as boxes; 0 = not tracked"
+                label=_label("ammo"),
+                min=0,
+                max=99,
+                default=0,
+                description="Бзпс (ammo charges), printed as boxes; 0 = not tracked",
             ),
             "tags": List(
+                label=_label("tags"),
                 item=Str(allow_empty=False, max_len=40),
                 default=list,
                 description="tags such as ПП (anti-infantry: may attack infantry)",
             ),
             "hand": Enum(
+                label=_label("hand"),
                 choices=("yes", "no", "unknown"),
                 default="unknown",
                 aliases=choice_names("dmech", "hand"),
@@ -178,17 +200,21 @@ def weapon_spec() -> Obj:
                 "fires hand-held weapons in its main arc); unknown prints blank",
             ),
             "arc": Enum(
+                label=_label("arc"),
                 choices=arcs,
                 aliases=arc_aliases,
                 default=None,
                 description="firing arc: main («основная») or course («курсовая»)",
             ),
             "range": Str(
+                label=_label("range"),
                 default="",
                 max_len=40,
                 description="range as printed (the range rules are unverified; optional)",
             ),
-            "salvos": Int(min=1, max=10, default=1, description="salvos («залпы») per attack"),
+            "salvos": Int(
+                label=_label("salvos"), min=1, max=10, default=1, description="salvos («залпы») per attack"
+            ),
             "special": Bool(
                 default=False,
                 description="infantry special weapon: once per turn, replaces one firearm attack",
@@ -213,8 +239,11 @@ def equipment_spec() -> Obj:
                 description="shield (wing shields, d6 shield roll), smoke (1 charge unless "
                 "given) or other (upgrades)",
             ),
-            "charges": Int(min=0, max=99, default=None, description="charge boxes (alias ammo)"),
+            "charges": Int(
+                label=_label("charges"), min=0, max=99, default=None, description="charge boxes (alias ammo)"
+            ),
             "faces": List(
+                label=_label("covers_faces"),
                 item=Enum(choices=FACES, aliases=choice_names("dmech", "face")),
                 default=list,
                 description="shields: faces covered (the rules name the front three plus "
@@ -225,10 +254,16 @@ def equipment_spec() -> Obj:
     )
 
 
+def _label(key: str) -> dict:
+    """A field's name as the printouts print it (labels.yaml), per language, for messages."""
+    return labels("dmech")[key]
+
+
 def unit_spec() -> Obj:
     """Schema of one ``units:`` entry (walker by default, or ``kind: infantry``)."""
     armor_value = dict(min=0, max=30, default=None)
     armor = ArmorSpec(
+        label=_label("armor"),
         title="dmech armor",
         rules=(_armor_forms,),
         default=None,
@@ -256,6 +291,7 @@ def unit_spec() -> Obj:
                 description="walker («бронеход», default) or infantry («пеший отряд»)",
             ),
             "class": class_enum(
+                label=_label("class"),
                 default=None,
                 description=(
                     "walker class: автодоспех | малый | основной | тяжелый (English: power armour, "
@@ -263,41 +299,63 @@ def unit_spec() -> Obj:
                 ),
             ),
             "structure": Int(
+                label=_label("structure"),
                 min=1,
                 max=30,
                 default=None,
                 description="прочность (walker): one box per point; bound 1–30 is ours",
             ),
-            "speed": Int(**stat, description="скр (speed), hexes per turn; bound 0–20 is ours"),
-            "initiative": Int(**stat, description="инц (initiative; higher acts later); bound ours"),
-            "skill": Int(**stat, description="Искс (skill) of the pilot; bound 0–20 is ours"),
-            "daring": Int(**stat, description="Дрзст (daring) of the pilot; bound 0–20 is ours"),
+            "speed": Int(
+                label=_label("speed"), **stat, description="скр (speed), hexes per turn; bound 0–20 is ours"
+            ),
+            "initiative": Int(
+                label=_label("initiative"),
+                **stat,
+                description="инц (initiative; higher acts later); bound ours",
+            ),
+            "skill": Int(
+                label=_label("skill"), **stat, description="Искс (skill) of the pilot; bound 0–20 is ours"
+            ),
+            "daring": Int(
+                label=_label("daring"), **stat, description="Дрзст (daring) of the pilot; bound 0–20 is ours"
+            ),
             "armor": armor,
-            "weapons": List(item=weapon_spec(), max_len=30, default=list),
-            "equipment": List(item=equipment_spec(), max_len=30, default=list),
+            "weapons": List(label=_label("weapons"), item=weapon_spec(), max_len=30, default=list),
+            "equipment": List(label=_label("equipment"), item=equipment_spec(), max_len=30, default=list),
             "cost": Int(
+                label=_label("cost"),
                 min=0,
                 max=1_000_000,
                 default=None,
                 description="cost for army lists (the currency is unverified); optional",
             ),
             "pilot": Obj(
+                label=_label("pilot"),
                 title="dmech pilot",
                 default=dict,
                 description="the гридь (walkers)",
                 fields={"name": Str(default="", max_len=80)},
             ),
             "strength": Int(
+                label=_label("strength"),
                 min=1,
                 max=30,
                 default=None,
                 description="Сила (infantry): figures = attacks = hits; bound ours",
             ),
-            "defence": Int(**stat, description="защита (infantry defence); bound 0–20 is ours"),
-            "visibility": Int(
-                min=0, max=20, default=3, description="infantry visibility modifier (3 per dmech.ru)"
+            "defence": Int(
+                label=_label("defence"), **stat, description="защита (infantry defence); bound 0–20 is ours"
             ),
-            "faction": Str(default="", max_len=80, description="owner or force («дружина»)"),
+            "visibility": Int(
+                label=_label("visibility"),
+                min=0,
+                max=20,
+                default=3,
+                description="infantry visibility modifier (3 per dmech.ru)",
+            ),
+            "faction": Str(
+                label=_label("faction"), default="", max_len=80, description="owner or force («дружина»)"
+            ),
             "notes": Str(default="", max_len=1000, description="printed on the sheet"),
             "illustrative": Bool(
                 default=False, description="marks example data, not official figures (the sheet says so)"

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheets.core.i18n import N_
 from sheets.core.schema import BLANKS as S
 from sheets.core.schema import INVALID, Enum, Int, List, MapOf, Obj, OneOf, Spec, Str, ci_pattern
-from sheets.data import choice_names
+from sheets.data import choice_names, labels
 from sheets.games.dust.model import (
     KINDS,
     NO_ATTACK,
@@ -30,7 +31,7 @@ class CellSpec(Spec):
         try:
             return parse_cell(value)
         except CellError as exc:
-            problems.error(pos, f"{where}: {exc}")
+            problems.error(pos, f"{where}: {exc}", code="bad-cell")
             return INVALID
 
     def json_schema(self):
@@ -91,6 +92,7 @@ def _armor() -> Obj:
 
     return Obj(
         title="armor",
+        label=_label("field_armor"),
         rules=(levels,),
         fields={"type": kind, "level": Int(min=1, max=max(t["levels"] for t in armor_types().values()))},
     )
@@ -116,8 +118,9 @@ def _weapon() -> Obj:
             "name": Str(allow_empty=False, max_len=80),
             "count": Int(min=1, max=50, default=1, description="copies of this weapon in the unit"),
             "range": OneOf(
+                label=_label("field_range"),
                 options=(Int(min=1, max=99), Enum(choices=("C",), aliases=choice_names("dust", "range"))),
-                message="expected a number of squares or C (close combat)",
+                message=N_("expected a number of squares or C (close combat)"),
             ),
             "vs": MapOf(
                 keys=Enum(choices=target_classes()),
@@ -125,7 +128,12 @@ def _weapon() -> Obj:
                 default=dict,
                 description="target class -> dice/damage (2/1), phaser (2z1); missing = cannot target",
             ),
-            "mount": Str(default="", max_len=40, description="vehicle weapon mount / firing arc"),
+            "mount": Str(
+                label=_label("field_mount"),
+                default="",
+                max_len=40,
+                description="vehicle weapon mount / firing arc",
+            ),
             "tags": List(
                 item=Str(allow_empty=False, max_len=40),
                 default=list,
@@ -144,33 +152,50 @@ def _skill() -> OneOf:
                 fields={"name": Str(allow_empty=False, max_len=60), "text": Str(default="", max_len=400)},
             ),
         ),
-        message="expected a skill name or {name: ..., text: ...}",
+        message=N_("expected a skill name or {name: ..., text: ...}"),
     )
+
+
+def _label(key: str) -> dict:
+    """A field's name as the printouts print it (labels.yaml), per language, for messages."""
+    return labels("dust")[key]
 
 
 def unit_spec() -> Obj:
     """The schema of one Dust unit (the user contract of ``units:`` entries)."""
-    kind = Enum(choices=KINDS, aliases=choice_names("dust", "kind"))
+    kind = Enum(choices=KINDS, aliases=choice_names("dust", "kind"), label=_label("list_kind"))
     return Obj(
         title="dust unit",
         rules=(lambda: _kind_rules(kind),),
         fields={
             "name": Str(allow_empty=False, max_len=80),
-            "faction": Str(default="", max_len=40),
+            "faction": Str(label=_label("field_faction"), default="", max_len=40),
             "kind": kind,
             "armor": _armor(),
-            "models": Int(min=1, max=50, default=1),
-            "health": Int(min=1, max=50, default=1, description="per model (heroes/vehicles: damage boxes)"),
-            "move": Int(min=0, max=99),
-            "points": Int(min=0, max=10_000, description="AP"),
+            "models": Int(label=_label("field_models"), min=1, max=50, default=1),
+            "health": Int(
+                label=_label("field_health"),
+                min=1,
+                max=50,
+                default=1,
+                description="per model (heroes/vehicles: damage boxes)",
+            ),
+            "move": Int(label=_label("field_move"), min=0, max=99),
+            "points": Int(label=_label("field_ap"), min=0, max=10_000, description="AP"),
             "cover": Nullable(
+                label=_label("field_cover"),
                 inner=Obj(title="cover", fields={"soft": _save(), "hard": _save()}),
                 default=None,
                 description="save in soft and in hard cover; heroes have none",
             ),
-            "weapons": List(item=_weapon(), default=list),
-            "skills": List(item=_skill(), default=list),
-            "joins": Str(default=None, max_len=80, description="a hero: the squad it joins before the game"),
+            "weapons": List(label=_label("field_weapons"), item=_weapon(), default=list),
+            "skills": List(label=_label("field_skills"), item=_skill(), default=list),
+            "joins": Str(
+                label=_label("joins"),
+                default=None,
+                max_len=80,
+                description="a hero: the squad it joins before the game",
+            ),
         },
         aliases={"armour": "armor", "ap": "points"},
     )

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheets.core.i18n import N_
 from sheets.core.schema import BLANKS as S
 from sheets.core.schema import Bool, Enum, Int, List, Obj, OneOf, Str, ci_pattern
-from sheets.data import choice_names
+from sheets.data import choice_names, labels
 from sheets.games.lnl.model import KIND_ALIASES, KINDS, MMC_KINDS
 
 
@@ -127,13 +128,19 @@ def _weapon() -> OneOf:
                 aliases={"name": "item"},
             ),
         ),
-        message="expected an SW name (e.g. MG-34) or {item: MG-34, captured: true}",
+        message=N_("expected an SW name (e.g. MG-34) or {item: MG-34, captured: true}"),
     )
+
+
+def _label(key: str) -> dict:
+    """A field's name as the printouts print it (labels.yaml), per language, for messages."""
+    return labels("lnl")[key]
 
 
 def unit_spec() -> Obj:
     """The schema of one LnLT counter (the user contract of ``units:`` entries)."""
     kind = Enum(
+        label=_label("col_kind"),
         choices=KINDS,
         aliases={**KIND_ALIASES, **choice_names("lnl", "kind")},
         description="MMC: squad | half_squad | crew | weapon_team; SMC: leader | hero | medic | sniper | scout",
@@ -145,6 +152,7 @@ def unit_spec() -> Obj:
             "name": Str(allow_empty=False, max_len=80),
             "kind": kind,
             "counter": Str(
+                label=_label("col_counter"),
                 default="",
                 max_len=24,
                 description='MMC: Firepower-Range-Morale (2-5-4; 2M-5-4 for an "M" FP); '
@@ -152,7 +160,7 @@ def unit_spec() -> Obj:
             ),
             "fp": Int(min=0, max=20, default=None, description="SMC firepower (heroes)"),
             "lm": Int(min=-3, max=5, default=None, description="leadership modifier (leaders)"),
-            "morale": Int(min=1, max=12, default=None, description="SMC morale"),
+            "morale": Int(label=_label("oob_morale"), min=1, max=12, default=None, description="SMC morale"),
             "skills": List(item=Str(allow_empty=False, max_len=60), default=list, max_len=20),
             "m": Bool(default=False, description='"M" superscript on the unit\'s FP (+1 in melee)'),
             "ambush": Bool(
@@ -166,7 +174,11 @@ def unit_spec() -> Obj:
                 "choice, as the calculator prints it",
             ),
             "weapons": List(
-                item=_weapon(), default=list, max_len=10, description="support weapons by catalogue name"
+                label=_label("col_sw"),
+                item=_weapon(),
+                default=list,
+                max_len=10,
+                description="support weapons by catalogue name",
             ),
             "notes": Str(default="", max_len=400),
         },

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheets.core.i18n import N_, _
 from sheets.core.schema import BLANK, INVALID, Enum, Int, List, Obj, OneOf, Spec, Str, ci_literal, ci_pattern
 from sheets.core.schema import BLANKS as S
-from sheets.data import choice_names, load_data
+from sheets.data import choice_names, labels, load_data
 from sheets.games.wh40k6.model import DASHES, SaveError, TypeError_, parse_save, parse_type, type_names
 
 MAX_MODELS = 20  # model lines per unit (a datasheet must fit on one page)
@@ -52,12 +53,16 @@ def type_pattern() -> str:
 class TypeSpec(Spec):
     def check(self, value, pos, problems, where):
         if not isinstance(value, str):
-            problems.error(pos, f"{where}: expected a unit type such as 'infantry' or 'vehicle (tank)'")
+            problems.error(
+                pos,
+                _("{where}: expected a unit type such as 'infantry' or 'vehicle (tank)'").format(where=where),
+                code="not-a-unit-type",
+            )
             return INVALID
         try:
             return parse_type(value)
         except TypeError_ as exc:
-            problems.error(pos, f"{where}: {exc}")
+            problems.error(pos, f"{where}: {exc}", code="unknown-unit-type")
             return INVALID
 
     def json_schema(self):
@@ -86,7 +91,7 @@ class SaveSpec(Spec):
         try:
             return parse_save(value)
         except SaveError as exc:
-            problems.error(pos, f"{where}: {exc}")
+            problems.error(pos, f"{where}: {exc}", code="bad-save")
             return INVALID
 
     def json_schema(self):
@@ -113,7 +118,7 @@ class Dash(Spec):
     def check(self, value, pos, problems, where):
         if value is None or (isinstance(value, str) and value.strip() in DASHES):
             return None
-        problems.error(pos, f"{where}: expected a dash")
+        problems.error(pos, _("{where}: expected a dash").format(where=where), code="not-a-dash")
         return INVALID
 
     def json_schema(self):
@@ -126,7 +131,7 @@ class Word(Str):
 
     def check(self, value, pos, problems, where):
         if not isinstance(value, str):
-            problems.error(pos, f"{where}: expected text")
+            problems.error(pos, _("{where}: expected text").format(where=where), code="not-text")
             return INVALID
         return super().check(value, pos, problems, where)
 
@@ -146,10 +151,22 @@ class Stat(Spec):
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value.strip())
         if isinstance(value, bool) or not isinstance(value, int):
-            problems.error(pos, f"{where}: expected a whole number {self.lo}–{self.hi} or a dash")
+            problems.error(
+                pos,
+                _("{where}: expected a whole number {low}–{high} or a dash").format(
+                    where=where, low=self.lo, high=self.hi
+                ),
+                code="not-a-whole-number",
+            )
             return INVALID
         if not self.lo <= value <= self.hi:
-            problems.error(pos, f"{where}: {value} is out of range ({self.lo}–{self.hi})")
+            problems.error(
+                pos,
+                _("{where}: {value} is out of range ({bounds})").format(
+                    where=where, value=value, bounds=f"{self.lo}–{self.hi}"
+                ),
+                code="out-of-range",
+            )
             return INVALID
         return value
 
@@ -187,6 +204,7 @@ def _slot() -> Enum:
             **choice_names("wh40k6", "slot"),
         },
         description="Force Organisation slot",
+        label=_label("info_slot"),
     )
 
 
@@ -198,10 +216,11 @@ def _model() -> Obj:
         "name": Str(allow_empty=False, max_len=NAME_LEN),
         "count": Int(min=1, max=100, default=1, description="models with this profile"),
         "type": TypeSpec(
+            label=_label("info_unit_type"),
             description="unit type: "
             + ", ".join(type_names())
             + "; vehicles: vehicle (tank | fast | skimmer | open-topped | transport | heavy | "
-            "walker | flyer | hover | chariot, …); '(character)' marks a character"
+            "walker | flyer | hover | chariot, …); '(character)' marks a character",
         ),
     }
     for s in ("ws", "bs", "s", "t", "i", "a", "ld"):
@@ -229,16 +248,21 @@ def _weapon() -> Obj:
             "range": OneOf(
                 options=(Int(min=0, max=999), Dash(), Word(allow_empty=False, max_len=16)),
                 default=None,
-                message="expected inches (24), a word (Template) or a dash",
+                message=N_("expected inches (24), a word (Template) or a dash"),
                 description="inches; 'Template'; '-' for melee",
             ),
             "s": OneOf(
                 options=(Stat(lo=1, hi=10), Word(allow_empty=False, max_len=12)),
                 default=None,
-                message="expected a Strength 1–10, a word (User, x2, D) or a dash",
+                message=N_("expected a Strength 1–10, a word (User, x2, D) or a dash"),
             ),
             "ap": _stat(1, 6, "AP (1–6 or –)"),
-            "type": Str(default="", max_len=120, description="e.g. 'Rapid Fire, Twin-linked', 'Heavy 3'"),
+            "type": Str(
+                label=_label("info_unit_type"),
+                default="",
+                max_len=120,
+                description="e.g. 'Rapid Fire, Twin-linked', 'Heavy 3'",
+            ),
             "ap_text": Str(
                 default="",
                 max_len=12,
@@ -294,6 +318,11 @@ def _needs_models() -> dict:
     }
 
 
+def _label(key: str) -> dict:
+    """A field's name as the printouts print it (labels.yaml), per language, for messages."""
+    return labels("wh40k6")[key]
+
+
 def unit_spec() -> Obj:
     """The schema of one wh40k6 unit (the user contract of ``units:`` entries)."""
     return Obj(
@@ -303,6 +332,7 @@ def unit_spec() -> Obj:
             "name": Str(allow_empty=False, max_len=NAME_LEN),
             "slot": _slot(),
             "detachment": Enum(
+                label=_label("info_detachment"),
                 choices=tuple(load_data("wh40k6/foc.yaml")["detachments"]),
                 aliases={
                     "allies": "allied",
