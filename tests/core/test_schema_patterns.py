@@ -154,3 +154,43 @@ def test_lnl_support_weapon_names_are_the_catalogues_in_any_letter_case():
     ]
     assert agree(pattern, lambda t: find_weapon(t) is not None, texts) == []
     assert "M1919" in schema["anyOf"][0]["enum"]
+
+
+@pytest.mark.parametrize("kind", ["vehicle", "walker", "gun", "model"])
+def test_wh40k6_type_patterns_of_one_kind_read_parse_types_kind(kind):
+    from sheets.games.wh40k6.model import TypeError_, parse_type
+    from sheets.games.wh40k6.schema import type_pattern
+
+    def accepts(text):
+        try:
+            t = parse_type(text)
+        except TypeError_:
+            return False
+        return {
+            "vehicle": t.is_vehicle,
+            "walker": t.is_walker,
+            "gun": t.kind == "gun",
+            "model": not t.is_vehicle and t.kind != "gun",
+        }[kind]
+
+    literal = [
+        "vehicle (walker)",
+        "Walker",
+        "vehicle walker (tank)",
+        "Техника (Шагоход)",
+        "vehicle (tank, walker)",
+    ]
+    literal += [
+        "artillery gun",
+        "Орудие",
+        "gun (character)",
+        "infantry",
+        "bike",
+        "vehicle (tank)",
+        "tank",
+        "x",
+    ]
+    words = ["infantry", "vehicle", "walker", "tank", "gun", "artillery", "character", "unique", "шагоход"]
+    texts = literal + fuzz([*words, "(", ")", ",", " ", "-"], n=4000, seed=11)
+    assert agree(type_pattern(kind), accepts, texts) == []
+    assert sum(map(accepts, texts)) > 50  # the kind is met, not only refused

@@ -321,6 +321,68 @@ def wh40k6() -> list[Variant]:
         Variant(
             "too many model lines", g, SCHEMA, lambda d: unit(d).update({"models": unit(d)["models"] * 21})
         ),
+        Variant("a model without its WS", g, SCHEMA, setter("models", 0, "ws", delete=True)),
+        Variant("a model with a dash for its T", g, SCHEMA, setter("models", 0, "t", value="-")),
+        Variant("a model with armour values", g, SCHEMA, setter("models", 0, "front", value=12)),
+        Variant(
+            "a model with hull points (hull_points)", g, SCHEMA, setter("models", 0, "hull_points", value=3)
+        ),
+        Variant(
+            "a vehicle with the profile of a model",
+            g,
+            SCHEMA,
+            setter("models", 0, "type", value="vehicle (tank)"),
+        ),
+        Variant(
+            "a vehicle without its rear armour",
+            g,
+            SCHEMA,
+            setter(
+                "models",
+                0,
+                value={"name": "Tank", "type": "Vehicle (Tank)", "bs": 4, "front": 12, "side": 11, "hp": 3},
+            ),
+        ),
+        Variant(
+            "a vehicle with W",
+            g,
+            SCHEMA,
+            setter(
+                "models",
+                0,
+                value={
+                    "name": "Tank",
+                    "type": "vehicle",
+                    "bs": 4,
+                    "front": 12,
+                    "side": 11,
+                    "rear": 10,
+                    "hp": 3,
+                    "w": 2,
+                },
+            ),
+        ),
+        Variant(
+            "a walker without its WS",
+            g,
+            SCHEMA,
+            setter(
+                "models",
+                0,
+                value={
+                    "name": "Dread",
+                    "type": "Walker",
+                    "bs": 4,
+                    "s": 6,
+                    "i": 4,
+                    "a": 3,
+                    "front": 12,
+                    "side": 12,
+                    "rear": 10,
+                    "hp": 3,
+                },
+            ),
+        ),
         Variant("no HQ", g, FOC, lambda d: d["units"].pop(0)),
         Variant("five HQ", g, FOC, lambda d: d["units"].extend(copy.deepcopy(unit(d)) for _ in range(4))),
         Variant("over the points limit", g, TOTALS, doc_setter("roster", value={"name": "x", "limit": 10})),

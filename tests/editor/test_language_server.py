@@ -121,6 +121,19 @@ def raw_good_files() -> list[tuple[str, str, str]]:
             lnl.replace("kind: squad ", "kind: отделение ", 1).replace("kind: leader ", "kind: Лидер ", 1),
         ),
         ("raw/w40k-shtab.yaml", "wh40k6", w40k.replace("slot: hq ", "slot: Штаб ", 1)),
+        # a vehicle, a walker and a gun with the columns each needs (and nothing else)
+        (
+            "raw/w40k-vehicles.yaml",
+            "wh40k6",
+            w40k.replace(
+                "{name: Trooper, count: 10, type: infantry,",
+                "{name: Rhino, type: Техника (Транспорт), bs: 4, front: 11, side: 11, rear: 10, hp: 3}\n"
+                "      - {name: Dread, type: Walker, ws: 4, bs: 4, s: 6, i: 4, a: 2, front: 12, side: 12, rear: 10, hull_points: 3}\n"
+                "      - {name: Gun, type: artillery gun}\n"
+                "      - {name: Trooper, count: 10, type: infantry,",
+                1,
+            ),
+        ),
         (
             "raw/lnl-yes.yaml",
             "lnl",

@@ -25,28 +25,52 @@ def _words(names) -> str:
     return "(?:" + "|".join(ci_literal(n, gap=_SEP) for n in dict.fromkeys(names) if "(" not in n) + ")"
 
 
-def type_pattern() -> str:
+def type_pattern(kind: str = "any") -> str:
     """The unit types :func:`~sheets.games.wh40k6.model.parse_type` reads, as a pattern: comma
     parts before the last (ignored, as are empty and "unique" parts after it), a base type (a
     vehicle tag alone, or "vehicle TAG", is a vehicle), then words in brackets: "character"
-    (or "unique", "independent character"), and on a vehicle its tags."""
+    (or "unique", "independent character"), and on a vehicle its tags. ``kind``: only the types
+    of one kind: ``vehicle``, ``walker`` (a vehicle with the walker tag), ``gun`` (an artillery
+    gun) or ``model`` (neither a vehicle nor a gun)."""
     from sheets.games.wh40k6.model import _names, character_words, type_table
 
     types, tags = _names()
-    vehicle = [n for n, t in types.items() if t == "vehicle"]
+    guns = {tid for tid, row in type_table()["types"].items() if row["kind"] == "gun"}
     others = [n for n, t in types.items() if t != "vehicle"]
+    names = {
+        "gun": [n for n in others if types[n] in guns],
+        "model": [n for n in others if types[n] not in guns],
+        "any": others,
+    }
     tag_names = list(tags)
-    vehicle_bases = vehicle + tag_names + [f"vehicle {t}" for t in tag_names]
+    walkers = [n for n, t in tags.items() if t == "walker"]
+    vehicle_bases = (
+        [n for n, t in types.items() if t == "vehicle"] + tag_names + [f"vehicle {t}" for t in tag_names]
+    )
     character = _words(character_words())
-
-    def inner(words: str) -> str:
-        part = f"{S}(?:{words}{S})?"
-        return f"(?:\\({part}(?:,{part})*\\))?"
-
     unique = f"(?:,{S}(?:{_words(['unique'])}{S})?)*"
-    base = f"(?:{_words(others)}{S}{unique}{S}{inner(character)}|{_words(vehicle_bases)}{S}{unique}{S}{inner(f'{character}|{_words(tag_names)}')})"
-    assert type_table()  # (the names come from data/wh40k6/unit_types.yaml)
-    return f"^{S}(?:[^(),]*,)*{S}{base}{S}$"
+
+    def inner(words: str, must: str | None = None) -> str:
+        part = f"{S}(?:{words}{S})?"
+        if must is None:
+            return f"(?:\\({part}(?:,{part})*\\))?"
+        return f"\\((?:{part},)*{S}{must}{S}(?:,{part})*\\)"  # one of the words is ``must``
+
+    on_vehicle = f"{character}|{_words(tag_names)}"
+    vehicle = f"{_words(vehicle_bases)}{S}{unique}{S}{inner(on_vehicle)}"
+    walker = (
+        f"{_words(walkers + [f'vehicle {t}' for t in walkers])}{S}{unique}{S}{inner(on_vehicle)}"
+        f"|{_words(vehicle_bases)}{S}{unique}{S}{inner(on_vehicle, _words(walkers))}"
+    )
+    if kind == "vehicle":
+        base = vehicle
+    elif kind == "walker":
+        base = walker
+    else:
+        base = f"{_words(names[kind])}{S}{unique}{S}{inner(character)}" + (
+            "|" + vehicle if kind == "any" else ""
+        )
+    return f"^{S}(?:[^(),]*,)*{S}(?:{base}){S}$"
 
 
 @dataclass
@@ -236,7 +260,46 @@ def _model() -> Obj:
         description="the type as the roster writes it, "
         "when it holds words we do not know (printed as written)",
     )
-    return Obj(title="model", fields=fields, aliases={"save": "sv", "hull_points": "hp", "number": "count"})
+    model = Obj(title="model", fields=fields, aliases={"save": "sv", "hull_points": "hp", "number": "count"})
+    model.rules = (lambda: _profile_rules(model)[0],)
+    return model
+
+
+def _profile_rules(model: Obj) -> tuple[list[dict], list[dict]]:
+    """What ``validate_unit`` checks of a model line by its type, as schemas: (always: a vehicle
+    has no T, W, Ld and a model no armour values or hull points; unless the unit has ``gaps``:
+    the columns a model, a vehicle and a walker need, each a number, not a dash)."""
+    from sheets.games.wh40k6.rules import _MODEL_NEEDS, _VEHICLE_NEEDS, _WALKER_NEEDS
+
+    number = {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": f"^{S}[0-9]+{S}$"}]}
+    nothing = {"anyOf": [{"type": "null"}, {"type": "string", "pattern": ci_pattern(DASHES)}]}
+
+    def typed(kind):
+        return {
+            "properties": {"type": {"type": "string", "pattern": type_pattern(kind)}},
+            "required": ["type"],
+        }
+
+    def needs(columns):
+        given = [
+            {"anyOf": [{"required": [k], "properties": {k: number}} for k in model.spellings(c)]}
+            for c in columns
+        ]
+        return {"allOf": given}
+
+    def never(columns):
+        return {"properties": {k: nothing for c in columns for k in model.spellings(c)}}
+
+    always = [
+        {"if": typed("vehicle"), "then": never(("t", "w", "ld"))},
+        {"if": typed("model"), "then": never(("front", "side", "rear", "hp"))},
+    ]
+    unless_gaps = [
+        {"if": typed("vehicle"), "then": needs(_VEHICLE_NEEDS)},
+        {"if": typed("walker"), "then": needs(_WALKER_NEEDS)},
+        {"if": typed("model"), "then": needs(_MODEL_NEEDS)},
+    ]
+    return always, unless_gaps
 
 
 def _weapon() -> Obj:
@@ -306,6 +369,14 @@ def _roster_text() -> Obj:
     )
 
 
+def _needs_profiles(models: List) -> dict:
+    """The columns each model line needs (a unit with ``gaps`` is only warned about them)."""
+    _, unless_gaps = _profile_rules(models.item)
+    nothing = {"anyOf": [{"type": "null"}, {"type": "array", "maxItems": 0}]}
+    lines = {"anyOf": [{"type": "array", "items": {"type": "object", "allOf": unless_gaps}}, {"type": "null"}]}
+    return {"if": {"properties": {"gaps": nothing}}, "then": {"properties": {"models": lines}}}
+
+
 def _needs_models() -> dict:
     """A unit needs a model line unless it is a building or an import that says what it lacks
     (``gaps``: then it is a warning)."""
@@ -325,9 +396,10 @@ def _label(key: str) -> dict:
 
 def unit_spec() -> Obj:
     """The schema of one wh40k6 unit (the user contract of ``units:`` entries)."""
+    models = List(item=_model(), min_len=0, max_len=MAX_MODELS)
     return Obj(
         title="wh40k6 unit",
-        rules=(_needs_models,),
+        rules=(_needs_models, lambda: _needs_profiles(models)),
         fields={
             "name": Str(allow_empty=False, max_len=NAME_LEN),
             "slot": _slot(),
@@ -343,7 +415,7 @@ def unit_spec() -> Obj:
                 default="primary",
             ),
             "points": Int(min=0, max=10_000),
-            "models": List(item=_model(), min_len=0, max_len=MAX_MODELS),
+            "models": models,
             "weapons": List(item=_weapon(), default=list, max_len=MAX_WEAPONS),
             "rules": List(item=Str(allow_empty=False, max_len=NAME_LEN), default=list, max_len=40),
             "notes": Str(default="", max_len=400),
