@@ -33,11 +33,20 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from sheets.core.i18n import _
 from sheets.web.pool import Busy, Pool, TimeLimit, WorkerFailed
 from sheets.web.safety import BodyTooLarge, Guard
 
 HERE = Path(__file__).resolve().parent
-STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
+_JS, _CSS = "text/javascript; charset=utf-8", "text/css; charset=utf-8"
+# the files under /static/ (a fixed list, never a client-named path)
+STATIC = {
+    "app.js": _JS,
+    "form.js": _JS,
+    "app.css": _CSS,
+    "vendor/codemirror.js": _JS,
+    "vendor/yaml.js": _JS,
+}
 
 MAX_BODY = 16 * 1024 * 1024  # one request (every opened file together)
 MAX_FILES = 100  # files in one request (as many as one roster may pull in with from:)
@@ -101,7 +110,7 @@ async def _files(request: Request) -> tuple[list, dict]:
     """The uploaded ``files`` (name, bytes) and the other form fields, within the caps."""
     ctype = request.headers.get("content-type", "")
     if not ctype.startswith("multipart/form-data"):
-        raise BadRequest(400, "send the files as multipart/form-data, one 'files' field each")
+        raise BadRequest(400, _("send the files as multipart/form-data, one 'files' field each"))
     try:
         form = await request.form(max_files=MAX_FILES, max_fields=50, max_part_size=MAX_FILE_BYTES)
     except BodyTooLarge:
@@ -128,6 +137,11 @@ async def _files(request: Request) -> tuple[list, dict]:
     finally:
         await form.close()
     return files, fields
+
+
+def _ui(request: Request) -> str | None:
+    """The page's language (``ui``, sent with every request), else ``lang``."""
+    return request.query_params.get("ui") or request.query_params.get("lang")
 
 
 def _digest(files: list, query: dict) -> str:
@@ -160,10 +174,15 @@ def create_app(
     time_limit: float = TIME_LIMIT,
     max_body: int = MAX_BODY,
     workers: int = 2,
+    units_dir: str | None = None,
 ):
     """The ASGI app for a server on ``host:port`` (``port=None``: any port in Host checks,
-    used by tests on an unknown port)."""
+    used by tests on an unknown port). ``units_dir``: the unit library's folder (read once,
+    here; see :mod:`sheets.web.library`)."""
+    from sheets.web.library import read_library
+
     pool = pool or Pool(size=workers, time_limit=time_limit)
+    library = read_library(units_dir)
     cache = PdfCache()
     static = {name: (HERE / "static" / name).read_bytes() for name in STATIC}
 
@@ -173,17 +192,20 @@ def create_app(
         except TimeLimit:
             raise BadRequest(
                 503,
-                f"stopped: this request ran past the server's time limit of "
-                f"{pool.time_limit:g} s (a very large file?). The server is still running; "
-                f"try fewer units or pages at a time",
+                _(
+                    "stopped: this request ran past the server's time limit of {seconds} s (a very "
+                    "large file?). The server is still running; try fewer units or pages at a time"
+                ).format(seconds=f"{pool.time_limit:g}"),
             ) from None
         except Busy:
-            raise BadRequest(503, "the server is busy (too many requests waiting); try again") from None
+            raise BadRequest(503, _("the server is busy (too many requests waiting); try again")) from None
         except WorkerFailed:
             raise BadRequest(
                 500,
-                "internal error: the worker stopped while doing this request "
-                "(out of memory?); the server is still running",
+                _(
+                    "internal error: the worker stopped while doing this request (out of memory?); "
+                    "the server is still running"
+                ),
             ) from None
         if status == "ok":
             return value
@@ -191,7 +213,7 @@ def create_app(
             raise InputProblems(value)
         if status in ("option", "usage"):
             raise BadRequest(400, value)
-        raise BadRequest(500, f"internal error: {value}")
+        raise BadRequest(500, _("internal error: {detail}").format(detail=value))
 
     def query_of(request: Request) -> dict:
         q = {}
@@ -205,8 +227,11 @@ def create_app(
 
     def handler(fn):
         async def wrapped(request: Request):
+            from sheets.core.i18n import use_lang
+
             try:
-                response = await fn(request)
+                with use_lang(_ui(request)):  # the page's language: of the server's own messages too
+                    response = await fn(request)
             except BadRequest as exc:
                 response = JSONResponse({"error": str(exc)}, status_code=exc.status)
             except InputProblems as exc:
@@ -223,9 +248,20 @@ def create_app(
         return wrapped
 
     async def page(request: Request):
+        import secrets
+
         from sheets.web.page import render_page
 
-        return Response(render_page(), media_type="text/html; charset=utf-8")
+        # the editor (CodeMirror) writes its own style sheet: allowed for this page by a nonce
+        nonce = secrets.token_urlsafe(18)
+        csp = SECURITY_HEADERS["Content-Security-Policy"].replace(
+            "style-src 'self'", f"style-src 'self' 'nonce-{nonce}'"
+        )
+        return Response(
+            render_page(nonce),
+            media_type="text/html; charset=utf-8",
+            headers={"Content-Security-Policy": csp},
+        )
 
     async def static_file(request: Request):
         name = request.path_params["name"]
@@ -234,12 +270,43 @@ def create_app(
         return Response(static[name], media_type=STATIC[name])
 
     async def catalogue(request: Request):
-        return JSONResponse(await job("catalogue", {}))
+        return JSONResponse(await job("catalogue", {"query": query_of(request)}))
+
+    async def ping(request: Request):
+        return JSONResponse({"ok": True})  # the page asks whether the server is still there
+
+    async def schema(request: Request):
+        return JSONResponse(await job("schema", {"query": query_of(request)}))
+
+    async def decode(request: Request):
+        files, _ = await _files(request)
+        return JSONResponse(await job("decode", {"files": files, "query": query_of(request)}))
+
+    async def library_list(request: Request):
+        from sheets.web.library import samples
+
+        return JSONResponse({**library.listing(), "samples": samples()})
+
+    async def library_unit(request: Request):
+        text = query_of(request).get("id", "")
+        if not text.isdigit() or not 0 <= int(text) < len(library.units):
+            raise BadRequest(404, _("no unit number {id} in the library").format(id=text[:20]))
+        entry = library.units[int(text)]
+        return JSONResponse({"name": entry.name, "file": entry.file, "document": entry.document})
+
+    async def library_sample(request: Request):
+        from sheets.web.library import sample_text
+
+        wanted = query_of(request).get("id", "")
+        text = sample_text(wanted)
+        if text is None:
+            raise BadRequest(404, _("no sample {id}").format(id=repr(wanted[:60])))
+        return JSONResponse({"text": text, "name": wanted.rsplit("/", 1)[-1]})
 
     async def check(request: Request):
         files, _ = await _files(request)
         if not files:
-            raise BadRequest(400, "no files: send one or more 'files' fields")
+            raise BadRequest(400, _("no files: send one or more 'files' fields"))
         return JSONResponse(await job("check", {"files": files, "query": query_of(request)}))
 
     async def rendered(files, query) -> tuple[bytes, str]:
@@ -253,7 +320,7 @@ def create_app(
     async def uploaded(request: Request):
         files, fields = await _files(request)
         if not files:
-            raise BadRequest(400, "no files: send one or more 'files' fields")
+            raise BadRequest(400, _("no files: send one or more 'files' fields"))
         return files, fields, query_of(request)
 
     async def preview(request: Request):
@@ -350,14 +417,21 @@ def create_app(
                     "command": fields.get("command", ""),
                     "fields": values,
                     "files": files,
+                    "ui": fields.get("ui") or _ui(request),
                 },
             )
         )
 
     routes = [
         Route("/", handler(page)),
-        Route("/static/{name}", handler(static_file)),
+        Route("/static/{name:path}", handler(static_file)),
         Route("/api/catalogue", handler(catalogue)),
+        Route("/api/ping", handler(ping)),
+        Route("/api/schema", handler(schema)),
+        Route("/api/decode", handler(decode), methods=["POST"]),
+        Route("/api/library", handler(library_list)),
+        Route("/api/library/unit", handler(library_unit)),
+        Route("/api/library/sample", handler(library_sample)),
         Route("/api/check", handler(check), methods=["POST"]),
         Route("/api/preview", handler(preview), methods=["POST"]),
         Route("/api/render", handler(render), methods=["POST"]),
@@ -385,6 +459,7 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.pool = pool
     app.state.cache = cache
+    app.state.library = library
     return Guard(app, host, port, max_body)
 
 

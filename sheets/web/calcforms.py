@@ -86,6 +86,7 @@ def describe(game_id: str) -> list[dict]:
                     "default": _default(p),
                     "metavar": meta,
                     "help": p.help or "",
+                    "label": _label(p),
                     "takes_file": _takes_file(p),
                     "minimum": getattr(p.type, "min", None),
                     "maximum": getattr(p.type, "max", None),
@@ -133,6 +134,16 @@ def _argv(cmd, fields: dict, files: list, folder: str | None) -> list[str]:
                 text = _file_ref(text, files, folder)
             argv += [p.opts[0], text]
     return argv
+
+
+def _label(param) -> str:
+    """A field's words for a player: its help's first clause (never the ``--flag``)."""
+    import re
+
+    text = re.split(r"[.;(]|, (?:e\.g\.|default)", (param.help or "").strip(), maxsplit=1)[0].strip(" :,")
+    if not text:
+        text = param.name.replace("_", " ")
+    return text[:1].upper() + text[1:]
 
 
 def _takes_file(param) -> bool:
@@ -189,12 +200,15 @@ def run(game_id: str, command: str, fields: dict, files: list) -> dict:
                 name, data = files[i]
                 with open(os.path.join(folder, _disk_name(i, name)), "wb") as fh:
                     fh.write(_flattened(name, data, files))
-        argv = _argv(cmd, fields, files, folder) + ["--json"]
-        out = io.StringIO()
+        argv = _argv(cmd, fields, files, folder)
+        out, words = io.StringIO(), io.StringIO()
         os.chdir(folder)  # a bare name in a field names nothing but the opened files
         try:
+            prog = f"sheets calc {game_id} {command}"
             with redirect_stdout(out):
-                cmd.main(args=argv, prog_name=f"sheets calc {game_id} {command}", standalone_mode=False)
+                cmd.main(args=[*argv, "--json"], prog_name=prog, standalone_mode=False)
+            with redirect_stdout(words):  # what the command prints for a player: sentences, tables
+                cmd.main(args=argv, prog_name=prog, standalone_mode=False)
         except InputError as exc:
             # every path of the private folder is told as the opened file's own name: the report's
             # path and a position's own file (which would show the server's temporary folder)
@@ -211,10 +225,11 @@ def run(game_id: str, command: str, fields: dict, files: list) -> dict:
     import json
 
     text = out.getvalue().strip()
+    said = words.getvalue().strip()[:20000]
     try:
-        return {"result": json.loads(text)}
+        return {"result": json.loads(text), "text": said}
     except ValueError:
-        return {"result": None, "text": text[:20000]}
+        return {"result": None, "text": said or text[:20000]}
 
 
 def _told(pos, names: dict):

@@ -69,14 +69,24 @@ def _bind(host: str, port: int) -> socket.socket:
     show_default=True,
     help="Processes doing the work (requests from many tabs run side by side).",
 )
-def serve(host, port, open_browser, time_limit, workers):
+@click.option(
+    "--units",
+    "units_dir",
+    type=click.Path(exists=True, file_okay=False, dir_okay=True),
+    default=None,
+    metavar="DIR",
+    help="A folder of unit files (MegaMek .blk and other tools' one-unit files) offered in the page's "
+    "library; read once, when the server starts.",
+)
+def serve(host, port, open_browser, time_limit, workers, units_dir):
     """A local web page to open, edit, check, preview and print unit files (every game, en/ru).
 
     It prints `serving on http://HOST:PORT/` once it accepts connections; Ctrl-C stops it.
 
     \b
-    Example:
-      sheets serve --port 8080 --no-open"""
+    Examples:
+      sheets serve --port 8080 --no-open
+      sheets serve --units ~/megamek/data/mekfiles/protomeks"""
     import uvicorn
 
     from sheets.web.app import create_app
@@ -90,7 +100,12 @@ def serve(host, port, open_browser, time_limit, workers):
             f"can use the page (and make this machine render their files)",
             err=True,
         )
-    app = create_app(host, port, time_limit=time_limit, workers=workers)
+    app = create_app(host, port, time_limit=time_limit, workers=workers, units_dir=units_dir)
+    if units_dir:
+        library = app.app.state.library
+        click.echo(f"library: {len(library.units)} unit file(s) from {units_dir}", err=True)
+        for line in library.skipped[:20]:
+            click.echo(f"library: skipped {line}", err=True)
 
     class Server(uvicorn.Server):
         async def startup(self, sockets=None):

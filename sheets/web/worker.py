@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import io
 
-# query parameters that are not printing options
-NOT_OPTIONS = ("page", "dpi", "format", "game", "name", "kind")
+# query parameters that are not printing options ("ui": the page's own language, of messages)
+NOT_OPTIONS = ("page", "dpi", "format", "game", "name", "kind", "ui")
 PREVIEW_DPI = (36, 200)  # lowest, highest dpi of a preview PNG
 MAX_PAGES_PNG = 200  # pages in one "all PNGs" download
 
@@ -43,12 +43,16 @@ def main(conn, warm: bool = True) -> None:  # pragma: no cover - runs in the chi
 
 
 def run(op: str, payload):
-    """One job → ``(status, value)``; errors become messages, never tracebacks."""
+    """One job → ``(status, value)``; errors become messages, never tracebacks. The job runs in
+    the page's language (``payload["ui"]``, sent with every request), so that problems and
+    errors come back in it."""
     try:
         from sheets.core.errors import InputError, UsageProblem
+        from sheets.core.i18n import use_lang
 
         try:
-            return "ok", OPERATIONS[op](payload or {})
+            with use_lang(message_lang(payload)):
+                return "ok", OPERATIONS[op](payload or {})
         except InputError as exc:  # the API's InvalidInput (an InputError) or the core's own
             return "input", [problem_dict(p) for p in exc.problems]
         except (UsageProblem, OptionProblem) as exc:  # the API's UsageError, GameOptionError
@@ -60,6 +64,21 @@ def run(op: str, payload):
             return "usage", exc.format_message()
         first = str(exc).splitlines()[0][:300] if str(exc) else ""
         return "internal", f"{type(exc).__name__}: {first}"
+
+
+def message_lang(payload) -> str | None:
+    """The language of a job's messages: the page's (``ui``), else the query's ``ui`` or
+    ``lang`` (a script that asks for a Russian printout gets Russian messages too)."""
+    if not isinstance(payload, dict):
+        return None
+    query = payload.get("query") if isinstance(payload.get("query"), dict) else {}
+    for value in (payload.get("ui"), query.get("ui"), payload.get("lang"), query.get("lang")):
+        if isinstance(value, str) and value:
+            from sheets.core.i18n import normalise_lang
+
+            if normalise_lang(value):
+                return value
+    return None
 
 
 class OptionProblem(ValueError):
@@ -159,6 +178,9 @@ def _load(payload, command: str):
 
 
 def op_check(payload):
+    """The problems of the files with the query's options (a rule variant, a game's own option
+    takes part as on the command line), list-level problems as warnings (the pages still print,
+    as `render` prints them), the units that loaded and the units written in the files."""
     api = _api()
     sources = _sources(payload)
     query = payload.get("query", {})
@@ -170,7 +192,47 @@ def op_check(payload):
         problems, units, game = api.check(sources, options)
     elif own:
         raise OptionProblem("options need a file whose game is known (system: …)")
-    return {"problems": [problem_dict(p) for p in problems], "units": units, "game": game}
+    problems = _list_rules_as_warnings(problems, sources, options)
+    out = [problem_dict(p) for p in problems]
+    return {"problems": out, "units": units, "written": units + _written(payload["files"], out), "game": game}
+
+
+def _list_rules_as_warnings(problems, sources, options):
+    """Problems of the list as a whole (over the limit, a Force Organisation breach) as warnings."""
+    from dataclasses import replace
+
+    api = _api()
+    whole = [p for p in problems if p.severity != "warning" and p.line is None]
+    if not whole:
+        return problems
+    try:
+        loaded = api.load(sources, options)
+    except Exception:
+        return problems
+    from sheets.core.roster import list_violations
+
+    breaches = {(f.path, b) for f in loaded.files for b in list_violations(f)}
+    return [replace(p, severity="warning") if (p.file, p.message) in breaches else p for p in problems]
+
+
+def _written(files, problems) -> int:
+    """Units written in the YAML files that did not load (an error of their own): what the page's
+    status line counts while a file is being fixed."""
+    import yaml
+
+    failed = {p["file"] for p in problems if p["severity"] != "warning"}
+    count = 0
+    for name, data in files:
+        if name not in failed or not name.lower().endswith((".yaml", ".yml")):
+            continue
+        try:
+            doc = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        except Exception:
+            continue
+        units = doc.get("units") if isinstance(doc, dict) else None
+        if isinstance(units, list):
+            count += len(units)
+    return count
 
 
 def op_render(payload):
@@ -253,19 +315,21 @@ def op_starter(payload):
 
 
 def op_catalogue(payload):
-    """What the page offers per game: option controls (from the plug-ins), charts, starters,
-    calculators. Generated from the registry; the web layer names no game."""
+    """What the page offers per game (option controls from the plug-ins, charts, starters,
+    calculators) and the page's own words, in the page's language. Generated from the
+    registry; the web layer names no game."""
     from sheets.core.game import all_games
-    from sheets.web import calcforms
+    from sheets.core.i18n import current_lang
+    from sheets.web import calcforms, words
 
     api = _api()
-    out = []
+    games = []
     for game in all_games():
         try:
             kinds = api.starter_kinds(game.id)
         except Exception:
             kinds = []
-        out.append(
+        games.append(
             {
                 "id": game.id,
                 "name": dict(game.name),
@@ -273,11 +337,63 @@ def op_catalogue(payload):
                 "charts": list(game.charts),
                 "reference": bool(game.reference_renderer),
                 "starters": kinds,
+                "group_size": game.roster_group_size,
+                "group_label": _group_label(game),
                 "options": {cmd: api.game_options(game.id, cmd) for cmd in ("render", "reference", "chart")},
                 "calculators": calcforms.describe(game.id),
             }
         )
-    return out
+    lang = current_lang()
+    return {"lang": lang, "games": games, "words": words.words(lang), "plurals": words.plurals(lang)}
+
+
+def _group_label(game) -> dict | None:
+    """The printed word for a group of the game's units ("Point"), in both languages."""
+    if not game.roster_group_size:
+        return None
+    from sheets.data import label
+
+    try:
+        return {lang: label(game.id, game.roster_group_label, lang) for lang in ("en", "ru")}
+    except Exception:
+        return None
+
+
+def op_schema(payload):
+    """The JSON Schema of a game's unit file (`sheets schema GAME`), in the page's language."""
+    api = _api()
+    game = str(payload.get("query", {}).get("game", ""))
+    return {"schema": api.unit_file_schema(game)}
+
+
+def op_decode(payload):
+    """Opened files as text, decoded as the command line decodes them (UTF-8, a BOM dropped, or
+    UTF-16/UTF-32 by their byte order mark). A file the command line refuses as text (e.g.
+    saved as Windows-1251) is still shown, decoded in the code page it reads as, with the
+    command line's message as a note: it is then edited and sent on as UTF-8."""
+    from sheets.core.errors import InputError
+    from sheets.core.fsio import WIDE_BOMS, decode_text
+
+    out = []
+    for name, data in payload["files"]:
+        encoding = "UTF-8"
+        for bom, label in ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32")):
+            if data.startswith(bom):
+                encoding = label
+        if encoding == "UTF-8" and data.startswith(WIDE_BOMS):
+            encoding = "UTF-16"
+        try:
+            out.append({"name": name, "text": decode_text(data, name), "encoding": encoding, "note": None})
+            continue
+        except InputError as exc:
+            note = str(exc.problems[0]) if exc.problems else None
+        if b"\x00" in data:
+            out.append({"name": name, "text": None, "encoding": None, "note": note})
+            continue
+        out.append(
+            {"name": name, "text": data.decode("cp1251", "replace"), "encoding": "Windows-1251", "note": note}
+        )
+    return {"files": out}
 
 
 def op_units(payload):
@@ -327,6 +443,8 @@ OPERATIONS = {
     "chart": op_chart,
     "starter": op_starter,
     "catalogue": op_catalogue,
+    "schema": op_schema,
+    "decode": op_decode,
     "calc": op_calc,
     "units": op_units,
     "sleep": op_sleep,
@@ -356,7 +474,7 @@ def page_png(pdf: bytes, page: int, dpi: int, grey: bool = False) -> bytes:
     finally:
         doc.close()
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=1)
+    img.save(buf, format="PNG", compress_level=1, dpi=(dpi, dpi))  # pHYs: prints at its size
     return buf.getvalue()
 
 
