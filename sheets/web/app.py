@@ -279,7 +279,7 @@ def create_app(
         return JSONResponse(await job("schema", {"query": query_of(request)}))
 
     async def decode(request: Request):
-        files, _ = await _files(request)
+        files, _fields = await _files(request)
         return JSONResponse(await job("decode", {"files": files, "query": query_of(request)}))
 
     async def library_list(request: Request):
@@ -304,7 +304,7 @@ def create_app(
         return JSONResponse({"text": text, "name": wanted.rsplit("/", 1)[-1]})
 
     async def check(request: Request):
-        files, _ = await _files(request)
+        files, _fields = await _files(request)
         if not files:
             raise BadRequest(400, _("no files: send one or more 'files' fields"))
         return JSONResponse(await job("check", {"files": files, "query": query_of(request)}))
@@ -324,7 +324,7 @@ def create_app(
         return files, fields, query_of(request)
 
     async def preview(request: Request):
-        files, _, query = await uploaded(request)
+        files, _fields, query = await uploaded(request)
         key = _digest(files, {k: v for k, v in query.items() if k not in ("page", "dpi")})
         pdf = cache.get(key)
         out = await job("preview", {"files": files, "query": query, "pdf": pdf})
@@ -333,8 +333,8 @@ def create_app(
         return Response(out["png"], media_type="image/png", headers={"X-Pages": str(out["pages"])})
 
     async def render(request: Request):
-        files, _, query = await uploaded(request)
-        pdf, _ = await rendered(files, query)
+        files, _fields, query = await uploaded(request)
+        pdf, _key = await rendered(files, query)
         return Response(
             pdf,
             media_type="application/pdf",
@@ -342,8 +342,8 @@ def create_app(
         )
 
     async def pngs(request: Request):
-        files, _, query = await uploaded(request)
-        pdf, _ = await rendered(files, query)
+        files, _fields, query = await uploaded(request)
+        pdf, _key = await rendered(files, query)
         out = await job("pngs", {"files": files, "query": query, "pdf": pdf, "stem": _stem(files)})
         return Response(
             out["zip"],
@@ -352,7 +352,7 @@ def create_app(
         )
 
     async def roster(request: Request):
-        files, _, query = await uploaded(request)
+        files, _fields, query = await uploaded(request)
         fmt = query.get("format", "md")
         data = (await job("roster", {"files": files, "query": query}))["data"]
         types = {
@@ -394,7 +394,7 @@ def create_app(
         return JSONResponse(await job("starter", {"query": query_of(request)}))
 
     async def units(request: Request):
-        files, _, query = await uploaded(request)
+        files, _fields, query = await uploaded(request)
         return JSONResponse(await job("units", {"files": files, "query": query}))
 
     async def calc(request: Request):

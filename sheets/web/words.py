@@ -31,9 +31,7 @@ WORDS: dict[str, str] = {
     "start_new": N_("Start"),
     "library": N_("Library…"),
     "game": N_("Game"),
-    "kind": N_("Kind"),
     "files": N_("Open files"),
-    "close_file": N_("Close this file"),
     "close_named": N_("Close {name}"),
     "unsaved_close": N_("{name} has changes that were not downloaded. Close it anyway?"),
     "no_files": N_(
@@ -55,7 +53,6 @@ WORDS: dict[str, str] = {
     "editor_label": N_("Unit file text (YAML). Press Escape, then Tab, to leave the editor."),
     "form_label": N_("Unit file as a form"),
     "form_unparsed": N_("The text has a syntax error: fix it in the YAML view to use the form."),
-    "add_item": N_("Add"),
     "add_named": N_("Add to {name}"),
     "remove_item": N_("Remove"),
     "duplicate_item": N_("Duplicate"),
@@ -67,22 +64,16 @@ WORDS: dict[str, str] = {
     "entry_kind": N_("Kind of entry"),
     "yes": N_("yes"),
     "no": N_("no"),
-    "add_field": N_("Add a field"),
     "field_problem": N_("Problem: {message}"),
     # checking and previewing
     "problems": N_("Problems"),
     "no_problems": N_("No problems"),
     "warning": N_("warning"),
     "error": N_("Error"),
-    "go_to_problem": N_("Go to the problem at line {line}"),
     "status_counts": N_("{units}, {errors}, {warnings}"),
     "checking": N_("checking…"),
-    "rendering": N_("drawing the pages…"),
     "preview": N_("Preview"),
-    "first_pages": N_("Preview of the first pages (the PDF has them all):"),
-    "page_n": N_("Page"),
     "page_of": N_("Page {n} of {total}"),
-    "pages": N_("page(s)"),
     "fix_first": N_("Fix the errors on the left to see the pages."),
     "list_warnings": N_("The list breaks list rules (see the warnings); it is printed as it is."),
     "server_down": N_(
@@ -90,7 +81,6 @@ WORDS: dict[str, str] = {
         "browser; the page goes on when the server is back."
     ),
     "server_back": N_("The server answers again."),
-    "saved_locally": N_("Edits are kept in this browser."),
     "leave_unsaved": N_("Some files have changes that were not downloaded."),
     # options and downloads
     "options": N_("Options"),
@@ -127,7 +117,6 @@ WORDS: dict[str, str] = {
     "col_file": N_("File"),
     "col_tons": N_("Tons"),
     "col_bv": N_("BV"),
-    "col_cost": N_("Cost"),
     # handouts
     "reference": N_("Quick-reference handout"),
     "charts": N_("Charts"),
@@ -135,15 +124,10 @@ WORDS: dict[str, str] = {
     "show": N_("Show"),
     # calculators
     "calculate": N_("Calculate"),
-    "result": N_("Result"),
-    "distribution": N_("Distribution"),
     "no_calculators": N_("This game has no calculators."),
     "pick_unit": N_("a unit of the opened files…"),
     "no_units_open": N_("(no unit in the opened files)"),
-    "add_value": N_("add"),
-    "required": N_("required"),
     "required_missing": N_("Fill in: {fields}"),
-    "stopped": N_("Stopped"),
     "word_yes": N_("yes"),
     "word_no": N_("no"),
 }
@@ -173,5 +157,4 @@ def plurals(lang: str | None) -> dict[str, dict[str, str]]:
             "errors": forms(lambda n: ngettext("{n} error", "{n} errors", n)),
             "warnings": forms(lambda n: ngettext("{n} warning", "{n} warnings", n)),
             "pages": forms(lambda n: ngettext("{n} page", "{n} pages", n)),
-            "picked": forms(lambda n: ngettext("{n} unit picked", "{n} units picked", n)),
         }

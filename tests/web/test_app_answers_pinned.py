@@ -122,7 +122,7 @@ def test_the_jobs_payloads():
     roc = sample("battletech", "roc.yaml")
     with _client(create_app("127.0.0.1", 8000, pool=pool)) as c:
         assert c.get("/api/catalogue").json() == []
-        assert pool.calls[-1] == ("catalogue", {})
+        assert pool.calls[-1] == ("catalogue", {"query": {}})
         r = c.post("/api/pngs?dpi=40", files=files(("roc.yaml", roc)))
         assert r.content == b"ZIP"
         assert pool.calls[-1] == (
@@ -130,7 +130,7 @@ def test_the_jobs_payloads():
             {"files": [["roc.yaml", roc]], "query": {"dpi": "40"}, "pdf": b"%PDF-x", "stem": "roc"},
         )
         r = c.post("/api/calc", data={"command": "x"}, files={"other": ("x", b"")})
-        assert pool.calls[-1] == ("calc", {"game": "", "command": "x", "fields": {}, "files": []})
+        assert pool.calls[-1] == ("calc", {"game": "", "command": "x", "fields": {}, "files": [], "ui": None})
 
 
 def test_the_pdf_cache_key_leaves_out_page_and_dpi_and_nothing_else():

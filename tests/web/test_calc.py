@@ -26,7 +26,7 @@ def cli_json(cli, *args):
 
 
 def test_the_forms_are_the_commands_options(client):
-    games = {g["id"]: g for g in client.get("/api/catalogue").json()}
+    games = {g["id"]: g for g in client.get("/api/catalogue").json()["games"]}
     pen = next(c for c in games["dmech"]["calculators"] if c["name"] == "penetration")
     assert [(f["flag"], f["kind"], f["required"]) for f in pen["fields"]] == [
         ("--power", "int", True),

@@ -68,7 +68,8 @@ def test_a_forms_help_is_the_first_paragraph_and_blank_without_help(group):
 
 def test_a_float_field_runs(group):
     assert c.run("x", "sample", {"ratio": "1.5", "span": "2.5"}, []) == {
-        "result": {"ratio": 1.5, "span": 2.5, "plain": None}
+        "result": {"ratio": 1.5, "span": 2.5, "plain": None},
+        "text": '{"ratio": 1.5, "span": 2.5, "plain": null}',  # this command prints JSON either way
     }
 
 
@@ -227,7 +228,10 @@ def test_the_command_runs_under_its_cli_name(monkeypatch):
         click.echo(json.dumps(click.get_current_context().command_path))
 
     _one(monkeypatch, named)
-    assert c.run("dust", "named", {}, []) == {"result": "sheets calc dust named"}
+    assert c.run("dust", "named", {}, []) == {
+        "result": "sheets calc dust named",
+        "text": '"sheets calc dust named"',
+    }
 
 
 def test_a_warning_stays_a_warning(monkeypatch):

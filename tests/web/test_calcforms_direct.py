@@ -39,6 +39,7 @@ def test_describe_a_field_fully():
         "default": None,
         "metavar": "",
         "help": "the weapon's Power",
+        "label": "The weapon's Power",  # words, never the --flag
         "takes_file": False,
         "minimum": 0,
         "maximum": None,
@@ -99,7 +100,10 @@ def test_run_answers_the_commands_json():
                 "result": "Armour + 2 or more",
                 "effect": "−1 structure and a roll on the Heavy damage column.",
             },
-        }
+        },
+        # what `sheets calc` prints for a player: the result in words
+        "text": "Penetration number 9 against armour 6: Armour + 2 or more — −1 structure and a roll on "
+        "the Heavy damage column.",
     }
 
 

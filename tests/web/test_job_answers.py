@@ -157,12 +157,13 @@ def test_the_calculation_is_sent_as_given():
                 "command": "penetration",
                 "fields": {"power": "4"},
                 "files": [["a.yaml", b"x"]],
+                "ui": None,
             },
         }
         r = client.post("/api/calc", files=files(("a.yaml", b"x")), data={"game": "dmech", "command": "x"})
         assert got["payload"]["fields"] == {} and r.status_code == 200
         r = client.post("/api/calc", data={"game": "dmech"}, files={"other": ("x", b"")})
-        assert got["payload"] == {"game": "dmech", "command": "", "fields": {}, "files": []}
+        assert got["payload"] == {"game": "dmech", "command": "", "fields": {}, "files": [], "ui": None}
         r = client.post("/api/calc", files=files(("a.yaml", b"x")), data={"fields": "{bad"})
         assert r.status_code == 400 and r.json() == {"error": "fields: not JSON"}
         r = client.post("/api/calc", files=files(("a.yaml", b"x")), data={"fields": "[1]"})
