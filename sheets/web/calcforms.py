@@ -141,9 +141,24 @@ def _label(param) -> str:
     import re
 
     text = re.split(r"[.;(]|, (?:e\.g\.|default)", (param.help or "").strip(), maxsplit=1)[0].strip(" :,")
+    if len(text) > 40 and ":" in text:  # "Side A's counters: 2-5-4, 2-5-4M, …" (examples follow)
+        text = text.split(":", 1)[0].strip()
     if not text:
         text = param.name.replace("_", " ")
     return text[:1].upper() + text[1:]
+
+
+def _in_words(cmd, message: str) -> str:
+    """A command's refusal with each option named by its field's label (never ``--flag``)."""
+    import re
+
+    params = [p for p in cmd.params if isinstance(p, click.Option)]
+    flags = sorted(
+        ((o, _label(p)) for p in params for o in [*p.opts, *p.secondary_opts]), key=lambda x: -len(x[0])
+    )
+    for flag, label in flags:
+        message = re.sub(rf"(['\"]?){re.escape(flag)}(?![\w-])\1", f"'{label}'", message)
+    return message
 
 
 def _takes_file(param) -> bool:
@@ -200,7 +215,10 @@ def run(game_id: str, command: str, fields: dict, files: list) -> dict:
                 name, data = files[i]
                 with open(os.path.join(folder, _disk_name(i, name)), "wb") as fh:
                     fh.write(_flattened(name, data, files))
-        argv = _argv(cmd, fields, files, folder)
+        try:
+            argv = _argv(cmd, fields, files, folder)
+        except click.ClickException as exc:
+            raise CalcProblem(_in_words(cmd, exc.format_message())) from None
         out, words = io.StringIO(), io.StringIO()
         os.chdir(folder)  # a bare name in a field names nothing but the opened files
         try:
@@ -209,6 +227,8 @@ def run(game_id: str, command: str, fields: dict, files: list) -> dict:
                 cmd.main(args=[*argv, "--json"], prog_name=prog, standalone_mode=False)
             with redirect_stdout(words):  # what the command prints for a player: sentences, tables
                 cmd.main(args=argv, prog_name=prog, standalone_mode=False)
+        except click.ClickException as exc:  # a refused value: named by its field's words
+            raise CalcProblem(_in_words(cmd, exc.format_message())) from None
         except InputError as exc:
             # every path of the private folder is told as the opened file's own name: the report's
             # path and a position's own file (which would show the server's temporary folder)

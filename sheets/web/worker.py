@@ -169,8 +169,19 @@ def _load(payload, command: str):
     sources = _sources(payload)
     query = payload.get("query", {})
     shared = _shared(query)
-    loaded = api.load(sources, shared)
     own = _own(query)
+    try:
+        loaded = api.load(sources, shared)
+    except api.InvalidInput:
+        if not own:
+            raise
+        # a file valid only with the query's own options (a TW-only unit under rules=tw): its
+        # game is what check finds in it
+        game = api.check(sources, shared)[2]
+        if not game:
+            raise
+        options = {**shared, **api.parse_game_options(game, command, own)}
+        return api.load(sources, options), options
     if not own:
         return loaded, shared
     options = {**shared, **api.parse_game_options(loaded.game.id, command, own)}

@@ -202,17 +202,27 @@ function closeDoc(i) {
 
 function renderTabs() {
   const tabs = $("file-tabs");
+  const hadFocus = tabs.contains(document.activeElement);
   tabs.replaceChildren();
   state.docs.forEach((f, i) => {
     const count = state.problems.filter((p) => p.file === f.name && p.severity !== "warning").length;
     const selected = i === state.active;
     const tab = el("button", {type: "button", role: "tab", class: "name", id: `doc-tab-${f.id}`, "aria-selected": selected ? "true" : "false",
       "aria-controls": "doc-panel", tabindex: selected ? "0" : "-1", "data-index": i,
-      onclick: () => activate(i), onkeydown: (e) => tabKeys(e, i)}, f.name + (unsaved(f) ? " •" : ""));
-    tabs.append(el("span", {class: "file-tab" + (selected ? " active" : "") + (count ? " has-errors" : "")}, tab,
-      el("button", {type: "button", class: "close", title: t("close_named", {name: f.name}), "aria-label": t("close_named", {name: f.name}),
-        onclick: () => closeDoc(i)}, "×")));
+      onclick: () => activate(i), onkeydown: (e) => tabKeys(e, i)}, el("span", {class: "tab-name"}, f.name + (unsaved(f) ? " •" : "")));
+    // the ×: a mouse target inside the tab (the keyboard closes a tab with Delete, or with the
+    // close button beside the tabs)
+    tab.append(el("span", {class: "close", "aria-hidden": "true", title: t("close_named", {name: f.name}),
+      onclick: (e) => { e.stopPropagation(); closeDoc(i); }}, "×"));
+    tab.classList.add("file-tab");
+    if (selected) tab.classList.add("active");
+    if (count) tab.classList.add("has-errors");
+    tabs.append(tab);
   });
+  if (hadFocus) { const sel = tabs.querySelector("[aria-selected=true]"); if (sel) sel.focus(); }
+  const close = $("close-doc");
+  close.hidden = !activeDoc();
+  if (activeDoc()) close.setAttribute("aria-label", t("close_named", {name: activeDoc().name}));
   $("doc-panel").setAttribute("aria-labelledby", activeDoc() ? `doc-tab-${activeDoc().id}` : "");
   if (!activeDoc()) $("doc-panel").removeAttribute("aria-labelledby");
 }
@@ -228,7 +238,7 @@ function tabKeys(e, i) {
   if (to === null) return;
   e.preventDefault();
   activate(to);
-  document.querySelector(`#file-tabs [data-index='${to}']`).focus();
+  document.querySelector(`#file-tabs [data-index='${to}']`).focus();  // roving focus
 }
 
 function activate(i) {
@@ -418,15 +428,7 @@ async function renderForm() {
   if (ydoc.errors.length) { box.replaceChildren(el("p", {class: "hint", role: "alert"}, t("form_unparsed"))); return; }
   const schema = await schemaOf(game);
   if (mine !== formRender || !schema) return;
-  const problems = new Map();
-  for (const p of state.problems) {
-    if (p.file !== doc.name) continue;
-    const path = problemPath(doc, p);
-    if (!path) continue;
-    const k = SheetsForm.key(path);
-    if (!problems.has(k)) problems.set(k, []);
-    problems.get(k).push(p.message);
-  }
+  const problems = new Map();  // marked after the build (markForm), as after every check
   const edit = (fn, structural) => {
     const d = yamlDoc(doc);
     SheetsForm.ensureRoot(d);
@@ -442,12 +444,92 @@ async function renderForm() {
   };
   SheetsForm.render(box, {
     root: schema, doc: ydoc, t, problems,
-    edit: (path, value, structural) => edit((d) => SheetsForm.setValue(d, path, value), structural),
+    edit: (path, value, structural) => {
+      // a value replacing a value: only its characters change (every other byte of the text,
+      // spacing and comments included, stays as the player wrote it)
+      const spliced = !structural && spliceScalar(doc, path, value);
+      if (spliced !== null && spliced !== false) { setDocText(doc, spliced, false); return; }
+      edit((d) => SheetsForm.setValue(d, path, value), structural);
+    },
     add: (path, value) => edit((d) => { seqAt(d, path).items.push(d.createNode(value)); }, true),
     remove: (path, i) => edit((d) => { seqAt(d, path).items.splice(i, 1); }, true),
     duplicate: (path, i) => edit((d) => { const s = seqAt(d, path); s.items.splice(i + 1, 0, s.items[i].clone()); }, true),
     move: (path, i, j) => edit((d) => { const s = seqAt(d, path); const [x] = s.items.splice(i, 1); s.items.splice(j, 0, x); }, true),
   });
+  markForm();
+}
+
+// the live check's problems marked on the form's fields, in place (the form is not rebuilt while
+// the player types in it)
+function formProblems(doc) {
+  const problems = new Map();
+  for (const p of state.problems) {
+    if (p.file !== doc.name) continue;
+    const path = problemPath(doc, p);
+    if (!path) continue;
+    const k = SheetsForm.key(path);
+    if (!problems.has(k)) problems.set(k, []);
+    problems.get(k).push(p.message);
+  }
+  return problems;
+}
+
+function markForm() {
+  const doc = activeDoc();
+  const box = $("form-box");
+  if (!doc || doc.view !== "form" || !box.querySelector(".schema-form")) return;
+  for (const n of box.querySelectorAll(".field-problem")) n.remove();
+  for (const n of box.querySelectorAll(".invalid")) n.classList.remove("invalid");
+  for (const n of box.querySelectorAll("[aria-invalid]")) n.removeAttribute("aria-invalid");
+  for (const n of box.querySelectorAll("[data-problem-for]")) {
+    const ids = (n.getAttribute("aria-describedby") || "").split(" ").filter((x) => x && !x.startsWith("fp-"));
+    if (ids.length) n.setAttribute("aria-describedby", ids.join(" ")); else n.removeAttribute("aria-describedby");
+    n.removeAttribute("data-problem-for");
+  }
+  let n = 0;
+  for (const [k, messages] of formProblems(doc)) {
+    const path = JSON.parse(k);
+    let holder = null, control = null;
+    for (let len = path.length; len >= 0 && !holder; len--) {
+      const pk = CSS.escape(SheetsForm.key(path.slice(0, len)));
+      holder = box.querySelector(`[data-field='${pk}']`) || box.querySelector(`fieldset[data-path='${pk}']`);
+      if (holder) control = holder.matches("fieldset") ? holder : holder.querySelector("input, select");
+    }
+    if (!holder) holder = box.querySelector(".schema-form");
+    const id = `fp-${++n}`;
+    holder.classList.add("invalid");
+    holder.append(el("p", {class: "field-problem", id}, messages.map((m) => t("field_problem", {message: m})).join(" ")));
+    if (control) {
+      if (!control.matches("fieldset")) control.setAttribute("aria-invalid", "true");
+      control.setAttribute("aria-describedby", `${control.getAttribute("aria-describedby") || ""} ${id}`.trim());
+      control.setAttribute("data-problem-for", "1");
+    }
+  }
+}
+
+const PLAIN = /^[\p{L}\p{N}_][\p{L}\p{N}_ .\-/+()']*$/u;
+
+function scalarSource(value, old) {
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : null;
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value !== "string") return null;
+  const quoted = old && (old.type === "QUOTE_DOUBLE" || old.type === "QUOTE_SINGLE");
+  // a plain word stays plain unless YAML would read it as something else (a number, true, null…)
+  const reread = YAML.parse(value === "" ? "''" : value);
+  if (!quoted && value !== "" && PLAIN.test(value) && !/\s$/.test(value) && reread === value) return value;
+  return JSON.stringify(value);
+}
+
+function spliceScalar(doc, path, value) {
+  if (value === undefined || value === null || typeof value === "object") return null;
+  const d = yamlDoc(doc);
+  if (d.errors.length) return null;
+  const node = d.getIn(path, true);
+  if (!YAML.isScalar(node) || !node.range || node.type === "BLOCK_LITERAL" || node.type === "BLOCK_FOLDED") return null;
+  const src = scalarSource(value, node);
+  if (src === null) return null;
+  const [start, end] = node.range;
+  return doc.text.slice(0, start) + src + doc.text.slice(end);
 }
 
 function setView(view) {
@@ -571,7 +653,7 @@ async function update() {
   renderTabs();
   markEditor();
   renderStatus();
-  if (activeDoc() && activeDoc().view === "form") renderForm();
+  if (activeDoc() && activeDoc().view === "form") markForm();
   if (data.problems.length !== before) announce();
   const errors = data.problems.filter((p) => p.severity !== "warning");
   if (errors.length) {
@@ -654,9 +736,19 @@ function problemText(p) {
   return `${where}: ${p.severity === "warning" ? t("warning") + ": " : ""}${p.message}`;
 }
 
+let shownProblems = null;
 function renderProblems() {
   const list = $("problems");
+  const key = JSON.stringify([state.ui, state.docs.length > 0, state.problems]);
+  if (key === shownProblems) return;  // unchanged: the list (and the focus in it) stays
+  shownProblems = key;
+  const items = [...list.querySelectorAll("button.problem")];
+  const focused = items.indexOf(document.activeElement);
   list.replaceChildren();
+  if (focused >= 0) setTimeout(() => {
+    const again = list.querySelectorAll("button.problem");
+    (again[Math.min(focused, again.length - 1)] || $("problems-title")).focus();
+  }, 0);
   if (!state.docs.length) return;
   if (!state.problems.length) { list.append(el("li", {class: "ok"}, t("no_problems"))); return; }
   for (const p of state.problems) {
@@ -1168,6 +1260,7 @@ async function init() {
     b.addEventListener("click", () => postFiles("/api/roster", `roster.${b.dataset.format}`, {format: b.dataset.format}));
   }
   $("open-library").addEventListener("click", openLibrary);
+  $("close-doc").addEventListener("click", () => { if (activeDoc()) closeDoc(state.active); });
   $("library-close").addEventListener("click", () => $("library").close());
   $("library-search").addEventListener("input", renderLibraryRows);
   $("library-build").addEventListener("click", buildGroup);

@@ -36,19 +36,30 @@ const SheetsForm = (() => {
     if (alts) {
       const branches = nonNull(root, alts);
       const choices = [];
-      let free = false;
+      const strings = [];  // string branches: free text, or only another spelling of the choices
+      let free = false, numeric = false;
       for (const b of branches) {
         if (Array.isArray(b.enum)) choices.push(...b.enum);
         else if ("const" in b) choices.push(b.const);
         else if (b.anyOf || b.oneOf) {
           const inner = classify(root, b);
-          if (inner.kind === "choice") { choices.push(...inner.choices); free = free || inner.free; } else free = true;
+          if (inner.kind === "choice") { choices.push(...inner.choices); free = free || inner.free; numeric = numeric || inner.numeric; } else free = true;
         } else if (types(b).some((x) => x === "object" || x === "array")) {
           return branches.length === 1 ? classify(root, {...b, description: b.description || s.description})
             : {kind: "branches", schema: s, branches};
-        } else free = free || types(b).includes("string") || types(b).includes("number") || types(b).includes("integer");
+        } else if (types(b).includes("number") || types(b).includes("integer")) { free = true; numeric = true; }
+        else if (types(b).includes("string")) strings.push(b);
       }
-      if (choices.length) return {kind: "choice", schema: s, choices: [...new Set(choices)], free};
+      // an anchored pattern every choice matches spells the choices (any letter case): no free text
+      const listed = choices.filter((x) => typeof x === "string" && x !== "");
+      for (const b of strings) {
+        let spelling = false;
+        if (b.pattern && /^\^.*\$$/.test(b.pattern) && listed.length) {
+          try { const re = new RegExp(b.pattern, "u"); spelling = listed.every((x) => re.test(x)); } catch (e) { spelling = false; }
+        }
+        free = free || !spelling;
+      }
+      if (choices.length) return {kind: "choice", schema: s, choices: [...new Set(choices)], free, numeric};
       if (branches.length === 1) return classify(root, {...branches[0], description: branches[0].description || s.description});
       return {kind: "text", schema: s};
     }
@@ -104,8 +115,10 @@ const SheetsForm = (() => {
     let best = 0, bestScore = -1;
     branches.forEach((b0, i) => {
       const b = resolve(root, b0);
-      const isArr = types(b).includes("array") || b.items;
-      if (Array.isArray(value) !== !!isArr) return;
+      const kind = classify(root, b).kind;
+      const isArr = kind === "array";
+      if (Array.isArray(value) !== isArr) return;
+      if ((kind === "object") !== !!plain && !Array.isArray(value)) return;
       let score = 0;
       if (plain) {
         const req = b.required || [];
@@ -188,8 +201,8 @@ const SheetsForm = (() => {
 
   // ctx: {root (schema), doc (YAML.Document), t (words), commit(structural), problems: Map(pathKey → [message])}
   function render(container, ctx) {
-    const focusedPath = document.activeElement && container.contains(document.activeElement)
-      ? [document.activeElement.dataset.path, document.activeElement.dataset.role] : null;
+    const active = document.activeElement;
+    const focusedPath = active && container.contains(active) ? [active.dataset.path, active.dataset.role] : null;
     container.replaceChildren();
     const form = h("div", {class: "schema-form"});
     const top = classify(ctx.root, ctx.root);
@@ -231,15 +244,29 @@ const SheetsForm = (() => {
     let input;
     const common = {id, "data-path": key(path), "aria-describedby": describedBy.join(" ") || null,
                     "aria-invalid": problem ? "true" : null, "aria-required": required ? "true" : null};
+    let other = null;
     if (c.kind === "choice") {
       input = h("select", common);
       if (!required || value === undefined) input.append(h("option", {value: ""}, ctx.t("not_set")));
-      const values = c.choices.map(String);
-      if (value !== undefined && value !== null && !values.includes(String(value))) values.unshift(String(value));
+      const values = c.choices.filter((x) => x !== null && x !== "").map(String);
+      const own = value !== undefined && value !== null && value !== "" && !values.includes(String(value));
+      if (own && !c.free) values.unshift(String(value));
       for (const v of values) input.append(h("option", {value: v}, v));
-      input.value = value === undefined || value === null ? "" : String(value);
+      if (c.free) {  // a value of the user's own beside the listed ones
+        input.append(h("option", {value: "__other__"}, ctx.t("other_value")));
+        other = h("input", {type: "text", "data-path": key(path), "data-role": "other", "aria-label": `${label}: ${ctx.t("other_value")}`,
+                           hidden: own ? null : true, spellcheck: "false"});
+        other.value = own ? String(value) : "";
+        other.addEventListener("input", () => {
+          const raw = other.value;
+          ctx.edit(path, raw === "" ? undefined : (c.numeric && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : raw));
+        });
+      }
+      input.value = own && c.free ? "__other__" : (value === undefined || value === null ? "" : String(value));
       input.addEventListener("change", () => {
         const raw = input.value;
+        if (raw === "__other__") { other.hidden = false; other.focus(); return; }
+        if (other) { other.hidden = true; other.value = ""; }
         const typed = c.choices.find((x) => String(x) === raw);
         ctx.edit(path, raw === "" ? undefined : (typed !== undefined ? typed : raw));
       });
@@ -272,7 +299,8 @@ const SheetsForm = (() => {
       });
     }
     const wrap = h("div", {class: "field" + (problem ? " invalid" : ""), "data-field": key(path)},
-      h("label", {for: id}, label, required ? h("span", {class: "req", "aria-hidden": "true"}, " *") : null), input, help, problem);
+      h("label", {for: id}, label, required ? h("span", {class: "req", "aria-hidden": "true"}, " *") : null),
+      other ? h("span", {class: "choice-other"}, input, other) : input, help, problem);
     return wrap;
   }
 
@@ -287,13 +315,44 @@ const SheetsForm = (() => {
     if (help) box.append(help);
     if (problem) { box.append(problem); box.classList.add("invalid"); }
     if (describedBy.length) box.setAttribute("aria-describedby", describedBy.join(" "));
-    const order = [...Object.keys(props)];
-    for (const k of Object.keys(value || {})) if (!(k in props)) order.push(k);
-    for (const k of order) {
-      const sub = props[k] || (typeof s.additionalProperties === "object" ? s.additionalProperties : {type: ["string", "number"]});
-      box.append(field(ctx, sub, [...path, k], value ? value[k] : undefined, k, req.has(k)));
+    const present = value && typeof value === "object" ? value : {};
+    // a key whose schema repeats an earlier one's is another spelling of it (an alias): shown
+    // only where the file uses it; so is a deprecated key
+    const seen = new Set();
+    const order = [];
+    for (const k of Object.keys(props)) {
+      const sig = JSON.stringify(props[k]);
+      const alias = seen.has(sig) || props[k].deprecated;
+      seen.add(sig);
+      if (!alias || k in present) order.push(k);
     }
+    const free = typeof s.additionalProperties === "object" ? s.additionalProperties : null;
+    const extra = Object.keys(present).filter((k) => !(k in props));
+    for (const k of order) box.append(field(ctx, props[k], [...path, k], present[k], k, req.has(k)));
+    for (const k of extra) {
+      const f = field(ctx, free || {type: ["string", "number"]}, [...path, k], present[k], k, false);
+      f.append(h("button", {type: "button", class: "danger", "data-path": key([...path, k]), "data-role": "remove",
+                            "aria-label": `${ctx.t("remove_item")}: ${k}`, onclick: () => ctx.edit([...path, k], undefined, true)}, ctx.t("remove_item")));
+      box.append(f);
+    }
+    if (free) box.append(newKey(ctx, s, free, path, present, label || ""));
     return box;
+  }
+
+  // a mapping of free keys (e.g. a weapon's target classes): a key is added from the names the
+  // schema lists (propertyNames) or typed
+  function newKey(ctx, s, free, path, present, label) {
+    const names = s.propertyNames ? classify(ctx.root, s.propertyNames) : null;
+    const id = newId("k");
+    let picker;
+    if (names && names.kind === "choice") {
+      picker = h("select", {id, "data-path": key(path), "data-role": "new-key"});
+      for (const n of names.choices.map(String)) if (!(n in present)) picker.append(h("option", {value: n}, n));
+    } else picker = h("input", {type: "text", id, "data-path": key(path), "data-role": "new-key"});
+    const add = h("button", {type: "button", "data-path": key(path), "data-role": "add-key",
+      onclick: () => { const k = picker.value.trim(); if (k && !(k in present)) ctx.edit([...path, k], skeleton(ctx.root, free), true); }},
+      ctx.t("add_named", {name: label}));
+    return h("div", {class: "field new-key"}, h("label", {for: id}, ctx.t("add_named", {name: label})), h("span", {}, picker, " ", add));
   }
 
   function arrayField(ctx, s, path, items, label) {
@@ -329,11 +388,20 @@ const SheetsForm = (() => {
     return box;
   }
 
+  function branchName(root, b, i) {
+    if (b.title) return humanise(b.title);
+    if (b.description) return b.description;
+    const c = classify(root, b);
+    if (c.kind === "choice") return c.choices.slice(0, 3).map(String).join(", ") + (c.choices.length > 3 ? ", …" : "");
+    if (c.kind === "object") return Object.keys(c.schema.properties || {}).slice(0, 3).join(", ") + ", …";
+    return `${i + 1}`;
+  }
+
   function branchField(ctx, c, path, value, label, required) {
     const pick = value === undefined ? 0 : branchOf(ctx.root, c.branches, value);
     const id = newId("b");
     const box = h("div", {class: "form-branches"});
-    const names = c.branches.map((b, i) => b.title || b.description || `${i + 1}`);
+    const names = c.branches.map((b, i) => branchName(ctx.root, b, i));
     const sel = h("select", {id, "data-path": key(path), "data-role": "branch"});
     names.forEach((n, i) => sel.append(h("option", {value: String(i)}, n)));
     sel.value = String(pick);
