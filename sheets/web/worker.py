@@ -393,14 +393,14 @@ def op_decode(payload):
                 encoding = label
         if encoding == "UTF-8" and data.startswith(WIDE_BOMS):
             encoding = "UTF-16"
+        if b"\x00" in data and not data.startswith(WIDE_BOMS):  # as the command line: not text
+            out.append({"name": name, "text": None, "encoding": None, "note": None})
+            continue
         try:
             out.append({"name": name, "text": decode_text(data, name), "encoding": encoding, "note": None})
             continue
         except InputError as exc:
             note = str(exc.problems[0]) if exc.problems else None
-        if b"\x00" in data:
-            out.append({"name": name, "text": None, "encoding": None, "note": note})
-            continue
         out.append(
             {"name": name, "text": data.decode("cp1251", "replace"), "encoding": "Windows-1251", "note": note}
         )
