@@ -152,6 +152,12 @@ def _digest(files: list, query: dict) -> str:
     return h.hexdigest()
 
 
+def _pdf_key(files: list, query: dict) -> str:
+    """The PDF cache's key: the files and the options that change the PDF (not the page or the
+    resolution of a preview, the page's own language, or whether a check brings a preview)."""
+    return _digest(files, {k: v for k, v in query.items() if k not in ("page", "dpi", "ui", "preview")})
+
+
 def _stem(files: list) -> str:
     if not files:
         return "sheets"
@@ -307,10 +313,21 @@ def create_app(
         files, _fields = await _files(request)
         if not files:
             raise BadRequest(400, _("no files: send one or more 'files' fields"))
-        return JSONResponse(await job("check", {"files": files, "query": query_of(request)}))
+        query = query_of(request)
+        if query.get("preview") not in (None, "", "0"):
+            # the page's live check: problems and, when nothing is in the way, page 1 of the preview
+            # in the same job (one load of the files, one worker per keystroke's round)
+            key = _pdf_key(files, query)
+            pdf = cache.get(key)
+            out = await job("check", {"files": files, "query": query, "pdf": pdf})
+            made = out.pop("pdf", None)
+            if made is not None and pdf is None:
+                cache.put(key, made)
+            return JSONResponse(out)
+        return JSONResponse(await job("check", {"files": files, "query": query}))
 
     async def rendered(files, query) -> tuple[bytes, str]:
-        key = _digest(files, {k: v for k, v in query.items() if k not in ("page", "dpi")})
+        key = _pdf_key(files, query)
         pdf = cache.get(key)
         if pdf is None:
             pdf = (await job("render", {"files": files, "query": query}))["pdf"]
@@ -325,7 +342,7 @@ def create_app(
 
     async def preview(request: Request):
         files, _fields, query = await uploaded(request)
-        key = _digest(files, {k: v for k, v in query.items() if k not in ("page", "dpi")})
+        key = _pdf_key(files, query)
         pdf = cache.get(key)
         out = await job("preview", {"files": files, "query": query, "pdf": pdf})
         if pdf is None:

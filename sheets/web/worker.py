@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 
 # query parameters that are not printing options ("ui": the page's own language, of messages)
-NOT_OPTIONS = ("page", "dpi", "format", "game", "name", "kind", "ui")
+NOT_OPTIONS = ("page", "dpi", "format", "game", "name", "kind", "ui", "preview")
 PREVIEW_DPI = (36, 200)  # lowest, highest dpi of a preview PNG
 MAX_PAGES_PNG = 200  # pages in one "all PNGs" download
 
@@ -205,7 +205,19 @@ def op_check(payload):
         raise OptionProblem("options need a file whose game is known (system: …)")
     problems = _list_rules_as_warnings(problems, sources, options)
     out = [problem_dict(p) for p in problems]
-    return {"problems": out, "units": units, "written": units + _written(payload["files"], out), "game": game}
+    answer = {
+        "problems": out,
+        "units": units,
+        "written": units + _written(payload["files"], out),
+        "game": game,
+    }
+    if query.get("preview") not in (None, "", "0") and not any(p["severity"] != "warning" for p in out):
+        import base64
+
+        shown = op_preview(payload)
+        answer["preview"] = {"png": base64.b64encode(shown["png"]).decode("ascii"), "pages": shown["pages"]}
+        answer["pdf"] = shown["pdf"]  # for the server's cache (not sent to the page)
+    return answer
 
 
 def _list_rules_as_warnings(problems, sources, options):

@@ -514,8 +514,9 @@ def test_files_that_are_not_utf8_open_as_text(browser, tmp_path):
     wait(lambda: len(page.finds("#file-tabs [role=tab]")) == 2, what="two tabs")
     assert page.text() == roc  # Windows-1251 read as the Cyrillic text it is
     assert "Windows-1251" in page.find("#file-note").text
-    page.finds("#file-tabs [role=tab]")[0].click()
-    assert page.text() == roc and "UTF-16" in page.find("#file-note").text
+    wait(lambda: page.finds("#file-tabs [role=tab]")[0].click() or True, what="the first tab")
+    wait(lambda: "UTF-16" in page.find("#file-note").text, what="the UTF-16 note")
+    assert page.text() == roc
     assert page.find("#binary-note").get_attribute("hidden") is not None
 
 

@@ -35,8 +35,17 @@ const state = {
   unitList: [],
 };
 
-const perf = {latencies: [], keystrokes: [], settled: []};  // read by the browser test
+// performance marks, read by benchmarks/serve_latency.py: each keystroke's time to the preview
+// that shows it, when previews were shown, and the browser's own timing of input events
+const perf = {latencies: [], keystrokes: [], settled: [], events: []};
 window.sheetsPerf = perf;
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (["keydown", "keypress", "keyup", "beforeinput", "input"].includes(e.name)) perf.events.push([e.name, e.duration, e.processingEnd - e.processingStart]);
+    }
+  }).observe({type: "event", durationThreshold: 16, buffered: true});
+} catch (e) { /* a browser without the Event Timing API */ }
 
 const $ = (id) => document.getElementById(id);
 
@@ -634,12 +643,10 @@ async function update() {
   const query = optionQuery();
   setStatus(t("checking"));
   const t0 = performance.now();
-  const checking = api(url("/api/check", query), {method: "POST", body: formData()});
-  const previewing = api(url("/api/preview", {...query, page: 1, dpi: PREVIEW_DPI}), {method: "POST", body: formData()});
-  previewing.catch(() => {});
   let data;
   try {
-    const r = await checking;
+    // one job per round: the problems and, when nothing is in the way, page 1 of the preview
+    const r = await api(url("/api/check", {...query, preview: 1, page: 1, dpi: PREVIEW_DPI}), {method: "POST", body: formData()});
     data = await r.json();
     if (!r.ok) { if (gen === state.generation) { showError(data.error); renderStatus(); } return; }
   } catch (e) { return; }
@@ -656,25 +663,21 @@ async function update() {
   if (activeDoc() && activeDoc().view === "form") markForm();
   if (data.problems.length !== before) announce();
   const errors = data.problems.filter((p) => p.severity !== "warning");
-  if (errors.length) {
-    $("preview-note").textContent = t("fix_first");
+  if (errors.length || !data.preview) {
+    $("preview-note").textContent = errors.length ? t("fix_first") : "";
     $("pages").classList.add("stale");
     return;
   }
   $("preview-note").textContent = data.problems.length ? t("list_warnings") : "";
-  let r;
-  try { r = await previewing; } catch (e) { return; }
-  if (!r.ok) {
-    const body = await r.json().catch(() => ({}));
-    if (gen === state.generation && !body.problems) showError(body.error || "");
-    return;
-  }
-  const pages = parseInt(r.headers.get("X-Pages") || "1", 10);
-  const blob = await r.blob();
+  const pages = data.preview.pages;
+  const raw = atob(data.preview.png);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
   if (gen < state.shownPreview) return;
-  await showPage(1, blob, pages);
+  await showPage(1, new Blob([bytes], {type: "image/png"}), pages);
   if (gen < state.shownPreview) return;
   state.shownPreview = gen;
+  state.previewQuery = query;
   const shown = performance.now();
   serverMs = 0.7 * serverMs + 0.3 * (shown - t0);
   performance.measure("sheets:preview", {start: since, end: shown});
@@ -685,14 +688,43 @@ async function update() {
   $("page-count").textContent = `(${tn("pages", pages)})`;
   $("pages").classList.remove("stale");
   const box = $("pages");
-  while (box.children.length > Math.min(pages, MAX_PREVIEW_PAGES)) box.lastChild.remove();
-  for (let page = 2; page <= Math.min(pages, MAX_PREVIEW_PAGES); page++) {
-    if (gen !== state.generation) return;
-    let rp;
-    try { rp = await api(url("/api/preview", {...query, page, dpi: PREVIEW_DPI}), {method: "POST", body: formData()}); } catch (e) { return; }
-    if (!rp.ok || gen !== state.generation) return;
-    await showPage(page, await rp.blob(), pages);
+  const count = Math.min(pages, MAX_PREVIEW_PAGES);
+  while (box.children.length > count) box.lastChild.remove();
+  for (let page = 2; page <= count; page++) {
+    let fig = $(`page-${page}`);
+    if (!fig) { fig = el("figure", {id: `page-${page}`, class: "pending"}, el("figcaption", {}, t("page_of", {n: page, total: pages}))); box.append(fig); }
+    fig.dataset.wanted = String(gen);
+    pageWatcher().observe(fig);
   }
+  for (const fig of visiblePages) fetchPage(fig);
+}
+
+// pages after the first are drawn when they come into view (and again after an edit only then)
+const visiblePages = new Set();
+let watcher = null;
+function pageWatcher() {
+  if (!watcher) {
+    watcher = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        if (e.isIntersecting) { visiblePages.add(e.target); fetchPage(e.target); } else visiblePages.delete(e.target);
+      }
+    }, {rootMargin: "200px"});
+  }
+  return watcher;
+}
+
+async function fetchPage(fig) {
+  const page = parseInt(fig.id.replace("page-", ""), 10);
+  const wanted = fig.dataset.wanted;
+  if (!wanted || fig.dataset.have === wanted || fig.dataset.loading === wanted || String(state.shownPreview) !== wanted) return;
+  fig.dataset.loading = wanted;
+  try {
+    const r = await api(url("/api/preview", {...state.previewQuery, page, dpi: PREVIEW_DPI}), {method: "POST", body: formData()});
+    if (!r.ok || String(state.shownPreview) !== wanted) return;
+    await showPage(page, await r.blob(), state.pages);
+    fig.dataset.have = wanted;
+    fig.classList.remove("pending");
+  } catch (e) { /* the next round tries again */ } finally { delete fig.dataset.loading; }
 }
 
 async function showPage(page, blob, pages) {
@@ -705,8 +737,7 @@ async function showPage(page, blob, pages) {
   try { await img.decode(); } catch (e) { /* shown anyway */ }
   if (!fig) {
     fig = el("figure", {id: `page-${page}`}, img, el("figcaption", {}, t("page_of", {n: page, total: pages})));
-    while (box.children.length < page - 1) box.append(el("figure", {id: `page-${box.children.length + 1}`}));
-    box.append(fig);
+    box.prepend(fig);
   } else {
     const old = fig.querySelector("img");
     if (old) { URL.revokeObjectURL(old.src); old.replaceWith(img); } else fig.prepend(img);
