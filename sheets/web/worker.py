@@ -214,7 +214,7 @@ def op_check(payload):
     if query.get("preview") not in (None, "", "0") and not any(p["severity"] != "warning" for p in out):
         import base64
 
-        shown = op_preview(payload)
+        shown = op_preview({**payload, "glyphs_checked": True})
         answer["preview"] = {"png": base64.b64encode(shown["png"]).decode("ascii"), "pages": shown["pages"]}
         answer["pdf"] = shown["pdf"]  # for the server's cache (not sent to the page)
     return answer
@@ -261,7 +261,8 @@ def _written(files, problems) -> int:
 def op_render(payload):
     api = _api()
     loaded, options = _load(payload, "render")
-    pdf = api.render_pdf(loaded, options)
+    # (the same bytes as render_pdf; a live check that found no problem has checked the glyphs)
+    pdf = api.render(loaded, options, glyphs_checked=bool(payload.get("glyphs_checked"))).pdf
     return {"pdf": pdf, "pages": page_count(pdf)}
 
 

@@ -167,7 +167,9 @@ def test_an_opened_file_with_from_is_refused_for_calculators(client):
 
 def test_bad_values_are_400_with_the_commands_message(client):
     r = calc(client, "dmech", "penetration", {"power": "4", "dice": "9,9", "armor": "3"})
-    assert r.status_code == 400 and r.json()["error"] == "Invalid value for '--dice': a die shows 1–6, got 9"
+    assert r.status_code == 400 and r.json()["error"] == (
+        "Invalid value for 'The shooting roll, D1,D2': a die shows 1–6, got 9"  # the field's words
+    )
     assert calc(client, "dmech", "penetration", {"power": "4", "colour": "red"}).status_code == 400
     assert calc(client, "dmech", "flanking", {}).status_code == 400
     assert calc(client, "chess", "move", {}).status_code == 400

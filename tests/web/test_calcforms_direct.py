@@ -115,8 +115,18 @@ def test_run_answers_the_commands_json():
         ("dmech", "y" * 60, {}, f"no calculator {'y' * 40!r} for dmech"),
         ("dmech", "penetration", {"as_json": "1"}, "unknown field 'as_json'"),
         ("dmech", "penetration", {"colour": "red"}, "unknown field 'colour'"),
-        ("lnl", "melee", {"best": ["1", "1"]}, "--best: one value"),
-        ("lnl", "melee", {"best": "maybe"}, "--best: expected on or off"),
+        (
+            "lnl",
+            "melee",
+            {"best": ["1", "1"]},
+            "'Rank every legal choice of targets for each side': one value",
+        ),
+        (
+            "lnl",
+            "melee",
+            {"best": "maybe"},
+            "'Rank every legal choice of targets for each side': expected on or off",
+        ),
     ],
 )
 def test_run_refusals(game, command, fields, message):
@@ -131,16 +141,16 @@ def test_values_of_a_repeatable_option_50_pass_51_are_refused():
     assert out["result"]["a"]["fp"] == 50 and len(out["result"]["a"]["units"]) == 50
     with pytest.raises(CalcProblem) as e:
         c.run("lnl", "melee", {"a_specs": fifty + ["1-6-4"], "b_specs": fifty}, [])
-    assert e.value.message == "--a: at most 50 values"
+    assert e.value.message == "'Side A's counters': at most 50 values"
 
 
 def test_a_field_of_2000_characters_is_given_2001_are_refused():
-    with pytest.raises(click_bad_parameter()) as e:  # given to the command, which refuses the value
+    with pytest.raises(CalcProblem) as e:  # given to the command, which refuses the value
         c.run("dmech", "penetration", {"power": "4", "dice": "1" * MAX_FIELD_CHARS, "armor": "3"}, [])
-    assert "--dice" in str(e.value.format_message())
+    assert "is not a roll" in e.value.message and "--dice" not in e.value.message  # named in words
     with pytest.raises(CalcProblem) as e:
         c.run("dmech", "penetration", {"power": "4", "dice": "1" * (MAX_FIELD_CHARS + 1), "armor": "3"}, [])
-    assert e.value.message == "--dice: too long"
+    assert e.value.message == "'The shooting roll, D1,D2': too long"
 
 
 def click_bad_parameter():

@@ -696,7 +696,8 @@ async function update() {
     fig.dataset.wanted = String(gen);
     pageWatcher().observe(fig);
   }
-  for (const fig of visiblePages) fetchPage(fig);
+  // the later pages in view are drawn again once the typing pauses (not between keystrokes)
+  setTimeout(() => { if (state.shownPreview === gen && state.generation === gen) for (const fig of visiblePages) fetchPage(fig); }, 600);
 }
 
 // pages after the first are drawn when they come into view (and again after an edit only then)
