@@ -777,17 +777,19 @@ function renderProblems() {
   const items = [...list.querySelectorAll("button.problem")];
   const focused = items.indexOf(document.activeElement);
   list.replaceChildren();
-  if (focused >= 0) setTimeout(() => {
+  const refocus = () => {
+    if (focused < 0) return;
     const again = list.querySelectorAll("button.problem");
     (again[Math.min(focused, again.length - 1)] || $("problems-title")).focus();
-  }, 0);
+  };
   if (!state.docs.length) return;
-  if (!state.problems.length) { list.append(el("li", {class: "ok"}, t("no_problems"))); return; }
+  if (!state.problems.length) { list.append(el("li", {class: "ok"}, t("no_problems"))); refocus(); return; }
   for (const p of state.problems) {
     const item = el("li", {class: p.severity === "warning" ? "warning" : "error"});
     item.append(el("button", {type: "button", class: "problem", onclick: () => goToProblem(p)}, problemText(p)));
     list.append(item);
   }
+  refocus();
 }
 
 function showError(message) {
