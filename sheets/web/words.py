@@ -83,7 +83,7 @@ WORDS: dict[str, str] = {
     "server_back": N_("The server answers again."),
     "leave_unsaved": N_("Some files have changes that were not downloaded."),
     # options and downloads
-    "options": N_("Options"),
+    "options": N_("Printing options"),
     "print_language": N_("Print language"),
     "paper": N_("Paper"),
     "mono": N_("Black and white (mono)"),

@@ -856,6 +856,7 @@ function renderGameOptions() {
     }
     if (kind === "choice") {
       input = el("select", {id, "data-option": o.name, "data-default": dflt});
+      if (dflt === "") input.append(el("option", {value: ""}, `(${t("default_value")})`));
       for (const c0 of o.choices || []) {
         const c = choiceOf(c0);
         input.append(el("option", {value: c.value}, c.value === dflt ? `${c.label} (${t("default_value")})` : c.label));
@@ -1027,7 +1028,9 @@ function renderPicked() {
   $("library-group-label").textContent = t("library_group_name", {group: word});
   $("library-build").textContent = t("library_build", {group: word});
   $("library-build").disabled = !picked.length;
-  if (!$("library-group-name").value) $("library-group-name").value = word;
+  // the name starts as the group's word ("Point") until the player writes one
+  const nameBox = $("library-group-name");
+  if (game && (!nameBox.value || nameBox.value === nameBox.dataset.suggested)) { nameBox.value = word; nameBox.dataset.suggested = word; }
 }
 
 function buildGroup() {
