@@ -84,7 +84,7 @@ def serve(host, port, open_browser, time_limit, workers, units_dir):
     It prints `serving on http://HOST:PORT/` once it accepts connections; Ctrl-C stops it.
 
     \b
-    Examples:
+    Example:
       sheets serve --port 8080 --no-open
       sheets serve --units ~/megamek/data/mekfiles/protomeks"""
     import uvicorn
@@ -100,7 +100,8 @@ def serve(host, port, open_browser, time_limit, workers, units_dir):
             f"can use the page (and make this machine render their files)",
             err=True,
         )
-    app = create_app(host, port, time_limit=time_limit, workers=workers, units_dir=units_dir)
+    extra = {"units_dir": units_dir} if units_dir else {}
+    app = create_app(host, port, time_limit=time_limit, workers=workers, **extra)
     if units_dir:
         library = app.app.state.library
         click.echo(f"library: {len(library.units)} unit file(s) from {units_dir}", err=True)

@@ -1128,7 +1128,8 @@ function calcField(input) {
     const fill = () => {
       const keep = control.value;
       control.replaceChildren(el("option", {value: ""}, state.unitList.length ? t("pick_unit") : t("no_units_open")));
-      for (const u of state.unitList) control.append(el("option", {value: u.ref}, `${u.name} — ${u.file}`));
+      // a unit by name: {"file", "name"} on the wire (older servers: their "@N#Name" reference)
+      for (const u of state.unitList) control.append(el("option", {value: input.wire === "command" ? u.ref : JSON.stringify({file: u.file, name: u.name})}, `${u.name} — ${u.file}`));
       control.value = keep;
     };
     fill();
@@ -1164,13 +1165,31 @@ async function runCalc(game, calc, inputs, form, out) {
   }
   const missing = inputs.filter((i) => i.required && !(i.name in fields));
   if (missing.length) { out.replaceChildren(el("p", {class: "hint"}, t("required_missing", {fields: missing.map((i) => i.label).join(", ")}))); return; }
-  const fd = formData();
-  fd.append("game", game.id);
-  fd.append("command", calc.name);
-  fd.append("fields", JSON.stringify(fields));
-  fd.append("ui", state.ui);
+  let body, headers = {};
+  if (calc.inputs) {  // the calculators' data contract: JSON in, units as {file, name}
+    const values = {};
+    for (const input of inputs) {
+      if (!(input.name in fields)) continue;
+      const one = (v) => {
+        if (input.type === "unit" || input.type === "unit_or_text") { try { const u = JSON.parse(v); if (u && u.name) return u; } catch (e) { /* text */ } }
+        if (input.type === "int" || input.type === "float") return Number(v);
+        if (input.type === "flag") return v === "1";
+        return v;
+      };
+      values[input.name] = input.multiple ? fields[input.name].map(one) : one(fields[input.name]);
+    }
+    const files = state.docs.map((d) => (d.text !== undefined ? {name: d.name, text: d.text} : {name: d.name, base64: b64(d.bytes)}));
+    body = JSON.stringify({game: game.id, name: calc.name, lang: state.ui, inputs: values, files});
+    headers = {"Content-Type": "application/json"};
+  } else {
+    body = formData();
+    body.append("game", game.id);
+    body.append("command", calc.name);
+    body.append("fields", JSON.stringify(fields));
+    body.append("ui", state.ui);
+  }
   let r, data;
-  try { r = await api(url("/api/calc"), {method: "POST", body: fd}); data = await r.json().catch(() => ({})); } catch (e) { return; }
+  try { r = await api(url("/api/calc"), {method: "POST", body, headers}); data = await r.json().catch(() => ({})); } catch (e) { return; }
   if (!r.ok) {
     const msg = data.error || (data.problems || []).map((p) => problemText(p)).join("; ") || r.statusText;
     out.replaceChildren(el("p", {class: "error", role: "alert"}, `${t("error")}: ${msg}`));
