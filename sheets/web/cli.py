@@ -8,6 +8,9 @@ import sys
 import click
 
 LOCAL = "127.0.0.1"
+# the page keeps its documents in the browser's storage, which belongs to one address (host and
+# port): the same port on every start finds them again
+PREFERRED_PORT = 8737
 
 
 def _url(host: str, port: int) -> str:
@@ -45,7 +48,11 @@ def _bind(host: str, port: int) -> socket.socket:
     help="Address to listen on. Anything but 127.0.0.1 lets other machines use the page (a warning says so).",
 )
 @click.option(
-    "--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="Port (0: a free one)."
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=None,
+    help=f"Port (0: a free one). Default: {PREFERRED_PORT} when it is free, else a free one — the same "
+    "address each time keeps the edits the browser stores for the page.",
 )
 @click.option(
     "--open/--no-open",
@@ -91,7 +98,13 @@ def serve(host, port, open_browser, time_limit, workers, units_dir):
 
     from sheets.web.app import create_app
 
-    sock = _bind(host, port)
+    if port is None:
+        try:
+            sock = _bind(host, PREFERRED_PORT)
+        except click.UsageError:  # taken (another server, another program): any free port
+            sock = _bind(host, 0)
+    else:
+        sock = _bind(host, port)
     port = sock.getsockname()[1]
     url = _url(host, port)
     if host != LOCAL:

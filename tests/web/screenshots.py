@@ -39,7 +39,8 @@ def shoot(d, url, lang, width, out: Path):
     settle(d)
     d.save_screenshot(str(out / f"edit-problems-{lang}-{width}.png"))
     d.execute_script(
-        "state.view.dispatch({changes: {from: 0, to: state.view.state.doc.length, insert: arguments[0]}})", roster
+        "state.view.dispatch({changes: {from: 0, to: state.view.state.doc.length, insert: arguments[0]}})",
+        roster,
     )
     settle(d, 3)
     d.save_screenshot(str(out / f"edit-{lang}-{width}.png"))

@@ -178,3 +178,39 @@ def test_units_reads_the_library_folder_once_and_skips_a_fifo(subprocess_env, tm
         stop(proc)
     err = proc.stderr.read()
     assert "library: 2 unit file(s) from" in err and "library: skipped Stuck.blk" in err
+
+
+@pytest.mark.parametrize("taken", [False, True])
+def test_the_default_port_is_the_same_each_time_when_it_is_free(cli, monkeypatch, taken):
+    """The page's documents live in the browser's storage of one address: without --port the
+    server takes 8737 (the same origin on every start), or any free port when that is taken."""
+    import click
+    import uvicorn
+
+    import sheets.web.app as web_app
+    import sheets.web.cli as web_cli
+
+    tried = []
+
+    class Sock:
+        def __init__(self, port):
+            self.port = port
+
+        def getsockname(self):
+            return ("127.0.0.1", self.port)
+
+    def bind(host, port):
+        tried.append(port)
+        if taken and port == web_cli.PREFERRED_PORT:
+            raise click.UsageError("cannot listen on 127.0.0.1:8737: Address already in use")
+        return Sock(port or 40123)
+
+    monkeypatch.setattr(web_cli, "_bind", bind)
+    monkeypatch.setattr(web_app, "create_app", lambda host, p, **kw: "app")
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    r = cli("serve", "--no-open")
+    assert r.exit_code == 0, r.stderr
+    assert web_cli.PREFERRED_PORT == 8737
+    assert tried == ([8737, 0] if taken else [8737])
+    tried.clear()
+    assert cli("serve", "--no-open", "--port", "0").exit_code == 0 and tried == [0]  # as asked
