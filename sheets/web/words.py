@@ -124,6 +124,7 @@ WORDS: dict[str, str] = {
     "show": N_("Show"),
     # calculators
     "calculate": N_("Calculate"),
+    "distribution": N_("Distribution"),
     "no_calculators": N_("This game has no calculators."),
     "pick_unit": N_("a unit of the opened files…"),
     "no_units_open": N_("(no unit in the opened files)"),

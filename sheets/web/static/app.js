@@ -1198,6 +1198,53 @@ async function runCalc(game, calc, inputs, form, out) {
   out.replaceChildren(resultView(data));
 }
 
+function findDistribution(value, depth = 0) {
+  // the first list of probabilities (or mapping of outcome → probability) in a result
+  if (depth > 3 || value === null || typeof value !== "object") return null;
+  const isP = (x) => typeof x === "number" && x >= 0 && x <= 1.0000001;
+  if (Array.isArray(value)) {
+    if (value.length > 1 && value.every(isP)) return value.map((p, i) => [String(i), p]);
+  } else {
+    const entries = Object.entries(value);
+    for (const [k, v] of entries) {
+      if (/distribution/i.test(k)) { const d = findDistribution(v, depth + 1) || (Array.isArray(v) && v.every(isP) ? v.map((p, i) => [String(i), p]) : null); if (d) return d; }
+    }
+    const numeric = entries.filter(([, v]) => isP(v));
+    if (entries.length > 1 && numeric.length === entries.length) return entries;
+    for (const [, v] of entries) { const d = findDistribution(v, depth + 1); if (d) return d; }
+  }
+  return null;
+}
+
+function chartSvg(dist) {  // a small bar chart of a result's distribution (outcome → probability)
+  const w = 320, h = 120, pad = 18;
+  const max = Math.max(...dist.map(([, p]) => p), 1e-9);
+  const bw = (w - 2 * pad) / dist.length;
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("class", "dist");
+  dist.forEach(([label, p], i) => {
+    const bh = (h - 2 * pad) * (p / max);
+    const r = document.createElementNS(ns, "rect");
+    r.setAttribute("x", pad + i * bw + 1); r.setAttribute("y", h - pad - bh);
+    r.setAttribute("width", Math.max(1, bw - 2)); r.setAttribute("height", bh);
+    const tip = document.createElementNS(ns, "title"); tip.textContent = `${label}: ${(p * 100).toFixed(2)} %`;
+    r.append(tip); svg.append(r);
+    if (dist.length <= 16) {
+      const tx = document.createElementNS(ns, "text");
+      tx.setAttribute("x", pad + i * bw + bw / 2); tx.setAttribute("y", h - 4);
+      tx.setAttribute("text-anchor", "middle"); tx.textContent = label.length > 8 ? label.slice(0, 7) + "…" : label;
+      svg.append(tx);
+      const pv = document.createElementNS(ns, "text");
+      pv.setAttribute("x", pad + i * bw + bw / 2); pv.setAttribute("y", h - pad - bh - 3);
+      pv.setAttribute("text-anchor", "middle"); pv.textContent = `${Math.round(p * 100)}%`;
+      svg.append(pv);
+    }
+  });
+  return svg;
+}
+
 function resultView(data) {
   const box = el("div", {class: "calc-result"});
   const display = data.display;
@@ -1215,6 +1262,8 @@ function resultView(data) {
     return box;
   }
   box.append(el("pre", {class: "calc-text"}, data.text || ""));
+  const found = data.result ? findDistribution(data.result) : null;
+  if (found) box.append(el("figure", {class: "dist-box"}, chartSvg(found), el("figcaption", {}, t("distribution"))));
   return box;
 }
 
