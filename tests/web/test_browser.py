@@ -403,13 +403,15 @@ def test_three_files_open_at_once_as_tabs(browser, tmp_path):
         (tmp_path / n).write_bytes(sample("battletech", n))
     page.find("#file-input").send_keys("\n".join(str(tmp_path / n) for n in names))
     wait(lambda: len(page.finds("#file-tabs [role=tab]")) == 3, what="three tabs")
-    tabs = page.finds("#file-tabs [role=tab]")
-    assert [t.find_element("css selector", ".tab-name").text for t in tabs] == names
+    tabs = page.js(  # (read at once: the tabs are drawn again after each check)
+        "return [...document.querySelectorAll('#file-tabs [role=tab]')].map("
+        "(t) => [t.querySelector('.tab-name').textContent, t.getAttribute('aria-selected')])"
+    )
+    assert tabs == [["roc.yaml", "false"], ["orc.yaml", "false"], ["harpy.yaml", "true"]]
     assert page.find("#file-tabs").get_attribute("role") == "tablist"
-    assert [t.get_attribute("aria-selected") for t in tabs] == ["false", "false", "true"]
     page.no_problems()
     wait(lambda: page.status() == "3 units, 0 errors, 0 warnings", what="three units")
-    page.finds("#file-tabs [role=tab]")[0].click()
+    wait(lambda: page.finds("#file-tabs [role=tab]")[0].click() or True, what="a click on the first tab")
     assert page.js("return state.view.state.doc.toString()") == sample("battletech", "roc.yaml").decode()
     wait(lambda: page.js("return document.activeElement.dataset.index") == "0", what="the first tab focused")
     page.press("\ue014")  # ArrowRight: the next tab
