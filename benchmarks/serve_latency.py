@@ -7,7 +7,7 @@ browser's time per keystroke (Event Timing) and how long the preview takes to se
 typing stops.
 
     python benchmarks/serve_latency.py [--edits 50] [--memory-edits 1000]
-    python benchmarks/serve_latency.py --browser [--keys 30] [--interval 0.15]
+    python benchmarks/serve_latency.py --browser [--keys 30] [--interval 0.15] [--where name|comment]
 
 A real server (`sheets serve --port 0 --no-open`, two workers) is started; each edit is the
 sample file with one changed line (a comment naming the edit, so every request misses the PDF
@@ -124,7 +124,7 @@ def big_file(units: int = 500) -> str:
     return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
 
 
-def browser_latency(keys: int, interval: float) -> None:
+def browser_latency(keys: int, interval: float, where: str = "name") -> None:
     """Keystroke → preview displayed in chromium, every bundled sample; the 500-unit file."""
     sys.path.insert(0, str(ROOT / "tests"))
     from web.browser import chrome, find_browser, serving
@@ -166,7 +166,14 @@ def browser_latency(keys: int, interval: float) -> None:
             )
             content = d.find_element("css selector", "#editor-box .cm-content")
             content.click()
-            content.send_keys("\ue009\ue010\ue000# ")  # Ctrl+End: a comment on the last line
+            if where == "name":  # the end of the first unit's name: every key changes the sheets
+                js(
+                    "const s = state.view.state; const at = s.doc.toString().indexOf('name: ');"
+                    "state.view.dispatch({selection: {anchor: s.doc.lineAt(at).to}}); state.view.focus();"
+                )
+                content.send_keys(" ")
+            else:  # a comment on the last line: no word printed changes (the drawn page is reused)
+                content.send_keys("\ue009\ue010\ue000# ")
             time.sleep(1.0)
             js(
                 "sheetsPerf.latencies = []; sheetsPerf.keystrokes = []; sheetsPerf.settled = []; sheetsPerf.events = [];"
@@ -222,9 +229,10 @@ def main() -> None:
     ap.add_argument("--browser", action="store_true", help="keystroke → preview in chromium")
     ap.add_argument("--keys", type=int, default=30)
     ap.add_argument("--interval", type=float, default=0.15, help="seconds between keystrokes")
+    ap.add_argument("--where", choices=("name", "comment"), default="name", help="what the keys type into")
     args = ap.parse_args()
     if args.browser:
-        browser_latency(args.keys, args.interval)
+        browser_latency(args.keys, args.interval, args.where)
         return
     proc = subprocess.Popen(
         [sys.executable, "-m", "sheets", "serve", "--no-open", "--port", "0"],

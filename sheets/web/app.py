@@ -22,12 +22,14 @@ A job past the time limit → 503 with a message (the server goes on).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
 from collections import OrderedDict
 from pathlib import Path
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -152,10 +154,52 @@ def _digest(files: list, query: dict) -> str:
     return h.hexdigest()
 
 
+SEMANTIC_MAX = 4 * 1024 * 1024  # bytes of a YAML file read for its events (larger: its bytes)
+
+
+def _semantic(name: str, data: bytes) -> bytes:
+    """What of a file its printout depends on: a YAML file's events (every key and value as
+    written, with its quoting and tags, in order), so that an edit of a comment, a blank line or
+    the indentation gives the PDF already made; any other file (or one that does not parse,
+    is not UTF-8 or is very large) its bytes."""
+    if not name.lower().endswith((".yaml", ".yml")) or len(data) > SEMANTIC_MAX:
+        return b"raw\0" + data
+    import yaml
+
+    try:
+        text = data.decode("utf-8")
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        h = hashlib.sha256()
+        for e in yaml.parse(text, Loader=loader):
+            part = (
+                type(e).__name__,
+                getattr(e, "anchor", None),
+                getattr(e, "tag", None),
+                getattr(e, "implicit", None),
+                getattr(e, "value", None),
+                getattr(e, "style", None),
+            )
+            h.update(repr(part).encode("utf-8", "surrogatepass") + b"\n")
+        return b"yaml\0" + h.digest()
+    except Exception:  # not YAML the plain reader takes: the loader reports it, keyed by its bytes
+        return b"raw\0" + data
+
+
 def _pdf_key(files: list, query: dict) -> str:
-    """The PDF cache's key: the files and the options that change the PDF (not the page or the
-    resolution of a preview, the page's own language, or whether a check brings a preview)."""
-    return _digest(files, {k: v for k, v in query.items() if k not in ("page", "dpi", "ui", "preview")})
+    """The PDF cache's key: the files (a YAML file by what it says, see :func:`_semantic`) and the
+    options that change the PDF (not the page or the resolution of a preview, the page's own
+    language, or whether a check brings a preview)."""
+    shown = [[name, _semantic(name, data)] for name, data in files]
+    return _digest(shown, {k: v for k, v in query.items() if k not in ("page", "dpi", "ui", "preview")})
+
+
+class PngCache(PdfCache):
+    """Preview pages by their PDF's key, page, resolution and greys (bounded like the PDFs)."""
+
+
+def _png_key(pdf_key: str, query: dict) -> str:
+    """A preview page's key: its PDF's, the page and the resolution (mono is in the PDF's)."""
+    return f"{pdf_key}:{query.get('page', '1')}:{query.get('dpi', '96')}"
 
 
 def _stem(files: list) -> str:
@@ -190,6 +234,7 @@ def create_app(
     pool = pool or Pool(size=workers, time_limit=time_limit)
     library = read_library(units_dir)
     cache = PdfCache()
+    pngs_cache = PngCache(entries=32, max_bytes=32 * 1024 * 1024)
     static = {name: (HERE / "static" / name).read_bytes() for name in STATIC}
 
     async def job(op: str, payload):
@@ -316,18 +361,31 @@ def create_app(
         query = query_of(request)
         if query.get("preview") not in (None, "", "0"):
             # the page's live check: problems and, when nothing is in the way, page 1 of the preview
-            # in the same job (one load of the files, one worker per keystroke's round)
-            key = _pdf_key(files, query)
+            # in the same job (one load of the files, one worker per keystroke's round); a page
+            # already drawn for what the files say is not drawn again
+            key = await anyio.to_thread.run_sync(_pdf_key, files, query)
+            shown_key = _png_key(key, query)
+            shown = pngs_cache.get(shown_key)
+            if shown is not None:
+                plain = {k: v for k, v in query.items() if k != "preview"}
+                out = await job("check", {"files": files, "query": plain})
+                if not any(p["severity"] != "warning" for p in out["problems"]):
+                    pages, png = shown.split(b"\0", 1)
+                    out["preview"] = {"png": base64.b64encode(png).decode("ascii"), "pages": int(pages)}
+                return JSONResponse(out)
             pdf = cache.get(key)
             out = await job("check", {"files": files, "query": query, "pdf": pdf})
             made = out.pop("pdf", None)
             if made is not None and pdf is None:
                 cache.put(key, made)
+            if "preview" in out:
+                png = base64.b64decode(out["preview"]["png"])
+                pngs_cache.put(shown_key, str(out["preview"]["pages"]).encode() + b"\0" + png)
             return JSONResponse(out)
         return JSONResponse(await job("check", {"files": files, "query": query}))
 
     async def rendered(files, query) -> tuple[bytes, str]:
-        key = _pdf_key(files, query)
+        key = await anyio.to_thread.run_sync(_pdf_key, files, query)
         pdf = cache.get(key)
         if pdf is None:
             pdf = (await job("render", {"files": files, "query": query}))["pdf"]
@@ -342,11 +400,17 @@ def create_app(
 
     async def preview(request: Request):
         files, _fields, query = await uploaded(request)
-        key = _pdf_key(files, query)
+        key = await anyio.to_thread.run_sync(_pdf_key, files, query)
+        shown_key = _png_key(key, query)
+        shown = pngs_cache.get(shown_key)
+        if shown is not None:
+            pages, png = shown.split(b"\0", 1)
+            return Response(png, media_type="image/png", headers={"X-Pages": pages.decode()})
         pdf = cache.get(key)
         out = await job("preview", {"files": files, "query": query, "pdf": pdf})
         if pdf is None:
             cache.put(key, out["pdf"])
+        pngs_cache.put(shown_key, str(out["pages"]).encode() + b"\0" + out["png"])
         return Response(out["png"], media_type="image/png", headers={"X-Pages": str(out["pages"])})
 
     async def render(request: Request):

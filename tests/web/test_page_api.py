@@ -251,3 +251,52 @@ def test_an_empty_document_of_the_form_checks_with_the_units_missing(client, kin
     """What "empty (build it in the form)" starts: the game is known, the list is empty."""
     r = client.post("/api/check", files=files(("new.yaml", f"system: {kind}\nunits: []\n".encode()))).json()
     assert r["game"] == kind and r["written"] == 0 and r["problems"]
+
+
+def test_the_live_check_draws_a_page_once_for_what_the_file_says(make_client):
+    """Typing in a comment (or a blank line, or the indentation) changes no word the sheets
+    print: the page drawn for the same document is sent again without a render; a changed value
+    is drawn anew. (A real worker pool: the jobs are counted.)"""
+    import base64
+
+    client = make_client(workers=1)
+    app = client.app.app
+    roc = sample("battletech", "roc.yaml")
+    first = client.post("/api/check?preview=1&page=1&dpi=36", files=files(("roc.yaml", roc))).json()
+    png = base64.b64decode(first["preview"]["png"])
+    assert png.startswith(b"\x89PNG") and first["preview"]["pages"] == 1 and "pdf" not in first
+    assert len(app.state.cache.items) == 1
+    again = client.post(
+        "/api/check?preview=1&page=1&dpi=36", files=files(("roc.yaml", roc + b"# typing a note\n"))
+    ).json()
+    assert base64.b64decode(again["preview"]["png"]) == png and again["problems"] == []
+    assert len(app.state.cache.items) == 1  # nothing rendered
+    moved = roc.replace(b"name: Roc", b"name: Rocket")
+    other = client.post("/api/check?preview=1&page=1&dpi=36", files=files(("roc.yaml", moved))).json()
+    assert base64.b64decode(other["preview"]["png"]) != png and len(app.state.cache.items) == 2
+    # a file with an error gets its problems and no page, even where the page is cached
+    broken = roc + b"    motoin: biped\n"
+    bad = client.post("/api/check?preview=1&page=1&dpi=36", files=files(("roc.yaml", broken))).json()
+    assert "preview" not in bad and bad["problems"][0]["severity"] == "error"
+    # the preview route reads the same pages
+    r = client.post("/api/preview?page=1&dpi=36", files=files(("roc.yaml", roc + b"\n\n")))
+    assert r.content == png and r.headers["x-pages"] == "1"
+
+
+def test_what_a_yaml_file_says_is_its_events():
+    from sheets.web.app import _semantic
+
+    base = b"system: battletech\nunits:\n  - {name: Roc, tons: 7}\n"
+    same = [b"# note\n" + base, base + b"\n\n", b"system: battletech\nunits:\n- name: Roc\n  tons: 7\n"]
+    assert {_semantic("a.yaml", x) for x in [base, *same]} == {_semantic("a.yaml", base)}
+    different = [
+        base.replace(b"7", b"'7'"),  # quoted: a string
+        base.replace(b"tons: 7", b"tons: 7, tons: 8"),  # a duplicate key is kept, not collapsed
+        base.replace(b"Roc", b"Roc2"),
+        b"units:\n  - {name: Roc, tons: 7}\nsystem: battletech\n",  # another order
+    ]
+    keys = {_semantic("a.yaml", x) for x in different}
+    assert len(keys) == len(different) and _semantic("a.yaml", base) not in keys
+    assert _semantic("a.blk", base) == b"raw\0" + base  # not YAML: its bytes
+    assert _semantic("a.yaml", base.decode().encode("utf-16")).startswith(b"raw\0")  # not UTF-8
+    assert _semantic("a.yaml", b"a: [\n") == b"raw\0a: [\n"  # does not parse
