@@ -167,9 +167,9 @@ def browser_latency(keys: int, interval: float, where: str = "name") -> None:
             content = d.find_element("css selector", "#editor-box .cm-content")
             content.click()
             if where == "name":  # the end of the first unit's name: every key changes the sheets
-                js(
-                    "const s = state.view.state; const at = s.doc.toString().indexOf('name: ');"
-                    "state.view.dispatch({selection: {anchor: s.doc.lineAt(at).to}}); state.view.focus();"
+                js(  # a block line `- name: X` or `name: X` (not inside a flow mapping)
+                    r"const s = state.view.state; const m = /^[ \t]*-?[ \t]*name: [^{}\n#]*$/m.exec(s.doc.toString());"
+                    "state.view.dispatch({selection: {anchor: m.index + m[0].length}}); state.view.focus();"
                 )
                 content.send_keys(" ")
             else:  # a comment on the last line: no word printed changes (the drawn page is reused)
@@ -186,23 +186,27 @@ def browser_latency(keys: int, interval: float, where: str = "name") -> None:
                 content.send_keys("abcdefghij"[i % 10])
                 last = js("return performance.now()")
                 time.sleep(interval)
-            until(
-                lambda: js(
-                    "return sheetsPerf.keystrokes.length === 0 && state.shownPreview === state.generation"
-                ),
-                120,
-            )
+            try:
+                until(
+                    lambda: js(
+                        "return sheetsPerf.keystrokes.length === 0 && state.shownPreview === state.generation"
+                    ),
+                    60,
+                )
+            except RuntimeError:
+                print("  (a keystroke's preview never came:", js("return state.problems"), ")")
             return last
 
         print(
-            f"keystroke → new preview displayed in the browser, {keys} keys {interval * 1000:.0f} ms apart, ms:"
+            f"keystroke → new preview displayed in the browser, {keys} keys {interval * 1000:.0f} ms apart, "
+            f"typed into {'the first unit name' if where == 'name' else 'a comment'}, ms:"
         )
         print(f"{'sample':<34} {'median':>7} {'p95':>7} {'max':>7}")
         worst = 0.0
         for path in samples:
             content = open_text(path.name, path.read_text(encoding="utf-8"))
             type_keys(content)
-            lat = js("return sheetsPerf.latencies")
+            lat = js("return sheetsPerf.latencies") or [float("nan")] * 2
             worst = max(worst, p95(lat))
             print(
                 f"{path.parent.name + '/' + path.name:<34} {statistics.median(lat):>7.0f} {p95(lat):>7.0f} {max(lat):>7.0f}",
