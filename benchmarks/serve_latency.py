@@ -167,8 +167,9 @@ def browser_latency(keys: int, interval: float, where: str = "name") -> None:
             content = d.find_element("css selector", "#editor-box .cm-content")
             content.click()
             if where == "name":  # the end of the first unit's name: every key changes the sheets
-                js(  # a block line `- name: X` or `name: X` (not inside a flow mapping)
-                    r"const s = state.view.state; const m = /^[ \t]*-?[ \t]*name: [^{}\n#]*$/m.exec(s.doc.toString());"
+                js(  # the last block line `- name: X` (a unit no other names, e.g. in `joins:`)
+                    r"const s = state.view.state; const all = [...s.doc.toString().matchAll(/^[ \t]*-[ \t]*name: [^{}\n#]*$/gm)];"
+                    "const m = all[all.length - 1];"
                     "state.view.dispatch({selection: {anchor: m.index + m[0].length}}); state.view.focus();"
                 )
                 content.send_keys(" ")
