@@ -686,6 +686,7 @@ def test_keyboard_only(browser):
 def test_every_control_is_named_and_axe_finds_nothing_serious_on_any_view(browser):
     page = browser
     page.fresh()
+    page.severe_logs()  # (read: from here on, this test's own)
     page.js(
         "addDoc({name: 'roc.yaml', text: arguments[0]}); afterDocsChanged();",
         sample("battletech", "roc.yaml").decode(),
