@@ -190,7 +190,8 @@ def _pdf_key(files: list, query: dict) -> str:
     options that change the PDF (not the page or the resolution of a preview, the page's own
     language, or whether a check brings a preview)."""
     shown = [[name, _semantic(name, data)] for name, data in files]
-    return _digest(shown, {k: v for k, v in query.items() if k not in ("page", "dpi", "ui", "preview")})
+    skip = ("page", "dpi", "ui", "preview", "format")  # (format: of a preview page, not of the PDF)
+    return _digest(shown, {k: v for k, v in query.items() if k not in skip})
 
 
 class PngCache(PdfCache):
@@ -199,7 +200,7 @@ class PngCache(PdfCache):
 
 def _png_key(pdf_key: str, query: dict) -> str:
     """A preview page's key: its PDF's, the page and the resolution (mono is in the PDF's)."""
-    return f"{pdf_key}:{query.get('page', '1')}:{query.get('dpi', '96')}"
+    return f"{pdf_key}:{query.get('page', '1')}:{query.get('dpi', '96')}:{query.get('format', 'png')}"
 
 
 def _stem(files: list) -> str:
@@ -370,8 +371,12 @@ def create_app(
                 plain = {k: v for k, v in query.items() if k != "preview"}
                 out = await job("check", {"files": files, "query": plain})
                 if not any(p["severity"] != "warning" for p in out["problems"]):
-                    pages, png = shown.split(b"\0", 1)
-                    out["preview"] = {"png": base64.b64encode(png).decode("ascii"), "pages": int(pages)}
+                    pages, kind, image = shown.split(b"\0", 2)
+                    out["preview"] = {
+                        "image": base64.b64encode(image).decode("ascii"),
+                        "type": kind.decode(),
+                        "pages": int(pages),
+                    }
                 return JSONResponse(out)
             pdf = cache.get(key)
             out = await job("check", {"files": files, "query": query, "pdf": pdf})
@@ -379,8 +384,9 @@ def create_app(
             if made is not None and pdf is None:
                 cache.put(key, made)
             if "preview" in out:
-                png = base64.b64decode(out["preview"]["png"])
-                pngs_cache.put(shown_key, str(out["preview"]["pages"]).encode() + b"\0" + png)
+                shown = out["preview"]
+                image = base64.b64decode(shown["image"])
+                pngs_cache.put(shown_key, f"{shown['pages']}\0{shown['type']}\0".encode() + image)
             return JSONResponse(out)
         return JSONResponse(await job("check", {"files": files, "query": query}))
 
@@ -404,14 +410,15 @@ def create_app(
         shown_key = _png_key(key, query)
         shown = pngs_cache.get(shown_key)
         if shown is not None:
-            pages, png = shown.split(b"\0", 1)
-            return Response(png, media_type="image/png", headers={"X-Pages": pages.decode()})
+            pages, kind, image = shown.split(b"\0", 2)
+            return Response(image, media_type=kind.decode(), headers={"X-Pages": pages.decode()})
         pdf = cache.get(key)
         out = await job("preview", {"files": files, "query": query, "pdf": pdf})
         if pdf is None:
             cache.put(key, out["pdf"])
-        pngs_cache.put(shown_key, str(out["pages"]).encode() + b"\0" + out["png"])
-        return Response(out["png"], media_type="image/png", headers={"X-Pages": str(out["pages"])})
+        kind = out.get("type", "image/png")
+        pngs_cache.put(shown_key, f"{out['pages']}\0{kind}\0".encode() + out["png"])
+        return Response(out["png"], media_type=kind, headers={"X-Pages": str(out["pages"])})
 
     async def render(request: Request):
         files, _fields, query = await uploaded(request)

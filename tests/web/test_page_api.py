@@ -263,17 +263,18 @@ def test_the_live_check_draws_a_page_once_for_what_the_file_says(make_client):
     app = client.app.app
     roc = sample("battletech", "roc.yaml")
     first = client.post("/api/check?preview=1&page=1&dpi=36", files=files(("roc.yaml", roc))).json()
-    png = base64.b64decode(first["preview"]["png"])
+    png = base64.b64decode(first["preview"]["image"])
     assert png.startswith(b"\x89PNG") and first["preview"]["pages"] == 1 and "pdf" not in first
+    assert first["preview"]["type"] == "image/png"
     assert len(app.state.cache.items) == 1
     again = client.post(
         "/api/check?preview=1&page=1&dpi=36", files=files(("roc.yaml", roc + b"# typing a note\n"))
     ).json()
-    assert base64.b64decode(again["preview"]["png"]) == png and again["problems"] == []
+    assert base64.b64decode(again["preview"]["image"]) == png and again["problems"] == []
     assert len(app.state.cache.items) == 1  # nothing rendered
     moved = roc.replace(b"name: Roc", b"name: Rocket")
     other = client.post("/api/check?preview=1&page=1&dpi=36", files=files(("roc.yaml", moved))).json()
-    assert base64.b64decode(other["preview"]["png"]) != png and len(app.state.cache.items) == 2
+    assert base64.b64decode(other["preview"]["image"]) != png and len(app.state.cache.items) == 2
     # a file with an error gets its problems and no page, even where the page is cached
     broken = roc + b"    motoin: biped\n"
     bad = client.post("/api/check?preview=1&page=1&dpi=36", files=files(("roc.yaml", broken))).json()
@@ -300,3 +301,18 @@ def test_what_a_yaml_file_says_is_its_events():
     assert _semantic("a.blk", base) == b"raw\0" + base  # not YAML: its bytes
     assert _semantic("a.yaml", base.decode().encode("utf-16")).startswith(b"raw\0")  # not UTF-8
     assert _semantic("a.yaml", b"a: [\n") == b"raw\0a: [\n"  # does not parse
+
+
+def test_a_preview_may_be_a_jpeg_with_its_dpi(client):
+    roc = files(("roc.yaml", sample("battletech", "roc.yaml")))
+    r = client.post("/api/preview?page=1&dpi=40&format=jpeg", files=roc)
+    assert r.headers["content-type"] == "image/jpeg" and r.content.startswith(b"\xff\xd8")
+    img = Image.open(io.BytesIO(r.content))
+    assert img.format == "JPEG" and tuple(round(x) for x in img.info["dpi"]) == (40, 40)
+    assert (
+        img.size == Image.open(io.BytesIO(client.post("/api/preview?page=1&dpi=40", files=roc).content)).size
+    )
+    live = client.post("/api/check?preview=1&page=1&dpi=40&format=jpeg", files=roc).json()["preview"]
+    assert live["type"] == "image/jpeg"
+    r = client.post("/api/preview?page=1&format=gif", files=roc)
+    assert r.status_code == 400 and r.json() == {"error": "format: expected png or jpeg, got 'gif'"}

@@ -6,6 +6,7 @@
 
 const INITIAL = JSON.parse(document.getElementById("words").textContent);
 const PREVIEW_DPI = 96;
+const PREVIEW_FORMAT = "jpeg";  // the preview's pictures: JPEG encodes a sheet ~6× faster than PNG
 const MAX_PREVIEW_PAGES = 30;  // pages previewed (the downloads have them all)
 const NEW_NAME = "untitled.yaml";  // a file typed or pasted into the empty editor
 const TEXT_SUFFIXES = [".yaml", ".yml", ".blk", ".mul", ".ros"];
@@ -646,7 +647,7 @@ async function update() {
   let data;
   try {
     // one job per round: the problems and, when nothing is in the way, page 1 of the preview
-    const r = await api(url("/api/check", {...query, preview: 1, page: 1, dpi: PREVIEW_DPI}), {method: "POST", body: formData()});
+    const r = await api(url("/api/check", {...query, preview: 1, page: 1, dpi: PREVIEW_DPI, format: PREVIEW_FORMAT}), {method: "POST", body: formData()});
     data = await r.json();
     if (!r.ok) { if (gen === state.generation) { showError(data.error); renderStatus(); } return; }
   } catch (e) { return; }
@@ -670,11 +671,9 @@ async function update() {
   }
   $("preview-note").textContent = data.problems.length ? t("list_warnings") : "";
   const pages = data.preview.pages;
-  const raw = atob(data.preview.png);
-  const bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  const bytes = unb64(data.preview.image);
   if (gen < state.shownPreview) return;
-  await showPage(1, new Blob([bytes], {type: "image/png"}), pages);
+  await showPage(1, new Blob([bytes], {type: data.preview.type}), pages);
   if (gen < state.shownPreview) return;
   state.shownPreview = gen;
   state.previewQuery = query;
@@ -720,7 +719,7 @@ async function fetchPage(fig) {
   if (!wanted || fig.dataset.have === wanted || fig.dataset.loading === wanted || String(state.shownPreview) !== wanted) return;
   fig.dataset.loading = wanted;
   try {
-    const r = await api(url("/api/preview", {...state.previewQuery, page, dpi: PREVIEW_DPI}), {method: "POST", body: formData()});
+    const r = await api(url("/api/preview", {...state.previewQuery, page, dpi: PREVIEW_DPI, format: PREVIEW_FORMAT}), {method: "POST", body: formData()});
     if (!r.ok || String(state.shownPreview) !== wanted) return;
     await showPage(page, await r.blob(), state.pages);
     fig.dataset.have = wanted;
