@@ -856,7 +856,7 @@ function renderGameOptions() {
     if (kind === "choice") {
       input = el("select", {id, "data-option": o.name, "data-default": dflt});
       if (dflt === "") input.append(el("option", {value: ""}, `(${t("default_value")})`));
-      for (const c0 of o.choices || []) {
+      for (const c0 of o.choice_labels || o.choices || []) {
         const c = choiceOf(c0);
         input.append(el("option", {value: c.value}, c.value === dflt ? `${c.label} (${t("default_value")})` : c.label));
       }
@@ -1164,33 +1164,32 @@ async function runCalc(game, calc, inputs, form, out) {
   }
   const missing = inputs.filter((i) => i.required && !(i.name in fields));
   if (missing.length) { out.replaceChildren(el("p", {class: "hint"}, t("required_missing", {fields: missing.map((i) => i.label).join(", ")}))); return; }
-  let body, headers = {};
-  if (calc.inputs) {  // the calculators' data contract: JSON in, units as {file, name}
-    const values = {};
-    for (const input of inputs) {
-      if (!(input.name in fields)) continue;
-      const one = (v) => {
-        if (input.type === "unit" || input.type === "unit_or_text") { try { const u = JSON.parse(v); if (u && u.name) return u; } catch (e) { /* text */ } }
-        if (input.type === "int" || input.type === "float") return Number(v);
-        if (input.type === "flag") return v === "1";
-        return v;
-      };
-      values[input.name] = input.multiple ? fields[input.name].map(one) : one(fields[input.name]);
-    }
-    const files = state.docs.map((d) => (d.text !== undefined ? {name: d.name, text: d.text} : {name: d.name, base64: b64(d.bytes)}));
-    body = JSON.stringify({game: game.id, name: calc.name, lang: state.ui, inputs: values, files});
-    headers = {"Content-Type": "application/json"};
-  } else {
-    body = formData();
-    body.append("game", game.id);
-    body.append("command", calc.name);
-    body.append("fields", JSON.stringify(fields));
-    body.append("ui", state.ui);
+  // the calculators' data contract: a unit as {"file", "name"} of the opened documents, numbers
+  // and flags typed (older servers: their "@N#Name" reference and text)
+  const values = {};
+  for (const input of inputs) {
+    if (!(input.name in fields)) continue;
+    const one = (v) => {
+      if (input.wire === "command") return v;
+      if (input.type === "unit" || input.type === "unit_or_text") { try { const u = JSON.parse(v); if (u && u.name) return u; } catch (e) { /* text */ } }
+      if ((input.type === "int" || input.type === "float") && v !== "" && Number.isFinite(Number(v))) return Number(v);
+      if (input.type === "flag") return v === "1";
+      return v;
+    };
+    values[input.name] = input.multiple ? fields[input.name].map(one) : one(fields[input.name]);
   }
+  const body = formData();
+  body.append("game", game.id);
+  body.append("command", calc.name);
+  body.append("name", calc.name);
+  body.append("fields", JSON.stringify(values));
+  body.append("ui", state.ui);
+  body.append("lang", state.ui);
+  const headers = {};
   let r, data;
   try { r = await api(url("/api/calc"), {method: "POST", body, headers}); data = await r.json().catch(() => ({})); } catch (e) { return; }
-  if (!r.ok) {
-    const msg = data.error || (data.problems || []).map((p) => problemText(p)).join("; ") || r.statusText;
+  if (!r.ok || data.refused) {  // a refused input says why (in words, naming its field)
+    const msg = data.refused || data.error || (data.problems || []).map((p) => problemText(p)).join("; ") || r.statusText;
     out.replaceChildren(el("p", {class: "error", role: "alert"}, `${t("error")}: ${msg}`));
     return;
   }
