@@ -96,6 +96,10 @@ class Page:
         css += f"[data-role='{role}']" if role else ":is(input, select):not([data-role])"
         return wait(lambda: self.find(css), what=f"the form field {key}")
 
+    def click(self, css):
+        """Click ``css`` (again if the page drew it anew meanwhile: tabs are redrawn per check)."""
+        wait(lambda: self.find(css).click() or True, what=f"a click on {css}")
+
     def choose(self, element, value):
         from selenium.webdriver.support.ui import Select
 
@@ -490,11 +494,11 @@ def test_edits_survive_a_reload_and_closing_asks_first(browser):
     except Exception:
         pass
     page.ready()
-    assert (
-        page.text().endswith("# my note")
-        and page.find("#file-tabs [role=tab] .tab-name").text == "roc.yaml •"
+    assert page.text().endswith("# my note")
+    wait(
+        lambda: page.find("#file-tabs [role=tab] .tab-name").text == "roc.yaml •", what="still not downloaded"
     )
-    page.find("#file-tabs .close").click()  # closing with unsaved changes asks
+    page.click("#file-tabs .close")  # closing with unsaved changes asks
     alert = wait(lambda: page.d.switch_to.alert, what="the question")
     assert alert.text == "roc.yaml has changes that were not downloaded. Close it anyway?"
     alert.dismiss()
@@ -502,7 +506,7 @@ def test_edits_survive_a_reload_and_closing_asks_first(browser):
     saved = page.download("#dl-yaml", ".yaml")  # download YAML: the document as edited
     assert saved.read_text("utf-8") == page.text()
     wait(lambda: page.find("#file-tabs [role=tab] .tab-name").text == "roc.yaml", what="saved")
-    page.find("#file-tabs .close").click()  # nothing unsaved: closes without a question
+    page.click("#file-tabs .close")  # nothing unsaved: closes without a question
     wait(lambda: not page.finds("#file-tabs [role=tab]"), what="closed")
 
 
