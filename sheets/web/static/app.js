@@ -600,7 +600,10 @@ function renderTabsSoon() { clearTimeout(tabsTimer); tabsTimer = setTimeout(rend
 
 // the pause before a round: short when the server answers fast, longer (more keystrokes in
 // one round) when it is slow
-function pause() { return Math.round(Math.min(200, Math.max(10, serverMs * 0.25))); }
+// (a document whose round takes over half a second waits for the typing to pause, one round at a
+// time, so that the round after the last key does not queue behind the ones before it)
+const HEAVY_MS = 500;
+function pause() { return serverMs > HEAVY_MS ? 300 : Math.round(Math.min(200, Math.max(10, serverMs * 0.25))); }
 
 function schedule(delay) {
   clearTimeout(timer);
@@ -608,7 +611,7 @@ function schedule(delay) {
 }
 
 function kick() {
-  if (running >= MAX_CONCURRENT) { pending = true; return; }
+  if (running >= (serverMs > HEAVY_MS ? 1 : MAX_CONCURRENT)) { pending = true; return; }
   running++;
   update().finally(() => { running--; if (pending) { pending = false; schedule(0); } });
 }
