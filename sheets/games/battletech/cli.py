@@ -55,6 +55,14 @@ UNITS_OPTION = click.Option(
     "MegaMek installation's unit folder (searched recursively; default: the force's folder).",
 )
 
-RENDER_OPTIONS = [*STRICT_OPTIONS, UNITS_OPTION, NO_ODDS]
+ONE_PER_PAGE = click.Option(
+    ["--one-per-page", "one_per_page"],
+    is_flag=True,
+    default=None,
+    help="battletech: print each loose unit file (.blk) on a page of its own; without it, unit "
+    "files given together print as one Point of up to five, as MegaMekLab's mass print does.",
+)
+
+RENDER_OPTIONS = [*STRICT_OPTIONS, UNITS_OPTION, NO_ODDS, ONE_PER_PAGE]
 VALIDATE_OPTIONS = [*STRICT_OPTIONS, UNITS_OPTION]
 UNITS_OPTIONS = [UNITS_OPTION]
