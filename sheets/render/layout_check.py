@@ -512,138 +512,208 @@ def _q(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
-def _check_page(page: dict, rl: Rules, allowed: set, want) -> list[Violation]:
-    items = page["items"]
-    runs = [it for it in items if it[0] == "t"]
-    boxes = [it for it in items if it[0] == "b" and not it[2]]
-    pips = [it for it in items if it[0] == "p" and not it[4]]
-    segs = [(i, it) for i, it in enumerate(items) if it[0] == "s"]
-    covers = [(i, it[1]) for i, it in enumerate(items) if it[0] == "c"]
-    heads = [it for it in items if it[0] == "h"]
-    out: list[Violation] = []
-    n = page["number"]
+class _Page:
+    """One recorded page as the page rules read it: its items sorted by kind, the drawn lines
+    (worked out once, for the rules that need them) and the violations found so far."""
 
-    def add(kind, msg, x, y):
-        out.append(Violation(n, kind, msg, _where(page, x, y)))
-
-    pw, ph = page["size"]
-    tick = rl.min_tick_mm * MM - 0.01
-    gap_pt = rl.min_gap_mm * MM - 0.01
-    ru = page["lang"] == "ru"
-    for _, text, _font, size, note, (x0, y0, x1, y1), frame in runs:
-        least = rl.min_fine if note else rl.min_text
-        if size < least - 0.05 and want("font"):
-            add("font", f"{_q(text)} is {size:.1f} pt (at least {least:g} pt)", x0, y1)
-        fx0, fy0, fx1, fy1 = frame if frame else (0, 0, pw, ph)
-        if (fx0 - x0 > TOL or x1 - fx1 > TOL or fy0 - y0 > TOL or y1 - fy1 > TOL) and want("frame"):
-            over = max(fx0 - x0, x1 - fx1, fy0 - y0, y1 - fy1)
-            add("frame", f"{_q(text)} leaves its {'frame' if frame else 'page'} by {over:.1f} pt", x0, y1)
-        if ru and want("language"):
-            msg = _language(text, allowed)
-            if msg:
-                add("language", msg, x0, y1)
-    if want("overlap") and len(runs) > 1:
-        for a, b in _pairs([r[5] for r in runs]):
-            ra, rb = runs[a], runs[b]
-            add("overlap", f"{_q(ra[1])} overlaps {_q(rb[1])}", ra[5][0], ra[5][3])
-    lines, order = [], []
-    if segs and (runs or pips):
-        for idx, (_, pts, closed) in segs:
-            pts = list(pts) + ([pts[0]] if closed and len(pts) > 2 else [])
-            lines.extend(zip(pts, pts[1:]))
-            order.extend([idx] * (len(pts) - 1))
-    line_grid = (
-        _Grid([(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in lines])
-        if lines
-        else None
-    )
-    if want("border") and line_grid is not None and runs:
-        for r in runs:
-            x0, y0, x1, y1 = r[5]
-            inner = (x0 + TOL, y0 + TOL, x1 - TOL, y1 - TOL)
-            if inner[0] >= inner[2] or inner[1] >= inner[3]:
-                continue
-            for li in line_grid.query(inner, -0.01):
-                (ax, ay), (bx, by) = lines[li]
-                if _clip(ax, ay, bx, by, inner) and not any(
-                    ci > order[li] and _inside(inner, poly) for ci, poly in covers
-                ):
-                    add("border", f"{_q(r[1])} crosses a drawn line", x0, y1)
-                    break
-    if want("tick"):
-        for b in boxes:
-            x0, y0, x1, y1 = b[1]
-            w, h = b[3] if len(b) > 3 else (x1 - x0, y1 - y0)
-            if min(w, h) < tick:
-                add(
-                    "tick",
-                    f"tick box {w / MM:.1f}×{h / MM:.1f} mm (its shorter side at least "
-                    f"{rl.min_tick_mm:g} mm)",
-                    x0,
-                    y1,
-                )
-        small = {}
-        for _, x, y, rad, _s in pips:
-            if 2 * rad < tick:
-                small.setdefault(round(2 * rad / MM, 1), (x, y))
-        for d, (x, y) in small.items():
-            add("tick", f"pips {d:.1f} mm across (at least {rl.min_tick_mm:g} mm)", x, y)
-    if want("pips") and len(pips) > 1:
-        close = {}
-        for a, b in _pairs([(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips], slack=-gap_pt):
-            pa, pb = pips[a], pips[b]
-            gap = math.hypot(pa[1] - pb[1], pa[2] - pb[2]) - pa[3] - pb[3]
-            if gap < gap_pt:
-                close.setdefault(round(max(gap, 0) / MM, 2), (pa[1], pa[2]))
-        for g, (x, y) in sorted(close.items()):
-            add("pips", f"pips {g:.2f} mm apart (at least {rl.min_gap_mm:g} mm)", x, y)
-    if want("gap"):
-        close = {}
-        if len(boxes) > 1:
-            bb = [b[1] for b in boxes]
-            for a, b in _pairs(bb, slack=-gap_pt):
-                A, B = bb[a], bb[b]
-                g = max(B[0] - A[2], A[0] - B[2], B[1] - A[3], A[1] - B[3])
-                if g < gap_pt:
-                    close.setdefault(("tick boxes", round(max(g, 0) / MM, 2)), (A[0], A[3]))
-        if line_grid is not None and pips:
-            for _, x, y, r, _s in pips:
-                probe = (x - r - gap_pt, y - r - gap_pt, x + r + gap_pt, y + r + gap_pt)
-                for li in line_grid.query(probe, -0.01):
-                    (ax, ay), (bx, by) = lines[li]
-                    g = _seg_dist(x, y, ax, ay, bx, by) - r
-                    if g < gap_pt:
-                        close.setdefault(("a pip and a line", round(max(g, 0) / MM, 2)), (x, y))
-                        break
-        for (what, g), (x, y) in sorted(close.items()):
-            add("gap", f"{what} {g:.2f} mm apart (at least {rl.min_gap_mm:g} mm)", x, y)
-    targets = None
-    if want("over_tick") and runs and (boxes or pips):
-        targets = [b[1] for b in boxes] + [(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips]
-        grid = _Grid(targets)
-        for r in runs:
-            if grid.query(r[5], TOL):
-                add("over_tick", f"{_q(r[1])} is drawn over a tick target", r[5][0], r[5][3])
-    if want("heading") and heads:
-        content = (
-            [r[5] for r in runs]
-            + [b[1] for b in boxes]
-            + [(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips]
-            + [_poly_box(p) for _, p in covers]
-            + [_poly_box(it[1]) for _, it in segs]
+    def __init__(self, page: dict, rl: Rules, allowed: set, want):
+        items = page["items"]
+        self.page, self.rl, self.allowed, self.want = page, rl, allowed, want
+        self.runs = [it for it in items if it[0] == "t"]
+        self.boxes = [it for it in items if it[0] == "b" and not it[2]]
+        self.pips = [it for it in items if it[0] == "p" and not it[4]]
+        self.segs = [(i, it) for i, it in enumerate(items) if it[0] == "s"]
+        self.covers = [(i, it[1]) for i, it in enumerate(items) if it[0] == "c"]
+        self.heads = [it for it in items if it[0] == "h"]
+        self.out: list[Violation] = []
+        self.tick = rl.min_tick_mm * MM - 0.01
+        self.gap_pt = rl.min_gap_mm * MM - 0.01
+        self.lines: list = []
+        self.order: list = []
+        if self.segs and (self.runs or self.pips):
+            for idx, (_, pts, closed) in self.segs:
+                pts = list(pts) + ([pts[0]] if closed and len(pts) > 2 else [])
+                self.lines.extend(zip(pts, pts[1:]))
+                self.order.extend([idx] * (len(pts) - 1))
+        self.line_grid = (
+            _Grid(
+                [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in self.lines]
+            )
+            if self.lines
+            else None
         )
-        grid = _Grid(content)
-        for _, text, (hx0, hy0, hx1, hy1) in heads:
-            probe = (hx0, hy0 - rl.heading_room_pt, hx1, hy0 + TOL)
-            if not any(content[i][3] <= hy0 + TOL for i in grid.query(probe, 0.0)):
-                add(
-                    "heading",
-                    f"heading {_q(text)} has nothing under it on this page (its block "
-                    f"starts on the next page)",
-                    hx0,
-                    hy1,
-                )
-    return out
+
+    def add(self, kind: str, msg: str, x: float, y: float) -> None:
+        self.out.append(Violation(self.page["number"], kind, msg, _where(self.page, x, y)))
+
+
+def _rule_runs(p: _Page) -> None:
+    """font (the least size, 5 pt for fine print), frame (inside its frame or the page) and
+    language (no English on a Russian page), per text run."""
+    rl, want = p.rl, p.want
+    pw, ph = p.page["size"]
+    ru = p.page["lang"] == "ru" and want("language")
+    check_font, check_frame = want("font"), want("frame")
+    for _, text, _font, size, note, (x0, y0, x1, y1), frame in p.runs:
+        least = rl.min_fine if note else rl.min_text
+        if check_font and size < least - 0.05:
+            p.add("font", f"{_q(text)} is {size:.1f} pt (at least {least:g} pt)", x0, y1)
+        fx0, fy0, fx1, fy1 = frame if frame else (0, 0, pw, ph)
+        if check_frame and (fx0 - x0 > TOL or x1 - fx1 > TOL or fy0 - y0 > TOL or y1 - fy1 > TOL):
+            over = max(fx0 - x0, x1 - fx1, fy0 - y0, y1 - fy1)
+            p.add("frame", f"{_q(text)} leaves its {'frame' if frame else 'page'} by {over:.1f} pt", x0, y1)
+        if ru:
+            msg = _language(text, p.allowed)
+            if msg:
+                p.add("language", msg, x0, y1)
+
+
+def _rule_overlap(p: _Page) -> None:
+    """overlap: two text runs never overlap."""
+    if not p.want("overlap") or len(p.runs) < 2:
+        return
+    runs = p.runs
+    for a, b in _pairs([r[5] for r in runs]):
+        ra, rb = runs[a], runs[b]
+        p.add("overlap", f"{_q(ra[1])} overlaps {_q(rb[1])}", ra[5][0], ra[5][3])
+
+
+def _rule_border(p: _Page) -> None:
+    """border: a text run crosses no drawn line (unless a filled shape drawn later hides it)."""
+    if not p.want("border") or p.line_grid is None or not p.runs:
+        return
+    lines, order, covers = p.lines, p.order, p.covers
+    for r in p.runs:
+        x0, y0, x1, y1 = r[5]
+        inner = (x0 + TOL, y0 + TOL, x1 - TOL, y1 - TOL)
+        if inner[0] >= inner[2] or inner[1] >= inner[3]:
+            continue
+        for li in p.line_grid.query(inner, -0.01):
+            (ax, ay), (bx, by) = lines[li]
+            if _clip(ax, ay, bx, by, inner) and not any(
+                ci > order[li] and _inside(inner, poly) for ci, poly in covers
+            ):
+                p.add("border", f"{_q(r[1])} crosses a drawn line", x0, y1)
+                break
+
+
+def _rule_tick(p: _Page) -> None:
+    """tick: tick boxes and pips at least the least tick size each way."""
+    if not p.want("tick"):
+        return
+    rl, tick = p.rl, p.tick
+    for b in p.boxes:
+        x0, y0, x1, y1 = b[1]
+        w, h = b[3] if len(b) > 3 else (x1 - x0, y1 - y0)
+        if min(w, h) < tick:
+            p.add(
+                "tick",
+                f"tick box {w / MM:.1f}×{h / MM:.1f} mm (its shorter side at least {rl.min_tick_mm:g} mm)",
+                x0,
+                y1,
+            )
+    small: dict = {}
+    for _, x, y, rad, _s in p.pips:
+        if 2 * rad < tick:
+            small.setdefault(round(2 * rad / MM, 1), (x, y))
+    for d, (x, y) in small.items():
+        p.add("tick", f"pips {d:.1f} mm across (at least {rl.min_tick_mm:g} mm)", x, y)
+
+
+def _rule_pips(p: _Page) -> None:
+    """pips: two pips keep the least gap between them."""
+    pips = p.pips
+    if not p.want("pips") or len(pips) < 2:
+        return
+    gap_pt, close = p.gap_pt, {}
+    for a, b in _pairs([(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips], slack=-gap_pt):
+        pa, pb = pips[a], pips[b]
+        gap = math.hypot(pa[1] - pb[1], pa[2] - pb[2]) - pa[3] - pb[3]
+        if gap < gap_pt:
+            close.setdefault(round(max(gap, 0) / MM, 2), (pa[1], pa[2]))
+    for g, (x, y) in sorted(close.items()):
+        p.add("pips", f"pips {g:.2f} mm apart (at least {p.rl.min_gap_mm:g} mm)", x, y)
+
+
+def _rule_gap(p: _Page) -> None:
+    """gap: neighbouring tick boxes, and a pip and a drawn line, keep the least gap."""
+    if not p.want("gap"):
+        return
+    gap_pt, close = p.gap_pt, {}
+    if len(p.boxes) > 1:
+        bb = [b[1] for b in p.boxes]
+        for a, b in _pairs(bb, slack=-gap_pt):
+            A, B = bb[a], bb[b]
+            g = max(B[0] - A[2], A[0] - B[2], B[1] - A[3], A[1] - B[3])
+            if g < gap_pt:
+                close.setdefault(("tick boxes", round(max(g, 0) / MM, 2)), (A[0], A[3]))
+    if p.line_grid is not None and p.pips:
+        lines = p.lines
+        for _, x, y, r, _s in p.pips:
+            probe = (x - r - gap_pt, y - r - gap_pt, x + r + gap_pt, y + r + gap_pt)
+            for li in p.line_grid.query(probe, -0.01):
+                (ax, ay), (bx, by) = lines[li]
+                g = _seg_dist(x, y, ax, ay, bx, by) - r
+                if g < gap_pt:
+                    close.setdefault(("a pip and a line", round(max(g, 0) / MM, 2)), (x, y))
+                    break
+    for (what, g), (x, y) in sorted(close.items()):
+        p.add("gap", f"{what} {g:.2f} mm apart (at least {p.rl.min_gap_mm:g} mm)", x, y)
+
+
+def _rule_over_tick(p: _Page) -> None:
+    """over_tick: no text run is drawn over a tick box or pip."""
+    if not p.want("over_tick") or not p.runs or not (p.boxes or p.pips):
+        return
+    targets = [b[1] for b in p.boxes] + [(x - r, y - r, x + r, y + r) for _, x, y, r, _s in p.pips]
+    grid = _Grid(targets)
+    for r in p.runs:
+        if grid.query(r[5], TOL):
+            p.add("over_tick", f"{_q(r[1])} is drawn over a tick target", r[5][0], r[5][3])
+
+
+def _rule_heading(p: _Page) -> None:
+    """heading: a heading has content within ``heading_room_pt`` under it on its page."""
+    if not p.want("heading") or not p.heads:
+        return
+    content = (
+        [r[5] for r in p.runs]
+        + [b[1] for b in p.boxes]
+        + [(x - r, y - r, x + r, y + r) for _, x, y, r, _s in p.pips]
+        + [_poly_box(poly) for _, poly in p.covers]
+        + [_poly_box(it[1]) for _, it in p.segs]
+    )
+    grid = _Grid(content)
+    room = p.rl.heading_room_pt
+    for _, text, (hx0, hy0, hx1, hy1) in p.heads:
+        probe = (hx0, hy0 - room, hx1, hy0 + TOL)
+        if not any(content[i][3] <= hy0 + TOL for i in grid.query(probe, 0.0)):
+            p.add(
+                "heading",
+                f"heading {_q(text)} has nothing under it on this page (its block starts on the next page)",
+                hx0,
+                hy1,
+            )
+
+
+PAGE_RULES = (
+    _rule_runs,
+    _rule_overlap,
+    _rule_border,
+    _rule_tick,
+    _rule_pips,
+    _rule_gap,
+    _rule_over_tick,
+    _rule_heading,
+)
+
+
+def _check_page(page: dict, rl: Rules, allowed: set, want) -> list[Violation]:
+    """Every rule of :data:`PAGE_RULES` on one recorded page."""
+    p = _Page(page, rl, allowed, want)
+    for rule in PAGE_RULES:
+        rule(p)
+    return p.out
 
 
 def _language(text: str, allowed) -> str | None:
