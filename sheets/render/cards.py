@@ -350,7 +350,9 @@ def impose(
         used = [slot for slot, _ in batch]
         _draw_marks(pen, g, used=used)
         if back_drawers:
+            front = doc.pages
             pen = doc.page(page_size)
+            pen.mark("back_of", front)  # judged with its front page (layout checker)
             for slot, k in batch:
                 _draw_card(
                     pen, g.mirrored(slot), bleed, back_drawers[k], back_turn, g.bleed_box(g.mirrored(slot))

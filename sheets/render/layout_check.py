@@ -128,12 +128,22 @@ class Recorder:
         elif self._light is not None:  # not streaming: the light page is measured as it ends
             self._settle_light()
         if self.full_pages is not None and number > self.full_pages:
-            self._light = [number, [], set(), [], [], size[1]]
+            self._light = [number, [], set(), [], [], size[1], {}]
             self._sink = None
             return
-        page = {"number": number, "size": tuple(size), "lang": self.lang, "items": []}
+        page = {"number": number, "size": tuple(size), "lang": self.lang, "items": [], "marks": {}}
         self.pages.append(page)
         self._sink = page["items"]
+
+    def mark(self, key: str, value) -> None:
+        """What the layout says of the current page for the document rules: ``back_of`` (the
+        front page number whose card backs this page holds), ``keep`` (a group meant to fit one
+        page, e.g. "Point 1": printed on two pages it is a ``spill``)."""
+        if self._light is not None:
+            self._light[6][key] = value
+            return
+        self._items()  # (a page to hold it)
+        self.pages[-1]["marks"][key] = value
 
     def targets(self) -> tuple:
         """(full recorder, light recorder) for the pen on the current page: one is None."""
@@ -175,9 +185,9 @@ class Recorder:
             self._settle_light()
 
     def _settle_light(self) -> None:
-        number, violations, bands, texts, cuts, height = self._light
+        number, violations, bands, texts, cuts, height, marks = self._light
         usable = int((height - 2 * 10 * MM) // _BAND) or 1
-        self.done.append((number, violations, min(1.0, len(bands) / usable), texts, cuts))
+        self.done.append((number, violations, min(1.0, len(bands) / usable), texts, cuts, marks))
         self._light = None
 
     def _items(self) -> list:
@@ -281,6 +291,7 @@ class Rules:
     full_page_fill: float = 0.6  # ... unless it ends a document whose previous page is this full
     heading_room_pt: float = 30.0  # a heading needs content within this far under it
     staged: frozenset = frozenset()  # kinds listed as warnings only (see data/common/layout.yaml)
+    widow_page_fill: float = 0.12  # a last page under this, after a full page, is a widow
 
     @property
     def min_pip_gap(self) -> float:  # points (the name older tests and layouts use)
@@ -302,6 +313,7 @@ def rules() -> Rules:
         float(d.get("full_page_fill", 0.6)),
         float(d.get("heading_room_pt", 30.0)),
         frozenset(str(k) for k in d.get("staged", ())),
+        float(d.get("widow_page_fill", 0.12)),
     )
 
 
@@ -318,6 +330,8 @@ KINDS = (
     "cut",
     "heading",
     "blank",
+    "widow",
+    "spill",
     "coverage",
 )
 
@@ -357,21 +371,7 @@ def check(
         list(recorder.done) + [measure_page(p, rl, allowed, want) for p in recorder.pages], key=lambda s: s[0]
     )
     out: list[Violation] = [Violation(*v) for s in done for v in s[1] if want(v[1])]
-    if want("blank") and len(done) > 1:
-        fills = [s[2] for s in done]
-        for i, (number, _, fill, _, _) in enumerate(done):
-            last = i == len(fills) - 1
-            if fill < rl.min_page_fill and not (last and fills[i - 1] >= rl.full_page_fill):
-                out.append(
-                    Violation(
-                        number,
-                        "blank",
-                        f"only {fill:.0%} of the page is used "
-                        f"(at least {rl.min_page_fill:.0%}"
-                        f"{'' if last else ' on a page that is not the last'})",
-                        (0.0, 0.0),
-                    )
-                )
+    out += _document_rules(done, rl, want)
     cuts = [(s[0], c) for s in done for c in s[4]] if want("cut") else []
     if cuts or (coverage and want("coverage")):
         index = _TextIndex([t for s in done for t in s[3]])
@@ -396,6 +396,90 @@ def check(
     return out
 
 
+def _document_rules(done: list, rl: Rules, want) -> list[Violation]:
+    """The rules over whole pages: ``blank`` (a page too empty), ``widow`` (a last page with
+    one short block), ``spill`` (a group meant to fit one page printed on two)."""
+    out: list[Violation] = []
+    marks = [s[5] if len(s) > 5 else {} for s in done]
+    fronts = [m.get("back_of") is None for m in marks]
+    if want("blank") and len(done) > 1:
+        out += _blank(done, marks, fronts, rl)
+    if want("widow") and sum(fronts) > 1:
+        out += _widow(done, fronts, rl)
+    if want("spill"):
+        out += _spill(done, marks)
+    return out
+
+
+def _blank(done: list, marks: list, fronts: list, rl: Rules) -> list[Violation]:
+    """A page under ``min_page_fill`` in use, unless it ends the document after a page at least
+    ``full_page_fill`` full. A page of card backs is judged with its front page (the last front
+    page of a deck with ``--backs`` is the last page, its backs follow it)."""
+    out = []
+    numbers = [s[0] for s in done]
+    fill_of = dict(zip(numbers, (s[2] for s in done)))
+    order = [i for i, front in enumerate(fronts) if front]
+    for k, i in enumerate(order):
+        number, fill = done[i][0], done[i][2]
+        last = k == len(order) - 1
+        before = fill_of.get(done[order[k - 1]][0], 0.0) if k else 0.0
+        if fill < rl.min_page_fill and not (last and k and before >= rl.full_page_fill):
+            if len(order) == 1:
+                continue  # one page (and its backs): nothing to move it to
+            out.append(
+                Violation(
+                    number,
+                    "blank",
+                    f"only {fill:.0%} of the page is used "
+                    f"(at least {rl.min_page_fill:.0%}"
+                    f"{'' if last else ' on a page that is not the last'})",
+                    (0.0, 0.0),
+                )
+            )
+    return out
+
+
+def _widow(done: list, fronts: list, rl: Rules) -> list[Violation]:
+    """The last page holds only a short remainder (one entry: under ``widow_page_fill`` of its
+    height) after a full page that had room for it (the two pages' contents add up to one page
+    at most): it belongs on the page before it."""
+    order = [i for i, front in enumerate(fronts) if front]
+    last, before = done[order[-1]], done[order[-2]]
+    if last[2] < rl.widow_page_fill and before[2] >= rl.full_page_fill and last[2] + before[2] <= 1.0:
+        return [
+            Violation(
+                last[0],
+                "widow",
+                f"the last page holds only {last[2]:.0%} of a page, which the {1 - before[2]:.0%} left "
+                f"free on the page before it would hold (a short block on a page of its own)",
+                (0.0, 0.0),
+            )
+        ]
+    return []
+
+
+def _spill(done: list, marks: list) -> list[Violation]:
+    """A group the layout marks ``keep`` (a ProtoMech Point) printed on more than one page."""
+    seen: dict = {}
+    out = []
+    for s, m in zip(done, marks):
+        group = m.get("keep")
+        if group is None:
+            continue
+        if group in seen and seen[group] != s[0]:
+            out.append(
+                Violation(
+                    s[0],
+                    "spill",
+                    f"{group} continues from page {seen[group]} (it should fit one page)",
+                    (0.0, 0.0),
+                )
+            )
+        else:
+            seen.setdefault(group, s[0])
+    return out
+
+
 def _allowed(rl: Rules, user) -> set:
     """Latin words allowed on a Russian page: the allow-list and the user's own words, with the
     pieces of a user's word (broken over two lines or shortened with "…"). The pieces of an
@@ -410,15 +494,16 @@ def _allowed(rl: Rules, user) -> set:
 
 
 def measure_page(page: dict, rl: Rules | None = None, allowed=None, want=None) -> tuple:
-    """One page's measurements: (number, violations as tuples, fill, run texts, cuts); plain
-    data, so a ``render --jobs`` worker sends it to the parent as it is."""
+    """One page's measurements: (number, violations as tuples, fill, run texts, cuts, marks);
+    plain data, so a ``render --jobs`` worker sends it to the parent as it is."""
     rl = rl or rules()
     want = want or (lambda k: True)
     allowed = allowed if allowed is not None else rl.latin_allowed
     violations = [(v.page, v.kind, v.message, v.where) for v in _check_page(page, rl, allowed, want)]
     texts = [it[1] for it in page["items"] if it[0] == "t"]
     cuts = [(it[1], it[2], _where(page, it[3], it[4])) for it in page["items"] if it[0] == "x"]
-    return (page["number"], violations, _fill(page) if want("blank") else 1.0, texts, cuts)
+    fill = _fill(page) if want("blank") or want("widow") else 1.0
+    return (page["number"], violations, fill, texts, cuts, dict(page.get("marks") or {}))
 
 
 def coverage_values(game_id: str, layout: str, units, text_fields, variant: str = "") -> list:

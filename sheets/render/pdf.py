@@ -347,6 +347,13 @@ class Pen:
             if self.rec is not None:
                 self.rec.note -= 1
 
+    def mark(self, key: str, value) -> None:
+        """Tell the layout checker something about this page (``back_of``: the front page whose
+        card backs it holds; ``keep``: a group meant to fit one page); nothing is drawn."""
+        target = self.rec if self.rec is not None else self.lite
+        if target is not None:
+            target.mark(key, value)
+
     def legend_key(self):
         """Boxes and pips drawn here are samples in a legend, not tick targets."""
         return _NO_OP if self.rec is None else self._counting("sample")

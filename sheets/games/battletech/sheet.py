@@ -21,7 +21,7 @@ import re
 
 from sheets import __version__
 from sheets.data import label
-from sheets.games.battletech.rules import armor, crit_rows, sheet_data, structure
+from sheets.games.battletech.rules import armor, crit_rows, is_ultraheavy, sheet_data, structure
 from sheets.render.fonts import width as text_width
 from sheets.render.pdf import Pen, Rect, fill_lines, footer, margins, shortened
 
@@ -99,6 +99,9 @@ def render(doc, units, options) -> None:
         if pen.skip:  # drawn by another worker (render --jobs)
             continue
         pen.heading(head, L("sheet_title"), 12)
+        if point_no is not None and not any(is_ultraheavy(u) for u in chunks[point_no - 1]):
+            # a Point without ultraheavies fits one page (the layout checker flags a spill)
+            pen.mark("keep", f"{L('point')} {point_no}")
         if point_no is not None:
             title = f"{L('point')} {point_no}/{len(chunks)}" + (f" ({L('point_cont')})" if cont else "")
             pen.text(
