@@ -126,7 +126,12 @@ def test_rules_are_offered_first_for_the_commands_that_take_them(command, has_ru
 
 
 def test_battletech_render_options_after_rules_without_the_folder_option():
-    assert [o["name"] for o in api.game_options("battletech", "render")] == ["rules", "strict", "no-odds"]
+    assert [o["name"] for o in api.game_options("battletech", "render")] == [
+        "rules",
+        "strict",
+        "no-odds",
+        "one-per-page",
+    ]
     bt = {o["name"]: o for o in api.game_options("battletech", "render")}
     assert bt["strict"]["kind"] == "flag" and bt["strict"]["default"] is False
     assert bt["no-odds"]["param"] == "no_odds" and bt["no-odds"]["default"] is False
@@ -146,7 +151,7 @@ def test_battletech_render_options_after_rules_without_the_folder_option():
             "battletech",
             {"rulez": "tw"},
             "unknown option 'rulez' (did you mean 'rules'?); battletech options: "
-            "no-odds, rules, strict, units",
+            "no-odds, one-per-page, rules, strict, units",
         ),
         (
             "battletech",

@@ -26,6 +26,7 @@ from sheets.games.dust import view
 from sheets.games.dust.rules import partners, resolve_joins
 from sheets.render import cards as shared
 from sheets.render import fonts
+from sheets.render.fonts import width as text_width
 from sheets.render.cards import CardBox, Drawer
 from sheets.render.pdf import MM, PAPER, Pen, Rect, margins, wrap_breaking
 
@@ -36,6 +37,10 @@ MIN_NOTE = 5.0
 SMALLEST = 0.7  # the smallest text factor of the line unit (labels, cover lines, codes)
 TICK = 3.1 * MM  # damage boxes: at least 3 mm
 COMPACT_U = 7.5  # the line unit of small cards (mini, square…): rows still hold 6 pt text
+
+
+CONT_AFTER = " …→"  # a sentence that continues on the next card
+CONT_BEFORE = "→ "  # ... and where it goes on
 
 
 def fs(factor: float, u: float) -> float:
@@ -464,8 +469,17 @@ class Layout:
         self.code_size = fs(0.7, u)
         self._grid()
         self.skill_lines = (
-            wrap_breaking(self.skills_text(), FONT, fs(0.75, u), self.inner.w) if data["skills"] else []
+            wrap_breaking(self.skills_text(), FONT, fs(0.75, u), self.inner.w - self.mark_w())
+            if data["skills"]
+            else []
         )
+        # a card may end after a line that ends a sentence (or a skill): never mid-sentence
+        self.sentence_end = [
+            k == len(self.skill_lines) - 1
+            or self.skill_lines[k + 1].startswith("• ")
+            or self.skill_lines[k].rstrip().endswith((".", "!", "?", ";", "»", ")"))
+            for k in range(len(self.skill_lines))
+        ]
         self.parts = self._parts()
 
     # -- sizes --------------------------------------------------------------------------------
@@ -627,6 +641,11 @@ class Layout:
     def skills_text(self) -> str:
         return "\n".join(f"• {s['name']}" + (f": {s['text']}" if s["text"] else "") for s in self.d["skills"])
 
+    def mark_w(self) -> float:
+        """Room kept at the end of every skill line for the "…→" of a sentence that continues on
+        the next card (issue 33: cards cut rules mid-sentence with no mark)."""
+        return text_width(CONT_AFTER, FONT, fs(0.75, self.u))
+
     def skill_line_h(self) -> float:
         return fs(0.75, self.u) * 1.18
 
@@ -689,6 +708,12 @@ class Layout:
                 while si < lines and used + h + self.skill_line_h() <= room + 1e-6:
                     h += self.skill_line_h()
                     si += 1
+                # end the card after a sentence when one ends on it (a word break, marked "…→",
+                # only when no sentence ends on the card at all)
+                ends = [k + 1 for k in range(start, si) if self.sentence_end[k]]
+                if si < lines and ends and ends[-1] < si:
+                    h -= (si - ends[-1]) * self.skill_line_h()
+                    si = ends[-1]
                 if si > start:
                     used += h + self.gap
             plans.append((tuple(shown), (start, si), room - used, tuple(tracks)))
@@ -1088,7 +1113,12 @@ class _Face:
         pen.text(r.x, r.top - 0.75 * u, heading, size, BOLD, max_width=r.w, min_size=MIN_TEXT)
         y = r.top - 0.95 * u - size
         with pen.frame(Rect(r.x, r.y, r.w, r.h - 0.95 * u)):
-            for line in lay.skill_lines[start:end]:
+            for k in range(start, end):
+                line = lay.skill_lines[k]
+                if k == start and k and not lay.sentence_end[k - 1]:
+                    line = CONT_BEFORE + line  # the sentence began on the card before
+                if k == end - 1 and not lay.sentence_end[k]:
+                    line += CONT_AFTER  # ... and goes on on the next card
                 pen.text(r.x, y, line, size, FONT, max_width=r.w, min_size=MIN_TEXT)
                 y -= lay.skill_line_h()
 
