@@ -26,8 +26,8 @@ from sheets.games.dust import view
 from sheets.games.dust.rules import partners, resolve_joins
 from sheets.render import cards as shared
 from sheets.render import fonts
-from sheets.render.fonts import width as text_width
 from sheets.render.cards import CardBox, Drawer
+from sheets.render.fonts import width as text_width
 from sheets.render.pdf import MM, PAPER, Pen, Rect, margins, wrap_breaking
 
 FONT, BOLD = "Cond", "Cond-Bold"
