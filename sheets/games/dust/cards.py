@@ -122,6 +122,7 @@ def _cards(units: list, options, g: shared.Grid) -> tuple[list, dict]:
             )
     if problems:
         raise InputError(problems)
+    _one_grid_format(datas, counts, L, g)
     groups = [[(k, n) for k in group for n in range(1, counts[k] + 1)] for group in card_groups(units)]
     return slot_plan(groups, g.cols), datas
 
@@ -134,6 +135,25 @@ def _file_of(k: int, options) -> str:
             return str(f["path"])
         start += f["units"]
     return "cards"
+
+
+def _one_grid_format(datas: dict, counts: dict, L, g: shared.Grid) -> None:
+    """One weapon-table format for every card of the sheet (issue 33: a mini sheet mixed the
+    14-column, the attacked-classes and the stacked tables): when any unit needs a narrower
+    table than all 14 columns, every unit prints the classes any unit attacks, stacked when
+    any one needs that (a unit that cannot take the sheet's format keeps its own)."""
+    layouts = {k: Layout(d, L, g.card[0], g.card[1], g.bleed) for k, d in datas.items()}
+    level = max((lay.level for lay in layouts.values()), default=0)
+    if level == 0:
+        return
+    union = sorted({i for lay in layouts.values() for i in lay.classes})
+    for stacked in (False, True) if level == 1 else (True,):
+        for d in datas.values():
+            d["grid_format"] = (stacked, tuple(union))
+        trial = {k: Layout(d, L, g.card[0], g.card[1], g.bleed) for k, d in datas.items()}
+        if stacked or all(lay.level == 1 and not lay.stacked for lay in trial.values()):
+            counts.update({k: len(lay.parts) for k, lay in trial.items()})
+            return
 
 
 def card_frames(units: list, options) -> list[tuple[int, Rect, str]]:
@@ -406,6 +426,12 @@ def card_scale(w: float, h: float) -> Scale:
     u0 = line_unit(Rect(0, 0, w, h))
     if u0 >= MIN_TEXT / SMALLEST - 1e-9:
         return Scale(u0, False)
+    if u0 >= COMPACT_U and w / (63 * MM) > h / (88 * MM):
+        # short but wide (square 70 × 70 mm: 7.56 by its height, 10.56 by its width): its rows
+        # have the width of a larger card, so it takes the least unit whose smallest texts are
+        # 6 pt by themselves (8.57), with the tighter gaps of a short card (issue 33: 6 pt
+        # with 30-40 % of the card empty)
+        return Scale(MIN_TEXT / SMALLEST, True)
     return Scale(max(u0, COMPACT_U), True)
 
 
@@ -527,15 +553,9 @@ class Layout:
             groups = [dmg["boxes"]]
         tracks = [(heading, "", groups, False)]
         if dmg["hero"]:
-            hero = dmg["hero"]
-            tracks.append(
-                (
-                    f"{L(hero['label'])}: {hero['boxes']}",
-                    f"{L('joined_by')}: {hero['name']}",
-                    [hero["boxes"]],
-                    True,
-                )
-            )
+            # the joined hero's hit points are ticked on its own card only (issue 33: printed on
+            # both, one of the two tracks went stale); the squad's card names it
+            tracks[0] = (heading, f"{L('joined_by')}: {dmg['hero']['name']}", groups, True)
         if d["joins"]:
             tracks[0] = (heading, f"{L('joins')}: {d['joins']}", groups, False)
         return tracks
@@ -582,13 +602,26 @@ class Layout:
 
         self.stacked = False
         cells = [w["cells"][i] or "–" for w in rows for i in every]
-        for idx in (every, used):
+        forced = d.get("grid_format")  # (stacked, classes): the one format of the whole sheet
+        if forced:
+            stacked, idx = forced[0], list(forced[1])
+            texts = (
+                [p for w in rows for i in idx for p in _stacked(w["cells"][i])]
+                if stacked
+                else [w["cells"][i] or "–" for w in rows for i in idx]
+            )
+            codes = [d["classes"][i][1:] if stacked else d["classes"][i] for i in idx]
+            if fits(idx, texts, self.cell_size, codes):
+                self.stacked, self.classes, self.level = stacked, idx, 2 if stacked else 1
+                return
+        for level, idx in enumerate((every, used)):
             if fits(idx, cells, self.cell_size, [d["classes"][i] for i in idx]):
-                self.classes = idx
+                self.classes, self.level = idx, level
                 return
         # narrow: one grouped header (S | V | A over the digits), each cell's dice over its damage
         self.stacked = True
         self.classes = used
+        self.level = 2
         parts = [p for w in rows for i in used for p in _stacked(w["cells"][i])]
         if not fits(used, parts, self.cell_size, [d["classes"][i][1:] for i in used]):
             raise DoesNotFit(
@@ -917,10 +950,14 @@ class _Face:
                     L(f"save_{save}_short"),
                 )
                 rows.append((kind, save, icon, text, options))
-            level = next(
-                (k for k in range(3) if all(fonts.width(o[k], FONT, size) <= t.w for _, _, _, t, o in rows)),
-                2,
-            )
+            # the full wording at the card's size, else at a smaller one down to 6 pt (the
+            # seed's words before larger type), else the shorter wordings
+            level = 2
+            for k in range(3):
+                fit = max(fonts.width(o[k], FONT, 1.0) / t.w for _, _, _, t, o in rows)
+                if fit * MIN_TEXT <= 1.0 + 1e-9:
+                    level, size = k, min(size, 1.0 / fit)
+                    break
             for kind, save, icon, text, options in rows:
                 shield(pen, icon, "", hard=kind == "hard", empty=save == "none")
                 pen.text_in(text, options[level], size, FONT, pad=0, min_size=MIN_TEXT)

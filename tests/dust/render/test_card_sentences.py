@@ -70,7 +70,9 @@ def test_a_continued_card_ends_after_a_sentence(n):
 
 
 def test_one_sentence_longer_than_a_card_breaks_at_a_word_with_marks():
-    one = " ".join(["Every model of this unit may move and fire in the same turn when it"] * 5) + "."  # 349 chars
+    one = (
+        " ".join(["Every model of this unit may move and fire in the same turn when it"] * 5) + "."
+    )  # 349 chars
     lay = _layout(LONG % _skills(1, one), card="mini")
     split = [p for p in lay.parts if p.skills[1] > p.skills[0]]
     assert len(split) >= 2
