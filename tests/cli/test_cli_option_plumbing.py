@@ -86,6 +86,7 @@ RENDER = [
     "strict",
     "units_dir",
     "no_odds",
+    "one_per_page",
     "tables",
     "card",
     "bleed",
