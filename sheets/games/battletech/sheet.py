@@ -41,6 +41,14 @@ LAYOUTS = {
     "a4": {"cols": (0.19, 0.235, 0.355, 0.22), "size": 7.0, "gap": 6.0, "head": 10.0},
     "letter": {"cols": (0.19, 0.235, 0.355, 0.22), "size": 6.8, "gap": 2.5, "head": 9.5},
 }
+# a block with many armour pips (a 9 t ProtoMech at full armour) tries these in turn before it
+# takes two slots: the armour diagram wider, from the crit table, then from the weapons too
+for _layout in LAYOUTS.values():
+    _layout["cols_alt"] = (
+        _layout["cols"],
+        (0.19, 0.235, 0.325, 0.25),
+        (0.19, 0.225, 0.305, 0.28),
+    )
 CRIT_COLS = (0.08, 0.16, 0.76)  # 2D6, location, the crit boxes in hit order
 
 
@@ -120,12 +128,13 @@ def render(doc, units, options) -> None:
             slot = slots[first]
             if span > 1:  # a double block: two slots and the gap between them
                 slot = Rect(slot.x, slots[first + span - 1].y, slot.w, slot.top - slots[first + span - 1].y)
-            blocks.append(Block(pen, slot, d, number, options.paper, lang, L, names, odds=odds))
+            cols = known.get(("cols", id(unit)))  # (a wider armour diagram, worked out while paging)
+            blocks.append(Block(pen, slot, d, number, options.paper, lang, L, names, odds=odds, cols=cols))
         # one weapons type size for the page's blocks: the largest every one of them holds
         page_pt = min((b.wfs for b in blocks), default=MIN_PT)
         for b in blocks:
             if b.wfs != page_pt:
-                b = Block(pen, b.slot, b.d, b.number, options.paper, lang, L, names, odds, page_pt)
+                b = Block(pen, b.slot, b.d, b.number, options.paper, lang, L, names, odds, page_pt, b.cols)
             b.draw()
         used = sum(span for *_, span in placed)
         if list_page != page_no - 1 and 0 < used < PER_PAGE and not cont_next(pages, page_no):
@@ -398,13 +407,22 @@ def _needs_two_slots(
     d = sheet_data(unit, variant)
     if known is not None:
         known[id(unit)] = d
-    if not Block(None, Rect(0, 0, slot.w, slot.h), d, 1, paper, lang, L, names, odds).weapons_fit():
-        return True
-    if not many_pips:
+    box = Rect(0, 0, slot.w, slot.h)
+    # the paper's columns, else (many pips: a 9 t ProtoMech at full armour) a wider armour
+    # diagram from the crit and weapons columns, while their texts still fit
+    for cols in LAYOUTS[paper]["cols_alt"] if many_pips else (LAYOUTS[paper]["cols"],):
+        block = Block(None, box, d, 1, paper, lang, L, names, odds, cols=cols)
+        if not block.weapons_fit() or (cols != LAYOUTS[paper]["cols"] and not block.crits_fit()):
+            continue
+        if many_pips:
+            r = block_columns(paper, box, cols)[3]
+            grid, counts, min_side = _armour_grid(r, d, LAYOUTS[paper]["head"], L)
+            if _arrange(grid, counts, PIP_PITCH, min_side)[0][0]:
+                continue
+        if known is not None:
+            known[("cols", id(unit))] = cols
         return False
-    r = block_columns(paper, Rect(0, 0, slot.w, slot.h))[3]
-    grid, counts, min_side = _armour_grid(r, d, LAYOUTS[paper]["head"], L)
-    return _arrange(grid, counts, PIP_PITCH, min_side)[0][0]
+    return True
 
 
 def _armour_grid(r: Rect, d: dict, band: float, L):
@@ -482,9 +500,10 @@ def page_geometry(paper: str, size: tuple, legend_h: float = 0.0) -> tuple[Rect,
     return frame, head, slots
 
 
-def block_columns(paper: str, slot: Rect) -> list[Rect]:
-    """The four columns of a unit block: data, weapons, crits, armour diagram."""
-    return slot.inset(3).split_h(*LAYOUTS[paper]["cols"], gap=4)
+def block_columns(paper: str, slot: Rect, cols: tuple | None = None) -> list[Rect]:
+    """The four columns of a unit block: data, weapons, crits, armour diagram (``cols``: their
+    shares, the paper's by default)."""
+    return slot.inset(3).split_h(*(cols or LAYOUTS[paper]["cols"]), gap=4)
 
 
 class Block:
@@ -502,8 +521,10 @@ class Block:
         names=None,
         odds: bool = True,
         weapon_pt: float | None = None,
+        cols: tuple | None = None,
     ):
         self.pen, self.slot, self.d, self.number, self.paper, self.L = pen, slot, d, number, paper, L
+        self.cols = cols or LAYOUTS[paper]["cols"]
         self.names = names or {}
         self.odds = odds
         self.layout = LAYOUTS[paper]
@@ -511,7 +532,7 @@ class Block:
         damages = ["2" + L("per_missile")] + [self.damage(w) for w in d["inventory"]]
         self.dmg_sample = max(damages, key=lambda t: text_width(t, "Cond", MIN_PT + 0.5))
         # a pilot's name too long for the line after "Name:" gets a second, full-width line
-        data_w = block_columns(paper, Rect(0, 0, slot.w, slot.h))[0].w
+        data_w = block_columns(paper, Rect(0, 0, slot.w, slot.h), self.cols)[0].w
         label_w = min(data_w * 0.3, text_width(f"{L('pilot_name')}:", "Cond", MIN_PT + 0.5))
         self.pilot_two = text_width(d["pilot"]["name"] or "", "Cond-Bold", MIN_PT) > data_w - 6 - label_w
         # the weapons table in the largest type its column holds (read during play; issue 33:
@@ -530,6 +551,7 @@ class Block:
             repr(d["crit_rows"]),
             d["crit_legend"],
             self.wfs,
+            self.cols,
             round(slot.w, 2),
             round(slot.h, 2),
         )
@@ -557,7 +579,7 @@ class Block:
     def _layer(self, pen: Pen, r: Rect, static: bool) -> None:
         if static:
             pen.rect(r, width=0.9)
-        data, weapons, crits, armour = block_columns(self.paper, r)
+        data, weapons, crits, armour = block_columns(self.paper, r, self.cols)
         with pen.frame(data):
             self._data(pen, data, static)
         with pen.frame(weapons):
@@ -792,7 +814,7 @@ class Block:
         """Whether every word of the weapon names fits the name column at the table's size (a
         larger type must not break "Micro Laser" inside a word)."""
         fs = self.wfs
-        r = block_columns(self.paper, self.slot)[1]
+        r = block_columns(self.paper, self.slot, self.cols)[1]
         header = [
             self.L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")
         ]
@@ -809,7 +831,7 @@ class Block:
         """Whether the weapons column holds its rows, one row of shot boxes per ammo bin (at the
         most shots per box) and the notes in this block's slot."""
         fs = self.wfs
-        r = block_columns(self.paper, self.slot)[1]
+        r = block_columns(self.paper, self.slot, self.cols)[1]
         body = Rect(r.x, r.y, r.w, r.h - self.layout["head"] - 2)
         header = [
             self.L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")
@@ -868,25 +890,11 @@ class Block:
 
     # -- hit locations and critical hits (all skeleton) -----------------------------------
     def _crits(self, pen: Pen, r: Rect) -> None:
-        L, d = self.L, self.d
+        L = self.L
         body = self._band(pen, r, L("hit_locations_crits"), True)
         table = body  # (the boxes' legend is in the page's legend)
-        rows = d["crit_rows"]
         bs = TICK + 0.2
-        # the largest type at which every row keeps its lines (read during play)
-        for fs in CRIT_PT:
-            # the roll and location columns at least as wide as their headings
-            w0 = max(
-                [table.w * CRIT_COLS[0], text_width(L("col_2d6"), "Cond-Bold", fs) + 2]
-                + [text_width(row["roll_text"], "Cond-Bold", fs) * 0.8 + 2 for row in rows]
-            )
-            w1 = max(table.w * CRIT_COLS[1], text_width(L("col_location"), "Cond-Bold", fs) + 2)
-            ws = [w0, w1, table.w - w0 - w1]
-            xs = [table.x, table.x + w0, table.x + w0 + w1]
-            head_h = fs + 2.6
-            plans = [self._crit_row(row, xs, ws, table, bs, fs) for row in rows]
-            if sum(p[0] for p in plans) <= table.h - head_h:
-                break
+        fs, xs, ws, head_h, plans = self._crit_plan(table, bs)
         band = Rect(table.x, table.top - head_h, table.w, head_h)
         pen.rect(band, fill=pen.t.band, stroke=False)
         heads = [L("col_2d6"), L("col_location"), L("col_crit_hits")]
@@ -910,6 +918,39 @@ class Block:
             for bx, kind in boxes:
                 crit_box(pen, bx, by, bs, kind)
             y -= row_h
+
+    def _crit_plan(self, table: Rect, bs: float) -> tuple:
+        """(type size, column xs, widths, header height, row plans) of the crit table: the
+        largest type at which every row keeps its lines (read during play)."""
+        L, rows = self.L, self.d["crit_rows"]
+        for fs in CRIT_PT:
+            # the roll and location columns at least as wide as their headings
+            w0 = max(
+                [table.w * CRIT_COLS[0], text_width(L("col_2d6"), "Cond-Bold", fs) + 2]
+                + [text_width(row["roll_text"], "Cond-Bold", fs) * 0.8 + 2 for row in rows]
+            )
+            w1 = max(table.w * CRIT_COLS[1], text_width(L("col_location"), "Cond-Bold", fs) + 2)
+            ws = [w0, w1, table.w - w0 - w1]
+            xs = [table.x, table.x + w0, table.x + w0 + w1]
+            head_h = fs + 2.6
+            plans = [self._crit_row(row, xs, ws, table, bs, fs) for row in rows]
+            if sum(p[0] for p in plans) <= table.h - head_h:
+                break
+        return fs, xs, ws, head_h, plans
+
+    def crits_fit(self) -> bool:
+        """Whether every word of the crit table fits its cell at 6 pt in this block's columns
+        (a narrower crit column must not cut "ProtoMech destroyed")."""
+        r = block_columns(self.paper, self.slot, self.cols)[2]
+        table = Rect(r.x, r.y, r.w, r.h - self.layout["head"] - 2)
+        _, xs, ws, _, _ = self._crit_plan(table, TICK + 0.2)
+        plans = [self._crit_row(row, xs, ws, table, TICK + 0.2) for row in self.d["crit_rows"]]
+        return all(
+            text_width(word, font, MIN_PT) <= w + 0.01
+            for _, cells, _ in plans
+            for _, w, text, font, _ in cells
+            for word in text.split()
+        )
 
     def _crit_row(self, row: dict, xs, ws, table: Rect, bs: float, fs: float = MIN_PT):
         """(height needed, text cells, boxes) of one crit-table row at ``fs``; an effect may run
@@ -975,7 +1016,7 @@ class BlankBlock(Block):
 
     def _blank(self, pen: Pen, r: Rect) -> None:
         L, size, fs = self.L, self.size, MIN_PT
-        data, weapons, _crits, armour = block_columns(self.paper, r)
+        data, weapons, _crits, armour = block_columns(self.paper, r, self.cols)
         body = Rect(data.x, data.y, data.w, data.h - self.layout["head"] - 2)
         y = body.top - size - 1.5
         pen.line(body.x, y - 1, body.right, y - 1, 0.4)  # the name
