@@ -91,3 +91,36 @@ def test_a_wider_armour_diagram_only_when_the_pips_need_it():
     assert not two and cols != sheet.LAYOUTS["a4"]["cols"] and cols[3] > 0.22
     light = {"head": 2, "torso": 6, "right_arm": 2, "left_arm": 2, "legs": 4, "main_gun": 1}
     assert plan(light) == (False, sheet.LAYOUTS["a4"]["cols"])
+
+
+QUAD = """\
+system: battletech
+rules: tw
+units:
+  - name: Procyon
+    model: (Quad)
+    tons: 6
+    motion: quad
+    walk: 6
+    armor: {head: 4, torso: 12, legs: 14}
+    equipment:
+      - {item: AP Gauss Rifle, location: torso}
+      - {item: AP Gauss Rifle, location: torso}
+      - {item: SRM 2, location: torso}
+      - {item: SRM 2 Ammo, shots: 5}
+      - {item: AP Gauss Rifle Ammo, shots: 32}
+"""
+
+
+def test_a_block_with_long_weapon_names_widens_its_weapons_column(cli, write, tmp_path):
+    """MegaMek's Procyon (Quad) (TRO Prototypes: two AP Gauss rifles, an SRM 2, 32 + 5 shots):
+    in Russian on Letter its weapons column ("2× Бронебойная пушка Гаусса") took two slots; the
+    quad's crit table (no arms) gives the room."""
+    text = "system: battletech\nrules: tw\nunits:\n" + "".join(
+        QUAD.split("units:\n")[1].replace("name: Procyon", f"name: Procyon {k}") for k in range(1, 6)
+    )
+    src = write("quad.yaml", text)
+    out = tmp_path / "quad.pdf"
+    r = cli("render", src, "--lang", "ru", "--paper", "letter", "-o", out, "--strict")
+    assert r.exit_code == 0, r.stderr
+    assert len(_pages(out)) == 1

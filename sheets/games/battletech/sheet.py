@@ -41,13 +41,17 @@ LAYOUTS = {
     "a4": {"cols": (0.19, 0.235, 0.355, 0.22), "size": 7.0, "gap": 6.0, "head": 10.0},
     "letter": {"cols": (0.19, 0.235, 0.355, 0.22), "size": 6.8, "gap": 2.5, "head": 9.5},
 }
-# a block with many armour pips (a 9 t ProtoMech at full armour) tries these in turn before it
-# takes two slots: the armour diagram wider, from the crit table, then from the weapons too
+# a block that does not fit its slot tries these in turn before it takes two slots (the crit
+# table gives room while its words still fit): a wider armour diagram (many pips: a 9 t
+# ProtoMech at full armour), a wider weapons column (long weapon names, many ammo bins)
 for _layout in LAYOUTS.values():
     _layout["cols_alt"] = (
         _layout["cols"],
         (0.19, 0.235, 0.325, 0.25),
         (0.19, 0.225, 0.305, 0.28),
+        (0.19, 0.255, 0.335, 0.22),
+        (0.19, 0.27, 0.32, 0.22),
+        (0.19, 0.285, 0.305, 0.22),
     )
 CRIT_COLS = (0.08, 0.16, 0.76)  # 2D6, location, the crit boxes in hit order
 
@@ -408,9 +412,9 @@ def _needs_two_slots(
     if known is not None:
         known[id(unit)] = d
     box = Rect(0, 0, slot.w, slot.h)
-    # the paper's columns, else (many pips: a 9 t ProtoMech at full armour) a wider armour
-    # diagram from the crit and weapons columns, while their texts still fit
-    for cols in LAYOUTS[paper]["cols_alt"] if many_pips else (LAYOUTS[paper]["cols"],):
+    # the paper's columns, else the other shares of LAYOUTS' cols_alt while the crit table's
+    # words still fit
+    for cols in LAYOUTS[paper]["cols_alt"]:
         block = Block(None, box, d, 1, paper, lang, L, names, odds, cols=cols)
         if not block.weapons_fit() or (cols != LAYOUTS[paper]["cols"] and not block.crits_fit()):
             continue
@@ -1221,7 +1225,11 @@ def _box_shares(effects: list[str], width: float, bs: float, fs: float = MIN_PT)
     need = [bs + 2.8 + max(text_width(w, "Cond", fs) for w in e.split()) + 0.2 for e in effects]
     shares = [width / n] * n
     wide = [k for k in range(n) if need[k] > width / n]
-    if wide and sum(need[k] for k in wide) < width:
+    if wide and sum(need) - 2.6 <= width:  # every longest word fits: each its need, the rest shared
+        spare = (width - sum(need) + 2.6) / n
+        shares = [need[k] + spare for k in range(n)]
+        shares[-1] -= 2.6
+    elif wide and sum(need[k] for k in wide) < width:
         rest = (width - sum(need[k] for k in wide)) / max(1, n - len(wide))
         shares = [need[k] if k in wide else rest for k in range(n)]
     shares[-1] += 2.6  # the last one needs no gutter
