@@ -70,22 +70,25 @@ def render(doc, units, options) -> None:
     key_w = _key_width(L)
     extra = options.extra or {}
     chunks = points(units, extra.get("files"), bool(extra.get("one_per_page"))) or [[]]
+    # each Point under its own file's rules (a quad's .blk says tw, a Minotaur's classic)
+    rules_of = unit_rules(units, extra.get("files"), variant)
+    variants = [rules_of.get(id(chunk[0]), variant) if chunk else variant for chunk in chunks]
     full = full_names(chunks, options.paper, doc.size, L)
     # the pilots' odds lines of a page: one per Gunnery value of its Point (room for the Point
     # with the most of them)
-    skills = [pilot_skills(chunk, variant) if odds else [] for chunk in chunks]
-    notes = [page_notes(chunk, variant) for chunk in chunks]
+    skills = [pilot_skills(chunk, v) if odds else [] for chunk, v in zip(chunks, variants)]
+    notes = [page_notes(chunk, v) for chunk, v in zip(chunks, variants)]
     legend_h = (
         max(
-            len(legend_lines(variant, doc.size, options.paper, L, key_w, odds, True, full, g, n))
-            for g, n in zip(skills, notes)
+            len(legend_lines(v, doc.size, options.paper, L, key_w, odds, True, full, g, n))
+            for g, n, v in zip(skills, notes, variants)
         )
         * MIN_PT
         * 1.12
         + 3
     )
     known: dict = {}  # id(unit) -> sheet data worked out while paging
-    pages = _pages(chunks, variant, options.paper, doc.size, L, legend_h, lang, names, odds, known)
+    pages = _pages(chunks, variants, options.paper, doc.size, L, legend_h, lang, names, odds, known)
     frame, head, slots = page_geometry(options.paper, doc.size, legend_h)
     room = Rect(frame.x, frame.y + legend_h, frame.w, frame.h - legend_h)  # above the legend
     # the army list goes under the units of the first page with room for it, else on its own
@@ -110,6 +113,7 @@ def render(doc, units, options) -> None:
         pen = doc.page()
         if pen.skip:  # drawn by another worker (render --jobs)
             continue
+        variant = variants[point_no - 1] if point_no is not None else options.rules
         pen.heading(head, L("sheet_title"), 12)
         if point_no is not None and not any(is_ultraheavy(u) for u in chunks[point_no - 1]):
             # a Point without ultraheavies fits one page (the layout checker flags a spill)
@@ -364,7 +368,7 @@ def full_names(chunks: list[list], paper: str, size: tuple, L) -> str:
 
 def _pages(
     chunks: list[list],
-    variant: str,
+    variants: list[str],
     paper: str,
     size: tuple,
     L,
@@ -381,7 +385,7 @@ def _pages(
     here only when its armour and structure might not fit one slot."""
     _, _, slots = page_geometry(paper, size, legend_h)
     pages = []
-    for point_no, chunk in enumerate(chunks, 1):
+    for point_no, (chunk, variant) in enumerate(zip(chunks, variants), 1):
         placed, used, cont = [], 0, False
         for i, unit in enumerate(chunk):
             span = 2 if _needs_two_slots(unit, variant, paper, slots[0], L, lang, names, odds, known) else 1
@@ -460,9 +464,10 @@ def points(units: list, files: list | None = None, one_per_page: bool = False) -
         for k, n in enumerate(counts)
     ]
     groups: list[int] = []
-    for n, is_loose in zip(counts, loose):
-        if is_loose and groups and groups[-1] < 0:
-            groups[-1] -= 1  # a run of loose files (negative: still open to more)
+    rules = [f.get("rules") for f in files] if loose and any(loose) else []
+    for k, (n, is_loose) in enumerate(zip(counts, loose)):
+        if is_loose and groups and groups[-1] < 0 and rules[k] == rules[k - 1]:
+            groups[-1] -= 1  # a run of loose files under the same rules (negative: still open)
         else:
             groups.append(-1 if is_loose else n)
     out, start = [], 0
@@ -471,6 +476,20 @@ def points(units: list, files: list | None = None, one_per_page: bool = False) -
         chunk = units[start : start + n]
         out.extend(chunk[i : i + PER_PAGE] for i in range(0, len(chunk), PER_PAGE))
         start += n
+    return out
+
+
+def unit_rules(units: list, files: list | None, default: str) -> dict:
+    """id(unit) -> the rules of the file it came from (``files``' ``rules``; ``default`` when the
+    files do not say)."""
+    out: dict = {}
+    if not files or sum(f["units"] for f in files) != len(units):
+        return out
+    start = 0
+    for f in files:
+        for unit in units[start : start + f["units"]]:
+            out[id(unit)] = f.get("rules") or default
+        start += f["units"]
     return out
 
 
