@@ -48,7 +48,9 @@ def real_runs() -> list[list[Path]]:
     if shared.is_dir():
         # (other-systems/ and the 8th-edition roster must be refused: its README's "expected")
         rosters = sorted(
-            p for p in shared.rglob("*.ros*") if "other-systems" not in p.parts and not p.name.startswith("w40k8")
+            p
+            for p in shared.rglob("*.ros*")
+            if "other-systems" not in p.parts and not p.name.startswith("w40k8")
         )
         runs += [[p] for p in rosters]
     return runs

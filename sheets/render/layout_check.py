@@ -23,6 +23,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from sheets.core.i18n import _, ngettext
+
 MM = 72 / 25.4
 # Ink box of a text run, as fractions of the font size (DejaVu: caps 0.73, descender 0.24).
 ASCENT, DESCENT = 0.73, 0.21
@@ -345,8 +347,14 @@ class Violation:
 
     def __str__(self) -> str:
         if not self.page:
-            return f"document: {self.kind}: {self.message}"
-        return f"page {self.page} ({self.where[0]:.0f}, {self.where[1]:.0f} mm): {self.kind}: {self.message}"
+            return _("document: {kind}: {message}").format(kind=self.kind, message=self.message)
+        return _("page {page} ({x}, {y} mm): {kind}: {message}").format(
+            page=self.page,
+            x=f"{self.where[0]:.0f}",
+            y=f"{self.where[1]:.0f}",
+            kind=self.kind,
+            message=self.message,
+        )
 
 
 def check(
@@ -381,7 +389,9 @@ def check(
                     Violation(
                         number,
                         "cut",
-                        f"{_q(shown)} is cut short and its full text {_q(full)} is printed nowhere else",
+                        _("{shown} is cut short and its full text {full} is printed nowhere else").format(
+                            shown=_q(shown), full=_q(full)
+                        ),
                         where,
                     )
                 )
@@ -391,7 +401,8 @@ def check(
                 if value not in missing and not index.has(value):
                     missing[value] = what
             for value, what in missing.items():
-                out.append(Violation(0, "coverage", f"{what} {_q(value)} is not printed", (0.0, 0.0)))
+                msg = _("{what} {value} is not printed").format(what=what, value=_q(value))
+                out.append(Violation(0, "coverage", msg, (0.0, 0.0)))
     out.sort(key=lambda v: v.page)
     return out
 
@@ -430,9 +441,13 @@ def _blank(done: list, marks: list, fronts: list, rl: Rules) -> list[Violation]:
                 Violation(
                     number,
                     "blank",
-                    f"only {fill:.0%} of the page is used "
-                    f"(at least {rl.min_page_fill:.0%}"
-                    f"{'' if last else ' on a page that is not the last'})",
+                    (
+                        _("only {fill} of the page is used (at least {least})")
+                        if last
+                        else _(
+                            "only {fill} of the page is used (at least {least} on a page that is not the last)"
+                        )
+                    ).format(fill=f"{fill:.0%}", least=f"{rl.min_page_fill:.0%}"),
                     (0.0, 0.0),
                 )
             )
@@ -450,8 +465,10 @@ def _widow(done: list, fronts: list, rl: Rules) -> list[Violation]:
             Violation(
                 last[0],
                 "widow",
-                f"the last page holds only {last[2]:.0%} of a page, which the {1 - before[2]:.0%} left "
-                f"free on the page before it would hold (a short block on a page of its own)",
+                _(
+                    "the last page holds only {fill} of a page, which the {free} left free on the page "
+                    "before it would hold (a short block on a page of its own)"
+                ).format(fill=f"{last[2]:.0%}", free=f"{1 - before[2]:.0%}"),
                 (0.0, 0.0),
             )
         ]
@@ -471,7 +488,9 @@ def _spill(done: list, marks: list) -> list[Violation]:
                 Violation(
                     s[0],
                     "spill",
-                    f"{group} continues from page {seen[group]} (it should fit one page)",
+                    _("{group} continues from page {page} (it should fit one page)").format(
+                        group=group, page=seen[group]
+                    ),
                     (0.0, 0.0),
                 )
             )
@@ -616,7 +635,7 @@ class _Page:
         self.lines: list = []
         self.order: list = []
         if self.segs and (self.runs or self.pips):
-            for idx, (_, pts, closed) in self.segs:
+            for idx, (_k, pts, closed) in self.segs:
                 pts = list(pts) + ([pts[0]] if closed and len(pts) > 2 else [])
                 self.lines.extend(zip(pts, pts[1:]))
                 self.order.extend([idx] * (len(pts) - 1))
@@ -639,14 +658,20 @@ def _rule_runs(p: _Page) -> None:
     pw, ph = p.page["size"]
     ru = p.page["lang"] == "ru" and want("language")
     check_font, check_frame = want("font"), want("frame")
-    for _, text, _font, size, note, (x0, y0, x1, y1), frame in p.runs:
+    for _k, text, _font, size, note, (x0, y0, x1, y1), frame in p.runs:
         least = rl.min_fine if note else rl.min_text
         if check_font and size < least - 0.05:
-            p.add("font", f"{_q(text)} is {size:.1f} pt (at least {least:g} pt)", x0, y1)
+            msg = _("{text} is {size} pt (at least {least} pt)")
+            p.add("font", msg.format(text=_q(text), size=f"{size:.1f}", least=f"{least:g}"), x0, y1)
         fx0, fy0, fx1, fy1 = frame if frame else (0, 0, pw, ph)
         if check_frame and (fx0 - x0 > TOL or x1 - fx1 > TOL or fy0 - y0 > TOL or y1 - fy1 > TOL):
             over = max(fx0 - x0, x1 - fx1, fy0 - y0, y1 - fy1)
-            p.add("frame", f"{_q(text)} leaves its {'frame' if frame else 'page'} by {over:.1f} pt", x0, y1)
+            msg = (
+                _("{text} leaves its frame by {over} pt")
+                if frame
+                else _("{text} leaves its page by {over} pt")
+            )
+            p.add("frame", msg.format(text=_q(text), over=f"{over:.1f}"), x0, y1)
         if ru:
             msg = _language(text, p.allowed)
             if msg:
@@ -660,7 +685,7 @@ def _rule_overlap(p: _Page) -> None:
     runs = p.runs
     for a, b in _pairs([r[5] for r in runs]):
         ra, rb = runs[a], runs[b]
-        p.add("overlap", f"{_q(ra[1])} overlaps {_q(rb[1])}", ra[5][0], ra[5][3])
+        p.add("overlap", _("{a} overlaps {b}").format(a=_q(ra[1]), b=_q(rb[1])), ra[5][0], ra[5][3])
 
 
 def _rule_border(p: _Page) -> None:
@@ -678,7 +703,7 @@ def _rule_border(p: _Page) -> None:
             if _clip(ax, ay, bx, by, inner) and not any(
                 ci > order[li] and _inside(inner, poly) for ci, poly in covers
             ):
-                p.add("border", f"{_q(r[1])} crosses a drawn line", x0, y1)
+                p.add("border", _("{text} crosses a drawn line").format(text=_q(r[1])), x0, y1)
                 break
 
 
@@ -693,16 +718,19 @@ def _rule_tick(p: _Page) -> None:
         if min(w, h) < tick:
             p.add(
                 "tick",
-                f"tick box {w / MM:.1f}×{h / MM:.1f} mm (its shorter side at least {rl.min_tick_mm:g} mm)",
+                _("tick box {w}×{h} mm (its shorter side at least {least} mm)").format(
+                    w=f"{w / MM:.1f}", h=f"{h / MM:.1f}", least=f"{rl.min_tick_mm:g}"
+                ),
                 x0,
                 y1,
             )
     small: dict = {}
-    for _, x, y, rad, _s in p.pips:
+    for _k, x, y, rad, _s in p.pips:
         if 2 * rad < tick:
             small.setdefault(round(2 * rad / MM, 1), (x, y))
     for d, (x, y) in small.items():
-        p.add("tick", f"pips {d:.1f} mm across (at least {rl.min_tick_mm:g} mm)", x, y)
+        msg = _("pips {d} mm across (at least {least} mm)").format(d=f"{d:.1f}", least=f"{rl.min_tick_mm:g}")
+        p.add("tick", msg, x, y)
 
 
 def _rule_pips(p: _Page) -> None:
@@ -711,13 +739,16 @@ def _rule_pips(p: _Page) -> None:
     if not p.want("pips") or len(pips) < 2:
         return
     gap_pt, close = p.gap_pt, {}
-    for a, b in _pairs([(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips], slack=-gap_pt):
+    for a, b in _pairs([(x - r, y - r, x + r, y + r) for _k, x, y, r, _s in pips], slack=-gap_pt):
         pa, pb = pips[a], pips[b]
         gap = math.hypot(pa[1] - pb[1], pa[2] - pb[2]) - pa[3] - pb[3]
         if gap < gap_pt:
             close.setdefault(round(max(gap, 0) / MM, 2), (pa[1], pa[2]))
     for g, (x, y) in sorted(close.items()):
-        p.add("pips", f"pips {g:.2f} mm apart (at least {p.rl.min_gap_mm:g} mm)", x, y)
+        msg = _("pips {gap} mm apart (at least {least} mm)").format(
+            gap=f"{g:.2f}", least=f"{p.rl.min_gap_mm:g}"
+        )
+        p.add("pips", msg, x, y)
 
 
 def _rule_gap(p: _Page) -> None:
@@ -734,7 +765,7 @@ def _rule_gap(p: _Page) -> None:
                 close.setdefault(("tick boxes", round(max(g, 0) / MM, 2)), (A[0], A[3]))
     if p.line_grid is not None and p.pips:
         lines = p.lines
-        for _, x, y, r, _s in p.pips:
+        for _k, x, y, r, _s in p.pips:
             probe = (x - r - gap_pt, y - r - gap_pt, x + r + gap_pt, y + r + gap_pt)
             for li in p.line_grid.query(probe, -0.01):
                 (ax, ay), (bx, by) = lines[li]
@@ -743,18 +774,24 @@ def _rule_gap(p: _Page) -> None:
                     close.setdefault(("a pip and a line", round(max(g, 0) / MM, 2)), (x, y))
                     break
     for (what, g), (x, y) in sorted(close.items()):
-        p.add("gap", f"{what} {g:.2f} mm apart (at least {p.rl.min_gap_mm:g} mm)", x, y)
+        msg = (
+            _("tick boxes {gap} mm apart (at least {least} mm)")
+            if what == "tick boxes"
+            else _("a pip and a line {gap} mm apart (at least {least} mm)")
+        )
+        p.add("gap", msg.format(gap=f"{g:.2f}", least=f"{p.rl.min_gap_mm:g}"), x, y)
 
 
 def _rule_over_tick(p: _Page) -> None:
     """over_tick: no text run is drawn over a tick box or pip."""
     if not p.want("over_tick") or not p.runs or not (p.boxes or p.pips):
         return
-    targets = [b[1] for b in p.boxes] + [(x - r, y - r, x + r, y + r) for _, x, y, r, _s in p.pips]
+    targets = [b[1] for b in p.boxes] + [(x - r, y - r, x + r, y + r) for _k, x, y, r, _s in p.pips]
     grid = _Grid(targets)
     for r in p.runs:
         if grid.query(r[5], TOL):
-            p.add("over_tick", f"{_q(r[1])} is drawn over a tick target", r[5][0], r[5][3])
+            msg = _("{text} is drawn over a tick target").format(text=_q(r[1]))
+            p.add("over_tick", msg, r[5][0], r[5][3])
 
 
 def _rule_heading(p: _Page) -> None:
@@ -764,18 +801,20 @@ def _rule_heading(p: _Page) -> None:
     content = (
         [r[5] for r in p.runs]
         + [b[1] for b in p.boxes]
-        + [(x - r, y - r, x + r, y + r) for _, x, y, r, _s in p.pips]
-        + [_poly_box(poly) for _, poly in p.covers]
-        + [_poly_box(it[1]) for _, it in p.segs]
+        + [(x - r, y - r, x + r, y + r) for _k, x, y, r, _s in p.pips]
+        + [_poly_box(poly) for _k, poly in p.covers]
+        + [_poly_box(it[1]) for _k, it in p.segs]
     )
     grid = _Grid(content)
     room = p.rl.heading_room_pt
-    for _, text, (hx0, hy0, hx1, hy1) in p.heads:
+    for _k, text, (hx0, hy0, hx1, hy1) in p.heads:
         probe = (hx0, hy0 - room, hx1, hy0 + TOL)
         if not any(content[i][3] <= hy0 + TOL for i in grid.query(probe, 0.0)):
             p.add(
                 "heading",
-                f"heading {_q(text)} has nothing under it on this page (its block starts on the next page)",
+                _(
+                    "heading {text} has nothing under it on this page (its block starts on the next page)"
+                ).format(text=_q(text)),
                 hx0,
                 hy1,
             )
@@ -805,10 +844,12 @@ def _language(text: str, allowed) -> str | None:
     """What is English in ``text`` on a Russian page (a label key, Latin words), or None."""
     key = _KEY.search(text)
     if key and key.group(0) not in allowed:
-        return f"label key {key.group(0)!r} printed on a Russian page"
+        return _("label key {key} printed on a Russian page").format(key=repr(key.group(0)))
     latin = [w for w in _WORD.findall(text) if w not in allowed]
     if latin:
-        return f"Latin {', '.join(dict.fromkeys(latin))!r} on a Russian page in {_q(text)}"
+        return _("Latin {words} on a Russian page in {text}").format(
+            words=repr(", ".join(dict.fromkeys(latin))), text=_q(text)
+        )
     return None
 
 
@@ -933,7 +974,10 @@ def summary(violations: list[Violation], limit: int = 40) -> str:
             folded[key][1] += 1
         else:
             folded[key] = [v, 1]
-    lines = [str(v) + (f" (×{k})" if k > 1 else "") for v, k in folded.values()]
+    lines = [str(v) + (" " + _("(×{count})").format(count=k) if k > 1 else "") for v, k in folded.values()]
     if len(lines) > limit:
-        lines = lines[:limit] + [f"… and {len(lines) - limit} more"]
+        rest = len(lines) - limit
+        lines = lines[:limit] + [
+            ngettext("… and {count} more", "… and {count} more", rest).format(count=rest)
+        ]
     return "\n".join(lines)

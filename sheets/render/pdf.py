@@ -293,7 +293,13 @@ def wrap_breaking(text: str, font: str, size: float, width: float) -> list[str]:
 
 
 def shortened(text: str, font: str, size: float, width: float) -> str:
-    """``text`` cut (at a word end where one is near) to fit ``width`` with a closing "…"."""
+    """``text`` cut at a word end to fit ``width`` with a closing "…" (issue 33: it cut
+    mid-word); only a first word wider than ``width`` by itself is cut inside it."""
+    ends = [k for k in range(len(text), 0, -1) if k == len(text) or text[k] in " -/,;"]
+    for cut in ends:
+        head = text[:cut].rstrip(" -,;/")
+        if head and fonts.width(head + "…", font, size) <= width:
+            return head + "…"
     cut = len(text)
     while cut > 1 and fonts.width(text[:cut].rstrip(" -,") + "…", font, size) > width:
         cut -= 1

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 
 from sheets.core.errors import InputError, Problem
+from sheets.core.i18n import _
 from sheets.data import labels
 from sheets.games.dust import view
 from sheets.games.dust.rules import partners, resolve_joins
@@ -63,7 +64,7 @@ def texts(lang: str) -> Callable[[str], str]:
 def card_groups(units: list) -> list[list[int]]:
     """Indexes of ``units`` in print order, grouped: ``[squad, hero]`` for a joined pair (the hero
     right after its squad), ``[unit]`` otherwise; file order is kept."""
-    pairs, _ = resolve_joins(units)
+    pairs, _joins = resolve_joins(units)
     hero_of = {squad: hero for hero, squad in pairs.items()}
     groups = []
     for i in range(len(units)):
@@ -114,10 +115,11 @@ def _cards(units: list, options, g: shared.Grid) -> tuple[list, dict]:
                 Problem(
                     _file_of(k, options),
                     None,
-                    (
-                        f"unit {unit.name!r} does not fit a {g.card[0] / MM:g} × {g.card[1] / MM:g} mm "
-                        f"card: {exc}; choose a larger --card (e.g. poker or tarot)"
-                    ),
+                    _(
+                        "unit {name} does not fit a {w} × {h} mm card: {why}; choose a larger --card "
+                        "(e.g. poker or tarot)"
+                    ).format(name=repr(unit.name), w=f"{g.card[0] / MM:g}", h=f"{g.card[1] / MM:g}", why=exc),
+                    code="card-too-small",
                 )
             )
     if problems:
@@ -161,7 +163,7 @@ def card_frames(units: list, options) -> list[tuple[int, Rect, str]]:
     name), in print order; a unit on two cards appears twice. Back pages (``backs``) are not
     counted. Pure geometry and metrics."""
     g = _grid(options)
-    plan, _ = _cards(units, options, g)
+    plan, _datas = _cards(units, options, g)
     return [
         (n // g.per_page, g.slots[n % g.per_page], units[key[0]].name)
         for n, key in enumerate(plan)
@@ -441,10 +443,24 @@ class DoesNotFit(ValueError):
 
     def __init__(self, name: str, what: str, need: float, room: float):
         self.name, self.what, self.need, self.room = name, what, need, room
-        super().__init__(
-            f"its {what} take {need / MM:.1f} mm of the {room / MM:.1f} mm a card "
-            f"has (text stays at 6 pt or more)"
-        )
+        super().__init__(DOES_NOT_FIT[what]().format(need=f"{need / MM:.1f}", room=f"{room / MM:.1f}"))
+
+
+# what does not fit -> its message (one sentence each, translated where raised)
+DOES_NOT_FIT = {
+    "name, stats and damage boxes": lambda: _(
+        "its name, stats and damage boxes take {need} mm of the {room} mm a card has (text stays at 6 pt or more)"
+    ),
+    "target-class columns": lambda: _(
+        "its target-class columns take {need} mm of the {room} mm a card has (text stays at 6 pt or more)"
+    ),
+    "weapon line": lambda: _(
+        "its weapon line takes {need} mm of the {room} mm a card has (text stays at 6 pt or more)"
+    ),
+    "skill line": lambda: _(
+        "its skill line takes {need} mm of the {room} mm a card has (text stays at 6 pt or more)"
+    ),
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1186,7 +1202,7 @@ def box_rows(groups: list[int], width: float, size: float, gap: float) -> list[l
         if rows[-1] and (x + group_w > width + 1e-6) and group_w <= width:
             rows.append([])
             x = 0.0
-        for _ in range(n):
+        for _k in range(n):
             if len(rows[-1]) and x + size > width + 1e-6:
                 rows.append([])
                 x = 0.0

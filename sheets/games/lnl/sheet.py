@@ -278,14 +278,19 @@ def _table(pen: Pen, r: Rect, rows: list, start: int, L, header_h: float) -> Non
     cols = _columns(r)
     head = Rect(r.x, r.top - header_h, r.w, header_h)
     pen.rect(head, fill=pen.t.band, stroke=False)
+    heads = []  # (cell, text, align) of the header row
     for key, lab, c, align in cols:
-        cell = Rect(c.x, head.y, c.w, header_h)
         if key == "ticks":
             sw = c.w / len(TICK_HEADS)
-            for i, k in enumerate(TICK_HEADS):
-                _head(pen, Rect(c.x + i * sw, head.y, sw, header_h), L(k), "center")
-            continue
-        _head(pen, cell, L(lab), align)
+            heads += [
+                (Rect(c.x + i * sw, head.y, sw, header_h), L(k), "center") for i, k in enumerate(TICK_HEADS)
+            ]
+        else:
+            heads.append((Rect(c.x, head.y, c.w, header_h), L(lab), align))
+    # one size for the whole row (issue 33: 6.3 pt beside 8.5 pt): the least any header needs
+    size = min(_head_size(pen, cell, text) for cell, text, _ in heads)
+    for cell, text, align in heads:
+        _head(pen, cell, text, align, size)
     y = head.y
     for n, (row, cells, h) in enumerate(rows):
         rr = Rect(r.x, y - h, r.w, h)
@@ -310,13 +315,19 @@ def _table(pen: Pen, r: Rect, rows: list, start: int, L, header_h: float) -> Non
     pen.rect(Rect(r.x, y, r.w, r.top - y), stroke=True, width=0.8)
 
 
-def _head(pen: Pen, cell: Rect, text: str, align: str) -> None:
-    """A column header: up to three wrapped lines, 7 pt down to 6 pt, centred vertically."""
+def _head_size(pen: Pen, cell: Rect, text: str) -> float:
+    """The size a column header fits its cell at: up to three wrapped lines, 7 pt down to 6 pt."""
     size = 7.0
     lines = pen.wrap(text, BOLD, size, cell.w - 3)
     while (len(lines) > 3 or any(pen_width(l, BOLD, size) > cell.w - 3 for l in lines)) and size > 6.0:
         size = round(size - 0.25, 2)
         lines = pen.wrap(text, BOLD, size, cell.w - 3)
+    return size
+
+
+def _head(pen: Pen, cell: Rect, text: str, align: str, size: float = 7.0) -> None:
+    """A column header at the row's size, up to three wrapped lines, centred vertically."""
+    lines = pen.wrap(text, BOLD, size, cell.w - 3)
     lead = size * 1.1
     yy = cell.y + (cell.h + len(lines) * lead) / 2 - size * 0.95
     for line in lines:

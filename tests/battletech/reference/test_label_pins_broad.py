@@ -199,7 +199,7 @@ CASES = {
             "ProtoMech 1 Movement Points Ground Cruise Flank Pilot data Gunnery: Name: Hits",
             "Main Gun: none → Torso 3, 11 Wings (near miss): −1 Cruise MP (each hit) 4 Right Arm +1 to hit Arm destroyed 5, 9 Legs −1 Walk MP ½ Walk MP No movement 6-8 Torso −1 Cruise MP* ½ Cruise MP* ProtoMech destroyed 10 Left Arm +1 to hit Arm destroyed",
             "long range Glide Test Tons: 5 Glider 1 4 6 BV: 148 BV (pilot): 148",
-            "Konstantinovich Keren… 4 ATM 3 T 2/msl 4 5 10 15 ≤4: 5–8 (83–42 %)",
+            "Konstantinovich… 4 ATM 3 T 2/msl 4 5 10 15 ≤4: 5–8 (83–42 %)",
             "Light Active Probe† T — — — — — Ammo: ATM 3 (10) *Torso weapon destroyed,",
             "Effect Physical attack damage: 1 BV may differ from MegaMek (ATM ammo) Armor diagram Head (2/1) RA",
             "long range Quad Test Tons: 6 Quad 4 6 0 BV: 168 BV (pilot): 168",
