@@ -409,7 +409,10 @@ def _foot(pen: Pen, r: Rect, rows: list, L, army: dict | None = None) -> None:
         legend.append(L("sw_unverified_note"))
     legend.append(L("oob_legend_abbr"))
     if army is not None:
-        legend += [f"{army['labels']['violations']}: {v}" for v in army.get("violations") or []]
+        # the totals line already says whether the list is over its limit: the legend lists the
+        # game's own list checks only (issue 33: "OVER THE LIMIT" twice on one page)
+        found = army.get("rule_violations") if army.get("limit") is not None else army.get("violations")
+        legend += [f"{army['labels']['violations']}: {v}" for v in found or []]
     box = Rect(r.x + r.w * 0.63, r.y, r.w * 0.37, title_y + 8 - r.y)
     size = 6.5
     while size > 6.0 and _legend_h(legend, box.w, size) > box.h:
