@@ -18,6 +18,7 @@ space and placed through the canvas matrix), so it costs little; checking is a s
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 import re
@@ -795,7 +796,8 @@ def _rule_over_tick(p: _Page) -> None:
 
 
 def _rule_heading(p: _Page) -> None:
-    """heading: a heading has content within ``heading_room_pt`` under it on its page."""
+    """heading: a heading has content within ``heading_room_pt`` under it on its page (a box
+    overlapping the band under it whose top is not above the heading's foot)."""
     if not p.want("heading") or not p.heads:
         return
     content = (
@@ -805,11 +807,20 @@ def _rule_heading(p: _Page) -> None:
         + [_poly_box(poly) for _k, poly in p.covers]
         + [_poly_box(it[1]) for _k, it in p.segs]
     )
-    grid = _Grid(content)
+    content.sort(key=lambda b: b[3])  # by top: the band under a heading is one slice
+    tops = [b[3] for b in content]
     room = p.rl.heading_room_pt
     for _k, text, (hx0, hy0, hx1, hy1) in p.heads:
-        probe = (hx0, hy0 - room, hx1, hy0 + TOL)
-        if not any(content[i][3] <= hy0 + TOL for i in grid.query(probe, 0.0)):
+        lo, hi = hy0 - room, hy0 + TOL
+        found = False
+        for bx0, by0, bx1, by1 in content[bisect.bisect_right(tops, lo) : bisect.bisect_right(tops, hi)]:
+            # (the same overlap test as a grid query of the band: more than 0 each way)
+            if (hx1 if hx1 < bx1 else bx1) - (hx0 if hx0 > bx0 else bx0) > 0 and by1 - (
+                lo if lo > by0 else by0
+            ) > 0:
+                found = True
+                break
+        if not found:
             p.add(
                 "heading",
                 _(

@@ -84,7 +84,7 @@ def test_a_wider_armour_diagram_only_when_the_pips_need_it():
         two = sheet._needs_two_slots(
             unit, "classic", "a4", slots[0], lambda k: label("battletech", k, "en"), known=known
         )
-        return two, known.get(("cols", id(unit)))
+        return two, known.get(("plan", id(unit)), (None,))[0]
 
     full = {"head": 6, "torso": 18, "right_arm": 4, "left_arm": 4, "legs": 10, "main_gun": 3}
     two, cols = plan(full)

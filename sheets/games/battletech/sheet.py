@@ -21,7 +21,7 @@ import re
 
 from sheets import __version__
 from sheets.data import label
-from sheets.games.battletech.rules import armor, crit_rows, is_ultraheavy, sheet_data, structure
+from sheets.games.battletech.rules import armor, is_ultraheavy, sheet_data, structure
 from sheets.render.fonts import width as text_width
 from sheets.render.pdf import Pen, Rect, fill_lines, footer, margins, shortened
 
@@ -76,8 +76,9 @@ def render(doc, units, options) -> None:
     full = full_names(chunks, options.paper, doc.size, L)
     # the pilots' odds lines of a page: one per Gunnery value of its Point (room for the Point
     # with the most of them)
-    skills = [pilot_skills(chunk, v) if odds else [] for chunk, v in zip(chunks, variants)]
-    notes = [page_notes(chunk, v) for chunk, v in zip(chunks, variants)]
+    known: dict = {}  # id(unit) -> sheet data, worked out once; ("plan", id) -> columns, type
+    skills = [pilot_skills(chunk, v, known) if odds else [] for chunk, v in zip(chunks, variants)]
+    notes = [page_notes(chunk, v, known) for chunk, v in zip(chunks, variants)]
     legend_h = (
         max(
             len(legend_lines(v, doc.size, options.paper, L, key_w, odds, True, full, g, n))
@@ -87,7 +88,6 @@ def render(doc, units, options) -> None:
         * 1.12
         + 3
     )
-    known: dict = {}  # id(unit) -> sheet data worked out while paging
     pages = _pages(chunks, variants, options.paper, doc.size, L, legend_h, lang, names, odds, known)
     frame, head, slots = page_geometry(options.paper, doc.size, legend_h)
     room = Rect(frame.x, frame.y + legend_h, frame.w, frame.h - legend_h)  # above the legend
@@ -132,12 +132,13 @@ def render(doc, units, options) -> None:
             )
         blocks = []
         for number, unit, first, span in placed:
-            d = known.get(id(unit)) or sheet_data(unit, variant)  # only for the pages drawn here
+            d = _data(unit, variant, known)
             slot = slots[first]
+            cols, pt = known.get(("plan", id(unit)), (None, None))  # worked out while paging
             if span > 1:  # a double block: two slots and the gap between them
                 slot = Rect(slot.x, slots[first + span - 1].y, slot.w, slot.top - slots[first + span - 1].y)
-            cols = known.get(("cols", id(unit)))  # (a wider armour diagram, worked out while paging)
-            blocks.append(Block(pen, slot, d, number, options.paper, lang, L, names, odds=odds, cols=cols))
+                pt = None
+            blocks.append(Block(pen, slot, d, number, options.paper, lang, L, names, odds, pt, cols))
         # one weapons type size for the page's blocks: the largest every one of them holds
         page_pt = min((b.wfs for b in blocks), default=MIN_PT)
         for b in blocks:
@@ -168,12 +169,12 @@ def render(doc, units, options) -> None:
         destroy = any(
             b["kind"] == "destroy"
             for _, unit, *_ in placed
-            for row in crit_rows(unit, variant)
+            for row in _data(unit, variant, known)["crit_rows"]
             for b in row["boxes"]
         )
         page_skills = skills[point_no - 1] if point_no is not None else []
         # (the notes of the page's own units: a Point continued on a second page keeps its own)
-        shown = page_notes([unit for _, unit, *_ in placed], variant)
+        shown = page_notes([unit for _, unit, *_ in placed], variant, known)
         for k, line in enumerate(
             legend_lines(variant, doc.size, options.paper, L, key_w, odds, destroy, full, page_skills, shown)
         ):
@@ -199,12 +200,12 @@ render.draws_army_lists = True  # the render command hands the rosters' lists ov
 PAGE_NOTES = ("unverified_footnote", "later_equipment_footnote")  # printed once per page
 
 
-def page_notes(units: list, variant: str) -> list[str]:
+def page_notes(units: list, variant: str, known: dict | None = None) -> list[str]:
     """The label keys of the notes that would repeat block after block (the main gun's firing
     rule, the † explanations): once in the legend of a page that has units needing them."""
     keys: dict = {}
     for unit in units:
-        d = sheet_data(unit, variant)
+        d = _data(unit, variant, known)
         if d.get("main_gun_restriction"):
             keys[d["main_gun_restriction"]] = True
         for key in d["footnotes"]:
@@ -304,6 +305,7 @@ class OddsLine(str):
     """A legend line with the pilots' odds (printed in bold: read during play)."""
 
 
+@functools.lru_cache(maxsize=64)
 def standard_odds(gunnery_skill: int, variant: str) -> dict:
     """The odds of a weapon with the three range bands, no minimum range and no modifier of its
     own, for a pilot of ``gunnery_skill``: what most weapon rows would repeat (issue 33: 126 of
@@ -322,11 +324,21 @@ def own_odds(w: dict, gunnery_skill: int, variant: str) -> dict | None:
     return odds
 
 
-def pilot_skills(chunk: list, variant: str) -> list[int]:
+def _data(unit, variant: str, known: dict | None) -> dict:
+    """The unit's sheet data, worked out once per render (``known``: id(unit) -> data)."""
+    if known is None:
+        return sheet_data(unit, variant)
+    d = known.get(id(unit))
+    if d is None:
+        d = known[id(unit)] = sheet_data(unit, variant)
+    return d
+
+
+def pilot_skills(chunk: list, variant: str, known: dict | None = None) -> list[int]:
     """The Gunnery values of a Point's pilots whose weapons use the standard line, in order."""
     out: set = set()
     for unit in chunk:
-        d = sheet_data(unit, variant)
+        d = _data(unit, variant, known)
         g = d["pilot"]["gunnery"]
         if any(w.get("odds") and own_odds(w, g, variant) is None for w in d["inventory"]):
             out.add(g)
@@ -412,9 +424,7 @@ def _needs_two_slots(
     """Whether a unit's armour pips would shrink under 3 mm in one slot, or its weapons, ammo and
     notes would overflow their column (the sheet data worked out here is kept in ``known``)."""
     many_pips = sum(armor(unit).values()) + sum(structure(unit).values()) >= 60  # no normal ProtoMech
-    d = sheet_data(unit, variant)
-    if known is not None:
-        known[id(unit)] = d
+    d = _data(unit, variant, known)
     box = Rect(0, 0, slot.w, slot.h)
     # the paper's columns, else the other shares of LAYOUTS' cols_alt while the crit table's
     # words still fit
@@ -428,7 +438,7 @@ def _needs_two_slots(
             if _arrange(grid, counts, PIP_PITCH, min_side)[0][0]:
                 continue
         if known is not None:
-            known[("cols", id(unit))] = cols
+            known[("plan", id(unit))] = (cols, block.wfs)
         return False
     return True
 
