@@ -60,7 +60,8 @@ def render(doc, units, options) -> None:
     """Draw record sheets for ``units`` into ``doc`` (five per page)."""
     lang, variant = options.lang, options.rules
 
-    def L(key: str) -> str:
+    @functools.cache
+    def L(key: str) -> str:  # (about a hundred lookups a page: each label once per render)
         return label("battletech", key, lang)
 
     names = weapon_names(lang)

@@ -105,11 +105,12 @@ def _cards(units: list, options, g: shared.Grid) -> tuple[list, dict]:
     error naming it (and its file)."""
     mates = partners(units)
     L = texts(options.lang)
-    datas, counts, problems = {}, {}, []
+    datas, counts, problems, layouts = {}, {}, [], {}
     for k, unit in enumerate(units):
         datas[k] = view.card_data(unit, units, options, mates)
         try:
-            counts[k] = len(Layout(datas[k], L, g.card[0], g.card[1], g.bleed).parts)
+            layouts[k] = Layout(datas[k], L, g.card[0], g.card[1], g.bleed)
+            counts[k] = len(layouts[k].parts)
         except DoesNotFit as exc:
             problems.append(
                 Problem(
@@ -124,7 +125,9 @@ def _cards(units: list, options, g: shared.Grid) -> tuple[list, dict]:
             )
     if problems:
         raise InputError(problems)
-    _one_grid_format(datas, counts, L, g)
+    _one_grid_format(datas, counts, L, g, layouts)
+    for k, lay in layouts.items():
+        datas[k]["_layout"] = lay  # (drawn as planned: unit_faces takes it)
     groups = [[(k, n) for k in group for n in range(1, counts[k] + 1)] for group in card_groups(units)]
     return slot_plan(groups, g.cols), datas
 
@@ -139,12 +142,11 @@ def _file_of(k: int, options) -> str:
     return "cards"
 
 
-def _one_grid_format(datas: dict, counts: dict, L, g: shared.Grid) -> None:
+def _one_grid_format(datas: dict, counts: dict, L, g: shared.Grid, layouts: dict) -> None:
     """One weapon-table format for every card of the sheet (issue 33: a mini sheet mixed the
     14-column, the attacked-classes and the stacked tables): when any unit needs a narrower
     table than all 14 columns, every unit prints the classes any unit attacks, stacked when
     any one needs that (a unit that cannot take the sheet's format keeps its own)."""
-    layouts = {k: Layout(d, L, g.card[0], g.card[1], g.bleed) for k, d in datas.items()}
     level = max((lay.level for lay in layouts.values()), default=0)
     if level == 0:
         return
@@ -155,6 +157,7 @@ def _one_grid_format(datas: dict, counts: dict, L, g: shared.Grid) -> None:
         trial = {k: Layout(d, L, g.card[0], g.card[1], g.bleed) for k, d in datas.items()}
         if stacked or all(lay.level == 1 and not lay.stacked for lay in trial.values()):
             counts.update({k: len(lay.parts) for k, lay in trial.items()})
+            layouts.update(trial)
             return
 
 
@@ -498,6 +501,7 @@ class Layout:
 
     def __init__(self, data: dict, L, w: float, h: float, bleed: float = 0.0):
         self.d, self.L = data, L
+        self.w, self.h, self.bleed = w, h, bleed
         self.scale = card_scale(w, h)
         u = self.u = self.scale.u
         box = CardBox(0, 0, w, h, bleed)
@@ -684,7 +688,10 @@ class Layout:
         return self.row_h() * (1 if lines is None else len(lines) + 1)
 
     def weapon_h(self, k: int) -> float:
-        return self.name_h(self.d["weapons"][k]) + self.cell_h() + 0.05 * self.u
+        cache = self.__dict__.setdefault("_weapon_h", {})  # (planned again for "1/2": the same)
+        if k not in cache:
+            cache[k] = self.name_h(self.d["weapons"][k]) + self.cell_h() + 0.05 * self.u
+        return cache[k]
 
     # -- skills ---------------------------------------------------------------------------------
     def skills_text(self) -> str:
@@ -809,7 +816,9 @@ def face(data: dict, lang: str, number: int = 1) -> Drawer:
 def unit_faces(data: dict, lang: str, card: tuple[float, float], bleed: float = 0.0) -> list[Drawer]:
     """One drawer per card of a unit on a ``card`` (w, h) size: one, or more when the unit
     continues (1/2, 2/2 …). Raises :class:`DoesNotFit`."""
-    layout = Layout(data, texts(lang), card[0], card[1], bleed)
+    layout = data.get("_layout")
+    if layout is None or (layout.w, layout.h, layout.bleed) != (card[0], card[1], bleed):
+        layout = Layout(data, texts(lang), card[0], card[1], bleed)
 
     def drawer(part: Part) -> Drawer:
         def draw(pen: Pen, box: CardBox) -> None:
