@@ -109,34 +109,36 @@ def test_a_points_continuation_page_has_no_blank_forms_beyond_five(cli, write, t
         assert f"ProtoMech {k}" not in pages[1]
 
 
-def test_a_run_of_loose_files_breaks_where_their_rules_change():
-    from sheets.games.battletech.sheet import points, unit_rules
+def test_a_point_of_loose_files_under_different_rules_takes_the_wider_ones():
+    """A quad's .blk needs Total Warfare (classic allows bipeds of 2-9 t only), the bipeds' need
+    none: the loose files are still one Point (as MegaMekLab prints them), drawn under the rules
+    that allow every one of them (tw: 2-15 t, biped, quad and glider)."""
+    from sheets.games.battletech.sheet import point_rules, points, unit_rules
 
     files = [
         {"path": "a.blk", "units": 1, "rules": None},
         {"path": "b.blk", "units": 1, "rules": None},
         {"path": "quad.blk", "units": 1, "rules": "tw"},
-        {"path": "glider.blk", "units": 1, "rules": "tw"},
     ]
-    units = ["a", "b", "quad", "glider"]
-    assert points(units, files) == [["a", "b"], ["quad", "glider"]]
-    assert unit_rules(units, files, "classic") == {
-        id("a"): "classic",
-        id("b"): "classic",
-        id("quad"): "tw",
-        id("glider"): "tw",
-    }
+    units = ["a", "b", "quad"]
+    assert points(units, files) == [["a", "b", "quad"]]
+    rules_of = unit_rules(units, files, "classic")
+    assert rules_of == {id("a"): "classic", id("b"): "classic", id("quad"): "tw"}
+    assert point_rules(units, rules_of, "classic") == "tw"
+    assert point_rules(units[:2], rules_of, "classic") == "classic"
+    assert point_rules([], rules_of, "classic") == "classic"
     assert unit_rules(units, files[:2], "classic") == {}  # the counts do not match: no table
 
 
-def test_files_under_different_rules_print_each_under_its_own(cli, tmp_path):
-    """Basilisk.blk (classic) and Boggart.blk (a 15 t ultraheavy: tw) given together: two Points,
-    each with its own rules' values (issue 33's sweep: "Physical attack damage: None" when the
-    ultraheavy was drawn under the first file's classic rules, which stop at 9 t)."""
+def test_loose_files_under_different_rules_print_as_one_point(cli, tmp_path):
+    """Basilisk.blk (classic) and Boggart.blk (a 15 t ultraheavy: tw) given together: one Point
+    under Total Warfare, each with its own values (issue 33's sweep: "Physical attack damage:
+    None" when the ultraheavy was drawn under the first file's classic rules, which stop at 9 t)."""
     out = tmp_path / "two.pdf"
     r = cli("render", FIX / "Basilisk.blk", FIX / "Boggart.blk", "-o", out, "--strict")
     assert r.exit_code == 0, r.stderr
     pages = _pages(out)
-    assert "None" not in " ".join(pages)
-    assert "Classic ProtoMech rules" in pages[0] and "Total Warfare rules" in pages[-1]
-    assert "Physical attack damage: 3" in pages[-1]  # 10-15 t under Total Warfare (digest §6.1)
+    assert len(pages) == 1 and "None" not in pages[0]
+    assert "Total Warfare rules" in pages[0]
+    assert "Physical attack damage: 3" in pages[0]  # 10-15 t under Total Warfare (digest §6.1)
+    assert "Physical attack damage: 2" in pages[0]  # the 7 t Basilisk

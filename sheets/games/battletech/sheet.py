@@ -73,7 +73,7 @@ def render(doc, units, options) -> None:
     chunks = points(units, extra.get("files"), bool(extra.get("one_per_page"))) or [[]]
     # each Point under its own file's rules (a quad's .blk says tw, a Minotaur's classic)
     rules_of = unit_rules(units, extra.get("files"), variant)
-    variants = [rules_of.get(id(chunk[0]), variant) if chunk else variant for chunk in chunks]
+    variants = [point_rules(chunk, rules_of, variant) for chunk in chunks]
     full = full_names(chunks, options.paper, doc.size, L)
     # the pilots' odds lines of a page: one per Gunnery value of its Point (room for the Point
     # with the most of them)
@@ -475,10 +475,9 @@ def points(units: list, files: list | None = None, one_per_page: bool = False) -
         for k, n in enumerate(counts)
     ]
     groups: list[int] = []
-    rules = [f.get("rules") for f in files] if loose and any(loose) else []
-    for k, (n, is_loose) in enumerate(zip(counts, loose)):
-        if is_loose and groups and groups[-1] < 0 and rules[k] == rules[k - 1]:
-            groups[-1] -= 1  # a run of loose files under the same rules (negative: still open)
+    for n, is_loose in zip(counts, loose):
+        if is_loose and groups and groups[-1] < 0:
+            groups[-1] -= 1  # a run of loose files (negative: still open to more)
         else:
             groups.append(-1 if is_loose else n)
     out, start = [], 0
@@ -488,6 +487,18 @@ def points(units: list, files: list | None = None, one_per_page: bool = False) -
         out.extend(chunk[i : i + PER_PAGE] for i in range(0, len(chunk), PER_PAGE))
         start += n
     return out
+
+
+def point_rules(chunk: list, rules_of: dict, default: str) -> str:
+    """The rules a Point is drawn under: its files' (a Point of loose .blk files whose rules
+    differ, e.g. a quad that needs Total Warfare beside classic bipeds, takes the rules that
+    allow every one of them: the widest tonnage range, as MegaMek prints them all)."""
+    from sheets.games.battletech.rules import variant_data
+
+    found = sorted({rules_of.get(id(unit), default) for unit in chunk}) or [default]
+    if len(found) == 1:
+        return found[0]
+    return max(found, key=lambda v: (variant_data(v)["tons"]["max"], len(variant_data(v)["motions"])))
 
 
 def unit_rules(units: list, files: list | None, default: str) -> dict:
