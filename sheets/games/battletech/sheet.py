@@ -583,12 +583,18 @@ class Block:
         # the weapons table in the largest type its column holds (read during play; issue 33:
         # most of the sheet was at the 6 pt least), unless the page sets one for all its blocks
         self.wfs = weapon_pt or self.weapon_size()
-        self.key = (
+        self.lang = lang
+
+    @property
+    def key(self) -> tuple:
+        """The skeleton form's name: what the static layer depends on (worked out when drawn)."""
+        d, slot = self.d, self.slot
+        return (
             "bt-block",
-            paper,
-            lang,
+            self.paper,
+            self.lang,
             d["variant"],
-            number,
+            self.number,
             d["header"]["motion"],
             self.dmg_sample,
             self.pilot_two,
