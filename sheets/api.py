@@ -751,7 +751,10 @@ def render(
     def draw(doc):
         # which units came from which file (renderers that print one section per file use it;
         # the trial drawing of the first page too: a card that cannot fit names its file)
-        opts.extra["files"] = [{"path": f.path, "roster": f.roster, "units": len(f.units)} for f in files]
+        opts.extra["files"] = [
+            {"path": f.path, "roster": f.roster, "units": len(f.units), "rules": f.options.rules}
+            for f in files
+        ]
         if not no_list:
             from sheets.core.roster import army_list
             from sheets.render.roster_pdf import draw_army_lists

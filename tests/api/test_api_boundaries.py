@@ -161,7 +161,11 @@ def test_rules_are_offered_first_for_the_commands_that_take_them(command, has_ru
 
 
 def test_battletech_render_options_after_rules_without_the_folder_option():
-    assert [o["name"] for o in api.game_options("battletech", "render")] == ["rules", "no_odds"]
+    assert [o["name"] for o in api.game_options("battletech", "render")] == [
+        "rules",
+        "no_odds",
+        "one_per_page",
+    ]
     bt = {o["name"]: o for o in api.game_options("battletech", "render")}
     assert bt["no_odds"]["type"] == "flag" and bt["no_odds"]["default"] is None
 
@@ -179,7 +183,7 @@ def test_battletech_render_options_after_rules_without_the_folder_option():
         (
             "battletech",
             {"rulez": "tw"},
-            "unknown option 'rulez' (did you mean 'rules'?); battletech options: no-odds, rules",
+            "unknown option 'rulez' (did you mean 'rules'?); battletech options: no-odds, one-per-page, rules",
         ),
         (
             "battletech",
