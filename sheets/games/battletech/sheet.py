@@ -5,7 +5,7 @@ movement, BV, pilot with the six-box damage track), weapons inventory with the a
 torso-weapon roll and notes, the hit-location / critical-hit table with the variant's boxes and
 effects, and the armour diagram (armour pips white, structure pips grey).
 
-Everything printed comes from :func:`sheets.games.battletech.rules.sheet_data` (numbers) and
+Everything printed comes from :func:`sheets.games.battletech.view.sheet_data` (numbers) and
 ``data/battletech/labels.yaml`` (words). A4 and Letter have their own proportions (``LAYOUTS``):
 the blocks are computed from each page frame, never scaled.
 
@@ -21,7 +21,8 @@ import re
 
 from sheets import __version__
 from sheets.core.data import label
-from sheets.games.battletech.rules import armor, is_ultraheavy, sheet_data, structure
+from sheets.games.battletech.rules import armor, is_ultraheavy, structure
+from sheets.games.battletech.view import sheet_data
 from sheets.render.fonts import width as text_width
 from sheets.render.pdf import Pen, Rect, fill_lines, footer, margins, shortened
 
