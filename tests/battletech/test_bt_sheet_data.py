@@ -177,7 +177,7 @@ def test_verified_crit_12_row_drops_the_flag(monkeypatch):
         {"roll_text": "2-7", "crits": 0, "verified": True},
         {"roll_text": "12", "crits": 3, "verified": True},
     ]
-    monkeypatch.setattr(rules, "determining_crits", lambda: rows)
+    monkeypatch.setattr(view, "determining_crits", lambda: rows)  # as the sheet data reads it
     proto = rules.build(dict(name="P", tons=5, walk=5, armor={}))
     assert view.sheet_data(proto, "classic")["flags"]["crit_12_unverified"] is False
 
