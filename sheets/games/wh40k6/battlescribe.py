@@ -38,7 +38,8 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from sheets.core.errors import InputError, Pos, Problem
+from sheets.core.errors import InputError, Pos, Problem, short
+from sheets.core.i18n import _, ngettext
 from sheets.data import load_data
 
 NS = "{http://www.battlescribe.net/schema/rosterSchema}"
@@ -415,15 +416,36 @@ def _is_dedicated_transport(sel) -> bool:
     )
 
 
+def _category_key(category: str) -> str:
+    return " ".join(category.lower().replace(":", " ").split())  # "Troops:" in some catalogues
+
+
 def slot_of(category: str | None) -> str:
     """Our FOC slot for a BattleScribe primary category name (``none`` when it uses no slot)."""
     if not category:
         return "none"
-    key = " ".join(category.lower().replace(":", " ").split())  # "Troops:" in some catalogues
+    key = _category_key(category)
     for entry in config()["slots"]:
         if key in entry["names"] or any(word in key for word in entry.get("contains", [])):
             return entry["slot"]
     return "none"
+
+
+def slot_gap(category: str | None) -> str | None:
+    """What the datasheet and the warning say of a unit whose primary category takes no slot of
+    the chart (``Bodyguard``, an unknown category, none at all): it is not counted. None for a
+    category that maps to a slot."""
+    if slot_of(category) != "none":
+        return None
+    if not category:
+        return _("no Force Organisation category in the roster: not counted in the chart")
+    if _category_key(category) in {_category_key(c) for c in config().get("not_counted", ())}:
+        return _("category {category} takes no Force Organisation slot: not counted in the chart").format(
+            category=short(category)
+        )
+    return _(
+        "category {category} is not a Force Organisation slot this tool knows: not counted in the chart"
+    ).format(category=short(category))
 
 
 def _characteristics(ctx: _Ctx | None, profile) -> dict[str, str]:
@@ -597,25 +619,178 @@ def _weapon(ctx: _Ctx, profile, count: int) -> dict:
     return out
 
 
-_TIMES = re.compile(r"\s*[x×]\s*([0-9]{1,3})\s*$", re.I)
+_TIMES = re.compile(r"\s*[x×]\s*([0-9]{1,2})\s*$", re.I)  # "Quad Lascannon Sponsons x2"
+_TIMES_FIRST = re.compile(r"^\s*([0-9]{1,2})\s*[x×]\s+\S", re.I)  # "2x Space Marine Crew"
+
+
+def _multiplier(name: str) -> int:
+    """How many of its contents a selection's name says it holds: ``2x Space Marine Crew`` and
+    ``Sponsons x2`` are 2, any other name 1."""
+    m = _TIMES_FIRST.match(name) or _TIMES.search(name)
+    return max(1, int(m.group(1))) if m else 1
+
+
+def _profile_kinds(sel) -> set[str]:
+    return {_profile_type(p) for p in _children(sel, "profiles", "profile") if _attr(p, "hidden") != "true"}
+
+
+def _model_profiles(sel) -> list:
+    return [
+        p
+        for p in _children(sel, "profiles", "profile")
+        if _attr(p, "hidden") != "true" and _profile_type(p) in MODEL_PROFILES
+    ]
+
+
+def _holds_model_profile(sel, depth: int = 0) -> bool:
+    """``sel`` or a selection under it has a model profile of its own (bounded by the nesting cap
+    the walker enforces)."""
+    if _model_profiles(sel):
+        return True
+    return depth < 60 and any(
+        _holds_model_profile(c, depth + 1) for c in _children(sel, "selections", "selection")
+    )
+
+
+def _is_team(sel) -> bool:
+    """A ``type="model"`` selection with no model profile in it: its models are the profiles of
+    the selection above that holds them (a Terminator squad's ``Justaerin ×5``, a battery's
+    ``Rapier Team``: gun and crew)."""
+    return _attr(sel, "type") == "model" and not _holds_model_profile(sel)
+
+
+def _has_teams(sel, depth: int = 0) -> bool:
+    for c in _children(sel, "selections", "selection"):
+        if _is_team(c) or (depth < 60 and not _model_profiles(c) and _has_teams(c, depth + 1)):
+            return True
+    return False
+
+
+def _norm_name(text: str) -> str:
+    return " ".join(str(text).lower().split())
+
+
+def _plural_of(name: str, profile_name: str) -> bool:
+    """``Bolt Pistols`` for the profile ``Bolt Pistol``, ``Bolters`` for ``Boltgun``: a
+    selection named in the plural for a profile named in the singular."""
+
+    def last(text: str) -> str:
+        words = re.findall(r"[a-z]+", text.lower())
+        return words[-1] if words else ""
+
+    a, b = last(name), last(profile_name)
+    return a.endswith("s") and not a.endswith("ss") and not (b.endswith("s") and not b.endswith("ss"))
+
+
+class _Holder:
+    """A model selection the walk is inside: how many models it is (``count``), the model line
+    its gear belongs to (``carrier``; a selection that only wraps the selection with the
+    profile learns it from there), and the lines it holds."""
+
+    def __init__(self, count: int, carrier: str | None, wrapper: bool = False):
+        self.count, self.carrier, self.wrapper = count, carrier, wrapper
+        self.lines: list[str] = []
+
+    def resolved(self) -> str | None:
+        if not self.wrapper:
+            return self.carrier
+        names = list(dict.fromkeys(self.lines))
+        return names[0] if len(names) == 1 else None
+
+
+class _Scope:
+    """The unit or a section of it (a ``type="unit"`` selection inside the unit): the models
+    counted in it, per line, for the gear it gives every model once."""
+
+    def __init__(self, parent: _Scope | None):
+        self.parent = parent
+        self.counts: dict[str, int] = {}
+
+    def add(self, line: str, n: int) -> None:
+        s = self
+        while s is not None:
+            s.counts[line] = s.counts.get(line, 0) + n
+            s = s.parent
 
 
 class _Walker:
-    """Walks one unit's selection subtree (bounded): models (counts add up over selections),
-    weapons (counted, with the model that carries them), rules, wargear / transport / building
-    profiles, and dedicated transports (returned separately)."""
+    """Walks one unit's selection subtree (bounded): models (counted per line: the same profile
+    adds up, the same name with another profile is a line of its own), weapons (counted, with the
+    model line that carries them), rules, wargear / transport / building profiles, and dedicated
+    transports (returned separately).
+
+    How a roster says how many (BattleScribe roster schema: a ``selection``'s ``number``; the
+    profiles under it): a model selection is one with a model profile of its own, or a
+    ``type="model"`` one without (a team: the profiles of the selection above, one each per
+    team). Its models: its ``number`` (times a ``2x`` in its name); inside another model selection,
+    a ``number`` of 1 is one per model of that selection. A weapon inside a model selection is
+    carried by that selection's line, one per model when given once; a weapon given once to the
+    whole unit (or to a section of it) is carried by every model of the unit (section) that has no
+    weapon of that name of its own, when the roster names it so: a profile on the unit (section)
+    itself, a container named as the squad's gear (``Standard Wargear``), a name in the plural
+    for a profile in the singular (``Bolt Pistols``), or one naming several (``Frag and Krak
+    Grenades``); else it is one weapon, as written."""
 
     def __init__(self, ctx: _Ctx, counter: list[int], texts: bool, split: bool = True):
         self.ctx, self.counter, self.texts, self.split = ctx, counter, texts, split
-        self.models: dict[str, dict] = {}
+        gear = config().get("squad_gear") or {}
+        self.containers = {_norm_name(n) for n in gear.get("containers", ())}
+        self.joiners = [str(j).lower() for j in gear.get("joiners", ())]
+        self.models: dict[str, dict] = {}  # line name -> model
+        self._signatures: dict[str, tuple] = {}  # line name -> its profile
         self.weapons: dict[tuple, dict] = {}
+        self._later: list[tuple] = []  # weapons whose carrier or count is known at the end
         self.rules: dict[str, str] = {}
         self.wargear: dict[str, str] = {}
         self.transport: dict[str, str] = {}
         self.building: dict | None = None
         self.transports: list = []  # dedicated transport selections inside this unit
+        self.unprofiled: list[tuple[str, int]] = []  # model selections with no profile to take
+        self.root = _Scope(None)
 
-    def visit(self, sel, depth: int, carrier: tuple[str, int] | None = None, top: bool = True) -> None:
+    # -- models
+    def _line(self, profile, kind: str, count: int, sel_name: str) -> str:
+        model = _model(self.ctx, profile, kind, count)
+        signature = tuple(sorted((k, str(v)) for k, v in model.items() if k not in ("name", "count")))
+        base = model["name"]
+        name, i = base, 1
+        while name in self._signatures and self._signatures[name] != signature:
+            i += 1  # the same name with another profile (a sergeant's A2 Ld9): a line of its own
+            alt = f"{base} ({sel_name})" if i == 2 and _norm_name(sel_name) != _norm_name(base) else ""
+            name = alt if alt and alt not in self._signatures else f"{base} ({i})"
+        if name in self.models:
+            self.models[name]["count"] += count  # 3 + 2 troopers are 5
+        else:
+            model["name"] = name
+            self.models[name] = model
+            self._signatures[name] = signature
+        return name
+
+    def _add_lines(self, profiles, count: int, sel_name: str, scope: _Scope, holders: list) -> list[str]:
+        names = []
+        for p in profiles:
+            name = self._line(p, _profile_type(p), count, sel_name)
+            scope.add(name, count)
+            for h in holders:
+                h.lines.append(name)
+            names.append(name)
+        return names
+
+    # -- the walk
+    def visit(
+        self,
+        sel,
+        depth: int,
+        *,
+        top: bool = True,
+        holder: _Holder | None = None,
+        holders: tuple = (),
+        scope: _Scope | None = None,
+        templates: tuple = (),
+        path_number: int = 1,
+        path_times: int = 1,
+        named: bool = False,
+    ) -> None:
         limits = self.ctx.limits
         self.counter[0] += 1
         if self.counter[0] > limits["selections"]:
@@ -625,50 +800,59 @@ class _Walker:
         if not top and self.split and _is_dedicated_transport(sel):
             self.transports.append(sel)
             return
-        here = _count(self.ctx, sel)  # this selection's models
+        scope = scope or self.root
+        if not top and _attr(sel, "type") == "unit":
+            scope = _Scope(scope)  # a section of the unit: its gear is its own models'
         sname = " ".join(_attr(sel, "name").split())
-        times = _TIMES.search(sname)
-        for rule in _children(sel, "rules", "rule"):
-            if _attr(rule, "hidden") != "true" and _attr(rule, "name").strip():
-                text = ""
-                if self.texts:
-                    desc = rule.find("description")
-                    text = " ".join((desc.text or "").split()) if desc is not None else ""
-                rname = " ".join(_attr(rule, "name").split())
-                if text or rname not in self.rules:
-                    self.rules[rname] = text
-        model_here = None
-        for profile in _children(sel, "profiles", "profile"):
-            if _attr(profile, "hidden") == "true":
-                continue
-            kind = _profile_type(profile)
-            pname = " ".join(_attr(profile, "name").split())
-            if kind in MODEL_PROFILES:
-                model_here = pname
-                if pname in self.models:
-                    self.models[pname]["count"] += here  # 3 + 2 troopers are 5
-                else:
-                    self.models[pname] = _model(self.ctx, profile, kind, here)
+        number = path_number * _count(self.ctx, sel)
+        times = path_times * _multiplier(sname)
+        named = named or _norm_name(sname) in self.containers
+        self._rules(sel)
+        own = _model_profiles(sel)
+        model_sel = None  # this selection is a model selection: (how many, its lines)
+        if own and _has_teams(sel):
+            templates = tuple(own)  # the teams under it are these profiles, one each per team
+        elif own or _attr(sel, "type") == "model":
+            count = (holder.count if holder is not None and number == 1 else number) * times
+            count = min(count, 10_000)
+            if own:
+                lines = self._add_lines(own, count, sname, scope, holders)
+                new = _Holder(count, lines[0] if lines else None)
+            elif _is_team(sel) and not templates and _profile_kinds(sel) & {"building"}:
+                new = None  # a building placed as a "model": its profile is read below
+            elif _is_team(sel):
+                if not templates:
+                    self.unprofiled.append((sname, count))
+                lines = self._add_lines(templates, count, sname, scope, holders)
+                guns = [n for n, p in zip(lines, templates) if self.models[n].get("type") == "gun"]
+                new = _Holder(count, (guns or lines or [None])[0])
+            else:  # wraps the selection with the profile (an Adept holding the Magos's profile)
+                new = _Holder(count, None, wrapper=True)
+            if new is not None:
+                model_sel = new
+                holder, holders = new, (*holders, new)
         for profile in _children(sel, "profiles", "profile"):
             if _attr(profile, "hidden") == "true":
                 continue
             kind = _profile_type(profile)
             pname = " ".join(_attr(profile, "name").split())
             if kind in WEAPON_PROFILES:
-                n = here * (int(times.group(1)) if times else 1)
-                who = carrier
-                if model_here is not None:
-                    who = None  # the model's own profile: every model of the line carries it
-                elif carrier is not None and here == 1 and carrier[1] > 1:
-                    n = carrier[1]  # one per model of the enclosing model selection
-                w = _weapon(self.ctx, profile, n)
-                if who is not None and who[1] == 1:
-                    w["carrier"] = who[0]  # dropped again if the unit has one model (weapon_list)
-                key = (pname, w.get("carrier"))
-                if key in self.weapons:
-                    self.weapons[key]["count"] += n
+                w = _weapon(self.ctx, profile, 1)
+                if model_sel is not None:  # on the model selection itself: every model has it
+                    self._later.append((w, "holder", model_sel, model_sel.count))
+                elif holder is not None:
+                    n = (holder.count if number == 1 else number) * times
+                    self._later.append((w, "holder", holder, n))
+                elif number > 1:
+                    self._later.append((w, "none", None, number * times))
                 else:
-                    self.weapons[key] = w
+                    squad = (
+                        named
+                        or _attr(sel, "type") == "unit"
+                        or _plural_of(sname, pname)
+                        or any(j in f" {sname.lower()} " for j in self.joiners)
+                    )
+                    self._later.append((w, "squad" if squad else "once", scope, times))
             elif kind in ("wargear item", "abilities"):
                 text = ""
                 if self.texts:  # prose, never read as a number (as a rule's description): no digit cap
@@ -690,14 +874,70 @@ class _Walker:
                 for key in ("transport capacity", "fire points", "access points"):
                     if ch.get(key):
                         self.building[key.replace(" ", "_")] = _short(ch[key], 80)
-        if model_here is not None:
-            carrier = (model_here, here)
+        if model_sel is not None:  # numbers below count from this selection's models
+            number, times, named = 1, 1, False
         for child in _children(sel, "selections", "selection"):
-            self.visit(child, depth + 1, carrier, top=False)
+            self.visit(
+                child,
+                depth + 1,
+                top=False,
+                holder=holder,
+                holders=holders,
+                scope=scope,
+                templates=templates,
+                path_number=number,
+                path_times=times,
+                named=named,
+            )
+
+    def _rules(self, sel) -> None:
+        for rule in _children(sel, "rules", "rule"):
+            if _attr(rule, "hidden") != "true" and _attr(rule, "name").strip():
+                text = ""
+                if self.texts:
+                    desc = rule.find("description")
+                    text = " ".join((desc.text or "").split()) if desc is not None else ""
+                rname = " ".join(_attr(rule, "name").split())
+                if text or rname not in self.rules:
+                    self.rules[rname] = text
+
+    # -- the weapons, once every model is known
+    def _add_weapon(self, w: dict, n: int, carrier: str | None) -> None:
+        w = dict(w, count=min(n, 10_000))
+        if carrier:
+            w["carrier"] = carrier
+        key = (w["name"], carrier)
+        if key in self.weapons:
+            self.weapons[key]["count"] = min(self.weapons[key]["count"] + w["count"], 10_000)
+        else:
+            self.weapons[key] = w
 
     def weapon_list(self) -> list[dict]:
-        """The weapons, each naming the model that carries it when the unit has several models
-        (known only once the whole unit is read: a sergeant's selection may come first)."""
+        """The weapons, each naming the model line that carries it when the unit has several
+        lines (known only once the whole unit is read: a sergeant's selection may come first)."""
+        self.weapons = {}
+        squad = []
+        for w, how, where, n in self._later:
+            if how == "holder":
+                self._add_weapon(w, n, where.resolved())
+            elif how == "none":
+                self._add_weapon(w, n, None)
+            else:
+                squad.append((w, how, where, n))
+        for w, how, scope, times in squad:
+            counts = {k: v for k, v in scope.counts.items() if v > 0}
+            if sum(counts.values()) <= 1 or how == "once":
+                self._add_weapon(w, times, next(iter(counts)) if len(counts) == 1 else None)
+                continue
+            own = {c for (name, c) in self.weapons if name == w["name"] and c}
+            takers = [line for line in counts if line not in own]
+            if not takers:  # every line has its own: the roster's entry is kept as written
+                self._add_weapon(w, times, None)
+            elif len(takers) == len(counts):  # every model of the unit (section)
+                self._add_weapon(w, sum(counts.values()) * times, takers[0] if len(takers) == 1 else None)
+            else:
+                for line in takers:
+                    self._add_weapon(w, counts[line] * times, line)
         if len(self.models) > 1:
             return list(self.weapons.values())
         merged: dict[str, dict] = {}
@@ -795,6 +1035,7 @@ def roster_to_unit_file(
     ]
     units: list[dict] = []
     counter = [0]
+    found: list | None = [] if warnings is not None else None  # given to the caller once it is read
 
     def add(unit: dict, sel) -> None:
         if len(units) >= cfg["limits"]["units"]:
@@ -802,8 +1043,8 @@ def roster_to_unit_file(
         _repair(unit, ctx.gaps, strict, name)
         if ctx.gaps:
             unit["gaps"] = list(dict.fromkeys(_short(g, 200) for g in ctx.gaps))[:20]
-            if warnings is not None:
-                warnings.append(
+            if found is not None:
+                found.append(
                     Problem(
                         name,
                         None,
@@ -841,7 +1082,19 @@ def roster_to_unit_file(
                 continue
             if not walker.models and not walker.building:
                 ctx.gaps.append("no model profile in the roster")
+            elif walker.models:
+                for sname, n in walker.unprofiled:
+                    ctx.gaps.append(
+                        ngettext(
+                            "{name}: {count} model without a profile in the roster: not printed",
+                            "{name}: {count} models without a profile in the roster: not printed",
+                            n,
+                        ).format(name=short(sname), count=n)
+                    )
             unit = _unit_of(ctx, walker, label, slot_of(category), detachment, points, texts)
+            no_slot = slot_gap(category)
+            if no_slot and not (walker.building and not walker.models):
+                ctx.gaps.append(no_slot)
             if walker.building and not walker.models and unit["slot"] == "none":
                 unit["slot"] = "fortification"
             add(unit, sel)
@@ -865,6 +1118,8 @@ def roster_to_unit_file(
     header = {"name": roster_name, "notes": note_text if len(note_text) <= 2000 else note_text[:1999] + "…"}
     if limit is not None:
         header["limit"] = limit
+    if found:
+        warnings.extend(found)
     return {"system": "wh40k6", "rules": system.get("chart", "other"), "roster": header, "units": units}
 
 
@@ -888,7 +1143,7 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
     from sheets.games.wh40k6.schema import unit_spec
 
     spec = unit_spec()
-    for _ in range(6):
+    for _attempt in range(6):
         problems = Problems(name)
         checked = spec.check(unit, None, problems, "U")
         messages = [p.message for p in problems.items if p.severity == "error"]

@@ -510,10 +510,15 @@ def _strength(value, user: int | None) -> int | None:
 
 
 def bearer(unit: Unit, weapon: Weapon, melee: bool):
-    """The model line whose profile fires (or swings) ``weapon``: the one line with as many models
-    as weapons, else the most numerous line with the needed skill (BS, or WS and A)."""
+    """The model line whose profile fires (or swings) ``weapon``: the line the roster names as its
+    carrier; else the one line with as many models as weapons, else the most numerous line with
+    the needed skill (BS, or WS and A)."""
     need = ("ws", "a") if melee else ("bs",)
     able = [m for m in unit.models if all(isinstance(m.stats.get(s), int) for s in need)]
+    if weapon.carrier:
+        named = [m for m in unit.models if m.name == weapon.carrier]
+        if named:  # the printed carrier, even when it lacks the skill (then no odds)
+            return named[0] if named[0] in able else None
     if not able:
         return None
     same = [m for m in able if m.count == weapon.count]
@@ -522,10 +527,33 @@ def bearer(unit: Unit, weapon: Weapon, melee: bool):
     return max(able, key=lambda m: m.count)  # the first of the most numerous
 
 
-def _p_penetrate(s: int, av: int, ordnance: bool) -> Fraction:
+def is_melee(weapon: Weapon) -> bool:
+    """A close-combat weapon: no range, or a range that reads ``Melee``, ``-``, ``Close combat``
+    (``charts.yaml`` ``attack_readings.melee_ranges``)."""
+    if weapon.range is None:
+        return True
+    if isinstance(weapon.range, int):
+        return False
+    words = {" ".join(str(w).lower().split()) for w in readings().get("melee_ranges") or ()}
+    return " ".join(str(weapon.range).lower().split()) in words
+
+
+def assault_grenade(weapon: Weapon) -> bool:
+    """A grenade or melta bomb used in close combat (``charts.yaml`` ``attack_readings.assault_grenades``): a
+    close-combat weapon whose name holds one of the names."""
+    table = readings().get("assault_grenades") or {}
+    low = " ".join(weapon.name.lower().split())
+    return is_melee(weapon) and any(str(n).lower() in low for n in table.get("names") or ())
+
+
+def _p_penetrate(s: int, av: int, ordnance: bool, armourbane: bool = False) -> Fraction:
     """D6 + S ≥ AV (glancing or penetrating: a hull point either way); Ordnance rolls 2D6 and
-    keeps the highest. A 1 does not fail on its own here."""
-    need = av - s  # the die must show at least this
+    keeps the highest; Armourbane (in close combat) adds a second D6. A 1 does not fail on its
+    own here."""
+    need = av - s  # the die (or dice) must show at least this
+    if armourbane:
+        ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need)
+        return Fraction(ways, 36)
     if need <= 1:
         return Fraction(1)
     if need > 6:
@@ -537,9 +565,13 @@ def _p_penetrate(s: int, av: int, ordnance: bool) -> Fraction:
 def weapon_odds(unit: Unit, weapon: Weapon) -> dict | None:
     """The expected unsaved wounds of one volley of one ``weapon`` against each reference target of
     ``odds.yaml`` (and, for shooting weapons that can hurt them, the expected hull points against
-    each reference Armour Value), by the exact attack code. None when it cannot be computed (random
-    shots, a strength or skill the profile does not give)."""
-    melee = weapon.range is None
+    each reference Armour Value), by the exact attack code, with the profile of the model line that
+    carries it (:func:`bearer`). A blast is counted under a hit (a blast marker scatters: BS does
+    not decide it), per model under the marker, as a template is; a grenade or melta bomb in close
+    combat is one attack, against vehicles only (:func:`assault_grenade`). None when it cannot be
+    computed (random shots, a strength or skill the profile does not give); a cell is None where
+    the weapon cannot be used against that target."""
+    melee = is_melee(weapon)
     v = volley(weapon.type, melee)
     if v is None:
         return None
@@ -550,20 +582,35 @@ def weapon_odds(unit: Unit, weapon: Weapon) -> dict | None:
     if s is None:
         return None
     table = odds_table()
-    shots = model.stats["a"] if melee else v["shots"]
-    if melee:
-        hit_kw = {"ws": (model.stats["ws"], table["close_combat_ws"])}
-    else:
-        hit_kw = {"bs": model.stats["bs"], "twin_linked": v["twin_linked"]}
-    p_hit = Fraction(1) if v["template"] else p_volley_hit(**hit_kw)[0]
-    targets = []
-    for tgt in table["targets"]:
-        p, _ = _wound_and_save(s, tgt["t"], tgt["sv"], weapon.ap, None, v["rending"], v["poisoned"], melee)
-        targets.append(shots * p_hit * p)
-    vehicles = [
-        None if melee else shots * p_hit * _p_penetrate(s, av, v["ordnance"]) for av in table["vehicles"]
-    ]
     r = readings()
+    grenade = melee and assault_grenade(weapon)
+    if grenade:
+        g = r["assault_grenades"]
+        shots = int(g["attacks"])
+        p_hit = p_d6(ws_to_hit(model.stats["ws"], int(g["vehicle_ws"])))
+        armourbane = "armourbane" in str(weapon.type).lower()
+        targets = [None for _ in table["targets"]]
+        vehicles = [
+            shots * p_hit * _p_penetrate(s, av, False, armourbane) if "vehicles" in g["against"] else None
+            for av in table["vehicles"]
+        ]
+    else:
+        shots = model.stats["a"] if melee else v["shots"]
+        if melee:
+            hit_kw = {"ws": (model.stats["ws"], table["close_combat_ws"])}
+        else:
+            hit_kw = {"bs": model.stats["bs"], "twin_linked": v["twin_linked"]}
+        # a template hits what it covers; a blast marker is placed and scatters: counted under a hit
+        p_hit = Fraction(1) if (v["template"] or v["blast"]) else p_volley_hit(**hit_kw)[0]
+        targets = []
+        for tgt in table["targets"]:
+            p, _ = _wound_and_save(
+                s, tgt["t"], tgt["sv"], weapon.ap, None, v["rending"], v["poisoned"], melee
+            )
+            targets.append(shots * p_hit * p)
+        vehicles = [
+            None if melee else shots * p_hit * _p_penetrate(s, av, v["ordnance"]) for av in table["vehicles"]
+        ]
     unverified = bool(
         (v["rending"] and not r["rending"]["verified"])
         or (v["poisoned"] is not None and not r["poisoned"]["verified"])
@@ -571,7 +618,9 @@ def weapon_odds(unit: Unit, weapon: Weapon) -> dict | None:
     return {
         "targets": targets,
         "vehicles": vehicles,
-        "per_model": v["blast"] or v["template"],
+        "per_model": (v["blast"] or v["template"]) and not melee,
+        "grenade": grenade,
+        "grenade_unverified": grenade and not r["assault_grenades"].get("verified", False),
         "melee": melee,
         "shots": shots,
         "model": model.name,
