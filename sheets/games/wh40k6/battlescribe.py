@@ -139,6 +139,8 @@ def _unzip(name: str, data: bytes, limits: dict) -> Iterator[bytes]:
     cap = limits["xml_bytes"]
     if member.file_size > cap:
         _fail(name, f"{mname} unpacks to {member.file_size} bytes (limit {cap}): refused (a zip bomb?)")
+    if member.compress_type == zipfile.ZIP_LZMA:
+        _check_lzma(name, data, member, mname, limits)
     total = 0
     try:
         fh = archive.open(member)
@@ -156,6 +158,30 @@ def _unzip(name: str, data: bytes, limits: dict) -> Iterator[bytes]:
             if total > cap:
                 _fail(name, f"{mname} unpacks to more than {cap} bytes: refused (a zip bomb?)")
             yield piece
+
+
+def _check_lzma(name: str, data: bytes, member, mname: str, limits: dict) -> None:
+    """An LZMA member names the dictionary its decoder must reserve (5 property bytes after the
+    local header: the zip format's LZMA header, version and size, then lc/lp/pb and the
+    dictionary size). A damaged or hostile header may ask for gigabytes, reserved before one byte
+    is read: refused past ``limits.lzma_dict_bytes`` (the largest preset's 64 MiB)."""
+    start = member.header_offset
+    head = data[start : start + 30]
+    if len(head) < 30 or head[:4] != b"PK\x03\x04":
+        _fail(name, _("cannot unpack {member}: its local header is damaged").format(member=mname))
+    body = start + 30 + int.from_bytes(head[26:28], "little") + int.from_bytes(head[28:30], "little")
+    props = data[body : body + 9]
+    if len(props) < 9 or int.from_bytes(props[2:4], "little") != 5:
+        _fail(name, _("cannot unpack {member}: its LZMA header is damaged").format(member=mname))
+    size, cap = int.from_bytes(props[5:9], "little"), limits["lzma_dict_bytes"]
+    if size > cap:
+        _fail(
+            name,
+            _(
+                "cannot unpack {member}: its LZMA data asks for a {size}-byte dictionary (limit {cap}): "
+                "a damaged file?"
+            ).format(member=mname, size=size, cap=cap),
+        )
 
 
 # the encodings expat reads itself; BattleScribe and New Recruit write UTF-8
@@ -327,6 +353,9 @@ class _Ctx:
     def __init__(self, name: str, positions: dict, limits: dict):
         self.name, self.positions, self.limits = name, positions, limits
         self.gaps: list[str] = []
+        self.texts_seen: set[str] = set()  # rule / wargear names whose roster text is kept
+        self.text_chars = 0  # characters of roster text kept so far
+        self.texts_dropped = 0  # texts past the cap
 
     def pos(self, el) -> Pos | None:
         lc = self.positions.get(id(el))
@@ -984,12 +1013,21 @@ def _unit_of(
     if walker.wargear:
         unit["wargear"] = list(walker.wargear)
     if texts:
-        # a name as the rules list prints it (shortened to 120 characters by the repair)
-        roster_text = [
-            {"name": _short(k, 120), "text": _short(v, 4000)}
-            for k, v in {**walker.rules, **walker.wargear}.items()
-            if v
-        ]
+        # a name as the rules list prints it (shortened to 120 characters by the repair); a text
+        # another unit of the roster gave already is printed from there (the glossary prints each
+        # rule once), and all of them together are capped (``limits.rule_text_chars``)
+        roster_text = []
+        for k, v in {**walker.rules, **walker.wargear}.items():
+            key = " ".join(k.lower().split())
+            if not v or key in ctx.texts_seen:
+                continue
+            text = _short(v, 4000)
+            if ctx.text_chars + len(text) > ctx.limits["rule_text_chars"]:
+                ctx.texts_dropped += 1
+                continue
+            ctx.texts_seen.add(key)
+            ctx.text_chars += len(text)
+            roster_text.append({"name": _short(k, 120), "text": text})
         if roster_text:
             unit["roster_text"] = roster_text
     return unit
@@ -1002,6 +1040,7 @@ def roster_to_unit_file(
     texts: bool = False,
     strict: bool = False,
     warnings: list | None = None,
+    with_positions: bool = False,
 ) -> dict:
     """The unit-file mapping (``system``, ``roster``, ``units``) of a BattleScribe roster (the
     file at ``path``, or its bytes ``data`` named ``path``).
@@ -1033,6 +1072,7 @@ def roster_to_unit_file(
         f"Imported from {Path(name).name} ({system['name']}, BattleScribe "
         f"{_short(_attr(root, 'battleScribeVersion') or '?', 10)})"
     ]
+    note_at: list[tuple] = [(notes[0], ctx.pos(root))]  # where each piece of the notes is written
     units: list[dict] = []
     counter = [0]
     found: list | None = [] if warnings is not None else None  # given to the caller once it is read
@@ -1048,8 +1088,11 @@ def roster_to_unit_file(
                     Problem(
                         name,
                         None,
-                        f"unit {_short(unit['name'])!r}: imported with gaps: {'; '.join(unit['gaps'])}",
+                        _("unit {name}: imported with gaps: {gaps}").format(
+                            name=short(unit["name"]), gaps="; ".join(unit["gaps"])
+                        ),
                         "warning",
+                        code="imported-with-gaps",
                     )
                 )
         units.append(unit)
@@ -1068,6 +1111,7 @@ def roster_to_unit_file(
                     " ".join(_attr(s, "name").split()) for s in _children(sel, "selections", "selection")
                 ]
                 notes.append(f"{label}: {', '.join(picks)}" if picks else label)
+                note_at.append((notes[-1], ctx.pos(sel)))
                 _points(ctx, sel, cost_name)  # its costs are checked like any other
                 continue
             ctx.gaps = []
@@ -1079,6 +1123,7 @@ def roster_to_unit_file(
             points = _points(ctx, sel, cost_name, skip=walker.transports)
             if not walker.models and not walker.building and points == 0 and _attr(sel, "type") == "upgrade":
                 notes.append(label)  # an option of the whole force, no models
+                note_at.append((label, ctx.pos(sel)))
                 continue
             if not walker.models and not walker.building:
                 ctx.gaps.append("no model profile in the roster")
@@ -1118,15 +1163,53 @@ def roster_to_unit_file(
     header = {"name": roster_name, "notes": note_text if len(note_text) <= 2000 else note_text[:1999] + "…"}
     if limit is not None:
         header["limit"] = limit
+    extra = {}
+    if with_positions:
+        extra["_positions"] = {"name": [(roster_name, ctx.pos(root))], "notes": note_at}
+    if ctx.texts_dropped and found is not None:
+        cap = cfg["limits"]["rule_text_chars"]
+        found.append(
+            Problem(
+                name,
+                None,
+                ngettext(
+                    "{count} rule text of the roster not printed: its texts pass {cap} characters in all",
+                    "{count} rule texts of the roster not printed: its texts pass {cap} characters in all",
+                    ctx.texts_dropped,
+                ).format(count=ctx.texts_dropped, cap=cap),
+                "warning",
+                code="roster-texts-capped",
+            )
+        )
     if found:
         warnings.extend(found)
-    return {"system": "wh40k6", "rules": system.get("chart", "other"), "roster": header, "units": units}
+    return {
+        "system": "wh40k6",
+        "rules": system.get("chart", "other"),
+        "roster": header,
+        "units": units,
+        **extra,
+    }
+
+
+class Imported(dict):
+    """An imported roster's mapping, with what the loader reports beside it: ``warnings`` (the
+    importer's own, e.g. rule texts past the cap) and ``positions`` (where the roster's header
+    texts are in the file: ``{key: [(text, Pos)]}``, for a message about one of their characters)."""
+
+    warnings: list = []
+    positions: dict = {}
 
 
 def roster_for_printing(path: str | os.PathLike, data: bytes | None = None) -> dict:
     """The unit-file mapping of a roster read directly by ``render``/``validate``/``info``: with
     the roster's own rule and wargear texts (held in memory for the print, never written)."""
-    return roster_to_unit_file(path, data, texts=True)
+    found: list = []
+    doc = Imported(roster_to_unit_file(path, data, texts=True, warnings=found, with_positions=True))
+    doc.positions = doc.pop("_positions", {})
+    # the units' own gaps are reported by the unit checks; the importer's other warnings here
+    doc.warnings = [w for w in found if w.code != "imported-with-gaps"]
+    return doc
 
 
 _WHERE = re.compile(
@@ -1213,10 +1296,13 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
 
 
 def to_yaml(doc: dict) -> str:
+    """The unit file of an imported roster (libyaml's emitter where PyYAML has it: the same
+    text, in a fraction of the time)."""
     import yaml
 
     for unit in doc.get("units", ()):
         unit.pop("roster_text", None)  # the roster's own prose is printed, never stored
 
     head = "# Imported by `sheets import battlescribe`; rule descriptions are not copied.\n"
-    return head + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return head + yaml.dump(dict(doc), Dumper=dumper, sort_keys=False, allow_unicode=True, width=100)
