@@ -264,7 +264,9 @@ def units(path: Path) -> list[Unit]:
 
     def force(el):
         for sel in el.findall("selections/selection"):
-            primary = [c.get("name") for c in sel.findall("categories/category") if c.get("primary") == "true"]
+            primary = [
+                c.get("name") for c in sel.findall("categories/category") if c.get("primary") == "true"
+            ]
             if primary and " ".join(primary[0].lower().split()) in HEADER:
                 continue
             u = Unit(sel)

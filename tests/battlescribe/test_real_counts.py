@@ -25,7 +25,9 @@ FIXTURES = next(
     Path("/nonexistent"),
 )
 REAL = FIXTURES / "real"
-pytestmark = pytest.mark.skipif(not REAL.is_dir(), reason="shared BattleScribe fixtures (../shared) not present")
+pytestmark = pytest.mark.skipif(
+    not REAL.is_dir(), reason="shared BattleScribe fixtures (../shared) not present"
+)
 FILES = sorted(p.name for p in REAL.iterdir()) if REAL.is_dir() else []
 STATS = ("ws", "bs", "s", "t", "w", "i", "a", "ld", "front", "side", "rear", "hp")
 
