@@ -44,10 +44,7 @@ def _same_profile(model: dict, line) -> bool:
     if not (model["name"] == pname or model["name"].startswith(pname + " (")):
         return False
     raw = dict(chars)
-    for k in STATS:
-        if k in raw and isinstance(model.get(k), int) and model[k] != _value(raw[k]):
-            return False
-    return True
+    return all(model[k] == _value(raw[k]) for k in STATS if k in raw and isinstance(model.get(k), int))
 
 
 def _imported(unit: dict, lines) -> tuple[Counter, Counter]:

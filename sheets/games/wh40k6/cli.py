@@ -128,9 +128,8 @@ def attack_cmd(
     as_json,
 ):
     """Expected hits, wounds and unsaved wounds with the exact distribution."""
-    from sheets.data import decimal
-    from sheets.games.wh40k6.rules import attack, readings
-    from sheets.games.wh40k6.view import L
+    from sheets.games.wh40k6.rules import attack
+    from sheets.games.wh40k6.view import attack_lines
 
     if (bs is None) == (ws is None):
         raise click.UsageError("give --bs N (shooting) or --ws A,D (close combat)")
@@ -156,45 +155,5 @@ def attack_cmd(
     if as_json:
         click.echo(json.dumps(r, ensure_ascii=False, indent=2))
         return
-    t = L(lang)
-
-    def num(x: float, digits: int = 3) -> str:
-        return decimal(x, lang, digits)
-
-    if bs:
-        hit = t("calc_snap" if snap else "calc_bs").format(bs=bs, hit=r["to_hit"])
-    else:
-        hit = t("calc_ws").format(a=ws[0], d=ws[1], hit=r["to_hit"])
-    if r.get("reroll_misses_on"):
-        hit += t("calc_reroll").format(n=r["reroll_misses_on"])
-    wound = f"{r['to_wound']}+" if r["to_wound"] else t("calc_cannot_wound")
-    if not r["to_wound_verified"]:
-        wound += " †"
-    if rending:
-        wound += t("calc_rending_on") + "†"
-    if poisoned is not None:
-        wound += t("calc_poisoned_on").format(n=poisoned) + "†"
-        if r["reroll_failed_wounds"]:
-            wound += t("calc_reroll_wounds")
-    save = f"{r['save']}+ ({t('calc_save_' + r['save_used'])})" if r["save"] else t("calc_no_save")
-    click.echo(
-        t("calc_line").format(shots=shots, hit=hit, s=strength, tough=toughness, wound=wound, save=save)
-    )
-    if r["cover_ignored"]:
-        click.echo(t("calc_cover_ignored") + ("" if readings()["cover_verified"] else " †"))
-    click.echo(
-        t("calc_expected").format(hits=num(r["hits"]), wounds=num(r["wounds"]), unsaved=num(r["unsaved"]))
-    )
-    for k, q in enumerate(r["distribution"]):
-        if q >= 0.0005 or k == 0:
-            click.echo("  " + t("calc_p_unsaved").format(k=k, p=num(q, 4)))
-    if wounds is not None:
-        key = "calc_instant_death" if r["instant_death"] else "calc_models_removed"
-        click.echo(t(key).format(w=wounds, removed=num(r["models_removed"])))
-        for k, q in enumerate(r["removed_distribution"]):
-            if q >= 0.0005 or k == 0:
-                click.echo("  " + t("calc_p_removed").format(k=k, p=num(q, 4)))
-    if not r["to_wound_verified"]:
-        click.echo(t("calc_note_wound_chart"))
-    if rending or poisoned is not None:
-        click.echo(t("calc_note_special"))
+    for line in attack_lines(r, lang, rending=rending, poisoned=poisoned, wounds=wounds):
+        click.echo(line)

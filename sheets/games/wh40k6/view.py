@@ -343,3 +343,56 @@ def weapon_type(text: str, lang: str) -> str:
         else:
             out.append(hit[1]["ru"] + value + (f" {number}" if number else ""))
     return ", ".join(out) or "–"
+
+
+def attack_lines(r: dict, lang: str, *, rending: bool = False, poisoned=None, wounds=None) -> list[str]:
+    """The text of ``sheets calc wh40k6 attack`` for a result ``r`` of :func:`rules.attack`: what
+    was rolled (to hit, to wound, the save taken, or "no save"), the expected hits, wounds and
+    unsaved wounds with their distribution, models removed, and the notes of the readings used.
+    Pure: the CLI and the page print these lines."""
+    from sheets.games.wh40k6.rules import readings
+
+    t = L(lang)
+
+    def num(x: float, digits: int = 3) -> str:
+        return decimal(x, lang, digits)
+
+    if r.get("bs") is not None:
+        hit = t("calc_snap" if r.get("snap") else "calc_bs").format(bs=r["bs"], hit=r["to_hit"])
+    else:
+        hit = t("calc_ws").format(a=r["ws"][0], d=r["ws"][1], hit=r["to_hit"])
+    if r.get("reroll_misses_on"):
+        hit += t("calc_reroll").format(n=r["reroll_misses_on"])
+    wound = f"{r['to_wound']}+" if r["to_wound"] else t("calc_cannot_wound")
+    if not r["to_wound_verified"]:
+        wound += " †"
+    if rending:
+        wound += t("calc_rending_on") + "†"
+    if poisoned is not None:
+        wound += t("calc_poisoned_on").format(n=poisoned) + "†"
+        if r["reroll_failed_wounds"]:
+            wound += t("calc_reroll_wounds")
+    if r["save"]:
+        save = t("calc_save").format(save=f"{r['save']}+", kind=t("calc_save_" + r["save_used"]))
+    else:
+        save = t("calc_no_save")  # "no save", never "save no save"
+    out = [t("calc_line").format(shots=r["shots"], hit=hit, s=r["s"], tough=r["t"], wound=wound, save=save)]
+    if r["cover_ignored"]:
+        out.append(t("calc_cover_ignored") + ("" if readings()["cover_verified"] else " †"))
+    out.append(
+        t("calc_expected").format(hits=num(r["hits"]), wounds=num(r["wounds"]), unsaved=num(r["unsaved"]))
+    )
+    for k, q in enumerate(r["distribution"]):
+        if q >= 0.0005 or k == 0:
+            out.append("  " + t("calc_p_unsaved").format(k=k, p=num(q, 4)))
+    if wounds is not None:
+        key = "calc_instant_death" if r["instant_death"] else "calc_models_removed"
+        out.append(t(key).format(w=wounds, removed=num(r["models_removed"])))
+        for k, q in enumerate(r["removed_distribution"]):
+            if q >= 0.0005 or k == 0:
+                out.append("  " + t("calc_p_removed").format(k=k, p=num(q, 4)))
+    if not r["to_wound_verified"]:
+        out.append(t("calc_note_wound_chart"))
+    if rending or poisoned is not None:
+        out.append(t("calc_note_special"))
+    return out
