@@ -80,7 +80,9 @@ def test_gaps_points_warnings_and_marks_stay_with_their_unit(tmp_path, cli, dial
     ) + ([f"unit 'Ward Carriage': imported with gaps: {RIDE_GAP}"] if ride_gap else [])
     # the marks: each datasheet carries its own gap line, none the other's
     text = _pages(cli, src, tmp_path)
-    squad_sheet = text[text.index("Ward Squad Troops · 85 pts") : text.index("Ward Carriage No slot · 35 pts")]
+    squad_sheet = text[
+        text.index("Ward Squad Troops · 85 pts") : text.index("Ward Carriage No slot · 35 pts")
+    ]
     ride_sheet = text[text.index("Ward Carriage No slot · 35 pts") :]
     assert ("imported with gaps" in squad_sheet) is squad_gap
     assert (SQUAD_GAP in squad_sheet) is squad_gap and RIDE_GAP not in squad_sheet

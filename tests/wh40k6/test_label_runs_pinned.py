@@ -125,14 +125,14 @@ CASES = {
     "calc-en": (
         lambda: attack("en") + " | " + attack("en", "--sv", "3+"),
         [
-            "10 shot(s) or attack(s), BS 4: 3+; S4 vs T4: 4+; save no save expected: hits 6.667, wounds 3.333, unsaved 3.333",
+            "10 shot(s) or attack(s), BS 4: 3+; S4 vs T4: 4+; no save expected: hits 6.667, wounds 3.333, unsaved 3.333",
             "10 shot(s) or attack(s), BS 4: 3+; S4 vs T4: 4+; save 3+ (armour) expected: hits 6.667, wounds 3.333, unsaved 1.111",
         ],
     ),
     "calc-ru": (
         lambda: attack("ru") + " | " + attack("ru", "--sv", "3+"),
         [
-            "выстрелов или атак: 10, BS 4: 3+; S4 против T4: 4+; спас-бросок без спас-броска в среднем: "
+            "выстрелов или атак: 10, BS 4: 3+; S4 против T4: 4+; без спас-броска в среднем: "
             "попаданий 6,667, ранений 3,333, неспасённых 3,333",
             "выстрелов или атак: 10, BS 4: 3+; S4 против T4: 4+; спас-бросок 3+ (броня) в среднем: "
             "попаданий 6,667, ранений 3,333, неспасённых 1,111",

@@ -147,7 +147,7 @@ def test_cli_close_combat_cover_is_said_and_ignored(cli):
     r = cli("calc", "wh40k6", "attack", "--shots", 2, "--ws", "4,4", "--s", 4, "--t", 4, "--cover", "4+")
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
-    assert lines[0] == "2 shot(s) or attack(s), WS 4 vs 4: 4+; S4 vs T4: 4+; save no save"
+    assert lines[0] == "2 shot(s) or attack(s), WS 4 vs 4: 4+; S4 vs T4: 4+; no save"
     assert lines[1] == "cover saves are not taken against close-combat attacks: --cover ignored †"
     assert lines[2] == "expected: hits 1.000, wounds 0.500, unsaved 0.500"
 
@@ -178,7 +178,7 @@ def test_cli_russian_words(cli):
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
     assert lines[0] == (
-        "выстрелов или атак: 1, стрельба навскидку (BS 4): 6+; S8 против T4: 2+; спас-бросок без спас-броска"
+        "выстрелов или атак: 1, стрельба навскидку (BS 4): 6+; S8 против T4: 2+; без спас-броска"
     )
     assert lines[1] == "в среднем: попаданий 0,167, ранений 0,139, неспасённых 0,139"
     assert lines[2] == "  P(0 неспасённых) = 0,8611"
