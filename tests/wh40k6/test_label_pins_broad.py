@@ -711,6 +711,8 @@ CASES = {
 
 # labels no pin holds (KEY: both languages, KEY.LANG: that one), and why (each still exists in labels.yaml)
 NOT_PINNED = {
+    "foc_no_such_slot": "a detachment without the slot: pinned by tests/wh40k6/test_foc_rules.py "
+    "(no printed input here has one)",
     "mv_thrust": "read by no printout here (the code names the key or a prefix of it; no input found that prints it)",
     "mv_none": "read by no printout here (the code names the key or a prefix of it; no input found that prints it)",
     "mv_vehicle_speeds": "read by no printout here (the code names the key or a prefix of it; no input found that prints it)",

@@ -52,8 +52,13 @@ def config() -> dict:
     return load_data("wh40k6/battlescribe.yaml")
 
 
-def _fail(path: str, message: str, pos: Pos | None = None):
-    raise InputError([Problem(path, pos, message)])
+def _fail(path: str, message: str, pos: Pos | None = None, code: str = "roster-refused"):
+    raise InputError([Problem(path, pos, message, code=code)])
+
+
+def _q(text, limit: int = 60) -> str:
+    """A value from the roster, quoted for a message (spaces collapsed, cut to ``limit``)."""
+    return repr(_short(text, limit))
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -69,22 +74,26 @@ def _open_file(path, name: str, limits: dict) -> bytes:
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        _fail(name, "no such file")
+        _fail(name, _("no such file"), code="file-not-found")
     except OSError as exc:
-        _fail(name, f"cannot read: {exc.strerror or exc}")
+        _fail(name, _("cannot read: {reason}").format(reason=exc.strerror or exc), code="file-unreadable")
     if stat.S_ISDIR(st.st_mode):
-        _fail(name, "is a directory, not a file")
+        _fail(name, _("is a directory, not a file"), code="not-a-file")
     if not stat.S_ISREG(st.st_mode):
-        _fail(name, "not a regular file")
+        _fail(name, _("not a regular file"), code="not-a-file")
     if st.st_size > limits["file_bytes"]:
-        _fail(name, f"file too large (limit {limits['file_bytes']} bytes)")
+        _fail(
+            name,
+            _("file too large (limit {limit} bytes)").format(limit=limits["file_bytes"]),
+            code="file-too-large",
+        )
     try:
         with open(path, "rb") as fh:
             return fh.read(limits["file_bytes"] + 1)
     except PermissionError:
-        _fail(name, "permission denied")
+        _fail(name, _("permission denied"), code="file-unreadable")
     except OSError as exc:
-        _fail(name, f"cannot read: {exc.strerror or exc}")
+        _fail(name, _("cannot read: {reason}").format(reason=exc.strerror or exc), code="file-unreadable")
 
 
 def roster_chunks(path: str | os.PathLike, data: bytes | None = None) -> Iterator[bytes]:
@@ -96,12 +105,20 @@ def roster_chunks(path: str | os.PathLike, data: bytes | None = None) -> Iterato
     if data is None:
         data = _open_file(path, name, limits)
     elif len(data) > limits["file_bytes"]:
-        _fail(name, f"file too large (limit {limits['file_bytes']} bytes)")
+        _fail(
+            name,
+            _("file too large (limit {limit} bytes)").format(limit=limits["file_bytes"]),
+            code="file-too-large",
+        )
     if data[:2] == b"PK":
         yield from _unzip(name, data, limits)
         return
     if len(data) > limits["xml_bytes"]:
-        _fail(name, f"roster too large (limit {limits['xml_bytes']} bytes)")
+        _fail(
+            name,
+            _("roster too large (limit {limit} bytes)").format(limit=limits["xml_bytes"]),
+            code="roster-too-large",
+        )
     for i in range(0, len(data), CHUNK):
         yield data[i : i + CHUNK]
 
@@ -126,37 +143,71 @@ def _unzip(name: str, data: bytes, limits: dict) -> Iterator[bytes]:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()
     except _UNPACK_ERRORS as exc:
-        _fail(name, f"not a readable .rosz (zip) file: {_short(exc)}")
+        _fail(name, _("not a readable .rosz (zip) file: {reason}").format(reason=_short(exc)), code="bad-zip")
     if len(members) > limits["zip_members"]:
-        _fail(name, f"the zip holds {len(members)} members (limit {limits['zip_members']})")
+        _fail(
+            name,
+            _("the zip holds {count} members (limit {limit})").format(
+                count=len(members), limit=limits["zip_members"]
+            ),
+            code="zip-too-many-members",
+        )
     rosters = [m for m in members if m.filename.lower().endswith(".ros") and not m.is_dir()]
     if not rosters:
-        _fail(name, "the zip holds no .ros roster")
+        _fail(name, _("the zip holds no .ros roster"), code="zip-without-roster")
     member = rosters[0]
     mname = _short(member.filename)
     if member.flag_bits & 0x1:
-        _fail(name, f"{mname} is encrypted (password-protected): BattleScribe never writes that")
+        _fail(
+            name,
+            _("{member} is encrypted (password-protected): BattleScribe never writes that").format(
+                member=mname
+            ),
+            code="zip-encrypted",
+        )
     cap = limits["xml_bytes"]
     if member.file_size > cap:
-        _fail(name, f"{mname} unpacks to {member.file_size} bytes (limit {cap}): refused (a zip bomb?)")
+        _fail(
+            name,
+            _("{member} unpacks to {size} bytes (limit {limit}): refused (a zip bomb?)").format(
+                member=mname, size=member.file_size, limit=cap
+            ),
+            code="zip-too-large",
+        )
     if member.compress_type == zipfile.ZIP_LZMA:
         _check_lzma(name, data, member, mname, limits)
     total = 0
     try:
         fh = archive.open(member)
     except _UNPACK_ERRORS as exc:
-        _fail(name, f"cannot unpack {mname}: {_short(exc)}")
+        _fail(
+            name,
+            _("cannot unpack {member}: {reason}").format(member=mname, reason=_short(exc)),
+            code="zip-unreadable",
+        )
     with fh:
         while True:
             try:  # the header may lie: cap what is actually read
                 piece = fh.read(CHUNK)
             except _UNPACK_ERRORS as exc:
-                _fail(name, f"cannot unpack {mname}: {_short(exc) or type(exc).__name__}")
+                _fail(
+                    name,
+                    _("cannot unpack {member}: {reason}").format(
+                        member=mname, reason=_short(exc) or type(exc).__name__
+                    ),
+                    code="zip-unreadable",
+                )
             if not piece:
                 return
             total += len(piece)
             if total > cap:
-                _fail(name, f"{mname} unpacks to more than {cap} bytes: refused (a zip bomb?)")
+                _fail(
+                    name,
+                    _("{member} unpacks to more than {limit} bytes: refused (a zip bomb?)").format(
+                        member=mname, limit=cap
+                    ),
+                    code="zip-too-large",
+                )
             yield piece
 
 
@@ -168,11 +219,19 @@ def _check_lzma(name: str, data: bytes, member, mname: str, limits: dict) -> Non
     start = member.header_offset
     head = data[start : start + 30]
     if len(head) < 30 or head[:4] != b"PK\x03\x04":
-        _fail(name, _("cannot unpack {member}: its local header is damaged").format(member=mname))
+        _fail(
+            name,
+            _("cannot unpack {member}: its local header is damaged").format(member=mname),
+            code="zip-unreadable",
+        )
     body = start + 30 + int.from_bytes(head[26:28], "little") + int.from_bytes(head[28:30], "little")
     props = data[body : body + 9]
     if len(props) < 9 or int.from_bytes(props[2:4], "little") != 5:
-        _fail(name, _("cannot unpack {member}: its LZMA header is damaged").format(member=mname))
+        _fail(
+            name,
+            _("cannot unpack {member}: its LZMA header is damaged").format(member=mname),
+            code="zip-unreadable",
+        )
     size, cap = int.from_bytes(props[5:9], "little"), limits["lzma_dict_bytes"]
     if size > cap:
         _fail(
@@ -181,6 +240,7 @@ def _check_lzma(name: str, data: bytes, member, mname: str, limits: dict) -> Non
                 "cannot unpack {member}: its LZMA data asks for a {size}-byte dictionary (limit {cap}): "
                 "a damaged file?"
             ).format(member=mname, size=size, cap=cap),
+            code="lzma-dictionary-too-large",
         )
 
 
@@ -224,10 +284,18 @@ class _Builder:
         at = (xp.CurrentLineNumber, xp.CurrentColumnNumber + 1)  # where the start tag begins
         if self.count > self.max_elements:
             raise _Stop(
-                f"more than {self.max_elements} XML elements: refused (a roster has a few thousand)", at
+                _("more than {limit} XML elements: refused (a roster has a few thousand)").format(
+                    limit=self.max_elements
+                ),
+                at,
+                "too-many-elements",
             )
         if self.depth > self.max_depth:
-            raise _Stop(f"XML nested deeper than {self.max_depth} levels: refused", at)
+            raise _Stop(
+                _("XML nested deeper than {limit} levels: refused").format(limit=self.max_depth),
+                at,
+                "too-deep",
+            )
         if self.count == 1:
             self.root_attrs = dict(attrs)
         el = self.tb.start(tag, attrs)
@@ -275,27 +343,43 @@ def _parse(name: str, chunks: Iterable[bytes]):
                         col = len(piece[: m.start(2)].decode("latin-1")) + 1
                         _fail(
                             name,
-                            f"encoding {_short(enc, 30)!r} is not supported: a roster is "
-                            f"UTF-8 (BattleScribe and New Recruit write nothing else)",
+                            _(
+                                "encoding {encoding} is not supported: a roster is UTF-8 "
+                                "(BattleScribe and New Recruit write nothing else)"
+                            ).format(encoding=_q(enc, 30)),
                             Pos(1, col),
+                            code="unknown-encoding",
                         )
             parser.feed(piece)
         root = parser.close()
     except _Stop as exc:  # at the element that is one past the cap (not where the parser stopped)
-        _fail(name, exc.args[0], Pos(*exc.args[1]))
+        _fail(name, exc.args[0], Pos(*exc.args[1]), code=exc.args[2])
     except DefusedXmlException as exc:
         _fail(
             name,
-            f"refused: the XML declares a DTD, entities or external references "
-            f"({type(exc).__name__}); BattleScribe rosters never do",
+            _(
+                "refused: the XML declares a DTD, entities or external references ({kind}); "
+                "BattleScribe rosters never do"
+            ).format(kind=type(exc).__name__),
+            code="xml-dtd",
         )
     except ParseError as exc:
         _check_system(name, builder.root_attrs)  # another game's roster: say that first
         line, col = getattr(exc, "position", (None, None))
         msg = str(exc).split(":")[0]
-        _fail(name, f"not valid XML: {msg}", Pos(line, col + 1) if line else None)
+        _fail(
+            name,
+            _("not valid XML: {reason}").format(reason=msg),
+            Pos(line, col + 1) if line else None,
+            "bad-xml",
+        )
     except (ValueError, RecursionError, LookupError, UnicodeError, TypeError) as exc:
-        _fail(name, f"not valid XML: {_short(exc) or type(exc).__name__}", where())
+        _fail(
+            name,
+            _("not valid XML: {reason}").format(reason=_short(exc) or type(exc).__name__),
+            where(),
+            "bad-xml",
+        )
     # (an empty file needs no case of its own: expat's close() refuses it, "no element found")
     for el in root.iter():  # drop the namespace once: lookups below are plain tag names
         if isinstance(el.tag, str) and el.tag[:1] == "{":
@@ -309,21 +393,27 @@ def _check_system(name: str, attrs: dict, always: bool = False) -> dict | None:
     if not attrs and not always:
         return None
     system_id = str(attrs.get("gameSystemId") or "").strip()
-    system_name = str(attrs.get("gameSystemName") or "").strip() or "unknown game system"
+    system_name = str(attrs.get("gameSystemName") or "").strip() or _("unknown game system")
     system = config()["systems"].get(system_id)
     if system is None:
         if not always and not system_id:
             return None
         _fail(
             name,
-            f"game system {_short(system_name)!r} ({_short(system_id, 40)}) is not "
-            f"Warhammer 40,000 6th/7th edition or Horus Heresy 1st edition: not imported",
+            _(
+                "game system {system} ({id}) is not Warhammer 40,000 6th/7th edition or Horus Heresy "
+                "1st edition: not imported"
+            ).format(system=_q(system_name), id=_short(system_id, 40)),
+            code="other-game-system",
         )
     if not system["import"]:
         _fail(
             name,
-            f"this roster is for {system['name']} ({_short(system_name)}); only "
-            f"6th/7th-edition and Horus Heresy 1st-edition rosters can be imported",
+            _(
+                "this roster is for {edition} ({system}); only 6th/7th-edition and Horus Heresy "
+                "1st-edition rosters can be imported"
+            ).format(edition=system["name"], system=_short(system_name)),
+            code="other-edition",
         )
     return system
 
@@ -361,8 +451,8 @@ class _Ctx:
         lc = self.positions.get(id(el))
         return Pos(*lc) if lc else None
 
-    def fail(self, el, message: str):
-        _fail(self.name, message, self.pos(el) if el is not None else None)
+    def fail(self, el, message: str, code: str = "roster-refused"):
+        _fail(self.name, message, self.pos(el) if el is not None else None, code)
 
     def check_digits(self, el, text: str, what: str) -> None:
         """A run of more digits than any roster needs is refused (int() of 4,300+ digits fails and
@@ -370,7 +460,13 @@ class _Ctx:
         cap = self.limits["digits"]
         longest = max((len(m) for m in re.findall(r"[0-9]+", text or "")), default=0)
         if longest > cap:
-            self.fail(el, f"{what}: a number of {longest} digits (limit {cap}): refused")
+            self.fail(
+                el,
+                _("{what}: a number of {digits} digits (limit {limit}): refused").format(
+                    what=what, digits=longest, limit=cap
+                ),
+                "too-many-digits",
+            )
 
 
 def _decimal(ctx: _Ctx, el, raw: str, what: str) -> Decimal:
@@ -379,10 +475,10 @@ def _decimal(ctx: _Ctx, el, raw: str, what: str) -> Decimal:
     try:
         value = Decimal(raw)
     except (InvalidOperation, ValueError):
-        ctx.fail(el, f"{what}: {_short(raw)!r} is not a number")
+        ctx.fail(el, _("{what}: {value} is not a number").format(what=what, value=_q(raw)), "not-a-number")
     # never arithmetic before the range check: 1e999999999 overflows the decimal context
     if not value.is_finite() or (value != 0 and value.adjusted() > 9):
-        ctx.fail(el, f"{what}: {_short(raw)!r} is out of range")
+        ctx.fail(el, _("{what}: {value} is out of range").format(what=what, value=_q(raw)), "out-of-range")
     return value
 
 
@@ -391,7 +487,10 @@ def _own_points(ctx: _Ctx, sel, cost_name: str) -> Decimal:
     for cost in _children(sel, "costs", "cost"):
         if _attr(cost, "name").replace(" ", "").lower() == cost_name:
             total += _decimal(
-                ctx, cost, _attr(cost, "value", default="0"), f"cost of {_short(_attr(sel, 'name'))!r}"
+                ctx,
+                cost,
+                _attr(cost, "value", default="0"),
+                _("cost of {name}").format(name=_q(_attr(sel, "name"))),
             )
     return total
 
@@ -399,9 +498,12 @@ def _own_points(ctx: _Ctx, sel, cost_name: str) -> Decimal:
 def _count(ctx: _Ctx, sel) -> int:
     """A selection's ``number``: ASCII digits only (``²`` is a digit to Python, not to a roster)."""
     raw = _attr(sel, "number", default="1").strip()
-    ctx.check_digits(sel, raw, f"number of {_short(_attr(sel, 'name'))!r}")
+    what = _("number of {name}").format(name=_q(_attr(sel, "name")))
+    ctx.check_digits(sel, raw, what)
     if not re.fullmatch(r"[0-9]+", raw):
-        ctx.fail(sel, f"number of {_short(_attr(sel, 'name'))!r}: {_short(raw)!r} is not a whole number")
+        ctx.fail(
+            sel, _("{what}: {value} is not a whole number").format(what=what, value=_q(raw)), "not-a-number"
+        )
     return min(int(raw), 10_000)
 
 
@@ -590,7 +692,9 @@ def _model(ctx: _Ctx, profile, kind: str, count: int) -> dict:
         if unknown:
             model["type_text"] = _short(vtype, 80)
             ctx.gaps.append(
-                f"{pname}: type words not known, kept as written: {', '.join(unknown)} (from {vtype!r})"
+                _("{model}: type words not known, kept as written: {words} (from {type})").format(
+                    model=pname, words=", ".join(unknown), type=repr(vtype)
+                )
             )
         keys = (
             ["ws", "bs", "s", "front", "side", "rear", "i", "a", "hp"]
@@ -618,7 +722,11 @@ def _model(ctx: _Ctx, profile, kind: str, count: int) -> dict:
     except TypeError_:  # a type the seed does not define: read as infantry, the text kept
         model["type"] = "infantry (character)" if "character" in raw_type.lower() else "infantry"
         model["type_text"] = _short(raw_type, 80)
-        ctx.gaps.append(f"{pname}: unit type {raw_type!r} not known: moves as infantry here")
+        ctx.gaps.append(
+            _("{model}: unit type {type} not known: moves as infantry here").format(
+                model=pname, type=repr(raw_type)
+            )
+        )
     for key in ("ws", "bs", "s", "t", "w", "i", "a"):
         model[key] = _number(ch.get(key, "-"))
     model["ld"] = _number(ld)
@@ -823,9 +931,17 @@ class _Walker:
         limits = self.ctx.limits
         self.counter[0] += 1
         if self.counter[0] > limits["selections"]:
-            self.ctx.fail(sel, f"more than {limits['selections']} selections: refused")
+            self.ctx.fail(
+                sel,
+                _("more than {limit} selections: refused").format(limit=limits["selections"]),
+                "too-many-selections",
+            )
         if depth > limits["depth"]:
-            self.ctx.fail(sel, f"selections nested deeper than {limits['depth']} levels: refused")
+            self.ctx.fail(
+                sel,
+                _("selections nested deeper than {limit} levels: refused").format(limit=limits["depth"]),
+                "too-deep",
+            )
         if not top and self.split and _is_dedicated_transport(sel):
             self.transports.append(sel)
             return
@@ -983,7 +1099,11 @@ def _points(ctx: _Ctx, sel, cost_name: str, depth: int = 0, skip=()) -> Decimal:
     """The points of ``sel`` and every selection under it (but ``skip``). The nesting cap is the
     walker's: a pseudo-selection (allegiance, rite of war) is not walked, only counted here."""
     if depth > ctx.limits["depth"]:
-        ctx.fail(sel, f"selections nested deeper than {ctx.limits['depth']} levels: refused")
+        ctx.fail(
+            sel,
+            _("selections nested deeper than {limit} levels: refused").format(limit=ctx.limits["depth"]),
+            "too-deep",
+        )
     return _own_points(ctx, sel, cost_name) + sum(
         (
             _points(ctx, c, cost_name, depth + 1, skip)
@@ -998,7 +1118,7 @@ def _unit_of(
     ctx: _Ctx, walker: _Walker, label: str, slot: str, detachment: str, points: Decimal, texts: bool
 ) -> dict:
     unit: dict[str, Any] = {
-        "name": label or "unnamed unit",
+        "name": label or _("unnamed unit"),
         "slot": slot,
         "detachment": detachment,
         "points": _plain(points),
@@ -1056,21 +1176,27 @@ def roster_to_unit_file(
     if _tag(root) != "roster":
         _fail(
             name,
-            f"not a BattleScribe roster (the root element is <{_short(_tag(root), 30)}>, expected <roster>)",
+            _("not a BattleScribe roster (the root element is <{tag}>, expected <roster>)").format(
+                tag=_short(_tag(root), 30)
+            ),
             ctx.pos(root),
+            "not-a-roster",
         )
     system = _check_system(name, root.attrib, always=True)
     cost_name = cfg["cost_name"]
     limit = None
     for cl in _children(root, "costLimits", "costLimit"):
         if _attr(cl, "name").replace(" ", "").lower() == cost_name:
-            value = _decimal(ctx, cl, _attr(cl, "value", default="0"), "points limit")
+            value = _decimal(ctx, cl, _attr(cl, "value", default="0"), _("points limit"))
             if value > 0:
                 limit = int(value)
     header_cats = {c.lower() for c in cfg["header_categories"]}
     notes = [
-        f"Imported from {Path(name).name} ({system['name']}, BattleScribe "
-        f"{_short(_attr(root, 'battleScribeVersion') or '?', 10)})"
+        _("Imported from {file} ({edition}, BattleScribe {version})").format(
+            file=Path(name).name,
+            edition=system["name"],
+            version=_short(_attr(root, "battleScribeVersion") or "?", 10),
+        )
     ]
     note_at: list[tuple] = [(notes[0], ctx.pos(root))]  # where each piece of the notes is written
     units: list[dict] = []
@@ -1079,7 +1205,11 @@ def roster_to_unit_file(
 
     def add(unit: dict, sel) -> None:
         if len(units) >= cfg["limits"]["units"]:
-            ctx.fail(sel, f"more than {cfg['limits']['units']} units: refused")
+            ctx.fail(
+                sel,
+                _("more than {limit} units: refused").format(limit=cfg["limits"]["units"]),
+                "too-many-units",
+            )
         _repair(unit, ctx.gaps, strict, name)
         if ctx.gaps:
             unit["gaps"] = list(dict.fromkeys(_short(g, 200) for g in ctx.gaps))[:20]
@@ -1099,7 +1229,7 @@ def roster_to_unit_file(
 
     def force(el, depth: int) -> None:
         if depth > cfg["limits"]["depth"]:
-            ctx.fail(el, "forces nested too deeply: refused")
+            ctx.fail(el, _("forces nested too deeply: refused"), "too-deep")
         fname = " ".join(_attr(el, "name").split())
         allied = any(w in fname.lower() for w in cfg["allied_force_words"])
         detachment = "allied" if allied else "primary"
@@ -1126,7 +1256,7 @@ def roster_to_unit_file(
                 note_at.append((label, ctx.pos(sel)))
                 continue
             if not walker.models and not walker.building:
-                ctx.gaps.append("no model profile in the roster")
+                ctx.gaps.append(_("no model profile in the roster"))
             elif walker.models:
                 for sname, n in walker.unprofiled:
                     ctx.gaps.append(
@@ -1157,7 +1287,7 @@ def roster_to_unit_file(
     for el in _children(root, "forces", "force"):
         force(el, 0)
     if not units:
-        _fail(name, "the roster has no units")
+        _fail(name, _("the roster has no units"), code="no-units")
     roster_name = " ".join(_attr(root, "name").split()) or Path(name).stem
     note_text = "; ".join(notes)
     header = {"name": roster_name, "notes": note_text if len(note_text) <= 2000 else note_text[:1999] + "…"}
@@ -1222,32 +1352,44 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
     named in ``gaps``. With ``strict`` nothing is repaired: the unit-file checks then refuse the
     roster as they always did (all or nothing)."""
     from sheets.core.errors import Problems
+    from sheets.core.i18n import current_lang, use_lang
     from sheets.games.wh40k6.rules import build_unit, validate_unit
     from sheets.games.wh40k6.schema import unit_spec
 
     spec = unit_spec()
-    for _attempt in range(6):
+
+    def failures() -> list[str]:
         problems = Problems(name)
         checked = spec.check(unit, None, problems, "U")
         messages = [p.message for p in problems.items if p.severity == "error"]
-        if not messages:
-            data = dict(checked, gaps=list(gaps))  # the gaps found so far (the unit has none of its own)
-            issues = [i for i in validate_unit(build_unit(data)) if i.severity == "error"]
-            if not issues:
-                return
-            messages = []
-            for issue in issues:
+        if messages:
+            return messages
+        data = dict(checked, gaps=list(gaps))  # the gaps found so far (the unit has none of its own)
+        out = []
+        for issue in validate_unit(build_unit(data)):
+            if issue.severity == "error":
                 path = "".join(f"[{p + 1}]" if isinstance(p, int) else f".{p}" for p in issue.path)
-                messages.append(f"U{path}: {issue.message}")
+                out.append(f"U{path}: {issue.message}")
+        return out
+
+    for _attempt in range(6):
+        with use_lang("en"):  # read by the patterns below
+            messages = failures()
+        if not messages:
+            return
         if strict:
             return  # all or nothing: the unit-file checks report it as they find it
+        # the reasons the gaps give, in the user's language (the same problems, in the same order)
+        local = messages if current_lang() == "en" else failures()
         changed = False
         drop: dict[str, set] = {}
-        for m in messages:
+        for n, m in enumerate(messages):
             hit = _WHERE.match(m)
             if not hit:
                 continue
             group, index, key, sub, text = hit.groups()
+            mine = _WHERE.match(local[n]) if n < len(local) else None
+            said = mine.group(5) if mine else text
             if group and index:
                 items = unit.get(group) or []
                 i = int(index) - 1
@@ -1257,35 +1399,51 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
                 label = item.get("name", "?") if isinstance(item, dict) else item
                 if key == "name" and isinstance(item, dict) and len(str(item.get("name", ""))) > 120:
                     item["name"] = _short(item["name"], 120)
-                    gaps.append(f"{item['name'][:40]}…: name shortened to 120 characters")
+                    gaps.append(_("{name}…: name shortened to 120 characters").format(name=item["name"][:40]))
                     changed = True
                 elif key and isinstance(item, dict) and key in item:
-                    gaps.append(f"{label}: {key} {_short(str(item[key]), 30)!r} not read ({text})")
+                    gaps.append(
+                        _("{what}: {key} {value} not read ({reason})").format(
+                            what=label, key=key, value=_q(str(item[key]), 30), reason=said
+                        )
+                    )
                     item.pop(key, None)
                     changed = True
                 elif isinstance(item, str) and len(item) > 120:
                     items[i] = _short(item, 120)
-                    gaps.append(f"{item[:40]}…: name shortened to 120 characters")
+                    gaps.append(_("{name}…: name shortened to 120 characters").format(name=item[:40]))
                     changed = True
                 else:
                     drop.setdefault(group, set()).add(i)
-                    gaps.append(f"{label}: left out ({text})")
+                    gaps.append(_("{what}: left out ({reason})").format(what=label, reason=said))
             elif group and "too many" in text:
                 keep = int(re.search(r"limit (\d+)", text).group(1)) if re.search(r"limit (\d+)", text) else 0
-                gaps.append(f"{group}: only the first {keep} printed ({text})")
+                gaps.append(
+                    _("{what}: only the first {count} printed ({reason})").format(
+                        what=group, count=keep, reason=said
+                    )
+                )
                 unit[group] = unit[group][:keep]
                 changed = True
             elif not group and sub and isinstance(unit.get(key), dict) and sub in unit[key]:
                 # a field of the building or transport profile (e.g. armour 99): that field only
-                gaps.append(f"{key} {sub} {_short(str(unit[key][sub]), 30)!r} not read ({text})")
+                gaps.append(
+                    _("{block} {key} {value} not read ({reason})").format(
+                        block=key, key=sub, value=_q(str(unit[key][sub]), 30), reason=said
+                    )
+                )
                 unit[key].pop(sub)
                 changed = True
             elif key == "name" and isinstance(unit.get("name"), str) and len(unit["name"]) > 120:
                 unit["name"] = _short(unit["name"], 120)
-                gaps.append("the unit's name shortened to 120 characters")
+                gaps.append(_("the unit's name shortened to 120 characters"))
                 changed = True
             elif key and key in unit and key not in ("name", "points", "slot", "detachment"):
-                gaps.append(f"{key} {_short(str(unit[key]), 30)!r} not read ({text})")
+                gaps.append(
+                    _("{key} {value} not read ({reason})").format(
+                        key=key, value=_q(str(unit[key]), 30), reason=said
+                    )
+                )
                 unit.pop(key, None)
                 changed = True
         for group, indexes in drop.items():

@@ -10,6 +10,7 @@ from collections import Counter
 from fractions import Fraction
 
 from sheets.core.errors import RuleIssue
+from sheets.core.i18n import _
 from sheets.data import load_data
 from sheets.games.wh40k6.model import ARMOUR, STATS, Model, Unit, Weapon, parse_save, type_table
 
@@ -83,11 +84,21 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
     if not unit.models and not unit.building:  # an import without a model profile: its gap says so
         issues.append(
             RuleIssue(
-                ("models",), "needs at least 1 model (or a 'building:')", "warning" if unit.gaps else "error"
+                ("models",),
+                _("needs at least 1 model (or a 'building:')"),
+                "warning" if unit.gaps else "error",
+                code="no-models",
             )
         )
     if unit.gaps:
-        issues.append(RuleIssue(("gaps",), "imported with gaps: " + "; ".join(unit.gaps), "warning"))
+        issues.append(
+            RuleIssue(
+                ("gaps",),
+                _("imported with gaps: {gaps}").format(gaps="; ".join(unit.gaps)),
+                "warning",
+                code="imported-with-gaps",
+            )
+        )
     # an import that could not read a value prints it as a dash: the gap is a warning, not a refusal
     gap = "warning" if unit.gaps else "error"
     for i, m in enumerate(unit.models):
@@ -100,25 +111,49 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
             need = _VEHICLE_NEEDS + (_WALKER_NEEDS if mt.is_walker else ())
             for col in need:
                 if given.get(col) is None:
-                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'", gap))
+                    issues.append(
+                        RuleIssue(
+                            where,
+                            _("model {model} ({type}) needs '{column}'").format(
+                                model=repr(m.name), type=mt.text, column=col
+                            ),
+                            gap,
+                            code="missing-characteristic",
+                        )
+                    )
             for col in ("t", "w", "ld"):
                 if given.get(col) is not None:
                     issues.append(
                         RuleIssue(
                             where + (col,),
-                            f"model {m.name!r}: a vehicle has armour values and hull points, not '{col}'",
+                            _(
+                                "model {model}: a vehicle has armour values and hull points, not '{column}'"
+                            ).format(model=repr(m.name), column=col),
+                            code="not-a-vehicle-characteristic",
                         )
                     )
         else:
             for col in _MODEL_NEEDS:
                 if given.get(col) is None:
-                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'", gap))
+                    issues.append(
+                        RuleIssue(
+                            where,
+                            _("model {model} ({type}) needs '{column}'").format(
+                                model=repr(m.name), type=mt.text, column=col
+                            ),
+                            gap,
+                            code="missing-characteristic",
+                        )
+                    )
             for col in (*ARMOUR, "hp"):
                 if given.get(col) is not None:
                     issues.append(
                         RuleIssue(
                             where + (col,),
-                            f"model {m.name!r} ({mt.text}) is not a vehicle: '{col}' belongs to vehicles",
+                            _(
+                                "model {model} ({type}) is not a vehicle: '{column}' belongs to vehicles"
+                            ).format(model=repr(m.name), type=mt.text, column=col),
+                            code="vehicle-characteristic",
                         )
                     )
     return issues
@@ -232,12 +267,12 @@ def violation_text(v: dict, lang: str = "en") -> str:
     det = label("wh40k6", f"det_{v['detachment']}", lang)
     slot = label("wh40k6", f"slot_{v['slot']}", lang)
     if v["max"] == 0:
-        why = {"en": "this detachment has no such slot", "ru": "у этого отряда нет такой ячейки"}[lang]
+        why = label("wh40k6", "foc_no_such_slot", lang)
     elif v["count"] < v["min"]:
-        why = {"en": "needs", "ru": "нужно"}[lang] + f" {v['min']}–{v['max']}"
+        why = label("wh40k6", "foc_needs", lang).format(min=v["min"], max=v["max"])
     else:  # over what the limit allows, or (within it) over the detachments the units fill
         top = v["max"] if v["count"] > v["max"] else v.get("max_here", v["max"])
-        why = {"en": "allowed", "ru": "допустимо"}[lang] + f" {v['min']}–{top}"
+        why = label("wh40k6", "foc_allowed", lang).format(min=v["min"], max=top)
     return f"{det}: {slot} {v['count']} ({why})"
 
 
@@ -402,7 +437,7 @@ def attack(
     )
     p = p_hit * p_per_hit
     dist = [Fraction(1)]
-    for _ in range(shots):  # exact enumeration, one shot at a time: k stays (miss) or k-1 → k (hit)
+    for _shot in range(shots):  # exact enumeration, one shot at a time: k stays (miss) or k-1 → k (hit)
         dist = [stay * (1 - p) + up * p for stay, up in zip([*dist, 0], [0, *dist])]
     out = {
         **hit_desc,

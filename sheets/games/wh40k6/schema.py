@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheets.core.i18n import _
 from sheets.core.schema import INVALID, Enum, Int, List, Obj, OneOf, Spec, Str
 from sheets.data import load_data
 from sheets.games.wh40k6.model import DASHES, SaveError, TypeError_, parse_save, parse_type, type_names
@@ -18,12 +19,16 @@ MAX_WEAPONS = 24
 class TypeSpec(Spec):
     def check(self, value, pos, problems, where):
         if not isinstance(value, str):
-            problems.error(pos, f"{where}: expected a unit type such as 'infantry' or 'vehicle (tank)'")
+            problems.error(
+                pos,
+                _("{where}: expected a unit type such as 'infantry' or 'vehicle (tank)'").format(where=where),
+                code="bad-unit-type",
+            )
             return INVALID
         try:
             return parse_type(value)
         except TypeError_ as exc:
-            problems.error(pos, f"{where}: {exc}")
+            problems.error(pos, f"{where}: {exc}", code="unknown-unit-type")
             return INVALID
 
     def json_schema(self):
@@ -52,7 +57,7 @@ class SaveSpec(Spec):
         try:
             return parse_save(value)
         except SaveError as exc:
-            problems.error(pos, f"{where}: {exc}")
+            problems.error(pos, f"{where}: {exc}", code="bad-save")
             return INVALID
 
     def json_schema(self):
@@ -74,7 +79,7 @@ class Dash(Spec):
     def check(self, value, pos, problems, where):
         if value is None or (isinstance(value, str) and value.strip() in DASHES):
             return None
-        problems.error(pos, f"{where}: expected a dash")
+        problems.error(pos, _("{where}: expected a dash").format(where=where), code="expected-dash")
         return INVALID
 
     def json_schema(self):
@@ -87,7 +92,7 @@ class Word(Str):
 
     def check(self, value, pos, problems, where):
         if not isinstance(value, str):
-            problems.error(pos, f"{where}: expected text")
+            problems.error(pos, _("{where}: expected text").format(where=where), code="expected-text")
             return INVALID
         return super().check(value, pos, problems, where)
 
@@ -107,10 +112,22 @@ class Stat(Spec):
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value.strip())
         if isinstance(value, bool) or not isinstance(value, int):
-            problems.error(pos, f"{where}: expected a whole number {self.lo}–{self.hi} or a dash")
+            problems.error(
+                pos,
+                _("{where}: expected a whole number {lo}–{hi} or a dash").format(
+                    where=where, lo=self.lo, hi=self.hi
+                ),
+                code="bad-characteristic",
+            )
             return INVALID
         if not self.lo <= value <= self.hi:
-            problems.error(pos, f"{where}: {value} is out of range ({self.lo}–{self.hi})")
+            problems.error(
+                pos,
+                _("{where}: {value} is out of range ({lo}–{hi})").format(
+                    where=where, value=value, lo=self.lo, hi=self.hi
+                ),
+                code="out-of-range",
+            )
             return INVALID
         return value
 
@@ -189,13 +206,13 @@ def _weapon() -> Obj:
             "range": OneOf(
                 options=(Int(min=0, max=999), Dash(), Word(allow_empty=False, max_len=16)),
                 default=None,
-                message="expected inches (24), a word (Template) or a dash",
+                message=_("expected inches (24), a word (Template) or a dash"),
                 description="inches; 'Template'; '-' for melee",
             ),
             "s": OneOf(
                 options=(Stat(lo=1, hi=10), Word(allow_empty=False, max_len=12)),
                 default=None,
-                message="expected a Strength 1–10, a word (User, x2, D) or a dash",
+                message=_("expected a Strength 1–10, a word (User, x2, D) or a dash"),
             ),
             "ap": _stat(1, 6, "AP (1–6 or –)"),
             "type": Str(default="", max_len=120, description="e.g. 'Rapid Fire, Twin-linked', 'Heavy 3'"),

@@ -21,7 +21,7 @@ from sheets.render import fonts
 from sheets.render.pdf import MM, Pen, Rect, footer, margins, wrap_breaking
 
 BODY = 7.5  # body text (≥ 6 pt everywhere)
-ODDS_NOTE = 6.5  # the line under the weapon table that says what the odds count
+ODDS_NOTE = 6.5  # the odds' line at the foot of a page with weapon tables
 ROW = 11.5  # table row height
 BOX = 3.6 * MM  # a wound / hull-point box (≥ 3 mm)
 BOX_GAP = 1.8  # 0.64 mm of paper between two boxes (the checker's minimum is 0.6 mm)
