@@ -90,3 +90,49 @@ def test_the_odds_line_is_printed_once_per_page_with_its_marks(printed):
         in printed[0]
     )
     assert "‡ Grenade / melta bomb in close combat: one attack, against vehicles only" in printed[0]
+
+
+def test_rows_of_one_weapon_merge_where_the_carriers_fire_it_alike():
+    """Lasrifles on a sergeant and 17 auxiliaries (both BS 3) are one row naming both, the
+    prime's (BS 4) a row of its own; a weapon on every line of the unit with one profile: one row
+    without a label; a melee weapon merges only with the same WS, S and A."""
+    from sheets.core.errors import Problems
+    from sheets.games.wh40k6.rules import build_unit
+    from sheets.games.wh40k6.schema import unit_spec
+    from sheets.games.wh40k6.view import weapon_lines
+
+    def line(name, n, bs, a=1):
+        return {"name": name, "count": n, "type": "infantry", "ws": 3, "bs": bs, "s": 3, "t": 3, "w": 1}, {
+            "i": 3,
+            "a": a,
+            "ld": 7,
+            "sv": "5+",
+        }
+
+    models = [
+        dict(a, **b) for a, b in (line("Sergeant", 1, 3, 2), line("Auxiliary", 17, 3), line("Prime", 1, 4))
+    ]
+    rifle = {"name": "Lasrifle", "range": 30, "s": 3, "ap": "-", "type": "Rapid Fire"}
+    pistol = {"name": "Laspistol", "range": 12, "s": 3, "ap": "-", "type": "Pistol"}
+    blade = {"name": "Blade", "range": "-", "s": "User", "ap": "-", "type": "Melee"}
+    weapons = [
+        dict(rifle, count=1, carrier="Sergeant"),
+        dict(rifle, count=17, carrier="Auxiliary"),
+        dict(rifle, count=1, carrier="Prime"),
+        dict(pistol, count=1, carrier="Prime"),
+        dict(blade, count=1, carrier="Sergeant"),
+        dict(blade, count=17, carrier="Auxiliary"),
+    ]
+    data = {"name": "Tercio", "slot": "troops", "points": 100, "models": models, "weapons": weapons}
+    unit = build_unit(unit_spec().check(data, None, Problems("t"), "U"))
+    rows = [(w.name, w.count, label) for w, label in weapon_lines(unit)]
+    assert rows == [
+        ("Lasrifle", 18, "Sergeant, Auxiliary"),
+        ("Lasrifle", 1, "Prime"),
+        ("Laspistol", 1, "Prime"),
+        ("Blade", 1, "Sergeant"),  # A2 against the auxiliaries' A1
+        ("Blade", 17, "Auxiliary"),
+    ]
+    unit.weapons = [w for w in unit.weapons if w.carrier != "Prime" and w.name == "Lasrifle"]
+    unit.models = [m for m in unit.models if m.name != "Prime"]
+    assert [(w.name, w.count, label) for w, label in weapon_lines(unit)] == [("Lasrifle", 18, "")]

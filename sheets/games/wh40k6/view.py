@@ -282,35 +282,31 @@ def odds_short(lang: str, per_model: bool, unverified: bool, grenade: bool = Fal
 
 def weapon_lines(unit: Unit) -> list[tuple]:
     """The weapon rows a datasheet prints: ``(weapon, carrier label)``. The same weapon carried
-    by every model line of the unit, each line with the same profile for it (BS; for a
-    close-combat weapon WS, S and A), is one row without a carrier (``Bolt Pistol ×10``); the
-    odds then use one of those lines. Otherwise each carrier keeps its row."""
+    by several model lines with the same profile for it (BS and S; for a close-combat weapon WS, S
+    and A) is one row: without a label when those lines are all the unit's (``Bolt Pistol ×10``),
+    else naming them (``Lasrifle (Sergeant, Auxiliary) ×18``); the odds then use the first of
+    them. A line with another profile keeps its row."""
     from sheets.games.wh40k6.rules import is_melee
 
     lines = {m.name: m for m in unit.models}
     groups: dict[tuple, list] = {}
     for w in unit.weapons:
-        key = (w.name, w.range, w.s, w.ap, w.type, w.ap_text)
-        groups.setdefault(key, []).append(w)
+        groups.setdefault((w.name, w.range, w.s, w.ap, w.type, w.ap_text), []).append(w)
     out = []
-    done: set = set()
-    for w in unit.weapons:
-        key = (w.name, w.range, w.s, w.ap, w.type, w.ap_text)
-        if key in done:
-            continue
-        group = groups[key]
-        carriers = [g.carrier for g in group]
-        need = ("ws", "s", "a") if is_melee(w) else ("bs", "s")
-        if (
-            len(group) > 1
-            and all(c in lines for c in carriers)
-            and len(set(carriers)) == len(carriers) == len(lines)
-            and len({tuple(lines[c].stats.get(k) for k in need) for c in carriers}) == 1
-        ):
-            done.add(key)
-            out.append((replace(w, count=sum(g.count for g in group)), ""))
-        else:
-            out.append((w, w.carrier))
+    for group in groups.values():
+        need = ("ws", "s", "a") if is_melee(group[0]) else ("bs", "s")
+        clusters: dict = {}
+        for w in group:
+            m = lines.get(w.carrier) if w.carrier else None
+            key = ("line", tuple(m.stats.get(k) for k in need)) if m is not None else ("own", id(w))
+            clusters.setdefault(key, []).append(w)
+        for members in clusters.values():
+            carriers = list(dict.fromkeys(w.carrier for w in members))
+            if len(members) == 1:
+                out.append((members[0], members[0].carrier))
+                continue
+            label = "" if len(carriers) == len(lines) else ", ".join(carriers)
+            out.append((replace(members[0], count=sum(w.count for w in members)), label))
     return out
 
 
