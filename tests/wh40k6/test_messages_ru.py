@@ -122,4 +122,4 @@ def test_a_gap_and_its_warning_are_russian(russian):
     assert u["gaps"] == ["категория 'Bodyguard' не занимает ячейку организации войск: не учтена в схеме"]
     (w,) = warnings
     assert w.code == "imported-with-gaps"
-    assert w.message == f"отряд 'Ward Squad': импортировано с пробелами: {u['gaps'][0]}"
+    assert w.message == f"отряд 'Ward Squad': импортировано с пропусками: {u['gaps'][0]}"

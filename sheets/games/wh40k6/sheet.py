@@ -608,6 +608,7 @@ def _frame(doc, options) -> Rect:
 
 
 SPLIT_ROOM = 0.3  # a datasheet that does not fit splits when this share of the page is still free
+SPLIT_TAIL = 80.0  # ... and when what goes on to the next page is this tall at the least (pt)
 
 
 class _Flow:
@@ -656,15 +657,27 @@ class _Flow:
         blocks = sheet.blocks(self.frame.w, max_h=self.frame.h - TITLE - 3)
         total = sum(h for h, _ in blocks)
         room = self.y - self.frame.y if self.pen is not None else -1.0
-        if total > room:
-            head = sum(h for h, _ in blocks[:2])  # the title and its first block, at the least
-            if room < self.frame.h * SPLIT_ROOM or head > room or len(blocks) < 3:
-                self.new_page()
+        split = None  # how many blocks go on this page before the rest continues on the next
+        if total > room and room >= self.frame.h * SPLIT_ROOM:
+            heights = [h for h, _ in blocks]
+            fits = 0
+            while fits < len(heights) and sum(heights[: fits + 1]) <= room:
+                fits += 1
+            stub = max(SPLIT_TAIL, total * 0.25)
+            # the title and its first block at the least here; no stub on the next page, unless
+            # the datasheet is taller than a page or this page would stay half blank without it
+            good = [k for k in range(fits, 1, -1) if total - sum(heights[:k]) >= stub]
+            if good:
+                split = good[0]
+            elif fits >= 2 and (total > self.frame.h or room > self.frame.h * 0.45):
+                split = fits
+        if total > room and split is None:
+            self.new_page()
         marks, weapons = sheet.marks(), bool(sheet.u.weapons)
         self.marks |= set(marks)
         self.weapons |= weapons
         for i, (h, draw) in enumerate(blocks):
-            if i and self.y - h < self.frame.y:
+            if i and (self.y - h < self.frame.y or i == split):
                 self.new_page()
                 self.marks |= set(marks)
                 self.weapons |= weapons
