@@ -632,14 +632,23 @@ class _Flow:
         self.weapons = False
         self.game = view.game_title(lang)
 
+    def _note(self, marks) -> tuple[str, float]:
+        text = view.odds_short(self.lang, "*" in marks, "†" in marks, "‡" in marks)
+        return text, paragraph(None, 0, 0, self.full.w - 4, text, ODDS_NOTE, "Sans") + 3
+
+    def floor(self, marks=None, weapons=None) -> float:
+        """The lowest y the page's content may reach: above the odds' line the page needs for
+        ``marks`` (default: the page's own) when a weapon table is on it."""
+        marks = self.marks if marks is None else marks
+        weapons = self.weapons if weapons is None else weapons
+        return self.full.y + (self._note(marks)[1] if self.odds and weapons else 0.0)
+
     def note(self) -> None:
         """The odds' line at the foot of the current page (when a weapon table is on it)."""
         if self.pen is None or not (self.odds and self.weapons):
             return
-        text = view.odds_short(self.lang, "*" in self.marks, "†" in self.marks, "‡" in self.marks)
-        paragraph(
-            self.pen, self.full.x + 2, self.full.y + self.note_h - 1, self.full.w - 4, text, ODDS_NOTE, "Sans"
-        )
+        text, h = self._note(self.marks)
+        paragraph(self.pen, self.full.x + 2, self.full.y + h - 1, self.full.w - 4, text, ODDS_NOTE, "Sans")
         self.weapons = False
 
     def finish(self) -> None:
@@ -656,7 +665,10 @@ class _Flow:
     def place(self, sheet: Datasheet) -> None:
         blocks = sheet.blocks(self.frame.w, max_h=self.frame.h - TITLE - 3)
         total = sum(h for h, _ in blocks)
-        room = self.y - self.frame.y if self.pen is not None else -1.0
+        marks, weapons = set(sheet.marks()), bool(sheet.u.weapons)
+        room = (
+            self.y - self.floor(self.marks | marks, self.weapons or weapons) if self.pen is not None else -1.0
+        )
         split = None  # how many blocks go on this page before the rest continues on the next
         if total > room and room >= self.frame.h * SPLIT_ROOM:
             heights = [h for h, _ in blocks]
@@ -673,13 +685,12 @@ class _Flow:
                 split = fits
         if total > room and split is None:
             self.new_page()
-        marks, weapons = sheet.marks(), bool(sheet.u.weapons)
-        self.marks |= set(marks)
+        self.marks |= marks
         self.weapons |= weapons
         for i, (h, draw) in enumerate(blocks):
-            if i and (self.y - h < self.frame.y or i == split):
+            if i and (self.y - h < self.floor() or i == split):
                 self.new_page()
-                self.marks |= set(marks)
+                self.marks |= marks
                 self.weapons |= weapons
                 with self.pen.frame(Rect(self.frame.x, self.y - TITLE, self.frame.w, TITLE)):
                     sheet.title(self.pen, self.frame.x, self.y, self.frame.w, continued=True)
@@ -704,12 +715,14 @@ def render(doc, units: list[Unit], options) -> None:
 
         pen, y = None, None
         for data in lists:  # drawn where it really ends: the first datasheet goes under it
-            pen, y = _draw_one(doc, pen, y, flow.frame, data)
+            pen, y = _draw_one(doc, pen, y, flow.full, data)
         flow.pen, flow.y = pen, y - GAP
     for unit, copies in items:
         flow.place(Datasheet(unit, copies, lang, odds))
+    floor = flow.floor()  # above the last page's odds' line
     flow.note()
-    glossary_page(doc, units, options, flow.pen, flow.frame, flow.y, full=flow.full)
+    used = Rect(flow.full.x, floor, flow.full.w, flow.full.top - floor)
+    glossary_page(doc, units, options, flow.pen, used, flow.y, full=flow.full)
 
 
 render.draws_army_lists = True  # the render command hands the rosters' lists over
