@@ -201,3 +201,70 @@ def test_an_unprintable_roster_name_in_yaml_has_its_line(cli, tmp_path):
     )
     r = cli("validate", src)
     assert r.stderr.splitlines()[0].startswith(f"{src}:3:9: character '\u6f22' (U+6F22)")
+
+
+@pytest.mark.parametrize(
+    "size, ok", [(None, True), (1 << 16, True), (DICT_CAP - 1, True), (DICT_CAP, True), (DICT_CAP + 1, False)]
+)
+def test_the_lzma_dictionary_cap_in_process(size, ok):
+    """Both sides of the cap, read in this process (the bounded runs above cannot see a mutant)."""
+    data = _lzma_zip(size)
+    if ok:
+        assert [u["name"] for u in roster_to_unit_file("ok.rosz", data)["units"]] == [
+            "Glass Squad",
+            "Lantern Captain",
+        ]
+        return
+    with pytest.raises(InputError) as exc:
+        roster_to_unit_file("big.rosz", data)
+    assert [(str(p), p.code) for p in exc.value.problems] == [
+        (
+            f"big.rosz: cannot unpack army.ros: its LZMA data asks for a {size}-byte dictionary "
+            f"(limit {DICT_CAP}): a damaged file?",
+            "lzma-dictionary-too-large",
+        )
+    ]
+
+
+def _refused_lzma(raw: bytes) -> str:
+    with pytest.raises(InputError) as exc:
+        roster_to_unit_file("bad.rosz", raw)
+    (p,) = exc.value.problems
+    assert p.code == "zip-unreadable"
+    return p.message
+
+
+def test_a_damaged_local_header_of_an_lzma_member_is_a_message():
+    raw = bytearray(_lzma_zip())
+    raw[2:4] = b"\x05\x06"  # the member's local header no longer starts with PK 3 4
+    assert _refused_lzma(bytes(raw)) == "cannot unpack army.ros: its local header is damaged"
+
+
+def test_an_lzma_member_with_an_extra_field_is_read_past_it():
+    """The properties sit after the local header's name and extra field: one with an extra
+    field (as other zip writers add) is read at the right place."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_LZMA) as z:
+        info = zipfile.ZipInfo("army.ros")
+        info.compress_type = zipfile.ZIP_LZMA
+        info.extra = b"\xca\xfe\x04\x00abcd"  # an unknown extra block of 4 bytes
+        z.writestr(info, R.roster("2.03"))
+    doc = roster_to_unit_file("x.rosz", buf.getvalue())
+    assert [u["name"] for u in doc["units"]] == ["Glass Squad", "Lantern Captain"]
+
+
+@pytest.mark.parametrize("props", [0, 4, 6, 0x105])
+def test_an_lzma_header_with_other_than_five_property_bytes_is_refused(props):
+    raw = bytearray(_lzma_zip())
+    body = 30 + len("army.ros")
+    raw[body + 2 : body + 4] = props.to_bytes(2, "little")
+    assert _refused_lzma(bytes(raw)) == "cannot unpack army.ros: its LZMA header is damaged"
+
+
+def test_a_cut_lzma_header_is_refused():
+    """A zip whose LZMA member's data ends inside its 9-byte header (its sizes patched to 4)."""
+    raw = bytearray(_lzma_zip())
+    body = 30 + len("army.ros")
+    end = raw.find(b"PK\x01\x02")
+    cut = raw[: body + 4] + raw[end:]
+    assert _refused_lzma(bytes(cut)).startswith("cannot unpack army.ros")
