@@ -183,7 +183,7 @@ CASES = {
         ("render", "@wh40k6_grenade", "--lang", "en"),
         [
             "Krak grenade 5 melee 6 4 – – – 0.22 / 0.11‡ Special rules: Sample Drill",
-            "what they assume: last page. ‡ Grenade / melta bomb in close combat: one attack, against vehicles only (this tool's reading, not in the rules digest).",
+            "other special rules not counted. ‡ Grenade / melta bomb in close combat: one attack, against vehicles only (this tool's reading, not in the rules digest). Sample Drill°",
             "the rulebook's text decides. °: the roster's own text, in full. Odds:",
             "Sample Drill° The squad's own drill, as its roster tells it.",
         ],
@@ -193,7 +193,7 @@ CASES = {
         ("render", "@wh40k6_grenade", "--lang", "ru"),
         [
             "Krak grenade 5 ближн. 6 4 – – – 0,22 / 0,11‡ Особые правила: Sample Drill",
-            "допущения: на последней странице. ‡ Граната / мелта-бомба в ближнем бою: одна атака, только по технике (прочтение этой программы, не подтверждено источником).",
+            "прочие особые правила не учтены. ‡ Граната / мелта-бомба в ближнем бою: одна атака, только по технике (прочтение этой программы, не подтверждено источником). Sample Drill°",
             "решает текст книги правил. °: текст из ростера, полностью. Шансы:",
         ],
     ),

@@ -66,11 +66,13 @@ def starter(request, tmp_path_factory):
     return request.param, out
 
 
-def test_the_starter_prints_on_one_a4_page_with_its_glossary(starter):
-    """The Russian starter's one glossary entry went to a page of its own (a widow page); at a
-    slightly smaller size it fits under the datasheets, as the English one does."""
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_starter_prints_on_one_page_with_its_glossary(starter, paper):
+    """The Russian starter's one glossary entry went to a page of its own (a widow page): at a
+    slightly smaller size, and with its legend saying what the page's odds' line said, the
+    glossary fits under the datasheets, in either language, on A4 and on Letter."""
     lang, path = starter
-    fills = _fills(path, lang, "a4")
+    fills = _fills(path, lang, paper)
     assert len(fills) == 1
 
 

@@ -719,10 +719,13 @@ def render(doc, units: list[Unit], options) -> None:
         flow.pen, flow.y = pen, y - GAP
     for unit, copies in items:
         flow.place(Datasheet(unit, copies, lang, odds))
-    floor = flow.floor()  # above the last page's odds' line
-    flow.note()
-    used = Rect(flow.full.x, floor, flow.full.w, flow.full.top - floor)
-    glossary_page(doc, units, options, flow.pen, used, flow.y, full=flow.full)
+    # the glossary may start under the last datasheet, down to the page's foot: its own legend
+    # then says what the page's odds' line would have said (drawn only if it starts a page)
+    marks = flow.marks if flow.weapons else set()
+    page_marks = view.odds_marks(lang, "*" in marks, "†" in marks, "‡" in marks)
+    glossary_page(
+        doc, units, options, flow.pen, flow.full, flow.y, full=flow.full, leaving=flow.note, marks=page_marks
+    )
 
 
 render.draws_army_lists = True  # the render command hands the rosters' lists over
@@ -812,12 +815,16 @@ def _widow(shared: bool, pages: list[int]) -> bool:
     return pages[-1] <= WIDOW and (len(pages) > 1 or not shared)
 
 
-def glossary_page(doc, units: list[Unit], options, pen=None, frame=None, y: float = 0.0, full=None) -> None:
+def glossary_page(
+    doc, units: list[Unit], options, pen=None, frame=None, y: float = 0.0, full=None, leaving=None, marks=""
+) -> None:
     """The glossary, after the datasheets: on the last datasheet page when its heading and first
     entries fit there, else on a page of its own; it continues on further pages as needed, in a
     slightly smaller size when that spares a page holding only a last entry or two. ``frame``:
     the part of the page the datasheets used (``full``: the whole content frame, whose foot holds
-    the footer)."""
+    the footer; ``leaving``: what to draw on the used page when the glossary starts a page of its
+    own, e.g. the page's odds' line; ``marks``: what the odds' marks of the used page mean, said
+    under the legend when the glossary shares that page)."""
     lang = options.lang
     t = view.L(lang)
     game = view.game_title(lang)
@@ -834,13 +841,16 @@ def glossary_page(doc, units: list[Unit], options, pen=None, frame=None, y: floa
 
     if not entries and not legend:
         if pen is not None:
+            if leaving is not None:
+                leaving()
             finish(pen)
         return
     frame = frame or full
     room = (y - frame.y - 14) if pen is not None else None
 
     def plan(size):
-        legend_h = paragraph(None, 0, 0, full.w, legend, min(8.0, size)) + 4 if legend else 0.0
+        text = f"{legend} {marks}" if legend and marks else legend  # as a shared page prints it
+        legend_h = paragraph(None, 0, 0, full.w, text, min(8.0, size)) + 4 if legend else 0.0
         hs = _gloss_heights(entries, full, size)
         return legend_h, hs, _gloss_plan(hs, legend_h, room, full.h - 14)
 
@@ -854,8 +864,12 @@ def glossary_page(doc, units: list[Unit], options, pen=None, frame=None, y: floa
                 break
     if not shared:
         if pen is not None:
+            if leaving is not None:
+                leaving()
             finish(pen)
         pen, y, frame = doc.page(), full.top, full
+    elif legend and marks:
+        legend = f"{legend} {marks}"
     if pen.rec is not None and lang == "ru":  # the English names in brackets are meant
         import re
 

@@ -268,6 +268,16 @@ def odds_legend(lang: str) -> str:
     )
 
 
+def odds_marks(lang: str, per_model: bool, unverified: bool, grenade: bool = False) -> str:
+    """What the odds' marks used on a page mean (the end of its odds' line)."""
+    t = L(lang)
+    return " ".join(
+        ([t("odds_per_model")] if per_model else [])
+        + ([t("odds_unverified")] if unverified else [])
+        + ([t("odds_grenade")] if grenade else [])
+    )
+
+
 def odds_short(lang: str, per_model: bool, unverified: bool, grenade: bool = False) -> str:
     """The odds' line of a page (once per page with odds): what the odds are, and the marks used
     on that page."""
