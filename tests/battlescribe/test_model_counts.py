@@ -297,3 +297,24 @@ def test_a_unit_without_a_category_is_not_counted_with_a_warning(tmp_path, form)
         "none",
         ["no Force Organisation category in the roster: not counted in the chart"],
     )
+
+
+@pytest.mark.parametrize(
+    "name, profile, plural",
+    [
+        ("Bolt Pistols", "Bolt Pistol", True),
+        ("Bolters", "Boltgun", True),
+        ("Chainswords/Combat Blades", "Chainsword/Combat Blade", True),
+        ("Glasses", "Glass", True),  # a profile ending in "ss" is singular
+        ("Melta bombs", "Melta Bombs", False),  # both plural: one item, as written
+        ("Glass", "Glass Shard", False),  # "ss" is no plural
+        ("Lumen Rifle", "Lumen Rifle", False),
+        ("Rifles (2)", "Rifle", True),  # the last word counts, not a trailing number
+        ("", "Rifle", False),
+        ("Rifles", "", True),
+    ],
+)
+def test_a_selection_named_in_the_plural_for_a_singular_profile(name, profile, plural):
+    from sheets.games.wh40k6.battlescribe import _plural_of
+
+    assert _plural_of(name, profile) is plural

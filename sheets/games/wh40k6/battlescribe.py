@@ -52,7 +52,8 @@ def config() -> dict:
     return load_data("wh40k6/battlescribe.yaml")
 
 
-def _fail(path: str, message: str, pos: Pos | None = None, code: str = "roster-refused"):
+def _fail(path: str, message: str, pos: Pos | None = None, code: str | None = None):
+    """Refuse the roster: one problem, its kind ``code`` (every caller names one)."""
     raise InputError([Problem(path, pos, message, code=code)])
 
 
@@ -451,7 +452,7 @@ class _Ctx:
         lc = self.positions.get(id(el))
         return Pos(*lc) if lc else None
 
-    def fail(self, el, message: str, code: str = "roster-refused"):
+    def fail(self, el, message: str, code: str):
         _fail(self.name, message, self.pos(el) if el is not None else None, code)
 
     def check_digits(self, el, text: str, what: str) -> None:
@@ -767,10 +768,6 @@ def _multiplier(name: str) -> int:
     return max(1, int(m.group(1))) if m else 1
 
 
-def _profile_kinds(sel) -> set[str]:
-    return {_profile_type(p) for p in _children(sel, "profiles", "profile") if _attr(p, "hidden") != "true"}
-
-
 def _model_profiles(sel) -> list:
     return [
         p
@@ -963,8 +960,6 @@ class _Walker:
             if own:
                 lines = self._add_lines(own, count, sname, scope, holders)
                 new = _Holder(count, lines[0] if lines else None)
-            elif _is_team(sel) and not templates and _profile_kinds(sel) & {"building"}:
-                new = None  # a building placed as a "model": its profile is read below
             elif _is_team(sel):
                 if not templates:
                     self.unprofiled.append((sname, count))
@@ -973,9 +968,8 @@ class _Walker:
                 new = _Holder(count, (guns or lines or [None])[0])
             else:  # wraps the selection with the profile (an Adept holding the Magos's profile)
                 new = _Holder(count, None, wrapper=True)
-            if new is not None:
-                model_sel = new
-                holder, holders = new, (*holders, new)
+            model_sel = new
+            holder, holders = new, (*holders, new)
         for profile in _children(sel, "profiles", "profile"):
             if _attr(profile, "hidden") == "true":
                 continue
