@@ -194,3 +194,29 @@ def test_warnings_have_their_codes(monkeypatch):
     found = []
     roster_to_unit_file("army.ros", text.encode(), warnings=found)
     assert [w.code for w in found] == ["imported-with-gaps"]
+
+
+def test_a_member_that_fails_while_read_or_opened_has_its_code_and_message():
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("a.ros", R.roster() * 2)
+    raw = bytearray(buf.getvalue())
+    for i in range(60, 120):  # the deflate stream, damaged
+        raw[i] ^= 0x5A
+    with pytest.raises(InputError) as exc:
+        roster_to_unit_file("x.rosz", bytes(raw))
+    assert [(str(p), p.code) for p in exc.value.problems] == [
+        (
+            "x.rosz: cannot unpack a.ros: Error -3 while decompressing data: invalid bit length repeat",
+            "zip-unreadable",
+        )
+    ]
+    raw = bytearray(buf.getvalue())
+    raw[8:10] = (99).to_bytes(2, "little")  # a compression method zipfile does not know
+    central = raw.rfind(b"PK\x01\x02")
+    raw[central + 10 : central + 12] = (99).to_bytes(2, "little")
+    with pytest.raises(InputError) as exc:
+        roster_to_unit_file("x.rosz", bytes(raw))
+    assert [(str(p), p.code) for p in exc.value.problems] == [
+        ("x.rosz: cannot unpack a.ros: That compression method is not supported", "zip-unreadable")
+    ]

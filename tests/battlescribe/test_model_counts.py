@@ -318,3 +318,42 @@ def test_a_selection_named_in_the_plural_for_a_singular_profile(name, profile, p
     from sheets.games.wh40k6.battlescribe import _plural_of
 
     assert _plural_of(name, profile) is plural
+
+
+def test_a_wrapper_of_two_lines_gives_its_gear_to_neither(tmp_path, form):
+    """A ``type="model"`` selection without a profile that holds two model selections (a magos
+    and his servitor): its own weapon names no carrier; with one line inside it names that one."""
+    d = form[0]
+
+    def adept(*inside):
+        return R.selection(
+            d,
+            "Adept",
+            "model",
+            children="".join(R.selection(d, n, "upgrade", profiles=_man(d, n)) for n in inside)
+            + R.selection(d, "Beamer", "upgrade", profiles=R.gun(d, "Beamer", typ="Heavy 1")),
+        )
+
+    troops = R.selection(d, "Servo-automata", "model", number=4, profiles=_man(d, "Servo-automaton"))
+    two = R.selection(d, "Priests", "unit", cat="Elites", children=adept("Magos", "Servitor") + troops)
+    (u,) = _import(tmp_path, form, two)
+    assert _weapons(u) == [("Beamer", 1, None)]
+    one = R.selection(d, "Priests", "unit", cat="Elites", children=adept("Magos") + troops)
+    (u,) = _import(tmp_path, form, one)
+    assert _weapons(u) == [("Beamer", 1, "Magos")]
+
+
+def test_a_weapon_count_past_10000_is_capped_and_named_in_a_gap(tmp_path, form):
+    """``Rifles x2`` with number 9,999: 19,998 rifles, counted as 10,000 at the most, which the
+    unit file does not take (1–100): the gap says so with the capped number."""
+    d = form[0]
+    sel = R.selection(
+        d,
+        "Rifle Squad",
+        "unit",
+        cat="Troops",
+        children=R.selection(d, "Riflemen", "model", number=5, profiles=_man(d, "Rifleman"))
+        + R.selection(d, "Rifles x2", "upgrade", number=9999, profiles=R.gun(d, "Rifle")),
+    )
+    (u,) = _import(tmp_path, form, sel)
+    assert u["gaps"] == ["Rifle: count '10000' not read (10000 is out of range (1–100))"]

@@ -230,7 +230,7 @@ def _refused_lzma(raw: bytes) -> str:
     with pytest.raises(InputError) as exc:
         roster_to_unit_file("bad.rosz", raw)
     (p,) = exc.value.problems
-    assert p.code == "zip-unreadable"
+    assert p.code == "zip-unreadable" and str(p).startswith("bad.rosz: ")
     return p.message
 
 
