@@ -220,3 +220,23 @@ def test_a_member_that_fails_while_read_or_opened_has_its_code_and_message():
     assert [(str(p), p.code) for p in exc.value.problems] == [
         ("x.rosz: cannot unpack a.ros: That compression method is not supported", "zip-unreadable")
     ]
+
+
+def test_a_member_that_unpacks_past_what_its_header_says_is_stopped_at_the_cap(monkeypatch):
+    """The header's size is checked first; the bytes read are counted too (over every piece read),
+    should an unpacker ever give more than the header says (zipfile stops at the header's size
+    today: a member whose reader yields 100,001 bytes for a cap of 100,000 stands for that)."""
+    real = battlescribe.config()
+    limits = {**real["limits"], "xml_bytes": 100_000}
+    monkeypatch.setattr(battlescribe, "config", lambda: {**real, "limits": limits})
+    data = _zip({"a.ros": "<roster/>"}, zipfile.ZIP_STORED)
+    monkeypatch.setattr(zipfile.ZipFile, "open", lambda self, member: io.BytesIO(b" " * 100_001))
+    with pytest.raises(InputError) as exc:
+        roster_to_unit_file("x.rosz", data)
+    assert [(str(p), p.code) for p in exc.value.problems] == [
+        ("x.rosz: a.ros unpacks to more than 100000 bytes: refused (a zip bomb?)", "zip-too-large")
+    ]
+    monkeypatch.setattr(zipfile.ZipFile, "open", lambda self, member: io.BytesIO(b" " * 100_000))
+    with pytest.raises(InputError) as exc:  # 100,000 are read: then the XML is what is wrong
+        roster_to_unit_file("x.rosz", data)
+    assert exc.value.problems[0].code == "bad-xml"
