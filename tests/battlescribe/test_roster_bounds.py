@@ -268,3 +268,22 @@ def test_a_cut_lzma_header_is_refused():
     end = raw.find(b"PK\x01\x02")
     cut = raw[: body + 4] + raw[end:]
     assert _refused_lzma(bytes(cut)).startswith("cannot unpack army.ros")
+
+
+def test_an_lzma_roster_after_another_member_is_read_at_its_own_header():
+    """The properties are read from the member's own local header (not the zip's first one): a
+    roster stored after a readme, LZMA-compressed, imports; with a dictionary past the cap it is
+    refused."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_LZMA) as z:
+        z.writestr("readme.txt", "an army list " * 20)
+        z.writestr("army.ros", R.roster("2.03"))
+    raw = bytearray(buf.getvalue())
+    doc = roster_to_unit_file("two.rosz", bytes(raw))
+    assert [u["name"] for u in doc["units"]] == ["Glass Squad", "Lantern Captain"]
+    second = raw.find(b"PK\x03\x04", 4)
+    body = second + 30 + len("army.ros")
+    raw[body + 5 : body + 9] = (DICT_CAP + 1).to_bytes(4, "little")
+    with pytest.raises(InputError) as exc:
+        roster_to_unit_file("two.rosz", bytes(raw))
+    assert exc.value.problems[0].code == "lzma-dictionary-too-large"
