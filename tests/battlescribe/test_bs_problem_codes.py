@@ -240,3 +240,46 @@ def test_a_member_that_unpacks_past_what_its_header_says_is_stopped_at_the_cap(m
     with pytest.raises(InputError) as exc:  # 100,000 are read: then the XML is what is wrong
         roster_to_unit_file("x.rosz", data)
     assert exc.value.problems[0].code == "bad-xml"
+
+
+def test_an_unreadable_file_has_its_code(tmp_path, monkeypatch):
+    """A file that cannot be stat'ed or opened (an I/O error; no permission, which root never
+    sees, so it is injected): ``file-unreadable`` with the reason."""
+    import builtins
+
+    src = tmp_path / "army.ros"
+    src.write_text(ROSTER, encoding="utf-8")
+    real_open = builtins.open
+
+    def refuse(path, *a, **kw):
+        if str(path) == str(src):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, *a, **kw)
+
+    monkeypatch.setattr(builtins, "open", refuse)
+    with pytest.raises(InputError) as exc:
+        roster_to_unit_file(src)
+    assert [(str(p), p.code) for p in exc.value.problems] == [
+        (f"{src}: permission denied", "file-unreadable")
+    ]
+
+    def broken(path, *a, **kw):
+        if str(path) == str(src):
+            raise OSError(5, "Input/output error")
+        return real_open(path, *a, **kw)
+
+    monkeypatch.setattr(builtins, "open", broken)
+    with pytest.raises(InputError) as exc:
+        roster_to_unit_file(src)
+    assert [(str(p), p.code) for p in exc.value.problems] == [
+        (f"{src}: cannot read: Input/output error", "file-unreadable")
+    ]
+    monkeypatch.setattr(builtins, "open", real_open)
+    monkeypatch.setattr(
+        os, "stat", lambda p, *a, **kw: (_ for _ in ()).throw(OSError(5, "Input/output error"))
+    )
+    with pytest.raises(InputError) as exc:
+        roster_to_unit_file(src)
+    assert [(str(p), p.code) for p in exc.value.problems] == [
+        (f"{src}: cannot read: Input/output error", "file-unreadable")
+    ]
