@@ -165,7 +165,9 @@ def build(data) -> Proto:
     pilot = None
     if data.get("pilot") is not None:
         p = data["pilot"]
-        pilot = Pilot(name=p.get("name") or "", gunnery=p.get("gunnery", default_gunnery()))
+        pilot = Pilot(
+            name=p.get("name") or "", gunnery=p.get("gunnery", default_gunnery()), nick=p.get("nick") or ""
+        )
     return Proto(
         name=data["name"],
         model=data.get("model") or "",
@@ -180,6 +182,7 @@ def build(data) -> Proto:
         mounts=tuple(mounts),
         ammo=tuple(bins),
         pilot=pilot,
+        point=data.get("point") or "",
     )
 
 
@@ -881,7 +884,7 @@ def sheet_data(proto: Proto, variant: str | None) -> dict:
             for loc in proto.locations
         ],
         "pilot": {
-            "name": proto.pilot.name if proto.pilot else "",
+            "name": proto.pilot.shown if proto.pilot else "",
             "gunnery": gunnery(proto),
             "hits": list(pilot_table["hits"]),
             "consciousness": list(pilot_table["consciousness"]),

@@ -60,6 +60,7 @@ def unit_spec() -> Obj:
         fields={
             "name": Str(default="", max_len=60, description="blank prints a blank line"),
             "gunnery": Int(min=0, max=8, default=4, description="Gunnery skill"),
+            "nick": Str(default="", max_len=60, description="call sign, printed after the name"),
         },
     )
     return Obj(
@@ -91,6 +92,12 @@ def unit_spec() -> Obj:
             ),
             "equipment": List(item=equipment_line, default=list, max_len=40),
             "pilot": pilot,
+            "point": Str(
+                default="",
+                max_len=60,
+                description="the Point it belongs to: the army list keeps a Point's units together "
+                "(e.g. the force a MegaMek file names)",
+            ),
         },
         aliases={"armour": "armor", "weight": "tons", "tonnage": "tons", "variant": "model"},
     )
