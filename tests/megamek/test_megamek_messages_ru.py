@@ -206,7 +206,8 @@ def test_refused_blk_files_in_russian(cli, tmp_path, russian):
         "c.blk": b"<UnitType>\nProtoMek\n</UnitType>\n<Name>\nC\n</Name>\n<armor>\n1\n1\n1\n</armor>\n<tonnage>\n"
         b"x\n</tonnage>\n<motion_type>\nQuad\n</motion_type>\n<cruiseMP>\n3\n</cruiseMP>\n<model>\na\nb\n</model>\n"
         b"<notes>\nopen",
-        "d.blk": b"<Name>\nD\n</Name>\n" + b"#x\n" * 600 + b"<a>\n</a>\n" * 501,  # (NUL bytes: fsio's own message)
+        # more than 500 blocks (a NUL byte is refused by fsio first, in its own words)
+        "d.blk": b"<Name>\nD\n</Name>\n" + b"#x\n" * 600 + b"<a>\n</a>\n" * 501,
         "e.blk": b"<UnitType>\nProtoMek\n</UnitType>\n<Name>\nE\n</Name>\n<tonnage>\n20.0\n</tonnage>\n"
         b"<motion_type>\nQuad\n</motion_type>\n<cruiseMP>\n3\n</cruiseMP>\n<armor>\n1\n1\n1\n1\n1\n</armor>\n"
         b"<Torso Equipment>\n</Model>\n</Torso Equipment>\n<Model>\n",
