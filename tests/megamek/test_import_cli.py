@@ -30,7 +30,7 @@ def test_round_trip_bv_matches_digest(cli, tmp_path):
     out = tmp_path / "protos.yaml"
     result = run(cli, *(fixture(n) for n in DIGEST_BV), "-o", out)
     assert result.exit_code == 0, result.stderr
-    assert result.stderr.strip().endswith("imported: 6 units (files read: 6, refused: 0); files written: 1")
+    assert result.stderr.strip().endswith("imported 6 units (files read: 6, refused: 0); files written: 1")
     loaded = load_file(out)
     game = get_game("battletech")
     bvs = {u.name: game.info(u, loaded.options)["bv"] for u in loaded.units}
@@ -64,7 +64,7 @@ def test_stdout_when_no_output_given(cli):
     assert result.exit_code == 0
     doc = yaml.safe_load(result.stdout)
     assert doc["system"] == "battletech" and doc["units"][0]["name"] == "Harpy"
-    assert "imported: 1 unit (files read: 1, refused: 0)" in result.stderr
+    assert "imported 1 unit (files read: 1, refused: 0)" in result.stderr
 
 
 def test_o_and_d_together_is_a_usage_error(cli, tmp_path):
@@ -85,7 +85,7 @@ def test_strict_writes_nothing_when_any_file_fails(cli, tmp_path, mode):
     assert any(f"{bad}:8:1: unknown item 'CLMGG' (did you mean 'CLMG'?)" == l for l in lines)
     assert any(f"{bad}:1:1: missing <tonnage> block" == l for l in lines)
     assert any(l.endswith("missing.blk: no such file") for l in lines)
-    assert "imported: 1 unit (files read: 3, refused: 2); nothing written (--strict)" in result.stderr
+    assert "imported 1 unit (files read: 3, refused: 2); nothing written (--strict)" in result.stderr
 
 
 def test_rule_problems_point_at_blk_lines(cli, tmp_path):
@@ -108,7 +108,7 @@ def test_d_refuses_two_inputs_with_the_same_name(cli, tmp_path):
     result = run(cli, fixture("Harpy"), other, "-d", tmp_path / "out")
     assert result.exit_code == 1 and f"{other}: {fixture('Harpy')} also writes" in result.stderr
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["Harpy.yaml"]
-    assert "imported: 1 unit (files read: 2, refused: 1); files written: 1" in result.stderr
+    assert "imported 1 unit (files read: 2, refused: 1); files written: 1" in result.stderr
 
 
 def test_progress_bar_on_a_terminal(cli, tmp_path, monkeypatch):

@@ -7,8 +7,8 @@ input is read and checked first. By default a batch keeps the good units: every 
 imports is written, each refused file is listed with its reasons, and the exit code is 1 when
 any file was refused. ``--strict`` is all or nothing: if any file is refused, nothing is written.
 Problems confined to fluff text are warnings and never refuse a unit. A force keeps its
-ProtoMechs: units of other kinds are named (exit 0), a unit that may be a ProtoMech but has no
-unit file or one that does not import is named too (exit 1; ``--strict``: nothing written).
+ProtoMechs: units of other kinds are named, and so is a unit that may be a ProtoMech but has no
+unit file or one that does not import (``--strict``: that is an error, nothing is written).
 
 Every file read (the inputs, the unit files of the folder looked at) is an input of the command:
 ``-o`` may not name one (``sheets.core.fsio``), and it must name a YAML file (``.yaml``/``.yml``;
@@ -82,7 +82,9 @@ def _check_output(output: Path | None) -> Path | None:
     if output is None or str(output) == "-":
         return None
     if output.suffix.lower() not in OUTPUT_SUFFIXES:
-        raise click.UsageError(
+        from sheets.core.errors import UsageProblem
+
+        raise UsageProblem(
             _("-o {name}: the import writes a unit file; give a name ending in .yaml or .yml").format(
                 name=click.format_filename(str(output))
             )
@@ -216,7 +218,7 @@ def _megamek(files, output, outdir, strict, units_dir) -> None:
     elif output is not None and imported:
         targets.append((output, [unit for _path, unit in imported]))
     units = len(imported)
-    summary = _("imported: {units} (files read: {files}, refused: {refused})").format(
+    summary = _("imported {units} (files read: {files}, refused: {refused})").format(
         units=_units_count(units), files=len(inputs), refused=len(refused)
     )
     for warning in warnings:
@@ -241,9 +243,9 @@ def _megamek(files, output, outdir, strict, units_dir) -> None:
 def _import_force(files, forces, output, outdir, strict, units_dir) -> None:
     """``sheets import megamek FORCE.mul --units DIR``: the force's ProtoMechs, found by chassis
     and model among the unit files of DIR, with their pilots (``<pilot>`` or ``<crew>``) and
-    Points, as one roster file. Units of other kinds are named (exit 0); a unit without a unit
-    file, or whose file does not import, is named and the rest kept (exit 1; ``--strict``:
-    nothing written then)."""
+    Points, as one roster file. Units of other kinds are named; a unit without a unit file, or
+    whose file does not import, is named and the rest kept (``--strict``: exit 1 and nothing
+    written then). What the loader warns about is warned about the same way by `render`."""
     from sheets.core.fsio import note_input, read_user_bytes, write_files
     from sheets.core.loader import load_mapping
     from sheets.games.battletech.mul import MAX_BYTES, force_to_yaml, index_units, read_force
@@ -260,7 +262,7 @@ def _import_force(files, forces, output, outdir, strict, units_dir) -> None:
     load_mapping(dict(doc), str(force))  # the same checks as a hand-written unit file
     for warning in doc.warnings:
         click.echo(str(warning), err=True)
-    summary = _("imported: {units} of the force (left out: {left})").format(
+    summary = _("imported {units} of the force (left out: {left})").format(
         units=_protos_count(len(doc["units"])), left=doc.left_out
     )
     if strict and doc.missing:
@@ -273,5 +275,3 @@ def _import_force(files, forces, output, outdir, strict, units_dir) -> None:
     else:
         write_files([(output, text)])
         click.echo(_("{summary}; wrote {file}").format(summary=summary, file=output), err=True)
-    if doc.missing:
-        raise SystemExit(1)
