@@ -10,6 +10,9 @@ versions of the repository MegaMek/megamek, and from MekHQ's ``AtBScenario``
          ``CommonConstants.NL`` (the system's line separator: ``\\r\\n`` on Windows) after most
          lines; ``<pilot name= size= nick= gunnery= piloting= ... ejected= ...>``; no gender, no
          ``<Game>``, no ``<Force>``.
+``0.46`` MegaMek 0.46 (the layout of a real 0.46.1 file, a MekHQ export: ``<pilot size= name=
+         nick= gunnery= piloting= externalId= ejected= autoeject=>``, no gender; the entity's
+         ``externalId`` a UUID and ``camoCategory="-- No Camo --"``).
 ``mid``  MegaMek 0.47-0.49 (the same file at 01b194e8): ``\\n``; ``<pilot size= name= nick=
          gender= gunnery= piloting= ... ejected=>``; ``<Game id=>`` and ``<Force force=>``.
 ``new``  MegaMek 0.50 (``megamek/src/megamek/common/units/EntityListFile.java`` at f0054005):
@@ -32,7 +35,7 @@ import base64
 import gzip
 from dataclasses import dataclass, field
 
-VERSIONS = {"old": "0.42.2", "mid": "0.48.0", "new": "0.50.07"}
+VERSIONS = {"old": "0.42.2", "0.46": "0.46.1", "mid": "0.48.0", "new": "0.50.07"}
 LOCATION_NAMES = ("Body", "Head", "Torso", "Right Arm", "Left Arm", "Legs", "Main Gun")  # ProtoMek
 EI_MODE = "Initiate enhanced imaging"  # a ProtoMek's built-in EI interface is always on
 
@@ -82,7 +85,7 @@ class Entity:
     deployment: int = 0
     external_id: str | None = None
     quirks: str = ""
-    camo: tuple[str, str] | None = None  # (category, file)
+    camo: tuple[str, str | None] | None = None  # (category, file or None)
     game_id: int | None = None  # <Game id=> (mid, new)
     force: str = ""  # <Force force=> (mid, new), e.g. "Star Alpha|1||"
     embedded: bytes | None = None  # new: the unit file embedded as <construction_data>
@@ -125,7 +128,9 @@ def _pilot_line(p: Pilot, version: str, nl: str, autoeject: bool | None = None) 
 
 def _pilot_attributes(p: Pilot, version: str) -> str:
     """``writePilotAttributes``: each attribute closes the previous one's quote."""
-    out = f'" name="{_q(p.name)}" nick="{_q(p.nick)}" gender="{p.gender}'
+    out = f'" name="{_q(p.name)}" nick="{_q(p.nick)}'
+    if version != "0.46":
+        out += f'" gender="{p.gender}'
     if version == "new":
         out += f'" clanperson="{str(p.clan).lower()}'
     if p.rpg_gunnery:
@@ -233,7 +238,9 @@ def _entity(e: Entity, version: str, nl: str) -> str:
     if e.quirks:
         a += f' quirks="{e.quirks}"'
     if e.camo:
-        a += f' camoCategory="{e.camo[0]}" camoFileName="{e.camo[1]}"'
+        a += f' camoCategory="{e.camo[0]}"' + (
+            f' camoFileName="{e.camo[1]}"' if e.camo[1] is not None else ""
+        )
         if version == "new":
             a += ' camoRotation="0" camoScale="100"'
     a += ">" + ("\n" if version != "old" else nl)
@@ -251,7 +258,7 @@ def _entity(e: Entity, version: str, nl: str) -> str:
     if e.tank:
         a += '      <motive damage="0" penalty="0"/>\n'  # getMovementString (Tank)
     a += _locations(e, version, nl)
-    if version != "old":
+    if version in ("mid", "new"):
         if e.game_id is not None:
             a += f'\t\t\t<Game id="{e.game_id}"/>\n'
         if e.force:
@@ -491,6 +498,26 @@ def corpus() -> dict[str, bytes]:
         ],
         "new",
         generic_bv=1843,
+    )
+    # MegaMek 0.46, a MekHQ export: UUIDs, the "no camo" category, no gender
+    files["star-0.46-mekhq.mul"] = write_mul(
+        [
+            Entity(
+                "Harpy",
+                pilot=P("Kael Ward", gunnery=3, external_id="6e8be86b-105b-4aa9-ae1f-1f63619f7701"),
+                ammo=[Ammo(0, "Clan Machine Gun Ammo - Proto", 20)],
+                external_id="64207cba-66d2-4423-bb25-daa140f03101",
+                camo=("-- No Camo --", None),
+            ),
+            Entity(
+                "Gorgon",
+                pilot=P("Nadia Sorn", external_id="6e8be86b-105b-4aa9-ae1f-1f63619f7702"),
+                ammo=[Ammo(0, "Clan Ammo LRM-10", 12)],
+                external_id="64207cba-66d2-4423-bb25-daa140f03102",
+                camo=("-- No Camo --", None),
+            ),
+        ],
+        "0.46",
     )
     # MekHQ's crew layout: <crew crewType="single" size=…><crewMember slot="0" …/></crew>
     files["mekhq-crew.mul"] = write_mul(

@@ -3,7 +3,7 @@ MegaMek's EntityListFile in its 0.42, 0.48 and 0.50 versions and MekHQ's crew la
 ProtoMech of every movement mode imports with its pilot, the units of other kinds are named and
 left out, the Points come from the <Force> groups, `render FORCE.mul --units DIR` prints them.
 
-Before this corpus existed, 0 of its 6 force files (0 of 21 ProtoMechs) imported: the importer
+Before this corpus existed, 0 of its 7 force files (0 of 23 ProtoMechs) imported: the importer
 read `type` (the movement mode) as the unit type."""
 
 from __future__ import annotations
@@ -66,6 +66,22 @@ def test_the_writers_lines_as_megamek_writes_them():
         '\t\t\t<pilot size="1" name="Kael Ward" nick="The &quot;Ghost&quot;" gender="MALE" gunnery="3"'
         ' piloting="5" ejected="false"/>\n'
     ) in mid
+    # the layout of a real MegaMek 0.46.1 file (a MekHQ export of a BattleMech), here with a ProtoMech
+    mek = Entity(
+        "Harpy",
+        pilot=Pilot("Kael Ward", external_id="6e8b"),
+        external_id="6420",
+        camo=("-- No Camo --", None),
+        autoeject=True,
+    )
+    assert write_mul([mek], "0.46").decode() == (
+        '<?xml version="1.0" encoding="UTF-8"?>\n\n<unit version="0.46.1" >\n\n'
+        '\t\t<entity chassis="Harpy" model="" type="Biped" commander="false" offboard="false" hidden="false"'
+        ' deployment="0" deploymentZone="-1" neverDeployed="true" externalId="6420" camoCategory="-- No Camo --">\n'
+        '\t\t\t<pilot size="1" name="Kael Ward" nick="" gunnery="4" piloting="5" externalId="6e8b"'
+        ' ejected="false" autoeject="true"/>\n'
+        "\t\t</entity>\n\n</unit>\n"
+    )
     new = write_mul([harpy], "new").decode()
     assert (
         'clanperson="true" gunnery="3" piloting="5" ejected="false" eiMode="Initiate enhanced imaging"/>'
@@ -73,6 +89,15 @@ def test_the_writers_lines_as_megamek_writes_them():
     )
     assert '\t\t\t\t<slot index="N/A" type="Clan MG Ammo" shots="20" isDestroyed="false"/>\n' in new
     assert 'deploymentZoneAnySEy="-1" neverDeployed="true">' in new
+
+
+def test_the_readme_shows_a_corpus_files_first_lines():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("**MegaMek forces.**") :]
+    block = section[section.index("```xml\n") + 7 : section.index("```\n", section.index("```xml"))]
+    lines = block.splitlines()
+    first = (MUL / "star-0.46-mekhq.mul").read_text(encoding="utf-8").splitlines()
+    assert lines == first[: len(lines)] and len(lines) == 11 and lines[-1] == "\t\t</entity>"
 
 
 # -- every file of the corpus ------------------------------------------------------------------
@@ -96,6 +121,15 @@ def test_megamek_0_42_on_windows(cli, tmp_path):
         ("Gorgon", "biped", {"name": "Nadia Sorn", "gunnery": 4}),
     ]
     assert all("point" not in u for u in doc["units"])  # no <Force> before MegaMek 0.47
+
+
+def test_megamek_0_46_from_mekhq(cli, tmp_path):
+    r, doc = _import(cli, "star-0.46-mekhq.mul", tmp_path)
+    assert r.exit_code == 0 and r.stderr.count("\n") == 1, r.stderr
+    assert [(u["name"], u["pilot"]) for u in doc["units"]] == [
+        ("Harpy", {"name": "Kael Ward", "gunnery": 3}),
+        ("Gorgon", {"name": "Nadia Sorn", "gunnery": 4}),
+    ]
 
 
 def test_megamek_0_48_points_and_every_movement_mode(cli, tmp_path):
