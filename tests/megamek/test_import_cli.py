@@ -154,3 +154,53 @@ def test_a_refused_oversized_input_is_still_never_overwritten(cli, tmp_path):
     result = run(cli, fixture("Harpy"), big, "-o", big)  # Harpy imports; Big is refused
     assert result.exit_code == 2 and "input of this command" in result.stderr
     assert big.stat().st_size == 2 * 1024 * 1024 + 1 and big.read_bytes()[:1] == b"#"
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs (POSIX)")
+def test_a_fifo_named_blk_in_a_folder_input_is_refused_by_name(cli, tmp_path):
+    """Issue 31: a FIFO in a folder given to `import megamek` never blocks the import."""
+    import os
+    import shutil
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(fixture("Harpy"), folder / "Harpy.blk")
+    os.mkfifo(folder / "Hang.blk")
+    out = tmp_path / "out.yaml"
+    result = run(cli, folder, "-o", out)
+    assert result.exit_code == 1 and out.exists()
+    assert f"{folder / 'Hang.blk'}: is a FIFO (named pipe), not a regular file" in result.stderr.splitlines()
+
+
+def test_an_unreadable_subfolder_of_a_folder_input_is_named(cli, tmp_path, monkeypatch):
+    """Issue 31: it was skipped in silence; now it is a refusal naming the folder (exit 1)."""
+    import os
+    import shutil
+
+    from sheets.games.battletech import import_cli
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(fixture("Harpy"), folder / "Harpy.blk")
+    real = os.walk
+
+    def walk(top, onerror=None, followlinks=False):
+        err = PermissionError(13, "Permission denied")
+        err.filename = str(folder / "locked")
+        onerror(err)
+        yield from real(top, onerror=onerror, followlinks=followlinks)
+
+    monkeypatch.setattr(import_cli.os, "walk", walk)
+    out = tmp_path / "out.yaml"
+    result = run(cli, folder, "-o", out)
+    assert result.exit_code == 1
+    assert (
+        f"{folder / 'locked'}: this folder cannot be read (Permission denied): its .blk files were not imported"
+        in result.stderr.splitlines()
+    )
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run(cli, empty, "-o", out)
+    assert (
+        result.exit_code == 1 and "its .blk files were not imported" in result.stderr
+    )  # not "no .blk files"

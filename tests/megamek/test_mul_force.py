@@ -97,10 +97,11 @@ def test_a_force_is_imported_alone_and_units_is_for_forces(cli, tmp_path):
 # -- issue 31: -o is never an input ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("target", ["Harpy.blk", "Harpy.yaml", "sub/Roc.yml"])
+@pytest.mark.parametrize("target", ["Harpy.blk", "Orc.blk", "Harpy.yaml", "sub/Roc.yml"])
 def test_o_never_replaces_a_unit_file_the_force_read(cli, tmp_path, target):
-    """`-o DIR/Orc.blk` replaced the unit file it had just read (any suffix was taken there)."""
-    units = _units(tmp_path, "Harpy")
+    """`-o DIR/Orc.blk` replaced a unit file the folder scan had read (Orc is not in the force:
+    only its first bytes were read, and not recorded as an input; any suffix was taken)."""
+    units = _units(tmp_path, "Harpy", "Orc")
     (units / "sub").mkdir()
     shutil.copy(FIX / "Roc.blk", units / "sub" / "Roc.yml")  # read as a unit file? no: not .blk
     (units / "Harpy.yaml").write_bytes(HARPY)  # a YAML name: not a unit file of the folder
@@ -108,7 +109,7 @@ def test_o_never_replaces_a_unit_file_the_force_read(cli, tmp_path, target):
     before = {p: p.read_bytes() for p in units.rglob("*") if p.is_file()}
     r = cli("import", "megamek", force, "--units", units, "-o", units / target)
     after = {p: p.read_bytes() for p in units.rglob("*") if p.is_file()}
-    if target == "Harpy.blk":
+    if target.endswith(".blk"):
         assert r.exit_code == 2 and "give a name ending in .yaml or .yml" in r.stderr
         assert after == before
     else:
@@ -119,13 +120,15 @@ def test_o_never_replaces_a_unit_file_the_force_read(cli, tmp_path, target):
 def test_o_naming_a_unit_file_read_under_a_yaml_suffix_is_refused(cli, tmp_path, monkeypatch):
     """Whatever its suffix, a file the command read is never an output: a .blk given to the
     folder scan under a name the import may write (a symlink named .yaml to it)."""
-    units = _units(tmp_path, "Harpy")
-    link = tmp_path / "harpy-link.yaml"
-    link.symlink_to(units / "Harpy.blk")
-    force = _force(tmp_path)
-    r = cli("import", "megamek", force, "--units", units, "-o", link)
-    assert r.exit_code == 2 and "is an input of this command" in r.stderr
-    assert (units / "Harpy.blk").read_bytes() == HARPY
+    units = _units(tmp_path, "Harpy", "Orc")
+    orc = (units / "Orc.blk").read_bytes()
+    for name in ("Harpy.blk", "Orc.blk"):  # read in full (in the force) / only its first bytes
+        link = tmp_path / f"{name}-link.yaml"
+        link.symlink_to(units / name)
+        force = _force(tmp_path)
+        r = cli("import", "megamek", force, "--units", units, "-o", link)
+        assert r.exit_code == 2 and "is an input of this command" in r.stderr
+    assert (units / "Harpy.blk").read_bytes() == HARPY and (units / "Orc.blk").read_bytes() == orc
     r = cli("import", "megamek", force, "--units", units, "-o", force.with_suffix(".yaml"))
     assert r.exit_code == 0
 
@@ -284,3 +287,15 @@ def test_render_defaults_to_the_forces_folder(cli, tmp_path):
     force.write_bytes(write_mul([Entity("Harpy", pilot=Pilot("Kael Ward"))]))
     r = cli("render", force, "-o", tmp_path / "f.pdf")
     assert r.exit_code == 0 and (tmp_path / "f.pdf").exists()
+
+
+@pytest.mark.parametrize("encoding", ["x-foo", "base64", "zlib"])
+def test_the_api_refuses_an_encoding_with_a_message(encoding):
+    """Issue 31: the page answered HTTP 500 (an exception out of the parser)."""
+    from sheets import api
+
+    data = write_mul([Entity("Harpy")]).replace(b'encoding="UTF-8"', f'encoding="{encoding}"'.encode())
+    problems, units, _game = api.check([api.Source("f.mul", data), api.Source("Harpy.blk", HARPY)])
+    assert units == 1 and [str(p) for p in problems if "f.mul" in str(p)] == [  # Harpy.blk on its own
+        f"f.mul:1:31: encoding '{encoding}' is not supported: MegaMek writes its force files in UTF-8"
+    ]
