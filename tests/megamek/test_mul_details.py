@@ -217,6 +217,14 @@ def test_a_force_of_which_nothing_imports_is_refused_with_every_reason(tmp_path)
     ]
 
 
+def test_did_you_mean_for_the_first_20_units_not_found(tmp_path, monkeypatch):
+    """Each "did you mean" compares the name with every unit file of the folder (~0.1 s in a
+    MegaMek folder): a force of 500 unknown units gets it for its first 20."""
+    doc = _read(tmp_path, _mul(*[_entity("Harpx") for _ in range(21)], _entity()))
+    hinted = ["did you mean 'Harpy'" in w.message for w in doc.warnings]
+    assert hinted == [True] * 20 + [False] and doc.missing == 21 and len(doc["units"]) == 1
+
+
 def test_long_values_in_messages_are_cut(tmp_path):
     """Issue 31: a .mul echoed a 492-character chassis; every value stays within 60 characters."""
     long = "X" * 492
@@ -620,6 +628,24 @@ def test_an_embedded_file_of_another_kind_is_named(tmp_path):
     )
 
 
+def test_an_embedded_mek_is_named(tmp_path):
+    """MegaMek 0.50 embeds a custom Mek as its .mtf."""
+    packed = base64.b64encode(gzip.compress(b"chassis:Kobold\nmodel:Custom\nConfig:Biped\n")).decode()
+    cd = f'<construction_data filename="K.mtf">{packed}</construction_data>'
+    doc = _read(tmp_path, _mul(_entity(), _entity("Kobold", "Custom", inner=cd)))
+    assert [w.message for w in doc.warnings] == [
+        "unit 2 (Kobold Custom): f.mul (K.mtf) is a Mek, not a ProtoMech: left out"
+    ]
+
+
+def test_an_encoding_declared_on_another_line_is_refused_there(tmp_path):
+    with pytest.raises(InputError) as exc:
+        _read(tmp_path, b'<?xml version="1.0"\n   encoding="x-foo"?><unit/>')
+    assert _messages(exc) == [
+        "f.mul:2:14: encoding 'x-foo' is not supported: MegaMek writes its force files in UTF-8"
+    ]
+
+
 def test_two_embedded_files_are_not_read(tmp_path):
     """MegaMek reads the embedded file only when the entity holds exactly one."""
     packed = base64.b64encode(gzip.compress(KOBOLD)).decode()
@@ -749,11 +775,15 @@ def test_blk_head(head, key):
     [
         (b"chassis:Atlas\nclanname:\nmodel:AS7-D\n", ("Atlas", "AS7-D")),
         (b"Version:1.0\nLocust\nLCT-1V\n\nConfig:Biped\n", ("Locust", "LCT-1V")),
-        (b"Version:1.1\n\nLocust\n\n", ("Locust", "")),
+        (b"Version:1.1\n\nLocust\n\n", None),  # the chassis is the line after Version
         (b"Version:1.1\nLocust\nConfig:Biped\n", ("Locust", "")),
         (b"Version:1.1\nLocust", ("Locust", "")),
+        (b"version:1.1\nLocust\n\n", ("Locust", "")),
+        (b"Version:1.1\nmass:20\nLocust\n", None),
         (b" Chassis : Mad Cat \nModel: Prime\nmodel:other\n", ("Mad Cat", "Prime")),
+        (b"chassis:\nmodel:X\n", None),
         (b"Config:Biped\n", None),
+        (b"Locust\nLCT-1V\n", None),
         (b"Version:1.0\n", None),
         (b"", None),
     ],

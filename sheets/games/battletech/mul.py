@@ -55,6 +55,7 @@ UNIT_SUFFIXES = (".blk", ".mtf")  # MegaMek unit files: .blk (any unit type), .m
 PROTO_TYPES = ("protomech", "protomek")
 PROTO_PILOTING = 5  # digest §7: a ProtoMech pilot's Piloting is always 5
 MAX_SKILL = 8  # MegaMek Crew.MAX_SKILL
+MAX_HINTS = 20  # units not found that get a "did you mean" (each compares with every unit file)
 UNITS_ENV = "SHEETS_MUL_UNITS"  # the folder of `render FORCE.mul --units DIR` (set by the CLI)
 # the encodings expat reads itself (MegaMek writes UTF-8)
 ENCODINGS = frozenset(
@@ -120,20 +121,19 @@ def blk_head(head: bytes) -> tuple[str, str, str] | None:
 
 
 def mtf_head(head: bytes) -> tuple[str, str] | None:
-    """(chassis, model) of a Mek's ``.mtf`` (``chassis:``/``model:`` lines, or the older
-    ``Version:`` line followed by the chassis and the model), or None."""
+    """(chassis, model) of a Mek's ``.mtf`` (``chassis:`` and ``model:`` lines, or the older
+    layout: a ``Version:`` line, then the chassis and the model lines), or None."""
     lines = [_norm(line) for line in head[:HEAD].decode("utf-8", "replace").splitlines()]
-    keyed = {}
+    keyed: dict[str, str] = {}
     for line in lines:
         key, sep, value = line.partition(":")
-        if sep and key.strip().lower() in ("chassis", "model") and key.strip().lower() not in keyed:
-            keyed[key.strip().lower()] = value.strip()
+        if sep:
+            keyed.setdefault(key.strip().lower(), value.strip())
     if keyed.get("chassis"):
         return keyed["chassis"], keyed.get("model", "")
-    filled = [line for line in lines if line]
-    if len(filled) >= 2 and filled[0].lower().startswith("version:"):
-        model = lines[lines.index(filled[1]) + 1] if lines.index(filled[1]) + 1 < len(lines) else ""
-        return filled[1], model if ":" not in model else ""
+    if len(lines) > 1 and lines[0].lower().startswith("version:") and lines[1] and ":" not in lines[1]:
+        model = lines[2] if len(lines) > 2 and ":" not in lines[2] else ""
+        return lines[1], model
     return None
 
 
@@ -310,13 +310,14 @@ def _check_encoding(name: str, data: bytes) -> None:
     if m:
         enc = m.group(2).decode("ascii", "replace").strip()
         if enc.lower() not in ENCODINGS:
-            col = len(data[: m.start(2)].decode("latin-1")) + 1
+            before = data[: m.start(2)]
+            at = Pos(before.count(b"\n") + 1, len(before) - before.rfind(b"\n"))
             _fail(
                 name,
                 _("encoding {encoding} is not supported: MegaMek writes its force files in UTF-8").format(
                     encoding=short(enc, 30)
                 ),
-                Pos(1, col),
+                at,
                 "mul-encoding",
             )
 
@@ -511,6 +512,9 @@ def _embedded(e: _Entity, r: _Reader) -> UnitFile | None:
         reason = _("not gzip data")
     if reason is None:
         known = blk_head(data)
+        mek = mtf_head(data) if known is None else None
+        if mek is not None:  # MegaMek embeds a Mek as its .mtf
+            return UnitFile(f"{r.name} ({filename})", _norm(f"{mek[0]} {mek[1]}"), "Mek")
         if known is None:
             reason = _("no unit name in it")
     if reason is not None:
@@ -732,16 +736,12 @@ def read_force(name: str, data: bytes, index: UnitIndex) -> ForceMapping:
         entry = _embedded(e, r) or index.find(e.chassis, e.model)
         if entry is None:
             r.missing += 1
+            hint = did_you_mean(_norm(f"{e.chassis} {e.model}"), labels) if r.missing <= MAX_HINTS else ""
             r.warn(
                 e.element,
                 _(
                     "unit {number} ({label}): no unit file of this chassis and model in {where}{hint}: left out"
-                ).format(
-                    number=e.number,
-                    label=e.label,
-                    where=index.where,
-                    hint=did_you_mean(_norm(f"{e.chassis} {e.model}"), labels),
-                ),
+                ).format(number=e.number, label=e.label, where=index.where, hint=hint),
                 "mul-unit-not-found",
             )
             continue
