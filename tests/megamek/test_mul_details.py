@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import os
 from pathlib import Path
 
 import pytest
@@ -841,3 +842,108 @@ def test_a_writer_made_force_reads_back(tmp_path):
             e = Entity("Harpy", pilot=Pilot("A B", nick="C", gunnery=2), crew=crew, ammo=[Ammo(0, "X", 1)])
             doc = _read(tmp_path, write_mul([e], version))
             assert doc["units"][0]["pilot"] == {"name": "A B", "gunnery": 2, "nick": "C"}, (version, crew)
+
+
+# -- every problem kind has its code ------------------------------------------------------------------
+
+
+def _codes(tmp_path, data: bytes, files=None) -> list[str]:
+    try:
+        doc = _read(tmp_path, data, files)
+    except InputError as exc:
+        return [p.code for p in exc.problems]
+    return [w.code for w in doc.warnings]
+
+
+@pytest.mark.parametrize(
+    "data, codes",
+    [
+        (b'<?xml version="1.0" encoding="x-foo"?><unit/>', ["mul-encoding"]),
+        (b"<unit><entity></unit>", ["mul-xml"]),
+        (b'<?xml version="1.0"?><!DOCTYPE u><unit/>', ["mul-dtd"]),
+        (b"<roster/>", ["mul-root"]),
+        (b"<unit/>", ["mul-no-entity"]),
+        (b"<unit>" + b"<x>" * 41 + b"</x>" * 41 + b"</unit>", ["mul-too-deep"]),
+        (_mul(_entity(), "<force>" + _entity() + "</force>"), ["mul-entity-elsewhere"]),
+        (_mul(_entity(), "<salvage>" + _entity() + "</salvage>", root="record"), ["mul-other-section"]),
+        (_mul(_entity("Nope"), _entity()), ["mul-unit-not-found"]),
+        (_mul(_entity("Nope")), ["mul-unit-not-found", "mul-no-protomech"]),
+        (
+            _mul(_entity(inner=f'<pilot name="{"n" * 61}" nick="{"k" * 61}"/>')),
+            ["mul-pilot-cut", "mul-pilot-cut"],
+        ),
+        (
+            _mul(_entity(inner='<pilot gunnery="x" piloting="4"/>')),
+            ["mul-pilot-gunnery", "mul-pilot-piloting"],
+        ),
+        (
+            _mul(
+                _entity(
+                    inner='<pilot hits="2" ejected="true"/><location index="2"><armor points="1"/></location>'
+                )
+            ),
+            ["mul-state-not-carried"] * 3,
+        ),
+        (_mul(_entity(inner='<pilot hits="Dead"/>')), ["mul-state-not-carried"]),
+        (_embedded(KOBOLD, "!!"), ["mul-unit-not-found", "mul-embedded-unreadable", "mul-no-protomech"]),
+    ],
+)
+def test_every_problem_kind_has_its_code(tmp_path, data, codes):
+    assert _codes(tmp_path, data) == codes
+
+
+def test_codes_of_the_folder_and_the_caps(tmp_path, monkeypatch):
+    from sheets.games.battletech import mul
+
+    assert _codes(
+        tmp_path, _mul(_entity("Manticore", "Heavy"), _entity()), {"t.blk": TANK, "Harpy.blk": HARPY}
+    ) == ["mul-not-protomech"]
+    broken = HARPY.replace(b"<tonnage>\n2.0", b"<tonnage>\nx")
+    assert _codes(tmp_path, _mul(_entity(), _entity("Harpy")), {"Harpy.blk": broken}) == [
+        "mul-unit-broken",
+        "mul-unit-broken",
+        "mul-no-protomech",
+    ]
+    with pytest.raises(InputError) as exc:
+        read_force("f.mul", b"x" * (mul.MAX_BYTES + 1), UnitIndex("DIR"))
+    assert [p.code for p in exc.value.problems] == ["mul-too-large"]
+    monkeypatch.setattr(mul, "MAX_ELEMENTS", 2)
+    assert _codes(tmp_path, _mul(_entity(inner="<x/>"))) == ["mul-too-many-elements"]
+    monkeypatch.setattr(mul, "MAX_ELEMENTS", 100)
+    monkeypatch.setattr(mul, "MAX_ENTITIES", 1)
+    assert _codes(tmp_path, _mul(_entity(), _entity())) == ["mul-too-many-units"]
+    monkeypatch.setattr(mul, "MAX_SCAN", 1)
+    (tmp_path / "many").mkdir()
+    for n in ("a.blk", "b.mtf"):
+        (tmp_path / "many" / n).write_bytes(b"")
+    with pytest.raises(InputError) as exc:
+        index_units(tmp_path / "many")
+    assert [p.code for p in exc.value.problems] == ["mul-too-many-unit-files"]
+
+
+def test_codes_of_files_skipped_and_folders_unreadable(tmp_path, monkeypatch):
+    from sheets.games.battletech import mul
+
+    folder = _folder(tmp_path, {"Harpy.blk": HARPY})
+    (folder / "dir.blk").mkdir()  # a folder named like a unit file: not read
+    real = os.walk
+
+    def walk(top, onerror=None, followlinks=False):
+        err = PermissionError(13, "Permission denied")
+        err.filename = None  # os.walk may not say which: the units folder is named
+        onerror(err)
+        yield from real(top, onerror=onerror, followlinks=followlinks)
+
+    monkeypatch.setattr(mul.os, "walk", walk)
+    index = index_units(folder)
+    assert [(w.code, w.path, w.severity) for w in index.warnings] == [
+        ("mul-folder-unreadable", str(folder), "warning")
+    ]
+    assert "harpy" in index.units
+    (folder / "Odd.blk").symlink_to("/dev/null")
+    index = index_units(folder)
+    assert [(w.code, w.path) for w in index.warnings] == [
+        ("mul-folder-unreadable", str(folder)),
+        ("mul-unit-file-skipped", str(folder / "Odd.blk")),
+    ]
+    assert index.warnings[1].message == "is a device, not a regular file: skipped (not read as a unit file)"
