@@ -947,3 +947,219 @@ def test_codes_of_files_skipped_and_folders_unreadable(tmp_path, monkeypatch):
         ("mul-unit-file-skipped", str(folder / "Odd.blk")),
     ]
     assert index.warnings[1].message == "is a device, not a regular file: skipped (not read as a unit file)"
+
+
+# -- edges: every branch of the reading, on both sides ----------------------------------------------
+
+
+def test_the_depth_counts_levels_not_elements(tmp_path):
+    """Siblings before the deep branch do not count as levels; the cap holds after them."""
+
+    def nested(depth: int) -> bytes:
+        inner = "<a/><b><c/></b>" * 3 + "<x>" * (depth - 2) + "</x>" * (depth - 2)
+        return _mul(_entity(inner=inner))
+
+    assert len(_read(tmp_path, nested(40))["units"]) == 1
+    with pytest.raises(InputError) as exc:
+        _read(tmp_path, nested(41))
+    assert [p.code for p in exc.value.problems] == ["mul-too-deep"]
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        (b"chassis:Atlas\n", ("Atlas", "")),
+        (b"chassis:Atlas\nmodel:AS7-D: Custom\n", ("Atlas", "AS7-D: Custom")),
+        (b"Version:1.1\nLocust\nLCT-1V", ("Locust", "LCT-1V")),
+        (b"chassis:Atl\xe9s\nmodel:\xff\n", ("Atl\ufffds", "\ufffd")),
+        (b"Version:1.1\nLoc\xffust\n", ("Loc\ufffdust", "")),
+    ],
+)
+def test_mtf_head_edges(text, key):
+    assert mtf_head(text) == key
+
+
+def test_blk_head_reads_bytes_that_are_not_utf8():
+    assert blk_head(b"<UnitType>\nProtoMek\n</UnitType>\n<Name>\nH\xe9\n</Name>\n") == (
+        "ProtoMek",
+        "H\ufffd",
+        "",
+    )
+
+
+def test_an_os_error_without_a_reason_names_its_kind(tmp_path, monkeypatch):
+    from sheets.games.battletech import mul
+
+    folder = _folder(tmp_path, {"Harpy.blk": HARPY})
+    real = os.walk
+
+    def walk(top, onerror=None, followlinks=False):
+        onerror(NotADirectoryError())
+        yield from real(top, onerror=onerror, followlinks=followlinks)
+
+    monkeypatch.setattr(mul.os, "walk", walk)
+    (warning,) = index_units(folder).warnings
+    assert warning.message == (
+        "this folder cannot be read (NotADirectoryError): its unit files were not searched"
+    )
+
+
+def test_a_symlinked_folder_is_not_followed(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "Harpy.blk").write_bytes(HARPY)
+    folder = _folder(tmp_path, {"Quad.blk": QUAD})
+    (folder / "link").symlink_to(elsewhere, target_is_directory=True)
+    assert list(index_units(folder).units) == ["quad test q"]
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b'<?xml version="1.0" encoding="\xe9x"?><unit/>', "f.mul:1:31: encoding '\ufffdx' is not supported"),
+        (
+            b'<?xml version="1.0"\n\n  encoding="x-foo"?><unit/>',
+            "f.mul:3:13: encoding 'x-foo' is not supported",
+        ),
+    ],
+)
+def test_encoding_values_and_lines(tmp_path, data, message):
+    with pytest.raises(InputError) as exc:
+        _read(tmp_path, data)
+    assert _messages(exc)[0].startswith(message)
+
+
+@pytest.mark.parametrize("pad, checked_first", [(476, True), (477, False)])
+def test_the_declaration_is_looked_at_in_the_first_512_bytes(tmp_path, pad, checked_first):
+    """Past 512 bytes the declaration is expat's to read (it refuses the encoding in its words)."""
+    data = b'<?xml version="1.0"' + b" " * pad + b' encoding="x-foo"?><unit/>'
+    assert data.index(b'x-foo"') + 6 == 512 + (not checked_first)
+    with pytest.raises(InputError) as exc:
+        _read(tmp_path, data)
+    (message,) = _messages(exc)
+    assert ("encoding 'x-foo' is not supported" in message) is checked_first
+    assert message.endswith("(unknown encoding: x-foo)") is not checked_first
+
+
+def test_an_encoding_declared_in_utf16_is_refused_with_a_position(tmp_path):
+    data = '<?xml version="1.0" encoding="x-foo"?><unit/>'.encode("utf-16")
+    with pytest.raises(InputError) as exc:
+        _read(tmp_path, data)
+    assert _messages(exc) == [
+        "f.mul:1:32: not a readable MegaMek force: the XML is broken here (unknown encoding: x-foo)"
+    ]
+    assert [p.code for p in exc.value.problems] == ["mul-xml"]
+
+
+def test_entities_nested_in_a_unit_or_in_another_element_of_a_record(tmp_path):
+    inner = '<extra><entity chassis="Inner" model=""/></extra>'
+    long = "t" * 40
+    data = _mul(
+        _entity(inner=inner),
+        f"<{long}>" + _entity() + f"</{long}>",
+        "<foo>" + _entity() + "</foo>",
+        root="record",
+    )
+    doc = _read(tmp_path, data)
+    assert len(doc["units"]) == 1  # the record's own entity; its nested one is its own data
+    assert [w.message.split(" is not")[0] for w in doc.warnings] == [
+        f"an <entity> inside <{'t' * 30}…>",
+        "an <entity> inside <foo>",
+    ]
+
+
+@pytest.mark.parametrize(
+    "name, shown",
+    [("K" * 61 + ".blk", "K" * 60 + "…"), (None, "construction_data"), ("  ", "construction_data")],
+)
+def test_an_embedded_files_name_in_messages(tmp_path, name, shown):
+    attr = "" if name is None else f' filename="{name}"'
+    cd = f"<construction_data{attr}>!</construction_data>"
+    doc = _read(tmp_path, _mul(_entity("Harpy", inner=cd)))
+    assert f"the unit file embedded in the force ({shown}) cannot be read" in doc.warnings[0].message
+
+
+def test_embedded_base64_may_be_wrapped_but_not_stained(tmp_path):
+    packed = base64.b64encode(gzip.compress(KOBOLD)).decode()
+    wrapped = "\n".join(packed[i : i + 76] for i in range(0, len(packed), 76))
+    assert _read(tmp_path, _embedded(KOBOLD, wrapped)).warnings == []
+    doc = _read(tmp_path, _embedded(KOBOLD, packed + "!"), {"Kobold.blk": KOBOLD})
+    assert "(not valid base64)" in doc.warnings[0].message
+
+
+def test_embedded_data_must_be_gzip_not_zlib(tmp_path):
+    import zlib
+
+    packed = base64.b64encode(zlib.compress(KOBOLD)).decode()
+    doc = _read(tmp_path, _embedded(KOBOLD, packed), {"Kobold.blk": KOBOLD})
+    assert "(not gzip data)" in doc.warnings[0].message
+
+
+def test_an_embedded_gzip_bomb_is_unpacked_no_further_than_the_cap(tmp_path):
+    import tracemalloc
+
+    bomb = gzip.compress(b"\0" * (300 * 1024 * 1024), compresslevel=9)  # 300 MiB in ~300 KB
+    data = _embedded(b"", base64.b64encode(bomb).decode())
+    tracemalloc.start()
+    try:
+        doc = _read(tmp_path, data, {"Kobold.blk": KOBOLD})
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "(it unpacks to more than 2097152 bytes)" in doc.warnings[0].message
+    assert peak < 40 * 1024 * 1024
+
+
+def test_a_crew_without_members_and_slots_with_spaces(tmp_path):
+    doc = _read(tmp_path, _mul(_entity(inner='<crew name="C" gunnery="x"/>')))
+    assert [str(w) for w in doc.warnings] == [
+        "f.mul:3:47: warning: unit 1 (Harpy): gunnery 'x' is not a whole number from 0 to 8: the default 4 is used"
+    ]
+    inner = '<crew><crewMember slot="1" name="One"/><crewMember slot=" 0 " name="Zero"/></crew>'
+    assert _read(tmp_path, _mul(_entity(inner=inner)))["units"][0]["pilot"]["name"] == "Zero"
+
+
+def test_a_name_cut_at_60_drops_its_trailing_space(tmp_path):
+    name = "A" * 59 + " B" + "C" * 5
+    doc = _read(tmp_path, _mul(_entity(inner=f'<pilot name="{name}"/>')))
+    assert doc["units"][0]["pilot"]["name"] == "A" * 59
+
+
+@pytest.mark.parametrize(
+    "attrs, state",
+    [
+        ('hits=" 2 "', "2 hits"),
+        ('ejected=" true "', "ejected"),
+        ('hits="1x"', None),
+        ('hits="5"', "5 hits"),
+        ('hits="6"', None),  # MegaMek: an invalid hits value (it writes "Dead")
+        ('hits="0"', None),
+        ('hits="-1"', None),
+    ],
+)
+def test_pilot_state_values_are_trimmed(tmp_path, attrs, state):
+    doc = _read(tmp_path, _mul(_entity(inner=f'<pilot name="P" {attrs}/>')))
+    messages = [w.message for w in doc.warnings]
+    assert (len(messages) == 1 and state in messages[0]) if state else messages == []
+
+
+@pytest.mark.parametrize(
+    "locations, damage, left",
+    [
+        ('<location index="1" isDestroyed=" true "/>', True, None),
+        (
+            '<location index="0"><slot index="N/A" type="Clan Ammo SRM-1" shots="20" isHit=" TRUE "/></location>',
+            True,
+            None,
+        ),
+        ('<location index="0"><slot index="N/A" shots="3"/></location>', False, None),
+        ('<location index="0"><slot index="N/A" type="Clan Ammo SRM-1" shots=" 3 "/></location>', False, 3),
+        ('<location index="0"><slot index="N/A" type="Clan Ammo SRM-1"/></location>', False, None),
+        ("<location><armor/></location><notes><armor/></notes>", True, None),
+    ],
+)
+def test_recorded_state_values_are_trimmed(tmp_path, locations, damage, left):
+    doc = _orc(tmp_path, locations)
+    messages = [w.message for w in doc.warnings]
+    assert any("damage in 1 location" in m for m in messages) is damage
+    assert any(f"records {left} of 20 shots" in m for m in messages) is (left is not None)

@@ -81,7 +81,7 @@ class ForceMapping(dict):
     used: set = set()
 
 
-def _fail(name: str, message: str, pos: Pos | None = None, code: str = "") -> None:
+def _fail(name: str, message: str, pos: Pos | None, code: str) -> None:
     raise InputError([Problem(name, pos, message, code=code)])
 
 
@@ -101,9 +101,9 @@ class UnitFile:
     """A unit file that names a unit: where it is, what it says it is, how to read it."""
 
     name: str  # the file (a path, or the name of an opened file)
-    label: str  # "chassis model" as the file writes them
     kind: str  # its UnitType as written ("ProtoMek", "Tank"…); "Mek" for a .mtf
-    read: Callable[[], dict] | None = None  # a ProtoMech's unit mapping (blk.parse_blk)
+    read: Callable[[], dict] | None = None  # its unit mapping (blk.parse_blk; read for a ProtoMech)
+    label: str = ""  # "chassis model" as the file writes them (in a folder's index)
 
     @property
     def protomech(self) -> bool:
@@ -151,14 +151,13 @@ class UnitIndex:
             found = mtf_head(head)
             if found is None:
                 return
-            entry = UnitFile(name, _norm(f"{found[0]} {found[1]}"), "Mek")
+            entry = UnitFile(name, "Mek", label=_norm(f"{found[0]} {found[1]}"))
         else:
             known = blk_head(head)
             if known is None:
                 return
             kind, chassis, model = known
-            proto = kind.lower() in PROTO_TYPES
-            entry = UnitFile(name, _norm(f"{chassis} {model}"), kind, (lambda: read(name)) if proto else None)
+            entry = UnitFile(name, kind, lambda: read(name), _norm(f"{chassis} {model}"))
         self.units.setdefault(_key(entry.label), entry)
 
     def find(self, chassis: str, model: str) -> UnitFile | None:
@@ -169,8 +168,7 @@ class UnitIndex:
         if m:
             names.append(m.group(1))
         for name in names:
-            keys = [f"{name} {model}", f"{model} {name}"] if model else [name]
-            for key in keys:
+            for key in (f"{name} {model}", f"{model} {name}"):  # without a model: the chassis
                 if _key(key) in self.units:
                     return self.units[_key(key)]
         return None
@@ -216,7 +214,8 @@ def index_units(folder: str | os.PathLike) -> UnitIndex:
                     _("more than {limit} unit files (.blk, .mtf) in the units folder: refused").format(
                         limit=MAX_SCAN
                     ),
-                    code="mul-too-many-unit-files",
+                    None,
+                    "mul-too-many-unit-files",
                 )
             path = str(Path(root) / n)
             try:
@@ -225,7 +224,7 @@ def index_units(folder: str | os.PathLike) -> UnitIndex:
                 index.warnings.extend(
                     Problem(
                         p.path,
-                        p.pos,
+                        None,
                         _("{reason}: skipped (not read as a unit file)").format(reason=p.message),
                         "warning",
                         "mul-unit-file-skipped",
@@ -332,11 +331,12 @@ def parse_xml(name: str, data: bytes):
     from defusedxml.ElementTree import DefusedXMLParser
 
     if len(data) > MAX_BYTES:
-        _fail(name, _("file too large (limit {limit} bytes)").format(limit=MAX_BYTES), code="mul-too-large")
+        _fail(name, _("file too large (limit {limit} bytes)").format(limit=MAX_BYTES), None, "mul-too-large")
     _check_encoding(name, data)
     ref: list = []
     builder = _Builder(ref)
-    parser = DefusedXMLParser(target=builder, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    # entities and external references are refused by default; a DTD too, here
+    parser = DefusedXMLParser(target=builder, forbid_dtd=True)
     ref.append(parser)
     try:
         parser.feed(data)
@@ -350,17 +350,17 @@ def parse_xml(name: str, data: bytes):
                 "refused: the XML declares a DTD, entities or external references ({kind}); "
                 "MegaMek never writes them"
             ).format(kind=type(exc).__name__),
-            code="mul-dtd",
+            None,
+            "mul-dtd",
         )
     except ParseError as exc:
-        line, col = getattr(exc, "position", (None, None))
-        reason = str(exc).split(":")[0]
+        line, col = exc.position
         _fail(
             name,
             _("not a readable MegaMek force: the XML is broken here ({reason})").format(
-                reason=plain(reason, 40)
+                reason=str(exc).split(":")[0]
             ),
-            Pos(line, col + 1) if line else None,
+            Pos(line, col + 1),
             "mul-xml",
         )
     except (ValueError, LookupError, UnicodeError, TypeError, RecursionError, OverflowError) as exc:
@@ -385,7 +385,6 @@ def parse_xml(name: str, data: bytes):
 @dataclass
 class _Entity:
     element: object
-    pos: Pos | None
     number: int = 0
     chassis: str = ""
     model: str = ""
@@ -418,7 +417,7 @@ def _entities(root, r: _Reader) -> list[_Entity]:
     ``<unit>`` root, a lone ``<entity>`` root, or a record's own ``<entity>``, ``<unit>`` and
     ``<survivors>`` (the player's units); a record's other sections and an ``<entity>`` anywhere
     else are named and left out."""
-    tag = root.tag if isinstance(root.tag, str) else ""
+    tag = root.tag
     if tag not in ("unit", "record", "entity"):
         _fail(
             r.name,
@@ -469,7 +468,7 @@ def _entities(root, r: _Reader) -> list[_Entity]:
             "mul-too-many-units",
         )
     return [
-        _Entity(el, r.at(el), n, _norm(el.get("chassis") or ""), _norm(el.get("model") or ""))
+        _Entity(el, n, _norm(el.get("chassis") or ""), _norm(el.get("model") or ""))
         for n, el in enumerate(found, 1)
     ]
 
@@ -495,7 +494,7 @@ def _embedded(e: _Entity, r: _Reader) -> UnitFile | None:
     if len(found) != 1:  # MegaMek reads exactly one
         return None
     el = found[0]
-    filename = plain(_norm(el.get("filename") or ""), 60) or "construction_data"
+    filename = plain(_norm(el.get("filename") or "")) or "construction_data"
     reason = None
     try:
         packed = "".join("".join(el.itertext()).split())
@@ -512,10 +511,9 @@ def _embedded(e: _Entity, r: _Reader) -> UnitFile | None:
         reason = _("not gzip data")
     if reason is None:
         known = blk_head(data)
-        mek = mtf_head(data) if known is None else None
-        if mek is not None:  # MegaMek embeds a Mek as its .mtf
-            return UnitFile(f"{r.name} ({filename})", _norm(f"{mek[0]} {mek[1]}"), "Mek")
         if known is None:
+            if mtf_head(data) is not None:  # MegaMek embeds a Mek as its .mtf
+                return UnitFile(f"{r.name} ({filename})", "Mek")
             reason = _("no unit name in it")
     if reason is not None:
         r.warn(
@@ -527,17 +525,13 @@ def _embedded(e: _Entity, r: _Reader) -> UnitFile | None:
             "mul-embedded-unreadable",
         )
         return None
-    kind, chassis, model = known
     label = f"{r.name} ({filename})"
-    proto = kind.lower() in PROTO_TYPES
-    return UnitFile(
-        label, _norm(f"{chassis} {model}"), kind, (lambda: parse_blk(data, label)) if proto else None
-    )
+    return UnitFile(label, known[0], lambda: parse_blk(data, label))
 
 
-def _skill(value: str | None) -> int | None:
+def _skill(text: str) -> int | None:
     """A skill as MegaMek reads it (``Integer.parseInt``, 0 to ``Crew.MAX_SKILL``), or None."""
-    text = (value or "").strip()
+    text = text.strip()
     if not re.fullmatch(r"[+-]?\d{1,3}", text):
         return None
     number = int(text)
@@ -582,13 +576,13 @@ def _pilot(e: _Entity, r: _Reader) -> dict | None:
         if len(text) > 60:
             r.warn(node, message.format(number=e.number, label=e.label), "mul-pilot-cut")
             text = text[:60].rstrip()
-        if text or key == "name":
+        if text:  # (a unit file's pilot has an empty name)
             pilot[key] = text
-    rpg = [a.get(k) for k in ("gunneryL", "gunneryM", "gunneryB")]
+    rpg = [a.get(k) or "" for k in ("gunneryL", "gunneryM", "gunneryB")]
     if (a.get("gunnery") or "").strip():
-        gunnery = _skill(a.get("gunnery"))
-        shown = a.get("gunnery")
-    elif all((v or "").strip() for v in rpg):  # MegaMek: the mean of the three, rounded down
+        shown = a["gunnery"]
+        gunnery = _skill(shown)
+    elif all(v.strip() for v in rpg):  # MegaMek: the mean of the three, rounded down
         skills = [_skill(v) for v in rpg]
         gunnery = None if None in skills else sum(skills) // 3
         shown = "/".join(str(v) for v in rpg)
@@ -624,7 +618,7 @@ def _pilot(e: _Entity, r: _Reader) -> dict | None:
             ).format(number=e.number, label=e.label),
             "mul-state-not-carried",
         )
-    elif re.fullmatch(r"\d{1,2}", hits) and int(hits) > 0:
+    elif re.fullmatch("[1-5]", hits):  # MegaMek: 1 to 5 hits (6 is "Dead")
         r.warn(
             node,
             ngettext(
@@ -713,10 +707,8 @@ def _points(chains: list[tuple[str, ...]]) -> list[str]:
     two groups of the force share that name ("Star Alpha / Point 1"); "" without a group."""
     out = []
     for chain in chains:
-        clash = (
-            any(other and other[-1] == chain[-1] and other != chain for other in chains) if chain else False
-        )
-        out.append(plain(" / ".join(chain if clash else chain[-1:]), 60))
+        clash = any(other[-1:] == chain[-1:] and other != chain for other in chains)
+        out.append(plain(" / ".join(chain if clash else chain[-1:])))
     return out
 
 
@@ -798,7 +790,7 @@ def read_force(name: str, data: bytes, index: UnitIndex) -> ForceMapping:
     doc = ForceMapping(system="battletech")
     if any(_needs_tw(found[2]) for found in units):
         doc["rules"] = "tw"
-    doc["roster"] = {"name": plain(Path(name).stem, 60)}
+    doc["roster"] = {"name": plain(Path(name).stem)}
     doc["units"] = [found[1] for found in units]
     doc.warnings = index.warnings + r.warnings
     doc.missing = r.missing
@@ -835,7 +827,7 @@ def force_to_yaml(doc: dict) -> str:
 
     from sheets.games.battletech.blk import _Dumper, _plain
 
-    out = {k: v for k, v in doc.items() if k != "units"}
+    out = dict(doc)
     out["units"] = [_plain(u, 0) for u in doc["units"]]
     head = "# " + _("Imported by `sheets import megamek` from a MegaMek force; fluff is not copied.") + "\n"
     return head + yaml.dump(
