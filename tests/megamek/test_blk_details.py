@@ -548,3 +548,62 @@ def test_a_rule_check_keeps_its_code(monkeypatch):
         ("u.blk:14:1: unit 'Test': too much", "armor-over-max"),
         ("u.blk:21:1: warning: unit 'Test': heavy", "tons-later"),
     ]
+
+
+# -- what the reader relies on, and its smaller paths ------------------------------------------------
+
+
+def test_every_ammo_name_of_the_catalogue_says_ammo_and_no_other_does():
+    """suggest() offers ammo for ammo by the word "ammo" in a name: the catalogue keeps to it."""
+    from sheets.data import load_data
+
+    data = load_data("battletech/weapons.yaml")
+    for section in ("weapons", "ammo", "equipment"):
+        for row in data[section]:
+            for name in row.get("blk") or ():
+                assert ("ammo" in name.lower()) is (section == "ammo"), name
+
+
+def test_a_file_of_only_fluff_warnings_keeps_100_of_them():
+    text = BASE_OK + "</p>\n" * 101
+    unit = parse_blk(text, "u.blk")
+    assert len(unit.warnings) == 100
+
+
+BASE_OK = blk()
+
+
+@pytest.mark.parametrize("length", [39, 40, 41])
+def test_tag_names_in_messages_are_cut_at_40(length):
+    tag = "t" * length
+    (warning,) = parse_blk(blk(f"<{tag}>\nfluff\n"), "u.blk").warnings
+    shown = tag if length <= 40 else "t" * 39 + "…"
+    assert warning.message == (
+        f"<{shown}> is not closed (no </{shown}> before the end of the file); fluff only, the unit is not affected"
+    )
+
+
+def test_the_warnings_come_with_the_unit(tmp_path):
+    from sheets.games.battletech.blk import blk_to_unit_file, parse_blk_with_warnings, read_blk_with_warnings
+
+    text = blk("</p>\n")
+    path = tmp_path / "u.blk"
+    path.write_text(text, encoding="utf-8")
+    for unit, warnings in (parse_blk_with_warnings(text, "u.blk"), read_blk_with_warnings(path)):
+        assert unit["name"] == "Test" and [w.code for w in warnings] == ["blk-fluff-close-unopened"]
+    for doc in (blk_to_unit_file(path), blk_to_unit_file("u.blk", text.encode())):
+        assert doc == {"system": "battletech", "units": [parse_blk(text, "u.blk")]}
+
+
+def test_to_yaml_keeps_a_line_of_100_characters_whole():
+    from sheets.games.battletech.blk import to_yaml
+
+    unit = parse_blk(blk("<Torso Equipment>\nCLMG\n</Torso Equipment>\n").replace("Test", "T" * 55), "u.blk")
+    text = to_yaml([unit])
+    lines = text.splitlines()
+    assert "  - name: " + "T" * 55 in lines
+    assert "      - {item: Machine Gun, location: torso}" in lines
+    unit["model"] = "M" * 60
+    unit["pilot"]["name"] = "P" * 60
+    line = next(line for line in to_yaml([unit]).splitlines() if line.startswith("    pilot:"))
+    assert 80 < len(line) <= 100 and line == "    pilot: {name: " + "P" * 60 + ", gunnery: 4}"

@@ -241,17 +241,17 @@ def _words(name: str) -> tuple[frozenset, tuple]:
 def suggest(name: str) -> str:
     """`` (did you mean 'x'?)`` for a close catalogue name of the same kind, or "".
 
-    Same kind: ammo only for ammo, items only for items, no family word swapped for another and
-    the same rack numbers (MegaMek's internal names are close to each other across families, so
-    plain similarity would offer a Streak SRM for a Streak LRM or a UMU for a magnetic clamp).
+    Same kind: ammo only for ammo (every ammo name of the catalogue says "Ammo", and no other
+    does), items only for items, no family word swapped for another and the same rack numbers
+    (MegaMek's internal names are close to each other across families, so plain similarity would
+    offer a Streak SRM for a Streak LRM or a UMU for a magnetic clamp).
     """
-    index, names = _catalogue()
+    _, names = _catalogue()
     is_ammo = "ammo" in name.lower()
     family, numbers = _words(name)
     choices = []
     for candidate in names + SPECIAL_NAMES:
-        entry = index.get(" ".join(candidate.split()).lower())
-        if ((entry is not None and entry.kind == "ammo") or "ammo" in candidate.lower()) != is_ammo:
+        if ("ammo" in candidate.lower()) != is_ammo:
             continue
         other_family, other_numbers = _words(candidate)
         if (family - other_family and other_family - family) or other_numbers != numbers:
@@ -457,7 +457,7 @@ def _blocks(text: str, report: _Report) -> list[_Block]:
 def _closes_with_junk(line: str, key: str) -> bool:
     """``</history>>``: a closing tag followed by stray characters (MegaMek still closes there)."""
     m = re.match(r"</([^<>]*)>", line)
-    return bool(m) and _norm(m[1]) == key and len(m[0]) < len(line)
+    return bool(m) and _norm(m[1]) == key  # (the bare closing tag closes its block before this)
 
 
 def _closing_tag(line: str) -> str | None:
@@ -870,7 +870,7 @@ def parse_blk(text: str | bytes, path: str) -> dict:
 def parse_blk_with_warnings(text: str | bytes, path: str) -> tuple[dict, list[Problem]]:
     """:func:`parse_blk` plus the warnings of the file (problems confined to fluff blocks)."""
     unit = parse_blk(text, path)
-    return unit, list(getattr(unit, "warnings", ()))
+    return unit, list(unit.warnings)
 
 
 def check_unit(unit: dict, path: str, rules: str = "tw") -> list[Problem]:
@@ -907,7 +907,7 @@ def read_blk(path: str | os.PathLike) -> dict:
 def read_blk_with_warnings(path: str | os.PathLike) -> tuple[dict, list[Problem]]:
     """:func:`read_blk` plus the file's warnings (problems confined to fluff blocks)."""
     unit = read_blk(path)
-    return unit, list(getattr(unit, "warnings", ()))
+    return unit, list(unit.warnings)
 
 
 def blk_to_unit_file(path: str | os.PathLike, data: bytes | None = None) -> dict:
@@ -955,13 +955,13 @@ _Dumper.add_representer(
 )
 
 
-def _plain(value, depth: int):
-    """YMap/YSeq -> dict/list; mappings inside a unit become one-line flow mappings."""
+def _plain(value, inner: bool = False):
+    """YMap/YSeq -> dict/list; mappings inside a unit (``inner``) become one-line flow mappings."""
     if isinstance(value, dict):
-        items = {str(k): _plain(v, depth + 1) for k, v in value.items()}
-        return _Flow(items) if depth >= 1 else items
+        items = {str(k): _plain(v, True) for k, v in value.items()}
+        return _Flow(items) if inner else items
     if isinstance(value, list):
-        return [_plain(v, depth + 1) for v in value]
+        return [_plain(v, inner) for v in value]
     return value
 
 
@@ -988,7 +988,7 @@ def to_yaml(units: list[dict]) -> str:
     doc: dict = {"system": "battletech"}
     if any(_needs_tw(unit) for unit in units):
         doc["rules"] = "tw"
-    doc["units"] = [_plain(unit, 0) for unit in units]
+    doc["units"] = [_plain(unit) for unit in units]
     return yaml.dump(
         doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
     )

@@ -828,7 +828,7 @@ def force_to_yaml(doc: dict) -> str:
     from sheets.games.battletech.blk import _Dumper, _plain
 
     out = dict(doc)
-    out["units"] = [_plain(u, 0) for u in doc["units"]]
+    out["units"] = [_plain(u) for u in doc["units"]]
     head = "# " + _("Imported by `sheets import megamek` from a MegaMek force; fluff is not copied.") + "\n"
     return head + yaml.dump(
         out, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
