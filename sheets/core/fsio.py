@@ -71,10 +71,11 @@ def _bad_name(name: str) -> str | None:
     return None
 
 
-def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
+def read_user_bytes(path: str | os.PathLike, max_bytes: int, head: bool = False) -> bytes:
     """The bytes of a user's input file, with one-line input errors (not tracebacks) for a
     missing, unreadable, oversized or non-regular file (a directory, FIFO, device…), or binary
-    content (NUL bytes)."""
+    content (NUL bytes). ``head=True``: only the first ``max_bytes`` bytes, whatever the file's
+    size and content (a quick look at a file, e.g. the tags of a unit file in a folder)."""
     name = str(path)
     bad = _bad_name(name)
     if bad:
@@ -98,7 +99,7 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
             message = _("is {kind}, not a regular file").format(kind=_kind(st.st_mode))
             raise InputError([Problem(name, None, message, code="not-a-regular-file")])
         _INPUTS[(st.st_dev, st.st_ino)] = name  # even a refused input may not be replaced
-        if st.st_size > max_bytes:
+        if st.st_size > max_bytes and not head:
             raise InputError([too_large(name, max_bytes)])
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(max_bytes + 1)
@@ -108,6 +109,8 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
         raise InputError([_cannot_read(name, exc.strerror or str(exc))]) from None
     finally:
         os.close(fd)
+    if head:
+        return data[:max_bytes]
     if len(data) > max_bytes:
         raise InputError([too_large(name, max_bytes)])
     if b"\x00" in data and not data.startswith(WIDE_BOMS):  # UTF-16/32 text holds NUL bytes

@@ -116,6 +116,11 @@ class Game:
         """Army-list columns as (row key, label key); labels come from the game's labels.yaml."""
         return [("name", "col_unit"), ("cost", "col_cost")]
 
+    def roster_group_of(self, unit) -> str:
+        """The named group (e.g. a ProtoMech Point) the unit belongs to on army lists; "" = none
+        (such units are grouped by ``roster_group_size`` in file order)."""
+        return ""
+
     def text_fields(self, unit) -> list[tuple[tuple, str]]:
         """User text printed for this unit, as (path, text), for the font-coverage check."""
         return [(("name",), unit_name(unit))]

@@ -35,16 +35,28 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
     size = game.roster_group_size
     groups = []
     if size:
-        for g in range(0, len(rows), size):
-            chunk = rows[g : g + size]
-            sub = [r["cost"] for r in chunk if r.get("cost") is not None]
-            groups.append(
-                {
-                    "title": f"{label(game.id, game.roster_group_label, lang)} {g // size + 1}",
-                    "rows": chunk,
-                    "subtotal": _num(sum(sub)) if sub else None,
-                }
-            )
+        # runs of units of one named group (game.roster_group_of), each cut into groups of `size`
+        runs: list[tuple[str, list]] = []
+        for unit, row in zip(loaded.units, rows):
+            name = game.roster_group_of(unit) or ""
+            if not runs or runs[-1][0] != name:
+                runs.append((name, []))
+            runs[-1][1].append(row)
+        for name, run in runs:
+            for g in range(0, len(run), size):
+                chunk = run[g : g + size]
+                sub = [r["cost"] for r in chunk if r.get("cost") is not None]
+                word = label(game.id, game.roster_group_label, lang)
+                title = f"{word} {len(groups) + 1}"
+                if name:  # a group named like one ("Point Alpha") keeps its own name
+                    title = name if name.lower().startswith(word.lower()) else f"{title} — {name}"
+                groups.append(
+                    {
+                        "title": title,
+                        "rows": chunk,
+                        "subtotal": _num(sum(sub)) if sub else None,
+                    }
+                )
     else:
         groups.append({"title": "", "rows": rows, "subtotal": total})
     over = limit is not None and total is not None and total > limit

@@ -272,11 +272,172 @@ def rename_signal_case(rng: random.Random, workdir: Path) -> Case:
     )
 
 
+# -- MegaMek forces (.mul) and their units folder ---------------------------------------------------
+
+_MUL_HOSTILE = ["\u202e", "漢字", "\U0001f916", '"', "&quot;", "'", "<", "&amp;", " " * 3, "x" * 500, "Ω"]
+
+
+def _mul_text(rng: random.Random) -> str:
+    return rng.choice(["Kael Ward", "Оля Климова", "", " ", "A" * rng.choice([59, 60, 61, 500])]) + (
+        rng.choice(_MUL_HOSTILE) if rng.random() < 0.3 else ""
+    )
+
+
+def _mul_entity(rng: random.Random, names: list):
+    """One unit as MegaMek writes it: a chassis of the folder, a typo of one, another kind or
+    an unknown name; its pilot in either layout with any value; ammo, damage, a <Force>."""
+    from megamek.mul_writer import Ammo, Entity, Pilot
+
+    chassis, model = rng.choice(names)
+    kind = rng.random()
+    if kind < 0.1:
+        chassis = chassis[:-1] + "x"  # a typo: "did you mean"
+    elif kind < 0.15:
+        chassis, model = rng.choice(
+            [("Atlas", "AS7-D"), ("Manticore Heavy Tank", ""), ("", ""), (_mul_text(rng), "")]
+        )
+
+    def skill():
+        return rng.choice([0, 4, 8, 9, -1, "x", "", " 3 ", "3.5", "99999999999"])
+
+    pilot = Pilot(
+        _mul_text(rng),
+        nick=_mul_text(rng) if rng.random() < 0.3 else "",
+        gunnery=skill(),
+        piloting=skill(),
+        hits=rng.choice([0, 0, 1, 5, "Dead", "x"]),
+        ejected=rng.random() < 0.1,
+        rpg_gunnery=(skill(), skill(), skill()) if rng.random() < 0.1 else None,
+    )
+    force = rng.choice(
+        ["", "Star Alpha|1||", "Star|1||Point 1|2||", "Star|1||Point 2|3||", "S\\P|2", "||", "|||" * 50]
+    )
+    ammo = [
+        Ammo(
+            rng.randrange(7),
+            rng.choice(["Clan Ammo SRM-1", "Nope Ammo", "CLPlasmaCannonAmmo"]),
+            rng.choice([0, 5, 20, -1, 10**9]),
+        )
+        for _ in range(rng.choice([0, 0, 1, 3]))
+    ]
+    embedded = None
+    if rng.random() < 0.1:
+        embedded = rng.choice(
+            [
+                (TESTS / "megamek" / "fixtures" / "Harpy.blk").read_bytes().replace(b"Harpy", b"Custom"),
+                b"x" * rng.choice([10, 3 * 1024 * 1024]),  # the cap, and far past it (a gzip bomb)
+            ]
+        )
+    return Entity(
+        chassis,
+        model,
+        rng.choice(["Biped", "Quad", "WiGE", "Tracked", "Двуногий"]),
+        pilot,
+        crew=rng.choice(["pilot", "mekhq"]),
+        ammo=ammo,
+        armor={2: 1} if rng.random() < 0.1 else {},
+        destroyed=(1,) if rng.random() < 0.05 else (),
+        game_id=rng.choice([None, 0, 7]),
+        force=force,
+        embedded=embedded,
+        embedded_name="Custom.blk",
+    )
+
+
+def _mul_bytes_op(data: bytes, rng: random.Random) -> bytes:
+    """What a hand or another tool does to a force file: an encoding MegaMek never writes, a DTD,
+    a cut, text and elements inserted, nesting and fan-out past the caps."""
+    op = rng.randrange(8)
+    if op == 0:
+        enc = rng.choice(["x-foo", "base64", "zlib", "utf-16", "UTF-32", "cp1251", "rot13", "hex", "idna"])
+        return data.replace(b'encoding="UTF-8"', f'encoding="{enc}"'.encode(), 1)
+    if op == 1:
+        return data.replace(b"<unit", b'<!DOCTYPE unit [<!ENTITY a "aaaaaaaaaa">]><unit', 1)
+    if op == 2:
+        return data[: rng.randrange(len(data) + 1)]
+    if op == 3:
+        at = rng.randrange(len(data) + 1)
+        return data[:at] + rng.choice(_MUL_HOSTILE).encode() + data[at:]
+    if op == 4:
+        return data.replace(b"</unit>", b"<x>" * 60 + b"</x>" * 60 + b"</unit>", 1)
+    if op == 5:
+        return data.replace(b"</unit>", b"<location/>" * rng.choice([10, 100_001]) + b"</unit>", 1)
+    if op == 6:
+        return data.replace(b"<unit", b"<record", 1).replace(b"</unit>", b"</record>", 1)
+    return data.replace(b'model=""', b'model="' + b"m" * rng.choice([1, 60, 492]) + b'"', 1)
+
+
+def mul_case(rng: random.Random, workdir: Path) -> Case:
+    """A MegaMek force (``.mul``, any writer version, both pilot layouts) and its units folder,
+    through ``import megamek`` / ``render`` / ``validate``; the folder may hold a FIFO or a
+    device named ``*.blk``, an unreadable subfolder, a broken unit file; ``-o`` may aim at one of
+    the unit files read (refused: exit 2)."""
+    import os
+
+    from megamek.mul_writer import write_mul
+
+    fixtures = TESTS / "megamek" / "fixtures"
+    units = workdir / "units"
+    (units / "sub").mkdir(parents=True)
+    blks = sorted(fixtures.glob("*.blk"))
+    chosen = rng.sample(blks, rng.randint(1, len(blks)))
+    names = []
+    for p in chosen:
+        target = units / ("sub" if rng.random() < 0.3 else "") / p.name
+        data = p.read_bytes()
+        if rng.random() < 0.1:
+            data = data.replace(b"<tonnage>", b"<tonnage>\nx", 1)  # a unit file that does not import
+        target.write_bytes(data)
+        text = data.decode("utf-8", "replace")
+        found = re.search(r"<Name>\s*\n(.*?)\n", text)
+        model = re.search(r"<Model>\s*\n(.*?)\n\s*</Model>", text)
+        names.append((found.group(1).strip() if found else p.stem, model.group(1).strip() if model else ""))
+    for other in sorted((fixtures / "mul" / "units").glob("*.*")):
+        if rng.random() < 0.5 and other.suffix != ".md":
+            shutil.copy(other, units / other.name)
+    if rng.random() < 0.15 and hasattr(os, "mkfifo"):
+        os.mkfifo(units / "Hang.blk")
+    if rng.random() < 0.1:
+        (units / "zero.blk").symlink_to("/dev/zero")
+    inputs = [p for p in units.rglob("*") if p.is_file() and not p.is_symlink()]
+    entities = [_mul_entity(rng, names) for _ in range(rng.randint(1, 12))]
+    version = rng.choice(["old", "mid", "new"])
+    data = write_mul(entities, version, nl=rng.choice(["\n", "\r\n"]), generic_bv=rng.choice([0, 1234]))
+    for _ in range(rng.choice([0, 0, 1, 2])):
+        data = _mul_bytes_op(data, rng)
+    force = workdir / "force.mul"
+    force.write_bytes(data)
+    command = rng.choice(["import", "import", "import-input", "render", "validate"])
+    codes = (0, 1)
+    if command == "import":
+        out = workdir / "out.yaml"
+        args = ["import", "megamek", force, "--units", units, "-o", out]
+    elif command == "import-input":  # -o aimed at a unit file it reads: refused, whatever the suffix
+        out = rng.choice([p for p in inputs if p.suffix == ".blk"] or inputs)
+        args = ["import", "megamek", force, "--units", units, "-o", out]
+        codes = (1, 2)  # 2: refused as an input / not a YAML name; 1: the force itself is refused first
+    elif command == "render":
+        out = workdir / "out.pdf"
+        args = ["render", force, "--units", units, "-o", out, "--no-list"]
+    else:
+        out = workdir / "none"
+        args = ["validate", force, "--units", units]
+    return Case(
+        "mul",
+        args,
+        workdir,
+        codes=codes,
+        inputs=[force, *inputs],
+        outputs=[out] if command != "import-input" else [],
+    )
+
+
 GENERATORS = {
     "template": template_case,
     "alias": alias_case,
     "output-input": output_input_case,
     "rename-signal": rename_signal_case,
+    "mul": mul_case,
 }
 
 

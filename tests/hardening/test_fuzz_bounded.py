@@ -19,7 +19,7 @@ from .generators import GENERATORS, check, run
 
 pytestmark = pytest.mark.fuzz
 
-CI_CASES = {"template": 6, "alias": 4, "output-input": 3, "rename-signal": 4}
+CI_CASES = {"template": 6, "alias": 4, "output-input": 3, "rename-signal": 4, "mul": 8}
 
 
 @pytest.fixture(scope="module")

@@ -434,7 +434,9 @@ def test_words_of_an_item_name():
 def test_stray_value_cut_to_40_characters_both_sides():
     forty = "x" * 40
     assert problems(blk(f"{forty}\n")) == [f"u.blk:{BODY}:1: stray value '{forty}' outside any <tag>"]
-    assert problems(blk(f"{forty}y\n")) == [f"u.blk:{BODY}:1: stray value '{'x' * 39}…' outside any <tag>"]
+    assert problems(blk(f"{forty}y\n")) == [
+        f"u.blk:{BODY}:1: stray value '{forty}'… (41 characters) outside any <tag>"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -450,3 +452,158 @@ def test_missing_armor_block_is_reported_at_line_1():
     text = blk().replace("<armor>\n2\n4\n1\n1\n3\n</armor>\n", "")
     assert "<armor>" not in text
     assert problems(text) == ["u.blk:1:1: missing <armor> block"]
+
+
+# -- every problem kind has its code (issue 30: the same in every language) --------------------------
+
+
+def _codes(text) -> list[tuple[str, str]]:
+    try:
+        unit = parse_blk(text, "u.blk")
+    except InputError as exc:
+        return [(p.severity, p.code) for p in exc.problems]
+    return [(w.severity, w.code) for w in unit.warnings]
+
+
+E = "error"
+
+
+@pytest.mark.parametrize(
+    "text, codes",
+    [
+        (b"#" * (2 * 1024 * 1024 + 1), [(E, "blk-too-large")]),
+        (b"<Name>\n\x00\n</Name>\n", [(E, "blk-binary")]),
+        (blk("<overview>\nx\n</overview>>\n"), [("warning", "blk-text-after-tag")]),
+        (
+            blk("<Torso Equipment>\n<Name>\n"),
+            [(E, "blk-not-closed"), (E, "blk-not-closed"), (E, "blk-twice")],
+        ),
+        (blk("<overview>\n<history>\n</history>\n"), [("warning", "blk-fluff-not-closed")]),
+        (blk("<overview>\nx"), [("warning", "blk-fluff-not-closed")]),
+        (
+            blk("<Torso Equipment>\n</Model>\n</Torso Equipment>\n"),
+            [(E, "blk-wrong-close"), (E, "blk-close-unopened")],
+        ),
+        (blk("<Torso Equipment>\n" + "CLMG\n" * 101 + "</Torso Equipment>\n"), [(E, "blk-too-many-lines")]),
+        (blk("<a>\n</a>\n" * 501), [(E, "blk-too-many-blocks")]),
+        (blk("</Model>\n"), [(E, "blk-close-unopened")]),
+        (blk("</overview>\n"), [("warning", "blk-fluff-close-unopened")]),
+        (blk("stray\n"), [(E, "blk-stray-value")]),
+        (blk("<Arm Equipment>\nCLMG\n</Arm Equipment>\n"), [(E, "blk-unknown-block")]),
+        (blk("<Name>\nAgain\n</Name>\n"), [(E, "blk-twice")]),
+        (blk("<Model>\n" + "x" * 201 + "\n</Model>\n"), [(E, "blk-line-too-long")]),
+        (blk("<Model>\nCL\x01MG\n</Model>\n"), [(E, "blk-control-character")]),
+        (blk("<Model>\na\nb\n</Model>\n"), [(E, "blk-stray-value")]),
+        (blk("<Model>\n</Model>\n<jumpingMP>\n</jumpingMP>\n"), []),
+        (HEADER.format(motion="Biped"), [(E, "blk-missing-block")] * 3),
+        (blk(walk="x"), [(E, "blk-not-whole")]),
+        (blk(tonnage="x"), [(E, "blk-tonnage")]),
+        (blk(tonnage="2.5"), [(E, "blk-tonnage")]),
+        (blk(motion="Hover"), [(E, "blk-motion")]),
+        (blk("<armor_type>\nx\n</armor_type>\n"), [(E, "blk-armor-type")]),
+        (blk("<armor_type>\n99\n</armor_type>\n"), [(E, "blk-armor-type")]),
+        (blk(armor="x\n1\n1\n1\n1"), [(E, "blk-armor")]),
+        (blk(armor="1\n1\n1"), [(E, "blk-armor-count")]),
+        (blk(armor="1\n1\n1\n0\n1", motion="Quad"), [(E, "blk-quad-arms")]),
+        (blk("<Torso Equipment>\nCLMG:SIZE:x\n</Torso Equipment>\n"), [(E, "blk-size")]),
+        (blk("<Body Equipment>\nClan Ammo SRM-1 (0)\n</Body Equipment>\n"), [(E, "blk-shots")]),
+        (blk("<Torso Equipment>\nProtomechUMU\n</Torso Equipment>\n"), [(E, "blk-umu")]),
+        (blk("<Body Equipment>\nProtomechJumpJet (2)\n</Body Equipment>\n"), [(E, "blk-shots")]),
+        (blk("<Torso Equipment>\nCLMGG\n</Torso Equipment>\n"), [(E, "blk-unknown-item")]),
+        (blk("<Body Equipment>\nClan Ammo SRM-1\n</Body Equipment>\n"), [(E, "blk-shots")]),
+        (blk("<Torso Equipment>\nCLMG (5)\n</Torso Equipment>\n"), [(E, "blk-shots")]),
+        (blk("<Main Gun Equipment>\nCLMG\n</Main Gun Equipment>\n"), [(E, "blk-main-gun")]),
+        (blk("<Body Equipment>\nCLMG\n</Body Equipment>\n"), [(E, "blk-body-item")]),
+        (
+            blk("<Body Equipment>\nProtomechJumpJet\nExtendedJumpJetSystem\n</Body Equipment>\n"),
+            [(E, "blk-jump-jets")],
+        ),
+        (blk().replace("ProtoMek", "Tank"), [(E, "blk-not-protomech")]),
+    ],
+)
+def test_every_problem_kind_has_its_code(text, codes):
+    assert _codes(text) == codes
+
+
+def test_more_than_100_problems_has_its_code():
+    text = blk("".join(f"<Torso Equipment>\nX{i}\n</Torso Equipment>\n" for i in range(101)))
+    assert _codes(text)[-1] == (E, "blk-too-many-problems")
+
+
+def test_a_rule_check_keeps_its_code(monkeypatch):
+    from sheets.core.errors import RuleIssue
+    from sheets.core.game import get_game
+    from sheets.games.battletech.blk import check_unit
+
+    game = type(get_game("battletech"))
+    issues = [
+        RuleIssue(("armor", "head"), "too much", code="armor-over-max"),
+        RuleIssue(("tons",), "heavy", "warning", code="tons-later"),
+    ]
+    monkeypatch.setattr(game, "validate_unit", lambda self, unit, options: issues)
+    unit = parse_blk(blk(), "u.blk")
+    with pytest.raises(InputError) as exc:
+        check_unit(unit, "u.blk")
+    assert [(str(p), p.code) for p in exc.value.problems] == [
+        ("u.blk:14:1: unit 'Test': too much", "armor-over-max"),
+        ("u.blk:21:1: warning: unit 'Test': heavy", "tons-later"),
+    ]
+
+
+# -- what the reader relies on, and its smaller paths ------------------------------------------------
+
+
+def test_every_ammo_name_of_the_catalogue_says_ammo_and_no_other_does():
+    """suggest() offers ammo for ammo by the word "ammo" in a name: the catalogue keeps to it."""
+    from sheets.data import load_data
+
+    data = load_data("battletech/weapons.yaml")
+    for section in ("weapons", "ammo", "equipment"):
+        for row in data[section]:
+            for name in row.get("blk") or ():
+                assert ("ammo" in name.lower()) is (section == "ammo"), name
+
+
+def test_a_file_of_only_fluff_warnings_keeps_100_of_them():
+    text = BASE_OK + "</p>\n" * 101
+    unit = parse_blk(text, "u.blk")
+    assert len(unit.warnings) == 100
+
+
+BASE_OK = blk()
+
+
+@pytest.mark.parametrize("length", [39, 40, 41])
+def test_tag_names_in_messages_are_cut_at_40(length):
+    tag = "t" * length
+    (warning,) = parse_blk(blk(f"<{tag}>\nfluff\n"), "u.blk").warnings
+    shown = tag if length <= 40 else "t" * 39 + "…"
+    assert warning.message == (
+        f"<{shown}> is not closed (no </{shown}> before the end of the file); fluff only, the unit is not affected"
+    )
+
+
+def test_the_warnings_come_with_the_unit(tmp_path):
+    from sheets.games.battletech.blk import blk_to_unit_file, parse_blk_with_warnings, read_blk_with_warnings
+
+    text = blk("</p>\n")
+    path = tmp_path / "u.blk"
+    path.write_text(text, encoding="utf-8")
+    for unit, warnings in (parse_blk_with_warnings(text, "u.blk"), read_blk_with_warnings(path)):
+        assert unit["name"] == "Test" and [w.code for w in warnings] == ["blk-fluff-close-unopened"]
+    for doc in (blk_to_unit_file(path), blk_to_unit_file("u.blk", text.encode())):
+        assert doc == {"system": "battletech", "units": [parse_blk(text, "u.blk")]}
+
+
+def test_to_yaml_keeps_a_line_of_100_characters_whole():
+    from sheets.games.battletech.blk import to_yaml
+
+    unit = parse_blk(blk("<Torso Equipment>\nCLMG\n</Torso Equipment>\n").replace("Test", "T" * 55), "u.blk")
+    text = to_yaml([unit])
+    lines = text.splitlines()
+    assert "  - name: " + "T" * 55 in lines
+    assert "      - {item: Machine Gun, location: torso}" in lines
+    unit["model"] = "M" * 60
+    unit["pilot"]["name"] = "P" * 60
+    line = next(line for line in to_yaml([unit]).splitlines() if line.startswith("    pilot:"))
+    assert 80 < len(line) <= 100 and line == "    pilot: {name: " + "P" * 60 + ", gunnery: 4}"

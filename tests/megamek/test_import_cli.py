@@ -30,7 +30,7 @@ def test_round_trip_bv_matches_digest(cli, tmp_path):
     out = tmp_path / "protos.yaml"
     result = run(cli, *(fixture(n) for n in DIGEST_BV), "-o", out)
     assert result.exit_code == 0, result.stderr
-    assert result.stderr.strip().endswith("imported 6 units from 6 files; 0 refused; wrote 1 file")
+    assert result.stderr.strip().endswith("imported 6 units (files read: 6, refused: 0); files written: 1")
     loaded = load_file(out)
     game = get_game("battletech")
     bvs = {u.name: game.info(u, loaded.options)["bv"] for u in loaded.units}
@@ -64,7 +64,7 @@ def test_stdout_when_no_output_given(cli):
     assert result.exit_code == 0
     doc = yaml.safe_load(result.stdout)
     assert doc["system"] == "battletech" and doc["units"][0]["name"] == "Harpy"
-    assert "imported 1 unit from 1 file; 0 refused" in result.stderr
+    assert "imported 1 unit (files read: 1, refused: 0)" in result.stderr
 
 
 def test_o_and_d_together_is_a_usage_error(cli, tmp_path):
@@ -85,7 +85,7 @@ def test_strict_writes_nothing_when_any_file_fails(cli, tmp_path, mode):
     assert any(f"{bad}:8:1: unknown item 'CLMGG' (did you mean 'CLMG'?)" == l for l in lines)
     assert any(f"{bad}:1:1: missing <tonnage> block" == l for l in lines)
     assert any(l.endswith("missing.blk: no such file") for l in lines)
-    assert "imported 1 unit from 3 files; 2 refused; nothing written (--strict)" in result.stderr
+    assert "imported 1 unit (files read: 3, refused: 2); nothing written (--strict)" in result.stderr
 
 
 def test_rule_problems_point_at_blk_lines(cli, tmp_path):
@@ -108,7 +108,7 @@ def test_d_refuses_two_inputs_with_the_same_name(cli, tmp_path):
     result = run(cli, fixture("Harpy"), other, "-d", tmp_path / "out")
     assert result.exit_code == 1 and f"{other}: {fixture('Harpy')} also writes" in result.stderr
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["Harpy.yaml"]
-    assert "imported 1 unit from 2 files; 1 refused; wrote 1 file" in result.stderr
+    assert "imported 1 unit (files read: 2, refused: 1); files written: 1" in result.stderr
 
 
 def test_progress_bar_on_a_terminal(cli, tmp_path, monkeypatch):
@@ -122,18 +122,85 @@ def test_progress_bar_on_a_terminal(cli, tmp_path, monkeypatch):
 
 
 def test_output_may_not_be_an_input(cli, tmp_path):
-    blk = tmp_path / "Roc.blk"
+    blk = tmp_path / "Roc.yml"  # a .blk's text under a YAML name: still an input
     blk.write_bytes(fixture("Roc").read_bytes())
     before = blk.read_bytes()
     result = run(cli, fixture("Harpy"), blk, "-o", blk)
     assert result.exit_code == 2 and "input of this command" in result.stderr  # the shared -o policy
     assert blk.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["Roc.blk"]  # no temporary file left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Roc.yml"]  # no temporary file left
+
+
+@pytest.mark.parametrize("name", ["Roc.blk", "out.BLK", "out.mul", "out.txt", "out", "out.yaml.bak"])
+def test_output_must_be_a_yaml_file(cli, tmp_path, name):
+    """-o names the unit file written: .yaml or .yml (any case), never a MegaMek file's name."""
+    target = tmp_path / name
+    result = run(cli, fixture("Harpy"), "-o", target)
+    assert result.exit_code == 2 and not target.exists()
+    assert f"-o {target}: the import writes a unit file; give a name ending in .yaml or .yml" in result.stderr
+    for ok in ("a.yaml", "b.YML"):
+        assert run(cli, fixture("Harpy"), "-o", tmp_path / ok).exit_code == 0 and (tmp_path / ok).exists()
+
+
+def test_output_dash_is_standard_output(cli, tmp_path):
+    result = run(cli, fixture("Harpy"), "-o", "-")
+    assert result.exit_code == 0 and result.stdout.startswith("system: battletech\n")
+    assert not (tmp_path / "-").exists() and not Path("-").exists()
 
 
 def test_a_refused_oversized_input_is_still_never_overwritten(cli, tmp_path):
-    big = tmp_path / "Big.blk"
+    big = tmp_path / "Big.yaml"
     big.write_bytes(b"#" * (2 * 1024 * 1024 + 1))  # over the 2 MiB cap: refused unread
     result = run(cli, fixture("Harpy"), big, "-o", big)  # Harpy imports; Big is refused
     assert result.exit_code == 2 and "input of this command" in result.stderr
     assert big.stat().st_size == 2 * 1024 * 1024 + 1 and big.read_bytes()[:1] == b"#"
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs (POSIX)")
+def test_a_fifo_named_blk_in_a_folder_input_is_refused_by_name(cli, tmp_path):
+    """Issue 31: a FIFO in a folder given to `import megamek` never blocks the import."""
+    import os
+    import shutil
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(fixture("Harpy"), folder / "Harpy.blk")
+    os.mkfifo(folder / "Hang.blk")
+    out = tmp_path / "out.yaml"
+    result = run(cli, folder, "-o", out)
+    assert result.exit_code == 1 and out.exists()
+    assert f"{folder / 'Hang.blk'}: is a FIFO (named pipe), not a regular file" in result.stderr.splitlines()
+
+
+def test_an_unreadable_subfolder_of_a_folder_input_is_named(cli, tmp_path, monkeypatch):
+    """Issue 31: it was skipped in silence; now it is a refusal naming the folder (exit 1)."""
+    import os
+    import shutil
+
+    from sheets.games.battletech import import_cli
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(fixture("Harpy"), folder / "Harpy.blk")
+    real = os.walk
+
+    def walk(top, onerror=None, followlinks=False):
+        err = PermissionError(13, "Permission denied")
+        err.filename = str(folder / "locked")
+        onerror(err)
+        yield from real(top, onerror=onerror, followlinks=followlinks)
+
+    monkeypatch.setattr(import_cli.os, "walk", walk)
+    out = tmp_path / "out.yaml"
+    result = run(cli, folder, "-o", out)
+    assert result.exit_code == 1
+    assert (
+        f"{folder / 'locked'}: this folder cannot be read (Permission denied): its .blk files were not imported"
+        in result.stderr.splitlines()
+    )
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run(cli, empty, "-o", out)
+    assert (
+        result.exit_code == 1 and "its .blk files were not imported" in result.stderr
+    )  # not "no .blk files"

@@ -71,8 +71,7 @@ def test_a_blk_of_2_mib_is_read_and_one_byte_more_is_refused(tmp_path, cli):
 
 def _force(entities: int, chassis: str = "Harpy", pad: int = 0) -> bytes:
     body = "".join(
-        f'<entity chassis="{chassis}" model="" type="ProtoMek">'
-        f'<pilot name="Pilot {i}" gunnery="4"/></entity>\n'
+        f'<entity chassis="{chassis}" model="" type="Biped"><pilot name="Pilot {i}" gunnery="4"/></entity>\n'
         for i in range(entities)
     )
     text = f'<?xml version="1.0"?>\n<unit>\n{body}</unit>\n'.encode()
@@ -90,9 +89,9 @@ def test_a_mul_of_2_mib_is_read_and_one_byte_more_is_refused(tmp_path, cli):
     past.write_bytes(_force(1, pad=MIB2 + 1))
     _inside_read_past_refused(cli, tmp_path, inside, past)
     index = index_units(tmp_path)
-    assert [u["name"] for u in read_force("in.mul", _force(1, pad=MIB2), index, "here")["units"]] == ["Harpy"]
+    assert [u["name"] for u in read_force("in.mul", _force(1, pad=MIB2), index)["units"]] == ["Harpy"]
     with pytest.raises(InputError) as exc:
-        read_force("past.mul", _force(1, pad=MIB2 + 1), index, "here")
+        read_force("past.mul", _force(1, pad=MIB2 + 1), index)
     assert [str(p) for p in exc.value.problems] == ["past.mul: file too large (limit 2097152 bytes)"]
 
 
@@ -216,22 +215,24 @@ def test_500_units_in_a_force_are_read_and_the_501st_is_refused(tmp_path, force_
     cap = force_caps["entities"]
     (tmp_path / "Harpy.blk").write_bytes(HARPY)
     index = index_units(tmp_path)
-    doc = read_force("big.mul", _force(cap), index, "here")
+    doc = read_force("big.mul", _force(cap), index)
     assert len(doc["units"]) == cap and doc.warnings == []
     assert [u["pilot"]["name"] for u in doc["units"][:: cap - 1]] == ["Pilot 0", f"Pilot {cap - 1}"]
     with pytest.raises(InputError) as exc:
-        read_force("big.mul", _force(cap + 1), index, "here")
-    assert [str(p) for p in exc.value.problems] == [f"big.mul: more than {cap} units in the force"]
+        read_force("big.mul", _force(cap + 1), index)
+    assert [str(p) for p in exc.value.problems] == [
+        f"big.mul:{3 + cap}:1: more than {cap} units in the force: refused"
+    ]
 
 
 def test_20000_blk_files_are_scanned_and_one_more_is_refused(tmp_path, cli, force_caps):
-    """Only ``.blk`` files count (any case); the first of a chassis in sorted order wins."""
+    """Only ``.blk`` and ``.mtf`` files count (any case); the first of a chassis in sorted order wins."""
     cap = force_caps["scan"]
     folder = tmp_path / "units"
     (folder / "a").mkdir(parents=True)
     (folder / "a" / "Harpy.BLK").write_bytes(HARPY)
     for i in range(cap - 1):
-        (folder / f"x{i:05}.blk").write_bytes(b"")
+        (folder / f"x{i:05}.{'blk' if i % 2 else 'MTF'}").write_bytes(b"")
     (folder / "notes.txt").write_bytes(b"")
     force = tmp_path / "f.mul"
     force.write_bytes(_force(1))
@@ -242,15 +243,25 @@ def test_20000_blk_files_are_scanned_and_one_more_is_refused(tmp_path, cli, forc
     out = tmp_path / "past.yaml"
     r = cli("import", "megamek", force, "--units", folder, "-o", out)
     assert r.exit_code == 1 and not out.exists()
-    assert f"{folder}: more than {cap} .blk files in the units folder" in r.stderr.splitlines()
+    assert (
+        f"{folder}: more than {cap} unit files (.blk, .mtf) in the units folder: refused"
+        in r.stderr.splitlines()
+    )
 
 
 def test_a_pilot_name_of_60_characters_is_kept_and_61_are_cut(tmp_path):
     (tmp_path / "Harpy.blk").write_bytes(HARPY)
     index = index_units(tmp_path)
-    for name, kept in (("P" * 60, "P" * 60), ("Q" * 61, "Q" * 60), ("  Anna   Frost ", "Anna Frost")):
-        data = (
-            f'<unit><entity chassis="Harpy" model="" type="ProtoMek"><pilot name="{name}"/></entity></unit>'
-        )
-        (unit,) = read_force("p.mul", data.encode(), index, "here")["units"]
-        assert unit["pilot"] == {"name": kept, "gunnery": 4}
+    for name, kept, cut in (
+        ("P" * 60, "P" * 60, []),
+        (
+            "Q" * 61,
+            "Q" * 60,
+            ["p.mul:1:53: warning: unit 1 (Harpy): the pilot's name is longer than 60 characters: cut to 60"],
+        ),
+        ("  Anna   Frost ", "Anna Frost", []),
+    ):
+        data = f'<unit><entity chassis="Harpy" model="" type="Biped"><pilot name="{name}"/></entity></unit>'
+        doc = read_force("p.mul", data.encode(), index)
+        assert doc["units"][0]["pilot"] == {"name": kept, "gunnery": 4}
+        assert [str(w) for w in doc.warnings] == cut

@@ -144,7 +144,7 @@ def test_batch_keeps_good_units_and_lists_refusals(cli, tmp_path):
     result = cli("import", "megamek", good, bad, "-d", tmp_path / "out")
     assert result.exit_code == 1
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["Good.yaml"]
-    assert "imported 1 unit from 2 files; 1 refused; wrote 1 file" in result.stderr
+    assert "imported 1 unit (files read: 2, refused: 1); files written: 1" in result.stderr
     assert (
         f"{bad}:{line}:1: unknown item 'ProtoMagneticClampX' (did you mean 'ProtoMagneticClamp'?)"
         in result.stderr
@@ -161,7 +161,7 @@ def test_a_folder_is_searched_recursively(cli, tmp_path):
     result = cli("import", "megamek", root, "-d", tmp_path / "out")
     assert result.exit_code == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["A.yaml", "B.yaml", "C.yaml"]
-    assert "imported 3 units from 3 files; 0 refused" in result.stderr
+    assert "imported 3 units (files read: 3, refused: 0)" in result.stderr
     empty = tmp_path / "empty"
     empty.mkdir()
     assert cli("import", "megamek", empty).exit_code == 2

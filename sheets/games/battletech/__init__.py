@@ -102,7 +102,7 @@ class BattleTech(Game):
             "motion": unit.motion,
             "move": move,
             "gunnery": result.gunnery,
-            "pilot": unit.pilot.name if unit.pilot else "",
+            "pilot": unit.pilot.shown if unit.pilot else "",
             "bv": result.base,
             "cost": result.pilot,
         }
@@ -111,7 +111,14 @@ class BattleTech(Game):
         out = [(("name",), unit.name), (("model",), unit.model)]
         if unit.pilot is not None:
             out.append((("pilot", "name"), unit.pilot.name))
+            if unit.pilot.nick:
+                out.append((("pilot", "nick"), unit.pilot.nick))
+        if unit.point:
+            out.append((("point",), unit.point))
         return out
+
+    def roster_group_of(self, unit: Proto) -> str:
+        return unit.point
 
 
 GAME = BattleTech()

@@ -29,9 +29,10 @@ from dataclasses import dataclass, field
 import yaml
 
 from sheets.core.data import load_data
-from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean
+from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean, short
 from sheets.core.fsio import read_user_bytes
 from sheets.core.game import Options, get_game
+from sheets.core.i18n import _
 from sheets.core.schema import INVALID, locate
 from sheets.core.yamlio import YMap, YSeq
 from sheets.games.battletech.rules import DEFAULT_VARIANT, default_gunnery, variant_data
@@ -240,17 +241,17 @@ def _words(name: str) -> tuple[frozenset, tuple]:
 def suggest(name: str) -> str:
     """`` (did you mean 'x'?)`` for a close catalogue name of the same kind, or "".
 
-    Same kind: ammo only for ammo, items only for items, no family word swapped for another and
-    the same rack numbers (MegaMek's internal names are close to each other across families, so
-    plain similarity would offer a Streak SRM for a Streak LRM or a UMU for a magnetic clamp).
+    Same kind: ammo only for ammo (every ammo name of the catalogue says "Ammo", and no other
+    does), items only for items, no family word swapped for another and the same rack numbers
+    (MegaMek's internal names are close to each other across families, so plain similarity would
+    offer a Streak SRM for a Streak LRM or a UMU for a magnetic clamp).
     """
-    index, names = _catalogue()
+    _, names = _catalogue()
     is_ammo = "ammo" in name.lower()
     family, numbers = _words(name)
     choices = []
     for candidate in names + SPECIAL_NAMES:
-        entry = index.get(" ".join(candidate.split()).lower())
-        if ((entry is not None and entry.kind == "ammo") or "ammo" in candidate.lower()) != is_ammo:
+        if ("ammo" in candidate.lower()) != is_ammo:
             continue
         other_family, other_numbers = _words(candidate)
         if (family - other_family and other_family - family) or other_numbers != numbers:
@@ -269,17 +270,17 @@ class _Report:
         self.problems = Problems(path)
         self.full = False
 
-    def error(self, line: int, message: str) -> None:
+    def error(self, line: int, message: str, code: str) -> None:
         if len(self.problems.items) >= MAX_PROBLEMS:
             self.full = True
             if self.problems.errors:
                 return
             # a report full of (fluff) warnings still keeps this error: the file must fail
-        self.problems.error(Pos(line, 1), message)
+        self.problems.error(Pos(line, 1), message, code)
 
-    def warning(self, line: int, message: str) -> None:
+    def warning(self, line: int, message: str, code: str) -> None:
         if len(self.problems.items) < MAX_PROBLEMS:
-            self.problems.warning(Pos(line, 1), message)
+            self.problems.warning(Pos(line, 1), message, code)
 
     def raise_if_errors(self) -> None:
         """Raise every problem, in line order, as one :class:`InputError`."""
@@ -289,7 +290,10 @@ class _Report:
         if self.full:
             items.append(
                 Problem(
-                    self.problems.path, None, f"more than {MAX_PROBLEMS} problems; stopped checking this file"
+                    self.problems.path,
+                    None,
+                    _("more than {limit} problems; stopped checking this file").format(limit=MAX_PROBLEMS),
+                    code="blk-too-many-problems",
                 )
             )
         raise InputError(items)
@@ -316,11 +320,15 @@ def _short(text: str, limit: int = 40) -> str:
 def _decode(data: bytes, report: _Report) -> str | None:
     """Bytes -> text: UTF-8 (BOM allowed), else Latin-1 (every byte maps to one character)."""
     if len(data) > MAX_BYTES:
-        report.error(1, f"file too large ({len(data)} bytes; limit {MAX_BYTES})")
+        report.error(
+            1,
+            _("file too large ({size} bytes; limit {limit})").format(size=len(data), limit=MAX_BYTES),
+            "blk-too-large",
+        )
         return None
     nul = data.find(b"\x00")
     if nul >= 0:
-        report.error(data.count(b"\n", 0, nul) + 1, "not a text file (contains NUL bytes)")
+        report.error(data.count(b"\n", 0, nul) + 1, _("not a text file (contains NUL bytes)"), "blk-binary")
         return None
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
@@ -343,20 +351,39 @@ def _blocks(text: str, report: _Report) -> list[_Block]:
                 blocks.append(current)
                 current = None
             elif not strict and _closes_with_junk(line, current.key):
-                report.warning(number, f"text after </{current.name}> ignored (fluff only)")
+                report.warning(
+                    number,
+                    _("text after </{tag}> ignored (fluff only)").format(tag=_short(current.name)),
+                    "blk-text-after-tag",
+                )
                 blocks.append(current)
                 current = None
             elif opened and (strict or _norm(opened[1]) in KNOWN_TAGS):
-                message = f"<{current.name}> is not closed (<{opened[1]}> starts at line {number})"
+                tags = {"tag": _short(current.name), "next": _short(opened[1]), "line": number}
                 if strict:
-                    report.error(current.line, message)
+                    report.error(
+                        current.line,
+                        _("<{tag}> is not closed (<{next}> starts at line {line})").format(**tags),
+                        "blk-not-closed",
+                    )
                 else:
-                    report.warning(current.line, message + "; fluff only, the unit is not affected")
+                    report.warning(
+                        current.line,
+                        _(
+                            "<{tag}> is not closed (<{next}> starts at line {line}); fluff only, the unit is "
+                            "not affected"
+                        ).format(**tags),
+                        "blk-fluff-not-closed",
+                    )
                 blocks.append(current)
                 current = _Block(opened[1], _norm(opened[1]), number)
             elif closed and strict:
                 report.error(
-                    number, f"</{closed[1]}> does not close <{current.name}> (opened at line {current.line})"
+                    number,
+                    _("</{closing}> does not close <{tag}> (opened at line {line})").format(
+                        closing=_short(closed[1]), tag=_short(current.name), line=current.line
+                    ),
+                    "blk-wrong-close",
                 )
                 blocks.append(current)
                 current = None
@@ -367,29 +394,62 @@ def _blocks(text: str, report: _Report) -> list[_Block]:
                     current.values.append((number, line))
                 elif not current.overflow:
                     current.overflow = True
-                    report.error(number, f"more than {MAX_VALUES} lines in <{current.name}>")
+                    report.error(
+                        number,
+                        _("more than {limit} lines in <{tag}>").format(
+                            limit=MAX_VALUES, tag=_short(current.name)
+                        ),
+                        "blk-too-many-lines",
+                    )
             continue
         if not line or line.startswith("#"):
             continue
         if opened:
             if len(blocks) >= MAX_BLOCKS:
-                report.error(number, f"more than {MAX_BLOCKS} blocks; stopped reading")
+                report.error(
+                    number,
+                    _("more than {limit} blocks; stopped reading").format(limit=MAX_BLOCKS),
+                    "blk-too-many-blocks",
+                )
                 break
             current = _Block(opened[1], _norm(opened[1]), number)
         elif _closing_tag(line) is not None:
             tag = _closing_tag(line)
             if _norm(tag) in DATA_TAGS:
-                report.error(number, f"</{tag}> without an opening <{tag}>")
+                report.error(
+                    number,
+                    _("</{tag}> without an opening <{tag}>").format(tag=_short(tag)),
+                    "blk-close-unopened",
+                )
             else:
-                report.warning(number, f"{_short(line)} without an opening tag (ignored)")
+                report.warning(
+                    number,
+                    _("{text} without an opening tag (ignored)").format(text=_short(line)),
+                    "blk-fluff-close-unopened",
+                )
         else:
-            report.error(number, f"stray value {_short(line)!r} outside any <tag>")
+            report.error(
+                number,
+                _("stray value {value} outside any <tag>").format(value=short(line, 40)),
+                "blk-stray-value",
+            )
     if current is not None:
-        message = f"<{current.name}> is not closed (no </{current.name}> before the end of the file)"
+        tag = _short(current.name)
         if current.key in DATA_TAGS:
-            report.error(current.line, message)
+            report.error(
+                current.line,
+                _("<{tag}> is not closed (no </{tag}> before the end of the file)").format(tag=tag),
+                "blk-not-closed",
+            )
         else:
-            report.warning(current.line, message + "; fluff only, the unit is not affected")
+            report.warning(
+                current.line,
+                _(
+                    "<{tag}> is not closed (no </{tag}> before the end of the file); fluff only, the unit "
+                    "is not affected"
+                ).format(tag=tag),
+                "blk-fluff-not-closed",
+            )
         blocks.append(current)
     return blocks
 
@@ -397,7 +457,7 @@ def _blocks(text: str, report: _Report) -> list[_Block]:
 def _closes_with_junk(line: str, key: str) -> bool:
     """``</history>>``: a closing tag followed by stray characters (MegaMek still closes there)."""
     m = re.match(r"</([^<>]*)>", line)
-    return bool(m) and _norm(m[1]) == key and len(m[0]) < len(line)
+    return bool(m) and _norm(m[1]) == key  # (the bare closing tag closes its block before this)
 
 
 def _closing_tag(line: str) -> str | None:
@@ -415,22 +475,37 @@ def _index(blocks: list[_Block], report: _Report) -> dict[str, _Block]:
             if "equipment" in block.key and block.key not in KNOWN_TAGS and block.has_text:
                 report.error(
                     block.line,
-                    f"<{block.name}> is not a ProtoMech equipment block this "
-                    f"importer knows; its items would be lost",
+                    _(
+                        "<{tag}> is not a ProtoMech equipment block this importer knows; its items would be lost"
+                    ).format(tag=_short(block.name)),
+                    "blk-unknown-block",
                 )
             continue
         if block.key in found:
-            report.error(block.line, f"<{block.name}> given twice (first at line {found[block.key].line})")
+            report.error(
+                block.line,
+                _("<{tag}> given twice (first at line {line})").format(
+                    tag=_short(block.name), line=found[block.key].line
+                ),
+                "blk-twice",
+            )
             continue
         found[block.key] = block
         for number, value in block.values:
             if len(value) > MAX_VALUE_LEN:
                 report.error(
                     number,
-                    f"line too long in <{block.name}> ({len(value)} characters; limit {MAX_VALUE_LEN})",
+                    _("line too long in <{tag}> ({length} characters; limit {limit})").format(
+                        tag=_short(block.name), length=len(value), limit=MAX_VALUE_LEN
+                    ),
+                    "blk-line-too-long",
                 )
             elif any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value if c != "\t"):
-                report.error(number, f"control character in <{block.name}>")
+                report.error(
+                    number,
+                    _("control character in <{tag}>").format(tag=_short(block.name)),
+                    "blk-control-character",
+                )
     return found
 
 
@@ -441,13 +516,19 @@ def _single(
     block = found.get(key)
     if block is None:
         if required:
-            report.error(1, f"missing <{TAG_TITLES[key]}> block")
+            report.error(1, _("missing <{tag}> block").format(tag=TAG_TITLES[key]), "blk-missing-block")
         return None
     for number, extra in block.values[1:]:
-        report.error(number, f"stray value {_short(extra)!r} in <{block.name}> (it takes one line)")
+        report.error(
+            number,
+            _("stray value {value} in <{tag}> (it takes one line)").format(
+                value=short(extra, 40), tag=_short(block.name)
+            ),
+            "blk-stray-value",
+        )
     if not block.values:
         if required:
-            report.error(block.line, f"<{block.name}> is empty")
+            report.error(block.line, _("<{tag}> is empty").format(tag=_short(block.name)), "blk-empty-block")
         return None
     return block.values[0]
 
@@ -457,7 +538,13 @@ def _whole(entry: tuple[int, str] | None, what: str, report: _Report) -> int | N
         return None
     number, text = entry
     if not _WHOLE.fullmatch(text):
-        report.error(number, f"{what} must be a whole number of 0 or more, not {_short(text)!r}")
+        report.error(
+            number,
+            _("{tag} must be a whole number of 0 or more, not {value}").format(
+                tag=what, value=short(text, 40)
+            ),
+            "blk-not-whole",
+        )
         return None
     return int(text)
 
@@ -484,11 +571,13 @@ def _tons(found, report) -> int | None:
         return None
     number, text = entry
     if not _NUMBER.fullmatch(text):
-        report.error(number, f"tonnage must be a number, not {_short(text)!r}")
+        report.error(
+            number, _("tonnage must be a number, not {value}").format(value=short(text, 40)), "blk-tonnage"
+        )
         return None
     value = float(text)
     if not value.is_integer():
-        report.error(number, f"tonnage must be whole tons, not {text}")
+        report.error(number, _("tonnage must be whole tons, not {value}").format(value=text), "blk-tonnage")
         return None
     return int(value)
 
@@ -502,9 +591,10 @@ def _motion(found, report) -> str | None:
     if motion is None:
         report.error(
             number,
-            f"unknown motion_type {_short(text)!r}"
-            f"{did_you_mean(text, ['Biped', 'Quad', 'WiGE'])}; "
-            f"expected Biped, Quad or WiGE",
+            _("unknown motion_type {value}{hint}; expected Biped, Quad or WiGE").format(
+                value=short(text, 40), hint=did_you_mean(text, ["Biped", "Quad", "WiGE"])
+            ),
+            "blk-motion",
         )
     return motion
 
@@ -519,14 +609,22 @@ def _armor_type(found, report) -> tuple[str, int] | None:
     number, text = entry
     if not re.fullmatch(r"[+-]?\d{1,4}", text):
         report.error(
-            number, f"armor_type must be a whole number (MegaMek's armour code), not {_short(text)!r}"
+            number,
+            _("armor_type must be a whole number (MegaMek's armour code), not {value}").format(
+                value=short(text, 40)
+            ),
+            "blk-armor-type",
         )
         return None
     codes = armor_type_codes()
     if int(text) not in codes:
         known = ", ".join(f"{c} = {t}" for c, t in sorted(codes.items()))
         report.error(
-            number, f"armour type {int(text)} (MegaMek <armor_type>) is not modelled here; known: {known}"
+            number,
+            _("armour type {code} (MegaMek <armor_type>) is not modelled here; known: {known}").format(
+                code=int(text), known=known
+            ),
+            "blk-armor-type",
         )
         return None
     return codes[int(text)], number
@@ -545,22 +643,30 @@ def armor_type_codes() -> dict[int, str]:
 def _armor(found, motion: str | None, report) -> YMap | None:
     block = found.get("armor")
     if block is None:
-        report.error(1, "missing <armor> block")
+        report.error(1, _("missing <{tag}> block").format(tag="armor"), "blk-missing-block")
         return None
     values = []
     for number, text in block.values:
         if _WHOLE.fullmatch(text):
             values.append((number, int(text)))
         else:
-            report.error(number, f"armour value must be a whole number of 0 or more, not {_short(text)!r}")
+            report.error(
+                number,
+                _("armour value must be a whole number of 0 or more, not {value}").format(
+                    value=short(text, 40)
+                ),
+                "blk-armor",
+            )
     if len(values) < len(block.values):
         return None
     if len(values) not in (5, 6):
         report.error(
             block.line,
-            f"expected 5 armour values (6 with a main gun) in the order "
-            f"head, torso, right arm, left arm, legs[, main gun]; "
-            f"found {len(values)}",
+            _(
+                "expected 5 armour values (6 with a main gun) in the order head, torso, right arm, left arm, "
+                "legs[, main gun]; found {count}"
+            ).format(count=len(values)),
+            "blk-armor-count",
         )
         return None
     armor = YMap()
@@ -568,8 +674,11 @@ def _armor(found, motion: str | None, report) -> YMap | None:
     for location, (number, value) in zip(ARMOR_ORDER, values):
         if motion == "quad" and location in ("right_arm", "left_arm"):
             if value:
+                arm = _("right arm") if location == "right_arm" else _("left arm")
                 report.error(
-                    number, f"a quad has no arms: {location.replace('_', ' ')} armour must be 0, not {value}"
+                    number,
+                    _("a quad has no arms: {arm} armour must be 0, not {value}").format(arm=arm, value=value),
+                    "blk-quad-arms",
                 )
             continue
         _put(armor, location, value, number)
@@ -599,7 +708,9 @@ def _item(number: int, text: str, location: str, has_main_gun: bool, gear: _Gear
     if sized:
         size_text = sized[1].strip()
         if not _NUMBER.fullmatch(size_text):
-            report.error(number, f"size must be a number, not {_short(size_text)!r}")
+            report.error(
+                number, _("size must be a number, not {value}").format(value=short(size_text, 40)), "blk-size"
+            )
             return
         text = text[: sized.start()].strip()
     if text.startswith("(R) "):
@@ -609,15 +720,21 @@ def _item(number: int, text: str, location: str, has_main_gun: bool, gear: _Gear
     if counted and re.fullmatch(r"[+-]?\d{1,6}", counted[2].strip()) and lookup_item(text) is None:
         name, shots = counted[1], int(counted[2])
         if shots < 1:
-            report.error(number, f"shot count must be 1 or more, not {shots}")
+            report.error(
+                number, _("shot count must be 1 or more, not {value}").format(value=shots), "blk-shots"
+            )
             return
     special = " ".join(name.split()).lower()
     if special == UMU:
-        report.error(number, f"{name!r} (UMU) cannot be imported: unit files have no UMU field")
+        report.error(
+            number,
+            _("{item} (UMU) cannot be imported: unit files have no UMU field").format(item=short(name, 40)),
+            "blk-umu",
+        )
         return
     if special in JUMP_JETS or special == MYOMER_BOOSTER or special in BUILT_IN:
         if shots is not None:
-            report.error(number, f"{name!r} takes no shot count")
+            report.error(number, _("{item} takes no shot count").format(item=short(name, 40)), "blk-shots")
         elif special in JUMP_JETS:
             kind = JUMP_JETS[special]
             gear.jets[kind] = gear.jets.get(kind, 0) + 1
@@ -627,26 +744,47 @@ def _item(number: int, text: str, location: str, has_main_gun: bool, gear: _Gear
         return
     entry = lookup_item(name)
     if entry is None:
-        report.error(number, f"unknown item {_short(name)!r}{suggest(name)}")
+        report.error(
+            number,
+            _("unknown item {item}{hint}").format(item=short(name, 40), hint=suggest(name)),
+            "blk-unknown-item",
+        )
         return
     if entry.kind == "ammo":
         if shots is None:
-            report.error(number, f"ammo {name!r} needs a shot count: '{name} (N)'")
+            report.error(
+                number,
+                _("ammo {item} needs a shot count: '{name} (N)'").format(item=short(name, 40), name=name),
+                "blk-shots",
+            )
             return
         gear.ammo.append((number, [("item", entry.name, number), ("shots", shots, number)]))
         return
     if shots is not None:
-        report.error(number, f"{name!r} is not ammo: remove the shot count '({shots})'")
+        report.error(
+            number,
+            _("{item} is not ammo: remove the shot count '({shots})'").format(
+                item=short(name, 40), shots=shots
+            ),
+            "blk-shots",
+        )
         return
     if location == "main_gun" and not has_main_gun:
         report.error(
-            number, f"{name!r} is in <Main Gun Equipment> but <armor> has no main-gun value (5 values)"
+            number,
+            _("{item} is in <Main Gun Equipment> but <armor> has no main-gun value (5 values)").format(
+                item=short(name, 40)
+            ),
+            "blk-main-gun",
         )
         return
     if location == "body":
         report.error(
             number,
-            f"{name!r} must be in a location (head, torso, arms, legs, main gun), not in <Body Equipment>",
+            _(
+                "{item} must be in a location (head, torso, arms, legs, main gun), not in <Body Equipment>"
+            ).format(item=short(name, 40)),
+            "blk-body-item",
         )
         return
     gear.items.append(_flow_map([("item", entry.name, number), ("location", location, number)], number))
@@ -666,7 +804,7 @@ def _equipment(found, has_main_gun: bool, report) -> _Gear:
         gear.items.append(_flow_map(pairs, number))
         gear.items.item_pos.append(Pos(number, 1))
     if len(gear.jets) > 1:
-        report.error(gear.jet_line, "mixes standard and extended jump jets")
+        report.error(gear.jet_line, _("mixes standard and extended jump jets"), "blk-jump-jets")
     return gear
 
 
@@ -685,7 +823,9 @@ def parse_blk(text: str | bytes, path: str) -> dict:
     found = _index(_blocks(text, report), report)
     unit_type = _single(found, "unittype", report)
     if unit_type is not None and unit_type[1].lower() not in PROTO_TYPES:
-        report.error(unit_type[0], f"not a ProtoMech: {_short(unit_type[1])}")
+        report.error(
+            unit_type[0], _("not a ProtoMech: {kind}").format(kind=_short(unit_type[1])), "blk-not-protomech"
+        )
         report.raise_if_errors()
     unit = YMap()
     unit.pos = Pos(1, 1)
@@ -730,7 +870,7 @@ def parse_blk(text: str | bytes, path: str) -> dict:
 def parse_blk_with_warnings(text: str | bytes, path: str) -> tuple[dict, list[Problem]]:
     """:func:`parse_blk` plus the warnings of the file (problems confined to fluff blocks)."""
     unit = parse_blk(text, path)
-    return unit, list(getattr(unit, "warnings", ()))
+    return unit, list(unit.warnings)
 
 
 def check_unit(unit: dict, path: str, rules: str = "tw") -> list[Problem]:
@@ -743,15 +883,16 @@ def check_unit(unit: dict, path: str, rules: str = "tw") -> list[Problem]:
     game = get_game("battletech")
     options = Options(rules=rules)
     problems = Problems(path)
-    label = f"unit {unit.get('name')!r}"
+    label = _("unit {name}").format(name=short(unit.get("name")))
     checked = game.unit_spec().check(unit, getattr(unit, "pos", None), problems, label)
     if checked is not INVALID:
         for issue in game.validate_unit(game.build_unit(checked, options), options):
             pos = locate(checked, tuple(issue.path))
+            message = _("{unit}: {message}").format(unit=label, message=issue.message)
             if issue.severity == "warning":
-                problems.warning(pos, f"{label}: {issue.message}")
+                problems.warning(pos, message, issue.code)
             else:
-                problems.error(pos, f"{label}: {issue.message}")
+                problems.error(pos, message, issue.code)
     problems.raise_if_errors()
     return problems.warnings
 
@@ -766,7 +907,7 @@ def read_blk(path: str | os.PathLike) -> dict:
 def read_blk_with_warnings(path: str | os.PathLike) -> tuple[dict, list[Problem]]:
     """:func:`read_blk` plus the file's warnings (problems confined to fluff blocks)."""
     unit = read_blk(path)
-    return unit, list(getattr(unit, "warnings", ()))
+    return unit, list(unit.warnings)
 
 
 def blk_to_unit_file(path: str | os.PathLike, data: bytes | None = None) -> dict:
@@ -814,13 +955,13 @@ _Dumper.add_representer(
 )
 
 
-def _plain(value, depth: int):
-    """YMap/YSeq -> dict/list; mappings inside a unit become one-line flow mappings."""
+def _plain(value, inner: bool = False):
+    """YMap/YSeq -> dict/list; mappings inside a unit (``inner``) become one-line flow mappings."""
     if isinstance(value, dict):
-        items = {str(k): _plain(v, depth + 1) for k, v in value.items()}
-        return _Flow(items) if depth >= 1 else items
+        items = {str(k): _plain(v, True) for k, v in value.items()}
+        return _Flow(items) if inner else items
     if isinstance(value, list):
-        return [_plain(v, depth + 1) for v in value]
+        return [_plain(v, inner) for v in value]
     return value
 
 
@@ -847,7 +988,7 @@ def to_yaml(units: list[dict]) -> str:
     doc: dict = {"system": "battletech"}
     if any(_needs_tw(unit) for unit in units):
         doc["rules"] = "tw"
-    doc["units"] = [_plain(unit, 0) for unit in units]
+    doc["units"] = [_plain(unit) for unit in units]
     return yaml.dump(
         doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
     )

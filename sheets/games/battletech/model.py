@@ -103,6 +103,12 @@ class AmmoBin:
 class Pilot:
     name: str = ""
     gunnery: int = 4
+    nick: str = ""  # call sign
+
+    @property
+    def shown(self) -> str:
+        """The name as printed: ``Kael Ward “Ghost”`` with a call sign."""
+        return f"{self.name} “{self.nick}”".strip() if self.nick else self.name
 
 
 @dataclass(frozen=True)
@@ -122,6 +128,7 @@ class Proto:
     mounts: tuple = ()  # Mount
     ammo: tuple = ()  # AmmoBin
     pilot: Pilot | None = None
+    point: str = ""  # the Point (army-list group) it belongs to; "" = by five in file order
 
     @property
     def has_main_gun(self) -> bool:

@@ -166,7 +166,9 @@ def build(data) -> Proto:
     pilot = None
     if data.get("pilot") is not None:
         p = data["pilot"]
-        pilot = Pilot(name=p.get("name") or "", gunnery=p.get("gunnery", default_gunnery()))
+        pilot = Pilot(
+            name=p.get("name") or "", gunnery=p.get("gunnery", default_gunnery()), nick=p.get("nick") or ""
+        )
     return Proto(
         name=data["name"],
         model=data.get("model") or "",
@@ -181,6 +183,7 @@ def build(data) -> Proto:
         mounts=tuple(mounts),
         ammo=tuple(bins),
         pilot=pilot,
+        point=data.get("point") or "",
     )
 
 

@@ -112,6 +112,7 @@ def unit_spec() -> Obj:
         fields={
             "name": Str(default="", max_len=60, description="blank prints a blank line"),
             "gunnery": Int(label=_label("gunnery"), min=0, max=8, default=4, description="Gunnery skill"),
+            "nick": Str(default="", max_len=60, description="call sign, printed after the name"),
         },
     )
     return Obj(
@@ -160,6 +161,12 @@ def unit_spec() -> Obj:
                 label=_label("weapons_inventory"), item=equipment_line, default=list, max_len=40
             ),
             "pilot": pilot,
+            "point": Str(
+                default="",
+                max_len=60,
+                description="the Point it belongs to: the army list keeps a Point's units together "
+                "(e.g. the force a MegaMek file names)",
+            ),
         },
         aliases={"armour": "armor", "weight": "tons", "tonnage": "tons", "variant": "model"},
     )

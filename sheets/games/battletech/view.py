@@ -136,7 +136,7 @@ def sheet_data(proto: Proto, variant: str | None) -> dict:
             for loc in proto.locations
         ],
         "pilot": {
-            "name": proto.pilot.name if proto.pilot else "",
+            "name": proto.pilot.shown if proto.pilot else "",
             "gunnery": gunnery(proto),
             "hits": list(pilot_table["hits"]),
             "consciousness": list(pilot_table["consciousness"]),
