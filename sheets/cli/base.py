@@ -39,7 +39,13 @@ def shown(value: Any) -> Any:
 
 
 class Option(click.Option):
-    """The options of sheets (their help is translated by the command that shows it)."""
+    """The options of sheets (their help is translated by the command that shows it); ``spec``:
+    the :class:`~sheets.core.options.OptionSpec` it was made from, if any (a settings file's value
+    is checked by it)."""
+
+    def __init__(self, *args: Any, spec: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.spec = spec
 
 
 class _Translated:

@@ -18,31 +18,31 @@ from sheets.core.i18n import _, current_lang, ngettext
 
 
 def verbosity() -> int:
-    """-1 with ``-q``, 1 with ``-v``, else 0 (the command's context)."""
-    ctx = click.get_current_context(silent=True)
-    while ctx is not None:
-        if "sheets.verbosity" in ctx.meta:
-            return int(ctx.meta["sheets.verbosity"])
-        ctx = ctx.parent
-    return 0
+    """-1 with ``-q``, 1 with ``-v``, else 0 (the current command's: :mod:`sheets.core.report`)."""
+    from sheets.core.report import verbosity as level
+
+    return level()
 
 
 def say(text: str) -> None:
     """A progress or "wrote" line on stderr (not with ``-q``)."""
-    if verbosity() >= 0:
-        click.echo(text, err=True)
+    from sheets.core import report
+
+    report.say(text)
 
 
 def warn(text: str) -> None:
     """A warning on stderr (not with ``-q``)."""
-    if verbosity() >= 0:
-        click.echo(text, err=True)
+    from sheets.core import report
+
+    report.warn(text)
 
 
 def detail(text: str) -> None:
     """What ``-v`` adds: each file read, each check made."""
-    if verbosity() > 0:
-        click.echo(text, err=True)
+    from sheets.core import report
+
+    report.detail(text)
 
 
 # -- options and loading -------------------------------------------------------------------------

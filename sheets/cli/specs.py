@@ -87,7 +87,7 @@ def click_params(spec: OptionSpec, prefix: str = "", keep_text: bool = False) ->
             kw["default"] = spec.default
         if spec.metavar:
             kw["metavar"] = spec.metavar
-    out = [Option(decls, **kw)]
+    out = [Option(decls, spec=spec, **kw)]
     for i, alias in enumerate(spec.aliases):
         hidden = {k: v for k, v in kw.items() if k not in ("help", "show_default", "default", "required")}
         out.append(Option([alias, f"{spec.name}__alias{i}"], hidden=True, **hidden))
@@ -237,9 +237,12 @@ class DiskFiles:
             return False
 
     def load(self, file: str, expect_game: str | None) -> Any:
+        from sheets.cli.common import detail, units_count
         from sheets.core.loader import load_file
 
-        return load_file(file, expect_game=expect_game)
+        loaded = load_file(file, expect_game=expect_game)
+        detail(_("read {file}: {units}").format(file=file, units=units_count(len(loaded.units))))
+        return loaded
 
 
 class VariadicCommand(Command):
@@ -268,7 +271,7 @@ class VariadicCommand(Command):
 def calc_command(game_id: str, spec) -> click.Command:
     """``sheets calc GAME NAME``: the calculator ``spec``'s inputs as options, ``--lang``,
     ``--json``."""
-    from sheets.cli.options import lang_option
+    from sheets.cli.options import lang_option, verbosity
 
     params: list[click.Parameter] = []
     for item in spec.inputs:
@@ -312,6 +315,7 @@ def calc_command(game_id: str, spec) -> click.Command:
     )
     lang_option(cmd)
     click.option("--json", "as_json", is_flag=True, cls=Option, help=N_("Print JSON."))(cmd)
+    verbosity(cmd)
     return cmd
 
 

@@ -17,13 +17,24 @@ from pathlib import Path
 
 import click
 
+from sheets.core import report
+from sheets.core.i18n import _
+
+
+def _said_read(path) -> None:
+    """-v: a file was read (the command's functions use ``_`` as a loop name)."""
+    report.detail(_("read {file}").format(file=path))
+
+
 PROGRESS_MIN_FILES = 5  # show a progress bar (terminal only) from this many inputs
 MAX_FILES = 5000  # .blk files taken from the command line and its directories together
 
 
 def _on_terminal() -> bool:
-    """True when stderr is a terminal (a progress bar helps there)."""
-    return sys.stderr.isatty()
+    """True when stderr is a terminal (a progress bar helps there) and the command is not -q."""
+    from sheets.core.report import progress_shown
+
+    return progress_shown() and sys.stderr.isatty()
 
 
 def _blk_files(folder: Path) -> list[Path]:
@@ -116,6 +127,7 @@ def megamek(
         for path in bar:
             try:
                 unit, fluff = read_blk_with_warnings(path)
+                _said_read(path)
                 warnings.extend(fluff)
                 warnings.extend(check_unit(unit, str(path)))
             except InputError as exc:
@@ -149,9 +161,9 @@ def megamek(
         f"{len(inputs)} file{'s' if len(inputs) != 1 else ''}; {len(refused)} refused"
     )
     for warning in warnings:
-        click.echo(str(warning), err=True)
+        report.warn(str(warning))
     if strict and refusals:
-        click.echo(summary + "; nothing written (--strict)", err=True)
+        report.say(summary + "; nothing written (--strict)")
         raise InputError(refusals)
     if targets:
         # every file or none (sheets.core.fsio.write_files)
@@ -162,7 +174,7 @@ def megamek(
         written = f"; {units} unit{'s' if units != 1 else ''} on standard output"
     else:
         written = "; nothing written"
-    click.echo(summary + written, err=True)
+    report.say(summary + written)
     if refusals:
         raise InputError(refusals)
 
@@ -186,18 +198,18 @@ def _import_force(files, forces, output, outdir, strict, units_dir) -> None:
     doc = read_force(str(force), read_user_bytes(force, MAX_BYTES), index_units(folder), str(folder))
     load_mapping(dict(doc), str(force))  # the same checks as a hand-written unit file
     for warning in doc.warnings:
-        click.echo(str(warning), err=True)
+        report.warn(str(warning))
     left = len(doc.warnings)
     summary = f"imported {len(doc['units'])} unit{'s' if len(doc['units']) != 1 else ''} of the force; {left} left out"
     if strict and left:
-        click.echo(summary + "; nothing written (--strict)", err=True)
+        report.say(summary + "; nothing written (--strict)")
         raise SystemExit(1)
     text = force_to_yaml(doc)
     if output is None:
         click.echo(text, nl=False)
-        click.echo(summary + "; on standard output", err=True)
+        report.say(summary + "; on standard output")
     else:
         write_files([(output, text)])
-        click.echo(summary + f"; wrote {output}", err=True)
+        report.say(summary + f"; wrote {output}")
     if left:
         raise SystemExit(1)

@@ -15,6 +15,14 @@ from pathlib import Path
 
 import click
 
+from sheets.core import report
+from sheets.core.i18n import _
+
+
+def _said_read(path) -> None:
+    """-v: a file was read (the command's functions use ``_`` as a loop name)."""
+    report.detail(_("read {file}").format(file=path))
+
 
 @click.command("battlescribe")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="PATH...")
@@ -67,6 +75,7 @@ def battlescribe(
         try:
             doc = roster_to_unit_file(path, strict=strict, warnings=warnings)
             load_mapping(doc, str(path))  # the same checks as a hand-written unit file
+            _said_read(path)
         except InputError as exc:
             problems.extend(exc.problems)
             continue
@@ -89,15 +98,15 @@ def battlescribe(
     elif output is not None and docs:
         targets.append((output, docs[0][1]))
     for w in warnings:
-        click.echo(str(w), err=True)
+        report.warn(str(w))
     if problems:
-        click.echo(f"imported {len(docs)} of {len(files)} roster(s); nothing written", err=True)
+        report.say(f"imported {len(docs)} of {len(files)} roster(s); nothing written")
         raise InputError(problems)
     if not targets:  # standard output: one unit file that every command reads
         click.echo(to_yaml(merge_rosters([doc for _, doc in docs])), nl=False)
     write_files([(target, to_yaml(doc)) for target, doc in targets])  # every file or none
     for target, doc in targets:
-        click.echo(f"wrote {target} ({len(doc['units'])} units)", err=True)
+        report.say(f"wrote {target} ({len(doc['units'])} units)")
 
 
 def merge_rosters(docs: list[dict]) -> dict:
