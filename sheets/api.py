@@ -716,7 +716,7 @@ def render(
     loader used; the units keep the options they were loaded with. ``jobs`` > 1 draws on
     worker processes (same bytes); ``record`` keeps the layout for the layout checker;
     ``progress(document)`` (the CLI's progress bar) is called before drawing and must return
-    an object with ``close()``."""
+    an object with ``close(finished=bool)``."""
     loaded = _loaded(loaded)
     files = loaded.files
     games = {f.game.id for f in files}
@@ -775,11 +775,13 @@ def render(
     if opts.extra.get("png_dir"):
         jobs = 1  # card PNGs are made by the renderer itself (--jobs workers measure their pages)
     bar = progress(doc) if progress else None
+    finished = False
     try:
         pdf = _glyph_guard(lambda: parallel.render(doc, draw, jobs), files[0].path)
+        finished = True
     finally:
         if bar is not None:
-            bar.close()
+            bar.close(finished=finished)  # (a finished render's bar shows 100 %)
     return Rendered(pdf, doc)
 
 

@@ -50,12 +50,13 @@ def load_jobs(paths, jobs) -> int:
 
 
 def expected_pages(loaded) -> int | None:
-    """About how many pages a render makes, for the progress bar's percentage and ETA: the
-    game's own estimate (``Game.expected_pages``) or one page per unit."""
+    """About how many pages a render makes, for the progress bar's percentage and ETA: each
+    file's pages as its game estimates them (``Game.expected_pages``: a Point of five ProtoMechs
+    a page, two ДМ sheets, a card grid…), not its units."""
     total = 0
     for one in loaded:
         estimate = getattr(one.game, "expected_pages", None)
-        total += estimate(one.units, one.options) if estimate else len(one.units)
+        total += estimate(list(one.units), one.options) if estimate else len(one.units)
     return total or None
 
 

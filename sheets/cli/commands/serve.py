@@ -95,12 +95,13 @@ def serve(host, port, open_browser, time_limit, workers):
     port = sock.getsockname()[1]
     url = _url(host, port)
     if host != LOCAL:
-        click.echo(
+        from sheets.cli.common import warn
+
+        warn(
             _(
                 "warning: serving on {host}, not {local}: anyone who can reach this address can use the page "
                 "(and make this machine render their files)"
-            ).format(host=host, local=LOCAL),
-            err=True,
+            ).format(host=host, local=LOCAL)
         )
     app = create_app(host, port, time_limit=time_limit, workers=workers)
 
@@ -131,4 +132,6 @@ def serve(host, port, open_browser, time_limit, workers):
         Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has shut down: a normal stop
         pass
-    click.echo(_("stopped"), err=True)
+    from sheets.cli.common import say
+
+    say(_("stopped"))

@@ -7,7 +7,7 @@ import json
 import click
 
 from sheets.cli.base import command
-from sheets.cli.common import expand_paths, make_options, units_count, warn
+from sheets.cli.common import detail, expand_paths, make_options, units_count, warn
 from sheets.cli.options import paths_argument, rules_option, strict_option, verbosity
 from sheets.cli.specs import GameOptionsCommand, check_game_options, check_rules
 from sheets.core.i18n import N_, _
@@ -53,6 +53,7 @@ def validate(ctx, paths, rules, as_json, **game_options):
         except InputError as exc:
             failed.extend(exc.problems)
             continue
+        detail(_("read {file}: {units}").format(file=path, units=units_count(len(loaded.units))))
         games.add(loaded.game.id)
         warnings.extend(loaded.warnings)
         said.extend((True, str(w)) for w in loaded.warnings)
