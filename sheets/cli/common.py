@@ -89,23 +89,40 @@ def read_suffixes() -> tuple[str, ...]:
 
 
 def expand_paths(paths) -> list[str]:
-    """The command line's PATHs: a folder is replaced by the files under it (recursively, in a
-    stable order, symlinked folders not followed) that the commands read; ``-`` is standard
-    input (once)."""
+    """The command line's PATHs: a folder is replaced by the files under it that the commands
+    read (recursively; hidden files and folders left out; the suffix in any letter case; a
+    symlinked file read, a symlinked folder not followed), in a stable order: a folder's files
+    sorted by name, then each subfolder's, sorted by name. A subfolder that cannot be read is an
+    input error naming it (exit 1), never skipped in silence. ``-`` is standard input (once)."""
+    from sheets.core.errors import InputError, Problem
+
     out: list[str] = []
     suffixes = None
+    unreadable: list[Problem] = []
     for path in paths:
         if path != "-" and os.path.isdir(path):
             suffixes = suffixes or read_suffixes()
             found = []
-            for root, dirs, names in os.walk(path, followlinks=False):
+            errors: list[OSError] = []
+            for root, dirs, names in os.walk(path, onerror=errors.append, followlinks=False):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 found.extend(
                     os.path.join(root, n)
                     for n in sorted(names)
                     if os.path.splitext(n)[1].lower() in suffixes and not n.startswith(".")
                 )
-            if not found:
+            for exc in errors:
+                unreadable.append(
+                    Problem(
+                        str(exc.filename or path),
+                        None,
+                        _("this folder cannot be read ({reason}): its unit files were not read").format(
+                            reason=exc.strerror or exc
+                        ),
+                        code="unreadable-folder",
+                    )
+                )
+            if not found and not errors:
                 raise click.UsageError(
                     _("no unit files ({suffixes}) in folder {folder}").format(
                         suffixes=", ".join(suffixes), folder=path
@@ -114,6 +131,8 @@ def expand_paths(paths) -> list[str]:
             out.extend(found)
         else:
             out.append(path)
+    if unreadable:
+        raise InputError(unreadable)
     if out.count("-") > 1:
         raise click.UsageError(_("- (standard input) can be read only once"))
     return out

@@ -63,6 +63,17 @@ def note_input(path: str | os.PathLike) -> None:
     _INPUTS[(st.st_dev, st.st_ino)] = str(path)
 
 
+def note_stream(stream, name: str) -> None:
+    """Remember the file behind ``stream`` (standard input redirected from a file: ``info - -o
+    army.json < army.json``) as an input of this command, whatever way it was read."""
+    try:
+        st = os.fstat(stream.fileno())
+    except (AttributeError, OSError, ValueError):  # no file behind it (a test's stream, closed)
+        return
+    if stat.S_ISREG(st.st_mode):
+        _INPUTS[(st.st_dev, st.st_ino)] = name
+
+
 def _bad_name(name: str) -> str | None:
     if "\0" in name:
         return _("the name contains a NUL character")
