@@ -1102,13 +1102,13 @@ def starter(game_id: str, kind: str | None = None, lang: str = "en") -> str:
     """The text of a starter file (`sheets new GAME KIND --lang LANG`): a comment on every field
     in ``lang``, values that validate and render as they are, and the editor's schema line."""
     from sheets.core.data import data_path, load_data
-    from sheets.core.errors import did_you_mean
+    from sheets.core.errors import did_you_mean, short
 
     game = _game(game_id)
     if lang not in LANGS:
         raise UsageError(
             _("unknown language {value}; expected {choices}").format(
-                value=repr(lang), choices=_(" or ").join(LANGS)
+                value=short(lang), choices=_(" or ").join(LANGS)
             )
         )
     table = load_data("common/starters.yaml").get(game.id) or {}
@@ -1118,7 +1118,7 @@ def starter(game_id: str, kind: str | None = None, lang: str = "en") -> str:
     if kind not in table:
         raise UsageError(
             _("{game} has no starter {kind}{hint}; kinds: {kinds}").format(
-                game=game.id, kind=repr(kind), hint=did_you_mean(kind, table), kinds=", ".join(table)
+                game=game.id, kind=short(kind), hint=did_you_mean(kind, table), kinds=", ".join(table)
             )
         )
     text = data_path(f"starters/{table[kind]['file']}").read_text(encoding="utf-8")

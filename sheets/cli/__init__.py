@@ -173,8 +173,11 @@ class LazyGroup(Group):
         i18n.set_lang(lang)
         i18n.install_default_domain()
         self._lang_source = source
+        from sheets.cli.streams import guarded
+
         try:
-            return super().main(argv, *rest, **kwargs)
+            with guarded():  # a failed write to standard output is a message (exit 1)
+                return super().main(argv, *rest, **kwargs)
         finally:
             self._settings = None
             i18n.set_lang(before)

@@ -175,11 +175,16 @@ def format_of(output, command: str, formats: tuple[str, ...], default: str | Non
         from sheets.core.fsio import check_target
 
         check_target(output)  # an empty name, a device, an input: refused for that first
+    from sheets.core.errors import plain, short
+
     listed = ", ".join(f".{f}" for f in formats)
-    got = f"'.{suffix}'" if suffix else _("no suffix")
+    got = short("." + suffix) if suffix else _("no suffix")
     raise click.BadParameter(
         _("{output}: {got}; `sheets {command}` makes {formats} (the suffix of -o chooses)").format(
-            output=output, got=got, command=command, formats=listed
+            output=str(output) if len(str(output)) <= 200 else plain(str(output)),
+            got=got,
+            command=command,
+            formats=listed,
         ),
         param_hint="-o",
     )
@@ -216,10 +221,13 @@ def write(path, data) -> None:
 
 
 def to_stdout(data) -> None:
-    """``-o -``: text as is; a PDF or PNG only when standard output is not a terminal."""
+    """``-o -``: text as is; a PDF or PNG only when standard output is not a terminal. Every byte
+    is written or the command stops with a message (a full disk, ``ulimit -f``, a closed
+    standard output: exit 1; see :mod:`sheets.cli.streams`)."""
     import sys
 
-    from sheets.core.errors import InputError, Problem, UsageProblem
+    from sheets.cli.streams import refused, write_all
+    from sheets.core.errors import UsageProblem
 
     if isinstance(data, bytes) and stdout_is_terminal():
         raise UsageProblem(
@@ -229,30 +237,23 @@ def to_stdout(data) -> None:
         )
     stream = sys.stdout
     if stream is None:  # started with standard output closed (`>&-`)
-        raise InputError(
-            [Problem("-", None, _("cannot write to standard output: it is closed"), code="stdout")]
-        )
+        raise refused(_("it is closed"))
+    binary = getattr(stream, "buffer", None)
     try:
-        if isinstance(data, bytes):
-            stream.buffer.write(data)  # the binary side of whatever stdout is (also under CliRunner)
-            stream.buffer.flush()
-        else:
-            click.echo(data, nl=False)
+        if binary is None:  # a plain text stream (a test's StringIO)
+            stream.write(data if isinstance(data, str) else data.decode("utf-8", "replace"))
             stream.flush()
+            return
+        stream.flush()  # what was printed before comes first
+        if isinstance(data, str):
+            data = data.encode(
+                getattr(stream, "encoding", None) or "utf-8", getattr(stream, "errors", None) or "strict"
+            )
     except BrokenPipeError:
         raise
     except (OSError, ValueError) as exc:  # closed (EBADF), disk full (ENOSPC), a closed file
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise InputError(
-            [
-                Problem(
-                    "-",
-                    None,
-                    _("cannot write to standard output: {reason}").format(reason=reason),
-                    code="stdout",
-                )
-            ]
-        ) from None
+        raise refused(getattr(exc, "strerror", None) or str(exc)) from None
+    write_all(binary, data)
 
 
 def stdout_is_terminal() -> bool:

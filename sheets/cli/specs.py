@@ -5,7 +5,6 @@ game's calculators become ``sheets calc GAME NAME`` commands."""
 
 from __future__ import annotations
 
-import json
 import os
 from typing import Any
 
@@ -282,6 +281,7 @@ def calc_command(game_id: str, spec) -> click.Command:
         return spelled(by_name[name]) if name in by_name else name
 
     def run(**values: Any) -> None:
+        from sheets.cli.commands.validate import json_text
         from sheets.core import calc as core_calc
         from sheets.core.options import NamedValueError
 
@@ -299,11 +299,11 @@ def calc_command(game_id: str, spec) -> click.Command:
                 text = exc.text or ""
                 for n in exc.names:
                     text = text.replace("{" + n + "}", spell(n))
-                click.echo(json.dumps(exc.result, ensure_ascii=False, indent=2) if as_json else text)
+                click.echo(json_text(exc.result, indent=2) if as_json else text)
             else:
                 click.echo(exc.render(spell), err=True)
             raise SystemExit(1) from None
-        click.echo(json.dumps(done.result, ensure_ascii=False, indent=2) if as_json else done.text)
+        click.echo(json_text(done.result, indent=2) if as_json else done.text)
 
     cls = type("Calc", (VariadicCommand,), {"variadic": tuple(i.cli_flag for i in spec.inputs if i.variadic)})
     cmd = cls(

@@ -228,8 +228,18 @@ def output_input_case(rng: random.Random, workdir: Path) -> Case:
 # -- signals during the renames of a multi-file output -------------------------------------------------
 
 
+RENAME_SIGNALS = (
+    signal.SIGTERM,
+    signal.SIGINT,
+    signal.SIGHUP,
+    signal.SIGUSR1,
+    signal.SIGUSR2,
+    signal.SIGALRM,
+)
+
+
 def rename_signal_case(rng: random.Random, workdir: Path) -> Case:
-    signum = rng.choice([signal.SIGTERM, signal.SIGINT])
+    signum = rng.choice(RENAME_SIGNALS)
     after = rng.randint(1, 3)  # the signal arrives after this many renames
     prelude = (
         "import os\nreal = os.replace\ncount = [0]\n"
@@ -267,7 +277,7 @@ def rename_signal_case(rng: random.Random, workdir: Path) -> Case:
         args,
         workdir,
         prelude,
-        codes=(0, 1, 130, -signal.SIGTERM, -signal.SIGINT),
+        codes=(0, 1, 130, *(-s for s in RENAME_SIGNALS)),
         all_or_none=expected,
     )
 

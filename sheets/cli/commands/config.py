@@ -57,7 +57,7 @@ def config(ctx, as_json):
             ],
             "lang": {"value": current_lang(), "source": source},
         }
-        click.echo(json_text(data))
+        click.echo(json_text(data, indent=2))
         return
     click.echo(
         _("language: {lang} (chosen by {source})").format(lang=current_lang(), source=_source_words(source))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from sheets.cli.base import command
@@ -39,7 +37,9 @@ def info(ctx, paths, as_json, rules, output, **game_options):
     check_rules(ctx, {one.game.id for one in loaded})
     if as_json:
         rows = [one.game.info(u, one.options) for one in loaded for u in one.units]
-        write(out_or(output, "-"), json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+        from sheets.cli.commands.validate import json_text
+
+        write(out_or(output, "-"), json_text(rows, indent=2) + "\n")
         return
     from sheets.cli.info_text import info_lines
 

@@ -89,7 +89,7 @@ def validate(ctx, paths, rules, as_json, **game_options):
         raise InputError(failed)
 
 
-def json_text(value) -> str:
+def json_text(value, indent: int = 1) -> str:
     """JSON with the words as they are (Russian stays readable). A file name the locale could not
     decode (Python keeps its bytes as lone surrogates) is given as the text its bytes are in UTF-8,
     or, when they are not UTF-8, as escapes: the output is always valid UTF-8 JSON."""
@@ -102,4 +102,4 @@ def json_text(value) -> str:
         except UnicodeDecodeError:
             return "".join(f"\\u{ord(c):04x}" for c in m.group())
 
-    return re.sub("[\udc80-\udcff]+", mend, json.dumps(value, ensure_ascii=False, indent=1))
+    return re.sub("[\udc80-\udcff]+", mend, json.dumps(value, ensure_ascii=False, indent=indent))
