@@ -160,6 +160,7 @@ def create_app(
     time_limit: float = TIME_LIMIT,
     max_body: int = MAX_BODY,
     workers: int = 2,
+    memory_budget: int | None = None,
 ):
     """The ASGI app for a server on ``host:port`` (``port=None``: any port in Host checks,
     used by tests on an unknown port)."""
@@ -211,10 +212,13 @@ def create_app(
                 response = JSONResponse({"error": str(exc)}, status_code=exc.status)
             except InputProblems as exc:
                 response = JSONResponse({"problems": exc.problems}, status_code=422)
-            except BodyTooLarge:  # counted while reading a body sent without Content-Length
+            except BodyTooLarge as exc:  # counted while reading a body sent without Content-Length
                 response = JSONResponse(
-                    {"error": f"the request is over {max_body // (1024 * 1024)} MB ({max_body} bytes)"},
-                    status_code=413,
+                    {
+                        "error": exc.message
+                        or f"the request is over {max_body // (1024 * 1024)} MB ({max_body} bytes)"
+                    },
+                    status_code=exc.status,
                 )
             for k, v in SECURITY_HEADERS.items():
                 response.headers.setdefault(k, v)
@@ -386,7 +390,9 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.pool = pool
     app.state.cache = cache
-    return Guard(app, host, port, max_body)
+    guard = Guard(app, host, port, max_body, **({"memory_budget": memory_budget} if memory_budget else {}))
+    app.state.budget = guard.budget
+    return guard
 
 
 class InputProblems(Exception):

@@ -120,8 +120,12 @@ def serve(host, port, open_browser, time_limit, workers):
                 except Exception:
                     pass
 
+    from sheets.web.conns import ACCEPT_BURST, protocol
+
     config = uvicorn.Config(
         app,
+        http=protocol(),  # header and body timeouts, a connection cap (slow clients)
+        backlog=ACCEPT_BURST,
         log_level="warning",
         access_log=False,
         lifespan="on",
