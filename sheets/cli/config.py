@@ -792,9 +792,10 @@ def check(settings: Settings, root=None) -> Checked:
             )
             continue
         failed = None
-        for _path, param in found:
+        converted: dict[str, Any] = {}  # by parameter name: what click is given (a TOML 1 for a
+        for _path, param in found:  # flag is True: click's own BOOL cannot take an int)
             try:
-                check_value(param, entry.value)
+                converted.setdefault(param.name, check_value(param, entry.value))
             except ValueError as exc:
                 failed = str(exc)
                 break
@@ -808,8 +809,8 @@ def check(settings: Settings, root=None) -> Checked:
                 )
             )
             continue
-        for param_name in {p.name for _path, p in found}:
-            _put(values, (*section, param_name), entry.value)
+        for param_name, value in converted.items():
+            _put(values, (*section, param_name), value)
         used.append(entry)
     if errors:
         raise ConfigError(errors)
