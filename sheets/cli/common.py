@@ -167,8 +167,8 @@ def format_of(output, command: str, formats: tuple[str, ...], default: str | Non
     error naming the formats it makes. ``-`` (standard output) and no ``-o``: ``default``."""
     if output is None or str(output) == "-":
         return default or formats[0]
-    suffix = Path(str(output)).suffix.lower().lstrip(".")
-    suffix = SUFFIX_ALIASES.get(suffix, suffix)
+    typed = Path(str(output)).suffix.lstrip(".")
+    suffix = SUFFIX_ALIASES.get(typed.lower(), typed.lower())
     if suffix in formats:
         return suffix
     if not str(output) or os.path.lexists(str(output)):
@@ -178,7 +178,7 @@ def format_of(output, command: str, formats: tuple[str, ...], default: str | Non
     from sheets.core.errors import plain, short
 
     listed = ", ".join(f".{f}" for f in formats)
-    got = short("." + suffix) if suffix else _("no suffix")
+    got = short("." + typed) if typed else _("no suffix")  # as the user typed it, not its alias
     raise click.BadParameter(
         _("{output}: {got}; `sheets {command}` makes {formats} (the suffix of -o chooses)").format(
             output=str(output) if len(str(output)) <= 200 else plain(str(output)),

@@ -381,3 +381,16 @@ def test_sheets_config_lists_what_was_left_out_and_why(cli, places):
     assert re.fullmatch(
         r".*\(read; preferences only: no paths, --force or --host\)", r.stdout.splitlines()[3]
     )
+
+
+def test_a_value_in_another_spelling_its_option_takes_reaches_the_command(cli, tmp_path, monkeypatch):
+    """``backs = 1`` passed the spec's check, then crashed click's own flag type (exit 3, found by
+    the settings fuzz): the checked value is what the command gets."""
+    f = tmp_path / "s.toml"
+    f.write_text('backs = 1\nmono = "yes"\ndpi = 100.0\n[render]\npaper = "LETTER"\n', encoding="utf-8")
+    monkeypatch.setenv("SHEETS_CONFIG", str(f))
+    assert cli("render", DUST, "-o", tmp_path / "a.pdf").exit_code == 0
+    monkeypatch.setenv("SHEETS_CONFIG", "")
+    r = cli("render", DUST, "-o", tmp_path / "b.pdf", "--backs", "--mono", "--paper", "letter")
+    assert r.exit_code == 0
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()

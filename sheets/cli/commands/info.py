@@ -8,7 +8,7 @@ from sheets.cli.base import command
 from sheets.cli.common import expand_paths, format_of, load_all, make_options, out_or, write
 from sheets.cli.options import json_option, output_option, paths_argument, rules_option, verbosity
 from sheets.cli.specs import GameOptionsCommand, check_game_options, check_rules
-from sheets.core.i18n import N_, current_lang
+from sheets.core.i18n import N_, _, current_lang
 
 
 @command(
@@ -30,6 +30,11 @@ from sheets.core.i18n import N_, current_lang
 @click.pass_context
 def info(ctx, paths, as_json, rules, output, **game_options):
     fmt = format_of(output, "info", ("txt", "json"), "json" if as_json else "txt")
+    if as_json and fmt != "json":  # (as roster's --format against the suffix of -o)
+        raise click.BadParameter(
+            _("--json but -o {output} ends in .{suffix}: give one of them").format(output=output, suffix=fmt),
+            param_hint="-o",
+        )
     as_json = as_json or fmt == "json"
     paths = expand_paths(paths)
     loaded = load_all(paths, make_options(rules=rules, **game_options))
