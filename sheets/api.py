@@ -716,7 +716,7 @@ def render(
     loader used; the units keep the options they were loaded with. ``jobs`` > 1 draws on
     worker processes (same bytes); ``record`` keeps the layout for the layout checker;
     ``progress(document)`` (the CLI's progress bar) is called before drawing and must return
-    an object with ``close(finished=bool)``."""
+    an object with ``close()`` (its ``finished`` is set first: whether the render finished)."""
     loaded = _loaded(loaded)
     files = loaded.files
     games = {f.game.id for f in files}
@@ -781,7 +781,8 @@ def render(
         finished = True
     finally:
         if bar is not None:
-            bar.close(finished=finished)  # (a finished render's bar shows 100 %)
+            bar.finished = finished  # (a finished render's bar shows 100 % before it is cleared)
+            bar.close()
     return Rendered(pdf, doc)
 
 

@@ -65,13 +65,21 @@ def make_options(paper="a4", mono=False, rules=None, **extra):
     )
 
 
-def load_all(paths, options, jobs: int = 1):
-    """Load every path (on ``jobs`` processes); report the problems of all files together."""
-    from sheets.core.parallel_load import load_files
+def load_all(paths, options, jobs: int = 1, usage=None):
+    """Load every path (on ``jobs`` processes); report the problems of all files together.
+    ``usage(game_ids)`` judges the command line against the games of the files that loaded
+    (an option of another game, ``--rules``) before any file's problem is reported: a usage error
+    comes first."""
+    from sheets.core.errors import InputError
+    from sheets.core.parallel_load import load_files_each
 
     if "-" in paths:
         jobs = 1  # standard input is read by this process
-    loaded = load_files(paths, options, jobs)
+    loaded, problems = load_files_each(paths, options, jobs)
+    if usage is not None:
+        usage({one.game.id for one in loaded})
+    if problems:
+        raise InputError(problems)
     for one in loaded:
         detail(_("read {file}: {units}").format(file=one.path, units=units_count(len(one.units))))
     return loaded

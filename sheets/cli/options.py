@@ -63,11 +63,27 @@ def _check_rules(ctx, param, value):
     return value.lower()
 
 
+def _complete_rules(ctx, param, incomplete):
+    """Shell completion of --rules: every registered game's variants."""
+    from click.shell_completion import CompletionItem
+
+    from sheets.core.game import all_games
+
+    seen: dict[str, list[str]] = {}
+    for g in all_games():
+        for v in g.variants:
+            seen.setdefault(v, []).append(g.id)
+    return [
+        CompletionItem(v, help=", ".join(ids)) for v, ids in seen.items() if v.startswith(incomplete.lower())
+    ]
+
+
 rules_option = click.option(
     "--rules",
     "rules",
     default=None,
     metavar="VARIANT",
+    shell_complete=_complete_rules,
     callback=_check_rules,
     cls=Option,
     help=N_(

@@ -26,6 +26,7 @@ class PageProgress:
         self.total = total
         self.bar = None
         self.shown = False
+        self.finished = True  # the render ended well (sheets.api.render says so before close())
         if self.enabled:
             page = doc.page
 
@@ -60,9 +61,11 @@ class PageProgress:
         self.bar.update(pages - self.bar.pos, pages)
         self.shown = True
 
-    def close(self, finished: bool = True) -> None:
-        """The bar at 100 % of the pages drawn (``finished``), then its line cleared (the command
-        then prints its summary)."""
+    def close(self, finished: bool | None = None) -> None:
+        """The bar at 100 % of the pages drawn (``finished``: by default :attr:`finished`), then its
+        line cleared (the command then prints its summary)."""
+        if finished is None:
+            finished = self.finished
         if self.shown and finished and self.bar is not None:
             pages = self.doc.pages
             self.bar.length = max(pages, 1)

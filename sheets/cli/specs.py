@@ -36,8 +36,15 @@ class SpecType(click.ParamType):
         return self.name
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+        """The spec's values for the shell: a choice's values (with their words), a path's or a
+        unit's file or folder (the shell lists them); nothing for free text and numbers."""
         from click.shell_completion import CompletionItem
 
+        from sheets.core.options import PATH, UNIT, UNIT_OR_TEXT
+
+        if self.spec.type in (PATH, UNIT, UNIT_OR_TEXT):
+            folder = self.spec.type == PATH and (self.spec.metavar or "").upper() == "DIR"
+            return [CompletionItem(incomplete, type="dir" if folder else "file")]
         if self.spec.type != CHOICE:
             return []
         return [
@@ -162,9 +169,14 @@ class GameOptionsCommand(Command):
         known = {o for p in super().get_params(ctx) for o in (*p.opts, *p.secondary_opts)}
         helps = set(ctx.help_option_names)
         names = {p.name for p in super().get_params(ctx)}
-        ctx.meta["sheets.game_options"] = any(
-            a.startswith("-") and a != "-" and (a.split("=", 1)[0] not in known or a in helps) for a in args
-        ) or any(k not in names for k in (ctx.default_map or {}))
+        ctx.meta["sheets.game_options"] = (
+            ctx.resilient_parsing  # shell completion offers every game's options
+            or any(
+                a.startswith("-") and a != "-" and (a.split("=", 1)[0] not in known or a in helps)
+                for a in args
+            )
+            or any(k not in names for k in (ctx.default_map or {}))
+        )
         return super().parse_args(ctx, args)
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:

@@ -127,3 +127,29 @@ def test_a_plug_in_without_an_estimate_counts_one_page_a_unit():
 
     assert Plain().expected_pages([1] * 7, Options()) == 7
     assert Plain().expected_pages([], Options()) == 1
+
+
+def test_the_api_tells_the_bar_whether_the_render_finished(monkeypatch):
+    from sheets import api
+    from sheets.render import parallel
+
+    seen = []
+
+    class Bar:
+        finished = None
+
+        def close(self):
+            seen.append(self.finished)
+
+    sample = ROOT / "data/units/dmech/otrok.yaml"
+    loaded = api.load([api.Source("otrok.yaml", sample.read_bytes())])
+    api.render(loaded, progress=lambda doc: Bar())
+    assert seen == [True]
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a page failed")
+
+    monkeypatch.setattr(parallel, "render", broken)
+    with pytest.raises(RuntimeError):
+        api.render(loaded, progress=lambda doc: Bar())
+    assert seen == [True, False]

@@ -37,9 +37,12 @@ def info(ctx, paths, as_json, rules, output, **game_options):
         )
     as_json = as_json or fmt == "json"
     paths = expand_paths(paths)
-    loaded = load_all(paths, make_options(rules=rules, **game_options))
-    check_game_options(ctx, "info", {one.game.id for one in loaded})
-    check_rules(ctx, {one.game.id for one in loaded})
+
+    def usage(games):  # before any file's problem
+        check_game_options(ctx, "info", games)
+        check_rules(ctx, games)
+
+    loaded = load_all(paths, make_options(rules=rules, **game_options), usage=usage)
     if as_json:
         rows = [one.game.info(u, one.options) for one in loaded for u in one.units]
         from sheets.cli.commands.validate import json_text
