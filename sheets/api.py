@@ -720,7 +720,7 @@ def render(
     loader used; the units keep the options they were loaded with. ``jobs`` > 1 draws on
     worker processes (same bytes); ``record`` keeps the layout for the layout checker;
     ``progress(document)`` (the CLI's progress bar) is called before drawing and must return
-    an object with ``close()``."""
+    an object with ``close()`` (its ``finished`` is set first: whether the render finished)."""
     loaded = _loaded(loaded)
     files = loaded.files
     games = {f.game.id for f in files}
@@ -782,10 +782,13 @@ def render(
     if opts.extra.get("png_dir"):
         jobs = 1  # card PNGs are made by the renderer itself (--jobs workers measure their pages)
     bar = progress(doc) if progress else None
+    finished = False
     try:
         pdf = _glyph_guard(lambda: parallel.render(doc, draw, jobs), files[0].path)
+        finished = True
     finally:
         if bar is not None:
+            bar.finished = finished  # (a finished render's bar shows 100 % before it is cleared)
             bar.close()
     return Rendered(pdf, doc)
 
@@ -1109,13 +1112,13 @@ def starter(game_id: str, kind: str | None = None, lang: str = "en") -> str:
     """The text of a starter file (`sheets new GAME KIND --lang LANG`): a comment on every field
     in ``lang``, values that validate and render as they are, and the editor's schema line."""
     from sheets.core.data import data_path, load_data
-    from sheets.core.errors import did_you_mean
+    from sheets.core.errors import did_you_mean, short
 
     game = _game(game_id)
     if lang not in LANGS:
         raise UsageError(
             _("unknown language {value}; expected {choices}").format(
-                value=repr(lang), choices=_(" or ").join(LANGS)
+                value=short(lang), choices=_(" or ").join(LANGS)
             )
         )
     table = load_data("common/starters.yaml").get(game.id) or {}
@@ -1125,7 +1128,7 @@ def starter(game_id: str, kind: str | None = None, lang: str = "en") -> str:
     if kind not in table:
         raise UsageError(
             _("{game} has no starter {kind}{hint}; kinds: {kinds}").format(
-                game=game.id, kind=repr(kind), hint=did_you_mean(kind, table), kinds=", ".join(table)
+                game=game.id, kind=short(kind), hint=did_you_mean(kind, table), kinds=", ".join(table)
             )
         )
     text = data_path(f"starters/{table[kind]['file']}").read_text(encoding="utf-8")

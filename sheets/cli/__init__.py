@@ -15,7 +15,7 @@ import click
 
 from sheets import __version__
 from sheets.cli.base import Group, option
-from sheets.cli.options import lang_option, with_lang
+from sheets.cli.options import lang_option, with_lang, with_verbosity
 from sheets.core.i18n import N_, _
 
 # command name -> (module:function, one-line help shown by `sheets --help`, a msgid)
@@ -163,18 +163,24 @@ class LazyGroup(Group):
 
         argv = list(sys.argv[1:] if args is None else args)
         try:
-            settings, used = config.load()
-        except config.ConfigError:
-            settings, used = {}, []  # reported by the command's own reading
+            self._settings = config.read_all()
+            settings, used = self._settings.raw, self._settings.used
+        except config.ConfigError as exc:
+            self._settings = exc  # reported by the program's callback (exit 1)
+            settings, used = {}, []
         lang, source = decide_lang(argv, settings, used)
         before, env = i18n.current_lang(), os.environ.get("LANGUAGE")
         i18n.set_lang(lang)
         i18n.install_default_domain()
         self._lang_source = source
         short_help_option(self)  # a context made elsewhere (a help walk) may have cached --help alone
+        from sheets.cli.streams import guarded
+
         try:
-            return super().main(argv, *rest, **kwargs)
+            with guarded():  # a failed write to standard output is a message (exit 1)
+                return super().main(argv, *rest, **kwargs)
         finally:
+            self._settings = None
             i18n.set_lang(before)
             if env is None:
                 os.environ.pop("LANGUAGE", None)
@@ -195,14 +201,16 @@ class LazyGroup(Group):
             return None
         from sheets.core.game import load_object
 
-        return with_lang(short_help_option(load_object(COMMANDS[name][0])))
+        return with_verbosity(with_lang(short_help_option(load_object(COMMANDS[name][0]))))
 
     def invoke(self, ctx):
         """Map failures to the exit-code contract: 1 invalid input, 3 internal error."""
         from sheets.core.errors import InputError, UsageProblem
         from sheets.core.fsio import reset_inputs
+        from sheets.core.report import NORMAL, set_verbosity
 
         reset_inputs()
+        set_verbosity(NORMAL)  # -q / -v of this command set it while its options are parsed
         try:
             return super().invoke(ctx)
         except InputError as exc:
@@ -306,15 +314,33 @@ def cli(ctx, debug, data_dir):
         return
     from sheets.cli import config
 
-    settings, used = config.load()
-    ctx.obj["config"] = (settings, used)
-    if settings:
-        ctx.default_map = config.default_map(settings)
-    data_dir = data_dir or settings.get("data_dir")
+    settings = getattr(ctx.command, "_settings", None)
+    if settings is None:
+        settings = config.read_all()
+    if isinstance(settings, Exception):
+        raise settings
+    checked = config.check(settings)
+    ctx.obj["config"] = (settings, checked)
+    if ctx.invoked_subcommand != "config" and not _quiet(ctx.meta.get("sheets.argv", [])):
+        for warning in checked.warnings:  # (`sheets config` lists them itself)
+            click.echo(str(warning), err=True)
+    if checked.values:
+        ctx.default_map = config.default_map(checked.values)
+    data_dir = data_dir or checked.values.get("data_dir")
     if data_dir:
         from sheets.core.data import OVERRIDE_ENV
 
         os.environ[OVERRIDE_ENV] = str(data_dir)
+
+
+def _quiet(args: list[str]) -> bool:
+    """``-q``/``--quiet`` on the command line (before ``--``): the settings' warnings are not said."""
+    for a in args:
+        if a == "--":
+            return False
+        if a in ("-q", "--quiet"):
+            return True
+    return False
 
 
 def _overrides_read() -> list[str]:

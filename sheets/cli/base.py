@@ -6,6 +6,7 @@ whatever language a module was imported in."""
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 import click
@@ -38,17 +39,46 @@ def shown(value: Any) -> Any:
     return tr(value) if isinstance(value, str) and value else value
 
 
+_LONG_QUOTED = re.compile(r"'([^'\n]{61,})'")
+
+
+def shorten_values(text: str) -> str:
+    """A message with every quoted value of more than 60 characters cut to 60 (click's own
+    messages echo what was typed whole: ``No such command '<5,000 characters>'``)."""
+    from sheets.core.errors import short
+
+    return _LONG_QUOTED.sub(lambda m: short(m.group(1)), text)
+
+
+def _shortened(exc: click.UsageError) -> click.UsageError:
+    exc.message = shorten_values(exc.message)
+    return exc
+
+
 class Option(click.Option):
-    """The options of sheets (their help is translated by the command that shows it)."""
+    """The options of sheets (their help is translated by the command that shows it); ``spec``:
+    the :class:`~sheets.core.options.OptionSpec` it was made from, if any (a settings file's value
+    is checked by it)."""
+
+    def __init__(self, *args: Any, spec: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.spec = spec
 
 
 class _Translated:
     """Mixin: ``help``, ``short_help`` and ``epilog`` translated when shown (an ``epilog`` may be
-    a callable, worked out then: the list of the registered games)."""
+    a callable, worked out then: the list of the registered games); a usage error's quoted values
+    at most 60 characters each."""
 
     help: str | None
     short_help: str | None
     epilog: Any
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)  # type: ignore[misc]
+        except click.UsageError as exc:
+            raise _shortened(exc) from exc.__cause__
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         saved = self.help
@@ -91,7 +121,11 @@ class Command(_Translated, click.Command):
 
 
 class Group(_Translated, click.Group):
-    pass
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as exc:  # "No such command 'X'."
+            raise _shortened(exc) from exc.__cause__
 
 
 option = functools.partial(click.option, cls=Option)

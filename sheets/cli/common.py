@@ -18,31 +18,31 @@ from sheets.core.i18n import _, current_lang, ngettext
 
 
 def verbosity() -> int:
-    """-1 with ``-q``, 1 with ``-v``, else 0 (the command's context)."""
-    ctx = click.get_current_context(silent=True)
-    while ctx is not None:
-        if "sheets.verbosity" in ctx.meta:
-            return int(ctx.meta["sheets.verbosity"])
-        ctx = ctx.parent
-    return 0
+    """-1 with ``-q``, 1 with ``-v``, else 0 (the current command's: :mod:`sheets.core.report`)."""
+    from sheets.core.report import verbosity as level
+
+    return level()
 
 
 def say(text: str) -> None:
     """A progress or "wrote" line on stderr (not with ``-q``)."""
-    if verbosity() >= 0:
-        click.echo(text, err=True)
+    from sheets.core import report
+
+    report.say(text)
 
 
 def warn(text: str) -> None:
     """A warning on stderr (not with ``-q``)."""
-    if verbosity() >= 0:
-        click.echo(text, err=True)
+    from sheets.core import report
+
+    report.warn(text)
 
 
 def detail(text: str) -> None:
     """What ``-v`` adds: each file read, each check made."""
-    if verbosity() > 0:
-        click.echo(text, err=True)
+    from sheets.core import report
+
+    report.detail(text)
 
 
 # -- options and loading -------------------------------------------------------------------------
@@ -65,13 +65,21 @@ def make_options(paper="a4", mono=False, rules=None, **extra):
     )
 
 
-def load_all(paths, options, jobs: int = 1):
-    """Load every path (on ``jobs`` processes); report the problems of all files together."""
-    from sheets.core.parallel_load import load_files
+def load_all(paths, options, jobs: int = 1, usage=None):
+    """Load every path (on ``jobs`` processes); report the problems of all files together.
+    ``usage(game_ids)`` judges the command line against the games of the files that loaded
+    (an option of another game, ``--rules``) before any file's problem is reported: a usage error
+    comes first."""
+    from sheets.core.errors import InputError
+    from sheets.core.parallel_load import load_files_each
 
     if "-" in paths:
         jobs = 1  # standard input is read by this process
-    loaded = load_files(paths, options, jobs)
+    loaded, problems = load_files_each(paths, options, jobs)
+    if usage is not None:
+        usage({one.game.id for one in loaded})
+    if problems:
+        raise InputError(problems)
     for one in loaded:
         detail(_("read {file}: {units}").format(file=one.path, units=units_count(len(one.units))))
     return loaded
@@ -89,23 +97,40 @@ def read_suffixes() -> tuple[str, ...]:
 
 
 def expand_paths(paths) -> list[str]:
-    """The command line's PATHs: a folder is replaced by the files under it (recursively, in a
-    stable order, symlinked folders not followed) that the commands read; ``-`` is standard
-    input (once)."""
+    """The command line's PATHs: a folder is replaced by the files under it that the commands
+    read (recursively; hidden files and folders left out; the suffix in any letter case; a
+    symlinked file read, a symlinked folder not followed), in a stable order: a folder's files
+    sorted by name, then each subfolder's, sorted by name. A subfolder that cannot be read is an
+    input error naming it (exit 1), never skipped in silence. ``-`` is standard input (once)."""
+    from sheets.core.errors import InputError, Problem
+
     out: list[str] = []
     suffixes = None
+    unreadable: list[Problem] = []
     for path in paths:
         if path != "-" and os.path.isdir(path):
             suffixes = suffixes or read_suffixes()
             found = []
-            for root, dirs, names in os.walk(path, followlinks=False):
+            errors: list[OSError] = []
+            for root, dirs, names in os.walk(path, onerror=errors.append, followlinks=False):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 found.extend(
                     os.path.join(root, n)
                     for n in sorted(names)
                     if os.path.splitext(n)[1].lower() in suffixes and not n.startswith(".")
                 )
-            if not found:
+            for exc in errors:
+                unreadable.append(
+                    Problem(
+                        str(exc.filename or path),
+                        None,
+                        _("this folder cannot be read ({reason}): its unit files were not read").format(
+                            reason=exc.strerror or exc
+                        ),
+                        code="unreadable-folder",
+                    )
+                )
+            if not found and not errors:
                 raise click.UsageError(
                     _("no unit files ({suffixes}) in folder {folder}").format(
                         suffixes=", ".join(suffixes), folder=path
@@ -114,6 +139,8 @@ def expand_paths(paths) -> list[str]:
             out.extend(found)
         else:
             out.append(path)
+    if unreadable:
+        raise InputError(unreadable)
     if out.count("-") > 1:
         raise click.UsageError(_("- (standard input) can be read only once"))
     return out
@@ -182,19 +209,24 @@ def format_of(output, command: str, formats: tuple[str, ...], default: str | Non
     error naming the formats it makes. ``-`` (standard output) and no ``-o``: ``default``."""
     if output is None or str(output) == "-":
         return default or formats[0]
-    suffix = Path(str(output)).suffix.lower().lstrip(".")
-    suffix = SUFFIX_ALIASES.get(suffix, suffix)
+    typed = Path(str(output)).suffix.lstrip(".")
+    suffix = SUFFIX_ALIASES.get(typed.lower(), typed.lower())
     if suffix in formats:
         return suffix
     if not str(output) or os.path.lexists(str(output)):
         from sheets.core.fsio import check_target
 
         check_target(output)  # an empty name, a device, an input: refused for that first
+    from sheets.core.errors import plain, short
+
     listed = ", ".join(f".{f}" for f in formats)
-    got = f"'.{suffix}'" if suffix else _("no suffix")
+    got = short("." + typed) if typed else _("no suffix")  # as the user typed it, not its alias
     raise click.BadParameter(
         _("{output}: {got}; `sheets {command}` makes {formats} (the suffix of -o chooses)").format(
-            output=output, got=got, command=command, formats=listed
+            output=str(output) if len(str(output)) <= 200 else plain(str(output)),
+            got=got,
+            command=command,
+            formats=listed,
         ),
         param_hint="-o",
     )
@@ -231,10 +263,13 @@ def write(path, data) -> None:
 
 
 def to_stdout(data) -> None:
-    """``-o -``: text as is; a PDF or PNG only when standard output is not a terminal."""
+    """``-o -``: text as is; a PDF or PNG only when standard output is not a terminal. Every byte
+    is written or the command stops with a message (a full disk, ``ulimit -f``, a closed
+    standard output: exit 1; see :mod:`sheets.cli.streams`)."""
     import sys
 
-    from sheets.core.errors import InputError, Problem, UsageProblem
+    from sheets.cli.streams import refused, write_all
+    from sheets.core.errors import UsageProblem
 
     if isinstance(data, bytes) and stdout_is_terminal():
         raise UsageProblem(
@@ -244,30 +279,23 @@ def to_stdout(data) -> None:
         )
     stream = sys.stdout
     if stream is None:  # started with standard output closed (`>&-`)
-        raise InputError(
-            [Problem("-", None, _("cannot write to standard output: it is closed"), code="stdout")]
-        )
+        raise refused(_("it is closed"))
+    binary = getattr(stream, "buffer", None)
     try:
-        if isinstance(data, bytes):
-            stream.buffer.write(data)  # the binary side of whatever stdout is (also under CliRunner)
-            stream.buffer.flush()
-        else:
-            click.echo(data, nl=False)
+        if binary is None:  # a plain text stream (a test's StringIO)
+            stream.write(data if isinstance(data, str) else data.decode("utf-8", "replace"))
             stream.flush()
+            return
+        stream.flush()  # what was printed before comes first
+        if isinstance(data, str):
+            data = data.encode(
+                getattr(stream, "encoding", None) or "utf-8", getattr(stream, "errors", None) or "strict"
+            )
     except BrokenPipeError:
         raise
     except (OSError, ValueError) as exc:  # closed (EBADF), disk full (ENOSPC), a closed file
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise InputError(
-            [
-                Problem(
-                    "-",
-                    None,
-                    _("cannot write to standard output: {reason}").format(reason=reason),
-                    code="stdout",
-                )
-            ]
-        ) from None
+        raise refused(getattr(exc, "strerror", None) or str(exc)) from None
+    write_all(binary, data)
 
 
 def stdout_is_terminal() -> bool:

@@ -20,6 +20,7 @@ def _lang_checked(ctx, param, value):
 lang_option = click.option(
     "--lang",
     type=SpecType(LANG),
+    spec=LANG,
     default=None,
     expose_value=False,
     callback=_lang_checked,
@@ -41,9 +42,9 @@ def with_lang(cmd):
 
 
 paper_option = click.option(
-    "--paper", type=SpecType(PAPER), default="a4", show_default=True, cls=Option, help=PAPER.help
+    "--paper", type=SpecType(PAPER), default="a4", show_default=True, cls=Option, spec=PAPER, help=PAPER.help
 )
-mono_option = click.option("--mono", is_flag=True, cls=Option, help=MONO.help)
+mono_option = click.option("--mono", is_flag=True, cls=Option, spec=MONO, help=MONO.help)
 
 
 def _check_rules(ctx, param, value):
@@ -62,11 +63,27 @@ def _check_rules(ctx, param, value):
     return value.lower()
 
 
+def _complete_rules(ctx, param, incomplete):
+    """Shell completion of --rules: every registered game's variants."""
+    from click.shell_completion import CompletionItem
+
+    from sheets.core.game import all_games
+
+    seen: dict[str, list[str]] = {}
+    for g in all_games():
+        for v in g.variants:
+            seen.setdefault(v, []).append(g.id)
+    return [
+        CompletionItem(v, help=", ".join(ids)) for v, ids in seen.items() if v.startswith(incomplete.lower())
+    ]
+
+
 rules_option = click.option(
     "--rules",
     "rules",
     default=None,
     metavar="VARIANT",
+    shell_complete=_complete_rules,
     callback=_check_rules,
     cls=Option,
     help=N_(
@@ -147,12 +164,26 @@ strict_option = click.option(
         "equipment later than the chosen rules is an error too."
     ),
 )
+
+
+def _verbosity(level: int):
+    def callback(ctx, param, value):
+        if value:
+            from sheets.core.report import set_verbosity
+
+            ctx.meta["sheets.verbosity"] = level
+            set_verbosity(level)
+        return value
+
+    return callback
+
+
 quiet_option = click.option(
     "-q",
     "--quiet",
     is_flag=True,
     expose_value=False,
-    callback=_remember("sheets.verbosity", lambda v: -1),
+    callback=_verbosity(-1),
     cls=Option,
     help=N_("Print only errors and what was asked for (no 'wrote' lines, no warnings, no progress bar)."),
 )
@@ -161,7 +192,7 @@ verbose_option = click.option(
     "--verbose",
     is_flag=True,
     expose_value=False,
-    callback=_remember("sheets.verbosity", lambda v: 1),
+    callback=_verbosity(1),
     cls=Option,
     help=N_("Also say what was read and checked (every file, every page measured)."),
 )
@@ -169,6 +200,19 @@ verbose_option = click.option(
 
 def verbosity(f):
     return quiet_option(verbose_option(f))
+
+
+def with_verbosity(cmd):
+    """``-q``/``-v`` on ``cmd`` and every command under it that lacks them (a game's importer, a
+    calculator): the same meaning on every command."""
+    if cmd is None:
+        return None
+    names = {o for p in cmd.params for o in p.opts}
+    if "--quiet" not in names and not isinstance(cmd, click.Group):
+        verbosity(cmd)
+    for sub in (getattr(cmd, "commands", None) or {}).values():
+        with_verbosity(sub)
+    return cmd
 
 
 def printing_options(f):

@@ -3,8 +3,9 @@ drawn of the pages expected, ETA), from :data:`THRESHOLD` pages on, cleared when
 ends. Nothing is shown when stderr is not a terminal (pipes, CI logs) or with ``--quiet``.
 
 The number of pages is known only once they are drawn: the bar's length starts at the expected
-count the command gives (``total``: the games' estimate or one page per unit) and grows when
-the render goes past it, so it never shows more than 100 %."""
+page count the command gives (``total``: :meth:`sheets.core.game.Game.expected_pages`, the
+game's pages, not its units) and grows when the render goes past it, so it never shows more than
+100 % while drawing; a finished render shows 100 % before the line is cleared."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ class PageProgress:
         self.total = total
         self.bar = None
         self.shown = False
+        self.finished = True  # the render ended well (sheets.api.render says so before close())
         if self.enabled:
             page = doc.page
 
@@ -41,7 +43,7 @@ class PageProgress:
         if self.bar is None:
             import click
 
-            length = max(self.total or 0, pages + 1)
+            length = max(self.total or 0, pages + 1)  # (pages, not units: see Game.expected_pages)
             self.bar = click.progressbar(
                 length=length,
                 label="rendering",
@@ -53,13 +55,22 @@ class PageProgress:
                 width=24,
             )
             self.bar.pos = 0
-        if pages >= self.bar.length:  # past the estimate: the bar grows, it never overflows
-            self.bar.length = pages + max(EVERY, pages // 10)
+        if pages >= self.bar.length:  # at or past the estimate while drawing: never 100 % yet
+            self.bar.length = pages + (1 if pages == self.total else max(EVERY, pages // 10))
+            self.bar.finished = False
         self.bar.update(pages - self.bar.pos, pages)
         self.shown = True
 
-    def close(self) -> None:
-        """Clear the bar's line (the command then prints its summary)."""
+    def close(self, finished: bool | None = None) -> None:
+        """The bar at 100 % of the pages drawn (``finished``: by default :attr:`finished`), then its
+        line cleared (the command then prints its summary)."""
+        if finished is None:
+            finished = self.finished
+        if self.shown and finished and self.bar is not None:
+            pages = self.doc.pages
+            self.bar.length = max(pages, 1)
+            self.bar.update(pages - self.bar.pos, pages)
+            self.bar.render_progress()
         if self.shown:
             # click hid the cursor while the bar ran: show it again, then clear the line
             self.stream.write("\x1b[?25h\r" + " " * 79 + "\r")

@@ -5,7 +5,6 @@ game's calculators become ``sheets calc GAME NAME`` commands."""
 
 from __future__ import annotations
 
-import json
 import os
 from typing import Any
 
@@ -37,8 +36,15 @@ class SpecType(click.ParamType):
         return self.name
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+        """The spec's values for the shell: a choice's values (with their words), a path's or a
+        unit's file or folder (the shell lists them); nothing for free text and numbers."""
         from click.shell_completion import CompletionItem
 
+        from sheets.core.options import PATH, UNIT, UNIT_OR_TEXT
+
+        if self.spec.type in (PATH, UNIT, UNIT_OR_TEXT):
+            folder = self.spec.type == PATH and (self.spec.metavar or "").upper() == "DIR"
+            return [CompletionItem(incomplete, type="dir" if folder else "file")]
         if self.spec.type != CHOICE:
             return []
         return [
@@ -87,7 +93,7 @@ def click_params(spec: OptionSpec, prefix: str = "", keep_text: bool = False) ->
             kw["default"] = spec.default
         if spec.metavar:
             kw["metavar"] = spec.metavar
-    out = [Option(decls, **kw)]
+    out = [Option(decls, spec=spec, **kw)]
     for i, alias in enumerate(spec.aliases):
         hidden = {k: v for k, v in kw.items() if k not in ("help", "show_default", "default", "required")}
         out.append(Option([alias, f"{spec.name}__alias{i}"], hidden=True, **hidden))
@@ -164,7 +170,7 @@ class GameOptionsCommand(Command):
         helps = set(ctx.help_option_names)
         names = {p.name for p in super().get_params(ctx)}
         ctx.meta["sheets.game_options"] = (
-            ctx.resilient_parsing
+            ctx.resilient_parsing  # shell completion offers every game's options
             or any(
                 a.startswith("-") and a != "-" and (a.split("=", 1)[0] not in known or a in helps)
                 for a in args
@@ -242,9 +248,12 @@ class DiskFiles:
             return False
 
     def load(self, file: str, expect_game: str | None) -> Any:
+        from sheets.cli.common import detail, units_count
         from sheets.core.loader import load_file
 
-        return load_file(file, expect_game=expect_game)
+        loaded = load_file(file, expect_game=expect_game)
+        detail(_("read {file}: {units}").format(file=file, units=units_count(len(loaded.units))))
+        return loaded
 
 
 class VariadicCommand(Command):
@@ -273,7 +282,7 @@ class VariadicCommand(Command):
 def calc_command(game_id: str, spec) -> click.Command:
     """``sheets calc GAME NAME``: the calculator ``spec``'s inputs as options, ``--lang``,
     ``--json``."""
-    from sheets.cli.options import lang_option
+    from sheets.cli.options import lang_option, verbosity
 
     params: list[click.Parameter] = []
     for item in spec.inputs:
@@ -284,6 +293,7 @@ def calc_command(game_id: str, spec) -> click.Command:
         return spelled(by_name[name]) if name in by_name else name
 
     def run(**values: Any) -> None:
+        from sheets.cli.commands.validate import json_text
         from sheets.core import calc as core_calc
         from sheets.core.options import NamedValueError
 
@@ -301,11 +311,11 @@ def calc_command(game_id: str, spec) -> click.Command:
                 text = exc.text or ""
                 for n in exc.names:
                     text = text.replace("{" + n + "}", spell(n))
-                click.echo(json.dumps(exc.result, ensure_ascii=False, indent=2) if as_json else text)
+                click.echo(json_text(exc.result, indent=2) if as_json else text)
             else:
                 click.echo(exc.render(spell), err=True)
             raise SystemExit(1) from None
-        click.echo(json.dumps(done.result, ensure_ascii=False, indent=2) if as_json else done.text)
+        click.echo(json_text(done.result, indent=2) if as_json else done.text)
 
     cls = type("Calc", (VariadicCommand,), {"variadic": tuple(i.cli_flag for i in spec.inputs if i.variadic)})
     cmd = cls(
@@ -317,6 +327,7 @@ def calc_command(game_id: str, spec) -> click.Command:
     )
     lang_option(cmd)
     click.option("--json", "as_json", is_flag=True, cls=Option, help=N_("Print JSON."))(cmd)
+    verbosity(cmd)
     return cmd
 
 

@@ -10,8 +10,10 @@ never leaves a partial file and never clobbers an existing one. Several outputs 
 ``import -d``) are all produced before any is renamed into place. Targets that exist and are not
 regular files (devices, FIFOs, sockets) are refused; a symlink is resolved and its target is
 written; a target that is one of the command's inputs is refused. An existing file keeps its
-mode (without setuid/setgid bits); a new one gets ``0666`` minus the umask. SIGTERM/SIGINT while writing remove the temporary
-files (SIGKILL cannot be caught: a ``.sheets-*.tmp`` may then remain).
+mode (without setuid/setgid bits); a new one gets ``0666`` minus the umask. A terminating signal
+while writing (SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1/2, SIGALRM…: :data:`TERMINATING`)
+removes the temporary files and is held during the renames (SIGKILL cannot be caught: a
+``.sheets-*.tmp`` may then remain).
 """
 
 from __future__ import annotations
@@ -61,6 +63,17 @@ def note_input(path: str | os.PathLike) -> None:
     except (OSError, ValueError):
         return
     _INPUTS[(st.st_dev, st.st_ino)] = str(path)
+
+
+def note_stream(stream, name: str) -> None:
+    """Remember the file behind ``stream`` (standard input redirected from a file: ``info - -o
+    army.json < army.json``) as an input of this command, whatever way it was read."""
+    try:
+        st = os.fstat(stream.fileno())
+    except (AttributeError, OSError, ValueError):  # no file behind it (a test's stream, closed)
+        return
+    if stat.S_ISREG(st.st_mode):
+        _INPUTS[(st.st_dev, st.st_ino)] = name
 
 
 def _bad_name(name: str) -> str | None:
@@ -294,13 +307,46 @@ def _on_signal(signum, frame):
     raise _Terminated(signum)
 
 
+# every signal whose default action ends the process and that a program can catch: SIGHUP (the
+# terminal closed), SIGTERM, SIGINT, SIGQUIT, SIGUSR1/2, the timers' SIGALRM/SIGVTALRM/SIGPROF,
+# SIGXCPU (a CPU limit), SIGIO and SIGPWR where they exist (SIGPIPE and SIGXFSZ Python ignores)
+TERMINATING = tuple(
+    getattr(signal, name)
+    for name in (
+        "SIGTERM",
+        "SIGINT",
+        "SIGHUP",
+        "SIGQUIT",
+        "SIGUSR1",
+        "SIGUSR2",
+        "SIGALRM",
+        "SIGVTALRM",
+        "SIGPROF",
+        "SIGXCPU",
+        "SIGIO",
+        "SIGPWR",
+    )
+    if hasattr(signal, name)
+)
+
+
+def _caught_here(signum: int) -> bool:
+    """The signal would end the process as it is (not ignored, no handler of the caller's own)."""
+    try:
+        handler = signal.getsignal(signum)
+    except (ValueError, OSError):  # pragma: no cover - not a signal of this system
+        return False
+    return handler in (signal.SIG_DFL, signal.default_int_handler, None)
+
+
 @contextmanager
 def _signals_clean_up():
-    """SIGTERM/SIGINT while temp files exist: remove them, then die of the same signal."""
+    """A terminating signal (:data:`TERMINATING`) while temp files exist: remove them, then die
+    of the same signal. A signal the process ignores (``nohup``: SIGHUP) stays ignored."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = {s: signal.signal(s, _on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    old = {s: signal.signal(s, _on_signal) for s in TERMINATING if _caught_here(s)}
     try:
         yield
     except _Terminated as exc:
@@ -404,11 +450,11 @@ def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Pa
     return [target for _, target, _, _ in checked]
 
 
-_HELD = {signal.SIGTERM, signal.SIGINT}
+_HELD = set(TERMINATING)
 
 
 def _rename_all(temps: list[tuple[str, Path]]) -> None:
-    """Rename every temporary file over its target, all or none: SIGTERM/SIGINT are held
+    """Rename every temporary file over its target, all or none: the terminating signals are held
     (delivered once the last rename is done), and a rename that fails undoes the earlier ones
     that created a file (a replaced file cannot come back: renames in a folder where the
     temporary file could be made do not fail but for a vanished folder)."""

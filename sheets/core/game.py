@@ -66,6 +66,8 @@ class Game:
     file_formats: dict = {}
     roster_group_size: int | None = None  # e.g. 5 for a ProtoMech Point
     roster_group_label: str = "group"  # label key of a group title ("Point")
+    # about how many units one page of `render` holds (the progress bar's page estimate)
+    units_per_page: float = 1.0
 
     # -- rules core -------------------------------------------------------------------------
     def unit_spec(self) -> Obj:
@@ -127,6 +129,13 @@ class Game:
 
     def default_variant(self) -> str | None:
         return self.variants[0] if self.variants else None
+
+    def expected_pages(self, units: list, options: Options) -> int:
+        """About how many pages `render` prints for ``units`` (the progress bar's percentage counts
+        pages): :attr:`units_per_page` units a page, at least one page."""
+        import math
+
+        return max(1, math.ceil(len(units) / max(self.units_per_page, 0.01)))
 
 
 def unit_name(unit) -> str:

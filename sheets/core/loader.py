@@ -206,10 +206,41 @@ def _stdin_text() -> str:
     its ``from:`` paths are relative to the working folder."""
     import sys
 
+    from sheets.core.fsio import note_stream
     from sheets.core.yamlio import MAX_BYTES, decode_text
 
+    if sys.stdin is None:  # started with standard input closed (`<&-`)
+        raise InputError(
+            [Problem(STDIN_NAME, None, _("cannot read standard input: it is closed"), code="stdin-closed")]
+        )
+    # a file redirected to it is an input: no output may replace it
+    note_stream(sys.stdin, _("standard input"))
     stream = getattr(sys.stdin, "buffer", None)
-    data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode()
+    try:
+        data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode()
+    except (OSError, ValueError) as exc:  # closed underneath (EBADF), a directory (EISDIR)…
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise InputError(
+            [
+                Problem(
+                    STDIN_NAME,
+                    None,
+                    _("cannot read standard input: {reason}").format(reason=reason),
+                    code="stdin-unreadable",
+                )
+            ]
+        ) from None
+    if len(data) > MAX_BYTES:
+        raise InputError(
+            [
+                Problem(
+                    STDIN_NAME,
+                    None,
+                    _("file too large (limit {limit} bytes)").format(limit=MAX_BYTES),
+                    code="too-large",
+                )
+            ]
+        )
     if not data:
         raise InputError([Problem(STDIN_NAME, None, _("standard input is empty"), code="empty-input")])
     return decode_text(data, STDIN_NAME)

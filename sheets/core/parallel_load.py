@@ -22,6 +22,16 @@ from sheets.core.errors import InputError
 def load_files(paths: list, options=None, jobs: int = 1) -> list:
     """``load_file`` of every path, in order; the problems of all files raised together as one
     :class:`InputError`. ``jobs`` > 1 loads on that many processes (POSIX fork)."""
+    loaded, problems = load_files_each(paths, options, jobs)
+    if problems:
+        raise InputError(problems)
+    return loaded
+
+
+def load_files_each(paths: list, options=None, jobs: int = 1) -> tuple[list, list]:
+    """(the files that loaded, in order; the problems of the others): what :func:`load_files`
+    raises, given back, so that a caller can judge the command line against the games of the
+    files that loaded before it reports any file's problem."""
     paths = [str(p) for p in paths]
     jobs = max(1, min(jobs, len(paths) // MIN_SHARE))
     if jobs == 1 or not hasattr(os, "fork"):
@@ -34,9 +44,7 @@ def load_files(paths: list, options=None, jobs: int = 1) -> list:
             problems.extend(value)
         else:
             loaded.append(value)
-    if problems:
-        raise InputError(problems)
-    return loaded
+    return loaded, problems
 
 
 MIN_SHARE = 2  # files per process at the least: the first file of all is loaded before forking

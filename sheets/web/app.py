@@ -226,6 +226,7 @@ def create_app(
     max_body: int = MAX_BODY,
     workers: int = 2,
     units_dir: str | None = None,
+    memory_budget: int | None = None,
 ):
     """The ASGI app for a server on ``host:port`` (``port=None``: any port in Host checks,
     used by tests on an unknown port). ``units_dir``: the unit library's folder (read once,
@@ -288,10 +289,13 @@ def create_app(
                 response = JSONResponse({"error": str(exc)}, status_code=exc.status)
             except InputProblems as exc:
                 response = JSONResponse({"problems": exc.problems}, status_code=422)
-            except BodyTooLarge:  # counted while reading a body sent without Content-Length
+            except BodyTooLarge as exc:  # counted while reading a body sent without Content-Length
                 response = JSONResponse(
-                    {"error": f"the request is over {max_body // (1024 * 1024)} MB ({max_body} bytes)"},
-                    status_code=413,
+                    {
+                        "error": exc.message
+                        or f"the request is over {max_body // (1024 * 1024)} MB ({max_body} bytes)"
+                    },
+                    status_code=exc.status,
                 )
             for k, v in SECURITY_HEADERS.items():
                 response.headers.setdefault(k, v)
@@ -548,7 +552,9 @@ def create_app(
     app.state.pool = pool
     app.state.cache = cache
     app.state.library = library
-    return Guard(app, host, port, max_body)
+    guard = Guard(app, host, port, max_body, **({"memory_budget": memory_budget} if memory_budget else {}))
+    app.state.budget = guard.budget
+    return guard
 
 
 class InputProblems(Exception):

@@ -9,6 +9,11 @@
   cross-site POST.
 * **Body size**: a body over ``max_body`` bytes → 413, judged by ``Content-Length`` before
   anything is read and by counting while it is read (chunked uploads).
+* **Memory**: the bodies of every request in progress share a budget (``memory_budget`` bytes):
+  a request whose body would go past it → 503 "busy" before anything is read (by
+  ``Content-Length``; counted while read for a chunked upload). A body is held a few times over
+  while it is parsed and handed to a worker, so the budget bounds what the server holds at once
+  (150 requests of 15 MB took it to 1.4 GB).
 """
 
 from __future__ import annotations
@@ -40,12 +45,37 @@ def _is_ip(host: str) -> bool:
         return False
 
 
+MEMORY_BUDGET = 128 * 1024 * 1024  # bytes of request bodies in progress at once (8 of the largest)
+
+
+class Budget:
+    """Bytes of request bodies in progress (one event loop: no lock needed)."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.used = 0
+        self.peak = 0
+        self.refused = 0
+
+    def take(self, n: int) -> bool:
+        if n > 0 and self.used + n > self.limit:
+            self.refused += 1
+            return False
+        self.used += n
+        self.peak = max(self.peak, self.used)
+        return True
+
+    def give(self, n: int) -> None:
+        self.used -= n
+
+
 class Guard:
-    def __init__(self, app, host: str, port: int | None, max_body: int):
+    def __init__(self, app, host: str, port: int | None, max_body: int, memory_budget: int = MEMORY_BUDGET):
         self.app = app
         self.host = host.lower().strip("[]")
         self.port = port
         self.max_body = max_body
+        self.budget = Budget(memory_budget)
 
     # -- Host --------------------------------------------------------------------------------
     def allowed_host(self, value: str | None) -> bool:
@@ -91,22 +121,30 @@ class Guard:
                     send, 403, "a request from another site (Origin) may not change anything here"
                 )
         length = headers.get("content-length")
+        reserved = 0
         if length is not None:
             if not length.isdigit():
                 return await _refuse(send, 400, "bad Content-Length")
             if int(length) > self.max_body:
                 return await _refuse(send, 413, self.too_big())
+            if not self.budget.take(int(length)):
+                return await _refuse(send, 503, BUSY)
+            reserved = int(length)
         seen = 0
         too_big = False
 
         async def counted_receive():
-            nonlocal seen, too_big
+            nonlocal seen, too_big, reserved
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_body:
                     too_big = True
                     raise BodyTooLarge()
+                if seen > reserved:  # a chunked upload: its bytes join the budget as they come
+                    if not self.budget.take(seen - reserved):
+                        raise OverBudget()
+                    reserved = seen
             return message
 
         started = False
@@ -119,18 +157,33 @@ class Guard:
 
         try:
             await self.app(scope, counted_receive, tracked_send)
-        except BodyTooLarge:
+        except BodyTooLarge as exc:
             if not started:
-                await _refuse(send, 413, self.too_big())
+                await _refuse(send, exc.status, exc.message or self.too_big())
         except Exception:
             if too_big and not started:
                 await _refuse(send, 413, self.too_big())
             else:
                 raise
+        finally:
+            self.budget.give(reserved)
+
+
+BUSY = "the server is busy with other large requests (too much at once); try again in a moment"
 
 
 class BodyTooLarge(Exception):
-    pass
+    """A body that may not be read on: ``status`` and ``message`` of the answer."""
+
+    status = 413
+    message = ""
+
+
+class OverBudget(BodyTooLarge):
+    """A chunked body that went past the memory budget while it was read."""
+
+    status = 503
+    message = BUSY
 
 
 async def _refuse(send, status: int, message: str) -> None:

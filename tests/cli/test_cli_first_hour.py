@@ -388,7 +388,7 @@ def test_user_settings_folder_and_sheets_config(cli, tmp_path, monkeypatch):
     r = cli("config")
     assert r.exit_code == 0
     assert f"{home / 'sheets' / 'sheets.toml'}  (read)" in r.stdout
-    assert f"{tmp_path / 'sheets.toml'}  (read)" in r.stdout
+    assert f"{tmp_path / 'sheets.toml'}  (read; preferences only" in r.stdout
     assert 'lang = "en"' in r.stdout and "mono = true" in r.stdout  # the working folder wins
     assert "unknown setting 'lnag' (did you mean 'lang'?)" in r.stderr
     data = json.loads(cli("config", "--json").stdout)

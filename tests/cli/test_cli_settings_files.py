@@ -65,7 +65,7 @@ def test_a_folder_in_place_of_the_file_cannot_be_read(tmp_path):
     d.mkdir()
     with pytest.raises(ConfigError) as e:
         config.read(d)
-    assert str(e.value) == f"{d}: cannot read: Is a directory"
+    assert str(e.value) == f"{d}: is a directory, not a file"
 
 
 def test_a_missing_file_is_no_settings(tmp_path):
@@ -74,10 +74,12 @@ def test_a_missing_file_is_no_settings(tmp_path):
 
 def test_not_utf8(tmp_path):
     f = tmp_path / "sheets.toml"
-    f.write_bytes('lang = "ру"\n'.encode("cp1251"))
+    f.write_bytes('lang = "русский"\n'.encode("cp1251"))
     with pytest.raises(ConfigError) as e:
         config.read(f)
-    assert str(e.value) == f"{f}: not valid UTF-8 text"
+    assert str(e.value) == (
+        f"{f}:1:9: not valid UTF-8 text (it looks like Windows-1251, Cyrillic): save the file as UTF-8"
+    )
 
 
 def test_a_byte_order_mark_is_dropped(tmp_path):
@@ -156,7 +158,7 @@ def test_sheets_config_empty_reads_nothing_and_a_name_reads_only_it(tmp_path, mo
     assert config.places() == []
     f = tmp_path / "one.toml"
     monkeypatch.setenv("SHEETS_CONFIG", str(f))
-    assert config.places() == [f]
+    assert config.places() == [config.Place(f, True)]
     assert config.load() == ({}, [])  # named but absent: nothing read, nothing used
 
 

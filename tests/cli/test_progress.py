@@ -73,8 +73,9 @@ def test_the_bar_grows_past_the_estimate_and_never_shows_over_100_percent():
     assert percents and max(percents) < 100
 
 
-def test_cli_render_feeds_the_bar_one_page_per_unit(tmp_path, monkeypatch):
-    """render gives the bar its expected page count (Game.expected_pages or one per unit)."""
+def test_cli_render_feeds_the_bar_the_pages_it_expects_not_the_units(tmp_path, monkeypatch):
+    """render gives the bar its expected page count (Game.expected_pages): three Dust units are
+    three cards of one page."""
     seen = {}
     import sheets.cli.progress as progress
 
@@ -88,6 +89,6 @@ def test_cli_render_feeds_the_bar_one_page_per_unit(tmp_path, monkeypatch):
     unit = str(data_path("units/dust/sample_force.yaml"))
     r = CliRunner().invoke(cli, ["render", unit, "-o", str(tmp_path / "o.pdf")])
     assert r.exit_code == 0, r.output
-    assert seen["total"] == 3 and seen["enabled"] is None
+    assert seen["total"] == 1 and seen["enabled"] is None
     r = CliRunner().invoke(cli, ["render", unit, "-q", "-o", str(tmp_path / "o.pdf")])
     assert seen["enabled"] is False

@@ -9,13 +9,20 @@ Generators: ``template`` (compile-time folding, format widths and precisions, ex
 growth, recursion), ``alias`` (alias fan-out under the schema check: lists, mappings and merge
 keys repeated through aliases, and repeated ``from:`` references), ``output-input`` (``-o`` aimed
 at every input of a ``render --jobs 2`` or of the default parallel loading: unit files, ``from:``
-files) and ``rename-signal`` (SIGTERM / SIGINT during the renames of a multi-file output, through
-``write_files`` and ``import megamek -d``).
+files), ``rename-signal`` (SIGTERM, SIGINT, SIGHUP, SIGUSR1/2, SIGALRM during the renames of a
+multi-file output, through ``write_files`` and ``import megamek -d``), ``settings`` (a generated
+``sheets.toml``, the user's own or planted in the working folder, now and then a FIFO or a link to
+``/dev/zero``, before a command: exit 0/1, positioned messages, nothing written where it said) and
+``calc-request`` (the page's ``POST /api/calc``: calculators, fields of every JSON type, unit
+references to opened files and to server paths, opened files in odd names and encodings: 200 or a
+4xx with a message).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import random
 import re
 import shutil
@@ -26,11 +33,12 @@ from pathlib import Path
 from sheets.core.data import data_root
 
 from .bounded import LIMIT_BYTES, LIMIT_SECONDS, Run, bounded_cli
+from .fuzz_harness import HOSTILE
 
 SAMPLES = data_root() / "units"
 TESTS = Path(__file__).resolve().parent.parent
 LINE = re.compile(r"^(?P<file>[^:\n]+?)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<msg>\S.*)$")
-INFO = re.compile(r"^(wrote |imported |\(stdout\)|warning: |layout: |Error: )")
+INFO = re.compile(r"^(wrote |imported |\(stdout\)|warning: |layout: |Error: |read |next: |kept )")
 
 
 @dataclass
@@ -44,6 +52,8 @@ class Case:
     expect_stderr: str = ""  # a text stderr must hold
     all_or_none: list = field(default_factory=list)  # [(path, old bytes or None, new bytes)]
     outputs: list = field(default_factory=list)  # files a failed command must not leave
+    env: dict = field(default_factory=dict)  # the child's environment, over the test's
+    never: list = field(default_factory=list)  # files that must not exist afterwards
 
 
 def _digest(path: Path) -> str | None:
@@ -228,8 +238,18 @@ def output_input_case(rng: random.Random, workdir: Path) -> Case:
 # -- signals during the renames of a multi-file output -------------------------------------------------
 
 
+RENAME_SIGNALS = (
+    signal.SIGTERM,
+    signal.SIGINT,
+    signal.SIGHUP,
+    signal.SIGUSR1,
+    signal.SIGUSR2,
+    signal.SIGALRM,
+)
+
+
 def rename_signal_case(rng: random.Random, workdir: Path) -> Case:
-    signum = rng.choice([signal.SIGTERM, signal.SIGINT])
+    signum = rng.choice(RENAME_SIGNALS)
     after = rng.randint(1, 3)  # the signal arrives after this many renames
     prelude = (
         "import os\nreal = os.replace\ncount = [0]\n"
@@ -267,7 +287,7 @@ def rename_signal_case(rng: random.Random, workdir: Path) -> Case:
         args,
         workdir,
         prelude,
-        codes=(0, 1, 130, -signal.SIGTERM, -signal.SIGINT),
+        codes=(0, 1, 130, *(-s for s in RENAME_SIGNALS)),
         all_or_none=expected,
     )
 
@@ -432,18 +452,270 @@ def mul_case(rng: random.Random, workdir: Path) -> Case:
     )
 
 
+# -- settings files ----------------------------------------------------------------------------------
+
+_SETTING_NAMES = [
+    "lang", "paper", "mono", "card", "bleed", "gap", "backs", "dpi", "jobs", "rules", "tables",
+    "collapse", "no_odds", "no_list", "check_layout", "strict", "quiet", "verbose", "json", "format",
+    "output", "force", "host", "port", "data_dir", "template", "units", "png", "example", "dice",
+    "hits", "cover", "time_limit", "workers", "open", "lnag", "nmae", "x", "0", "ü", "a-b",
+]  # fmt: skip
+_SECTIONS = [
+    "", "", "render", "roster", "validate", "info", "new", "serve", "examples", "calc", "calc.dust",
+    "calc.dust.cover", "calc.lnl.melee", "calc.wh40k6.attack", "import", "import.megamek", "rendr",
+    "render.card", "a.b.c.d.e.f.g",
+]  # fmt: skip
+_TOML_VALUES = [
+    '"ru"', '"en"', '"xx"', '"letter"', '"a4"', '"mini"', '"poker"', '"63x88"', '"tw"', '"md"', '"json"',
+    "true", "false", "0", "1", "2", "-1", "150", "600", "99999999999999999999", "1e308", "inf", "-inf",
+    "nan", "0.5", "1979-05-27", "1979-05-27T07:32:00Z", "07:32:00", '""', '"\\u0000"', '"a\\u0007b"',
+    "[]", "[1, 2]", '["a", "b"]', "[[1]]", "{}", "{ a = 1 }", '"../escaped.pdf"', '"/dev/null"',
+    '"../escaped"', "'literal'", '"""multi\nline"""', '"x" ', '"' + "x" * 3000 + '"',
+]  # fmt: skip
+
+
+_GOOD_VALUES = {
+    "lang": ['"en"', '"ru"', '"RU"'], "paper": ['"a4"', '"letter"'], "card": ['"mini"', '"poker"', '"63x88"', '"tarot"'],
+    "bleed": ["0", "3", "2.5"], "gap": ["0", "4"], "dpi": ["36", "96", "600"], "jobs": ["0", "1", "2"],
+    "rules": ['"classic"', '"tw"', '"6th"'], "format": ['"md"', '"json"', '"html"', '"bbcode"'], "hits": ["1", "3"],
+    "cover": ['"soft"', '"hard"'], "time_limit": ["5", "30.5"], "workers": ["1", "2"], "port": ["0", "8080"],
+    "dice": ['"1st"', '"2nd"'],
+}  # fmt: skip
+_FLAGS = ("mono", "backs", "tables", "collapse", "no_odds", "no_list", "check_layout", "strict", "quiet", "verbose",
+          "json", "open", "force", "example")  # fmt: skip
+
+
+def _good_value(rng: random.Random, name: str) -> str | None:
+    last = name.rsplit(".", 1)[-1]
+    if last in _FLAGS:
+        return rng.choice(["true", "false"])
+    values = _GOOD_VALUES.get(last)
+    return rng.choice(values) if values else None
+
+
+def _toml_value(rng: random.Random, depth: int = 0) -> str:
+    if depth < 12 and rng.random() < 0.08:
+        inner = ", ".join(_toml_value(rng, depth + 1) for _ in range(rng.randint(0, 3)))
+        return f"[{inner}]" if rng.random() < 0.7 else "{ k = " + (inner.split(", ")[0] or "1") + " }"
+    if rng.random() < 0.005:
+        n = rng.choice([9, 50, 3000])
+        return "[" * n + "]" * n
+    return rng.choice(_TOML_VALUES)
+
+
+def settings_text(rng: random.Random) -> bytes:
+    """A settings file: sections, dotted keys, every TOML type, names known and not, then a few
+    byte-level mutations (cut short, a byte changed, a mark, UTF-16, a NUL)."""
+    lines = []
+    for _ in range(rng.randint(1, 12)):
+        if rng.random() < 0.25:
+            section = rng.choice(_SECTIONS)
+            if section:
+                lines.append(("[[" + section + "]]") if rng.random() < 0.05 else f"[{section}]")
+        name = rng.choice(_SETTING_NAMES)
+        if rng.random() < 0.1:
+            name = rng.choice(_SECTIONS[2:]) + "." + name
+        if rng.random() < 0.03:
+            name = ".".join(["a"] * rng.choice([3, 7, 2000]))
+        if rng.random() < 0.05:
+            name = json.dumps(name + rng.choice(HOSTILE[:12]))
+        good = _good_value(rng, name) if rng.random() < 0.85 else None
+        lines.append(f"{name} = {good or _toml_value(rng)}")
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    op = rng.randrange(16)
+    if op == 0:
+        data = data[: rng.randrange(len(data) + 1)]
+    elif op == 1 and data:
+        i = rng.randrange(len(data))
+        data = data[:i] + bytes([rng.randrange(256)]) + data[i + 1 :]
+    elif op == 2:
+        data = b"\xef\xbb\xbf" + data
+    elif op == 3:
+        data = data.decode("utf-8").encode("utf-16")
+    elif op == 4:
+        data = data.replace(b"=", b"=\x00", 1)
+    return data
+
+
+_SETTINGS_COMMANDS = [
+    ["systems"],
+    ["config"],
+    ["config", "--json"],
+    ["validate", SAMPLES / "dmech" / "otrok.yaml"],
+    ["info", SAMPLES / "battletech" / "roc.yaml"],
+    ["render", SAMPLES / "dmech" / "otrok.yaml", "-o", "OUT/out.pdf"],
+    ["render", SAMPLES / "dust" / "sample_force.yaml", "-o", "OUT/cards.pdf"],
+    ["roster", SAMPLES / "dust" / "sample_force.yaml", "-o", "OUT/list.md"],
+    ["new", "dmech"],
+    ["schema", "dust"],
+    ["calc", "dmech", "penetration", "--power", "5", "--dice", "3,4", "--armor", "6"],
+    [
+        "calc",
+        "dust",
+        "cover",
+        "--unit",
+        str(SAMPLES / "dust/sample_force.yaml") + "#Sample Laser Squad",
+        "--cover",
+        "soft",
+    ],
+]
+
+
+def settings_case(rng: random.Random, workdir: Path) -> Case:
+    """A generated ``sheets.toml`` given as the user's own file (``SHEETS_CONFIG``) or planted in
+    the working folder, then a command: exit 0 or 1, positioned messages, nothing written where
+    the file said (``../escaped*``), bounded time and memory. Now and then the file is a FIFO or
+    a link to ``/dev/zero``."""
+    work = workdir / "work"
+    (work / "OUT").mkdir(parents=True)
+    planted = rng.random() < 0.5
+    target = work / "sheets.toml" if planted else workdir / "user.toml"
+    kind = rng.random()
+    if kind < 0.03:
+        os.mkfifo(target)
+    elif kind < 0.06:
+        target.symlink_to("/dev/zero")
+    else:
+        target.write_bytes(settings_text(rng))
+    args = [str(a).replace("OUT/", str(work / "OUT") + "/") for a in rng.choice(_SETTINGS_COMMANDS)]
+    env = {"__cwd__": work, "XDG_CONFIG_HOME": str(workdir / "xdg")}
+    env["SHEETS_CONFIG"] = None if planted else str(target)
+    return Case(
+        "settings",
+        args,
+        workdir,
+        codes=(0, 1),
+        env=env,
+        never=[workdir / "escaped.pdf", workdir / "escaped", workdir / "escaped.yaml"]
+        + ([] if planted else []),
+    )
+
+
+# -- the page's calculator requests ------------------------------------------------------------------
+
+_CALC_VALUES = [
+    "", " ", "0", "1", "-1", "3", "6", "99999999999999999999", "1e309", "nan", "inf", "2-5-4", "1-6-4+MG-34",
+    "half:0-2-3", "3+", "4++", "3+/4++", "soft", "hard", "soft+soft", "a", "b", "up", "down", "ifp", "sw",
+    "1,2", "9,9", "3,4", "Q,R", "0,0", "@0#Sample Laser Squad", "@0", "@7#x", "@999#x", "/etc/passwd#x",
+    "../../x.yaml#A", "~/.ssh/id_rsa", "x" * 3000, True, False, None, 0, 7, -3, 1e308, 10**30, [], ["2-5-4"],
+    ["2-5-4"] * 60, [[1]], {}, {"file": "x.json", "name": "A"}, {"file": "/etc/passwd"}, {"file": 3},
+]  # fmt: skip
+_CALC_FILES = [
+    ("sample_force.yaml", (SAMPLES / "dust" / "sample_force.yaml").read_bytes()),
+    ("x.json", (SAMPLES / "dust" / "sample_force.yaml").read_bytes()),
+    ("hill30_us.yaml", (SAMPLES / "lnl" / "hill30_us.yaml").read_bytes()),
+    ("x", b"system: dust\nunits:\n  - {from: /etc/passwd, name: A}\n"),
+    ("r.YML", b"system: dust\nunits:\n  - {from: ../../secret.yaml, name: A}\n"),
+    (
+        "u16.yaml",
+        b"\xff\xfe" + "system: dust\nunits:\n  - {from: secret.yaml, name: A}\n".encode("utf-16-le"),
+    ),
+    ("w.yaml", "# отряд\nsystem: dust\n".encode("cp1251")),
+    ("empty.yaml", b""),
+]
+
+
+def _calc_request(rng: random.Random) -> dict:
+    from sheets.core.game import all_games, calculator_specs
+
+    specs = [(g.id, s) for g in all_games() for s in calculator_specs(g)]
+    game, spec = rng.choice(specs)
+    if rng.random() < 0.05:
+        game = rng.choice(["chess", "", "x" * 300, game.upper()])
+    command = spec.name if rng.random() < 0.95 else rng.choice(["", "flanking", "../x"])
+    names = [i.name for i in spec.inputs]
+    fields = {}
+    for name in rng.sample(names, rng.randint(0, len(names))):
+        fields[name] = rng.choice(_CALC_VALUES)
+    if rng.random() < 0.1:
+        fields[rng.choice(["colour", "__class__", "x" * 100])] = rng.choice(_CALC_VALUES)
+    opened = rng.sample(_CALC_FILES, rng.randint(0, 3))
+    raw = json.dumps(fields)
+    if rng.random() < 0.05:
+        raw = rng.choice(["[1]", "{", "null", '"x"', raw[: len(raw) // 2]])
+    return {
+        "game": game,
+        "command": command,
+        "fields": raw,
+        "files": opened,
+        "lang": rng.choice(["en", "ru", "xx"]),
+    }
+
+
+_CALC_PRELUDE = """
+import json, sys, warnings
+from sheets.web.app import create_app
+
+class Pool:  # the jobs in this process (bounded with it), as a worker would do them
+    time_limit = 30.0
+    def start(self): pass
+    def close(self): pass
+    async def run(self, op, payload=None, time_limit=None):
+        from sheets.web import worker
+        return worker.run(op, payload)
+
+request = json.loads(open(sys.argv[-1], encoding="utf-8").read())
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+    with TestClient(create_app("127.0.0.1", None, pool=Pool()), base_url="http://127.0.0.1:8000") as client:
+        r = client.post(
+            "/api/calc?lang=" + request["lang"],
+            files=[("files", (n, bytes.fromhex(d))) for n, d in request["files"]] or [("files", ("none.yaml", b""))],
+            data={"game": request["game"], "command": request["command"], "fields": request["fields"]},
+        )
+        body = r.json()
+print(json.dumps({"status": r.status_code, "keys": sorted(body)}))
+ok = r.status_code == 200 or 400 <= r.status_code < 500
+if ok and r.status_code >= 400:
+    said = body.get("error") or (body.get("problems") or [{}])[0].get("message", "")
+    ok = bool(said) and "internal error" not in said and "Traceback" not in said
+raise SystemExit(0 if ok else 7)
+"""
+
+
+def calc_request_case(rng: random.Random, workdir: Path) -> Case:
+    """One request of the page's calculators (``POST /api/calc``: a game, a calculator, its fields
+    as JSON, opened files) through the app and the worker's code in a bounded child: 200 or a
+    4xx with a message, never a 5xx or a traceback."""
+    request = _calc_request(rng)
+    request["files"] = [(n, d.hex()) for n, d in request["files"]]
+    (workdir / "secret.yaml").write_text(
+        "system: dust\nunits:\n  - {name: A, kind: vehicle}\n", encoding="utf-8"
+    )
+    spec = workdir / "request.json"
+    spec.write_text(json.dumps(request), encoding="utf-8")
+    return Case(
+        "calc-request",
+        [],
+        workdir,
+        prelude=_CALC_PRELUDE.replace("sys.argv[-1]", repr(str(spec))),
+        codes=(0,),
+        inputs=[workdir / "secret.yaml"],
+    )
+
+
 GENERATORS = {
     "template": template_case,
     "alias": alias_case,
     "output-input": output_input_case,
     "rename-signal": rename_signal_case,
     "mul": mul_case,
+    "settings": settings_case,
+    "calc-request": calc_request_case,
 }
 
 
 def run(case: Case) -> Run:
+    from .bounded import child_env
+
     before = {p: _digest(p) for p in case.inputs}
-    result = bounded_cli(case.args, cwd=case.workdir, prelude=case.prelude)
+    cwd = case.env.pop("__cwd__", None) or case.workdir
+    env = child_env({k: v for k, v in case.env.items() if v is not None})
+    for k, v in case.env.items():
+        if v is None:
+            env.pop(k, None)
+    result = bounded_cli(case.args, cwd=cwd, prelude=case.prelude, env=env)
     result.inputs_changed = [str(p) for p, d in before.items() if _digest(p) != d]
     return result
 
@@ -474,6 +746,9 @@ def check(case: Case, r: Run) -> list[str]:
             if not m or not (m.group("file").startswith(prefix) or m.group("file") == "-"):
                 bad.append(f"stderr line not 'file:line:col: message': {line[:200]!r}")
                 break
+    made = [str(p) for p in case.never if os.path.lexists(p)]
+    if made:
+        bad.append(f"written where a settings file said: {made}")
     if r.returncode not in (0, None):
         left = [str(p) for p in case.outputs if p.exists()]
         if left:

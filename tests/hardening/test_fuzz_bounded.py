@@ -1,6 +1,6 @@
 """Issue 19's fuzz generators (tests/hardening/generators.py), every case in a child bounded to
 1 GiB of address space and 10 s: hostile templates, alias fan-out, ``-o`` aimed at an input of a
-parallel load, signals during multi-file renames. CI runs ``CI_CASES`` fixed cases per generator;
+parallel load, signals during multi-file renames, settings files, the page's calculator requests. CI runs ``CI_CASES`` fixed cases per generator;
 ``pytest tests/hardening/test_fuzz_bounded.py --fuzz-long=N`` runs N cases per generator
 (random, ``--fuzz-seed``), and ``SHEETS_FUZZ_STATS=stats.json`` writes the figures (cases per
 generator, exit codes, the worst time and memory) to ``stats.json.bounded.json``."""
@@ -19,7 +19,15 @@ from .generators import GENERATORS, check, run
 
 pytestmark = pytest.mark.fuzz
 
-CI_CASES = {"template": 6, "alias": 4, "output-input": 3, "rename-signal": 4, "mul": 8}
+CI_CASES = {
+    "template": 6,
+    "alias": 4,
+    "output-input": 3,
+    "rename-signal": 4,
+    "settings": 12,
+    "calc-request": 6,
+    "mul": 8,
+}
 
 
 @pytest.fixture(scope="module")

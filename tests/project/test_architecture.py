@@ -237,7 +237,7 @@ def test_game_options_reach_render_and_extra(monkeypatch):
     seen = {}
     monkeypatch.setattr(
         "sheets.cli.commands.render.load_all",
-        lambda paths, options, *jobs: seen.setdefault("extra", options.extra) and [][0],
+        lambda paths, options, *jobs, **usage: seen.setdefault("extra", options.extra) and [][0],
     )
     CliRunner().invoke(cli, ["render", "x.yaml", "--zap-level", "7"])
     assert seen["extra"] == {"zap_level": 7}

@@ -68,7 +68,7 @@ def test_the_library_without_a_folder_is_empty():
 def test_the_library_skips_what_is_not_one_unit_and_says_why(tmp_path):
     folder = _folder(tmp_path, "Roc.blk")
     (folder / "Broken.blk").write_text("<UnitType>\nProtoMek\n</UnitType>\n")
-    shutil.copy(FIXTURES / "force-pilot.mul", folder / "force.mul")  # a force, not one unit
+    shutil.copy(FIXTURES / "mul" / "points-0.48.mul", folder / "force.mul")  # a force, not one unit
     os.mkfifo(folder / "Pipe.blk")
     big = folder / "Big.blk"
     big.write_bytes((FIXTURES / "Roc.blk").read_bytes() + b"#" * (lib.MAX_FILE_BYTES + 1))

@@ -26,95 +26,89 @@ from sheets.core.i18n import N_, _, current_lang
 @click.pass_context
 def config(ctx, as_json):
     from sheets.cli import config as cfg
+    from sheets.cli.common import warn
 
     root = ctx.find_root()
-    settings, used = (root.obj or {}).get("config") or cfg.load()
+    found = (root.obj or {}).get("config")
+    if found is None:  # (run without the program's callback: a test of the command alone)
+        settings = cfg.read_all()
+        found = (settings, cfg.check(settings))
+    settings, checked = found
     source = root.meta.get("sheets.lang_source", "default")
-    places = [str(p) for p in cfg.places()]
-    unknown = unknown_settings(settings)
+    places = cfg.places()
     if as_json:
+        from sheets.cli.commands.validate import json_text
+
         data = {
-            "looked_in": places,
-            "read": [str(p) for p in used],
-            "settings": settings,
-            "unknown": unknown,
+            "looked_in": [str(p.path) for p in places],
+            "read": [str(p) for p in settings.used],
+            "settings": {e.name: _plain(e.value) for e in checked.used},
+            "from": {e.name: str(e.file) for e in checked.used},
+            "unknown": [w.message for w in checked.warnings if w.code.startswith("settings-unknown")],
+            "warnings": [
+                {
+                    "file": w.path,
+                    "line": w.pos.line if w.pos else None,
+                    "column": w.pos.col if w.pos else None,
+                    "code": w.code,
+                    "message": w.message,
+                }
+                for w in checked.warnings
+            ],
             "lang": {"value": current_lang(), "source": source},
         }
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+        click.echo(json_text(data, indent=2))
         return
     click.echo(
         _("language: {lang} (chosen by {source})").format(lang=current_lang(), source=_source_words(source))
     )
     click.echo(_("settings files (later ones win; command-line flags win over all):"))
-    for p in cfg.places():
-        state = _("read") if p in used else _("not found")
-        click.echo(f"  {p}  ({state})")
-    if not settings:
+    for place in places:
+        state = _("read") if place.path in settings.used else _("not found")
+        if not place.trusted:
+            state += _("; preferences only: no paths, --force or --host")
+        click.echo(f"  {place.path}  ({state})")
+    if not checked.used:
         click.echo(_("no settings: every option has its default"))
-        return
-    click.echo(_("settings used:"))
-    for key, value in settings.items():
-        if isinstance(value, dict):
-            for k, v in flat(value, key):
-                click.echo(
-                    f"  [{k.rsplit('.', 1)[0]}] {k.rsplit('.', 1)[1]} = {json.dumps(v, ensure_ascii=False, default=str)}"
+    else:
+        click.echo(_("settings used:"))
+        for entry in checked.used:
+            click.echo(
+                _("  {name} = {value}  (from {file})").format(
+                    name=_shown_name(entry.path), value=_toml(entry.value), file=entry.file
                 )
-        else:
-            click.echo(f"  {key} = {json.dumps(value, ensure_ascii=False, default=str)}")
-    for name in unknown:
-        click.echo(_("warning: unknown setting {name}").format(name=name), err=True)
+            )
+    for warning in checked.warnings:
+        warn(str(warning))
+
+
+def _plain(value):
+    """A TOML value as JSON (a date as its ISO text)."""
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return value
+
+
+def _shown_name(path: tuple) -> str:
+    return f"[{'.'.join(path[:-1])}] {path[-1]}" if len(path) > 1 else path[0]
+
+
+def _toml(value) -> str:
+    from sheets.core.errors import short
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+        return text if len(text) <= 62 else short(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value[:10]) + (", …]" if len(value) > 10 else "]")
+    return short(value)
 
 
 def _source_words(source: str) -> str:
     if source == "default":
         return _("the default: no --lang, SHEETS_LANG, settings file or Russian locale")
     return source
-
-
-def flat(section: dict, prefix: str):
-    for k, v in section.items():
-        if isinstance(v, dict):
-            yield from flat(v, f"{prefix}.{k}")
-        else:
-            yield f"{prefix}.{k}", v
-
-
-def known_settings() -> set[str]:
-    """Every option name of every command (the names a settings file may use)."""
-    from sheets.cli import cli as root
-    from sheets.cli.specs import game_specs
-
-    names = {"data_dir", "lang"}
-    # the help option click makes (and keeps on the command) must be the real one: -h, --help
-    ctx = click.Context(root, help_option_names=["-h", "--help"])
-
-    def walk(cmd, c):
-        for p in cmd.get_params(c):
-            names.add(p.name)
-        if isinstance(cmd, click.Group):
-            for sub in cmd.list_commands(c):
-                child = cmd.get_command(c, sub)
-                if child is not None:
-                    walk(child, click.Context(child, parent=c, info_name=sub))
-
-    walk(root, ctx)
-    for command_name in ("render", "validate", "info", "reference", "chart"):
-        names.update(spec.name for spec, _owners in game_specs(command_name))
-    return {n for n in names if n}
-
-
-def unknown_settings(settings: dict) -> list[str]:
-    """``name (did you mean 'x'?)`` for every setting no command has."""
-    from sheets.core.errors import did_you_mean
-
-    if not settings:
-        return []
-    known = known_settings()
-    out = []
-    for key, value in settings.items():
-        pairs = list(flat(value, key)) if isinstance(value, dict) else [(key, value)]
-        for name, _value in pairs:
-            last = name.rsplit(".", 1)[-1]
-            if last not in known:
-                out.append(f"{name!r}{did_you_mean(last, known)}")
-    return out

@@ -34,12 +34,17 @@ def copy_examples(game_ids, folder, force: bool) -> None:
     files = samples(game_ids)
     if not files:
         raise click.UsageError(_("no sample files for {games}").format(games=", ".join(game_ids)))
-    targets, kept = [], []
+    targets, kept, linked = [], [], []
     for rel, src in files:
         target = Path(folder) / rel
-        if os.path.lexists(target) and not force:
-            kept.append(str(target))
-            continue
+        if not force:
+            link = _symlink_on_the_way(Path(folder), Path(rel))
+            if link is not None:  # a planted link would carry the file out of the folder
+                linked.append((str(target), str(link)))
+                continue
+            if os.path.lexists(target):  # (a dangling symlink too)
+                kept.append(str(target))
+                continue
         targets.append((target, src.read_bytes()))
     from sheets.core.fsio import write_files
 
@@ -49,8 +54,29 @@ def copy_examples(game_ids, folder, force: bool) -> None:
         say(_("wrote {file}").format(file=target))
     for name in kept:
         say(_("kept {file} (exists; --force replaces it)").format(file=name))
+    for name, link in linked:
+        say(
+            _("kept {file} ({link} is a symbolic link: not written through; --force does)").format(
+                file=name, link=link
+            )
+        )
     if targets:
         say(_("next: sheets render {file}").format(file=targets[0][0]))
+
+
+def _symlink_on_the_way(folder: Path, rel: Path) -> Path | None:
+    """The first symbolic link among the folders of ``rel`` under ``folder`` (``folder`` itself
+    is the user's choice), if any."""
+    import os
+
+    here = folder
+    for part in rel.parts[:-1]:
+        here = here / part
+        if os.path.islink(here):
+            return here
+        if not os.path.lexists(here):
+            return None
+    return None
 
 
 @command(

@@ -18,11 +18,11 @@ class ImportGroup(Group):
 
     def get_command(self, ctx, name):
         from sheets.cli import short_help_option
-        from sheets.cli.options import with_lang
+        from sheets.cli.options import with_lang, with_verbosity
         from sheets.core.game import load_object
 
         path = self._formats().get(name)
-        return with_lang(short_help_option(load_object(path))) if path else None
+        return with_verbosity(with_lang(short_help_option(load_object(path)))) if path else None
 
 
 @group(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from sheets.cli.base import command
@@ -17,7 +15,7 @@ from sheets.cli.options import (
     verbosity,
 )
 from sheets.cli.specs import GameOptionsCommand, check_game_options, check_rules
-from sheets.core.i18n import N_, current_lang
+from sheets.core.i18n import N_, _, current_lang
 
 
 @command(
@@ -40,14 +38,24 @@ from sheets.core.i18n import N_, current_lang
 @click.pass_context
 def info(ctx, paths, examples, as_json, rules, output, **game_options):
     fmt = format_of(output, "info", ("txt", "json"), "json" if as_json else "txt")
+    if as_json and fmt != "json":  # (as roster's --format against the suffix of -o)
+        raise click.BadParameter(
+            _("--json but -o {output} ends in .{suffix}: give one of them").format(output=output, suffix=fmt),
+            param_hint="-o",
+        )
     as_json = as_json or fmt == "json"
     paths = inputs(paths, examples)
-    loaded = load_all(paths, make_options(rules=rules, **game_options))
-    check_game_options(ctx, "info", {one.game.id for one in loaded})
-    check_rules(ctx, {one.game.id for one in loaded})
+
+    def usage(games):  # before any file's problem
+        check_game_options(ctx, "info", games)
+        check_rules(ctx, games)
+
+    loaded = load_all(paths, make_options(rules=rules, **game_options), usage=usage)
     if as_json:
         rows = [one.game.info(u, one.options) for one in loaded for u in one.units]
-        write(out_or(output, "-"), json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+        from sheets.cli.commands.validate import json_text
+
+        write(out_or(output, "-"), json_text(rows, indent=2) + "\n")
         return
     from sheets.cli.info_text import info_lines
 

@@ -50,12 +50,13 @@ def load_jobs(paths, jobs) -> int:
 
 
 def expected_pages(loaded) -> int | None:
-    """About how many pages a render makes, for the progress bar's percentage and ETA: the
-    game's own estimate (``Game.expected_pages``) or one page per unit."""
+    """About how many pages a render makes, for the progress bar's percentage and ETA: each
+    file's pages as its game estimates them (``Game.expected_pages``: a Point of five ProtoMechs
+    a page, two ДМ sheets, a card grid…), not its units."""
     total = 0
     for one in loaded:
         estimate = getattr(one.game, "expected_pages", None)
-        total += estimate(one.units, one.options) if estimate else len(one.units)
+        total += estimate(list(one.units), one.options) if estimate else len(one.units)
     return total or None
 
 
@@ -105,15 +106,17 @@ def render(ctx, paths, examples, output, paper, mono, rules, no_list, dpi, jobs,
     options = make_options(paper=paper, mono=mono, rules=rules, **game_options)
     if output is not None and not os.path.lexists(str(output)):
         format_of(output, "render", RENDER_FORMATS)  # a new file's suffix: before any work
-    loaded = load_all(paths, options, load_jobs(paths, jobs))
+
+    def usage(games):  # before any file's problem
+        if len(games) > 1:
+            raise click.UsageError(
+                _("render one game at a time (got {games})").format(games=", ".join(sorted(games)))
+            )
+        check_game_options(ctx, "render", games)
+        check_rules(ctx, games)
+
+    loaded = load_all(paths, options, load_jobs(paths, jobs), usage=usage)
     fmt = format_of(output, "render", RENDER_FORMATS)  # after loading: inputs are known
-    games = {one.game.id for one in loaded}
-    if len(games) > 1:
-        raise click.UsageError(
-            _("render one game at a time (got {games})").format(games=", ".join(sorted(games)))
-        )
-    check_game_options(ctx, "render", games)
-    check_rules(ctx, games)
     glyph_check(loaded)
     warn_violations(loaded)  # e.g. the units a MegaMek force left out, a list over its limit
     game = loaded[0].game

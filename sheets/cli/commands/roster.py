@@ -109,9 +109,12 @@ def roster(ctx, path, output, fmt, template, paper, mono, rules, dpi):
         )
     if fmt == "png" and (output is None or str(output) == "-"):
         raise click.BadParameter(_("--format png needs -o OUT.png"), param_hint="-o")
-    loaded = load_all([path], make_options(paper=paper, mono=mono, rules=rules))[0]
-    check_game_options(ctx, "roster", [loaded.game.id])
-    check_rules(ctx, [loaded.game.id])
+
+    def usage(games):  # before the file's problems
+        check_game_options(ctx, "roster", games)
+        check_rules(ctx, games)
+
+    loaded = load_all([path], make_options(paper=paper, mono=mono, rules=rules), usage=usage)[0]
     template_data = None
     if template:
         from sheets.core.fsio import read_user_bytes

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from sheets.cli.base import command
@@ -27,4 +25,6 @@ def schema(system, output):
     from sheets.api import unit_file_schema
 
     doc = unit_file_schema(game.id)
-    write(out_or(output, "-"), json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+    from sheets.cli.commands.validate import json_text
+
+    write(out_or(output, "-"), json_text(doc, indent=2) + "\n")

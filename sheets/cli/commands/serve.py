@@ -121,12 +121,13 @@ def serve(host, port, open_browser, time_limit, workers, units_dir):
     port = sock.getsockname()[1]
     url = _url(host, port)
     if host != LOCAL:
-        click.echo(
+        from sheets.cli.common import warn
+
+        warn(
             _(
                 "warning: serving on {host}, not {local}: anyone who can reach this address can use the page "
                 "(and make this machine render their files)"
-            ).format(host=host, local=LOCAL),
-            err=True,
+            ).format(host=host, local=LOCAL)
         )
     extra = {"units_dir": units_dir} if units_dir else {}
     app = create_app(host, port, time_limit=time_limit, workers=workers, **extra)
@@ -154,8 +155,12 @@ def serve(host, port, open_browser, time_limit, workers, units_dir):
                 except Exception:
                     pass
 
+    from sheets.web.conns import ACCEPT_BURST, protocol
+
     config = uvicorn.Config(
         app,
+        http=protocol(),  # header and body timeouts, a connection cap (slow clients)
+        backlog=ACCEPT_BURST,
         log_level="warning",
         access_log=False,
         lifespan="on",
@@ -166,4 +171,6 @@ def serve(host, port, open_browser, time_limit, workers, units_dir):
         Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has shut down: a normal stop
         pass
-    click.echo(_("stopped"), err=True)
+    from sheets.cli.common import say
+
+    say(_("stopped"))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from sheets.cli.base import command
@@ -30,7 +28,9 @@ def systems(as_json):
         for g in all_games()
     ]
     if as_json:
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        from sheets.cli.commands.validate import json_text
+
+        click.echo(json_text(rows, indent=2))
         return
     lang = current_lang()
     for g, r in zip(all_games(), rows):

@@ -7,7 +7,7 @@ import json
 import click
 
 from sheets.cli.base import command
-from sheets.cli.common import inputs, make_options, units_count, warn
+from sheets.cli.common import detail, inputs, make_options, units_count, warn
 from sheets.cli.options import example_option, inputs_argument, rules_option, strict_option, verbosity
 from sheets.cli.specs import GameOptionsCommand, check_game_options, check_rules
 from sheets.core.i18n import N_, _
@@ -54,6 +54,7 @@ def validate(ctx, paths, examples, rules, as_json, **game_options):
         except InputError as exc:
             failed.extend(exc.problems)
             continue
+        detail(_("read {file}: {units}").format(file=path, units=units_count(len(loaded.units))))
         games.add(loaded.game.id)
         warnings.extend(loaded.warnings)
         said.extend((True, str(w)) for w in loaded.warnings)
@@ -89,7 +90,7 @@ def validate(ctx, paths, examples, rules, as_json, **game_options):
         raise InputError(failed)
 
 
-def json_text(value) -> str:
+def json_text(value, indent: int = 1) -> str:
     """JSON with the words as they are (Russian stays readable). A file name the locale could not
     decode (Python keeps its bytes as lone surrogates) is given as the text its bytes are in UTF-8,
     or, when they are not UTF-8, as escapes: the output is always valid UTF-8 JSON."""
@@ -102,4 +103,4 @@ def json_text(value) -> str:
         except UnicodeDecodeError:
             return "".join(f"\\u{ord(c):04x}" for c in m.group())
 
-    return re.sub("[\udc80-\udcff]+", mend, json.dumps(value, ensure_ascii=False, indent=1))
+    return re.sub("[\udc80-\udcff]+", mend, json.dumps(value, ensure_ascii=False, indent=indent))

@@ -78,6 +78,7 @@ class BattleTech(Game):
         return bv_mod.battle_value(unit).pilot
 
     roster_group_size = 5  # a Point
+    units_per_page = 5  # a Point's five sheets a page (sheet.PER_PAGE)
     roster_group_label = "point"
 
     def roster_columns(self, options: Options) -> list[tuple[str, str]]:

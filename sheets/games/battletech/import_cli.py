@@ -24,7 +24,14 @@ from pathlib import Path
 
 import click
 
+from sheets.core import report
 from sheets.core.i18n import LANGS, N_, _, ngettext, use_lang
+
+
+def _said_read(path) -> None:
+    """-v: a file was read (the command's functions use ``_`` as a loop name)."""
+    report.detail(_("read {file}").format(file=path))
+
 
 PROGRESS_MIN_FILES = 5  # show a progress bar (terminal only) from this many inputs
 MAX_FILES = 5000  # .blk files taken from the command line and its directories together
@@ -32,8 +39,10 @@ OUTPUT_SUFFIXES = (".yaml", ".yml")
 
 
 def _on_terminal() -> bool:
-    """True when stderr is a terminal (a progress bar helps there)."""
-    return sys.stderr.isatty()
+    """True when stderr is a terminal (a progress bar helps there) and the command is not -q."""
+    from sheets.core.report import progress_shown
+
+    return progress_shown() and sys.stderr.isatty()
 
 
 def _blk_files(folder: Path, problems: list) -> list[Path]:
@@ -183,6 +192,7 @@ def _megamek(files, output, outdir, strict, units_dir) -> None:
         for path in bar:
             try:
                 unit, fluff = read_blk_with_warnings(path)
+                _said_read(path)
                 warnings.extend(fluff)
                 warnings.extend(check_unit(unit, str(path)))
             except InputError as exc:
@@ -222,9 +232,9 @@ def _megamek(files, output, outdir, strict, units_dir) -> None:
         units=_units_count(units), files=len(inputs), refused=len(refused)
     )
     for warning in warnings:
-        click.echo(str(warning), err=True)
+        report.warn(str(warning))
     if strict and refusals:
-        click.echo(_("{summary}; nothing written (--strict)").format(summary=summary), err=True)
+        report.say(_("{summary}; nothing written (--strict)").format(summary=summary))
         raise InputError(refusals)
     if targets:
         # every file or none (sheets.core.fsio.write_files)
@@ -235,7 +245,7 @@ def _megamek(files, output, outdir, strict, units_dir) -> None:
         written = _("{summary}; on standard output").format(summary=summary)
     else:
         written = _("{summary}; nothing written").format(summary=summary)
-    click.echo(written, err=True)
+    report.say(written)
     if refusals:
         raise InputError(refusals)
 
@@ -261,17 +271,17 @@ def _import_force(files, forces, output, outdir, strict, units_dir) -> None:
     doc = read_force(str(force), data, index_units(folder))
     load_mapping(dict(doc), str(force))  # the same checks as a hand-written unit file
     for warning in doc.warnings:
-        click.echo(str(warning), err=True)
+        report.warn(str(warning))
     summary = _("imported {units} of the force (left out: {left})").format(
         units=_protos_count(len(doc["units"])), left=doc.left_out
     )
     if strict and doc.missing:
-        click.echo(_("{summary}; nothing written (--strict)").format(summary=summary), err=True)
+        report.say(_("{summary}; nothing written (--strict)").format(summary=summary))
         raise SystemExit(1)
     text = force_to_yaml(doc)
     if output is None:
         click.echo(text, nl=False)
-        click.echo(_("{summary}; on standard output").format(summary=summary), err=True)
+        report.say(_("{summary}; on standard output").format(summary=summary))
     else:
         write_files([(output, text)])
-        click.echo(_("{summary}; wrote {file}").format(summary=summary, file=output), err=True)
+        report.say(_("{summary}; wrote {file}").format(summary=summary, file=output))

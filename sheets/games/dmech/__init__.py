@@ -68,6 +68,15 @@ class DMech(Game):
     charts = {"facing": "sheets.games.dmech.chart:render"}
     calculators = "sheets.games.dmech.calc:CALCULATORS"
     command_options = {"render": "sheets.games.dmech.calc:RENDER", "chart": "sheets.games.dmech.calc:CHART"}
+    units_per_page = 2  # two sheets a page (a walker alone with --tables)
+
+    def expected_pages(self, units, options: Options) -> int:
+        import math
+
+        if not (options.extra or {}).get("tables"):
+            return super().expected_pages(units, options)
+        walkers = sum(1 for u in units if isinstance(u, Walker))
+        return max(1, walkers + math.ceil((len(units) - walkers) / 2))
 
     def unit_spec(self):
         return unit_spec()

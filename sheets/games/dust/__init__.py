@@ -21,6 +21,15 @@ class Dust(Game):
         "reference": "sheets.games.dust.calc:REFERENCE",
     }
 
+    def expected_pages(self, units, options: Options) -> int:
+        """One card a unit, as many a page as the card size's grid holds (twice with backs)."""
+        import math
+
+        from sheets.games.dust.cards import _grid
+
+        pages = max(1, math.ceil(len(units) / max(1, _grid(options).per_page)))
+        return pages * (2 if (options.extra or {}).get("backs") else 1)
+
     def unit_spec(self):
         return unit_spec()
 

@@ -63,6 +63,7 @@ class LnLT(Game):
     reference_renderer = "sheets.games.lnl.reference:render"
     charts = {"melee-odds": "sheets.games.lnl.chart:render"}
     calculators = "sheets.games.lnl.calc:CALCULATORS"
+    units_per_page = 16  # rows of the order of battle a landscape page holds
 
     def unit_spec(self):
         return unit_spec()

@@ -22,6 +22,7 @@ class Wh40k6(Game):
     charts = {"to-wound": "sheets.games.wh40k6.chart:to_wound", "to-hit": "sheets.games.wh40k6.chart:to_hit"}
     calculators = "sheets.games.wh40k6.calc:CALCULATORS"
     command_options = {"render": "sheets.games.wh40k6.calc:RENDER"}
+    units_per_page = 3  # datasheets flow: about three a page on average
     importers = {"battlescribe": "sheets.games.wh40k6.import_cli:battlescribe"}
     file_formats = {
         ".ros": "sheets.games.wh40k6.battlescribe:roster_for_printing",

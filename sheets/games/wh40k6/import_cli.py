@@ -15,7 +15,13 @@ from pathlib import Path
 
 import click
 
+from sheets.core import report
 from sheets.core.i18n import N_, _, ngettext
+
+
+def _said_read(path) -> None:
+    """-v: a file was read (the command's functions use ``_`` as a loop name)."""
+    report.detail(_("read {file}").format(file=path))
 
 
 @click.command("battlescribe")
@@ -71,6 +77,7 @@ def battlescribe(
         try:
             doc = roster_to_unit_file(path, strict=strict, warnings=warnings)
             load_mapping(doc, str(path))  # the same checks as a hand-written unit file
+            _said_read(path)
         except InputError as exc:
             problems.extend(exc.problems)
             continue
@@ -96,13 +103,12 @@ def battlescribe(
     elif output is not None and docs:
         targets.append((output, docs[0][1]))
     for w in warnings:
-        click.echo(str(w), err=True)
+        report.warn(str(w))
     if problems:
-        click.echo(
+        report.say(
             _("imported {done} of {count} roster(s); nothing written").format(
                 done=len(docs), count=len(files)
-            ),
-            err=True,
+            )
         )
         raise InputError(problems)
     if not targets:  # standard output: one unit file that every command reads
@@ -110,11 +116,10 @@ def battlescribe(
     write_files([(target, to_yaml(doc)) for target, doc in targets])  # every file or none
     for target, doc in targets:
         n = len(doc["units"])
-        click.echo(
+        report.say(
             ngettext("wrote {target} ({count} unit)", "wrote {target} ({count} units)", n).format(
                 target=target, count=n
-            ),
-            err=True,
+            )
         )
 
 
