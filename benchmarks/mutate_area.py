@@ -154,6 +154,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
         # process; the layout checker's recording tests read what the pen records
         "tests": [
             "tests/render/test_text_fitting.py",
+            "tests/render/test_pen_primitives.py",
             "tests/render/test_pdf_size.py",
             "tests/render/test_fonts_cmap.py",
             "tests/render/test_heading_case.py",
@@ -163,6 +164,9 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/layout/test_checker_exact.py",
             "tests/render/layout/test_checker.py",
             "--deselect=tests/render/layout/test_checker.py::test_cli_check_layout",
+            # children: a fresh `sheets` (11 s of the 17 s, and blind to mutants)
+            "--deselect=tests/render/test_reproducible.py::test_same_bytes_across_processes",
+            "--deselect=tests/render/test_fonts_cmap.py::test_validate_does_not_load_reportlab",
         ],
     },
     "render-roster": {
@@ -224,6 +228,18 @@ AREAS: dict[str, dict[str, list[str]]] = {
         "mutate": ["sheets/web/safety.py", "sheets/web/calcforms.py", "sheets/web/app.py"],
         # the session server works in-process under mutmut (tests/web/conftest.py: InlinePool);
         # test_serve_cli runs `sheets serve` in a child process, which cannot see mutants
+        "tests": [
+            "tests/web",
+            "--ignore=tests/web/test_browser.py",
+            "--ignore=tests/web/test_fuzz_web.py",
+            "--ignore=tests/web/test_serve_cli.py",
+        ],
+    },
+    "web-pool": {
+        "mutate": ["sheets/web/pool.py", "sheets/web/worker.py"],
+        # the pool runs in the test process (its workers are children: tests/web/test_pool.py);
+        # the worker's jobs run in process through the InlinePool of tests/web/conftest.py and
+        # its loop over a socket pair (tests/web/test_worker_loop.py)
         "tests": [
             "tests/web",
             "--ignore=tests/web/test_browser.py",

@@ -701,6 +701,7 @@ class Pen:
         height = size if height is None else height
         path = {"plain": self.c.beginPath(), "shade": self.c.beginPath(), "dark": self.c.beginPath()}
         heavy = None
+        used = set()  # the kinds drawn: an empty path would still write its painting operator
         cx = x
         for k in kinds:
             if k == "heavy":
@@ -708,14 +709,18 @@ class Pen:
                 heavy.rect(cx, y, size, height)
                 inset = min(size, height) * 0.19
                 path["plain"].rect(cx + inset, y + inset, size - 2 * inset, height - 2 * inset)
+                used.add("plain")
             else:
                 path[k].rect(cx, y, size, height)
+                used.add(k)
             if self.rec is not None:
                 self.rec.box(self.c, cx, y, size, height)
             cx += size + gap
         self.stroke(self.t.ink)
         self.width(width)
         for k, fill in (("plain", None), ("shade", self.t.shade), ("dark", self.t.dark)):
+            if k not in used:
+                continue
             if fill is not None:
                 self.fill(fill)
             self.c.drawPath(path[k], stroke=1, fill=int(fill is not None))

@@ -152,7 +152,7 @@ class Pool:
             self._free = anyio.Semaphore(self.size)
         if not self._all:
             await anyio.to_thread.run_sync(self.start)
-        if self._waiting >= self.max_waiting:
+        if self._free.value == 0 and self._waiting >= self.max_waiting:  # it would wait
             raise Busy()
         self._waiting += 1
         try:
