@@ -63,15 +63,22 @@ The games' own options, from the plug-in (the web layer knows no game)::
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from sheets.core.calc import Refused as CalculationRefused
-from sheets.core.errors import InputError, UsageProblem
-from sheets.core.game import Options
+from sheets.core.errors import InputError, Pos, UsageProblem
+from sheets.core.errors import Problem as CoreProblem
+from sheets.core.game import Game, Options
 from sheets.core.i18n import LANGS, _
+
+if TYPE_CHECKING:
+    from sheets.core.calc import Calculation
+    from sheets.core.loader import Loaded as CoreLoaded
+    from sheets.core.options import OptionSpec
+    from sheets.render.pdf import Document
 
 __all__ = [
     "Source",
@@ -129,7 +136,7 @@ class Problem:
     code: str = ""  # the problem's kind, the same in every language ("" where none was given)
 
     @classmethod
-    def of(cls, p) -> Problem:
+    def of(cls, p: CoreProblem) -> Problem:
         """The API form of a :class:`sheets.core.errors.Problem`."""
         file = p.pos.file if p.pos is not None and p.pos.file else p.path
         return cls(
@@ -141,7 +148,7 @@ class Problem:
             getattr(p, "code", "") or "",
         )
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "file": self.file,
             "line": self.line,
@@ -162,20 +169,22 @@ class InvalidInput(InputError):
     """Invalid input: ``problems`` lists every :class:`Problem` (str() of each is the line
     `validate` prints). An :class:`sheets.core.errors.InputError`, so the CLI reports it."""
 
-    def __init__(self, problems):
+    def __init__(self, problems: Iterable[Problem | CoreProblem]) -> None:
         # the API's own Problems are taken too (the per-file cap of InputError reads core fields)
         super().__init__([_core(p) if isinstance(p, Problem) else p for p in problems])
         self.core_problems = self.problems
-        self.problems = [Problem.of(p) for p in self.core_problems]
+        # (the API's Problems where InputError has the core's: both print the same line)
+        self.problems = [Problem.of(p) for p in self.core_problems]  # type: ignore[misc]
 
 
-def _core(p: Problem):
+def _core(p: Problem) -> CoreProblem:
     """The :class:`sheets.core.errors.Problem` of an API :class:`Problem` (the same line)."""
-    from sheets.core.errors import Pos
-    from sheets.core.errors import Problem as CoreProblem
-
     return CoreProblem(
-        p.file, None if p.line is None else Pos(p.line, p.column), p.message, p.severity, p.code
+        p.file,
+        None if p.line is None else Pos(p.line, p.column or 1),  # (a line without a column: its start)
+        p.message,
+        p.severity,
+        p.code,
     )
 
 
@@ -191,7 +200,7 @@ class GameOptionError(UsageError):
 _SHARED = ("lang", "paper", "mono", "rules")
 
 
-def make_options(options: Options | Mapping | None = None) -> Options:
+def make_options(options: Options | Mapping[str, Any] | None = None) -> Options:
     """An :class:`Options` from a mapping (shared keys and the game's own by parameter name;
     None values are left out, so the game's defaults apply) or a copy of ``options``. The
     language defaults to the current one (:func:`sheets.core.i18n.current_lang`)."""
@@ -233,7 +242,7 @@ def make_options(options: Options | Mapping | None = None) -> Options:
     )
 
 
-def _game(game_id: str):
+def _game(game_id: str) -> Game:
     from sheets.core.errors import did_you_mean
     from sheets.core.game import UnknownGame, game_ids, get_game
 
@@ -247,13 +256,13 @@ def _game(game_id: str):
         ) from None
 
 
-def _specs(game, command: str) -> tuple:
+def _specs(game: Game, command: str) -> tuple[OptionSpec, ...]:
     from sheets.core.game import option_specs
 
     return option_specs(game, command)
 
 
-def _rules_spec(game):
+def _rules_spec(game: Game) -> OptionSpec:
     from sheets.core.i18n import N_
     from sheets.core.options import CHOICE, Choice, OptionSpec
 
@@ -270,7 +279,7 @@ def _rules_spec(game):
 RULES_COMMANDS = ("render", "validate", "info", "roster", "reference", "chart")
 
 
-def game_options(game_id: str, command: str = "render", lang: str | None = None) -> list[dict]:
+def game_options(game_id: str, command: str = "render", lang: str | None = None) -> list[dict[str, Any]]:
     """The options ``game_id``'s plug-in adds to ``command`` (render, validate, reference,
     chart), described for a form in ``lang`` (see :meth:`OptionSpec.describe`); ``rules`` first
     when the game has variants. Options that name a folder of this machine (``--png DIR``,
@@ -298,7 +307,7 @@ def _has_label(game_id: str, key: str) -> bool:
     return key in labels(game_id)
 
 
-def parse_game_options(game_id: str, command: str, values: Mapping[str, str]) -> dict:
+def parse_game_options(game_id: str, command: str, values: Mapping[str, str | None]) -> dict[str, Any]:
     """Text values (e.g. a query string: ``{"card": "mini", "backs": "1"}``) of ``game_id``'s
     options for ``command`` -> the mapping :func:`make_options` takes. Names are the parameter
     names or the long options without dashes (``-`` or ``_`` alike). A refused value names the
@@ -312,7 +321,7 @@ def parse_game_options(game_id: str, command: str, values: Mapping[str, str]) ->
         mine[s.name] = s
     if game.variants:
         mine["rules"] = _rules_spec(game)
-    out: dict = {}
+    out: dict[str, Any] = {}
     for raw_name, text in values.items():
         name = str(raw_name).lstrip("-").replace("-", "_")
         spec = mine.get(name)
@@ -332,7 +341,7 @@ def parse_game_options(game_id: str, command: str, values: Mapping[str, str]) ->
     return out
 
 
-def _unknown_option(game, command: str, raw_name: str, name: str) -> str:
+def _unknown_option(game: Game, command: str, raw_name: str, name: str) -> str:
     """The refusal of an option ``game`` does not have: the games that do, or its own options."""
     from sheets.core.errors import did_you_mean, short
     from sheets.core.game import all_games
@@ -362,7 +371,7 @@ def _unknown_option(game, command: str, raw_name: str, name: str) -> str:
 
 
 # -- calculators ------------------------------------------------------------------------------
-def calculators(game_id: str, lang: str | None = None) -> list[dict]:
+def calculators(game_id: str, lang: str | None = None) -> list[dict[str, Any]]:
     """The calculators of ``game_id`` described for a form in ``lang`` (see
     :meth:`sheets.core.calc.CalculatorSpec.describe`)."""
     from sheets.core.game import calculator_specs
@@ -377,13 +386,13 @@ class _SourceFiles:
     """A calculator's unit references resolved among the documents the caller sent (by name),
     never the file system; their ``from:`` references resolve among them too."""
 
-    def __init__(self, sources: list[Source]):
+    def __init__(self, sources: list[Source]) -> None:
         self.table = {s.name: s.data for s in sources}
 
     def exists(self, file: str) -> bool:
         return file in self.table
 
-    def load(self, file: str, expect_game: str | None):
+    def load(self, file: str, expect_game: str | None) -> CoreLoaded:
         from sheets.core.errors import InputError, Problem
         from sheets.core.loader import load_source
 
@@ -409,7 +418,7 @@ def calculate(
     inputs: Mapping[str, Any],
     lang: str | None = None,
     sources: Iterable[Source] = (),
-):
+) -> Calculation:
     """Run calculator ``name`` of ``game_id`` on ``inputs`` (by input name; text, numbers, flags,
     ``{"file", "name"}`` for a unit of ``sources``): a :class:`sheets.core.calc.Calculation`
     (``result`` JSON, ``text`` as `sheets calc` prints it, ``display`` for a page), words in
@@ -425,7 +434,7 @@ def calculate(
     game = _game(game_id)
     with use_lang(lang):
         specs = calculator_specs(game)
-        known: dict = {}
+        known: dict[str, OptionSpec] = {}
 
         def spell(n: str) -> str:
             return known[n].title() if n in known else n
@@ -452,15 +461,15 @@ def calculate(
 class Loaded:
     """What :func:`load` gives (or the CLI builds from files): the loaded files in order."""
 
-    files: list  # sheets.core.loader.Loaded, one per root source
-    warnings: list = field(default_factory=list)  # Problem
+    files: list[CoreLoaded]  # one per root source
+    warnings: list[Problem] = field(default_factory=list)
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.files[0].game
 
     @property
-    def units(self) -> list:
+    def units(self) -> list[Any]:
         return [u for f in self.files for u in f.units]
 
     @property
@@ -477,12 +486,16 @@ def _sources(sources: Iterable[Source]) -> list[Source]:
     return out
 
 
-def _load_each(sources: list[Source], options: Options):
+def _load_each(
+    sources: list[Source], options: Options
+) -> tuple[list[CoreLoaded | None], list[list[CoreProblem]], set[str]]:
     """(loaded files or None, problems, names read through ``from:``) of every source."""
     from sheets.core.loader import load_source
 
     table = {s.name: s.data for s in sources}
-    results, problems, used = [], [], set()
+    results: list[CoreLoaded | None] = []
+    problems: list[list[CoreProblem]] = []
+    used: set[str] = set()
     for s in sources:
         try:
             loaded, names = load_source(s.name, s.data, table, options)
@@ -496,16 +509,16 @@ def _load_each(sources: list[Source], options: Options):
     return results, problems, used
 
 
-def load(sources: Iterable[Source], options: Options | Mapping | None = None) -> Loaded:
+def load(sources: Iterable[Source], options: Options | Mapping[str, Any] | None = None) -> Loaded:
     """Load ``sources``; raise :class:`InvalidInput` with every problem of every file."""
     from sheets.core.i18n import use_lang
 
-    sources = _sources(sources)
+    given = _sources(sources)
     opts = make_options(options)
     with use_lang(opts.lang):
-        if not sources:
+        if not given:
             raise UsageError(_("no files given"))
-        return _load_sources(sources, opts)
+        return _load_sources(given, opts)
 
 
 def _load_sources(sources: list[Source], opts: Options) -> Loaded:
@@ -513,17 +526,17 @@ def _load_sources(sources: list[Source], opts: Options) -> Loaded:
     errors = distinct([p for r, found in zip(results, problems) if r is None for p in found])
     if errors:
         raise InvalidInput(errors)
-    files = [r for s, r in zip(sources, results) if s.name not in used]
+    # (no result is None here: a file that did not load raised its problems above)
+    files = [r for s, r in zip(sources, results) if s.name not in used and r is not None]
     if not files:  # every file names another: nothing is a root, print them all
-        files = list(results)
+        files = [r for r in results if r is not None]
     return Loaded(files, [Problem.of(p) for f in files for p in f.warnings])
 
 
-def check_loaded(files) -> list:
+def check_loaded(files: Iterable[CoreLoaded]) -> list[CoreProblem]:
     """The problems of loaded files beyond loading (core ``Problem``s, in file order): every
     printed text must be drawable by the bundled font, and list-level rules (limit, force
     organisation) must hold. What `validate` adds to loading, and `render` checks too."""
-    from sheets.core.errors import Problem as CoreProblem
     from sheets.core.roster import list_violations
 
     problems = []
@@ -536,22 +549,23 @@ def check_loaded(files) -> list:
     return problems
 
 
-def glyph_problems(files) -> list:
+def glyph_problems(files: Iterable[CoreLoaded]) -> list[CoreProblem]:
     """Every user string must be printable by the bundled font: one problem at its YAML line (in
     another tool's file, e.g. a ``.ros``, at the character's line in that file). Every text of a
     unit counts, not only its ``text_fields``, and the roster's side: what validates also prints."""
-    from sheets.core.errors import Problem as CoreProblem
     from sheets.core.errors import short
     from sheets.core.fsio import inputs_read
     from sheets.render.fonts import missing_chars
 
     problems = []
-    seen: set = set()
+    seen: set[tuple[str, str, str]] = set()
     # a file is searched for the character only when this command read it from disk: a source
     # given as bytes (the page's uploads) is only a name, which must never open a server file
     on_disk = {name for _, name in inputs_read()}
 
-    def test(path, pos, text, foreign=False, fallback=None):
+    def test(
+        path: str, pos: Pos | None, text: object, foreign: bool = False, fallback: Pos | None = None
+    ) -> None:
         for ch in missing_chars(str(text or "")):
             if (path, ch, str(text)) in seen:
                 continue
@@ -588,7 +602,7 @@ def glyph_problems(files) -> list:
     return problems
 
 
-def _unit_texts(value, depth: int = 0):
+def _unit_texts(value: Any, depth: int = 0) -> Iterator[str]:
     """Every text in a unit model (dataclass fields, lists, tuples, mapping values)."""
     import dataclasses
 
@@ -607,11 +621,9 @@ def _unit_texts(value, depth: int = 0):
             yield from _unit_texts(v, depth + 1)
 
 
-def _char_position(path: str, ch: str):
+def _char_position(path: str, ch: str) -> Pos | None:
     """Line and column of the first ``ch`` in the text file ``path`` (None when it is not there
     as text, e.g. inside a compressed file)."""
-    from sheets.core.errors import Pos
-
     try:
         with open(path, "rb") as fh:
             text = fh.read(8 * 1024 * 1024).decode("utf-8", "replace")
@@ -625,22 +637,23 @@ def _char_position(path: str, ch: str):
 
 
 def check(
-    sources: Iterable[Source], options: Options | Mapping | None = None
+    sources: Iterable[Source], options: Options | Mapping[str, Any] | None = None
 ) -> tuple[list[Problem], int, str | None]:
     """Every problem of every source in one run (structural, rules, font, list; warnings too),
     the number of units that loaded (of the files :func:`load` would print) and the game (None
     when no file names a known one)."""
     from sheets.core.i18n import use_lang
 
-    sources = _sources(sources)
+    given = _sources(sources)
     opts = make_options(options)
     with use_lang(opts.lang):
-        return _check_sources(sources, opts)
+        return _check_sources(given, opts)
 
 
 def _check_sources(sources: list[Source], opts: Options) -> tuple[list[Problem], int, str | None]:
     results, problems, used = _load_each(sources, opts)
-    out, units, game_id = [], 0, None
+    out: list[CoreProblem] = []
+    units, game_id = 0, None
     # as load() prints them: the files no other names, or every file when each one is named
     no_root = not any(s.name not in used for s, r in zip(sources, results) if r is not None)
     for s, loaded, found in zip(sources, results, problems):
@@ -655,11 +668,15 @@ def _check_sources(sources: list[Source], opts: Options) -> tuple[list[Problem],
     return distinct([Problem.of(p) for p in out]), units, game_id
 
 
-def distinct(problems: list) -> list:
+_T = TypeVar("_T")
+
+
+def distinct(problems: Iterable[_T]) -> list[_T]:
     """Each problem once, in order: a library's problem is also found through every source
     that names it with ``from:`` (the API's problems and the core's alike; the CLI reports
     through this too)."""
-    seen, out = set(), []
+    seen: set[tuple[str, str]] = set()
+    out = []
     for p in problems:
         key = (str(p), getattr(p, "severity", "error"))
         if key not in seen:
@@ -685,14 +702,18 @@ def _system_of(source: Source) -> str | None:
 @dataclass
 class Rendered:
     pdf: bytes
-    document: Any  # sheets.render.pdf.Document: .pages, .recorder (layout check)
+    document: Document  # .pages, .recorder (layout check)
 
     @property
     def pages(self) -> int:
         return self.document.pages
 
 
-def _loaded(loaded) -> Loaded:
+# what the output functions take: what :func:`load` gave, or the CLI's loaded files
+Loadable: TypeAlias = Loaded | Iterable["CoreLoaded"]
+
+
+def _loaded(loaded: Loadable) -> Loaded:
     if isinstance(loaded, Loaded):
         return loaded
     return Loaded(list(loaded))
@@ -705,13 +726,13 @@ def _stem(name: str) -> str:
 
 
 def render(
-    loaded,
-    options: Options | Mapping | None = None,
+    loaded: Loadable,
+    options: Options | Mapping[str, Any] | None = None,
     *,
     jobs: int = 1,
     record: bool = False,
     no_list: bool = False,
-    progress=None,
+    progress: Callable[[Document], Any] | None = None,
     glyphs_checked: bool = False,
 ) -> Rendered:
     """Record sheets / unit cards of every loaded file, as `sheets render` prints them.
@@ -752,7 +773,7 @@ def render(
     )
     units = [u for f in files for u in f.units]
 
-    def draw(doc):
+    def draw(doc: Document) -> None:
         # which units came from which file (renderers that print one section per file use it;
         # the trial drawing of the first page too: a card that cannot fit names its file)
         opts.extra["files"] = [
@@ -793,7 +814,7 @@ def render(
     return Rendered(pdf, doc)
 
 
-def _short_list(doc, lists, opts) -> bool:
+def _short_list(doc: Document, lists: list[dict[str, Any]], opts: Options) -> bool:
     """Whether the army lists take less than the layout rules' least page fill (issue 23: a list
     that cannot go under the first page's sheets would be a page 70–75 % blank before them; as
     the last page after the full sheet pages it is allowed)."""
@@ -805,14 +826,20 @@ def _short_list(doc, lists, opts) -> bool:
     return army_lists_height(lists, doc.width - 2 * m) < (doc.height - 2 * m) * rules().min_page_fill
 
 
-def _list_shares_first_page(doc, lists, renderer, units, opts) -> bool:
+def _list_shares_first_page(
+    doc: Document,
+    lists: list[dict[str, Any]],
+    renderer: Callable[[Document, list[Any], Options], None],
+    units: list[Any],
+    opts: Options,
+) -> bool:
     """The army lists go under the sheets / cards of the first page when they fit in the room
     the renderer leaves there (measured by a trial drawing of that page); False: they take
     page(s) of their own before the sheets."""
     from sheets.render.pdf import Document
     from sheets.render.roster_pdf import first_page_room, share_first_page
 
-    def trial():
+    def trial() -> Document:
         scratch = Document(doc.size, opts.mono, lang=opts.lang, record=True)
         scratch.pen.trial = True
         return scratch
@@ -836,7 +863,7 @@ def _overlay(base: Options, given: Options) -> Options:
     )
 
 
-def _glyph_guard(fn, source: str):
+def _glyph_guard(fn: Callable[[], bytes], source: str) -> bytes:
     from sheets.core.errors import Problem as CoreProblem
     from sheets.render.fonts import GlyphError
 
@@ -846,7 +873,7 @@ def _glyph_guard(fn, source: str):
         raise InvalidInput([CoreProblem(*_glyph_source(exc.char, source), str(exc))]) from None
 
 
-def _glyph_source(ch: str, fallback: str):
+def _glyph_source(ch: str, fallback: str) -> tuple[str, Pos | None]:
     """The file (and line:col) a character that cannot be drawn came from: a ``--data-dir``
     table or label file first (its texts are printed too), then the command's inputs."""
     from sheets.core.data import overrides_read
@@ -859,12 +886,14 @@ def _glyph_source(ch: str, fallback: str):
     return fallback, None
 
 
-def render_pdf(loaded, options: Options | Mapping | None = None) -> bytes:
+def render_pdf(loaded: Loadable, options: Options | Mapping[str, Any] | None = None) -> bytes:
     """The PDF `sheets render` writes for the same files and options (byte-identical)."""
     return render(loaded, options).pdf
 
 
-def render_png(loaded, options: Options | Mapping | None = None, page: int = 1, dpi: int = 100) -> bytes:
+def render_png(
+    loaded: Loadable, options: Options | Mapping[str, Any] | None = None, page: int = 1, dpi: int = 100
+) -> bytes:
     """Page ``page`` (1-based) of :func:`render_pdf` as PNG (greys with ``mono``)."""
     pdf = render_pdf(loaded, options)
     from sheets.render.raster import pdf_page_png
@@ -874,9 +903,9 @@ def render_png(loaded, options: Options | Mapping | None = None, page: int = 1, 
 
 
 def export_roster(
-    loaded,
+    loaded: Loadable,
     fmt: str = "pdf",
-    options: Options | Mapping | None = None,
+    options: Options | Mapping[str, Any] | None = None,
     template: bytes | None = None,
     *,
     record: bool = False,
@@ -888,14 +917,14 @@ def export_roster(
 
 
 def roster_output(
-    loaded,
+    loaded: Loadable,
     fmt: str = "pdf",
-    options=None,
+    options: Options | Mapping[str, Any] | None = None,
     template: bytes | None = None,
     *,
     record: bool = False,
     template_name: str = "template",
-):
+) -> tuple[bytes, Document | None]:
     """(bytes, Document or None) of :func:`export_roster` (the CLI checks the layout)."""
     if fmt not in ROSTER_FORMATS:
         raise UsageError(
@@ -920,8 +949,12 @@ def roster_output(
             lang=opts.lang,
             record=record,
         )
-        pdf = _glyph_guard(lambda: (draw_army_list(doc, data, opts), doc.finish())[1], first.path)
-        return pdf, doc
+
+        def drawn() -> bytes:
+            draw_army_list(doc, data, opts)
+            return doc.finish()
+
+        return _glyph_guard(drawn, first.path), doc
     if fmt == "json":
         return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"), None
     from sheets.render.text import render_roster_text
@@ -933,7 +966,9 @@ def roster_output(
     return text.encode("utf-8"), None
 
 
-def reference(game_id: str, options: Options | Mapping | None = None, *, record: bool = False) -> Rendered:
+def reference(
+    game_id: str, options: Options | Mapping[str, Any] | None = None, *, record: bool = False
+) -> Rendered:
     """A game's quick-reference handout (`sheets reference`)."""
     game = _game(game_id)
     if not game.reference_renderer:
@@ -955,7 +990,7 @@ def reference(game_id: str, options: Options | Mapping | None = None, *, record:
     return Rendered(pdf, doc)
 
 
-def _game_opts(game, options) -> Options:
+def _game_opts(game: Game, options: Options | Mapping[str, Any] | None) -> Options:
     opts = make_options(options)
     if opts.rules and not game.variants:
         raise GameOptionError(_("--rules: {game} has no rule variants").format(game=game.id))
@@ -967,12 +1002,12 @@ def _game_opts(game, options) -> Options:
     return opts
 
 
-def reference_pdf(game_id: str, options: Options | Mapping | None = None) -> bytes:
+def reference_pdf(game_id: str, options: Options | Mapping[str, Any] | None = None) -> bytes:
     return reference(game_id, options).pdf
 
 
 def chart(
-    game_id: str, name: str, options: Options | Mapping | None = None, *, record: bool = False
+    game_id: str, name: str, options: Options | Mapping[str, Any] | None = None, *, record: bool = False
 ) -> Rendered:
     """One of a game's charts (`sheets chart GAME CHART`) as PDF."""
     from sheets.core.errors import did_you_mean
@@ -1014,7 +1049,11 @@ def all_charts_text() -> str:
 
 
 def chart_output(
-    game_id: str, name: str, options: Options | Mapping | None = None, fmt: str = "pdf", dpi: int = 150
+    game_id: str,
+    name: str,
+    options: Options | Mapping[str, Any] | None = None,
+    fmt: str = "pdf",
+    dpi: int = 150,
 ) -> bytes:
     """A chart as PDF, or its first page as PNG (``fmt="png"``)."""
     if fmt not in ("pdf", "png"):
@@ -1028,19 +1067,19 @@ def chart_output(
 
 
 def chart_pngs(
-    game_id: str, name: str, options: Options | Mapping | None = None, dpi: int = 150
+    game_id: str, name: str, options: Options | Mapping[str, Any] | None = None, dpi: int = 150
 ) -> list[bytes]:
     from sheets.render.raster import pdf_to_pngs
 
     return pdf_to_pngs(chart(game_id, name, options).pdf, dpi=dpi, grey=make_options(options).mono)
 
 
-def layout_words(files) -> set[str]:
+def layout_words(files: Iterable[CoreLoaded]) -> set[str]:
     """The user's own words in loaded files (unit and roster names…): they may stay in Latin
     script on a Russian page (the layout checker's allowance)."""
     import re
 
-    words = set()
+    words: set[str] = set()
     for loaded in files:
         for unit in loaded.units:
             for _path, text in loaded.game.text_fields(unit):
@@ -1052,7 +1091,7 @@ def layout_words(files) -> set[str]:
 
 
 # -- the editor's schema -----------------------------------------------------------------------
-def unit_file_schema(game_id: str) -> dict:
+def unit_file_schema(game_id: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of ``game_id``'s unit file (`sheets schema GAME`): it
     accepts what the loader accepts (aliases, any letter case of a choice, ``from:`` references
     with overrides) and lists the choices and the tables' names as ``enum`` for completion."""
@@ -1076,7 +1115,7 @@ def unit_file_schema(game_id: str) -> dict:
         },
         "additionalProperties": False,
     }
-    doc = {
+    doc: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"sheets unit file: {game.name.get('en', game.id)}",
         "type": "object",
@@ -1141,7 +1180,7 @@ def fill_starter(text: str, lang: str, game_id: str) -> str:
     -o` suggests."""
     import re
 
-    def one(m):
+    def one(m: re.Match[str]) -> str:
         parts = dict(re.findall(r"(en|ru):\s*(.*?)\s*(?=\|\s*(?:en|ru):|$)", m.group(2)))
         return f"{m.group(1)}# {parts.get(lang) or parts.get('en', '')}"
 

@@ -47,7 +47,7 @@ class Picked:
     file's name as the caller wrote it."""
 
     unit: Any
-    units: tuple
+    units: tuple[Any, ...]
     file: str
 
 
@@ -73,7 +73,11 @@ class Refused(_Named):
     CLI prints ``text`` (or the message) and exits 1."""
 
     def __init__(
-        self, message: str, result: dict | None = None, text: str | None = None, names: tuple[str, ...] = ()
+        self,
+        message: str,
+        result: dict[str, Any] | None = None,
+        text: str | None = None,
+        names: tuple[str, ...] = (),
     ):
         super().__init__(message, names)
         self.result = result
@@ -106,13 +110,13 @@ class CalculatorSpec:
     title: str
     help: str
     inputs: tuple[OptionSpec, ...]
-    run: Callable[[dict], dict]
-    text: Callable[[dict, dict], str]
-    display: Callable[[dict, dict], dict] | None = None
-    check: Callable[[dict], None] | None = None
+    run: Callable[[dict[str, Any]], dict[str, Any]]
+    text: Callable[[dict[str, Any], dict[str, Any]], str]
+    display: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]] | None = None
+    check: Callable[[dict[str, Any]], None] | None = None
     game: str = ""  # the unit files' game (``expect_game``); set by the game's list
 
-    def describe(self, lang: str | None = None) -> dict:
+    def describe(self, lang: str | None = None) -> dict[str, Any]:
         """The calculator for a form (``sheets.api.calculators``)."""
         return {
             "name": self.name,
@@ -127,9 +131,9 @@ class Calculation:
     """A calculator's answer: the JSON result, the text ``sheets calc`` prints and the page's
     sentences and tables (all words in the language it ran in)."""
 
-    result: dict
+    result: dict[str, Any]
     text: str
-    display: dict = field(default_factory=dict)
+    display: dict[str, Any] = field(default_factory=dict)
 
 
 def convert_inputs(spec: CalculatorSpec, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -161,7 +165,7 @@ def convert_inputs(spec: CalculatorSpec, values: Mapping[str, Any]) -> dict[str,
     return out
 
 
-def _picked(files: UnitFiles, ref: UnitRef, game: str, one: bool) -> Picked | list:
+def _picked(files: UnitFiles, ref: UnitRef, game: str, one: bool) -> Picked | list[Any]:
     loaded = files.load(ref.file, game or None)
     units = list(loaded.units)
     if ref.name is None:
@@ -223,7 +227,7 @@ def resolve_units(spec: CalculatorSpec, values: dict[str, Any], files: UnitFiles
             continue
         raw = values[item.name]
         items = list(raw) if item.multiple else [raw]
-        resolved: list = []
+        resolved: list[Any] = []
         for v in items:
             try:
                 ref = _ref_of(v, files, item.type == UNIT_OR_TEXT)
@@ -246,7 +250,7 @@ def run(spec: CalculatorSpec, values: Mapping[str, Any], files: UnitFiles) -> Ca
     return Calculation(result, text, display)
 
 
-def lines_display(text: str) -> dict:
+def lines_display(text: str) -> dict[str, Any]:
     """The page's form of a text result: its lines as sentences (blank lines dropped)."""
     return {"lines": [line.strip() for line in text.splitlines() if line.strip()], "tables": []}
 

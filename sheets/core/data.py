@@ -14,6 +14,7 @@ import functools
 import os
 import re
 from pathlib import Path
+from typing import IO, Any
 
 import yaml
 
@@ -24,7 +25,7 @@ OVERRIDE_ENV = "SHEETS_DATA_DIR"
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _safe_load(fh):
+def _safe_load(fh: IO[str]) -> Any:
     return yaml.load(fh, Loader=_SAFE_LOADER)
 
 
@@ -75,7 +76,7 @@ MAX_OVERRIDE_BYTES = 2 * 1024 * 1024
 
 
 @functools.cache
-def load_data(relative: str):
+def load_data(relative: str) -> Any:
     """Parsed content of ``data/<relative>`` (YAML). Cached: call freely.
 
     A user's override (``--data-dir``) is read like a unit file (regular files only, a size cap,
@@ -103,7 +104,7 @@ def note_overrides_read(names: list[str]) -> None:
     _OVERRIDES_READ.extend(n for n in names if n not in _OVERRIDES_READ)
 
 
-def _load_override(path: Path, bundled: Path):
+def _load_override(path: Path, bundled: Path) -> Any:
     from sheets.core import tablecheck
     from sheets.core.errors import InputError, Pos, Problem, Problems
     from sheets.core.fsio import decode_text, read_user_bytes
@@ -146,7 +147,7 @@ def labels(game: str) -> dict[str, dict[str, str]]:
     return merged
 
 
-def _checked_labels(relative: str) -> dict:
+def _checked_labels(relative: str) -> dict[str, dict[str, str]]:
     """A labels table; a user's override must give every key in both languages (else an input
     error ``file:line:col`` per key, never a silent fallback to the other language)."""
     table = load_data(relative) or {}
@@ -155,7 +156,7 @@ def _checked_labels(relative: str) -> dict:
         return table  # bundled: a test checks both languages
     from sheets.core.errors import InputError, Pos, Problem
 
-    nodes = {}
+    nodes: dict[str, tuple[yaml.Node, yaml.Node]] = {}
     try:
         root = yaml.compose(path.read_text(encoding="utf-8"))
     except (yaml.YAMLError, ValueError):  # parsed already (libyaml); positions are a bonus here
@@ -217,7 +218,7 @@ def _checked_labels(relative: str) -> dict:
     return table
 
 
-def _bundled_table(relative: str) -> dict:
+def _bundled_table(relative: str) -> dict[str, Any]:
     path = data_root() / relative
     if not path.is_file():
         return {}
@@ -236,8 +237,13 @@ def placeholder_problem(text: str, reference: str) -> str | None:
     no conversion, a width or precision of at most ``MAX_FORMAT_WIDTH``; None when nothing is."""
     import string
 
-    def fields(value: str):
-        return [f for f in string.Formatter().parse(value) if f[1] is not None]
+    def fields(value: str) -> list[tuple[str, str, str, str | None]]:
+        # (a field's spec is "" when it has none; None only beside a literal's None name)
+        return [
+            (literal, name, spec or "", conversion)
+            for literal, name, spec, conversion in string.Formatter().parse(value)
+            if name is not None
+        ]
 
     try:
         wanted = {name for _lit, name, _spec, _conv in fields(reference)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 from sheets.core.i18n import _, ngettext
 
@@ -12,8 +13,11 @@ MAX_PROBLEMS_PER_FILE = 100  # then one "… and N more problems" line
 MAX_MESSAGE = 500  # characters of one message (values inside are shortened before this)
 SHORT_VALUE = 60  # characters of a user value echoed in a message
 
+# a path into a unit's mapping: keys and 0-based list indexes, e.g. ("equipment", 3, "location")
+KeyPath: TypeAlias = tuple[str | int, ...]
 
-def short(value, limit: int = SHORT_VALUE) -> str:
+
+def short(value: object, limit: int = SHORT_VALUE) -> str:
     """A user value for a message: ``repr`` of a scalar cut to ``limit`` characters; a mapping or
     list described by type and size (never formatted: shared aliases can make it astronomically
     large)."""
@@ -42,7 +46,7 @@ def short(value, limit: int = SHORT_VALUE) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def plain(value, limit: int = SHORT_VALUE) -> str:
+def plain(value: object, limit: int = SHORT_VALUE) -> str:
     """Like :func:`short` but a string without quotes (for labels such as ``unit NAME``)."""
     if isinstance(value, str):
         return value if len(value) <= limit else value[:limit] + "…"
@@ -66,7 +70,7 @@ class Problem:
     # "" where none was given
     code: str = field(default="", compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if len(self.message) > MAX_MESSAGE:  # a last safety net: one problem, one short line
             object.__setattr__(self, "message", self.message[:MAX_MESSAGE] + "…")
         if any(c in self.message for c in "\n\r"):
@@ -196,7 +200,7 @@ class RuleIssue:
     or ``("equipment", 3, "location")``; the loader turns it into ``file:line:col``.
     """
 
-    path: tuple
+    path: KeyPath
     message: str
     severity: str = "error"
     code: str = field(default="", compare=False)  # the problem's kind (see :class:`Problem`)

@@ -22,15 +22,16 @@ from __future__ import annotations
 import functools
 import gc
 import os
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
-from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean, short
+from sheets.core.errors import InputError, KeyPath, Pos, Problem, Problems, RuleIssue, did_you_mean, short
 from sheets.core.game import Game, Options, UnknownGame, game_ids, get_game
 from sheets.core.i18n import _
 from sheets.core.schema import INVALID, Int, Obj, Str, check_budget, locate
-from sheets.core.yamlio import YMap, load_yaml
+from sheets.core.yamlio import YMap, YSeq, load_yaml
 
 MAX_REF_DEPTH = 8
 MAX_UNITS = 500  # units in one file (a roster of a whole army is well below)
@@ -48,8 +49,8 @@ class Loaded:
     # what later messages need of each unit's YAML, not the whole mapping with every position
     # (that was ~85 % of a loaded unit's memory): {path: Pos} of the unit's printed texts
     # (``Game.text_fields``, for the font check) and ``()`` -> the unit's own position
-    entries: list[dict]
-    roster: dict | None = None  # {"name": str, "limit": number | None} when the file is a roster
+    entries: list[dict[KeyPath, Pos | None]]
+    roster: dict[str, Any] | None = None  # {"name": str, "limit": number | None} when the file is a roster
     warnings: list[Problem] = field(default_factory=list)
     # where the roster's texts were written: {"name"|"notes"|"side": [(text, Pos)]} (an import
     # gives the places of the pieces it joined), for a message about one of their characters
@@ -59,7 +60,7 @@ class Loaded:
     def is_roster(self) -> bool:
         return self.roster is not None
 
-    def position(self, index: int, path) -> Pos | None:
+    def position(self, index: int, path: Iterable[str | int]) -> Pos | None:
         """Where a printed text of unit ``index`` (a ``Game.text_fields`` path) was written."""
         where = self.entries[index]
         return where.get(tuple(path), where[()])
@@ -77,7 +78,7 @@ def _roster_spec() -> Obj:
     )
 
 
-def _unknown_system(problems: Problems, value, pos) -> None:
+def _unknown_system(problems: Problems, value: object, pos: Pos | None) -> None:
     hint = did_you_mean(str(value), game_ids()) if isinstance(value, str) else ""
     problems.error(
         pos,
@@ -89,11 +90,11 @@ def _unknown_system(problems: Problems, value, pos) -> None:
 
 
 class _Reader:
-    def __init__(self):
+    def __init__(self) -> None:
         self.cache: dict[str, Any] = {}
         self.references = 0
 
-    def read(self, path: str):
+    def read(self, path: str) -> Any:
         key = os.path.realpath(path)
         if key not in self.cache:
             if len(self.cache) > MAX_FILES:
@@ -120,12 +121,12 @@ class _MemoryReader(_Reader):
     relative to the naming file's name (``/``-separated, ``..`` allowed) and must be one of the
     given files; the file system is never touched."""
 
-    def __init__(self, sources: dict[str, bytes]):
+    def __init__(self, sources: dict[str, bytes]) -> None:
         super().__init__()
         self.sources = sources
         self.used: set[str] = set()  # names read through ``from:``
 
-    def read(self, path: str):
+    def read(self, path: str) -> Any:
         if path not in self.cache:
             if len(self.cache) > MAX_FILES:
                 raise InputError([_too_many_files(path)])
@@ -246,7 +247,7 @@ def _stdin_text() -> str:
     return decode_text(data, STDIN_NAME)
 
 
-def _foreign_reader(path: str):
+def _foreign_reader(path: str) -> Callable[..., Any] | None:
     """The converter of another tool's file format (``Game.file_formats``, by suffix), if any."""
     suffix = Path(path).suffix.lower()
     if not suffix or suffix in FOREIGN_SUFFIXES_SKIP:
@@ -256,12 +257,13 @@ def _foreign_reader(path: str):
     for game in all_games():
         target = (getattr(game, "file_formats", None) or {}).get(suffix)
         if target:
-            return load_object(target)
+            converter: Callable[..., Any] = load_object(target)
+            return converter
     return None
 
 
 def load_file(
-    path: str | os.PathLike, options: Options | None = None, expect_game: str | None = None
+    path: str | os.PathLike[str], options: Options | None = None, expect_game: str | None = None
 ) -> Loaded:
     """Load a unit file or roster; another tool's file (e.g. a BattleScribe ``.ros``) is imported
     in memory first when a game declares its suffix in ``Game.file_formats``."""
@@ -282,7 +284,9 @@ def load_file(
     return _load(path, options, expect_game, None)
 
 
-def _converted(mapping, path, options, expect_game) -> Loaded:
+def _converted(
+    mapping: Mapping[str, Any], path: str, options: Options | None, expect_game: str | None
+) -> Loaded:
     """:func:`load_mapping` of a converter's result, with the converter's own warnings (a
     mapping may carry them as ``.warnings``, e.g. the units a MegaMek force left out)."""
     loaded = load_mapping(dict(mapping), path, options, expect_game)
@@ -292,7 +296,7 @@ def _converted(mapping, path, options, expect_game) -> Loaded:
 
 
 def load_mapping(
-    mapping: dict, path: str, options: Options | None = None, expect_game: str | None = None
+    mapping: dict[str, Any], path: str, options: Options | None = None, expect_game: str | None = None
 ) -> Loaded:
     """Check an in-memory unit-file mapping (an import) exactly like a file. Problems name
     ``path`` without a line: the positions of the intermediate YAML mean nothing to the user."""
@@ -311,7 +315,11 @@ def load_mapping(
     return loaded
 
 
-def gc_paused(fn):
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def gc_paused(fn: Callable[_P, _R]) -> Callable[_P, _R]:
     """Run ``fn`` with the cyclic garbage collector off. Parsing and checking one file (capped:
     ``MAX_BYTES``, ``MAX_UNITS``) allocates hundreds of thousands of short-lived objects; with
     the collector on they survive young collections and count as long-lived, so each file of a
@@ -321,7 +329,7 @@ def gc_paused(fn):
     itself) are collected after."""
 
     @functools.wraps(fn)
-    def paused(*args, **kw):
+    def paused(*args: _P.args, **kw: _P.kwargs) -> _R:
         if not gc.isenabled():
             return fn(*args, **kw)
         gc.disable()
@@ -445,7 +453,7 @@ def _load(
             roster_pos = {k: [(str(node[k]), node.pos_of(k))] for k in ("name", "notes", "side") if k in node}
 
     units_node = doc.get("units")
-    if not isinstance(units_node, list) or not units_node:
+    if not isinstance(units_node, YSeq) or not units_node:  # (every YAML list is read as a YSeq)
         problems.error(
             doc.pos_of("units") if "units" in doc else doc.pos,
             _("'units:' must be a non-empty list of units"),
@@ -461,7 +469,8 @@ def _load(
         raise InputError(problems.all)
 
     spec = game.unit_spec()
-    units, entries = [], []
+    units: list[Any] = []
+    entries: list[YMap] = []
     with check_budget(problems):
         _check_units(units_node, spec, path, reader, game, opts, problems, units, entries)
     # checks across units (a hero joining a squad) need every unit: they run when every entry
@@ -484,7 +493,17 @@ def _load(
     )
 
 
-def _check_units(units_node, spec, path, reader, game, opts, problems, units, entries) -> None:
+def _check_units(
+    units_node: YSeq,
+    spec: Obj,
+    path: str,
+    reader: _Reader,
+    game: Game,
+    opts: Options,
+    problems: Problems,
+    units: list[Any],
+    entries: list[YMap],
+) -> None:
     """Check and build every unit of ``units:`` (references resolved) into ``units``/``entries``."""
     for i, raw in enumerate(units_node):
         ipos = units_node.pos_of(i)
@@ -511,21 +530,21 @@ def _check_units(units_node, spec, path, reader, game, opts, problems, units, en
         entries.append(checked)
 
 
-def _where(game: Game, unit, entry: YMap) -> dict:
+def _where(game: Game, unit: Any, entry: YMap) -> dict[KeyPath, Pos | None]:
     """The positions later messages need of a validated unit (see ``Loaded.entries``); the rest
     of its YAML (every key's and value's position) is dropped with the mapping."""
-    where = {(): entry.pos}
+    where: dict[KeyPath, Pos | None] = {(): entry.pos}
     for p, _text in game.text_fields(unit):
         where[tuple(p)] = locate(entry, tuple(p))
     return where
 
 
-def unit_label(name) -> str:
+def unit_label(name: object) -> str:
     """How a message names a unit: ``unit 'Roc'`` / ``отряд 'Roc'``."""
     return _("unit {name}").format(name=short(name))
 
 
-def _report(problems: Problems, entry, issue, label: str) -> None:
+def _report(problems: Problems, entry: YMap, issue: RuleIssue, label: str) -> None:
     pos = locate(entry, tuple(issue.path))
     msg = f"{label}: {issue.message}"
     code = getattr(issue, "code", "") or "rule"
@@ -535,7 +554,7 @@ def _report(problems: Problems, entry, issue, label: str) -> None:
         problems.error(pos, msg, code)
 
 
-def _reading_warnings(problems: Problems, doc) -> None:
+def _reading_warnings(problems: Problems, doc: Any) -> None:
     """The reader's warnings on a file (values YAML 1.1 reads otherwise), once per load."""
     for warning in getattr(doc, "warnings", ()):
         problems.add(warning)
@@ -543,7 +562,15 @@ def _reading_warnings(problems: Problems, doc) -> None:
         doc.warnings = []
 
 
-def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
+def _resolve_reference(
+    raw: Any,
+    ipos: Pos | None,
+    path: str,
+    reader: _Reader,
+    game: Game,
+    problems: Problems,
+    depth: int,
+) -> Any:
     """A ``{from: file, name: X, ...overrides}`` entry → the referenced unit mapping merged with
     the overrides (positions keep pointing into the file each key came from)."""
     if not isinstance(raw, YMap) or "from" not in raw:
@@ -568,6 +595,7 @@ def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
     if refused:
         problems.error(raw.pos_of("from"), refused, code="bad-reference")
         return None
+    assert target is not None  # (a path whenever nothing was refused)
     try:
         doc = reader.read(target)
     except InputError as exc:
@@ -612,7 +640,7 @@ def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
         found = candidates[0]
     else:
 
-        def text(v):
+        def text(v: object) -> str | None:
             return (
                 str(v).strip().lower()
                 if isinstance(v, (str, int, float))

@@ -195,7 +195,7 @@ class OptionSpec:
         return number
 
     # -- forms -------------------------------------------------------------------------------
-    def describe(self, lang: str | None = None) -> dict:
+    def describe(self, lang: str | None = None) -> dict[str, Any]:
         """The option for a form, in ``lang`` (see ``sheets.api.game_options``)."""
         kind = TEXT if self.type == PATH else self.type
         return {
@@ -265,6 +265,7 @@ def _range_message(number: float, low: float | None, high: float | None) -> str:
         )
     if low is not None:
         return _("expected at least {low}, got {value}").format(low=_plain_number(low), value=got)
+    assert high is not None  # (a number out of range passed a bound)
     return _("expected at most {high}, got {value}").format(high=_plain_number(high), value=got)
 
 
@@ -280,7 +281,7 @@ class UnitRef:
         return self.file if self.name is None else f"{self.file}#{self.name}"
 
 
-def _unit_ref(value: Mapping) -> UnitRef:
+def _unit_ref(value: Mapping[str, Any]) -> UnitRef:
     file, name = value.get("file"), value.get("name")
     if not isinstance(file, str) or not file.strip() or len(file) > MAX_TEXT:
         raise OptionValueError(_("a unit is chosen as {{file, name}} of an opened file"))

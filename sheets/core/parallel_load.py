@@ -15,11 +15,23 @@ from __future__ import annotations
 import gc
 import os
 import pickle
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from sheets.core.errors import InputError
+from sheets.core.errors import InputError, Problem
+
+if TYPE_CHECKING:
+    from sheets.core.game import Options
+    from sheets.core.loader import Loaded
+
+# one file's outcome: ("ok", Loaded), ("problems", [Problem, ...]); from a worker also
+# ("raise", exception), and "ok" with the Loaded's fields (``_worker``)
+_Result = tuple[str, Any]
 
 
-def load_files(paths: list, options=None, jobs: int = 1) -> list:
+def load_files(
+    paths: Sequence[str | os.PathLike[str]], options: Options | None = None, jobs: int = 1
+) -> list[Loaded]:
     """``load_file`` of every path, in order; the problems of all files raised together as one
     :class:`InputError`. ``jobs`` > 1 loads on that many processes (POSIX fork)."""
     loaded, problems = load_files_each(paths, options, jobs)
@@ -28,16 +40,18 @@ def load_files(paths: list, options=None, jobs: int = 1) -> list:
     return loaded
 
 
-def load_files_each(paths: list, options=None, jobs: int = 1) -> tuple[list, list]:
+def load_files_each(
+    paths: Sequence[str | os.PathLike[str]], options: Options | None = None, jobs: int = 1
+) -> tuple[list[Loaded], list[Problem]]:
     """(the files that loaded, in order; the problems of the others): what :func:`load_files`
     raises, given back, so that a caller can judge the command line against the games of the
     files that loaded before it reports any file's problem."""
-    paths = [str(p) for p in paths]
-    jobs = max(1, min(jobs, len(paths) // MIN_SHARE))
+    names = [str(p) for p in paths]
+    jobs = max(1, min(jobs, len(names) // MIN_SHARE))
     if jobs == 1 or not hasattr(os, "fork"):
-        results = [_one(p, options) for p in paths]
+        results = [_one(p, options) for p in names]
     else:
-        results = _forked(paths, options, jobs)  # with the files each worker read
+        results = _forked(names, options, jobs)  # with the files each worker read
     loaded, problems = [], []
     for kind, value in results:
         if kind == "problems":
@@ -50,7 +64,7 @@ def load_files_each(paths: list, options=None, jobs: int = 1) -> tuple[list, lis
 MIN_SHARE = 2  # files per process at the least: the first file of all is loaded before forking
 
 
-def _one(path: str, options):
+def _one(path: str, options: Options | None) -> _Result:
     from sheets.core.loader import load_file
 
     try:
@@ -73,7 +87,7 @@ def shares(sizes: list[int], jobs: int) -> list[range]:
     return [range(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
 
 
-def sizes_of(paths) -> list[int]:
+def sizes_of(paths: Iterable[str | os.PathLike[str]]) -> list[int]:
     """Each file's size in bytes (0 when it cannot be read: whoever loads it reports that)."""
     sizes = []
     for p in paths:
@@ -84,7 +98,7 @@ def sizes_of(paths) -> list[int]:
     return sizes
 
 
-def _forked(paths: list[str], options, jobs: int) -> list:
+def _forked(paths: list[str], options: Options | None, jobs: int) -> list[_Result]:
     parts = shares(sizes_of(paths), jobs)
     # the first file first: the imports, the game and its tables it loads are then the
     # workers' too (each worker would otherwise redo them: ~0.2 s, a file's worth of loading)
@@ -123,7 +137,7 @@ def _forked(paths: list[str], options, jobs: int) -> list:
             os.waitpid(pid, 0)
 
 
-def _received(data: bytes) -> list:
+def _received(data: bytes) -> list[_Result]:
     """A worker's results (its exception raised here); the units arrive with the collector
     paused, as they are loaded (long-lived: no collections while they arrive)."""
     from sheets.core.data import note_overrides_read
@@ -141,8 +155,10 @@ def _received(data: bytes) -> list:
     return out
 
 
-def _worker(paths, part, options, w) -> None:  # pragma: no cover - runs in the worker
-    out = []
+def _worker(
+    paths: list[str], part: range, options: Options | None, w: int
+) -> None:  # pragma: no cover - runs in the worker
+    out: list[_Result] = []
     try:
         gc.freeze()  # what it inherited is left alone (no copied memory pages)
         for i in part:
@@ -172,14 +188,14 @@ def _worker(paths, part, options, w) -> None:  # pragma: no cover - runs in the 
         os._exit(0)
 
 
-def _dumps(out: list) -> bytes:
+def _dumps(out: list[_Result]) -> bytes:
     from sheets.core.data import overrides_read
     from sheets.core.fsio import inputs_read
 
     return pickle.dumps((out, overrides_read(), inputs_read()), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _rebuild(value):
+def _rebuild(value: tuple[Any, ...]) -> Loaded:
     from sheets.core.game import get_game
     from sheets.core.loader import Loaded
 

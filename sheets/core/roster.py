@@ -6,19 +6,22 @@ render what :func:`army_list` returns.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sheets.core.data import label, labels
 from sheets.core.game import Options
 from sheets.core.i18n import _, current_lang
 from sheets.core.loader import Loaded
 
 
-def _num(x):
+def _num(x: float | None) -> float | None:
     if x is None:
         return None
     return int(x) if float(x).is_integer() else round(float(x), 2)
 
 
-def army_list(loaded: Loaded, lang: str | None = None) -> dict:
+def army_list(loaded: Loaded, lang: str | None = None) -> dict[str, Any]:
+    """The army list as plain data (the context of the list's templates and its PDF page)."""
     game, opts = loaded.game, loaded.options
     lang = lang or opts.lang
     roster = loaded.roster or {}
@@ -29,7 +32,7 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
         row.setdefault("cost", game.unit_cost(unit, opts))
         row["no"] = i + 1
         rows.append(row)
-    costs = [r.get("cost") for r in rows if r.get("cost") is not None]
+    costs: list[float] = [r["cost"] for r in rows if r.get("cost") is not None]
     total = _num(sum(costs)) if costs else None
     limit = roster.get("limit")
     size = game.roster_group_size
@@ -60,12 +63,11 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
     else:
         groups.append({"title": "", "rows": rows, "subtotal": total})
     over = limit is not None and total is not None and total > limit
+    over_by = _num(total - limit) if over and total is not None and limit is not None else 0
     own_opts = Options(lang=lang, paper=opts.paper, mono=opts.mono, rules=opts.rules, extra=opts.extra)
     violations = []
     if over:
-        violations.append(
-            f"{label(game.id, 'over_limit', lang)} {_num(total - limit)} ({_num(total)} > {limit})"
-        )
+        violations.append(f"{label(game.id, 'over_limit', lang)} {over_by} ({_num(total)} > {limit})")
     rule_violations = list(game.validate_list(loaded.units, own_opts, loaded.roster))
     violations += rule_violations
     own = labels(game.id)
@@ -91,7 +93,7 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
         "limit_unit": limit_unit,
         "total": total,
         "over": over,
-        "over_by": _num(total - limit) if over else 0,
+        "over_by": over_by,
         "remaining": _num(limit - total) if (limit is not None and total is not None and not over) else None,
         "unit_count": len(rows),
         "violations": violations,  # list-level breaches (limit, force organisation), in `lang`

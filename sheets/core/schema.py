@@ -14,9 +14,10 @@ aliases and repeated ``from:`` references is bounded like a file without them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean, short
 from sheets.core.i18n import N_, _, current_lang, ngettext, tr
@@ -24,7 +25,7 @@ from sheets.core.yamlio import YMap, YSeq
 
 
 class _Invalid:
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "INVALID"
 
 
@@ -33,7 +34,7 @@ MISSING = object()
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f]")  # control characters but the tab
 
 
-def _type_name(value) -> str:
+def _type_name(value: object) -> str:
     """What a value is, as a message says it after "got"."""
     if value is None:
         return _("nothing")
@@ -59,10 +60,10 @@ class Where(str):
     :func:`item` from the loader's ``unit NAME`` (a plain str is taken as that start)."""
 
     base: str = ""
-    keys: tuple = ()
+    keys: tuple[str, ...] = ()
     label: str = ""
 
-    def __new__(cls, base: str, keys: tuple = (), label: str = ""):
+    def __new__(cls, base: str, keys: tuple[str, ...] = (), label: str = "") -> Self:
         if current_lang() == "en" or not keys:
             text = base
             for key in keys:
@@ -75,7 +76,7 @@ class Where(str):
         return self
 
 
-def child(where: str, key, spec: Spec | None = None) -> Where:
+def child(where: str, key: object, spec: Spec | None = None) -> Where:
     """``where`` one key deeper (named as ``spec``'s label says in the current language)."""
     base, keys = (where.base, where.keys) if isinstance(where, Where) else (str(where), ())
     label = spec.label.get(current_lang(), "") if spec is not None and spec.label else ""
@@ -95,18 +96,19 @@ MAX_CHECKED_VALUES = 1_000_000  # values one load may check: about what 5 MB of 
 
 
 class _Budget:
-    def __init__(self, limit: int, problems: Problems):
+    def __init__(self, limit: int, problems: Problems) -> None:
         self.left = limit
         self.limit = limit
         self.problems = problems  # the load's own (a OneOf tries with throwaway ones)
-        self.memo: dict = {}
+        # (id(spec), id(node), id(problems)) -> (result, values counted, problems, spec)
+        self.memo: dict[tuple[int, int, int], tuple[Any, int, Problems, Spec]] = {}
 
 
 _BUDGET: _Budget | None = None
 
 
 @contextmanager
-def check_budget(problems: Problems, limit: int | None = None):
+def check_budget(problems: Problems, limit: int | None = None) -> Iterator[None]:
     """Inside the block, checks of shared (aliased) nodes are memoised and every check counts
     its values; past ``limit`` (``MAX_CHECKED_VALUES``) the load stops with a positioned error."""
     global _BUDGET
@@ -117,7 +119,7 @@ def check_budget(problems: Problems, limit: int | None = None):
         _BUDGET = outer
 
 
-def _spend(count: int, pos, where: str) -> None:
+def _spend(count: int, pos: Pos | None, where: str) -> None:
     budget = _BUDGET
     if budget is None:
         return
@@ -140,10 +142,14 @@ def _spend(count: int, pos, where: str) -> None:
         )
 
 
-def _memoised(check):
+# a spec's ``check`` method: (spec, value, pos, problems, where) -> the checked value or INVALID
+_Check = Callable[[Any, Any, "Pos | None", Problems, str], Any]
+
+
+def _memoised(check: _Check) -> _Check:
     """Obj/List/MapOf.check with the shared-node memo and the value budget (see the module)."""
 
-    def checked(self, value, pos, problems, where):
+    def checked(self: Spec, value: Any, pos: Pos | None, problems: Problems, where: str) -> Any:
         return _checked(check, self, value, pos, problems, where)
 
     checked.__name__ = check.__name__
@@ -151,7 +157,7 @@ def _memoised(check):
     return checked
 
 
-def _checked(check, self, value, pos, problems, where):
+def _checked(check: _Check, self: Spec, value: Any, pos: Pos | None, problems: Problems, where: str) -> Any:
     """``check`` of ``self`` under the open budget, if any (a module function, not a closure: the
     decorator runs at import, so the body must stay callable on its own to be tested)."""
     budget = _BUDGET
@@ -184,19 +190,19 @@ class Spec:
     default: Any = MISSING
     # the field as the printouts name it, per language ({"ru": "Тонн"}): messages in that
     # language name it so (the key stays as typed)
-    label: dict = field(default_factory=dict)
+    label: dict[str, str] = field(default_factory=dict)
 
     @property
     def required(self) -> bool:
         return self.default is MISSING
 
-    def check(self, value, pos: Pos | None, problems: Problems, where: str):
+    def check(self, value: Any, pos: Pos | None, problems: Problems, where: str) -> Any:
         raise NotImplementedError
 
-    def json_schema(self) -> dict:
+    def json_schema(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _schema(self, d: dict) -> dict:
+    def _schema(self, d: dict[str, Any]) -> dict[str, Any]:
         if self.description:
             d["description"] = self.description
         if self.default is not MISSING and self.default is not None and not callable(self.default):
@@ -204,7 +210,7 @@ class Spec:
         return d
 
 
-def _bounds(low, high) -> str:
+def _bounds(low: float | None, high: float | None) -> str:
     """``0–20``; ``at least 0`` or ``at most 20`` for a bound on one side only."""
     if low is None:
         return _("at most {high}").format(high=high)
@@ -218,7 +224,7 @@ class Int(Spec):
     min: int | None = None
     max: int | None = None
 
-    def check(self, value, pos, problems, where):
+    def check(self, value: Any, pos: Pos | None, problems: Problems, where: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
@@ -242,8 +248,8 @@ class Int(Spec):
             return INVALID
         return value
 
-    def json_schema(self):
-        d = {"type": "integer"}
+    def json_schema(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": "integer"}
         if self.min is not None:
             d["minimum"] = self.min
         if self.max is not None:
@@ -277,7 +283,7 @@ def re_literal(text: str) -> str:
 def ci_literal(text: str, gap: str | None = None) -> str:
     """``text`` in any letter case (``[aA]`` per letter: JSON Schema has no case-insensitive
     flag); a run of blanks becomes ``gap`` when given (e.g. ``BLANK + "+"``)."""
-    out = []
+    out: list[str] = []
     for ch in str(text):
         if gap is not None and ch.isspace():
             if not out or out[-1] is not gap:
@@ -291,7 +297,7 @@ def ci_literal(text: str, gap: str | None = None) -> str:
     return "".join(out)
 
 
-def ci_pattern(words, gap: str | None = None, prefix: str = "", exact: bool = False) -> str:
+def ci_pattern(words: Iterable[str], gap: str | None = None, prefix: str = "", exact: bool = False) -> str:
     """A JSON Schema pattern matching any of ``words`` in any letter case, with surrounding blanks:
     what :class:`Enum` accepts (JSON Schema's ``enum`` is case-sensitive). Valid in Python ``re``
     and ECMA-262 Unicode mode; the alternatives in the order given (deterministic output).
@@ -301,7 +307,7 @@ def ci_pattern(words, gap: str | None = None, prefix: str = "", exact: bool = Fa
     return "^" + BLANKS + prefix + "(?:" + "|".join(alternatives) + ")" + BLANKS + "$"
 
 
-def any_type(*types: str, **string: Any) -> dict:
+def any_type(*types: str, **string: Any) -> dict[str, Any]:
     """``{"anyOf": [{"type": t}, ...]}``: one alternative per JSON type (ajv's strict mode warns
     about a ``type`` list); ``string`` keywords go on the string alternative."""
     return {"anyOf": [{"type": t, **(string if t == "string" else {})} for t in types]}
@@ -313,9 +319,9 @@ class Str(Spec):
     allow_empty: bool = True
     # names an editor may offer (a tuple, or a callable giving one: read from the tables only
     # when a schema is made); any other text is still accepted here, the rules check it
-    completions: object = None
+    completions: Iterable[str] | Callable[[], Iterable[str]] | None = None
 
-    def check(self, value, pos, problems, where):
+    def check(self, value: Any, pos: Pos | None, problems: Problems, where: str) -> Any:
         if value is None and self.allow_empty:
             return ""
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -348,10 +354,10 @@ class Str(Spec):
             return INVALID
         return value
 
-    def json_schema(self):
+    def json_schema(self) -> dict[str, Any]:
         # numbers are names too (a 3060 is kept as "3060"); null is "" where empty is allowed
         # no control character but the tab; when a name is needed, something that is not blank
-        string = {"maxLength": self.max_len, "not": {"pattern": CONTROL}}
+        string: dict[str, Any] = {"maxLength": self.max_len, "not": {"pattern": CONTROL}}
         if not self.allow_empty:
             string["minLength"] = 1
             string["pattern"] = NAMED
@@ -370,7 +376,7 @@ YAML11_BOOLS.update({w: False for w in ("no", "No", "NO", "off", "Off", "OFF")})
 
 @dataclass
 class Bool(Spec):
-    def check(self, value, pos, problems, where):
+    def check(self, value: Any, pos: Pos | None, problems: Problems, where: str) -> Any:
         if isinstance(value, str) and value.strip() in YAML11_BOOLS:
             return YAML11_BOOLS[value.strip()]
         if not isinstance(value, bool):
@@ -382,7 +388,7 @@ class Bool(Spec):
             return INVALID
         return value
 
-    def json_schema(self):
+    def json_schema(self) -> dict[str, Any]:
         words = {"type": "string", "pattern": ci_pattern(YAML11_BOOLS, exact=True)}  # (not offered)
         return self._schema({"anyOf": [{"type": "boolean"}, words]})
 
@@ -391,12 +397,12 @@ class Bool(Spec):
 class Enum(Spec):
     """One of ``choices`` (case-insensitive); ``aliases`` map other spellings to a choice."""
 
-    choices: tuple = ()
-    aliases: dict = field(default_factory=dict)
+    choices: tuple[str, ...] = ()
+    aliases: dict[str, str] = field(default_factory=dict)
 
-    def lookup(self, value) -> str | None:
+    def lookup(self, value: object) -> str | None:
         """The choice ``value`` names (a choice before an alias, the first one listed first)."""
-        table = self.__dict__.get("_table")
+        table: dict[str, str] | None = self.__dict__.get("_table")
         if table is None:  # built at the first lookup: a schema's choices are fixed once made
             table = {}
             for c in self.choices:
@@ -406,7 +412,7 @@ class Enum(Spec):
             self.__dict__["_table"] = table
         return table.get(str(value).strip().lower())
 
-    def check(self, value, pos, problems, where):
+    def check(self, value: Any, pos: Pos | None, problems: Problems, where: str) -> Any:
         if value is None or isinstance(value, (dict, list)):
             problems.error(
                 pos,
@@ -429,7 +435,7 @@ class Enum(Spec):
             return INVALID
         return found
 
-    def words(self, *targets) -> list:
+    def words(self, *targets: str) -> list[str]:
         """The choices and aliases that name one of ``targets`` (every word when none given)."""
         return [
             w
@@ -437,17 +443,17 @@ class Enum(Spec):
             if not targets or c in targets
         ]
 
-    def matching(self, *targets) -> dict:
+    def matching(self, *targets: str) -> dict[str, Any]:
         """A schema of the texts the loader reads as one of ``targets`` (any letter case, blanks
         around): for conditions (``if kind is one of the MMC kinds…``)."""
         return {"type": "string", "pattern": ci_pattern(self.words(*targets))}
 
-    def json_schema(self):
+    def json_schema(self) -> dict[str, Any]:
         """The choices and aliases as an ``enum`` (what an editor completes), and the same words
         in any letter case (what the loader accepts)."""
         words = list(dict.fromkeys([*self.choices, *self.aliases]))
         if all(isinstance(w, str) for w in words):
-            d = {"anyOf": [{"enum": words}, {"type": "string", "pattern": ci_pattern(words)}]}
+            d: dict[str, Any] = {"anyOf": [{"enum": words}, {"type": "string", "pattern": ci_pattern(words)}]}
             # a word YAML reads as another value (``true``), which the lookup still finds
             other = [v for v in (True, False) if str(v).lower() in {w.lower() for w in words}]
             if other:
@@ -458,12 +464,12 @@ class Enum(Spec):
 
 @dataclass
 class List(Spec):
-    item: Spec = None
+    item: Spec = field(kw_only=True)
     min_len: int = 0
     max_len: int = 1000
 
     @_memoised
-    def check(self, value, pos, problems, where):
+    def check(self, value: Any, pos: Pos | None, problems: Problems, where: str) -> Any:
         if value is None:
             value = YSeq()
         if not isinstance(value, list):
@@ -504,8 +510,8 @@ class List(Spec):
             out.item_pos.append(ipos)
         return out if ok else INVALID
 
-    def json_schema(self):
-        d = {"type": "array", "items": self.item.json_schema()}
+    def json_schema(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
         if self.min_len:
             d["minItems"] = self.min_len
         d["maxItems"] = self.max_len
@@ -518,10 +524,10 @@ class List(Spec):
 class OneOf(Spec):
     """The first alternative that accepts the value; ``message`` when none does."""
 
-    options: tuple = ()
+    options: tuple[Spec, ...] = ()
     message: str = N_("invalid value")  # a msgid (N_): shown in the current language
 
-    def check(self, value, pos, problems, where):
+    def check(self, value: Any, pos: Pos | None, problems: Problems, where: str) -> Any:
         for opt in self.options:
             trial = Problems(problems.path)
             out = opt.check(value, pos, trial, where)
@@ -532,7 +538,7 @@ class OneOf(Spec):
         )
         return INVALID
 
-    def json_schema(self):
+    def json_schema(self) -> dict[str, Any]:
         return self._schema({"anyOf": [o.json_schema() for o in self.options]})
 
 
@@ -540,36 +546,36 @@ class OneOf(Spec):
 class Obj(Spec):
     """A mapping with known keys. Unknown keys are errors (with a suggestion)."""
 
-    fields: dict = field(default_factory=dict)
-    aliases: dict = field(default_factory=dict)  # other key spellings -> field name
+    fields: dict[str, Spec] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)  # other key spellings -> field name
     title: str = ""
-    extra_ok: tuple = ()  # keys accepted and passed through unchecked
+    extra_ok: tuple[str, ...] = ()  # keys accepted and passed through unchecked
     # what the rules check across fields that JSON Schema can still say (``if kind is … then
     # counter is required``): schemas, or callables giving one or a list when a schema is made
-    rules: tuple = ()
+    rules: tuple[dict[str, Any] | Callable[[], dict[str, Any] | list[dict[str, Any]]], ...] = ()
 
     def spellings(self, name: str) -> list[str]:
         """``name`` and the aliases a file may write it as."""
         return [name] + [a for a, t in self.aliases.items() if t == name]
 
-    def requires(self, name: str) -> dict:
+    def requires(self, name: str) -> dict[str, Any]:
         """A schema saying that ``name`` is given (under its name or an alias)."""
         keys = self.spellings(name)
         return {"required": keys} if len(keys) == 1 else {"anyOf": [{"required": [k]} for k in keys]}
 
-    def forbids(self, *names: str) -> dict:
+    def forbids(self, *names: str) -> dict[str, Any]:
         """A schema saying that none of ``names`` is given (under any spelling)."""
         return {"not": {"anyOf": [{"required": [k]} for n in names for k in self.spellings(n)]}}
 
     @_memoised
-    def check(self, value, pos, problems, where):
+    def check(self, value: Any, pos: Pos | None, problems: Problems, where: str) -> Any:
         if not isinstance(value, dict):
             problems.error(pos, _not_a_mapping(where, value), code="not-a-mapping")
             return INVALID
         out = YMap()
         out.pos = getattr(value, "pos", pos)
         ok = True
-        seen = set()
+        seen: set[Any] = set()
         # YMap.key_pos_of / pos_of, looked up once per mapping (this runs for every unit)
         key_pos, value_pos, own = (
             (value.key_pos, value.value_pos, value.pos) if isinstance(value, YMap) else ({}, {}, pos)
@@ -578,7 +584,7 @@ class Obj(Spec):
         for key, v in value.items():
             kpos = key_pos.get(key, own)
             vpos = value_pos.get(key, own)
-            name = aliases.get(key, key)
+            name: Any = aliases.get(key, key)  # (a key the user wrote: any YAML scalar)
             if name in self.extra_ok:
                 out[name] = v
                 out.key_pos[name], out.value_pos[name] = kpos, vpos
@@ -616,8 +622,8 @@ class Obj(Spec):
                 out[name] = spec.default() if callable(spec.default) else spec.default
         return out if ok else INVALID
 
-    def json_schema(self):
-        d = {
+    def json_schema(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
             "type": "object",
             "properties": {k: s.json_schema() for k, s in self.fields.items()},
             "additionalProperties": False,
@@ -648,11 +654,11 @@ class Obj(Spec):
 class MapOf(Spec):
     """A mapping whose keys come from ``keys`` (an :class:`Enum`) and values match ``value``."""
 
-    keys: Enum = None
-    value: Spec = None
+    keys: Enum = field(kw_only=True)
+    value: Spec = field(kw_only=True)
 
     @_memoised
-    def check(self, value, pos, problems, where):
+    def check(self, value: Any, pos: Pos | None, problems: Problems, where: str) -> Any:
         if not isinstance(value, dict):
             problems.error(pos, _not_a_mapping(where, value), code="not-a-mapping")
             return INVALID
@@ -677,7 +683,7 @@ class MapOf(Spec):
             out.key_pos[name], out.value_pos[name] = kpos, vpos
         return out if ok else INVALID
 
-    def json_schema(self):
+    def json_schema(self) -> dict[str, Any]:
         return self._schema(
             {
                 "type": "object",
@@ -687,15 +693,15 @@ class MapOf(Spec):
         )
 
 
-def _not_a_mapping(where: str, value) -> str:
+def _not_a_mapping(where: str, value: object) -> str:
     return _("{where}: expected a mapping, got {type}").format(where=where, type=_type_name(value))
 
 
-def _unknown_key(where: str, key, hint: str) -> str:
+def _unknown_key(where: str, key: object, hint: str) -> str:
     return _("{where}: unknown key {key}{hint}").format(where=where, key=short(key), hint=hint)
 
 
-def locate(root, path: tuple) -> Pos | None:
+def locate(root: Any, path: tuple[Any, ...]) -> Pos | None:
     """Best position for a logical path into a YMap/YSeq tree (deepest node found)."""
     node, best = root, getattr(root, "pos", None)
     for step in path:

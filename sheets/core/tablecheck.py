@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
-from sheets.core.errors import Problems, did_you_mean, short
+from sheets.core.errors import Pos, Problems, did_you_mean, short
 from sheets.core.i18n import N_, _, tr
 from sheets.core.yamlio import YMap, YSeq
 
@@ -22,16 +23,16 @@ COLLECTION_MIN = 3  # a mapping with at least this many values, all mappings, is
 
 @dataclass
 class Shape:
-    kinds: set = field(default_factory=set)  # map list int float str bool null
-    fields: dict = field(default_factory=dict)  # key -> Shape (maps)
-    required: set | None = None  # keys every bundled mapping here has
+    kinds: set[str] = field(default_factory=set)  # map list int float str bool null
+    fields: dict[Any, Shape] = field(default_factory=dict)  # key -> Shape (maps)
+    required: set[Any] | None = None  # keys every bundled mapping here has
     entry: Shape | None = None  # shape of any value (collections)
     item: Shape | None = None  # shape of list items
     nonneg: bool = True  # every bundled number here is >= 0
     length: int | None = None  # a row of numbers keeps its length (code indexes it)
 
 
-def _kind(value) -> str:
+def _kind(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -49,7 +50,7 @@ def _kind(value) -> str:
     return type(value).__name__
 
 
-def shape_of(value) -> Shape:
+def shape_of(value: Any) -> Shape:
     s = Shape(kinds={_kind(value)})
     if isinstance(value, dict):
         s.fields = {k: shape_of(v) for k, v in value.items()}
@@ -99,14 +100,14 @@ _NAMES = {
 }
 
 
-def _expected(kinds: set) -> str:
+def _expected(kinds: set[str]) -> str:
     kinds = set(kinds)
     if "float" in kinds:
         kinds.discard("int")
     return _(" or ").join(tr(_NAMES.get(k, k)) for k in sorted(kinds - {"null"}) or ["null"])
 
 
-def check(value, shape: Shape, pos, problems: Problems, where: str) -> None:
+def check(value: Any, shape: Shape, pos: Pos | None, problems: Problems, where: str) -> None:
     kind = _kind(value)
     kinds = shape.kinds
     ok = kind in kinds or (kind == "int" and "float" in kinds)

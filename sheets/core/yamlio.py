@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -21,35 +21,36 @@ MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
 
 
-class YMap(dict):
+class YMap(dict[Any, Any]):
     """A mapping that knows its own position and the positions of its keys and values.
     ``shared``: the node is used more than once (a YAML alias): checks may reuse their result."""
 
     pos: Pos | None = None
     shared = False
+    warnings: list[Problem]  # the reader's warnings on a whole file (set on its top mapping)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.key_pos: dict[Any, Pos] = {}
-        self.value_pos: dict[Any, Pos] = {}
+        self.key_pos: dict[Any, Pos | None] = {}
+        self.value_pos: dict[Any, Pos | None] = {}
 
-    def pos_of(self, key) -> Pos | None:
+    def pos_of(self, key: Any) -> Pos | None:
         """Position of the value of ``key`` (or of the map itself when the key is absent)."""
         return self.value_pos.get(key, self.pos)
 
-    def key_pos_of(self, key) -> Pos | None:
+    def key_pos_of(self, key: Any) -> Pos | None:
         return self.key_pos.get(key, self.pos)
 
 
-class YSeq(list):
+class YSeq(list[Any]):
     """A list that knows its own position and the position of each item (``shared``: see YMap)."""
 
     pos: Pos | None = None
     shared = False
 
-    def __init__(self, *args):
+    def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self.item_pos: list[Pos] = []
+        self.item_pos: list[Pos | None] = []
 
     def pos_of(self, index: int) -> Pos | None:
         return self.item_pos[index] if 0 <= index < len(self.item_pos) else self.pos
@@ -58,7 +59,7 @@ class YSeq(list):
 try:
     from yaml._yaml import CParser as _CParser
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
-    _CParser = None
+    _CParser = None  # type: ignore[assignment,misc]
 
 
 _BOOL = "tag:yaml.org,2002:bool"
@@ -80,19 +81,21 @@ class _Resolver(yaml.resolver.BaseResolver):
     path resolvers are registered), and unit files repeat the same few values (kinds, counters,
     cells) thousands of times. Short texts only, and a bounded table."""
 
-    _known: dict = {}
+    _known: dict[tuple[str, tuple[bool, bool]], tuple[str, tuple[Any, Any] | None]] = {}
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
-        self.different: dict = {}
+        self.different: dict[str, tuple[Any, Any]] = {}
 
-    def resolve(self, kind, value, implicit):
-        if kind is not yaml.ScalarNode:
-            return super().resolve(kind, value, implicit)
+    def resolve(self, kind: type[yaml.Node], value: str | None, implicit: tuple[bool, bool]) -> str:
+        tag: str
+        if kind is not yaml.ScalarNode or value is None:  # (a scalar's value is always its text)
+            tag = super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+            return tag
         key = (value, implicit)
         known = self._known.get(key) if len(value) <= 40 else None
         if known is None:
-            tag = super().resolve(kind, value, implicit)
+            tag = super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
             known = (tag, _readings(value, tag) if implicit[0] else None)
             if len(value) <= 40 and len(self._known) < 10_000:
                 self._known[key] = known
@@ -101,7 +104,8 @@ class _Resolver(yaml.resolver.BaseResolver):
         return known[0]
 
 
-_CORE_PATTERNS: dict = {}  # tag -> what its values look like (an explicit !!int must be one too)
+# tag -> what its values look like (an explicit !!int must be one too)
+_CORE_PATTERNS: dict[str, re.Pattern[str]] = {}
 for _tag, _pattern, _first in (
     (_BOOL, r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
     (_INT, r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
@@ -118,7 +122,7 @@ for _tag, _pattern, _first in (
         _CORE_PATTERNS[_tag] = re.compile(_pattern)
 
 
-def core_value(tag: str, text: str):
+def core_value(tag: str, text: str) -> bool | int | float | None:
     """A scalar of YAML 1.2's core schema: bool, int (decimal, 0o octal, 0x hex), float, null."""
     if tag == _BOOL:
         return text.lower() == "true"
@@ -134,7 +138,7 @@ def core_value(tag: str, text: str):
     return None
 
 
-def _readings(text: str, tag: str):
+def _readings(text: str, tag: str) -> tuple[Any, Any] | None:
     """(YAML 1.1 value, YAML 1.2 value) of a plain scalar when the two differ, else None."""
     if len(text) > MAX_NUMBER_CHARS:
         return None  # (a number this long is refused by the builder)
@@ -160,13 +164,13 @@ if _CParser is not None:
         """libyaml's event parser (fast) with PyYAML's Python composer: hostile nesting ends in a
         catchable RecursionError instead of crashing libyaml's recursive C composer."""
 
-        def __init__(self, stream):
+        def __init__(self, stream: str) -> None:
             _CParser.__init__(self, stream)
             yaml.composer.Composer.__init__(self)
             _Resolver.__init__(self)
             self.text = stream
 
-        def get_single_node(self):
+        def get_single_node(self) -> yaml.Node | None:
             """The node tree. Text that cannot nest deeply (:func:`_shallow`) is composed by
             libyaml's C composer, which builds the same nodes with the same marks; deep or
             broken text by the Python composer (hostile nesting is a catchable RecursionError,
@@ -186,15 +190,15 @@ if _CParser is not None:
         """libyaml's parser and its C composer (the nodes in about 0.7 of the time): used only for
         text that cannot nest deeply (:func:`_shallow`), as it recurses on the C stack."""
 
-        def __init__(self, stream):
+        def __init__(self, stream: str) -> None:
             _CParser.__init__(self, stream)
             _Resolver.__init__(self)
 else:  # pragma: no cover - PyYAML built without libyaml
 
-    class _Loader(
+    class _Loader(  # type: ignore[no-redef]
         yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer, _Resolver
     ):
-        def __init__(self, stream):
+        def __init__(self, stream: str) -> None:
             yaml.reader.Reader.__init__(self, stream)
             yaml.scanner.Scanner.__init__(self)
             yaml.parser.Parser.__init__(self)
@@ -215,7 +219,7 @@ def _shallow(text: str) -> bool:
 
 
 class _Builder:
-    def __init__(self, problems: Problems, different: dict | None = None):
+    def __init__(self, problems: Problems, different: dict[str, tuple[Any, Any]] | None = None) -> None:
         self.problems = problems
         self.path = problems.path
         self.memo: dict[int, Any] = {}
@@ -223,11 +227,11 @@ class _Builder:
         # plain scalars YAML 1.1 reads otherwise (see _Resolver): each use gets a warning
         self.different = different or {}
 
-    def _pos(self, node) -> Pos:
+    def _pos(self, node: yaml.Node) -> Pos:
         mark = node.start_mark
         return Pos(mark.line + 1, mark.column + 1, self.path)
 
-    def build(self, node, depth: int = 0):
+    def build(self, node: yaml.Node, depth: int = 0) -> Any:
         path = self.path
         if depth > MAX_DEPTH:
             self.problems.error(
@@ -305,9 +309,9 @@ class _Builder:
                 result.value_pos[k] = Pos(mark.line + 1, mark.column + 1, path)
             return result
         if isinstance(node, yaml.SequenceNode):
-            result = YSeq()
-            result.pos = self._pos(node)
-            self.memo[key] = result
+            seq = YSeq()
+            seq.pos = self._pos(node)
+            self.memo[key] = seq
             if len(node.value) > MAX_ITEMS:
                 self.problems.error(
                     self._pos(node),
@@ -316,24 +320,25 @@ class _Builder:
                     ),
                     code="too-many-items",
                 )
-                return result
+                return seq
             plain = depth < MAX_DEPTH and not self.different
             for item in node.value:
-                result.append(
+                seq.append(
                     item.value
                     if plain and item.tag == _STR and item.__class__ is _SCALAR
                     else self.build(item, depth + 1)
                 )
                 mark = item.start_mark
-                result.item_pos.append(Pos(mark.line + 1, mark.column + 1, path))
-            return result
+                seq.item_pos.append(Pos(mark.line + 1, mark.column + 1, path))
+            return seq
         value = self._scalar(node)
         self.memo[key] = value
+        node = cast(yaml.ScalarNode, node)  # (neither a mapping nor a sequence)
         if not node.style and node.value in self.different and node.tag in _TWO_READINGS:
             self._two_readings(node, *self.different[node.value])
         return value
 
-    def _two_readings(self, node, old, new) -> None:
+    def _two_readings(self, node: yaml.Node, old: Any, new: Any) -> None:
         """A warning naming both readings of a plain scalar YAML 1.1 reads otherwise."""
         self.problems.warning(
             self._pos(node),
@@ -350,7 +355,7 @@ class _Builder:
             code="yaml-1-1-reading",
         )
 
-    def _scalar(self, node):
+    def _scalar(self, node: yaml.Node) -> Any:
         """A scalar's value; a value its tag cannot hold is reported at the node, never raised."""
         tag = node.tag  # the resolver gives every scalar a tag
         if tag == _STR:  # most scalars: the text itself (what SafeConstructor.construct_yaml_str gives)
@@ -446,7 +451,7 @@ def _tab_at(text: str, line: int, column: int) -> Pos | None:
     return None
 
 
-def _reading(value) -> str:
+def _reading(value: object) -> str:
     """A value as a message names it: true, the number 8, the text 'yes'."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -455,7 +460,7 @@ def _reading(value) -> str:
     return _("the text {text}").format(text=short(value))
 
 
-def _form(value) -> str:
+def _form(value: object) -> str:
     """How to write ``value`` so that YAML 1.1 and 1.2 both read it so."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -477,7 +482,7 @@ MAX_ITEMS = 10_000
 MAX_NUMBER_CHARS = 100
 
 
-def _first_line(exc) -> str:
+def _first_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return text[0][:200] if text else type(exc).__name__
 
@@ -503,7 +508,7 @@ def parse_yaml(text: str, path: str) -> Any:
     inner_bom = text.find("\ufeff", 1)
     if inner_bom >= 0:  # (a leading one is dropped when the bytes are decoded)
         before = text[:inner_bom]
-        pos = Pos(before.count("\n") + 1, inner_bom - (before.rfind("\n") + 1) + 1)
+        pos: Pos | None = Pos(before.count("\n") + 1, inner_bom - (before.rfind("\n") + 1) + 1)
         message = _(
             "a byte order mark (U+FEFF) inside the file, e.g. from files pasted together: delete it "
             "(it is invisible: retype the start of this line)"

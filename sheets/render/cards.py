@@ -34,6 +34,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sheets.core.data import load_data
 from sheets.core.errors import did_you_mean
@@ -41,6 +42,9 @@ from sheets.core.fsio import atomic_write
 from sheets.core.i18n import _
 from sheets.render.pdf import MM, PAPER, Document, Pen, Rect, margins
 from sheets.render.raster import pdf_to_pngs
+
+if TYPE_CHECKING:
+    from sheets.core.game import Options
 
 MARK_OFFSET = 1 * MM  # distance between the block's outer bleed edge and a crop mark
 MARK_LENGTH = 5 * MM  # length of a crop mark (shortened where the paper edge is nearer)
@@ -182,12 +186,13 @@ def grid(
     cw, ch = card_size
     aw, ah = pw - 2 * margin, ph - 2 * margin
     options = [(False, cw, ch)] + ([(True, ch, cw)] if allow_rotate and cw != ch else [])
-    best = None
+    best: tuple[int, int, bool, float, float, bool] | None = None
     for rotated, sw, sh in options:
         cols = _fit(aw, sw + 2 * bleed, gap)
         rows = _fit(ah, sh + 2 * bleed, gap)
         if best is None or cols * rows > best[0] * best[1]:
             best = (cols, rows, rotated, sw, sh, False)
+    assert best is not None  # (the upright card is always tried)
     if bleed > 0 and gap == 0:
         # butted: the trims inside the margins, the outer bleed in the margin (never off the page)
         for rotated, sw, sh in options:
@@ -229,14 +234,16 @@ def grid(
     return Grid((pw, ph), (cw, ch), bleed, gap, cols, rows, rotated, slots, g.marks_for(slots), butted)
 
 
-def _crop_marks(paper: tuple[float, float], boxes: Sequence[Rect], slots: Sequence[Rect]):
+def _crop_marks(
+    paper: tuple[float, float], boxes: Sequence[Rect], slots: Sequence[Rect]
+) -> tuple[tuple[float, float, float, float], ...]:
     """Hairlines continuing every cut line of ``slots`` (trim boxes; ``boxes`` their bleed
     boxes) outward from the outermost card on that line, up to :data:`MARK_LENGTH` and never
     past the paper edge. No card, no mark: an empty slot adds no cut line."""
     pw, ph = paper
     marks = []
 
-    def seg(a: float, b: float, room: float):
+    def seg(a: float, b: float, room: float) -> tuple[float, float] | None:
         """Start and end of a mark running outward from ``a`` (direction sign ``b``)."""
         length = min(MARK_LENGTH, room - MARK_OFFSET)
         return (a + b * MARK_OFFSET, a + b * (MARK_OFFSET + length)) if length > _EPS else None
@@ -327,7 +334,7 @@ def _draw_marks(pen: Pen, g: Grid, mirrored: bool = False, used: Sequence[Rect] 
 def impose(
     doc: Document,
     faces: Sequence[Drawer],
-    options,
+    options: Options,
     backs: Sequence[Drawer] | None = None,
     paper_size: tuple[float, float] | None = None,
     names: Sequence[str] | None = None,

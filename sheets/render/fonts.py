@@ -75,6 +75,8 @@ def cmap_chars(data: bytes) -> set[int]:
             chars.update(c for c in range(start, end + 1) if glyph + c - start)
         return chars
     at = subtables.get((3, 1)) or subtables.get((0, 3))
+    if at is None:  # (every bundled face has one)
+        raise ValueError("the font has no Unicode cmap of format 4 or 12")
     seg2 = struct.unpack_from(">H", data, at + 6)[0]
     segs = seg2 // 2
     ends = struct.unpack_from(f">{segs}H", data, at + 14)

@@ -10,8 +10,9 @@ the page's y axis points up, so ``r`` is flipped here. Corners are numbered as i
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 
-from sheets.render.pdf import Pen, hex_corners
+from sheets.render.pdf import Pen, Point, hex_corners
 
 SQRT3 = math.sqrt(3.0)
 
@@ -48,7 +49,7 @@ def cut_corner(dx: float, dy: float) -> int:
     return int(round(angle / 60.0)) % 3
 
 
-def halves(cx: float, cy: float, size: float, corner: int) -> tuple[list, list]:
+def halves(cx: float, cy: float, size: float, corner: int) -> tuple[list[Point], list[Point]]:
     """The two halves (corner lists) of a hex cut along the diagonal from ``corner`` to
     ``corner + 3``: the first runs counter-clockwise from ``corner``, the second from
     ``corner + 3``."""
@@ -58,19 +59,28 @@ def halves(cx: float, cy: float, size: float, corner: int) -> tuple[list, list]:
     return first, second
 
 
-def centroid(points) -> tuple[float, float]:
+def centroid(points: Iterable[Point]) -> tuple[float, float]:
     """Mean of a polygon's corners (good enough to place a label in a half hex)."""
     xs, ys = zip(*points)
     return sum(xs) / len(xs), sum(ys) / len(ys)
 
 
-def draw_hex(pen: Pen, cx: float, cy: float, size: float, fill=None, width: float = 0.5) -> None:
+def draw_hex(
+    pen: Pen, cx: float, cy: float, size: float, fill: Sequence[float] | None = None, width: float = 0.5
+) -> None:
     """One flat-topped hex, filled with ``fill`` (or empty) and outlined in ink."""
     pen.hexagon(cx, cy, size, flat_top=True, fill=fill, width=width)
 
 
 def draw_split_hex(
-    pen: Pen, cx: float, cy: float, size: float, corner: int, fill_first, fill_second, width: float = 0.5
+    pen: Pen,
+    cx: float,
+    cy: float,
+    size: float,
+    corner: int,
+    fill_first: Sequence[float] | None,
+    fill_second: Sequence[float] | None,
+    width: float = 0.5,
 ) -> None:
     """A hex cut along the diagonal through ``corner`` and ``corner + 3``, each half filled
     with its own colour (see :func:`halves` for which half is first)."""

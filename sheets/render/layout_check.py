@@ -22,9 +22,25 @@ import bisect
 import functools
 import math
 import re
+from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from sheets.core.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from sheets.render.pdf import Rect
+
+# what a page records: ("t", text, font, size, fine print?, bbox, frame bbox), ("b", bbox, sample?,
+# sides), ("p", x, y, radius, sample?), ("s", points, closed?), ("c", points), ("h", text, bbox),
+# ("x", full text, shown text, x, y)
+Item: TypeAlias = tuple[Any, ...]
+Box: TypeAlias = tuple[float, float, float, float]  # x0, y0, x1, y1
+Matrix: TypeAlias = Sequence[float]  # a canvas matrix (a, b, c, d, e, f)
+Want: TypeAlias = Callable[[str], bool]  # which rules run
+# one page's measurements (measure_page): (number, violations, fill, texts, cuts, marks)
+Measured: TypeAlias = tuple[Any, ...]
 
 MM = 72 / 25.4
 # Ink box of a text run, as fractions of the font size (DejaVu: caps 0.73, descender 0.24).
@@ -39,9 +55,9 @@ _WORD = re.compile(r"[0-9A-Za-z\u0400-\u04FF]*[A-Za-z][0-9A-Za-z\u0400-\u04FF]*"
 # -- recording ---------------------------------------------------------------------------------
 
 
-def _moved(items: list, dx: float, dy: float) -> list:
+def _moved(items: list[Item], dx: float, dy: float) -> list[Item]:
     """``items`` translated by (dx, dy) (the cheap case of :meth:`Recorder.place`)."""
-    out = []
+    out: list[Item] = []
     add = out.append
     for it in items:
         kind = it[0]
@@ -76,12 +92,12 @@ def _moved(items: list, dx: float, dy: float) -> list:
     return out
 
 
-def _apply(m, x: float, y: float) -> tuple[float, float]:
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return a * x + c * y + e, b * x + d * y + f
 
 
-def _bbox(m, x0: float, y0: float, x1: float, y1: float) -> tuple:
+def _bbox(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> Box:
     if m == _IDENTITY:
         return (x0, y0, x1, y1)
     pts = [_apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
@@ -89,14 +105,14 @@ def _bbox(m, x0: float, y0: float, x1: float, y1: float) -> tuple:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _scale(m) -> float:
+def _scale(m: Matrix) -> float:
     return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
 
 
 class Recorder:
     """Collects, per page, text runs, tick targets and borders (see the module docstring)."""
 
-    def __init__(self, lang: str = "en", stream: bool = False):
+    def __init__(self, lang: str = "en", stream: bool = False) -> None:
         """``stream``: measure each page as soon as the next one starts and keep only the
         measurements (:func:`measure_page`; the user's words must be in ``allowed_words``
         before drawing): memory stays flat however long the document."""
@@ -104,28 +120,29 @@ class Recorder:
         self.stream = stream
         # pages after the first ``full_pages`` are light: only their texts, cut texts, the
         # bands their text runs use and the language of their texts are measured (None: all full)
-        self.full_pages = None
-        self._light = None  # the light page being drawn: [number, violations, bands, texts, cuts, height]
-        self._seen: dict = {}  # text -> its language violation message (or None), light pages
-        self.done: list = []  # measure_page() results of pages no longer kept
-        self.pages: list[dict] = []
-        self.frames: list = []  # Rects, innermost last (pen coordinates)
+        self.full_pages: int | None = None
+        # the light page being drawn: [number, violations, bands, texts, cuts, height, marks]
+        self._light: list[Any] | None = None
+        self._seen: dict[str, str | None] = {}  # text -> its language violation message, light pages
+        self.done: list[Measured] = []  # measure_page() results of pages no longer kept
+        self.pages: list[dict[str, Any]] = []
+        self.frames: list[Rect] = []  # innermost last (pen coordinates)
         self.note = 0  # > 0: fine print (footnotes, sources)
         self.sample = 0  # > 0: legend samples, not tick targets
-        self.forms: dict = {}
-        self._sink: list | None = None
-        self._stack: list = []
+        self.forms: dict[str, list[Item]] = {}
+        self._sink: list[Item] | None = None
+        self._stack: list[list[Item] | None] = []
         self.allowed_words: set[str] = set()
-        self._allowed = None
+        self._allowed: AbstractSet[str] | None = None
 
-    def allow(self, words) -> None:
+    def allow(self, words: Iterable[str]) -> None:
         """Latin words a layout prints on purpose on a Russian page (a glossary's English names
         in brackets): allowed on the pages measured from now on."""
         self.allowed_words.update(words)
         self._allowed = None
         self._seen = {}
 
-    def new_page(self, number: int, size) -> None:
+    def new_page(self, number: int, size: Sequence[float]) -> None:
         if self.stream and (self.pages or self._light is not None):
             self.settle()
         elif self._light is not None:  # not streaming: the light page is measured as it ends
@@ -134,11 +151,17 @@ class Recorder:
             self._light = [number, [], set(), [], [], size[1], {}]
             self._sink = None
             return
-        page = {"number": number, "size": tuple(size), "lang": self.lang, "items": [], "marks": {}}
+        page: dict[str, Any] = {
+            "number": number,
+            "size": tuple(size),
+            "lang": self.lang,
+            "items": [],
+            "marks": {},
+        }
         self.pages.append(page)
         self._sink = page["items"]
 
-    def mark(self, key: str, value) -> None:
+    def mark(self, key: str, value: Any) -> None:
         """What the layout says of the current page for the document rules: ``back_of`` (the
         front page number whose card backs this page holds), ``keep`` (a group meant to fit one
         page, e.g. "Point 1": printed on two pages it is a ``spill``)."""
@@ -148,13 +171,14 @@ class Recorder:
         self._items()  # (a page to hold it)
         self.pages[-1]["marks"][key] = value
 
-    def targets(self) -> tuple:
+    def targets(self) -> tuple[Recorder | None, Recorder | None]:
         """(full recorder, light recorder) for the pen on the current page: one is None."""
         return (None, self) if self._light is not None else (self, None)
 
-    def light(self, text: str, y: float, full) -> None:
+    def light(self, text: str, y: float, full: str | None) -> None:
         """A text run on a light page (and its full text when the pen cut it short)."""
         page = self._light
+        assert page is not None  # (the pen calls this on a light page only)
         page[3].append(text)
         page[2].add(int(y // _BAND))
         if full is not None:
@@ -188,14 +212,16 @@ class Recorder:
             self._settle_light()
 
     def _settle_light(self) -> None:
+        assert self._light is not None
         number, violations, bands, texts, cuts, height, marks = self._light
         usable = int((height - 2 * 10 * MM) // _BAND) or 1
         self.done.append((number, violations, min(1.0, len(bands) / usable), texts, cuts, marks))
         self._light = None
 
-    def _items(self) -> list:
+    def _items(self) -> list[Item]:
         if self._sink is None:  # drawing before the first page: keep it somewhere harmless
             self.new_page(0, (0, 0))
+        assert self._sink is not None  # (a new page has one, even a light one: see new_page)
         return self._sink
 
     # forms: record in form space, place through the matrix at every use
@@ -203,11 +229,12 @@ class Recorder:
         self._stack.append(self._sink)
         self._sink = []
 
-    def end_capture(self) -> list:
+    def end_capture(self) -> list[Item]:
         items, self._sink = self._sink, self._stack.pop()
+        assert items is not None  # (begin_capture gave it a list)
         return items
 
-    def place(self, items: list, m) -> None:
+    def place(self, items: list[Item], m: Matrix) -> None:
         sink = self._items()
         if m == _IDENTITY:
             sink.extend(items)
@@ -237,7 +264,7 @@ class Recorder:
                 sink.append(("s", tuple(_apply(m, *p) for p in it[1]), it[2]))
 
     # draws
-    def text(self, c, text: str, font: str, size: float, x: float, y: float, width: float) -> None:
+    def text(self, c: Any, text: str, font: str, size: float, x: float, y: float, width: float) -> None:
         m = c._currentMatrix
         f = self.frames[-1] if self.frames else None
         frame = _bbox(m, f.x, f.y, f.right, f.top) if f is not None else None
@@ -246,11 +273,11 @@ class Recorder:
             ("t", text, font, size * _scale(m) if m != _IDENTITY else size, self.note > 0, box, frame)
         )
 
-    def cut(self, c, full: str, shown: str, x: float, y: float) -> None:
+    def cut(self, c: Any, full: str, shown: str, x: float, y: float) -> None:
         """A text the pen shortened with "…" (it did not fit at the minimum size)."""
         self._items().append(("x", full, shown) + _apply(c._currentMatrix, x, y))
 
-    def box(self, c, x: float, y: float, w: float, h: float) -> None:
+    def box(self, c: Any, x: float, y: float, w: float, h: float) -> None:
         """A tick box; its own sides (``w`` × ``h`` through the matrix) are kept besides its
         bounding box on the page, so a rotated or skewed box is measured by its real sides."""
         m = c._currentMatrix
@@ -260,22 +287,22 @@ class Recorder:
             sides = (w * math.hypot(m[0], m[1]), h * math.hypot(m[2], m[3]))
         self._items().append(("b", _bbox(m, x, y, x + w, y + h), self.sample > 0, sides))
 
-    def heading(self, c, text: str, x0: float, y0: float, x1: float, y1: float) -> None:
+    def heading(self, c: Any, text: str, x0: float, y0: float, x1: float, y1: float) -> None:
         """A heading (band or title) over the block that follows it: it must not be left alone
         at the foot of a page."""
         self._items().append(("h", text, _bbox(c._currentMatrix, x0, y0, x1, y1)))
 
-    def pip(self, c, cx: float, cy: float, r: float) -> None:
+    def pip(self, c: Any, cx: float, cy: float, r: float) -> None:
         m = c._currentMatrix
         x, y = _apply(m, cx, cy)
         self._items().append(("p", x, y, r * _scale(m), self.sample > 0))
 
-    def cover(self, c, points) -> None:
+    def cover(self, c: Any, points: Iterable[tuple[float, float]]) -> None:
         """A filled shape: lines drawn before it, under it, are hidden where it lies."""
         m = c._currentMatrix
         self._items().append(("c", tuple(_apply(m, *p) for p in points)))
 
-    def border(self, c, points, closed: bool = False) -> None:
+    def border(self, c: Any, points: Iterable[tuple[float, float]], closed: bool = False) -> None:
         m = c._currentMatrix
         self._items().append(("s", tuple(_apply(m, *p) for p in points), closed))
 
@@ -289,11 +316,11 @@ class Rules:
     min_fine: float = 5.0
     min_tick_mm: float = 3.0
     min_gap_mm: float = 0.6  # paper between neighbouring pips / tick boxes, and a pip and a line
-    latin_allowed: frozenset = frozenset()
+    latin_allowed: frozenset[str] = frozenset()
     min_page_fill: float = 1 / 3  # a page under this fraction of its height in use is a widow
     full_page_fill: float = 0.6  # ... unless it ends a document whose previous page is this full
     heading_room_pt: float = 30.0  # a heading needs content within this far under it
-    staged: frozenset = frozenset()  # kinds listed as warnings only (see data/common/layout.yaml)
+    staged: frozenset[str] = frozenset()  # kinds listed as warnings only (see data/common/layout.yaml)
     widow_page_fill: float = 0.12  # a last page under this, after a full page, is a widow
 
     @property
@@ -344,7 +371,7 @@ class Violation:
     page: int  # 0: the document as a whole (coverage)
     kind: str  # one of KINDS
     message: str
-    where: tuple  # (x, y) in mm from the page's top-left corner
+    where: tuple[float, float]  # (x, y) in mm from the page's top-left corner
 
     def __str__(self) -> str:
         if not self.page:
@@ -359,7 +386,11 @@ class Violation:
 
 
 def check(
-    recorder: Recorder, allowed_words=(), kinds=None, coverage=(), staged: bool = False
+    recorder: Recorder,
+    allowed_words: Iterable[str] = (),
+    kinds: Collection[str] | None = None,
+    coverage: Iterable[tuple[str, str]] = (),
+    staged: bool = False,
 ) -> list[Violation]:
     """Every violation on every recorded page (``kinds`` limits the rules that run; without
     it, the staged kinds of ``data/common/layout.yaml`` are left out unless ``staged``).
@@ -373,7 +404,7 @@ def check(
     rl = rules()
     if kinds is None and not staged and rl.staged:
         kinds = frozenset(KINDS) - rl.staged
-    want = (lambda k: True) if kinds is None else (lambda k: k in kinds)
+    want: Want = (lambda k: True) if kinds is None else (lambda k: k in kinds)
     allowed = _allowed(rl, set(recorder.allowed_words) | set(allowed_words))
     recorder.finish()
     done = sorted(
@@ -397,7 +428,7 @@ def check(
                     )
                 )
         if want("coverage"):
-            missing = {}
+            missing: dict[str, str] = {}
             for what, value in coverage:
                 if value not in missing and not index.has(value):
                     missing[value] = what
@@ -408,7 +439,7 @@ def check(
     return out
 
 
-def _document_rules(done: list, rl: Rules, want) -> list[Violation]:
+def _document_rules(done: list[Measured], rl: Rules, want: Want) -> list[Violation]:
     """The rules over whole pages: ``blank`` (a page too empty), ``widow`` (a last page with
     one short block), ``spill`` (a group meant to fit one page printed on two)."""
     out: list[Violation] = []
@@ -423,7 +454,9 @@ def _document_rules(done: list, rl: Rules, want) -> list[Violation]:
     return out
 
 
-def _blank(done: list, marks: list, fronts: list, rl: Rules) -> list[Violation]:
+def _blank(
+    done: list[Measured], marks: list[dict[str, Any]], fronts: list[bool], rl: Rules
+) -> list[Violation]:
     """A page under ``min_page_fill`` in use, unless it ends the document after a page at least
     ``full_page_fill`` full. A page of card backs is judged with its front page (the last front
     page of a deck with ``--backs`` is the last page, its backs follow it)."""
@@ -455,7 +488,7 @@ def _blank(done: list, marks: list, fronts: list, rl: Rules) -> list[Violation]:
     return out
 
 
-def _widow(done: list, fronts: list, rl: Rules) -> list[Violation]:
+def _widow(done: list[Measured], fronts: list[bool], rl: Rules) -> list[Violation]:
     """The last page holds only a short remainder (one entry: under ``widow_page_fill`` of its
     height) after a full page that had room for it (the two pages' contents add up to one page
     at most): it belongs on the page before it."""
@@ -476,9 +509,9 @@ def _widow(done: list, fronts: list, rl: Rules) -> list[Violation]:
     return []
 
 
-def _spill(done: list, marks: list) -> list[Violation]:
+def _spill(done: list[Measured], marks: list[dict[str, Any]]) -> list[Violation]:
     """A group the layout marks ``keep`` (a ProtoMech Point) printed on more than one page."""
-    seen: dict = {}
+    seen: dict[Any, int] = {}
     out = []
     for s, m in zip(done, marks):
         group = m.get("keep")
@@ -500,7 +533,7 @@ def _spill(done: list, marks: list) -> list[Violation]:
     return out
 
 
-def _allowed(rl: Rules, user) -> set:
+def _allowed(rl: Rules, user: Iterable[object]) -> AbstractSet[str]:
     """Latin words allowed on a Russian page: the allow-list and the user's own words, with the
     pieces of a user's word (broken over two lines or shortened with "…"). The pieces of an
     allow-listed word (the program's and the game's: "Battle" of "BattleTech") are English,
@@ -513,7 +546,12 @@ def _allowed(rl: Rules, user) -> set:
     return rl.latin_allowed | words | pieces | keys
 
 
-def measure_page(page: dict, rl: Rules | None = None, allowed=None, want=None) -> tuple:
+def measure_page(
+    page: dict[str, Any],
+    rl: Rules | None = None,
+    allowed: AbstractSet[str] | None = None,
+    want: Want | None = None,
+) -> Measured:
     """One page's measurements: (number, violations as tuples, fill, run texts, cuts, marks);
     plain data, so a ``render --jobs`` worker sends it to the parent as it is."""
     rl = rl or rules()
@@ -526,7 +564,13 @@ def measure_page(page: dict, rl: Rules | None = None, allowed=None, want=None) -
     return (page["number"], violations, fill, texts, cuts, dict(page.get("marks") or {}))
 
 
-def coverage_values(game_id: str, layout: str, units, text_fields, variant: str = "") -> list:
+def coverage_values(
+    game_id: str,
+    layout: str,
+    units: Iterable[Any],
+    text_fields: Callable[[Any], Iterable[tuple[tuple[str | int, ...], object]]],
+    variant: str = "",
+) -> list[tuple[str, str]]:
     """(what, value) pairs a ``layout`` of ``game_id`` must print for ``units``, as the game's
     coverage data declares (``data/common/coverage.yaml``): text fields by path pattern
     (``weapons.*.name``). ``variant`` (e.g. a card size) picks a more specific entry."""
@@ -537,7 +581,8 @@ def coverage_values(game_id: str, layout: str, units, text_fields, variant: str 
     if not fields:
         return []
     pats = [re.compile("^" + re.escape(str(f)).replace(r"\*", "[^.]+") + "$") for f in fields]
-    out, named = [], {}  # path -> what it is called in a message (None: not to be printed)
+    out: list[tuple[str, str]] = []
+    named: dict[tuple[str | int, ...], str | None] = {}  # path -> its name in a message (None: not printed)
     for unit in units:
         for path, text in text_fields(unit):
             if path not in named:
@@ -556,7 +601,7 @@ def coverage_values(game_id: str, layout: str, units, text_fields, variant: str 
 
 
 @functools.cache
-def _coverage_spec() -> dict:
+def _coverage_spec() -> dict[str, Any]:
     from sheets.core.data import load_data
 
     return load_data("common/coverage.yaml") or {}
@@ -566,10 +611,10 @@ class _TextIndex:
     """Finds a text anywhere in a document: as a whole run, or across neighbouring runs (a text
     wrapped over lines, broken after a hyphen) with spaces and case ignored."""
 
-    def __init__(self, runs: list):
+    def __init__(self, runs: list[str]) -> None:
         self.runs = runs
         self.whole = set(self.runs)
-        self._doc = None
+        self._doc: str | None = None
 
     def has(self, text: str) -> bool:
         if text in self.whole:
@@ -583,12 +628,12 @@ def _norm(text: str) -> str:
     return text.casefold().replace(" ", "").replace("\u00ad", "").replace("\n", "")
 
 
-def _fill(page) -> float:
+def _fill(page: dict[str, Any]) -> float:
     """The share of the page's height that holds anything (5 mm bands touched by a text run, a
     tick target, a filled shape or a short line; a frame around the whole page does not count)."""
     ph = page["size"][1]
     band = _BAND
-    touched = set()
+    touched: set[int] = set()
     for it in page["items"]:
         k = it[0]
         if k == "t":
@@ -609,7 +654,7 @@ def _fill(page) -> float:
     return min(1.0, len(touched) / usable)
 
 
-def _where(page, x: float, y: float) -> tuple:
+def _where(page: dict[str, Any], x: float, y: float) -> tuple[float, float]:
     return (round(x / MM, 1), round((page["size"][1] - y) / MM, 1))
 
 
@@ -621,7 +666,7 @@ class _Page:
     """One recorded page as the page rules read it: its items sorted by kind, the drawn lines
     (worked out once, for the rules that need them) and the violations found so far."""
 
-    def __init__(self, page: dict, rl: Rules, allowed: set, want):
+    def __init__(self, page: dict[str, Any], rl: Rules, allowed: AbstractSet[str], want: Want) -> None:
         items = page["items"]
         self.page, self.rl, self.allowed, self.want = page, rl, allowed, want
         self.runs = [it for it in items if it[0] == "t"]
@@ -633,8 +678,8 @@ class _Page:
         self.out: list[Violation] = []
         self.tick = rl.min_tick_mm * MM - 0.01
         self.gap_pt = rl.min_gap_mm * MM - 0.01
-        self.lines: list = []
-        self.order: list = []
+        self.lines: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        self.order: list[int] = []
         if self.segs and (self.runs or self.pips):
             for idx, (_k, pts, closed) in self.segs:
                 pts = list(pts) + ([pts[0]] if closed and len(pts) > 2 else [])
@@ -674,9 +719,9 @@ def _rule_runs(p: _Page) -> None:
             )
             p.add("frame", msg.format(text=_q(text), over=f"{over:.1f}"), x0, y1)
         if ru:
-            msg = _language(text, p.allowed)
-            if msg:
-                p.add("language", msg, x0, y1)
+            wrong = _language(text, p.allowed)
+            if wrong:
+                p.add("language", wrong, x0, y1)
 
 
 def _rule_overlap(p: _Page) -> None:
@@ -725,7 +770,7 @@ def _rule_tick(p: _Page) -> None:
                 x0,
                 y1,
             )
-    small: dict = {}
+    small: dict[float, tuple[float, float]] = {}
     for _k, x, y, rad, _s in p.pips:
         if 2 * rad < tick:
             small.setdefault(round(2 * rad / MM, 1), (x, y))
@@ -739,7 +784,8 @@ def _rule_pips(p: _Page) -> None:
     pips = p.pips
     if not p.want("pips") or len(pips) < 2:
         return
-    gap_pt, close = p.gap_pt, {}
+    gap_pt = p.gap_pt
+    close: dict[float, tuple[float, float]] = {}
     for a, b in _pairs([(x - r, y - r, x + r, y + r) for _k, x, y, r, _s in pips], slack=-gap_pt):
         pa, pb = pips[a], pips[b]
         gap = math.hypot(pa[1] - pb[1], pa[2] - pb[2]) - pa[3] - pb[3]
@@ -756,7 +802,8 @@ def _rule_gap(p: _Page) -> None:
     """gap: neighbouring tick boxes, and a pip and a drawn line, keep the least gap."""
     if not p.want("gap"):
         return
-    gap_pt, close = p.gap_pt, {}
+    gap_pt = p.gap_pt
+    close: dict[tuple[str, float], tuple[float, float]] = {}
     if len(p.boxes) > 1:
         bb = [b[1] for b in p.boxes]
         for a, b in _pairs(bb, slack=-gap_pt):
@@ -843,7 +890,7 @@ PAGE_RULES = (
 )
 
 
-def _check_page(page: dict, rl: Rules, allowed: set, want) -> list[Violation]:
+def _check_page(page: dict[str, Any], rl: Rules, allowed: AbstractSet[str], want: Want) -> list[Violation]:
     """Every rule of :data:`PAGE_RULES` on one recorded page."""
     p = _Page(page, rl, allowed, want)
     for rule in PAGE_RULES:
@@ -851,7 +898,7 @@ def _check_page(page: dict, rl: Rules, allowed: set, want) -> list[Violation]:
     return p.out
 
 
-def _language(text: str, allowed) -> str | None:
+def _language(text: str, allowed: AbstractSet[str]) -> str | None:
     """What is English in ``text`` on a Russian page (a label key, Latin words), or None."""
     key = _KEY.search(text)
     if key and key.group(0) not in allowed:
@@ -864,12 +911,12 @@ def _language(text: str, allowed) -> str | None:
     return None
 
 
-def _poly_box(poly) -> tuple:
+def _poly_box(poly: Sequence[tuple[float, float]]) -> Box:
     xs, ys = [p[0] for p in poly], [p[1] for p in poly]
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _seg_dist(px, py, ax, ay, bx, by) -> float:
+def _seg_dist(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
     """Distance from point p to segment a-b."""
     dx, dy = bx - ax, by - ay
     L = dx * dx + dy * dy
@@ -880,9 +927,9 @@ def _seg_dist(px, py, ax, ay, bx, by) -> float:
 class _Grid:
     """Boxes in uniform buckets, to find those overlapping a probe box."""
 
-    def __init__(self, boxes, cell: float = 24.0):
+    def __init__(self, boxes: Sequence[Box], cell: float = 24.0) -> None:
         self.boxes, self.cell = boxes, cell
-        grid: dict = {}
+        grid: dict[int, list[int]] = {}
         for i, (x0, y0, x1, y1) in enumerate(boxes):
             for gx in range(int(x0 // cell), int(x1 // cell) + 1):
                 for gy in range(int(y0 // cell), int(y1 // cell) + 1):
@@ -894,12 +941,12 @@ class _Grid:
                         bucket.append(i)
         self.grid = grid
 
-    def query(self, box, slack: float) -> list:
+    def query(self, box: Box, slack: float) -> list[int]:
         """Indices of the boxes overlapping ``box`` by more than ``slack`` each way."""
         ax0, ay0, ax1, ay1 = box
         cell, grid, boxes = self.cell, self.grid, self.boxes
         found = []
-        seen = None
+        seen: set[int] | None = None
         gx0, gx1, gy0, gy1 = int(ax0 // cell), int(ax1 // cell), int(ay0 // cell), int(ay1 // cell)
         multi = gx0 != gx1 or gy0 != gy1
         for gx in range(gx0, gx1 + 1):
@@ -919,14 +966,14 @@ class _Grid:
         return found
 
 
-def _pairs(boxes, slack: float = TOL, cell: float = 24.0):
+def _pairs(boxes: Sequence[Box], slack: float = TOL, cell: float = 24.0) -> list[tuple[int, int]]:
     """Index pairs of boxes overlapping by more than ``slack`` each way (uniform grid buckets)."""
-    grid: dict = {}
+    grid: dict[int, list[int]] = {}
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         for gx in range(int(x0 // cell), int(x1 // cell) + 1):
             for gy in range(int(y0 // cell), int(y1 // cell) + 1):
                 grid.setdefault(gx * 4096 + gy, []).append(i)
-    found = set()
+    found: set[tuple[int, int]] = set()
     for members in grid.values():
         if len(members) < 2:
             continue
@@ -941,7 +988,7 @@ def _pairs(boxes, slack: float = TOL, cell: float = 24.0):
     return sorted(found)
 
 
-def _inside(box, poly) -> bool:
+def _inside(box: Box, poly: tuple[tuple[float, float], ...]) -> bool:
     """Whether all four corners of ``box`` lie inside polygon ``poly`` (even-odd rule)."""
     x0, y0, x1, y1 = box
     for px, py in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
@@ -954,7 +1001,7 @@ def _inside(box, poly) -> bool:
     return True
 
 
-def _clip(ax, ay, bx, by, box) -> bool:
+def _clip(ax: float, ay: float, bx: float, by: float, box: Box) -> bool:
     """Liang–Barsky: does segment a-b meet the box interior?"""
     x0, y0, x1, y1 = box
     if max(ax, bx) <= x0 or min(ax, bx) >= x1 or max(ay, by) <= y0 or min(ay, by) >= y1:
@@ -978,7 +1025,7 @@ def _clip(ax, ay, bx, by, box) -> bool:
 
 def summary(violations: list[Violation], limit: int = 40) -> str:
     """Violations as text lines, identical messages on one page folded into one line with a count."""
-    folded: dict = {}
+    folded: dict[tuple[int, str, str], list[Any]] = {}
     for v in violations:
         key = (v.page, v.kind, v.message)
         if key in folded:

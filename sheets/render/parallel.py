@@ -31,12 +31,19 @@ import marshal
 import os
 import re
 import traceback
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
 
-from sheets.render.pdf import Document, Pen, SheetCanvas, TextEncoder
+from sheets.render.pdf import Document, Pen, SheetCanvas, Size, TextEncoder
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+    from sheets.render.theme import Theme
 
 CHUNK = 10  # pages per chunk: small enough to keep the parent busy from the start
 MIN_UNITS = 1000  # default --jobs: every CPU from 1,000 units (about 200 ProtoMech pages)
@@ -67,9 +74,10 @@ class _ForkEncoder(TextEncoder):
     once given); any other run becomes a placeholder the parent encodes in page order, with the
     text state it starts from (the worker's, or ``_UNKNOWN`` after another placeholder)."""
 
-    def __init__(self, base: TextEncoder):
+    def __init__(self, base: TextEncoder) -> None:
         self.__dict__.update(base.__dict__)  # the same canvas, run cache and state (a forked copy)
-        self.tokens: list = []  # (serial, font, size, text, new, state before the run)
+        # (serial, font, size, text, new, state before the run)
+        self.tokens: list[tuple[int, str, float, str, bool, Any]] = []
         self.serial = 0
         self._doc = self.canvas._doc
 
@@ -110,12 +118,14 @@ class _WorkerCanvas(SheetCanvas):
     pages and new forms instead of adding them to its own copy of the document."""
 
     def start_worker(self, encoder: _ForkEncoder) -> None:
-        self.out_pages: list = []  # (page size, content stream lines, forms used)
-        self.out_forms: list = []  # (index of the page it was defined on, name, bbox, lines, first token)
+        # (page size, content stream lines (or the encoded stream), forms used)
+        self.out_pages: list[tuple[Size, list[str] | bytes, list[str]]] = []
+        # (index of the page it was defined on, name, bbox, lines, (first token, last token))
+        self.out_forms: list[tuple[int, str, tuple[float, ...], list[str], tuple[int, int]]] = []
         self.page_index = 0
         self.encoder = encoder
 
-    def showPage(self):
+    def showPage(self) -> None:
         code = self._code
         if self._plain_stream() and not any("\x00" in line for line in code):
             # nothing for the parent to fill in: encode the page stream here, in parallel,
@@ -134,11 +144,18 @@ class _WorkerCanvas(SheetCanvas):
             and not self._psCommandsAfterPage
         )
 
-    def beginForm(self, name, lowerx=0, lowery=0, upperx=None, uppery=None):
+    def beginForm(
+        self,
+        name: str,
+        lowerx: float = 0,
+        lowery: float = 0,
+        upperx: float | None = None,
+        uppery: float | None = None,
+    ) -> None:
         super().beginForm(name, lowerx, lowery, upperx, uppery)
         self._form_first = self.encoder.serial + 1
 
-    def endForm(self, **extra):
+    def endForm(self, **extra: Any) -> None:
         name, lowerx, lowery, upperx, uppery = self._formData
         w, h = self._pagesize
         bbox = (lowerx, lowery, w if upperx is None else upperx, h if uppery is None else uppery)
@@ -149,7 +166,7 @@ class _WorkerCanvas(SheetCanvas):
         self.pop_state_stack()
 
 
-def _key_name(key) -> str:
+def _key_name(key: Hashable) -> str:
     """A worker's name of a form: its key (the same in every worker), as a token."""
     return f"\x00K{hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()}\x00"
 
@@ -160,79 +177,80 @@ class NullPen(Pen):
 
     skip = True
 
-    def __init__(self, th):
+    def __init__(self, th: Theme) -> None:
         super().__init__(_NullCanvas(), th)
         self.encoder = None
 
-    def form(self, key, x, y, draw):
+    def form(self, key: Hashable, x: float, y: float, draw: Callable[[Pen], object]) -> None:
         return None
 
     def text(
         self,
-        x,
-        y,
-        text,
-        size=8,
-        font="Sans",
-        align="left",
-        max_width=None,
-        color=None,
-        min_size=3.0,
-        shorten=True,
-    ):
+        x: float,
+        y: float,
+        text: object,
+        size: float = 8,
+        font: str = "Sans",
+        align: str = "left",
+        max_width: float | None = None,
+        color: Any = None,
+        min_size: float = 3.0,
+        shorten: bool = True,
+    ) -> float:
         return 0.0
 
-    def _skip(self, *args, **kw):
+    def _skip(self, *args: Any, **kw: Any) -> None:
         return None
 
     text_in = rect = line = heading = pips = polygon = hexagon = arrow = _skip
 
-    def paragraph(self, *args, **kw):
+    def paragraph(self, *args: Any, **kw: Any) -> float:
         return 0.0
 
-    def box_track(self, *args, **kw):
+    def box_track(self, *args: Any, **kw: Any) -> float:
         return 0.0
 
-    def table(self, *args, **kw):
+    def table(self, *args: Any, **kw: Any) -> float:
         return 0.0
 
 
 class _NullPath:
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Callable[..., None]:
         return _noop
 
 
-def _noop(*args, **kw):
+def _noop(*args: Any, **kw: Any) -> None:
     return None
 
 
 class _NullCanvas:
     _fillColorObj = _strokeColorObj = _lineWidth = None
-    _code: list = []
+    _code: list[str] = []
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Callable[..., None]:
         return _noop
 
-    def beginPath(self):
+    def beginPath(self) -> _NullPath:
         return _NullPath()
 
 
 class _Worker:
     """What a forked worker does at each ``doc.page()``: draw its own chunks, skip the others."""
 
-    def __init__(self, doc: Document, index: int, jobs: int, conn):
+    def __init__(self, doc: Document, index: int, jobs: int, conn: Connection) -> None:
         self.doc, self.index, self.jobs, self.conn = doc, index, jobs, conn
-        c = doc.canvas
-        c.__class__ = _WorkerCanvas
+        doc.canvas.__class__ = _WorkerCanvas
+        c = cast(_WorkerCanvas, doc.canvas)
+        assert doc.pen.encoder is not None  # (a real canvas: see internals_missing)
         c.start_worker(_ForkEncoder(doc.pen.encoder))
         doc.pen.encoder = c.encoder
-        doc.pen._form_name = _key_name
+        doc.pen._form_name = _key_name  # type: ignore[method-assign]
         self.null = NullPen(doc.theme)
         self.chunk = doc.pages // CHUNK  # the chunk whose first page is about to start
         if doc.recorder is not None:  # the parent measures the pages drawn before the fork
             doc.recorder.pages, doc.recorder.done = [], []
 
-    def send(self, msg) -> None:
+    def send(self, msg: tuple[Any, ...]) -> None:
         self.conn.send_bytes(marshal.dumps(msg))
 
     def _close_page(self) -> None:
@@ -243,16 +261,16 @@ class _Worker:
     def flush(self) -> None:
         self._close_page()
         if (self.chunk - 1) % self.jobs == self.index:
-            c = self.doc.canvas
+            c = cast(_WorkerCanvas, self.doc.canvas)
             rec = self.doc.recorder
-            measured = []
+            measured: list[Any] = []
             if rec is not None:  # the layout check of this chunk's pages, done here
                 rec.settle()
                 measured, rec.done = rec.done, []
             self.send(("chunk", self.chunk, c.out_pages, c.out_forms, c.encoder.tokens, measured))
             c.out_pages, c.out_forms, c.encoder.tokens = [], [], []
 
-    def page(self, size: tuple | None = None) -> Pen:
+    def page(self, size: Size | None = None) -> Pen:
         doc = self.doc
         self._close_page()
         if size is not None:
@@ -266,7 +284,8 @@ class _Worker:
         if (chunk - 1) % self.jobs != self.index:
             return self.null
         doc._open = True
-        doc.canvas.page_index = len(doc.canvas.out_pages)
+        canvas = cast(_WorkerCanvas, doc.canvas)
+        canvas.page_index = len(canvas.out_pages)
         doc.canvas.setLineJoin(1)
         if doc.recorder is not None:
             doc.recorder.new_page(doc.pages, doc.size)
@@ -274,12 +293,14 @@ class _Worker:
         return doc.pen
 
 
-def _assemble(doc: Document, pages, forms, tokens) -> None:
-    """Add one chunk's pages to ``doc``, exactly as a single-process render would have."""
+def _assemble(doc: Document, pages: list[Any], forms: list[Any], tokens: list[Any]) -> None:
+    """Add one chunk's pages to ``doc``, exactly as a single-process render would have (the
+    lists of :class:`_WorkerCanvas` and :class:`_ForkEncoder`, through a pipe)."""
     c = doc.canvas
     encoder = doc.pen.encoder
+    assert encoder is not None  # (a real canvas: see internals_missing)
     known = doc.__dict__.setdefault("_parallel_forms", {})  # worker name -> name in the PDF
-    skip = set()
+    skip: set[int] = set()
     for _, name, _, _, (first, last) in forms:
         if name in known:  # defined by an earlier chunk: this copy was never drawn in one process
             skip.update(range(first, last + 1))
@@ -290,15 +311,15 @@ def _assemble(doc: Document, pages, forms, tokens) -> None:
                 encoder.state = prev
             text[serial] = encoder.encode(font, size, string, new)
 
-    def repl(m):
+    def repl(m: re.Match[str]) -> str:
         token = m.group(1)
         return known[f"\x00{token}\x00"] if token[0] == "K" else text[int(token)]
 
-    def fill(lines):
+    def fill(lines: list[str]) -> list[str]:
         sub = _TOKEN.sub
         return [sub(repl, line) if "\x00" in line else line for line in lines]
 
-    by_page: dict = {}
+    by_page: dict[int, list[Any]] = {}
     for form in forms:
         by_page.setdefault(form[0], []).append(form)
     for index, (size, lines, used) in enumerate(pages):
@@ -321,7 +342,7 @@ def _assemble(doc: Document, pages, forms, tokens) -> None:
         doc.pages += 1
 
 
-def _page_filters() -> list:
+def _page_filters() -> list[Any]:
     """The filters reportlab gives a compressed page stream (``PDFPage.check_format``)."""
     return [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
 
@@ -340,11 +361,11 @@ def _precompressed(data: bytes) -> PDFStream:
     that ``PDFStream.format`` does not apply them again; the bytes written are the same."""
     stream = PDFStream(content=data)
     stream.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in _page_filters()])
-    stream.__Comment__ = "page stream"
+    stream.__Comment__ = "page stream"  # (reportlab's own attribute name)
     return stream
 
 
-def _raise(k: int, msg) -> None:
+def _raise(k: int, msg: tuple[Any, ...]) -> NoReturn:
     if msg[0] == "glyph":
         from sheets.render.fonts import GlyphError
 
@@ -356,7 +377,7 @@ class _Assembled(BaseException):
     """Unwinds the parent's copy of the layout once the workers' pages are in."""
 
 
-def _error_message(exc: BaseException):
+def _error_message(exc: BaseException) -> tuple[str, ...]:
     from sheets.render.fonts import GlyphError
 
     if isinstance(exc, GlyphError):
@@ -431,7 +452,7 @@ def internals_missing(doc: Document, font: str = "Sans") -> list[str]:
     return missing
 
 
-_CHECKED_INTERNALS: list = []
+_CHECKED_INTERNALS: list[list[str]] = []
 
 
 def _internals_missing_here() -> list[str]:
@@ -442,7 +463,7 @@ def _internals_missing_here() -> list[str]:
     return _CHECKED_INTERNALS[0]
 
 
-def render(doc: Document, draw, jobs: int) -> bytes:
+def render(doc: Document, draw: Callable[[Document], object], jobs: int) -> bytes:
     """``draw(doc)`` on ``jobs`` worker processes, assembled into ``doc``; returns the PDF bytes
     (identical to ``draw(doc); doc.finish()`` in one process). A document of one chunk or
     less is drawn in this process alone, and so is every document when the reportlab
@@ -456,10 +477,11 @@ def render(doc: Document, draw, jobs: int) -> bytes:
 
     ctx = mp.get_context("fork")
     page = doc.page
-    worker = None
-    pids, pipes = [], []
+    worker: _Worker | None = None
+    pids: list[int] = []
+    pipes: list[Connection] = []
 
-    def forking_page(size=None):
+    def forking_page(size: Size | None = None) -> Pen:
         nonlocal worker
         if worker is not None:
             return worker.page(size)
@@ -488,7 +510,7 @@ def render(doc: Document, draw, jobs: int) -> bytes:
         _collect(doc, pipes, jobs, doc.pages // CHUNK)
         raise _Assembled
 
-    doc.page = forking_page
+    doc.page = forking_page  # type: ignore[method-assign]
     ok = False
     try:
         try:
@@ -513,7 +535,7 @@ def render(doc: Document, draw, jobs: int) -> bytes:
         ok = True
     finally:
         if worker is None:
-            doc.page = page
+            doc.page = page  # type: ignore[method-assign]
             for pid in pids:
                 if not ok:  # a failed render: its workers stop now
                     try:
@@ -526,9 +548,9 @@ def render(doc: Document, draw, jobs: int) -> bytes:
     return doc.finish()
 
 
-def _collect(doc: Document, pipes: list, jobs: int, chunk: int) -> None:
+def _collect(doc: Document, pipes: list[Connection], jobs: int, chunk: int) -> None:
     """Assemble the workers' chunks from ``chunk`` on, in page order."""
-    done: set = set()
+    done: set[int] = set()
     while True:  # chunk c comes from worker (c - 1) % jobs; a worker's "done" ends the document
         k = (chunk - 1) % jobs
         msg = marshal.loads(pipes[k].recv_bytes())

@@ -8,8 +8,10 @@ from __future__ import annotations
 import functools
 import io
 import math
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.rl_accel import fp_str
@@ -19,6 +21,15 @@ from reportlab.pdfgen.canvas import Canvas
 from sheets import __version__
 from sheets.render import fonts
 from sheets.render.theme import Theme, theme
+
+if TYPE_CHECKING:
+    import re
+
+    from sheets.render.layout_check import Recorder
+
+Point: TypeAlias = tuple[float, float]
+Size: TypeAlias = tuple[float, float]  # a page's width and height in points
+_State: TypeAlias = tuple[str, float, int]  # (font, size, subset) of a text object
 
 PAPER = {"a4": A4, "letter": LETTER}
 MM = 72 / 25.4
@@ -42,7 +53,7 @@ class SheetCanvas(Canvas):
     """reportlab's canvas without the initial Helvetica font every page would otherwise name
     (and carry as a resource): sheets draws only with the bundled DejaVu faces."""
 
-    def _make_preamble(self):  # reportlab's, minus the initial font (colours start black)
+    def _make_preamble(self) -> None:  # reportlab's, minus the initial font (colours start black)
         self._preamble = "1 0 0 1 0 0 cm" if self.bottomup else f"1 0 0 -1 0 {fp_str(self._pagesize[1])} cm"
 
 
@@ -107,14 +118,14 @@ class Document:
 
     def __init__(
         self,
-        paper: str | tuple = "a4",
+        paper: str | Size = "a4",
         mono: bool = False,
         title: str = "",
         subject: str = "",
         lang: str = "en",
-        record: bool = False,
+        record: bool | dict[str, Any] = False,
         stream: bool = False,
-    ):
+    ) -> None:
         """``record=True`` keeps what every page draws (text runs, tick targets, borders) in
         ``self.recorder`` for :mod:`sheets.render.layout_check`; off by default (no cost).
         ``stream=True`` (with ``record``) measures each page when the next one starts and keeps
@@ -123,7 +134,7 @@ class Document:
         ``allowed_words`` (the user's own words) for the recorder."""
         fonts.register()
         self.lang = lang
-        self.size = PAPER[paper] if isinstance(paper, str) else paper
+        self.size: Size = PAPER[paper] if isinstance(paper, str) else paper
         self.buffer = io.BytesIO()
         self.canvas = SheetCanvas(self.buffer, pagesize=self.size, invariant=1, pageCompression=1, lang=lang)
         self.canvas.setTitle(_text(title) or "sheets")  # (a file name may hold any bytes)
@@ -131,11 +142,11 @@ class Document:
         self.canvas.setSubject(subject)
         self.canvas.setCreator(f"sheets {__version__}")
         self.theme = theme(mono)
-        self.recorder = None
+        self.recorder: Recorder | None = None
         if record:
             from sheets.render.layout_check import Recorder
 
-            how = record if isinstance(record, dict) else {}
+            how: dict[str, Any] = record if isinstance(record, dict) else {}
             self.recorder = Recorder(lang, stream=stream or bool(how.get("stream")))
             self.recorder.full_pages = how.get("full_pages")
             self.recorder.allowed_words = set(how.get("allowed_words") or ())
@@ -151,7 +162,7 @@ class Document:
     def height(self) -> float:
         return self.size[1]
 
-    def page(self, size: tuple | None = None) -> Pen:
+    def page(self, size: Size | None = None) -> Pen:
         """Start a new page (closing the previous one) and return the pen."""
         if self._open:
             self.canvas.showPage()
@@ -178,11 +189,13 @@ class TextEncoder:
     it changes inside the text object. Glyph codes are assigned by reportlab's TrueType subsetter
     on first use and never change, so the encoded bytes of a string are cached per document."""
 
-    def __init__(self, canvas):
+    def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
-        self.state = None  # (font, size, subset) in force in the open text object
-        self._runs: dict = {}
-        self._names: dict = {}
+        # (font, size, subset) in force in the open text object ("?": unknown to a worker of
+        # sheets.render.parallel)
+        self.state: _State | str | None = None
+        self._runs: dict[tuple[str, float, str], tuple[_State | None, str, str, _State | None]] = {}
+        self._names: dict[tuple[str, int], str] = {}
 
     def encode(self, font: str, size: float, text: str, new: bool) -> str:
         prev = None if new else self.state
@@ -194,14 +207,15 @@ class TextEncoder:
             self.state = last
         return without_tf if prev is not None and prev == first else with_tf
 
-    def _prepare(self, font: str, size: float, text: str):
+    def _prepare(self, font: str, size: float, text: str) -> tuple[_State | None, str, str, _State | None]:
         """(state the run starts in, its operators from another state, from that state, state it
         ends in). Glyph codes are assigned here, on the first use of the string."""
         c = self.canvas
         doc = c._doc
         face = pdfmetrics.getFont(font)
         segs = face.splitString(text, doc)
-        parts, state = [], None
+        parts: list[str] = []
+        state: _State | None = None
         for subset, chunk in segs:
             st = (font, size, subset)
             if st != state:
@@ -218,10 +232,11 @@ class TextEncoder:
         return first, with_tf, without_tf, state
 
 
-def fill_lines(text: str, font: str, size: float, widths: tuple) -> list[str]:
+def fill_lines(text: str, font: str, size: float, widths: Sequence[float]) -> list[str]:
     """``text`` in lines, line k at most ``widths[k]`` wide (the last width for the rest): words
     kept whole where they fit, a wider word broken after a hyphen or else where it must."""
-    lines, line = [], ""
+    lines: list[str] = []
+    line = ""
 
     def room() -> float:
         return widths[min(len(lines), len(widths) - 1)]
@@ -248,7 +263,7 @@ def fill_lines(text: str, font: str, size: float, widths: tuple) -> list[str]:
     return lines
 
 
-_CASE_WORD = None
+_CASE_WORD: re.Pattern[str] | None = None
 
 
 def heading_style(text: str) -> str:
@@ -270,7 +285,7 @@ def heading_style(text: str) -> str:
     keep = rules().latin_allowed
     first = [True]
 
-    def one(m):
+    def one(m: re.Match[str]) -> str:
         word = m.group(0)
         out = (
             word
@@ -306,21 +321,31 @@ def shortened(text: str, font: str, size: float, width: float) -> str:
     return text[:cut].rstrip(" -,") + "…"
 
 
+@contextmanager
+def _frame(rec: Recorder, r: Rect) -> Iterator[None]:
+    """:meth:`Pen.frame` while recording."""
+    rec.frames.append(r)
+    try:
+        yield
+    finally:
+        rec.frames.pop()
+
+
 class Pen:
     """Drawing primitives on a canvas, with the theme's colours."""
 
     skip = False  # True on pages another worker draws (render --jobs): a layout may skip them
     trial = False  # True for a trial drawing that is measured, never printed (roster_pdf)
 
-    def __init__(self, canvas: Canvas, th: Theme, recorder=None):
+    def __init__(self, canvas: Canvas, th: Theme, recorder: Recorder | None = None) -> None:
         self.c = canvas
         self.t = th
-        self._forms: dict = {}
+        self._forms: dict[Any, str] = {}
         # None for a canvas stand-in without a content stream: text goes through drawString
         self.encoder = TextEncoder(canvas) if isinstance(canvas, Canvas) else None
         self._in_form = False
         self.rec = recorder  # a layout_check.Recorder, or None (not recording)
-        self.lite = None  # the Recorder when it keeps only texts and cuts (its light pages)
+        self.lite: Recorder | None = None  # the Recorder when it keeps only texts and cuts (its light pages)
         self._fine = 0  # > 0 inside fine_print(): 5 pt allowed
         global _FLOOR
         _FLOOR = _floors()
@@ -328,20 +353,12 @@ class Pen:
     # -- what the layout checker needs to know (no-ops when not recording) ------------------
     # (not recording: one shared no-op context instead of a generator per use; a page draws
     # hundreds of frames)
-    def frame(self, r: Rect):
+    def frame(self, r: Rect) -> AbstractContextManager[None]:
         """Text drawn inside this block belongs to ``r``: leaving it is a layout error."""
-        return _NO_OP if self.rec is None else self._frame(r)
+        return _NO_OP if self.rec is None else _frame(self.rec, r)
 
     @contextmanager
-    def _frame(self, r: Rect):
-        self.rec.frames.append(r)
-        try:
-            yield
-        finally:
-            self.rec.frames.pop()
-
-    @contextmanager
-    def fine_print(self):
+    def fine_print(self) -> Iterator[None]:
         """Footnotes and sources: 5 pt is allowed instead of 6 pt (the pen's floor drops too)."""
         self._fine += 1
         if self.rec is not None:
@@ -353,19 +370,19 @@ class Pen:
             if self.rec is not None:
                 self.rec.note -= 1
 
-    def mark(self, key: str, value) -> None:
+    def mark(self, key: str, value: Any) -> None:
         """Tell the layout checker something about this page (``back_of``: the front page whose
         card backs it holds; ``keep``: a group meant to fit one page); nothing is drawn."""
         target = self.rec if self.rec is not None else self.lite
         if target is not None:
             target.mark(key, value)
 
-    def legend_key(self):
+    def legend_key(self) -> AbstractContextManager[None]:
         """Boxes and pips drawn here are samples in a legend, not tick targets."""
         return _NO_OP if self.rec is None else self._counting("sample")
 
     @contextmanager
-    def _counting(self, depth: str):
+    def _counting(self, depth: str) -> Iterator[None]:
         """The recorder's ``depth`` counter (``note``, ``sample``) raised while the block runs."""
         setattr(self.rec, depth, getattr(self.rec, depth) + 1)
         try:
@@ -374,7 +391,7 @@ class Pen:
             setattr(self.rec, depth, getattr(self.rec, depth) - 1)
 
     # -- reuse ----------------------------------------------------------------------------
-    def form(self, key, x: float, y: float, draw) -> None:
+    def form(self, key: Hashable, x: float, y: float, draw: Callable[[Pen], object]) -> None:
         """Place a drawing that repeats (same ``key`` = same content) as one PDF form XObject.
 
         ``draw(pen)`` draws it once with its lower-left corner at (0, 0); every use is a cheap
@@ -418,7 +435,7 @@ class Pen:
             self.rec.place(self.rec.forms[name], self.c._currentMatrix)
         self.c.restoreState()
 
-    def _form_name(self, key) -> str:
+    def _form_name(self, key: Hashable) -> str:
         """A new form's name: its rank (F0, F1, …, as short as a hand-written script's; every
         page that places a form names it in its resources). Workers of ``render --jobs`` name
         forms by key instead and the parent renames them in this same order of first use."""
@@ -427,7 +444,7 @@ class Pen:
     # -- colour ---------------------------------------------------------------------------
     # The canvas keeps its current colours and line width (and restores them with
     # restoreState), so a value already in force is not written again.
-    def fill(self, rgb):
+    def fill(self, rgb: Sequence[float]) -> None:
         if self.c._fillColorObj == rgb:
             return
         if rgb[0] == rgb[1] == rgb[2]:
@@ -435,7 +452,7 @@ class Pen:
         else:
             self.c.setFillColorRGB(*rgb)
 
-    def stroke(self, rgb):
+    def stroke(self, rgb: Sequence[float]) -> None:
         if self.c._strokeColorObj == rgb:
             return
         if rgb[0] == rgb[1] == rgb[2]:
@@ -475,12 +492,12 @@ class Pen:
         self,
         x: float,
         y: float,
-        text,
+        text: object,
         size: float = 8,
         font: str = "Sans",
         align: str = "left",
         max_width: float | None = None,
-        color=None,
+        color: Sequence[float] | None = None,
         min_size: float = 3.0,
         shorten: bool = True,
     ) -> float:
@@ -520,7 +537,7 @@ class Pen:
             self.lite.light(text, y + self.c._currentMatrix[5], full)
         return w
 
-    def _run(self, x: float, y: float, text: str, font: str, size: float, rgb: tuple) -> None:
+    def _run(self, x: float, y: float, text: str, font: str, size: float, rgb: tuple[float, ...]) -> None:
         """Write one text run into the content stream. Runs drawn one after another (nothing
         else in between) share one text object; colour and font are set only when they change."""
         c = self.c
@@ -548,12 +565,12 @@ class Pen:
     def text_in(
         self,
         r: Rect,
-        text,
+        text: object,
         size: float = 8,
         font: str = "Sans",
         align: str = "left",
         pad: float = 2,
-        color=None,
+        color: Sequence[float] | None = None,
         valign: str = "middle",
         min_size: float = 3.0,
         shorten: bool = True,
@@ -612,7 +629,7 @@ class Pen:
         font: str = "Sans",
         leading: float = 1.18,
         min_size: float = 4.0,
-        color=None,
+        color: Sequence[float] | None = None,
     ) -> float:
         """Wrapped text filling ``r`` from the top; shrinks until it fits, never below the
         floor (:meth:`floor`). What still does not fit at the floor is left out: the last line
@@ -647,7 +664,14 @@ class Pen:
         return need
 
     # -- shapes ---------------------------------------------------------------------------
-    def rect(self, r: Rect, fill=None, stroke=True, width: float = 0.6, radius: float = 0):
+    def rect(
+        self,
+        r: Rect,
+        fill: Sequence[float] | None = None,
+        stroke: bool = True,
+        width: float = 0.6,
+        radius: float = 0,
+    ) -> None:
         if fill is not None:
             self.fill(fill)
         if stroke:
@@ -664,7 +688,16 @@ class Pen:
             if stroke:
                 self.rec.border(self.c, corners, closed=True)
 
-    def line(self, x1, y1, x2, y2, width: float = 0.6, color=None, dash=None):
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        width: float = 0.6,
+        color: Sequence[float] | None = None,
+        dash: Sequence[float] | None = None,
+    ) -> None:
         self.stroke(color or self.t.ink)
         self.width(width)
         if dash:
@@ -675,7 +708,7 @@ class Pen:
         if self.rec is not None:
             self.rec.border(self.c, ((x1, y1), (x2, y2)))
 
-    def heading(self, r: Rect, text: str, size: float = 8, font: str = "Sans-Bold"):
+    def heading(self, r: Rect, text: str, size: float = 8, font: str = "Sans-Bold") -> None:
         """A section heading band (accent colour, light text) over the block that follows it
         (the layout checker reports one left alone at the foot of a page). Set in the one
         heading style of every game (:func:`heading_style`: capitals become sentence case)."""
@@ -689,7 +722,7 @@ class Pen:
         self,
         x: float,
         y: float,
-        kinds,
+        kinds: Sequence[str],
         size: float = 7,
         gap: float = 1.5,
         width: float = 0.6,
@@ -730,7 +763,13 @@ class Pen:
         return cx - x - gap if kinds else 0
 
     def pips(
-        self, r: Rect, n: int, fill=None, max_radius: float = 3.2, gap: float = 1.2, width: float = 0.5
+        self,
+        r: Rect,
+        n: int,
+        fill: Sequence[float] | None = None,
+        max_radius: float = 3.2,
+        gap: float = 1.2,
+        width: float = 0.5,
     ) -> None:
         """``n`` circles packed in rows inside ``r`` (largest radius that fits), drawn once per
         distinct size and reused."""
@@ -739,7 +778,9 @@ class Pen:
         key = ("pips", n, round(r.w, 2), round(r.h, 2), fill, max_radius, gap, width)
         self.form(key, r.x, r.y, lambda pen: pen._pips(Rect(0, 0, r.w, r.h), n, fill, max_radius, gap, width))
 
-    def _pips(self, r: Rect, n: int, fill, max_radius: float, gap: float, width: float) -> float:
+    def _pips(
+        self, r: Rect, n: int, fill: Sequence[float] | None, max_radius: float, gap: float, width: float
+    ) -> float:
         if n <= 0:
             return 0.0
         best = None
@@ -772,13 +813,13 @@ class Pen:
     def table(
         self,
         r: Rect,
-        widths,
-        rows,
-        header=None,
+        widths: Sequence[float],
+        rows: Sequence[Sequence[object]],
+        header: Sequence[object] | None = None,
         size: float = 7,
         font: str = "Sans",
         header_font: str = "Sans-Bold",
-        aligns=None,
+        aligns: Sequence[str] | None = None,
         row_h: float | None = None,
         zebra: bool = True,
         grid: bool = False,
@@ -818,14 +859,20 @@ class Pen:
         cy: float,
         radius: float,
         flat_top: bool = True,
-        fill=None,
+        fill: Sequence[float] | None = None,
         stroke: bool = True,
         width: float = 0.6,
-    ):
+    ) -> None:
         """A regular hexagon (corner radius ``radius``)."""
         self.polygon(hex_corners(cx, cy, radius, flat_top), fill, stroke, width)
 
-    def polygon(self, points, fill=None, stroke: bool = True, width: float = 0.6):
+    def polygon(
+        self,
+        points: Iterable[Point],
+        fill: Sequence[float] | None = None,
+        stroke: bool = True,
+        width: float = 0.6,
+    ) -> None:
         points = list(points)
         p = self.c.beginPath()
         for i, pt in enumerate(points):
@@ -842,7 +889,16 @@ class Pen:
             if stroke:
                 self.rec.border(self.c, points, closed=True)
 
-    def arrow(self, x1, y1, x2, y2, width: float = 1.2, head: float = 5, color=None):
+    def arrow(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        width: float = 1.2,
+        head: float = 5,
+        color: Sequence[float] | None = None,
+    ) -> None:
         color = color or self.t.ink
         self.line(x1, y1, x2, y2, width, color)
         ang = math.atan2(y2 - y1, x2 - x1)
@@ -855,7 +911,7 @@ class Pen:
 
 
 @functools.lru_cache(maxsize=16384)
-def _wrap(text: str, font: str, size: float, width: float) -> tuple:
+def _wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
     """The lines of :meth:`Pen.wrap_static`; cached, as a batch wraps the same rule texts and
     names on every sheet (font metrics alone decide them)."""
     lines = []
@@ -872,7 +928,7 @@ def _wrap(text: str, font: str, size: float, width: float) -> tuple:
     return tuple(lines)
 
 
-def hex_corners(cx: float, cy: float, radius: float, flat_top: bool = True):
+def hex_corners(cx: float, cy: float, radius: float, flat_top: bool = True) -> list[Point]:
     """Corners of a hexagon, counter-clockwise from the right (flat-top) or top-right."""
     start = 0 if flat_top else 30
     return [
@@ -884,7 +940,7 @@ def hex_corners(cx: float, cy: float, radius: float, flat_top: bool = True):
     ]
 
 
-def footer(pen: Pen, page: Rect, left: str, right: str, size: float = 6.5):
+def footer(pen: Pen, page: Rect, left: str, right: str, size: float = 6.5) -> None:
     """The tool's footer line under a page's content frame."""
     y = page.y - size - 3
     pen.text(page.x, y, left, size, "Sans", max_width=page.w * 0.6)

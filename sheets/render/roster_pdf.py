@@ -3,24 +3,34 @@ the limit check (over the limit is printed in a framed warning)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from sheets import __version__
 from sheets.render import fonts
-from sheets.render.pdf import Pen, Rect, footer, margins
+from sheets.render.pdf import Document, Pen, Rect, Size, footer, margins
+
+if TYPE_CHECKING:
+    from sheets.core.game import Options
+
+# one army list: what sheets.core.roster.army_list gives
+ArmyList = dict[str, Any]
 
 
-def draw_army_list(doc, data: dict, options) -> None:
+def draw_army_list(doc: Document, data: ArmyList, options: Options) -> None:
     """One army list, starting on a new page."""
     draw_army_lists(doc, [data], options)
 
 
-def draw_army_lists(doc, lists: list[dict], options) -> None:
+def draw_army_lists(doc: Document, lists: list[ArmyList], options: Options) -> None:
     """Several army lists one after the other (a multi-file render lists every roster), on as
     few pages as they fit: a list starts a page only when its title, first group and totals do
     not fit under the previous one; a group (a ProtoMech Point) is never split across pages,
     unless it is longer than a page: then it continues on the next, its header repeated."""
     m = margins(options.paper)
     frame = Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
-    pen, y = None, None
+    pen: Pen | None = None
+    y = 0.0
     for data in lists:
         pen, y = _draw_one(doc, pen, y, frame, data)
     if pen is not None:
@@ -28,14 +38,14 @@ def draw_army_lists(doc, lists: list[dict], options) -> None:
         footer(pen, frame, f"{L['generated_by']} {__version__}", lists[-1]["game"])
 
 
-def list_title(data: dict) -> str:
+def list_title(data: ArmyList) -> str:
     """The heading of one army list: "Army list: <roster name>", or just "Army list" for a file
     without a roster name (never "Army list: Army list")."""
     label = data["labels"]["army_list"]
     return f"{label}: {data['name']}" if data.get("name") else label
 
 
-def _columns(data: dict) -> list[dict]:
+def _columns(data: ArmyList) -> list[dict[str, str]]:
     """The list's columns without the ones no unit fills (e.g. Model, Pilot when all blank)."""
     rows = [r for g in data["groups"] for r in g["rows"]]
     keep = [
@@ -53,16 +63,17 @@ PAD = 3.0
 _LEFT = ("name", "pilot", "joins", "faction", "notes", "type")
 
 
-def _col_widths(columns: list[dict], rows: list[list[str]], width: float) -> list[float]:
+def _col_widths(columns: list[dict[str, str]], rows: list[list[str]], width: float) -> list[float]:
     """Column widths in points that fill ``width``: every column gets its natural width (the
     widest cell or header at 8.5 pt) when they fit together; the spare width goes to the Name
     column. When they do not fit, the columns with several words give up width (down to their
     longest word) and their cells wrap onto more lines — the type is never shrunk below size."""
 
-    def w(text, font="Sans"):
+    def w(text: str, font: str = "Sans") -> float:
         return fonts.width(text, font, SIZE) + 2 * PAD + 0.5
 
-    natural, floor = [], []
+    natural: list[float] = []
+    floor: list[float] = []
     for i, c in enumerate(columns):
         cells = [r[i] for r in rows]
         nat = max([w(c["label"], "Sans-Bold")] + [w(x) for x in cells])
@@ -111,7 +122,7 @@ def _cell_lines(text: str, width: float, font: str = "Sans") -> list[str]:
 
 
 def _table(
-    pen,
+    pen: Pen,
     x: float,
     top: float,
     widths: list[float],
@@ -148,12 +159,12 @@ def _table(
     return top - y
 
 
-def _row_h(widths, row, font: str) -> float:
+def _row_h(widths: list[float], row: list[str], font: str) -> float:
     """The height of one table row (its cells wrap at the list's one size)."""
     return ROW_H + LEAD * (max(len(_cell_lines(c, w, font)) for c, w in zip(row, widths)) - 1)
 
 
-def _table_h(widths, header, rows) -> float:
+def _table_h(widths: list[float], header: list[str], rows: list[list[str]]) -> float:
     h = 0.0
     for ri, row in enumerate([header] + rows):
         font = "Sans-Bold" if ri == 0 else "Sans"
@@ -161,13 +172,15 @@ def _table_h(widths, header, rows) -> float:
     return h
 
 
-def _group_h(group: dict, table_h: float | None = None) -> float:
+def _group_h(group: dict[str, Any], table_h: float | None = None) -> float:
     if table_h is None:
         table_h = ROW_H * (len(group["rows"]) + 1)
     return table_h + (16 if group["title"] else 0) + 22
 
 
-def _draw_one(doc, pen, y, frame: Rect, data: dict):
+def _draw_one(doc: Document, pen: Pen | None, y: float, frame: Rect, data: ArmyList) -> tuple[Pen, float]:
+    """One army list at ``y`` under what ``pen`` drew (None: on a new page); the pen and the
+    height it ends at."""
     L = data["labels"]
     first = data["groups"][0] if data["groups"] else {"rows": [], "title": ""}
     need = 36 + 16 + _group_h(first) + 56
@@ -260,7 +273,7 @@ def _draw_one(doc, pen, y, frame: Rect, data: dict):
     return _tally_and_violations(doc, pen, frame, y, data)
 
 
-def limit_status(data: dict) -> str:
+def limit_status(data: ArmyList) -> str:
     """The list's limit line: "no limit set", "Limit: 50 AP — within the limit (Remaining: 2)"
     or "Limit: 50 AP — OVER THE LIMIT by 3 AP"."""
     L, unit = data["labels"], data["limit_unit"]
@@ -271,7 +284,9 @@ def limit_status(data: dict) -> str:
     return f"{L['limit']}: {data['limit']} {unit}  —  {L['within_limit']} ({L['remaining']}: {_fmt(data['remaining'])})"
 
 
-def _tally_and_violations(doc, pen, frame: Rect, y: float, data: dict):
+def _tally_and_violations(
+    doc: Document, pen: Pen, frame: Rect, y: float, data: ArmyList
+) -> tuple[Pen, float]:
     """The game's summary chips (e.g. "Troops 3 / 2–6", a breach outlined in the warning colour)
     and the list-level violations in the warning colour. Starts a page when space runs out."""
     L = data["labels"]
@@ -314,7 +329,7 @@ def _tally_and_violations(doc, pen, frame: Rect, y: float, data: dict):
     return pen, y
 
 
-def _fmt(v) -> str:
+def _fmt(v: object) -> str:
     if v is None:
         return "—"
     if isinstance(v, float) and v.is_integer():
@@ -322,7 +337,7 @@ def _fmt(v) -> str:
     return str(v)
 
 
-def army_lists_height(lists: list[dict], width: float) -> float:
+def army_lists_height(lists: list[ArmyList], width: float) -> float:
     """The height ``draw_army_lists_in`` needs for ``lists`` at ``width`` (the same steps as
     the page layout above)."""
     h = 0.0
@@ -344,7 +359,7 @@ def army_lists_height(lists: list[dict], width: float) -> float:
     return h
 
 
-def draw_army_lists_in(doc, pen, region: Rect, lists: list[dict]) -> None:
+def draw_army_lists_in(doc: Document, pen: Pen, region: Rect, lists: list[ArmyList]) -> None:
     """The army lists at the top of ``region`` of a page already begun (e.g. under the units
     of a record-sheet page with free slots); the caller checked ``army_lists_height``."""
     y = region.top + 14  # _draw_one takes 14 off for a list that shares a page
@@ -359,7 +374,9 @@ class _FirstPageDrawn(Exception):
     """The trial drawing of :func:`first_page_room` stops when the second page starts."""
 
 
-def first_page_room(doc_factory, draw, paper: str) -> Rect | None:
+def first_page_room(
+    doc_factory: Callable[[], Document], draw: Callable[[Document], object], paper: str
+) -> Rect | None:
     """The widest free band, full width, that ``draw(doc)`` leaves on its first page (a trial
     drawing on a scratch ``doc_factory()`` document, stopped when the second page starts):
     under everything, or between two blocks (12 pt of paper kept on each side); None when
@@ -368,23 +385,23 @@ def first_page_room(doc_factory, draw, paper: str) -> Rect | None:
     doc = doc_factory()
     opened = doc.page
 
-    def page(size=None):
+    def page(size: Size | None = None) -> Pen:
         if doc.pages >= 1:
             raise _FirstPageDrawn
         return opened(size)
 
-    doc.page = page
+    doc.page = page  # type: ignore[method-assign]
     try:
         draw(doc)
     except _FirstPageDrawn:
         pass
-    if not doc.recorder.pages or doc.recorder.pages[0]["number"] != 1:
+    if doc.recorder is None or not doc.recorder.pages or doc.recorder.pages[0]["number"] != 1:
         return None
     page1 = doc.recorder.pages[0]
     width, height = page1["size"]
     m = margins(paper)
     bottom, top = m + 14, height - m  # the list's own frame (draw_army_lists)
-    spans = []
+    spans: list[tuple[float, float]] = []
     for it in page1["items"]:
         kind = it[0]
         if kind == "t":
@@ -404,7 +421,8 @@ def first_page_room(doc_factory, draw, paper: str) -> Rect | None:
             continue
         spans.append((y0, y1))
     spans.sort(key=lambda s: -s[1])  # from the top of the page down
-    best, cursor = None, top
+    best: tuple[float, float] | None = None
+    cursor = top
     for y0, y1 in spans + [(bottom - 12, bottom - 12)]:
         gap_top, gap_bottom = cursor - 12, max(y1, bottom - 12) + 12
         if gap_top - gap_bottom > 0 and (best is None or gap_top - gap_bottom > best[0] - best[1]):
@@ -415,7 +433,7 @@ def first_page_room(doc_factory, draw, paper: str) -> Rect | None:
     return Rect(m, best[1], width - 2 * m, best[0] - best[1])
 
 
-def share_first_page(doc, lists: list[dict], room: Rect | None) -> bool:
+def share_first_page(doc: Document, lists: list[ArmyList], room: Rect | None) -> bool:
     """Draw ``lists`` into ``room`` of the document's first page, when the renderer that draws
     next leaves that room free (see :func:`first_page_room`) and they fit there: the list is
     drawn when the second page starts (or the document finishes). Returns False (nothing
@@ -425,23 +443,23 @@ def share_first_page(doc, lists: list[dict], room: Rect | None) -> bool:
     opened, finish = doc.page, doc.finish
     state = {"done": False}
 
-    def place():
+    def place() -> None:
         if not state["done"] and doc.pages == 1:
             state["done"] = True
             pen = doc.pen
             if not pen.skip:
                 draw_army_lists_in(doc, pen, room, lists)
 
-    def page(size=None):
+    def page(size: Size | None = None) -> Pen:
         if doc.pages >= 1:  # the first page is done: the list goes there, then the hook goes
             place()
-            doc.page = opened
+            doc.page = opened  # type: ignore[method-assign]
         return opened(size)
 
-    def finished():
+    def finished() -> bytes:
         place()
-        doc.page, doc.finish = opened, finish
+        doc.page, doc.finish = opened, finish  # type: ignore[method-assign]
         return finish()
 
-    doc.page, doc.finish = page, finished
+    doc.page, doc.finish = page, finished  # type: ignore[method-assign]
     return True

@@ -23,7 +23,14 @@ import re
 import signal
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
+
+if TYPE_CHECKING:
+    import jinja2
+    from jinja2.compiler import CodeGenerator
 
 from sheets.core.data import templates_root
 from sheets.core.i18n import N_, _, tr
@@ -46,7 +53,7 @@ def escape_markdown(text: str) -> str:
     ``x``)."""
     text = _MD_SPECIAL.sub(r"\\\1", text)
 
-    def leading(m):
+    def leading(m: re.Match[str]) -> str:
         if m.group(2)[0].isdigit():  # "1. x" would start a list: escape the dot, not the digit
             return m.group(1) + m.group(2)
         return m.group(1) + "\\" + m.group(2)
@@ -78,7 +85,7 @@ class TemplateTimeout(BaseException):
     (jinja2 has some) can swallow it."""
 
 
-def _fmt(v):
+def _fmt(v: object) -> str:
     if v is None:
         return "—"
     if isinstance(v, float) and v.is_integer():
@@ -86,7 +93,7 @@ def _fmt(v):
     return str(v)
 
 
-def _check_number(value) -> None:
+def _check_number(value: object) -> None:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
         raise TemplateLimit(
             _("number too large for a template ({bits} bits; limit {limit})").format(
@@ -97,19 +104,19 @@ def _check_number(value) -> None:
         raise TemplateLimit(_("value too large for a template"))
 
 
-def _environment(fmt: str, loader, deadline: float):
+def _environment(fmt: str, loader: jinja2.BaseLoader, deadline: float) -> jinja2.Environment:
     import jinja2
     from jinja2.sandbox import ImmutableSandboxedEnvironment
     from markupsafe import Markup
 
-    def check_time():
+    def check_time() -> None:
         if time.monotonic() > deadline:
             raise TemplateTimeout()
 
     class Env(ImmutableSandboxedEnvironment):
         intercepted_binops = frozenset(["*", "**", "+", "//", "%"])
 
-        def call_binop(self, context, operator, left, right):
+        def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
             check_time()
             for v in (left, right):
                 _check_number(v)
@@ -126,7 +133,7 @@ def _environment(fmt: str, loader, deadline: float):
                 _check_size(len(left) + len(right))
             return super().call_binop(context, operator, left, right)
 
-        def call(__self, __context, __obj, *args, **kwargs):
+        def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
             check_time()
             for v in (*args, *kwargs.values()):
                 _check_number(v)
@@ -135,29 +142,29 @@ def _environment(fmt: str, loader, deadline: float):
                 _check_str_method(owner, getattr(__obj, "__name__", ""), args, kwargs)
             return super().call(__context, __obj, *args, **kwargs)
 
-        def wrap_str_format(self, value):
+        def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
             wrapped = super().wrap_str_format(value)
             if wrapped is None:
                 return None
             # (the formatter checks each field's resolved spec: literal text may hold any number)
 
-            def bounded(*args, **kwargs):
+            def bounded(*args: Any, **kwargs: Any) -> str:
                 with _bounded_format_fields():
                     return wrapped(*args, **kwargs)
 
             return bounded
 
-        def getattr(self, obj, attribute):
+        def getattr(self, obj: Any, attribute: str) -> Any:
             check_time()
             return super().getattr(obj, attribute)
 
-        def getitem(self, obj, argument):
+        def getitem(self, obj: Any, argument: Any) -> Any:
             check_time()
             return super().getitem(obj, argument)
 
     escape = {"md": escape_markdown, "bbcode": escape_bbcode}.get(fmt)
 
-    def finalize(value):
+    def finalize(value: Any) -> Any:
         if isinstance(value, Markup):
             return value
         if escape is None:  # html: autoescaped after this
@@ -175,10 +182,10 @@ def _environment(fmt: str, loader, deadline: float):
         optimized=False,
     )
     env.code_generator_class = _code_generator()
-    env.checked_concat = _checked_concat
+    env.checked_concat = _checked_concat  # type: ignore[attr-defined]  # (read by the code of Generator)
     env.filters["fmt"] = _fmt
 
-    def safe_format(value, *args, **kwargs):
+    def safe_format(value: Any, *args: Any, **kwargs: Any) -> str:
         _check_percent(str(value), kwargs if kwargs and not args else tuple(args))
         for v in (*args, *kwargs.values()):
             _check_number(v)
@@ -203,13 +210,13 @@ def _check_size(chars: int) -> None:
 _PERCENT = re.compile(r"%(?:\(([^)]*)\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d*))?[hlL]?(.)", re.S)
 
 
-def _check_percent(fmt: str, args) -> None:
+def _check_percent(fmt: str, args: Any) -> None:
     """``fmt % args`` builds at most about ``MAX_OUTPUT_CHARS``: widths and precisions (digits or
     ``*`` taken from the arguments) at most ``MAX_WIDTH``, and the texts it pastes bounded."""
     values = list(args) if isinstance(args, tuple) else [args]
     total, index = len(fmt), 0
 
-    def take():
+    def take() -> Any:
         nonlocal index
         value = values[index] if index < len(values) else None
         index += 1
@@ -247,7 +254,7 @@ class _FieldBudget:
 
 
 @__import__("contextlib").contextmanager
-def _bounded_format_fields():
+def _bounded_format_fields() -> Iterator[None]:
     outer, _FieldBudget.active = _FieldBudget.active, [0]
     try:
         yield
@@ -266,20 +273,24 @@ def _install_field_check() -> None:
     if getattr(SandboxedFormatter, "_sheets_bounded", False):
         return
     _PLAIN_FORMAT_FIELD.append(SandboxedFormatter.format_field)
-    SandboxedFormatter.format_field = _format_field
-    SandboxedFormatter._sheets_bounded = True
+    SandboxedFormatter.format_field = _format_field  # type: ignore[method-assign,assignment]
+    SandboxedFormatter._sheets_bounded = True  # type: ignore[attr-defined]
 
 
-_PLAIN_FORMAT_FIELD: list = []  # jinja2's own SandboxedFormatter.format_field, once installed
+_PLAIN_FORMAT_FIELD: list[
+    Callable[[Any, Any, str], Any]
+] = []  # jinja2's own SandboxedFormatter.format_field, once installed
 
 
-def _format_field(formatter, value, format_spec):  # a method of SandboxedFormatter
+def _format_field(formatter: Any, value: Any, format_spec: str) -> Any:  # a method of SandboxedFormatter
     """``SandboxedFormatter.format_field`` inside a bounded ``str.format`` call: a width or
     precision over ``MAX_WIDTH`` is refused and the text built so far is counted (a module
     function looked up at each call, not a closure fixed at the first install)."""
     budget = _FieldBudget.active
     if budget is not None:
-        width, precision = _SPEC_NUMBERS.match(format_spec).groups()  # (every part is optional)
+        match = _SPEC_NUMBERS.match(format_spec)
+        assert match is not None  # (every part is optional)
+        width, precision = match.groups()
         for part in (width, precision):
             if part and int(part) > MAX_WIDTH:
                 raise TemplateLimit(
@@ -296,7 +307,7 @@ def _format_field(formatter, value, format_spec):  # a method of SandboxedFormat
 _STR_GROWTH = {"center", "ljust", "rjust", "zfill"}
 
 
-def _check_str_method(text: str, name: str, args, kwargs) -> None:
+def _check_str_method(text: str, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     """What a str method would build, bounded before it is built."""
     if name in _STR_GROWTH and args and isinstance(args[0], int):
         _check_size(max(len(text), args[0]))
@@ -310,25 +321,25 @@ def _check_str_method(text: str, name: str, args, kwargs) -> None:
         _check_join(text, args[0])  # (a generator is not counted: str.join lists it and allocates once)
 
 
-def _check_replace(text: str, old: str, new: str, count=-1) -> None:
+def _check_replace(text: str, old: str, new: str, count: object = -1) -> None:
     hits = text.count(old) if old else len(text) + 1
     if isinstance(count, int) and count >= 0:
         hits = min(hits, count)
     _check_size(len(text) + hits * max(0, len(new) - len(old)))
 
 
-def _check_join(sep: str, items) -> None:
+def _check_join(sep: str, items: Any) -> None:
     _check_size(sum(len(v) if isinstance(v, str) else 32 for v in items) + len(sep) * len(items))
 
 
-def _checked_concat(parts):
+def _checked_concat(parts: Iterable[Any]) -> tuple[Any, ...]:
     """The template's ``~`` (jinja2's Concat node): bounded before it is joined."""
-    parts = tuple(parts)
-    _check_size(sum(len(p) if isinstance(p, str) else 32 for p in parts))
-    return parts
+    listed = tuple(parts)
+    _check_size(sum(len(p) if isinstance(p, str) else 32 for p in listed))
+    return listed
 
 
-def _code_generator():
+def _code_generator() -> type[CodeGenerator]:
     """jinja2's code generator without compile-time evaluation (constant output is folded there
     and any exception swallowed: a template could run unbounded while it compiles), and with
     ``~`` going through :func:`_checked_concat`."""
@@ -336,12 +347,12 @@ def _code_generator():
     from jinja2.compiler import CodeGenerator
 
     class Generator(CodeGenerator):
-        def _output_child_to_const(self, node, frame, finalize):
+        def _output_child_to_const(self, node: nodes.Expr, frame: Any, finalize: Any) -> str:
             if not isinstance(node, nodes.TemplateData):
                 raise nodes.Impossible()
             return super()._output_child_to_const(node, frame, finalize)
 
-        def visit_Concat(self, node, frame):
+        def visit_Concat(self, node: nodes.Concat, frame: Any) -> None:
             if frame.eval_ctx.volatile:
                 func_name = "(markup_join if context.eval_ctx.volatile else str_join)"
             elif frame.eval_ctx.autoescape:
@@ -357,11 +368,11 @@ def _code_generator():
     return Generator
 
 
-def _bounded_filter(fn, name: str):
+def _bounded_filter(fn: Callable[..., Any], name: str) -> Callable[..., Any]:
     import functools
 
     @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         for v in (*args[1:], *kwargs.values()):
             _check_number(v)
         if name == "join":
@@ -372,7 +383,7 @@ def _bounded_filter(fn, name: str):
     return wrapper
 
 
-def _is_context(value) -> bool:
+def _is_context(value: object) -> bool:
     """Whether a filter argument is what jinja2 passes first (its eval context or environment)."""
     from jinja2 import Environment
     from jinja2.nodes import EvalContext
@@ -380,21 +391,21 @@ def _is_context(value) -> bool:
     return isinstance(value, (EvalContext, Environment))
 
 
-def _listed_join_value(args):
+def _listed_join_value(args: tuple[Any, ...]) -> tuple[Any, ...]:
     """``|join``'s value as a list when it is some other iterable (a range, a generator of
     ``|map``, a dict, a set), so that what it joins is counted before it is joined; jinja2
     joins the list the same way (a text is counted as it is, each character an item)."""
-    args = list(args)
-    for i, value in enumerate(args):
+    items = list(args)
+    for i, value in enumerate(items):
         if _is_context(value):
             continue
         if not isinstance(value, (list, tuple, str)) and hasattr(value, "__iter__"):
-            args[i] = list(value)
+            items[i] = list(value)
         break
-    return tuple(args)
+    return tuple(items)
 
 
-def _check_filter(name: str, args, kwargs) -> None:
+def _check_filter(name: str, args: Sequence[Any], kwargs: dict[str, Any]) -> None:
     """What a text-building filter would build, bounded before it is built (``args`` start
     with jinja2's eval context or environment where the filter takes one: ``join`` and
     ``replace`` the context, ``wordwrap`` and ``truncate`` the environment)."""
@@ -405,7 +416,7 @@ def _check_filter(name: str, args, kwargs) -> None:
     text = value if isinstance(value, str) else None
     if name in ("replace", "center") and text is None:  # jinja2 replaces in / centres str(value)
         text = str(value)
-    if name == "replace" and len(args) >= 3:
+    if name == "replace" and text is not None and len(args) >= 3:
         old, new = str(args[1]), str(args[2])
         count = args[3] if len(args) > 3 else kwargs.get("count")
         _check_replace(text, old, new, count if isinstance(count, int) else -1)
@@ -417,7 +428,7 @@ def _check_filter(name: str, args, kwargs) -> None:
         wrap = args[3] if len(args) > 3 else kwargs.get("wrapstring")
         if isinstance(wrap, str):
             _check_size(len(text) * (1 + len(wrap)))
-    elif name == "center":
+    elif name == "center" and text is not None:
         width = args[1] if len(args) > 1 else kwargs.get("width", 80)
         _check_size(max(len(text), width if isinstance(width, int) else 0))
     elif name == "join" and isinstance(value, (list, tuple, str)):
@@ -439,14 +450,14 @@ def _template_line(exc: BaseException, filenames: set[str]) -> tuple[str | None,
     filename = getattr(exc, "filename", None) or getattr(exc, "name", None)
     if lineno:
         return filename, lineno
-    found = (None, None)
+    found: tuple[str | None, int | None] = (None, None)
     for frame, line in traceback.walk_tb(exc.__traceback__):
         if frame.f_code.co_filename in filenames:
             found = (frame.f_code.co_filename, _source_line(frame, line))
     return found
 
 
-def _source_line(frame, line: int) -> int:
+def _source_line(frame: FrameType, line: int) -> int:
     """The template line of a line of jinja2's generated code (a traceback jinja2 did not rewrite,
     e.g. of the time limit, a BaseException); other frames already carry the template's line."""
     info = frame.f_globals.get("debug_info") if "environment" in frame.f_globals else None
@@ -461,7 +472,7 @@ def _source_line(frame, line: int) -> int:
 
 
 def render_roster_text(
-    data: dict, fmt: str, template: str | None = None, template_data: bytes | None = None
+    data: dict[str, Any], fmt: str, template: str | None = None, template_data: bytes | None = None
 ) -> str:
     """The army list ``data`` as ``fmt`` text through the bundled template, or the user's
     ``template`` (a path, read here; or only its name when ``template_data`` holds its bytes)."""
@@ -494,7 +505,7 @@ def render_roster_text(
     else:
         name = f"roster.{fmt}.j2"
 
-    def load(wanted: str):
+    def load(wanted: str) -> tuple[str, str, Callable[[], bool]] | None:
         if wanted in sources:
             source, filename = sources[wanted]
             return source, filename, lambda: True
@@ -508,7 +519,7 @@ def render_roster_text(
     deadline = time.monotonic() + MAX_SECONDS
     env = _environment(fmt, jinja2.FunctionLoader(load), deadline)
 
-    def fail(message: str, exc: BaseException | None = None, code: str = "template-error"):
+    def fail(message: str, exc: BaseException | None = None, code: str = "template-error") -> NoReturn:
         filename, line = _template_line(exc, filenames) if exc is not None else (None, None)
         text = _("template error: {message}").format(message=message)
         raise InputError(
@@ -528,10 +539,11 @@ def render_roster_text(
                     )
                 if time.monotonic() > deadline:
                     raise TemplateTimeout()
-                if _SURROGATE.search(chunk):
+                lone = _SURROGATE.search(chunk)
+                if lone:
                     raise TemplateLimit(
                         _("the template prints {code}, a lone surrogate (not a character)").format(
-                            code=f"U+{ord(_SURROGATE.search(chunk).group()):04X}"
+                            code=f"U+{ord(lone.group()):04X}"
                         )
                     )
                 out.append(chunk)
@@ -577,20 +589,20 @@ class _alarm:
     """SIGALRM at the deadline and every 0.1 s after it (main thread only): ends loops that call
     nothing the sandbox sees, at compile time too; raised again should anything catch it."""
 
-    def __init__(self, deadline: float):
+    def __init__(self, deadline: float) -> None:
         self.deadline = deadline
         self.active = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
 
-    def _fire(self, signum, frame):
+    def _fire(self, signum: int, frame: FrameType | None) -> NoReturn:
         raise TemplateTimeout()
 
-    def __enter__(self):
+    def __enter__(self) -> _alarm:
         if self.active:
             self.old = signal.signal(signal.SIGALRM, self._fire)
             signal.setitimer(signal.ITIMER_REAL, max(0.01, self.deadline - time.monotonic()), 0.1)
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         if self.active:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.old)
@@ -601,11 +613,11 @@ class _memory_ceiling:
     """Linux: the address space may grow by at most ``extra`` bytes inside the block (a soft
     ``RLIMIT_AS``, put back after): an allocation past it is a MemoryError, never gigabytes."""
 
-    def __init__(self, extra: int):
+    def __init__(self, extra: int) -> None:
         self.extra = extra
-        self.old = None
+        self.old: tuple[int, int] | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> _memory_ceiling:
         try:
             import resource
 
@@ -623,7 +635,7 @@ class _memory_ceiling:
             self.old = None
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         if self.old is not None:
             import resource
 

@@ -4,20 +4,23 @@ no large dark fills), so a black-and-white printer reproduces every distinction.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
+
+RGB: TypeAlias = tuple[float, float, float]  # a colour, each part 0..1
 
 
 @dataclass(frozen=True)
 class Theme:
     mono: bool
-    ink: tuple  # text and lines
-    accent: tuple  # header bands, titles
-    accent_text: tuple  # text drawn on the accent band
-    band: tuple  # light band behind section headings
-    shade: tuple  # shaded boxes (pilot hit), structure pips
-    dark: tuple  # "destroyed" boxes
-    faint: tuple  # zebra rows, light fills
-    warn: tuple  # footnote marks for unverified values
-    faces: tuple  # six colours for facing sectors / categories
+    ink: RGB  # text and lines
+    accent: RGB  # header bands, titles
+    accent_text: RGB  # text drawn on the accent band
+    band: RGB  # light band behind section headings
+    shade: RGB  # shaded boxes (pilot hit), structure pips
+    dark: RGB  # "destroyed" boxes
+    faint: RGB  # zebra rows, light fills
+    warn: RGB  # footnote marks for unverified values
+    faces: tuple[RGB, ...]  # six colours for facing sectors / categories
 
 
 COLOUR = Theme(

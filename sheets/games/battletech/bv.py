@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, field
 
 from sheets.games.battletech import rules
-from sheets.games.battletech.model import Equipment, Proto, Weapon
+from sheets.games.battletech.model import AmmoBin, Equipment, Proto, Weapon
 
 
 def java_round(x: float) -> int:
@@ -58,7 +58,8 @@ class BVResult:
     breakdown: dict = field(default_factory=dict)
 
 
-def _ammo_bin_bv(b) -> float:
+def _ammo_bin_bv(b: AmmoBin) -> float:
+    assert b.ammo is not None  # (bins of known ammo only)
     kg = b.ammo.kg_per_shot
     # MegaMek quirk (digest §9.2): no kg/shot (ATM) → kg/shot of −1, a negative ammo BV
     return (kg if kg is not None else -1) * (b.shots or 0) / 1000 * b.ammo.bv

@@ -8,10 +8,12 @@ rule variants (``classic``, ``tw``) differ only through ``variants.yaml``.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from sheets.core.data import load_data
-from sheets.core.errors import RuleIssue, did_you_mean
+from sheets.core.errors import KeyPath, RuleIssue, did_you_mean
 from sheets.core.i18n import _, ngettext
 from sheets.games.battletech.model import (
     ARMS,
@@ -31,7 +33,7 @@ _CLAN_PREFIXES = ("clan ", "cl ")  # a unit file may add these; "IS ..." is anot
 
 
 # -- tables ------------------------------------------------------------------------------------
-def table(name: str):
+def table(name: str) -> Any:
     """Parsed ``data/battletech/<name>.yaml`` (cached by :func:`sheets.core.data.load_data`)."""
     return load_data(f"battletech/{name}.yaml")
 
@@ -151,7 +153,7 @@ def weapons_for_ammo(key: str) -> list[Weapon]:
 
 
 # -- building ----------------------------------------------------------------------------------
-def build(data) -> Proto:
+def build(data: Mapping[str, Any]) -> Proto:
     """A :class:`Proto` from a schema-checked unit mapping (unknown item names are kept with
     ``item=None`` so :func:`validate` can report them with their line)."""
     mounts, bins = [], []
@@ -370,7 +372,7 @@ def torso_weapon_roll(proto: Proto, variant: str | None) -> list[dict]:
     with label "no_effect" (classic: digest §4.4 A/B slots; tw: faces per torso item). An empty
     list means "no torso weapons" (a table of three "No Effect" lines says nothing: issue 23)."""
     rule = variant_data(variant)["torso_weapon_roll"]
-    items = [m.item.name for m in torso_items(proto)]
+    items = [m.item.name for m in torso_items(proto) if m.item is not None]
     if not items:
         return []
     if rule["mode"] == "fixed":
@@ -413,13 +415,13 @@ def pilot_damage_on_destruction(
 
 
 # -- eras (equipment later than the seed) ------------------------------------------------------
-def later_equipment(proto: Proto, variant: str | None) -> list[tuple[tuple, str]]:
+def later_equipment(proto: Proto, variant: str | None) -> list[tuple[KeyPath, str]]:
     """(path, name) of each feature or item of the unit that is not of an era the variant allows
     (``eras.yaml``): under ``classic``, everything later than the original ProtoMech rules."""
     eras = table("eras")
     allowed = set(eras["allowed"][variant or DEFAULT_VARIANT])
     features = eras["features"]
-    out = []
+    out: list[tuple[KeyPath, str]] = []
     if proto.myomer_booster and features["myomer_booster"] not in allowed:
         out.append((("myomer_booster",), "myomer booster"))
     if proto.jump_jets == "extended" and features["extended_jump_jets"] not in allowed:

@@ -22,6 +22,7 @@ from sheets.games.dmech.model import (
     ReactorRow,
     Text,
     UnitClass,
+    Walker,
 )
 
 FOUR_GROUPS: tuple[str, ...] = ("front", "front_side", "rear_side", "rear")
@@ -84,11 +85,12 @@ def armor_problems(mapping: Mapping[str, int]) -> list[tuple[str | None, str]]:
             for k in six_only
         ]
     if not groups and not six_only:
-        return [
+        missing: list[tuple[str | None, str]] = [
             (None, _("missing armour face {face}").format(face=repr(k)))
             for k in ("front", "rear")
             if k not in given
-        ] + [
+        ]
+        return missing + [
             (
                 None,
                 _(
@@ -131,7 +133,7 @@ def expand_armor(mapping: Mapping[str, int]) -> dict[str, int]:
     return {face: given[face] for face in FACES}
 
 
-def armor_against(unit, faces: Iterable[str]) -> int:
+def armor_against(unit: Walker | Mapping[str, int], faces: Iterable[str]) -> int:
     """Armour a shot meets on ``faces`` (one face, or the two of a half hex: the lower one).
 
     ``unit`` is a :class:`~sheets.games.dmech.model.Walker` or a mapping of the six faces.
@@ -181,7 +183,7 @@ def penetration_step(result: str) -> PenetrationStep:
     raise ValueError(f"unknown penetration result {result!r}; expected one of {', '.join(RESULTS)}")
 
 
-def _check_die(value) -> int:
+def _check_die(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
         raise ValueError(_("a die shows 1–6, got {value}").format(value=repr(value)))
     return value
@@ -358,8 +360,8 @@ def unverified_notes() -> tuple[Text, ...]:
     for row in damage_table():
         add(row.damage)
         add(row.heavy_damage)
-    for row in reactor_table():
-        add(row.result)
+    for reactor_row in reactor_table():
+        add(reactor_row.result)
     for key in load_data("dmech/tables.yaml")["notes"]:
         add(rule_note(key))
     return tuple(out)

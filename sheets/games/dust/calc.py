@@ -100,7 +100,7 @@ def _run(values: dict) -> dict:
 def _text(result: dict, values: dict) -> str:
     lang = current_lang()
 
-    def L(key: str, **values) -> str:
+    def L(key: str, **values: object) -> str:
         return label("dust", key, lang).format(**values)
 
     said = words(result, lang)

@@ -39,7 +39,7 @@ class Cell:
     phaser: bool = False
 
 
-def parse_cell(value) -> Cell | None:
+def parse_cell(value: object) -> Cell | None:
     """``"2/1"`` → Cell(2 dice, 1 damage); ``"2z1"`` → a phaser cell; a dash or nothing → None.
 
     Raises :class:`CellError` with a short message naming the value when it is malformed.

@@ -7,9 +7,10 @@ in ``data/dust/``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from sheets.core.data import labels, load_data
 from sheets.core.errors import RuleIssue, did_you_mean
@@ -19,12 +20,13 @@ from sheets.games.dust.model import Armor, Cover, Skill, Unit, Weapon, armor_typ
 # -- building and checking one unit ---------------------------------------------------------
 
 
-def build_unit(data) -> Unit:
+def build_unit(data: Mapping[str, Any]) -> Unit:
     """A schema-checked ``units:`` mapping → :class:`Unit`.
 
     List items that failed the schema (already reported by it) are skipped.
     """
     is_hero = data["kind"] == "hero"
+    cover: Cover | None
     if data.get("cover"):
         cover = Cover(data["cover"]["soft"], data["cover"]["hard"])
     else:
@@ -127,7 +129,7 @@ def resolve_joins(units: list[Unit]) -> tuple[dict[int, int], list[tuple[int, Ru
         wanted = hero.joins.lower()
         named = [j for j in by_name.get(wanted, ()) if j != i]
         if not named:
-            squads = [u.name for u in units if u.kind == "squad"]
+            squad_names = [u.name for u in units if u.kind == "squad"]
             issues.append(
                 (
                     i,
@@ -136,7 +138,7 @@ def resolve_joins(units: list[Unit]) -> tuple[dict[int, int], list[tuple[int, Ru
                         _(
                             "joins {name}: no squad of that name in this file (a hero joins only before the "
                             "game, so the squad must be in the same file or roster){hint}"
-                        ).format(name=repr(hero.joins), hint=did_you_mean(hero.joins, squads)),
+                        ).format(name=repr(hero.joins), hint=did_you_mean(hero.joins, squad_names)),
                         code="dust-join",
                     ),
                 )
@@ -409,11 +411,10 @@ def save_for(unit: Unit, cover: str, squad: Unit | None = None) -> str:
     A hero has no cover value: alone it gets no save; joined (``squad`` given) it uses the
     squad's. Cover objects get no save.
     """
-    if unit.is_hero:
-        unit = squad
-    if unit is None or unit.cover is None:
+    own = squad if unit.is_hero else unit
+    if own is None or own.cover is None:
         return "none"
-    return unit.cover.save(cover)
+    return own.cover.save(cover)
 
 
 def resolve_save(save: str, hits: int, faces: list[str], edition: str | None = None) -> dict:

@@ -6,8 +6,13 @@ Everything printed as a fixed word is a label KEY of ``data/dust/labels.yaml``; 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sheets.games.dust.model import Unit, Weapon, target_classes
 from sheets.games.dust.rules import dice_edition, partner
+
+if TYPE_CHECKING:
+    from sheets.core.game import Options
 
 _TRACK_KINDS = ("hero", "vehicle", "aircraft", "cover_object")  # a damage track, not models
 
@@ -37,27 +42,34 @@ def _cover(unit: Unit, mate: Unit | None) -> dict:
     if unit.is_hero:
         if mate is None:
             return {"mode": "none", "label": "hero_no_cover", "soft": None, "hard": None}
+        squad_cover = mate.cover
+        assert squad_cover is not None  # (a squad always has its cover: rules.build_unit)
         return {
             "mode": "squad",
             "label": "cover_uses_squad",
             "squad": mate.name,
-            "soft": mate.cover.soft,
-            "hard": mate.cover.hard,
-            "soft_label": f"save_{mate.cover.soft}",
-            "hard_label": f"save_{mate.cover.hard}",
+            "soft": squad_cover.soft,
+            "hard": squad_cover.hard,
+            "soft_label": f"save_{squad_cover.soft}",
+            "hard_label": f"save_{squad_cover.hard}",
         }
+    cover = unit.cover
+    assert cover is not None  # (only a hero has none: rules.build_unit)
     return {
         "mode": "own",
         "label": "field_cover",
-        "soft": unit.cover.soft,
-        "hard": unit.cover.hard,
-        "soft_label": f"save_{unit.cover.soft}",
-        "hard_label": f"save_{unit.cover.hard}",
+        "soft": cover.soft,
+        "hard": cover.hard,
+        "soft_label": f"save_{cover.soft}",
+        "hard_label": f"save_{cover.hard}",
     }
 
 
 def card_data(
-    unit: Unit, force: list[Unit] | None = None, options=None, mates: dict[int, Unit] | None = None
+    unit: Unit,
+    force: list[Unit] | None = None,
+    options: Options | None = None,
+    mates: dict[int, Unit] | None = None,
 ) -> dict:
     """What a unit card shows, for a renderer: label keys plus values.
 
