@@ -10,7 +10,11 @@ from typing import Any
 
 import click
 
-from sheets.core.i18n import tr
+from sheets.core.i18n import N_, tr
+
+# words click translates at run time through gettext without marking them for extraction
+# (``_(extra["required"])`` in an option's help record): listed so the catalogue holds them
+CLICK_RUNTIME_WORDS = (N_("required"),)
 
 
 class Composed(str):
@@ -40,6 +44,22 @@ def shown(value: Any) -> Any:
 
 class Option(click.Option):
     """The options of sheets (their help is translated by the command that shows it)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        given = kwargs.get("help")
+        super().__init__(*args, **kwargs)
+        if isinstance(given, Composed):  # click's cleandoc made it a plain str: no msgid to translate
+            self.help = given
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        """The help line in the language of the command shown (an option made afresh for each
+        listing, as a game's option of a shared command is, is translated here too)."""
+        saved = self.help
+        self.help = shown(saved)
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.help = saved
 
 
 class _Translated:
