@@ -79,10 +79,10 @@ def _catalog_of(po: Path):
         return read_po(fh)
 
 
-def extract(pot: Path = POT, carry_from: Path | None = RU_PO):
-    """Write the template ``pot``: the msgids of ``sheets/`` and of the installed click (marked
-    ``#. click``), plus the click strings of ``carry_from`` the installed click lacks (another
-    supported click version's). Returns the template's catalogue."""
+def extract(pot: Path = POT, carry_from: Path | None = RU_PO, sources: Iterable[Path] | None = None):
+    """Write the template ``pot``: the msgids of ``sources`` (``sheets/``) and of the installed
+    click (marked ``#. click``), plus the click strings of ``carry_from`` the installed click
+    lacks (another supported click version's). Returns the template's catalogue."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
 
@@ -92,7 +92,7 @@ def extract(pot: Path = POT, carry_from: Path | None = RU_PO):
         msgid_bugs_address="",
         fuzzy=True,
     )
-    for message, context in messages([ROOT / "sheets"]):
+    for message, context in messages([ROOT / "sheets"] if sources is None else sources):
         catalog.add(message, context=context)
     for message, context in messages([click_dir()]):
         entry = catalog.get(message[0] if isinstance(message, tuple) else message, context)
