@@ -223,17 +223,14 @@ def to_stdout(data) -> None:
     except BrokenPipeError:
         raise
     except (OSError, ValueError) as exc:  # closed (EBADF), disk full (ENOSPC), a closed file
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise InputError(
-            [
-                Problem(
-                    "-",
-                    None,
-                    _("cannot write to standard output: {reason}").format(reason=reason),
-                    code="stdout",
-                )
-            ]
-        ) from None
+        from sheets.core.fsio import os_reason
+
+        message = (
+            _("cannot write to standard output: {reason}").format(reason=os_reason(exc))
+            if isinstance(exc, OSError)
+            else _("cannot write to standard output: it is closed")
+        )
+        raise InputError([Problem("-", None, message, code="stdout")]) from None
 
 
 def stdout_is_terminal() -> bool:

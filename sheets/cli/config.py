@@ -23,6 +23,8 @@ import os
 import re
 from pathlib import Path
 
+from sheets.core.i18n import N_
+
 FILE_NAME = "sheets.toml"
 ENV = "SHEETS_CONFIG"  # a file to read instead of the two places (tests, scripts); "" = none
 
@@ -41,27 +43,82 @@ class ConfigError(Exception):
     """A settings file that cannot be read: ``file:line:col: message`` (exit 1)."""
 
 
+MAX_BYTES = 256 * 1024
+
+
 def read(path: Path) -> dict:
     import tomllib
+
+    from sheets.core.fsio import os_reason
+    from sheets.core.i18n import _
 
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         return {}
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if len(data) > 256 * 1024:
-        raise ConfigError(f"{path}: file too large (limit 262144 bytes)")
+        raise ConfigError(
+            _("{file}: cannot read: {reason}").format(file=path, reason=os_reason(exc))
+        ) from None
+    if len(data) > MAX_BYTES:
+        raise ConfigError(
+            _("{file}: file too large (limit {limit} bytes)").format(file=path, limit=MAX_BYTES)
+        )
     try:
         return tomllib.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not valid UTF-8 text") from None
+        raise ConfigError(_("{file}: not valid UTF-8 text").format(file=path)) from None
     except tomllib.TOMLDecodeError as exc:
         text = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", text)
         where = f"{path}:{m.group(1)}:{m.group(2)}" if m else str(path)
         message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", text)
-        raise ConfigError(f"{where}: {message}") from None
+        raise ConfigError(f"{where}: {toml_words(message)}") from None
+
+
+# the TOML reader's messages (Python's tomllib, which speaks English only): the msgids are its
+# words, so English stays as it says them; one it has that is not here is shown as it is
+TOML_MESSAGES = (
+    N_("Cannot overwrite a value"),
+    N_("Escaped character is not a Unicode scalar value"),
+    N_("Expected '=' after a key in a key/value pair"),
+    N_("Expected ']' at the end of a table declaration"),
+    N_("Expected ']]' at the end of an array declaration"),
+    N_("Invalid date or datetime"),
+    N_("Invalid hex value"),
+    N_("Invalid initial character for a key part"),
+    N_("Invalid statement"),
+    N_("Invalid value"),
+    N_("Unclosed array"),
+    N_("Unclosed inline table"),
+    N_("Unescaped '\\' in a string"),
+    N_("Unterminated string"),
+)
+TOML_PATTERNS = (
+    (re.compile(r"Cannot declare (?P<key>.+) twice"), N_("Cannot declare {key} twice")),
+    (
+        re.compile(r"Cannot mutate immutable namespace (?P<key>.+)"),
+        N_("Cannot mutate immutable namespace {key}"),
+    ),
+    (re.compile(r"Cannot redefine namespace (?P<key>.+)"), N_("Cannot redefine namespace {key}")),
+    (re.compile(r"Duplicate inline table key (?P<key>.+)"), N_("Duplicate inline table key {key}")),
+    (re.compile(r"Found invalid character (?P<char>.+)"), N_("Found invalid character {char}")),
+    (re.compile(r"Illegal character (?P<char>.+)"), N_("Illegal character {char}")),
+    (re.compile(r"Expected (?P<expected>'.*')"), N_("Expected {expected}")),
+)
+
+
+def toml_words(message: str) -> str:
+    """A message of tomllib in the user's language."""
+    from sheets.core.i18n import tr
+
+    if message in TOML_MESSAGES:
+        return tr(message)
+    for pattern, msgid in TOML_PATTERNS:
+        m = pattern.fullmatch(message)
+        if m:
+            return tr(msgid).format(**m.groupdict())
+    return message
 
 
 def _norm(value):

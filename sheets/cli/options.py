@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from sheets.cli.base import Option
+from sheets.cli.base import Option, Path
 from sheets.cli.specs import SpecType
 from sheets.core.i18n import N_, _
 from sheets.core.options import LANG, MONO, PAPER
@@ -77,12 +77,12 @@ rules_option = click.option(
 json_option = click.option(
     "--json", "as_json", is_flag=True, cls=Option, help=N_("Machine-readable JSON output.")
 )
-paths_argument = click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
+paths_argument = click.argument("paths", nargs=-1, required=True, type=Path(), metavar="PATH...")
 
 
 def output_option(help_text: str):
     return click.option(
-        "-o", "--output", "output", type=click.Path(dir_okay=False), default=None, cls=Option, help=help_text
+        "-o", "--output", "output", type=Path(dir_okay=False), default=None, cls=Option, help=help_text
     )
 
 

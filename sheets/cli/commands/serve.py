@@ -9,6 +9,7 @@ import click
 
 from sheets.cli.base import command
 from sheets.cli.options import verbosity
+from sheets.core.fsio import os_reason
 from sheets.core.i18n import N_, _
 
 LOCAL = "127.0.0.1"
@@ -38,7 +39,7 @@ def _bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         raise click.UsageError(
-            _("cannot listen on {host}:{port}: {reason}").format(host=host, port=port, reason=exc.strerror)
+            _("cannot listen on {host}:{port}: {reason}").format(host=host, port=port, reason=os_reason(exc))
         ) from None
     sock.listen(128)
     sock.set_inheritable(True)
