@@ -799,8 +799,6 @@ def _list_shares_first_page(doc, lists, renderer, units, opts) -> bool:
     """The army lists go under the sheets / cards of the first page when they fit in the room
     the renderer leaves there (measured by a trial drawing of that page); False: they take
     page(s) of their own before the sheets."""
-    if opts.extra.get("png_dir"):
-        return False  # the trial drawing would make card PNGs
     from sheets.render.pdf import Document
     from sheets.render.roster_pdf import first_page_room, share_first_page
 
@@ -809,7 +807,11 @@ def _list_shares_first_page(doc, lists, renderer, units, opts) -> bool:
         scratch.pen.trial = True
         return scratch
 
-    room = first_page_room(trial, lambda d: renderer(d, units, opts), opts.paper)
+    # the trial drawing makes no card PNGs: the same pages as without --png DIR
+    dry = Options(
+        opts.lang, opts.paper, opts.mono, opts.rules, {k: v for k, v in opts.extra.items() if k != "png_dir"}
+    )
+    room = first_page_room(trial, lambda d: renderer(d, units, dry), opts.paper)
     return share_first_page(doc, lists, room)
 
 

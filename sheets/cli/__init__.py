@@ -171,6 +171,7 @@ class LazyGroup(Group):
         i18n.set_lang(lang)
         i18n.install_default_domain()
         self._lang_source = source
+        short_help_option(self)  # a context made elsewhere (a help walk) may have cached --help alone
         try:
             return super().main(argv, *rest, **kwargs)
         finally:

@@ -119,6 +119,40 @@ def expand_paths(paths) -> list[str]:
     return out
 
 
+def example_paths(names) -> list[str]:
+    """The bundled sample files ``--example NAME`` names: a game id (its first printout,
+    ``data/common/examples.yaml``) or a sample's file name without ``.yaml``."""
+    from sheets.core.data import data_root, load_data
+    from sheets.core.errors import did_you_mean
+
+    root = data_root() / "units"
+    table = load_data("common/examples.yaml")
+    stems = {p.stem: p for p in sorted(root.glob("*/*.yaml"))}
+    out: list[str] = []
+    for name in names:
+        key = str(name).strip().lower()
+        if key in table:
+            out.extend(str(root / key / f) for f in table[key])
+        elif key in stems:
+            out.append(str(stems[key]))
+        else:
+            known = sorted(table) + sorted(stems)
+            raise click.BadParameter(
+                _("no sample {name}{hint}; samples: {known}").format(
+                    name=repr(name), hint=did_you_mean(key, known), known=", ".join(known)
+                ),
+                param_hint="'--example'",
+            )
+    return out
+
+
+def inputs(paths, examples) -> list[str]:
+    """The files a command reads: its PATHs (folders expanded) and the ``--example`` samples."""
+    if not paths and not examples:
+        raise click.UsageError(_("give the files to read (PATH...) or a bundled sample (--example GAME)"))
+    return expand_paths(paths) + example_paths(examples)
+
+
 def units_count(n: int) -> str:
     return ngettext("{n} unit", "{n} units", n).format(n=n)
 

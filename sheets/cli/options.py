@@ -78,6 +78,33 @@ json_option = click.option(
     "--json", "as_json", is_flag=True, cls=Option, help=N_("Machine-readable JSON output.")
 )
 paths_argument = click.argument("paths", nargs=-1, required=True, type=Path(), metavar="PATH...")
+# render, validate, info: the files, or the bundled samples (`--example battletech`)
+inputs_argument = click.argument("paths", nargs=-1, required=False, type=Path(), metavar="[PATH]...")
+
+
+def _complete_examples(ctx, param, incomplete):
+    from click.shell_completion import CompletionItem
+
+    from sheets.core.data import data_root, load_data
+
+    names = sorted(load_data("common/examples.yaml")) + sorted(
+        p.stem for p in (data_root() / "units").glob("*/*.yaml")
+    )
+    return [CompletionItem(n) for n in names if n.startswith(incomplete)]
+
+
+example_option = click.option(
+    "--example",
+    "examples",
+    multiple=True,
+    metavar="NAME",
+    cls=Option,
+    shell_complete=_complete_examples,
+    help=N_(
+        "A bundled sample instead of (or beside) PATH: a game id (its sample printout) or a sample's name, "
+        "e.g. --example battletech, --example roc. Works from any folder after pip install."
+    ),
+)
 
 
 def output_option(help_text: str):

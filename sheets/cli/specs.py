@@ -163,9 +163,14 @@ class GameOptionsCommand(Command):
         known = {o for p in super().get_params(ctx) for o in (*p.opts, *p.secondary_opts)}
         helps = set(ctx.help_option_names)
         names = {p.name for p in super().get_params(ctx)}
-        ctx.meta["sheets.game_options"] = any(
-            a.startswith("-") and a != "-" and (a.split("=", 1)[0] not in known or a in helps) for a in args
-        ) or any(k not in names for k in (ctx.default_map or {}))
+        ctx.meta["sheets.game_options"] = (
+            ctx.resilient_parsing
+            or any(
+                a.startswith("-") and a != "-" and (a.split("=", 1)[0] not in known or a in helps)
+                for a in args
+            )
+            or any(k not in names for k in (ctx.default_map or {}))
+        )
         return super().parse_args(ctx, args)
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:

@@ -193,4 +193,4 @@ class RuleIssue:
     path: tuple
     message: str
     severity: str = "error"
-    code: str = ""  # the problem's kind (see :class:`Problem`)
+    code: str = field(default="", compare=False)  # the problem's kind (see :class:`Problem`)

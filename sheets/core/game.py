@@ -44,7 +44,7 @@ class Game:
     name: dict = {}  # {"en": ..., "ru": ...}
     unit_kinds: tuple = ()
     variants: tuple = ()  # rule variants, first = default
-    limit_unit: str = "points"  # what a roster limit counts (BV, AP, points)
+    limit_unit: str | dict = "points"  # what a roster limit counts (BV, AP, points; or {"en", "ru"})
     # import paths "module:attr", loaded lazily
     renderer: str | None = None  # callable(doc, units, options): draws pages into a Document
     reference_renderer: str | None = None  # callable(doc, options)
@@ -110,7 +110,7 @@ class Game:
 
     def roster_row(self, unit, options: Options) -> dict:
         """Fields of the unit for army lists (name, cost, …)."""
-        return {"name": getattr(unit, "name", ""), "cost": self.unit_cost(unit, options)}
+        return {"name": unit_name(unit), "cost": self.unit_cost(unit, options)}
 
     def roster_columns(self, options: Options) -> list[tuple[str, str]]:
         """Army-list columns as (row key, label key); labels come from the game's labels.yaml."""
@@ -118,10 +118,16 @@ class Game:
 
     def text_fields(self, unit) -> list[tuple[tuple, str]]:
         """User text printed for this unit, as (path, text), for the font-coverage check."""
-        return [(("name",), getattr(unit, "name", ""))]
+        return [(("name",), unit_name(unit))]
 
     def default_variant(self) -> str | None:
         return self.variants[0] if self.variants else None
+
+
+def unit_name(unit) -> str:
+    """A unit model's name (an object's ``name``, or a mapping's ``"name"``)."""
+    name = unit.get("name") if isinstance(unit, dict) else getattr(unit, "name", "")
+    return str(name or "")
 
 
 def option_specs(game: Game, command: str) -> tuple:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sheets.core.data import label, labels
 from sheets.core.game import Options
+from sheets.core.i18n import _, current_lang
 from sheets.core.loader import Loaded
 
 
@@ -56,7 +57,13 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
     rule_violations = list(game.validate_list(loaded.units, own_opts, loaded.roster))
     violations += rule_violations
     own = labels(game.id)
-    limit_unit = own["limit_unit"][lang] if "limit_unit" in own else game.limit_unit
+    if "limit_unit" in own:
+        limit_unit = own["limit_unit"][lang]
+    else:  # a plug-in's own words: a string, or {"en": …, "ru": …}
+        unit_words = game.limit_unit
+        limit_unit = (
+            unit_words.get(lang) or unit_words.get("en", "") if isinstance(unit_words, dict) else unit_words
+        )
     rules_name = (
         own[f"rules_{opts.rules}"][lang] if opts.rules and f"rules_{opts.rules}" in own else opts.rules
     )
@@ -102,24 +109,27 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict:
 
 
 def limit_warning(loaded: Loaded) -> str | None:
-    """The message for a roster over its limit (English), or None."""
+    """The message for a roster over its limit (in the current language), or None."""
     if not loaded.roster:
         return None
-    data = army_list(loaded, "en")
+    data = army_list(loaded, current_lang())
     if data["over"]:
-        return (
-            f"roster {data['name']!r} is over the limit: {data['total']} {data['limit_unit']} "
-            f"> {data['limit']} (by {data['over_by']})"
+        return _("roster {name} is over the limit: {total} {unit} > {limit} (by {over})").format(
+            name=repr(data["name"]),
+            total=data["total"],
+            unit=data["limit_unit"],
+            limit=data["limit"],
+            over=data["over_by"],
         )
     return None
 
 
 def list_violations(loaded: Loaded) -> list[str]:
-    """Every list-level breach of a roster, in English: over the limit, then the game's own
-    list checks (e.g. the Force Organisation Chart). A plain unit file has none."""
+    """Every list-level breach of a roster, in the current language: over the limit, then the
+    game's own list checks (e.g. the Force Organisation Chart). A plain unit file has none."""
     if not loaded.roster:
         return []
     out = [w for w in [limit_warning(loaded)] if w]
     opts = loaded.options
-    en = Options(paper=opts.paper, mono=opts.mono, rules=opts.rules, extra=opts.extra)  # lang: "en"
-    return out + list(loaded.game.validate_list(loaded.units, en, loaded.roster))
+    here = Options(lang=current_lang(), paper=opts.paper, mono=opts.mono, rules=opts.rules, extra=opts.extra)
+    return out + list(loaded.game.validate_list(loaded.units, here, loaded.roster))

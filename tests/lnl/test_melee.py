@@ -203,8 +203,10 @@ def test_sw_limits_in_melee():
     assert melee_fp(big).fp == 4  # two SWs, IFP lost
     half = parse_spec("half:1-4-4+MG-34", "A3")
     assert melee_fp(half).fp == 2  # one SW, IFP lost
-    with pytest.raises(SpecError, match="at most 1"):
-        parse_spec("half:1-4-4+MG-34+MG", "A4")
+    # a half-squad carrying two uses one of them (the rules limit use, not carrying)
+    assert melee_fp(parse_spec("half:1-4-4+MG-34+MG", "A4")).fp == 2
+    with pytest.raises(SpecError, match="at most 4 support weapons"):
+        parse_spec("half:1-4-4+MG-34+MG+MG+MG+MG", "A5")
 
 
 def test_zero_fp_mmc_with_sw_uses_the_sw():

@@ -84,7 +84,7 @@ def test_ambush_example_says_if_killed(cli, tmp_path):
 READINGS_EN = [
     "Odds below 1:1 are rounded in the attacker's favour: 2 vs 5 → 1:2",
     "The 1:3 test uses the raw ratio, before rounding: 3 vs 10 is below 1:3 (one target only); 1 vs 3 is not.",
-    "The ambusher's tripled FP counts when it attacks, not when it defends against the strike back.",
+    "The ambusher's tripled FP counts when it attacks, not when it defends against the strike back (the calculator offers the other reading: tripled in defence too).",
     'A unit\'s own "M" goes with its IFP',
     "Leaders and heroes use an SW only when it is the better choice",
     "A hero defends with its IFP even when it uses an SW",

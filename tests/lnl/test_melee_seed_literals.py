@@ -154,7 +154,9 @@ def test_a_specs_leader_lm_is_limited_like_a_lm(lm, ok):
     if ok:
         assert parse_spec(f"leader:lm{lm}+MG", "L").lm == lm
     else:
-        with pytest.raises(SpecError, match=rf"a leader's LM is -3…5 \(as --a-lm\), not {lm}$"):
+        with pytest.raises(
+            SpecError, match=rf"a leader's LM is -3…5 \(as a side's leadership modifier\), not {lm}$"
+        ):
             parse_spec(f"leader:lm{lm}+MG", "L")
 
 

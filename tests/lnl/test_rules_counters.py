@@ -156,33 +156,37 @@ SMC = "a single-man counter uses one SW"
 
 
 @pytest.mark.parametrize(
-    "kind, counter, extra, allowed, reason",
+    "kind, counter, extra",
     [
-        ("squad", "1-6-4", {}, 2, SQUAD),
-        ("half_squad", "0-2-3", {}, 1, HALF),
-        ("crew", "1-4-4", {}, 1, CREW),
-        ("weapon_team", "1-4-4", {}, 1, TEAM),
-        ("leader", "", {"lm": 1}, 1, SMC),
-        ("hero", "", {"fp": 1}, 1, SMC),
-        ("medic", "", {}, 1, SMC),
-        ("sniper", "", {}, 1, SMC),
-        ("scout", "", {}, 1, SMC),
+        ("squad", "1-6-4", {}),
+        ("half_squad", "0-2-3", {}),
+        ("crew", "1-4-4", {}),
+        ("leader", "", {"lm": 1}),
+        ("hero", "", {"fp": 1}),
     ],
 )
-def test_sw_limit_boundary(kind, counter, extra, allowed, reason):
-    names = ["MG", "MG-34", "MG-42"]
-    ok = build_unit(entry(name="U", kind=kind, counter=counter, weapons=names[:allowed], **extra))
-    assert validate_unit(ok) == []  # exactly the limit is allowed
-    over = build_unit(entry(name="U", kind=kind, counter=counter, weapons=names[: allowed + 1], **extra))
+def test_a_counter_may_carry_up_to_four_sws_whatever_it_uses_in_melee(kind, counter, extra):
+    """«отделение может использовать один SW … или два SW» limits use in melee, not carrying:
+    four are carried (the sheet's room), a fifth is refused."""
+    names = ["MG", "MG-34", "MG-42", "M1919", "Satchel Charge"]
+    ok = build_unit(entry(name="U", kind=kind, counter=counter, weapons=names[:4], **extra))
+    assert validate_unit(ok) == []
+    over = build_unit(entry(name="U", kind=kind, counter=counter, weapons=names, **extra))
     assert validate_unit(over) == [
-        RuleIssue(("weapons",), f"{allowed + 1} support weapons: {reason}, never {allowed + 1} or more")
+        RuleIssue(
+            ("weapons",),
+            "5 support weapons: a counter's sheet has room for 4 (in melee it uses the best it may)",
+            code="lnl-too-many-sw",
+        )
     ]
 
 
-def test_unknown_weapons_count_towards_the_sw_limit():
-    u = build_unit(entry(name="D", kind="squad", counter="1-6-4", weapons=["MG", "MG-34", "MG-43"]))
+def test_unknown_weapons_count_towards_the_carried_sws():
+    u = build_unit(
+        entry(name="D", kind="squad", counter="1-6-4", weapons=["MG", "MG-34", "MG-43", "MG", "MG"])
+    )
     assert [i.path for i in validate_unit(u)] == [("weapons", 2), ("weapons",)]
-    assert validate_unit(u)[1].message == f"3 support weapons: {SQUAD}, never 3 or more"
+    assert validate_unit(u)[1].message.startswith("5 support weapons: ")
 
 
 def test_mmc_fields_that_belong_to_smcs():

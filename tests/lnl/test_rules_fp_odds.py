@@ -191,7 +191,8 @@ def unit(kind, ifp=None, *weapons, m=False):
         (unit("leader", None, M_SW), 2, "half of Flak 2 rounded up; +1 M = 2"),
         (unit("leader", None, M_SW, find_weapon("MG-34")), 2, "half of Flak 2 rounded up; +1 M = 2"),
         (unit("leader", None, find_weapon("MG-34"), M_SW), 2, "half of Flak 2 rounded up; +1 M = 2"),
-        (unit("leader", None, find_weapon("Flamethrower"), M_SW), 2, "half of Flamethrower 3 rounded up = 2"),
+        # a tie is never broken by the order typed (the first SW by name)
+        (unit("leader", None, find_weapon("Flamethrower"), M_SW), 2, "half of Flak 2 rounded up; +1 M = 2"),
         (unit("leader", None, M_SW, find_weapon("Flamethrower")), 2, "half of Flak 2 rounded up; +1 M = 2"),
         (unit("leader", None, M_SW3, find_weapon("Flamethrower")), 3, "half of Flak3 3 rounded up; +1 M = 3"),
         (unit("hero", 1, M_SW, m=True), 2, "hero IFP 1 (Flak not used: half its FP would give 2); +1 M = 2"),

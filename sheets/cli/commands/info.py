@@ -7,8 +7,15 @@ import json
 import click
 
 from sheets.cli.base import command
-from sheets.cli.common import expand_paths, format_of, load_all, make_options, out_or, write
-from sheets.cli.options import json_option, output_option, paths_argument, rules_option, verbosity
+from sheets.cli.common import format_of, inputs, load_all, make_options, out_or, write
+from sheets.cli.options import (
+    example_option,
+    inputs_argument,
+    json_option,
+    output_option,
+    rules_option,
+    verbosity,
+)
 from sheets.cli.specs import GameOptionsCommand, check_game_options, check_rules
 from sheets.core.i18n import N_, current_lang
 
@@ -22,7 +29,8 @@ from sheets.core.i18n import N_, current_lang
         "  sheets info --lang ru data/units/dmech/otrok.yaml"
     ),
 )
-@paths_argument
+@inputs_argument
+@example_option
 @json_option
 @rules_option
 @output_option(
@@ -30,10 +38,10 @@ from sheets.core.i18n import N_, current_lang
 )
 @verbosity
 @click.pass_context
-def info(ctx, paths, as_json, rules, output, **game_options):
+def info(ctx, paths, examples, as_json, rules, output, **game_options):
     fmt = format_of(output, "info", ("txt", "json"), "json" if as_json else "txt")
     as_json = as_json or fmt == "json"
-    paths = expand_paths(paths)
+    paths = inputs(paths, examples)
     loaded = load_all(paths, make_options(rules=rules, **game_options))
     check_game_options(ctx, "info", {one.game.id for one in loaded})
     check_rules(ctx, {one.game.id for one in loaded})

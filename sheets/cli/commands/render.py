@@ -10,10 +10,10 @@ from sheets.cli.base import command
 from sheets.cli.common import (
     check_layout,
     coverage,
-    expand_paths,
     format_of,
     gc_frozen,
     glyph_check,
+    inputs,
     load_all,
     make_options,
     out_or,
@@ -25,7 +25,7 @@ from sheets.cli.common import (
     write,
     write_pngs,
 )
-from sheets.cli.options import output_option, paths_argument, printing_options
+from sheets.cli.options import example_option, inputs_argument, output_option, printing_options
 from sheets.cli.options import verbosity as verbosity_options
 from sheets.cli.specs import GameOptionsCommand, check_game_options, check_rules
 from sheets.core.i18n import N_, _, ngettext
@@ -70,7 +70,8 @@ def expected_pages(loaded) -> int | None:
         "  sheets render roc.yaml -o roc.png\n  cat army.yaml | sheets render - -o army.pdf"
     ),
 )
-@paths_argument
+@inputs_argument
+@example_option
 @output_option(
     N_(
         "OUT.pdf, or OUT.png for one PNG per page (OUT-1.png, OUT-2.png…); - is standard output (PDF). "
@@ -99,8 +100,8 @@ def expected_pages(loaded) -> int | None:
 )
 @verbosity_options
 @click.pass_context
-def render(ctx, paths, output, paper, mono, rules, no_list, dpi, jobs, **game_options):
-    paths = expand_paths(paths)
+def render(ctx, paths, examples, output, paper, mono, rules, no_list, dpi, jobs, **game_options):
+    paths = inputs(paths, examples)
     options = make_options(paper=paper, mono=mono, rules=rules, **game_options)
     if output is not None and not os.path.lexists(str(output)):
         format_of(output, "render", RENDER_FORMATS)  # a new file's suffix: before any work

@@ -7,8 +7,8 @@ import json
 import click
 
 from sheets.cli.base import command
-from sheets.cli.common import expand_paths, make_options, units_count, warn
-from sheets.cli.options import paths_argument, rules_option, strict_option, verbosity
+from sheets.cli.common import inputs, make_options, units_count, warn
+from sheets.cli.options import example_option, inputs_argument, rules_option, strict_option, verbosity
 from sheets.cli.specs import GameOptionsCommand, check_game_options, check_rules
 from sheets.core.i18n import N_, _
 
@@ -23,7 +23,8 @@ from sheets.core.i18n import N_, _
         "  sheets validate my-army.yaml more-units.yaml\n  sheets validate my-units/ --json"
     ),
 )
-@paths_argument
+@inputs_argument
+@example_option
 @rules_option
 @strict_option
 @click.option(
@@ -37,14 +38,14 @@ from sheets.core.i18n import N_, _
 )
 @verbosity
 @click.pass_context
-def validate(ctx, paths, rules, as_json, **game_options):
+def validate(ctx, paths, examples, rules, as_json, **game_options):
     from sheets.api import Problem, check_loaded, distinct
     from sheets.core.errors import InputError
     from sheets.core.loader import load_file
 
     # a usage error (an option of another game, --rules on a game without variants) comes before
     # any result: the games are known from the files' first lines
-    paths = expand_paths(paths)
+    paths = inputs(paths, examples)
     options = make_options(rules=rules, **game_options)
     failed, warnings, games, said = [], [], set(), []  # said: (warning?, line) in file order
     for path in paths:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from sheets.core.data import load_data
 from sheets.core.errors import RuleIssue, did_you_mean
+from sheets.core.i18n import _, ngettext
 from sheets.games.battletech.model import (
     ARMS,
     LOCATIONS,
@@ -436,9 +437,15 @@ def _check_eras(proto: Proto, variant: str, strict: bool) -> list[RuleIssue]:
     return [
         RuleIssue(
             path,
-            f"{name} is not in the classic ProtoMech rules (later equipment; "
-            f"use rules: tw){'' if strict else ', marked † on the sheet'}",
+            (
+                _("{name} is not in the classic ProtoMech rules (later equipment; use rules: tw)")
+                if strict
+                else _(
+                    "{name} is not in the classic ProtoMech rules (later equipment; use rules: tw), marked † on the sheet"
+                )
+            ).format(name=name),
             "error" if strict else "warning",
+            code="bt-later-equipment",
         )
         for path, name in later_equipment(proto, variant)
     ]
@@ -453,20 +460,26 @@ def validate(proto: Proto, variant: str | None, strict: bool = False) -> list[Ru
     v = variant_data(variant)
     issues: list[RuleIssue] = _check_eras(proto, variant, strict)
     if not v["tons"]["min"] <= proto.tons <= v["tons"]["max"]:
-        what = "ultraheavy (10-15 t)" if is_ultraheavy(proto) else f"{proto.tons} t"
+        what = _("ultraheavy (10-15 t)") if is_ultraheavy(proto) else f"{proto.tons} t"
         issues.append(
             RuleIssue(
                 ("tons",),
-                f"{proto.tons} t: {what} ProtoMechs are not allowed under "
-                f"rules: {variant} ({v['tons']['min']}-{v['tons']['max']} t; use rules: tw)",
+                _(
+                    "{tons} t: {what} ProtoMechs are not allowed under rules: {variant} ({low}-{high} t; use rules: tw)"
+                ).format(
+                    tons=proto.tons, what=what, variant=variant, low=v["tons"]["min"], high=v["tons"]["max"]
+                ),
+                code="bt-tons",
             )
         )
     if proto.motion not in v["motions"]:
         issues.append(
             RuleIssue(
                 ("motion",),
-                f"motion {proto.motion!r} is not allowed under rules: "
-                f"{variant} (allowed: {', '.join(v['motions'])}; use rules: tw)",
+                _(
+                    "motion {motion} is not allowed under rules: {variant} (allowed: {allowed}; use rules: tw)"
+                ).format(motion=repr(proto.motion), variant=variant, allowed=", ".join(v["motions"])),
+                code="bt-motion",
             )
         )
     issues += _check_armor(proto)
@@ -486,7 +499,10 @@ def _check_armor(proto: Proto) -> list[RuleIssue]:
                 issues.append(
                     RuleIssue(
                         ("armor", loc),
-                        f"a quad has no arms: {loc} armour must be 0 or left out (got {points})",
+                        _(
+                            "a quad has no arms: {location} armour must be 0 or left out (got {points})"
+                        ).format(location=loc, points=points),
+                        code="bt-armour",
                     )
                 )
         elif loc == "main_gun" and not proto.has_main_gun:
@@ -494,15 +510,22 @@ def _check_armor(proto: Proto) -> list[RuleIssue]:
                 issues.append(
                     RuleIssue(
                         ("armor", loc),
-                        f"main gun armour {points} given, but no equipment is in location main_gun",
+                        _("main gun armour {points} given, but no equipment is in location main_gun").format(
+                            points=points
+                        ),
+                        code="bt-armour",
                     )
                 )
         elif points > limits[loc]:
             issues.append(
                 RuleIssue(
                     ("armor", loc),
-                    f"{loc} armour {points} exceeds the maximum "
-                    f"{limits[loc]} for a {proto.tons} t {proto.motion}",
+                    _(
+                        "{location} armour {points} exceeds the maximum {limit} for a {tons} t {motion}"
+                    ).format(
+                        location=loc, points=points, limit=limits[loc], tons=proto.tons, motion=proto.motion
+                    ),
+                    code="bt-armour",
                 )
             )
     return issues
@@ -511,28 +534,36 @@ def _check_armor(proto: Proto) -> list[RuleIssue]:
 def _check_movement(proto: Proto) -> list[RuleIssue]:
     cap = max_jump_mp(proto)
     if proto.jump > cap:
-        jets = "extended jump jets" if proto.jump_jets == "extended" else "standard jump jets"
+        if proto.jump_jets == "extended":
+            template = _("jump {jump} exceeds the maximum {cap} (walk {walk}, extended jump jets)")
+        else:
+            template = _("jump {jump} exceeds the maximum {cap} (walk {walk}, standard jump jets)")
         return [
-            RuleIssue(("jump",), f"jump {proto.jump} exceeds the maximum {cap} (walk {proto.walk}, {jets})")
+            RuleIssue(("jump",), template.format(jump=proto.jump, cap=cap, walk=proto.walk), code="bt-jump")
         ]
     return []
 
 
 def _unknown(name: str) -> str:
-    return f"unknown item {name!r}{did_you_mean(name, catalogue().names())}"
+    return _("unknown item {name}{hint}").format(
+        name=repr(name), hint=did_you_mean(name, catalogue().names())
+    )
 
 
 def _check_mounts(proto: Proto) -> list[RuleIssue]:
     issues = []
     for m in proto.mounts:
         if m.item is None:
-            issues.append(RuleIssue(("equipment", m.index, "item"), _unknown(m.name)))
+            issues.append(RuleIssue(("equipment", m.index, "item"), _unknown(m.name), code="bt-unknown-item"))
             continue
         if m.location is None:
             issues.append(
                 RuleIssue(
                     ("equipment", m.index, "item"),
-                    f"{m.item.name} needs a location (one of {', '.join(LOCATIONS)})",
+                    _("{item} needs a location (one of {locations})").format(
+                        item=m.item.name, locations=", ".join(LOCATIONS)
+                    ),
+                    code="bt-location",
                 )
             )
             continue
@@ -540,14 +571,20 @@ def _check_mounts(proto: Proto) -> list[RuleIssue]:
             issues.append(
                 RuleIssue(
                     ("equipment", m.index, "location"),
-                    f"a quad has no arms: {m.item.name} cannot go in {m.location}",
+                    _("a quad has no arms: {item} cannot go in {location}").format(
+                        item=m.item.name, location=m.location
+                    ),
+                    code="bt-location",
                 )
             )
         if isinstance(m.item, Weapon) and m.item.main_gun_only and m.location != "main_gun":
             issues.append(
                 RuleIssue(
                     ("equipment", m.index, "location"),
-                    f"{m.item.name} may only be mounted in the main gun, not {m.location}",
+                    _("{item} may only be mounted in the main gun, not {location}").format(
+                        item=m.item.name, location=m.location
+                    ),
+                    code="bt-location",
                 )
             )
     return issues
@@ -558,27 +595,33 @@ def _check_ammo(proto: Proto) -> list[RuleIssue]:
     carried = {m.item.ammo for m in proto.mounts if isinstance(m.item, Weapon) and m.item.ammo}
     for b in proto.ammo:
         if b.ammo is None:
-            issues.append(RuleIssue(("equipment", b.index, "item"), _unknown(b.name)))
+            issues.append(RuleIssue(("equipment", b.index, "item"), _unknown(b.name), code="bt-unknown-item"))
             continue
         if b.location is not None:
             issues.append(
                 RuleIssue(
                     ("equipment", b.index, "location"),
-                    f"{b.ammo.name} takes no location (ammo is stored in the body)",
+                    _("{item} takes no location (ammo is stored in the body)").format(item=b.ammo.name),
+                    code="bt-location",
                 )
             )
         if b.shots is None:
             issues.append(
                 RuleIssue(
-                    ("equipment", b.index, "item"), f"{b.ammo.name} needs 'shots:' (the number of shots)"
+                    ("equipment", b.index, "item"),
+                    _("{item} needs 'shots:' (the number of shots)").format(item=b.ammo.name),
+                    code="bt-ammo",
                 )
             )
         if b.ammo.key not in carried:
-            users = ", ".join(w.name for w in weapons_for_ammo(b.ammo.key)) or "none"
+            users = ", ".join(w.name for w in weapons_for_ammo(b.ammo.key)) or _("none")
             issues.append(
                 RuleIssue(
                     ("equipment", b.index, "item"),
-                    f"{b.ammo.name}: the unit carries no weapon that fires it ({users})",
+                    _("{item}: the unit carries no weapon that fires it ({users})").format(
+                        item=b.ammo.name, users=users
+                    ),
+                    code="bt-ammo",
                 )
             )
     return issues
@@ -601,9 +644,13 @@ def _check_limits(proto: Proto) -> list[RuleIssue]:
             issues.append(
                 RuleIssue(
                     ("equipment", extra.index, "location"),
-                    f"{loc} holds {len(mounts)} item{'' if len(mounts) == 1 else 's'}; "
-                    f"the limit is {lim['slots']}",
+                    ngettext(
+                        "{location} holds {n} item; the limit is {limit}",
+                        "{location} holds {n} items; the limit is {limit}",
+                        len(mounts),
+                    ).format(location=loc, n=len(mounts), limit=lim["slots"]),
                     "warning",
+                    code="bt-slots",
                 )
             )
         weight = sum(m.item.tons for m in mounts)
@@ -611,8 +658,11 @@ def _check_limits(proto: Proto) -> list[RuleIssue]:
             issues.append(
                 RuleIssue(
                     ("equipment", mounts[-1].index, "location"),
-                    f"{loc} carries {weight:g} t; the limit is {lim['tons']:g} t",
+                    _("{location} carries {weight} t; the limit is {limit} t").format(
+                        location=loc, weight=f"{weight:g}", limit=f"{lim['tons']:g}"
+                    ),
                     "warning",
+                    code="bt-weight",
                 )
             )
     return issues

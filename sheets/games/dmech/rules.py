@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from sheets.core.data import load_data
 from sheets.core.errors import RuleIssue
+from sheets.core.i18n import _
 from sheets.games.dmech.geometry import FACES
 from sheets.games.dmech.model import (
     Condition,
@@ -60,36 +61,56 @@ def armor_problems(mapping: Mapping[str, int]) -> list[tuple[str | None, str]]:
     given = [k for k, v in mapping.items() if v is not None]
     unknown = [k for k in given if k not in FACES and k not in FOUR_GROUPS]
     if unknown:
-        return [(k, f"unknown armour face {k!r}") for k in unknown]
+        return [(k, _("unknown armour face {face}").format(face=repr(k))) for k in unknown]
     if not given:
-        return [(None, f"give front, front_side, rear_side, rear — or all six faces ({', '.join(FACES)})")]
+        return [
+            (
+                None,
+                _("give front, front_side, rear_side, rear — or all six faces ({faces})").format(
+                    faces=", ".join(FACES)
+                ),
+            )
+        ]
     groups = [k for k in given if k in ("front_side", "rear_side")]
     six_only = [k for k in given if k in FACES and k not in FOUR_GROUPS]
     if groups and six_only:
         return [
-            (k, f"{k!r} mixes the six-face form with the 4-value form ({', '.join(groups)}); use one form")
+            (
+                k,
+                _("{face} mixes the six-face form with the 4-value form ({groups}); use one form").format(
+                    face=repr(k), groups=", ".join(groups)
+                ),
+            )
             for k in six_only
         ]
     if not groups and not six_only:
-        return [(None, f"missing armour face {k!r}") for k in ("front", "rear") if k not in given] + [
+        return [
+            (None, _("missing armour face {face}").format(face=repr(k)))
+            for k in ("front", "rear")
+            if k not in given
+        ] + [
             (
                 None,
-                "missing the side faces: give front_side and rear_side, or front_right, "
-                "rear_right, rear_left and front_left",
+                _(
+                    "missing the side faces: give front_side and rear_side, or front_right, rear_right, rear_left "
+                    "and front_left"
+                ),
             )
         ]
     wanted = FOUR_GROUPS if groups else FACES
-    form = "the 4-value form" if groups else "the six-face form"
-    return [
-        (None, f"missing armour face {k!r} ({form} needs {', '.join(wanted)})")
-        for k in wanted
-        if k not in given
-    ]
+    if groups:
+        template = _("missing armour face {face} (the 4-value form needs {faces})")
+    else:
+        template = _("missing armour face {face} (the six-face form needs {faces})")
+    return [(None, template.format(face=repr(k), faces=", ".join(wanted))) for k in wanted if k not in given]
 
 
 def armor_issues(mapping: Mapping[str, int], path: tuple = ("armor",)) -> list[RuleIssue]:
     """:func:`armor_problems` as RuleIssues addressed into the unit mapping."""
-    return [RuleIssue(path + ((key,) if key else ()), msg) for key, msg in armor_problems(mapping)]
+    return [
+        RuleIssue(path + ((key,) if key else ()), msg, code="dmech-armour-faces")
+        for key, msg in armor_problems(mapping)
+    ]
 
 
 def expand_armor(mapping: Mapping[str, int]) -> dict[str, int]:
@@ -162,7 +183,7 @@ def penetration_step(result: str) -> PenetrationStep:
 
 def _check_die(value) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise ValueError(f"a die shows 1–6, got {value!r}")
+        raise ValueError(_("a die shows 1–6, got {value}").format(value=repr(value)))
     return value
 
 
@@ -174,10 +195,12 @@ def penetration(power: int, dice: Sequence[int], armor: int) -> tuple[int, str]:
     """
     for name, value in (("power", power), ("armour", armor)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{name} must be a whole number ≥ 0, got {value!r}")
+            raise ValueError(
+                _("{name} must be a whole number ≥ 0, got {value}").format(name=name, value=repr(value))
+            )
     dice = [_check_die(d) for d in dice]
     if not 1 <= len(dice) <= 2:
-        raise ValueError(f"give one or two dice, got {len(dice)}")
+        raise ValueError(_("give one or two dice, got {n}").format(n=len(dice)))
     value = power + max(dice)
     margin = value - armor
     for step in penetration_steps():

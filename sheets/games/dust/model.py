@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from sheets.core.data import load_data
+from sheets.core.i18n import _
 
 KINDS = ("squad", "hero", "vehicle", "aircraft")
 SAVES = ("hits", "misses", "none")  # hit save | miss save | no save (seed)
@@ -46,15 +47,21 @@ def parse_cell(value) -> Cell | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, str):
-        raise CellError(f"{value!r} is not a cell: write dice/damage like 2/1, a phaser 2z1, or –")
+        raise CellError(
+            _("{value} is not a cell: write dice/damage like 2/1, a phaser 2z1, or –").format(
+                value=repr(value)
+            )
+        )
     if value.strip() in NO_ATTACK:
         return None
     m = _CELL.match(value)
     if not m:
-        raise CellError(f"bad cell {value!r}: expected dice/damage like 2/1, a phaser 2z1, or –")
+        raise CellError(
+            _("bad cell {value}: expected dice/damage like 2/1, a phaser 2z1, or –").format(value=repr(value))
+        )
     dice, sep, damage = int(m.group(1)), m.group(2).lower(), int(m.group(3))
     if dice < 1 or damage < 1:
-        raise CellError(f"bad cell {value!r}: dice and damage must be at least 1")
+        raise CellError(_("bad cell {value}: dice and damage must be at least 1").format(value=repr(value)))
     return Cell(f"{dice}{sep}{damage}", dice, damage, sep == "z")
 
 

@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sheets.core.data import load_data
+from sheets.core.data import labels, load_data
 from sheets.core.errors import RuleIssue, did_you_mean
+from sheets.core.i18n import _, current_lang
 from sheets.games.dust.model import Armor, Cover, Skill, Unit, Weapon, armor_types
 
 # -- building and checking one unit ---------------------------------------------------------
@@ -61,6 +62,12 @@ def build_unit(data) -> Unit:
     )
 
 
+def _printed(prefix: str, key: str) -> str:
+    """A kind or an armour type as the card prints it, in the current language."""
+    words = labels("dust").get(f"{prefix}_{key}")
+    return words[current_lang()].lower() if words else key
+
+
 def validate_unit(unit: Unit) -> list[RuleIssue]:
     """Checks of one unit: armour level within its type, heroes without cover, who may join."""
     issues = []
@@ -69,19 +76,30 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
         issues.append(
             RuleIssue(
                 ("armor", "level"),
-                f"level {unit.armor.level} is out of range for {unit.armor.type} armour (1–{levels})",
+                _("level {level} is out of range for {type} armour (1–{levels})").format(
+                    level=unit.armor.level, type=_printed("armor", unit.armor.type), levels=levels
+                ),
+                code="dust-armour-level",
             )
         )
     if unit.is_hero and unit.cover is not None:
         issues.append(
             RuleIssue(
                 ("cover",),
-                "heroes have no cover value of their own (a joined hero "
-                "uses its squad's cover): remove 'cover'",
+                _(
+                    "heroes have no cover value of their own (a joined hero uses its squad's cover): remove 'cover'"
+                ),
+                code="dust-hero-cover",
             )
         )
     if unit.joins and not unit.is_hero:
-        issues.append(RuleIssue(("joins",), f"only heroes join squads; this unit is a {unit.kind}"))
+        issues.append(
+            RuleIssue(
+                ("joins",),
+                _("only heroes join squads; this unit is a {kind}").format(kind=_printed("kind", unit.kind)),
+                code="dust-join",
+            )
+        )
     return issues
 
 
@@ -115,10 +133,11 @@ def resolve_joins(units: list[Unit]) -> tuple[dict[int, int], list[tuple[int, Ru
                     i,
                     RuleIssue(
                         ("joins",),
-                        f"joins {hero.joins!r}: no squad of that name in "
-                        f"this file (a hero joins only before the game, so the "
-                        f"squad must be in the same file or roster)"
-                        f"{did_you_mean(hero.joins, squads)}",
+                        _(
+                            "joins {name}: no squad of that name in this file (a hero joins only before the "
+                            "game, so the squad must be in the same file or roster){hint}"
+                        ).format(name=repr(hero.joins), hint=did_you_mean(hero.joins, squads)),
+                        code="dust-join",
                     ),
                 )
             )
@@ -129,7 +148,11 @@ def resolve_joins(units: list[Unit]) -> tuple[dict[int, int], list[tuple[int, Ru
                 (
                     i,
                     RuleIssue(
-                        ("joins",), f"joins {hero.joins!r}, a {units[named[0]].kind}: heroes join only squads"
+                        ("joins",),
+                        _("joins {name}, a {kind}: heroes join only squads").format(
+                            name=repr(hero.joins), kind=_printed("kind", units[named[0]].kind)
+                        ),
+                        code="dust-join",
                     ),
                 )
             )
@@ -142,9 +165,11 @@ def resolve_joins(units: list[Unit]) -> tuple[dict[int, int], list[tuple[int, Ru
                     i,
                     RuleIssue(
                         ("joins",),
-                        f"joins {other.name!r} ({other.armor.code}) but the "
-                        f"hero is {hero.armor.code}: a hero joins only a squad of "
-                        f"the same armour type and level",
+                        _(
+                            "joins {name} ({armour}) but the hero is {hero}: a hero joins only a squad of the "
+                            "same armour type and level"
+                        ).format(name=repr(other.name), armour=other.armor.code, hero=hero.armor.code),
+                        code="dust-join",
                     ),
                 )
             )
@@ -157,8 +182,10 @@ def resolve_joins(units: list[Unit]) -> tuple[dict[int, int], list[tuple[int, Ru
                     i,
                     RuleIssue(
                         ("joins",),
-                        f"joins {units[same[0]].name!r}, already joined by "
-                        f"hero {first.name!r}: one hero per squad",
+                        _("joins {name}, already joined by hero {other}: one hero per squad").format(
+                            name=repr(units[same[0]].name), other=repr(first.name)
+                        ),
+                        code="dust-join",
                     ),
                 )
             )
@@ -183,9 +210,11 @@ def duplicate_squad_names(units: list[Unit]) -> list[tuple[int, RuleIssue]]:
                     i,
                     RuleIssue(
                         ("name",),
-                        f"squad name {unit.name!r} is used twice in this "
-                        f"force (first: unit {first[key] + 1}); give every squad its "
-                        f"own name so a hero's 'joins' names one squad",
+                        _(
+                            "squad name {name} is used twice in this force (first: unit {n}); give every squad "
+                            "its own name so a hero's 'joins' names one squad"
+                        ).format(name=repr(unit.name), n=first[key] + 1),
+                        code="dust-duplicate-squad",
                     ),
                 )
             )
@@ -205,9 +234,11 @@ def cross_faction_joins(units: list[Unit], pairs: dict[int, int]) -> list[tuple[
                     hero,
                     RuleIssue(
                         ("joins",),
-                        f"hero of {h.faction!r} joins {q.name!r} of "
-                        f"{q.faction!r}: a hero leads his own army's squads",
+                        _(
+                            "hero of {faction} joins {name} of {other}: a hero leads his own army's squads"
+                        ).format(faction=repr(h.faction), name=repr(q.name), other=repr(q.faction)),
                         "warning",
+                        code="dust-cross-faction",
                     ),
                 )
             )
@@ -281,8 +312,11 @@ def dice_edition(name: str | None = None) -> Edition:
     row = table["editions"].get(name)
     if row is None:
         raise UnknownEdition(
-            f"unknown dice edition {name!r}{did_you_mean(name, table['editions'])}; "
-            f"expected one of {', '.join(table['editions'])}"
+            _("unknown dice edition {name}{hint}; expected one of {choices}").format(
+                name=repr(name),
+                hint=did_you_mean(name, table["editions"]),
+                choices=", ".join(table["editions"]),
+            )
         )
     return Edition(
         name,
@@ -319,8 +353,9 @@ def combine_cover(parts: Iterable[str]) -> str:
             continue
         if key not in sources:
             raise ValueError(
-                f"unknown cover source {part!r}{did_you_mean(key, sources)}; "
-                f"expected one of {', '.join(sources)}"
+                _("unknown cover source {name}{hint}; expected one of {choices}").format(
+                    name=repr(part), hint=did_you_mean(key, sources), choices=", ".join(sources)
+                )
             )
         levels.append(sources[key])
     if "hard" in levels or levels.count("soft") >= 2:
@@ -334,7 +369,9 @@ def forms_corner(square: str) -> bool:
     table = load_data("dust/cover_objects.yaml")["corner_squares"]
     if square not in table:
         raise ValueError(
-            f"unknown square {square!r}{did_you_mean(square, table)}; expected one of {', '.join(table)}"
+            _("unknown square {name}{hint}; expected one of {choices}").format(
+                name=repr(square), hint=did_you_mean(square, table), choices=", ".join(table)
+            )
         )
     return bool(table[square])
 
@@ -359,7 +396,11 @@ def check_cover_sources(parts: Iterable[str]) -> None:
     for key, n in counts.items():
         limit = objects.get(key, {}).get("per_square")
         if limit is not None and n > limit:
-            raise ValueError(f"{n} × {key} on one square is impossible (at most {limit})")
+            raise ValueError(
+                _("{n} × {name} on one square is impossible (at most {limit})").format(
+                    n=n, name=key, limit=limit
+                )
+            )
 
 
 def save_for(unit: Unit, cover: str, squad: Unit | None = None) -> str:
@@ -383,14 +424,20 @@ def resolve_save(save: str, hits: int, faces: list[str], edition: str | None = N
     ed = dice_edition(edition)
     if save == "none":
         if faces:
-            raise ValueError("no save: no dice are rolled")
+            raise ValueError(_("no save: no dice are rolled"))
         return {"save": save, "hits": hits, "stopped": 0, "remaining": hits}
     if len(faces) != hits:
-        raise ValueError(f"a cover roll uses one die per hit: {hits} hit(s) but {len(faces)} face(s)")
+        raise ValueError(
+            _("a cover roll uses one die per hit: {hits} hit(s) but {faces} face(s)").format(
+                hits=hits, faces=len(faces)
+            )
+        )
     unknown = [f for f in faces if f not in ed.faces]
     if unknown:
         raise ValueError(
-            f"unknown face {unknown[0]!r} for {ed.name} dice; expected one of {', '.join(ed.faces)}"
+            _("unknown face {face} for {edition} dice; expected one of {choices}").format(
+                face=repr(unknown[0]), edition=ed.name, choices=", ".join(ed.faces)
+            )
         )
     stopped = sum(1 for f in faces if f in ed.saves[save])
     return {"save": save, "hits": hits, "stopped": stopped, "remaining": hits - stopped}
@@ -422,9 +469,11 @@ def cover_calc(
     if "corner" in parts:
         if corner is None:
             raise ValueError(
-                "corner cover depends on the corner: give whether the unit is attacked "
-                "diagonally, adjacent to the corner, whether the line of sight passes "
-                "through it, and what stands on the corner's square"
+                _(
+                    "corner cover depends on the corner: give whether the unit is attacked diagonally, adjacent "
+                    "to the corner, whether the line of sight passes through it, and what stands on the corner's "
+                    "square"
+                )
             )
         corner_level = corner_cover(
             corner["adjacent"], corner["through_corner"], corner["square"], corner["diagonal"]

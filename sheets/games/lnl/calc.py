@@ -260,6 +260,7 @@ def _interpretations(values: dict) -> rules.Interpretations:
         m_before_ambush=not values["m_after_ambush"],
         nme_leader_lm=values["nme_leader_lm"],
         shaken_leader_lm=values["shaken_leader_lm"],
+        ambush_defence=values["ambush_defence"],
     )
 
 
@@ -473,6 +474,16 @@ MELEE = CalculatorSpec(
             choices=(Choice("ifp", N_("its IFP")), Choice("sw", N_("half the SW's FP"))),
             default="ifp",
             show_default=True,
+        ),
+        OptionSpec(
+            "ambush_defence",
+            FLAG,
+            help=N_(
+                "The ambushers' FP tripled also when they defend in the first round (the other reading of "
+                "«утраивается для первого раунда Melle»; default: in their attack only)."
+            ),
+            label=N_("Ambushers tripled in defence too"),
+            default=False,
         ),
         OptionSpec(
             "m_after_ambush",

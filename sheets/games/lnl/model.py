@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from sheets.core.data import load_data
+from sheets.core.i18n import N_, _
 
 KINDS = ("squad", "half_squad", "crew", "weapon_team", "leader", "hero", "medic", "sniper", "scout")
 MMC_KINDS = ("squad", "half_squad", "crew", "weapon_team")  # multi-man counters
@@ -26,8 +27,12 @@ KIND_ALIASES = {
     "team": "weapon_team",
     "ldr": "leader",
 }
-# how many SWs a counter may carry (Core Rules §8.0 quoting §1.6: a squad one SW keeping its IFP
-# or two losing it; a half-squad or crew one, losing its IFP; an SMC uses one SW in melee)
+# how many SWs a counter may use in melee (Core Rules §8.0 quoting §1.6: «отделение может
+# использовать один SW сохраняя IFP или два SW и лишаясь собственного IFP»; a half-squad or crew
+# one, losing its IFP; an SMC uses one SW in melee). The rules limit using, not carrying: a
+# counter may carry more (the best allowed ones are used) — up to MAX_CARRIED, the most SW boxes
+# the order-of-battle sheet prints for one counter (a layout bound, not a rule).
+MAX_CARRIED = 4
 MAX_SW = {
     "squad": 2,
     "half_squad": 1,
@@ -41,7 +46,9 @@ MAX_SW = {
 }
 
 # a hero's FP: the calculator needs it >= 1 (the odds divide by it; no rule gives a 0-FP SMC a value)
-HERO_FP_ZERO = "a hero's firepower is at least 1 (FP 0 counting as 1 is the rule for MMCs, Core Rules §8.3)"
+HERO_FP_ZERO = N_(
+    "a hero's firepower is at least 1 (FP 0 counting as 1 is the rule for MMCs, Core Rules §8.3)"
+)
 
 _COUNTER = re.compile(r"^\s*(\d{1,2})\s*(M?)\s*[-–]\s*(\d{1,2})\s*[-–]\s*(\d{1,2})\s*(M?)\s*$", re.IGNORECASE)
 
@@ -70,16 +77,19 @@ def parse_counter(value) -> Counter:
     Raises :class:`CounterError` naming the value when it is not Firepower-Range-Morale.
     """
     if isinstance(value, bool) or not isinstance(value, str):
-        raise CounterError(f"{value!r} is not a counter: write Firepower-Range-Morale like 2-5-4")
+        raise CounterError(
+            _("{value} is not a counter: write Firepower-Range-Morale like 2-5-4").format(value=repr(value))
+        )
     m = _COUNTER.match(value)
     if not m:
         raise CounterError(
-            f"bad counter {value!r}: expected Firepower-Range-Morale like 2-5-4 "
-            f'(an "M" on the firepower: 2M-5-4)'
+            _(
+                'bad counter {value}: expected Firepower-Range-Morale like 2-5-4 (an "M" on the firepower: 2M-5-4)'
+            ).format(value=repr(value))
         )
     fp, range_, morale = int(m.group(1)), int(m.group(3)), int(m.group(4))
     if morale < 1:
-        raise CounterError(f"bad counter {value!r}: morale must be at least 1")
+        raise CounterError(_("bad counter {value}: morale must be at least 1").format(value=repr(value)))
     return Counter(fp, range_, morale, bool(m.group(2) or m.group(5)))
 
 

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from sheets.core.errors import RuleIssue, did_you_mean
+from sheets.core.i18n import _, tr
 from sheets.games.lnl.model import (
     HERO_FP_ZERO,
-    MAX_SW,
+    MAX_CARRIED,
     CarriedSW,
     CounterError,
     Unit,
@@ -60,7 +61,7 @@ def build_unit(data) -> Unit:
             unit.counter_error = str(exc)
             counter = None
         if counter is None and unit.counter_error is None:
-            unit.counter_error = "an MMC needs its counter: Firepower-Range-Morale like 2-5-4"
+            unit.counter_error = _("an MMC needs its counter: Firepower-Range-Morale like 2-5-4")
         if counter is not None:
             unit.ifp, unit.range, unit.morale = counter.fp, counter.range, counter.morale
             unit.m = unit.m or counter.m
@@ -81,56 +82,62 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
     """Counter string, SW names and SW limits, SMC fields."""
     issues = []
     if unit.counter_error:
-        issues.append(RuleIssue(("counter",), unit.counter_error))
+        issues.append(RuleIssue(("counter",), unit.counter_error, code="lnl-counter"))
     for i, name in unit.unknown_weapons:
         issues.append(
             RuleIssue(
                 ("weapons", i),
-                f"unknown support weapon {name!r}"
-                f"{did_you_mean(name, weapon_names())}; known: "
-                f"{', '.join(weapon_names())} (add yours in lnl/weapons.yaml "
-                f"with --data-dir)",
+                _(
+                    "unknown support weapon {name}{hint}; known: {known} (add yours in lnl/weapons.yaml with --data-dir)"
+                ).format(
+                    name=repr(name), hint=did_you_mean(name, weapon_names()), known=", ".join(weapon_names())
+                ),
+                code="lnl-unknown-sw",
             )
         )
     carried = len(unit.weapons) + len(unit.unknown_weapons)
-    limit = MAX_SW[unit.kind]
-    if carried > limit:
-        why = {
-            "squad": "a squad may use one SW and keep its IFP, or two and lose it",
-            "half_squad": "a half-squad may use one SW (and loses its IFP)",
-            "crew": "a crew may use one SW (and loses its IFP)",
-            "weapon_team": "a weapon team, like a crew, may use one SW (and loses its IFP)",
-        }
-        reason = why.get(unit.kind, "a single-man counter uses one SW")
+    if carried > MAX_CARRIED:  # the rules limit using SWs in melee, not carrying them (§8.0)
         issues.append(
-            RuleIssue(("weapons",), f"{carried} support weapons: {reason}, never {limit + 1} or more")
+            RuleIssue(
+                ("weapons",),
+                _(
+                    "{n} support weapons: a counter's sheet has room for {limit} (in melee it uses the best it may)"
+                ).format(n=carried, limit=MAX_CARRIED),
+                code="lnl-too-many-sw",
+            )
         )
     if unit.use_sw and not any(w.weapon.melee for w in unit.weapons):
         issues.append(
             RuleIssue(
                 ("use_sw",),
-                "use_sw: true needs a melee SW (MG, Satchel Charge, "
-                "Molotov Cocktail, Flamethrower) in weapons",
+                _(
+                    "use_sw: true needs a melee SW (MG, Satchel Charge, Molotov Cocktail, Flamethrower) in weapons"
+                ),
+                code="lnl-use-sw",
             )
         )
     if unit.is_mmc:
         if unit.fp_given:
             issues.append(
                 RuleIssue(
-                    ("fp",), "an MMC's firepower comes from its counter (Firepower-Range-Morale): remove fp"
+                    ("fp",),
+                    _("an MMC's firepower comes from its counter (Firepower-Range-Morale): remove fp"),
+                    code="lnl-field",
                 )
             )
         if unit.lm is not None:
-            issues.append(RuleIssue(("lm",), "only leaders have a leadership modifier"))
+            issues.append(RuleIssue(("lm",), _("only leaders have a leadership modifier"), code="lnl-field"))
     else:
         if unit.kind == "hero" and unit.ifp is None:
-            issues.append(RuleIssue(("kind",), "a hero needs its firepower: add fp: N"))
+            issues.append(RuleIssue(("kind",), _("a hero needs its firepower: add fp: N"), code="lnl-field"))
         elif unit.kind == "hero" and unit.ifp < 1:
-            issues.append(RuleIssue(("fp",), HERO_FP_ZERO))
+            issues.append(RuleIssue(("fp",), tr(HERO_FP_ZERO), code="lnl-field"))
         if unit.kind == "leader" and unit.lm is None:
-            issues.append(RuleIssue(("kind",), "a leader needs its leadership modifier: add lm: N"))
+            issues.append(
+                RuleIssue(("kind",), _("a leader needs its leadership modifier: add lm: N"), code="lnl-field")
+            )
         if unit.kind != "leader" and unit.lm is not None:
-            issues.append(RuleIssue(("lm",), "only leaders have a leadership modifier"))
+            issues.append(RuleIssue(("lm",), _("only leaders have a leadership modifier"), code="lnl-field"))
     return issues
 
 
@@ -166,6 +173,9 @@ class Interpretations:
     ``shaken_leader_lm``: a Shaken leader's LM counts too. The seed says only that Shaken units
     are NME (§8.1) and nothing else about a Shaken leader's LM; the same "no exception" reading
     gives yes (default); no = a Shaken leader's LM is ignored.
+    ``ambush_defence``: «общее количество FP … утраивается для первого раунда Melle» (§8.4): the
+    ambushers' FP is tripled in their attack (default: the round's first strike is theirs); yes =
+    also when they defend against the strike back in that first round.
     """
 
     low_odds: str = "up"
@@ -174,6 +184,7 @@ class Interpretations:
     m_before_ambush: bool = True
     nme_leader_lm: bool = True
     shaken_leader_lm: bool = True
+    ambush_defence: bool = False
 
 
 DEFAULT = Interpretations()
@@ -309,6 +320,21 @@ def melee_fp(
     melee_sws = [w for w in unit.weapons if w.weapon.melee]
     if unit.use_sw is False:
         melee_sws = []
+
+    def final(fp: int, m_bonus: int) -> int:
+        """The FP after "M" and Ambush, in the order ``rules.m_before_ambush`` reads them."""
+        if not ambush:
+            return fp + m_bonus
+        return (fp + m_bonus) * 3 if rules.m_before_ambush else fp * 3 + m_bonus
+
+    def spent(used: tuple) -> int:
+        """SWs a choice spends: a single-use one is removed after the round, a captured one in
+        the Admin Phase: of two choices giving the same FP the other one is used."""
+        return sum(1 for w in used if w.weapon.single_use or w.captured)
+
+    def order(used: tuple) -> tuple:
+        return tuple(sorted((w.weapon.name, w.captured) for w in used))  # never the typed order
+
     parts: list = []
     used: tuple = ()
     zero = False
@@ -319,19 +345,27 @@ def melee_fp(
         with_sw = _sw_steps(unit, melee_sws)
         choices = with_sw if with_sw and (zero or unit.use_sw) else [base] + with_sw
 
-        def score(c):
-            return c[0] + (1 if unit.m and c[3] else 0) + sum(1 for w in c[1] if w.weapon.m)
+        def m_of(c) -> int:
+            return (1 if unit.m and c[3] else 0) + sum(1 for w in c[1] if w.weapon.m)
 
-        fp, used, step, own_fp_counts = max(choices, key=lambda c: (score(c), -len(c[1])))
+        # the most FP; then the fewest SWs used, the fewest spent, the first by name
+        fp, used, step, own_fp_counts = min(
+            choices, key=lambda c: (-final(c[0], m_of(c)), len(c[1]), spent(c[1]), order(c[1]))
+        )
         parts.append(step)
         if zero and used and not rules.zero_drm_with_sw:
             zero = False
     else:
-        sw = max(melee_sws, key=lambda w: _half_up(w.weapon.fp) + w.weapon.m, default=None)
+        sw = min(
+            melee_sws,
+            key=lambda w: (-final(_half_up(w.weapon.fp), w.weapon.m), spent((w,)), order((w,))),
+            default=None,
+        )
         use = sw is not None
         if unit.is_hero and sw is not None and unit.use_sw is None:
-            # the better of its own FP and half the SW's (a tie keeps the SW unused)
-            use = _half_up(sw.weapon.fp) + sw.weapon.m > unit.ifp + unit.m
+            # the better of its own FP and half the SW's, after "M" and Ambush (a tie keeps the SW
+            # unused)
+            use = final(_half_up(sw.weapon.fp), sw.weapon.m) > final(unit.ifp, 1 if unit.m else 0)
         if unit.is_hero and (not use or (role == "defend" and rules.hero_defence == "ifp")):
             fp = unit.ifp  # a hero always has its FP >= 1 (parse_spec, validate_unit)
             if use:
@@ -534,10 +568,12 @@ def attack(
     rules: Interpretations = DEFAULT,
     ambush: bool = False,
     cache: dict | None = None,
+    enemy_ambush: bool = False,
 ) -> Attack:
     """``side`` (its units in ``alive``, default all eligible) attacks ``targets`` (indexes into
-    ``enemy.units``). Raises :class:`IllegalAttack` for NME targets, no attackers, or several
-    targets at raw odds below 1:3."""
+    ``enemy.units``); ``enemy_ambush``: the targets are the round's ambushers and defend with
+    their FP tripled (``Interpretations.ambush_defence``). Raises :class:`IllegalAttack` for NME
+    targets, no attackers, or several targets at raw odds below 1:3."""
     eligible = side.eligible()
     alive = eligible if alive is None else [i for i in alive if i in eligible]
     if not alive:
@@ -559,7 +595,7 @@ def attack(
         return cache[key]
 
     att = [(i, fp(side, i, "attack", ambush and i in side.ambushers)) for i in alive]
-    dfd = [(t, fp(enemy, t, "defend", False)) for t in targets]
+    dfd = [(t, fp(enemy, t, "defend", enemy_ambush and t in enemy.ambushers)) for t in targets]
     a = sum(f.fp for _, f in att)
     d = sum(f.fp for _, f in dfd)
     hero = side.has_hero(alive)
@@ -729,8 +765,9 @@ def melee_round(
             amb.ambushers = frozenset(range(len(amb.units)))
     a_targets = _default_targets(b) if a_targets is None else a_targets
     b_targets = _default_targets(a) if b_targets is None else b_targets
-    att_a = attack(a, b, a_targets, rules=rules, ambush=ambush == "a")
-    att_b = attack(b, a, b_targets, rules=rules, ambush=ambush == "b")
+    tripled_defence = {k: rules.ambush_defence and ambush == k for k in ("a", "b")}
+    att_a = attack(a, b, a_targets, rules=rules, ambush=ambush == "a", enemy_ambush=tripled_defence["b"])
+    att_b = attack(b, a, b_targets, rules=rules, ambush=ambush == "b", enemy_ambush=tripled_defence["a"])
     pa, pb = att_a.p_kill, att_b.p_kill
     first = ambush if ambush and not reinforcing_ambush else None
     strike_back, none_left, notes = None, False, []
@@ -745,10 +782,15 @@ def melee_round(
             p_back = Fraction(0)
         else:
             try:
-                strike_back = attack(them, own, their_targets, survivors, rules)
+                strike_back = attack(
+                    them, own, their_targets, survivors, rules, enemy_ambush=rules.ambush_defence
+                )
             except IllegalAttack:
                 # fewer survivors pushed the odds below 1:3: strike back at the best single target
-                trials = [attack(them, own, [t], survivors, rules) for t in their_targets]
+                trials = [
+                    attack(them, own, [t], survivors, rules, enemy_ambush=rules.ambush_defence)
+                    for t in their_targets
+                ]
                 strike_back = max(trials, key=lambda t: t.p_kill)
                 notes.append(
                     (

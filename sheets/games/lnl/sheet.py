@@ -363,9 +363,16 @@ def _ticks(pen: Pen, cell: Rect, row: dict) -> None:
     else:
         dash(2)
     n = row["sw_boxes"]
-    if n:
-        width = n * TICK + (n - 1) * TICK_GAP
-        pen.box_track(cell.x + 3 * part + (part - width) / 2, y, ["plain"] * n, size=TICK, gap=TICK_GAP)
+    if n:  # two to a line: a counter carrying three or four SWs gets two lines of boxes
+        per_line = min(n, 2)
+        lines = -(-n // per_line)
+        height = lines * TICK + (lines - 1) * TICK_GAP
+        top = cell.y + (cell.h + height) / 2 - TICK
+        for k in range(lines):
+            count = min(per_line, n - k * per_line)
+            width = count * TICK + (count - 1) * TICK_GAP
+            x = cell.x + 3 * part + (part - width) / 2
+            pen.box_track(x, top - k * (TICK + TICK_GAP), ["plain"] * count, size=TICK, gap=TICK_GAP)
     else:
         dash(3)
 

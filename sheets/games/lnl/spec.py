@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 
 from sheets.core.errors import did_you_mean
+from sheets.core.i18n import _, tr
 from sheets.games.lnl.model import (
     HERO_FP_ZERO,
     KIND_ALIASES,
     KINDS,
-    MAX_SW,
+    MAX_CARRIED,
     CarriedSW,
     CounterError,
     Unit,
@@ -49,11 +50,12 @@ def parse_spec(text: str, name: str) -> Unit:
     """A :class:`Unit` named ``name`` from a SPEC string (see the module docstring)."""
     raw = str(text).strip()
     if not raw:
-        raise SpecError("empty SPEC: write a counter like 2-5-4")
+        raise SpecError(_("empty SPEC: write a counter like 2-5-4"))
     if len(raw) > MAX_LEN:
         raise SpecTooLong(
-            f"a SPEC is one counter of at most {MAX_LEN} characters (this one has "
-            f"{len(raw)}): write it like 2-5-4 or 1-6-4+MG-34"
+            _(
+                "a SPEC is one counter of at most {limit} characters (this one has {n}): write it like 2-5-4 or 1-6-4+MG-34"
+            ).format(limit=MAX_LEN, n=len(raw))
         )
     head, *sws = [p.strip() for p in raw.split("+")]
     *prefixes, body = [p.strip() for p in head.split(":")]
@@ -64,19 +66,24 @@ def parse_spec(text: str, name: str) -> Unit:
             amb = True
         elif key in ("sw", "nosw"):
             if use_sw is not None:
-                raise SpecError(f"{raw!r}: sw and nosw together")
+                raise SpecError(_("{spec}: sw and nosw together").format(spec=repr(raw)))
             use_sw = key == "sw"
         elif key == "shaken":
             shaken = True
         elif key in KINDS or key in KIND_ALIASES:
             if kind:
-                raise SpecError(f"{raw!r}: two kinds ({kind}, {p})")
+                raise SpecError(
+                    _("{spec}: two kinds ({kind}, {other})").format(spec=repr(raw), kind=kind, other=p)
+                )
             kind = KIND_ALIASES.get(key, key)
         else:
             choices = list(KINDS) + list(KIND_ALIASES) + ["amb", "shaken", "sw", "nosw"]
             raise SpecError(
-                f"{raw!r}: unknown prefix {p!r}{did_you_mean(key, choices)}; "
-                f"expected a kind ({', '.join(KINDS)}), amb, shaken, sw or nosw"
+                _(
+                    "{spec}: unknown prefix {prefix}{hint}; expected a kind ({kinds}), amb, shaken, sw or nosw"
+                ).format(
+                    spec=repr(raw), prefix=repr(p), hint=did_you_mean(key, choices), kinds=", ".join(KINDS)
+                )
             )
     unit = Unit(name=name, kind=kind or "squad", counter=body, ambush=amb, shaken=shaken, use_sw=use_sw)
     if unit.is_mmc or (unit.kind == "hero" and "-" in body):
@@ -97,34 +104,45 @@ def parse_spec(text: str, name: str) -> Unit:
                 )
             else:
                 raise SpecError(
-                    f"{raw!r}: {part!r} is not lmN, fpN, moraleN or M "
-                    f"(a {unit.kind} is written like leader:lm1+MG)"
+                    _(
+                        "{spec}: {part} is not lmN, fpN, moraleN or M (a {kind} is written like leader:lm1+MG)"
+                    ).format(spec=repr(raw), part=repr(part), kind=unit.kind)
                 )
         unit.counter = ""
         if unit.lm is not None and not LM_RANGE[0] <= unit.lm <= LM_RANGE[1]:
             raise SpecError(
-                f"{raw!r}: a leader's LM is {LM_RANGE[0]}…{LM_RANGE[1]} (as --a-lm), not {unit.lm}"
+                _("{spec}: a leader's LM is {low}…{high} (as a side's leadership modifier), not {lm}").format(
+                    spec=repr(raw), low=LM_RANGE[0], high=LM_RANGE[1], lm=unit.lm
+                )
             )
         if unit.kind == "hero" and unit.ifp is None:
-            raise SpecError(f"{raw!r}: a hero needs its firepower: hero:1-4-5 or hero:fp1")
+            raise SpecError(
+                _("{spec}: a hero needs its firepower: hero:1-4-5 or hero:fp1").format(spec=repr(raw))
+            )
     if unit.kind == "hero" and unit.ifp < 1:
-        raise SpecError(f"{raw!r}: {HERO_FP_ZERO}")
+        raise SpecError(f"{raw!r}: {tr(HERO_FP_ZERO)}")
     for sw_text in sws:
         captured = sw_text.endswith("*")
         sw_name = sw_text.rstrip("*").strip()
         sw = find_weapon(sw_name)
         if sw is None:
             raise SpecError(
-                f"{raw!r}: unknown support weapon {sw_name!r}"
-                f"{did_you_mean(sw_name, weapon_names())}; known: "
-                f"{', '.join(weapon_names())}"
+                _("{spec}: unknown support weapon {name}{hint}; known: {known}").format(
+                    spec=repr(raw),
+                    name=repr(sw_name),
+                    hint=did_you_mean(sw_name, weapon_names()),
+                    known=", ".join(weapon_names()),
+                )
             )
         unit.weapons.append(CarriedSW(sw, captured))
     if use_sw and not any(w.weapon.melee for w in unit.weapons):
-        raise SpecError(f"{raw!r}: sw: forces using a melee SW, and this counter carries none")
-    if len(unit.weapons) > MAX_SW[unit.kind]:
         raise SpecError(
-            f"{raw!r}: a {unit.kind.replace('_', '-')} may use at most "
-            f"{MAX_SW[unit.kind]} support weapon(s) in melee"
+            _("{spec}: sw: forces using a melee SW, and this counter carries none").format(spec=repr(raw))
+        )
+    if len(unit.weapons) > MAX_CARRIED:
+        raise SpecError(
+            _("{spec}: a counter carries at most {n} support weapons here (it uses the best it may)").format(
+                spec=repr(raw), n=MAX_CARRIED
+            )
         )
     return unit

@@ -227,3 +227,20 @@ def test_renders_are_deterministic(render):
     _, first = render(SAMPLE, "--lang", "ru", "--backs")
     _, second = render(SAMPLE, "--lang", "ru", "--backs")
     assert first == second
+
+
+def test_png_cards_do_not_change_the_pdf(cli, tmp_path):
+    """`--png DIR` writes one PNG per card and the very same PDF (the army list stayed under the
+    cards: it moved to a page of its own when --png was given)."""
+    from .conftest import SAMPLE
+
+    plain, with_pngs = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    assert cli("render", SAMPLE, "-o", plain).exit_code == 0
+    r = cli("render", SAMPLE, "-o", with_pngs, "--png", tmp_path / "cards")
+    assert r.exit_code == 0, r.stderr
+    assert with_pngs.read_bytes() == plain.read_bytes()
+    assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == [
+        "01-sample-laser-squad.png",
+        "02-sample-hero-keller.png",
+        "03-sample-walker.png",
+    ]
