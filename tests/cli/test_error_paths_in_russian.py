@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import conftest
 import pytest
@@ -22,6 +23,7 @@ from i18n_words import CYRILLIC, english_words
 # (pattern of a line, why it stays English)
 ENGLISH_ON_PURPOSE: list[tuple[re.Pattern, str]] = []
 
+MAX_READ = 2 * 1024 * 1024  # bytes of an input file read for its words
 QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|«[^»]*»")
 NUMBER = re.compile(r"\d+")
 PATH = re.compile(r"(?:^|(?<=\s))[^\s:]*[/\\][^\s:]*")
@@ -80,8 +82,19 @@ def why_english(line: str) -> str | None:
 
 
 def typed(args: list[str]) -> set[str]:
-    """The words of the command line: what the user typed is quoted back as typed."""
-    return {w.lower() for a in args for w in re.findall(r"[A-Za-z]+", a)}
+    """The words the user typed, which a message quotes back as typed: those of the command line
+    and of the files it names (their keys, values and unit names)."""
+    words = {w.lower() for a in args for w in re.findall(r"[A-Za-z]+", a)}
+    for a in args:
+        try:
+            path = Path(a)
+            if path.is_file() and path.stat().st_size <= MAX_READ:
+                words |= {
+                    w.lower() for w in re.findall(r"[A-Za-z]+", path.read_bytes().decode("utf-8", "replace"))
+                }
+        except (OSError, ValueError):
+            continue
+    return words
 
 
 def english_in(line: str, allowed: set[str] = frozenset()) -> list[str]:

@@ -460,7 +460,7 @@ def validate(proto: Proto, variant: str | None, strict: bool = False) -> list[Ru
     v = variant_data(variant)
     issues: list[RuleIssue] = _check_eras(proto, variant, strict)
     if not v["tons"]["min"] <= proto.tons <= v["tons"]["max"]:
-        what = _("ultraheavy (10-15 t)") if is_ultraheavy(proto) else f"{proto.tons} t"
+        what = _("ultraheavy (10-15 t)") if is_ultraheavy(proto) else _("{tons} t").format(tons=proto.tons)
         issues.append(
             RuleIssue(
                 ("tons",),
