@@ -1059,7 +1059,7 @@ def unit_file_schema(game_id: str) -> dict:
         "properties": {
             "from": {"type": "string", "description": "unit file (.yaml/.yml), relative to this file"},
             "name": {
-                "type": ["string", "number"],
+                "anyOf": [{"type": "string"}, {"type": "number"}],
                 "description": "which unit of that file (needed when it holds several)",
             },
             **overrides,

@@ -281,3 +281,38 @@ def decimal(value: float, lang: str, places: int = 2) -> str:
     """A number with fixed decimals in the language's style (ru: decimal comma)."""
     text = f"{float(value):.{places}f}"
     return text.replace(".", ",") if lang == "ru" else text
+
+
+def choice_names(game: str, field: str) -> dict[str, str]:
+    """``{name: choice}`` of ``field``'s other names in ``game`` (lower-cased, first one wins);
+    empty when the game has no vocabulary for it.
+
+    The other names a unit file may give a choice (a kind, a type, a slot, a face): the names the
+    printouts print for it, in every language (``data/<game>/labels.yaml``), and the spellings a
+    game's ``data/<game>/choices.yaml`` adds (the words its Russian starters offer). The vocabulary
+    is data; the schema reads it once per spec (and offers the names to editors).
+
+    ``choices.yaml``::
+
+        FIELD:                      # e.g. kind, motion, location, slot
+          CHOICE:                   # the choice as the code knows it (squad, main_gun, hq…)
+            labels: [KEY, ...]      # labels.yaml keys the printouts print for it (en and ru taken)
+            aliases: [text, ...]    # other names (any letter case)
+    """
+    try:
+        table = load_data(f"{game}/choices.yaml") or {}
+    except FileNotFoundError:
+        return {}
+    printed = labels(game)
+    out: dict[str, str] = {}
+    for choice, row in (table.get(field) or {}).items():
+        names = []
+        for key in row.get("labels") or ():
+            names += [printed[key][lang] for lang in LANGS if printed.get(key, {}).get(lang)]
+        names += [str(a) for a in row.get("aliases") or ()]
+        for name in names:
+            text = " ".join(name.lower().split())
+            for spelling in (text, text.replace("ё", "е")):  # (ё is often typed е)
+                if spelling != str(choice).lower():
+                    out.setdefault(spelling, str(choice))
+    return out

@@ -18,18 +18,22 @@ def short(value, limit: int = SHORT_VALUE) -> str:
     list described by type and size (never formatted: shared aliases can make it astronomically
     large)."""
     if isinstance(value, dict):
-        return ngettext("a mapping of {n} key", "a mapping of {n} keys", len(value)).format(n=len(value))
+        return ngettext("a mapping of {count} key", "a mapping of {count} keys", len(value)).format(
+            count=len(value)
+        )
     if isinstance(value, (list, tuple)):
-        return ngettext("a list of {n} item", "a list of {n} items", len(value)).format(n=len(value))
+        return ngettext("a list of {count} item", "a list of {count} items", len(value)).format(
+            count=len(value)
+        )
     if isinstance(value, str):
         if len(value) > limit:
             return repr(value[:limit]) + ngettext(
-                "… ({n} character)", "… ({n} characters)", len(value)
-            ).format(n=len(value))
+                "… ({count} character)", "… ({count} characters)", len(value)
+            ).format(count=len(value))
         return repr(value)
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 200:  # str() of a huge int is slow and long
-            return _("a {n}-bit number").format(n=value.bit_length())
+            return _("a {bits}-bit number").format(bits=value.bit_length())
         text = repr(value)
     elif isinstance(value, (float, bool, type(None))):
         text = repr(value)
@@ -179,7 +183,9 @@ def did_you_mean(name: str, choices: Iterable[str]) -> str:
         return ""
     lowered = {c.lower(): c for c in choices}
     match = difflib.get_close_matches(str(name).lower(), list(lowered))  # best first; similarity >= 0.6
-    return _(" (did you mean {choice}?)").format(choice=repr(lowered[match[0]])) if match else ""
+    if not match:
+        return ""
+    return _(" (did you mean {choice}?)").format(choice=repr(lowered[match[0]]))
 
 
 @dataclass(frozen=True)

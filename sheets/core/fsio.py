@@ -25,7 +25,7 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 
-from sheets.core.errors import InputError, Problem, UsageProblem
+from sheets.core.errors import InputError, Pos, Problem, UsageProblem
 from sheets.core.i18n import DEFAULT_LANG, N_, _, current_lang, tr
 
 # (st_dev, st_ino) of every file read by the current command; reset by the CLI per command.
@@ -108,60 +108,70 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
     name = str(path)
     bad = _bad_name(name)
     if bad:
-        raise InputError(
-            [_problem(name.replace("\0", "\\0"), _("cannot read: {reason}").format(reason=bad), "unreadable")]
-        )
+        raise InputError([_cannot_read(name.replace("\0", "\\0"), bad)])
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except FileNotFoundError:
-        raise InputError([_problem(name, _("no such file"), "no-such-file")]) from None
+        raise InputError([Problem(name, None, _("no such file"), code="no-such-file")]) from None
     except PermissionError:
-        raise InputError([_problem(name, _("permission denied"), "permission-denied")]) from None
+        raise InputError([Problem(name, None, _("permission denied"), code="permission-denied")]) from None
     except IsADirectoryError:
-        raise InputError([_problem(name, _("is a directory, not a file"), "not-a-file")]) from None
+        raise InputError([_a_directory(name)]) from None
     except OSError as exc:
-        raise InputError(
-            [_problem(name, _("cannot read: {reason}").format(reason=os_reason(exc)), "unreadable")]
-        ) from None
+        raise InputError([_cannot_read(name, os_reason(exc))]) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
-            raise InputError([_problem(name, _("is a directory, not a file"), "not-a-file")])
+            raise InputError([_a_directory(name)])
         if not stat.S_ISREG(st.st_mode):
-            raise InputError(
-                [
-                    _problem(
-                        name, _("is {kind}, not a regular file").format(kind=_kind(st.st_mode)), "not-a-file"
-                    )
-                ]
-            )
+            message = _("is {kind}, not a regular file").format(kind=_kind(st.st_mode))
+            raise InputError([Problem(name, None, message, code="not-a-regular-file")])
         _INPUTS[(st.st_dev, st.st_ino)] = name  # even a refused input may not be replaced
         if st.st_size > max_bytes:
-            raise InputError(
-                [
-                    _problem(
-                        name, _("file too large (limit {limit} bytes)").format(limit=max_bytes), "too-large"
-                    )
-                ]
-            )
+            raise InputError([too_large(name, max_bytes)])
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(max_bytes + 1)
     except InputError:
         raise
     except OSError as exc:
-        raise InputError(
-            [_problem(name, _("cannot read: {reason}").format(reason=os_reason(exc)), "unreadable")]
-        ) from None
+        raise InputError([_cannot_read(name, os_reason(exc))]) from None
     finally:
         os.close(fd)
     if len(data) > max_bytes:
-        raise InputError(
-            [_problem(name, _("file too large (limit {limit} bytes)").format(limit=max_bytes), "too-large")]
-        )
+        raise InputError([too_large(name, max_bytes)])
     if b"\x00" in data and not data.startswith(WIDE_BOMS):  # UTF-16/32 text holds NUL bytes
-        raise InputError([_problem(name, _("not a text file (contains NUL bytes)"), "not-text")])
+        raise InputError([not_text(name, data)])
     return data
+
+
+def _cannot_read(name: str, reason: str) -> Problem:
+    return Problem(name, None, _("cannot read: {reason}").format(reason=reason), code="cannot-read")
+
+
+def _a_directory(name: str) -> Problem:
+    return Problem(name, None, _("is a directory, not a file"), code="is-a-directory")
+
+
+def too_large(name: str, limit: int) -> Problem:
+    """A file over the size cap."""
+    return Problem(
+        name, None, _("file too large (limit {limit} bytes)").format(limit=limit), code="file-too-large"
+    )
+
+
+def not_text(name: str, data: bytes) -> Problem:
+    """A file with NUL bytes: UTF-16 saved without its byte order mark (every other byte NUL in
+    the first ASCII text), or not text at all."""
+    head = data[:200]
+    even, odd = head[0::2], head[1::2]
+    if len(head) >= 4 and any(  # one half of the bytes all NUL, the other half ASCII text
+        a.count(0) == len(a) and all(31 < c < 127 or c in b"\t\r\n" for c in b)
+        for a, b in ((even, odd), (odd, even))
+    ):
+        message = _("saved as UTF-16 without a byte order mark: save the file as UTF-8")
+        return Problem(name, None, message, code="utf-16-without-bom")
+    return Problem(name, None, _("not a text file (contains NUL bytes)"), code="not-text-file")
 
 
 # byte order marks of the wide encodings (UTF-32 first: its little-endian mark starts like UTF-16's)
@@ -182,8 +192,6 @@ def decode_text(data: bytes, name: str, prefix: str = "") -> str:
     error: ``)."""
     import re
 
-    from sheets.core.errors import Pos
-
     for bom, codec, label in _BOMS:
         if data.startswith(bom):
             try:
@@ -196,29 +204,36 @@ def decode_text(data: bytes, name: str, prefix: str = "") -> str:
                         Problem(
                             name,
                             Pos(line, col),
-                            f"{prefix}not valid {label} text "
-                            f"(it starts with a {label} byte order "
-                            f"mark); save it as UTF-8",
+                            _(
+                                "{prefix}not valid {encoding} text (it starts with a {encoding} byte order "
+                                "mark); save it as UTF-8"
+                            ).format(prefix=prefix, encoding=label),
+                            code="bad-encoding",
                         )
                     ]
                 ) from None
             if "\x00" in text:
-                raise InputError([Problem(name, None, f"{prefix}not a text file (contains NUL characters)")])
+                message = _("{prefix}not a text file (contains NUL characters)").format(prefix=prefix)
+                raise InputError([Problem(name, None, message, code="not-text-file")])
             return text
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         before = data[: exc.start]
         line, col = before.count(b"\n") + 1, exc.start - before.rfind(b"\n")
-        hint = ""
         try:
-            if re.search("[\u0400-\u04ff]{3,}", data.decode("cp1251")):
-                hint = " (it looks like Windows-1251, Cyrillic)"
+            cyrillic = re.search("[\u0400-\u04ff]{3,}", data.decode("cp1251")) is not None
         except UnicodeDecodeError:
-            pass
-        raise InputError(
-            [Problem(name, Pos(line, col), f"{prefix}not valid UTF-8 text{hint}: save the file as UTF-8")]
-        ) from None
+            cyrillic = False
+        if cyrillic:
+            message = _(
+                "{prefix}not valid UTF-8 text (it looks like Windows-1251, Cyrillic): save the file as UTF-8"
+            )
+            code = "windows-1251"
+        else:
+            message = _("{prefix}not valid UTF-8 text: save the file as UTF-8")
+            code = "not-utf-8"
+        raise InputError([Problem(name, Pos(line, col), message.format(prefix=prefix), code=code)]) from None
 
 
 def _kind(mode: int) -> str:

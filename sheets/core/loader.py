@@ -313,6 +313,7 @@ def _load(
 
         doc = parse_yaml(text, path)
     problems = Problems(path)
+    _reading_warnings(problems, doc)
     if not isinstance(doc, YMap):
         raise InputError(
             [
@@ -457,7 +458,7 @@ def _check_units(units_node, spec, path, reader, game, opts, problems, units, en
         raw = _resolve_reference(raw, ipos, path, reader, game, problems, 0)
         if raw is None:
             continue
-        label = f"units[{i + 1}]"
+        label = _("units[{number}]").format(number=i + 1)
         if isinstance(raw, dict) and isinstance(raw.get("name"), str) and raw["name"].strip():
             label = unit_label(raw["name"])
         checked = spec.check(raw, ipos, problems, label)
@@ -492,6 +493,14 @@ def _report(problems: Problems, entry, issue, label: str) -> None:
         problems.warning(pos, msg, code)
     else:
         problems.error(pos, msg, code)
+
+
+def _reading_warnings(problems: Problems, doc) -> None:
+    """The reader's warnings on a file (values YAML 1.1 reads otherwise), once per load."""
+    for warning in getattr(doc, "warnings", ()):
+        problems.add(warning)
+    if getattr(doc, "warnings", None):
+        doc.warnings = []
 
 
 def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
@@ -532,6 +541,7 @@ def _resolve_reference(raw, ipos, path, reader, game, problems, depth):
             else:
                 problems.add(p)
         return None
+    _reading_warnings(problems, doc)
     if not isinstance(doc, YMap) or not isinstance(doc.get("units"), list):
         problems.error(
             raw.pos_of("from"),

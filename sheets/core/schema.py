@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sheets.core.errors import InputError, Pos, Problem, Problems, did_you_mean, short
+from sheets.core.i18n import N_, _, current_lang, ngettext, tr
 from sheets.core.yamlio import YMap, YSeq
 
 
@@ -33,21 +34,61 @@ _CONTROL = re.compile("[\x00-\x08\x0a-\x1f]")  # control characters but the tab
 
 
 def _type_name(value) -> str:
+    """What a value is, as a message says it after "got"."""
     if value is None:
-        return "nothing"
+        return _("nothing")
     if isinstance(value, bool):
-        return "true/false"
+        return _("true/false")
     if isinstance(value, int):
-        return "a whole number"
+        return _("a whole number")
     if isinstance(value, float):
-        return "a number"
+        return _("a number")
     if isinstance(value, str):
-        return "text"
+        return _("text")
     if isinstance(value, dict):
-        return "a mapping"
+        return _("a mapping")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     return type(value).__name__
+
+
+class Where(str):
+    """Where a value sits, for the start of a message: ``unit 'Roc'.armor.head`` in English; in
+    another language the key path quoted as typed, and the field as the printout names it when
+    its spec has a label: ``отряд 'Roc', 'armor.head' («Голова»)``. Made by :func:`child` and
+    :func:`item` from the loader's ``unit NAME`` (a plain str is taken as that start)."""
+
+    base: str = ""
+    keys: tuple = ()
+    label: str = ""
+
+    def __new__(cls, base: str, keys: tuple = (), label: str = ""):
+        if current_lang() == "en" or not keys:
+            text = base
+            for key in keys:
+                text += key if key.startswith("[") else ("." + key if text else key)
+        else:
+            path = "".join(k if k.startswith("[") else ("." + k if i else k) for i, k in enumerate(keys))
+            text = (base + ", " if base else "") + short(path) + (f" («{label}»)" if label else "")
+        self = super().__new__(cls, text)
+        self.base, self.keys, self.label = base, keys, label
+        return self
+
+
+def child(where: str, key, spec: Spec | None = None) -> Where:
+    """``where`` one key deeper (named as ``spec``'s label says in the current language)."""
+    base, keys = (where.base, where.keys) if isinstance(where, Where) else (str(where), ())
+    label = spec.label.get(current_lang(), "") if spec is not None and spec.label else ""
+    return Where(base, keys + (str(key),), label)
+
+
+def item(where: str, index: int) -> Where:
+    """``where``'s ``index``-th item (1-based, as the message shows it)."""
+    if not isinstance(where, Where):
+        return Where(f"{where}[{index}]")
+    if not where.keys:
+        return Where(f"{where.base}[{index}]")
+    return Where(where.base, where.keys + (f"[{index}]",), where.label)
 
 
 MAX_CHECKED_VALUES = 1_000_000  # values one load may check: about what 5 MB of YAML holds
@@ -89,8 +130,11 @@ def _spend(count: int, pos, where: str) -> None:
                 Problem(
                     budget.problems.path,
                     pos,
-                    f"{where}: the file expands to more than {budget.limit:,} values (aliases or 'from' "
-                    f"references repeated); write fewer or smaller copies",
+                    _(
+                        "{where}: the file expands to more than {limit} values (aliases or 'from' "
+                        "references repeated); write fewer or smaller copies"
+                    ).format(where=where, limit=f"{budget.limit:,}"),
+                    code="too-many-values",
                 ),
             ]
         )
@@ -138,6 +182,9 @@ def _checked(check, self, value, pos, problems, where):
 class Spec:
     description: str = ""
     default: Any = MISSING
+    # the field as the printouts name it, per language ({"ru": "Тонн"}): messages in that
+    # language name it so (the key stays as typed)
+    label: dict = field(default_factory=dict)
 
     @property
     def required(self) -> bool:
@@ -160,9 +207,9 @@ class Spec:
 def _bounds(low, high) -> str:
     """``0–20``; ``at least 0`` or ``at most 20`` for a bound on one side only."""
     if low is None:
-        return f"at most {high}"
+        return _("at most {high}").format(high=high)
     if high is None:
-        return f"at least {low}"
+        return _("at least {low}").format(low=low)
     return f"{low}–{high}"
 
 
@@ -176,10 +223,22 @@ class Int(Spec):
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
             else:
-                problems.error(pos, f"{where}: expected a whole number, got {_type_name(value)}")
+                problems.error(
+                    pos,
+                    _("{where}: expected a whole number, got {type}").format(
+                        where=where, type=_type_name(value)
+                    ),
+                    code="not-a-whole-number",
+                )
                 return INVALID
         if self.min is not None and value < self.min or self.max is not None and value > self.max:
-            problems.error(pos, f"{where}: {short(value)} is out of range ({_bounds(self.min, self.max)})")
+            problems.error(
+                pos,
+                _("{where}: {value} is out of range ({bounds})").format(
+                    where=where, value=short(value), bounds=_bounds(self.min, self.max)
+                ),
+                code="out-of-range",
+            )
             return INVALID
         return value
 
@@ -192,22 +251,60 @@ class Int(Spec):
         return self._schema(d)
 
 
-def ci_pattern(words) -> str:
-    """A JSON Schema (ECMA-262) pattern matching any of ``words`` in any letter case, with
-    surrounding blanks: what :class:`Enum` accepts (JSON Schema's ``enum`` is case-sensitive)."""
-    import re as _re
+# ECMA-262's syntax characters (and "/"): the only characters Unicode-mode patterns may escape
+# outside a class, and the only ones a literal needs escaped in both ECMA-262 and Python ``re``
+_SYNTAX = frozenset("\\^$.*+?()[]{}|/")
 
-    def one(word: str) -> str:
-        out = []
-        for ch in word:
-            low, up = ch.lower(), ch.upper()
-            if low != up and len(low) == len(up) == 1:
-                out.append(f"[{_re.escape(low)}{_re.escape(up)}]")
-            else:
-                out.append(_re.escape(ch))
-        return "".join(out)
 
-    return "^\\s*(?:" + "|".join(one(str(w)) for w in words) + ")\\s*$"
+# the blanks ``str.strip()``/``str.split()`` and Python's ``\\s`` take, spelt out: ECMA-262's ``\\s``
+# differs (it has U+FEFF, lacks U+001C–U+001F and U+0085), so a pattern uses these instead
+_WIDE_BLANKS = "\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"  # past ASCII
+BLANK = "[\\t-\\r\\x1c-\\x20" + _WIDE_BLANKS + "]"
+BLANKS = BLANK + "*"
+CONTROL = "[\\x00-\\x08\\x0a-\\x1f]"  # what Str refuses: control characters but the tab (_CONTROL)
+# something neither blank nor a control character (unanchored: Python's ``$`` also matches before
+# a last newline, ECMA-262's does not)
+NAMED = "[^\\x00-\\x20" + _WIDE_BLANKS + "]"
+
+
+def re_literal(text: str) -> str:
+    """``text`` as a regular expression matching itself, valid in Python ``re`` and in ECMA-262
+    with the Unicode flag (what JSON Schema 2020-12 asks): only syntax characters are escaped
+    (``re.escape`` also escapes spaces and hyphens, which Unicode-mode ECMA-262 refuses)."""
+    return "".join("\\" + ch if ch in _SYNTAX else ch for ch in str(text))
+
+
+def ci_literal(text: str, gap: str | None = None) -> str:
+    """``text`` in any letter case (``[aA]`` per letter: JSON Schema has no case-insensitive
+    flag); a run of blanks becomes ``gap`` when given (e.g. ``BLANK + "+"``)."""
+    out = []
+    for ch in str(text):
+        if gap is not None and ch.isspace():
+            if not out or out[-1] is not gap:
+                out.append(gap)
+            continue
+        low, up = ch.lower(), ch.upper()
+        if low != up and len(low) == len(up) == 1:
+            out.append(f"[{low}{up}]" if ch not in _SYNTAX else re_literal(ch))
+        else:
+            out.append(re_literal(ch))
+    return "".join(out)
+
+
+def ci_pattern(words, gap: str | None = None, prefix: str = "", exact: bool = False) -> str:
+    """A JSON Schema pattern matching any of ``words`` in any letter case, with surrounding blanks:
+    what :class:`Enum` accepts (JSON Schema's ``enum`` is case-sensitive). Valid in Python ``re``
+    and ECMA-262 Unicode mode; the alternatives in the order given (deterministic output).
+    ``gap``: what a blank inside a word may be written as; ``prefix``: a pattern before the word;
+    ``exact``: only the letter case given."""
+    alternatives = list(dict.fromkeys(re_literal(w) if exact else ci_literal(w, gap) for w in words))
+    return "^" + BLANKS + prefix + "(?:" + "|".join(alternatives) + ")" + BLANKS + "$"
+
+
+def any_type(*types: str, **string: Any) -> dict:
+    """``{"anyOf": [{"type": t}, ...]}``: one alternative per JSON type (ajv's strict mode warns
+    about a ``type`` list); ``string`` keywords go on the string alternative."""
+    return {"anyOf": [{"type": t, **(string if t == "string" else {})} for t in types]}
 
 
 @dataclass
@@ -224,44 +321,70 @@ class Str(Spec):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)  # a name like 3060 is still a name
         if not isinstance(value, str):
-            problems.error(pos, f"{where}: expected text, got {_type_name(value)}")
+            problems.error(
+                pos,
+                _("{where}: expected text, got {type}").format(where=where, type=_type_name(value)),
+                code="not-text",
+            )
             return INVALID
         if not value.strip() and not self.allow_empty:
-            problems.error(pos, f"{where}: must not be empty")
+            problems.error(pos, _("{where}: must not be empty").format(where=where), code="empty")
             return INVALID
         if len(value) > self.max_len:
-            problems.error(pos, f"{where}: too long ({len(value)} characters; limit {self.max_len})")
+            problems.error(
+                pos,
+                ngettext(
+                    "{where}: too long ({count} character; limit {limit})",
+                    "{where}: too long ({count} characters; limit {limit})",
+                    len(value),
+                ).format(where=where, count=len(value), limit=self.max_len),
+                code="too-long",
+            )
             return INVALID
         if _CONTROL.search(value):
-            problems.error(pos, f"{where}: contains control characters")
+            problems.error(
+                pos, _("{where}: contains control characters").format(where=where), code="control-characters"
+            )
             return INVALID
         return value
 
     def json_schema(self):
         # numbers are names too (a 3060 is kept as "3060"); null is "" where empty is allowed
-        d = {
-            "type": ["string", "number", "null"] if self.allow_empty else ["string", "number"],
-            "maxLength": self.max_len,
-        }
+        # no control character but the tab; when a name is needed, something that is not blank
+        string = {"maxLength": self.max_len, "not": {"pattern": CONTROL}}
         if not self.allow_empty:
-            d["minLength"] = 1
-            d["pattern"] = "\\S"
+            string["minLength"] = 1
+            string["pattern"] = NAMED
+        d = any_type(*(("string", "number", "null") if self.allow_empty else ("string", "number")), **string)
         names = self.completions() if callable(self.completions) else self.completions
         if names:
-            d = {"anyOf": [{"enum": sorted(set(names))}, d]}
+            d["anyOf"].insert(0, {"enum": sorted(set(names))})
         return self._schema(d)
+
+
+# what YAML 1.1 read as true and false (PyYAML, and sheets before it read YAML 1.2): the reader
+# warns about them, and a true/false field still takes them
+YAML11_BOOLS = {w: w.lower() in ("yes", "on") for w in ("yes", "Yes", "YES", "on", "On", "ON")}
+YAML11_BOOLS.update({w: False for w in ("no", "No", "NO", "off", "Off", "OFF")})
 
 
 @dataclass
 class Bool(Spec):
     def check(self, value, pos, problems, where):
+        if isinstance(value, str) and value.strip() in YAML11_BOOLS:
+            return YAML11_BOOLS[value.strip()]
         if not isinstance(value, bool):
-            problems.error(pos, f"{where}: expected true or false, got {_type_name(value)}")
+            problems.error(
+                pos,
+                _("{where}: expected true or false, got {type}").format(where=where, type=_type_name(value)),
+                code="not-true-or-false",
+            )
             return INVALID
         return value
 
     def json_schema(self):
-        return self._schema({"type": "boolean"})
+        words = {"type": "string", "pattern": ci_pattern(YAML11_BOOLS, exact=True)}  # (not offered)
+        return self._schema({"anyOf": [{"type": "boolean"}, words]})
 
 
 @dataclass
@@ -285,27 +408,51 @@ class Enum(Spec):
 
     def check(self, value, pos, problems, where):
         if value is None or isinstance(value, (dict, list)):
-            problems.error(pos, f"{where}: expected one of {', '.join(map(str, self.choices))}")
+            problems.error(
+                pos,
+                _("{where}: expected one of {choices}").format(
+                    where=where, choices=", ".join(map(str, self.choices))
+                ),
+                code="not-a-choice",
+            )
             return INVALID
         found = self.lookup(value)
         if found is None:
             hint = did_you_mean(str(value), list(map(str, self.choices)) + list(map(str, self.aliases)))
             problems.error(
                 pos,
-                f"{where}: unknown value {short(value)}{hint}; expected one of "
-                f"{', '.join(map(str, self.choices))}",
+                _("{where}: unknown value {value}{hint}; expected one of {choices}").format(
+                    where=where, value=short(value), hint=hint, choices=", ".join(map(str, self.choices))
+                ),
+                code="unknown-value",
             )
             return INVALID
         return found
 
+    def words(self, *targets) -> list:
+        """The choices and aliases that name one of ``targets`` (every word when none given)."""
+        return [
+            w
+            for w, c in [(c, c) for c in self.choices] + list(self.aliases.items())
+            if not targets or c in targets
+        ]
+
+    def matching(self, *targets) -> dict:
+        """A schema of the texts the loader reads as one of ``targets`` (any letter case, blanks
+        around): for conditions (``if kind is one of the MMC kinds…``)."""
+        return {"type": "string", "pattern": ci_pattern(self.words(*targets))}
+
     def json_schema(self):
         """The choices and aliases as an ``enum`` (what an editor completes), and the same words
         in any letter case (what the loader accepts)."""
-        words = list(self.choices) + list(self.aliases)
+        words = list(dict.fromkeys([*self.choices, *self.aliases]))
         if all(isinstance(w, str) for w in words):
-            return self._schema(
-                {"anyOf": [{"enum": words}, {"type": "string", "pattern": ci_pattern(words)}]}
-            )
+            d = {"anyOf": [{"enum": words}, {"type": "string", "pattern": ci_pattern(words)}]}
+            # a word YAML reads as another value (``true``), which the lookup still finds
+            other = [v for v in (True, False) if str(v).lower() in {w.lower() for w in words}]
+            if other:
+                d["anyOf"].append({"enum": other})
+            return self._schema(d)
         return self._schema({"enum": words})
 
 
@@ -320,20 +467,38 @@ class List(Spec):
         if value is None:
             value = YSeq()
         if not isinstance(value, list):
-            problems.error(pos, f"{where}: expected a list, got {_type_name(value)}")
+            problems.error(
+                pos,
+                _("{where}: expected a list, got {type}").format(where=where, type=_type_name(value)),
+                code="not-a-list",
+            )
             return INVALID
         if len(value) < self.min_len:
-            problems.error(pos, f"{where}: needs at least {self.min_len} item(s)")
+            problems.error(
+                pos,
+                ngettext(
+                    "{where}: needs at least {count} item",
+                    "{where}: needs at least {count} items",
+                    self.min_len,
+                ).format(where=where, count=self.min_len),
+                code="too-few-items",
+            )
             return INVALID
         if len(value) > self.max_len:
-            problems.error(pos, f"{where}: too many items ({len(value)}; limit {self.max_len})")
+            problems.error(
+                pos,
+                _("{where}: too many items ({count}; limit {limit})").format(
+                    where=where, count=len(value), limit=self.max_len
+                ),
+                code="too-many-items",
+            )
             return INVALID
         out = YSeq()
         out.pos = getattr(value, "pos", pos)
         ok = True
         for i, v in enumerate(value):
             ipos = value.pos_of(i) if isinstance(value, YSeq) else pos
-            checked = self.item.check(v, ipos, problems, f"{where}[{i + 1}]")
+            checked = self.item.check(v, ipos, problems, item(where, i + 1))
             ok &= checked is not INVALID
             out.append(checked)
             out.item_pos.append(ipos)
@@ -344,6 +509,8 @@ class List(Spec):
         if self.min_len:
             d["minItems"] = self.min_len
         d["maxItems"] = self.max_len
+        if not self.min_len:  # nothing (``weapons:`` left empty) is an empty list
+            d = {"anyOf": [d, {"type": "null"}]}
         return self._schema(d)
 
 
@@ -352,7 +519,7 @@ class OneOf(Spec):
     """The first alternative that accepts the value; ``message`` when none does."""
 
     options: tuple = ()
-    message: str = "invalid value"
+    message: str = N_("invalid value")  # a msgid (N_): shown in the current language
 
     def check(self, value, pos, problems, where):
         for opt in self.options:
@@ -360,7 +527,9 @@ class OneOf(Spec):
             out = opt.check(value, pos, trial, where)
             if not trial.errors:
                 return out
-        problems.error(pos, f"{where}: {self.message}")
+        problems.error(
+            pos, _("{where}: {message}").format(where=where, message=tr(self.message)), code="no-alternative"
+        )
         return INVALID
 
     def json_schema(self):
@@ -375,11 +544,27 @@ class Obj(Spec):
     aliases: dict = field(default_factory=dict)  # other key spellings -> field name
     title: str = ""
     extra_ok: tuple = ()  # keys accepted and passed through unchecked
+    # what the rules check across fields that JSON Schema can still say (``if kind is … then
+    # counter is required``): schemas, or callables giving one or a list when a schema is made
+    rules: tuple = ()
+
+    def spellings(self, name: str) -> list[str]:
+        """``name`` and the aliases a file may write it as."""
+        return [name] + [a for a, t in self.aliases.items() if t == name]
+
+    def requires(self, name: str) -> dict:
+        """A schema saying that ``name`` is given (under its name or an alias)."""
+        keys = self.spellings(name)
+        return {"required": keys} if len(keys) == 1 else {"anyOf": [{"required": [k]} for k in keys]}
+
+    def forbids(self, *names: str) -> dict:
+        """A schema saying that none of ``names`` is given (under any spelling)."""
+        return {"not": {"anyOf": [{"required": [k]} for n in names for k in self.spellings(n)]}}
 
     @_memoised
     def check(self, value, pos, problems, where):
         if not isinstance(value, dict):
-            problems.error(pos, f"{where}: expected a mapping, got {_type_name(value)}")
+            problems.error(pos, _not_a_mapping(where, value), code="not-a-mapping")
             return INVALID
         out = YMap()
         out.pos = getattr(value, "pos", pos)
@@ -401,15 +586,18 @@ class Obj(Spec):
             spec = fields.get(name)
             if spec is None:
                 hint = did_you_mean(str(key), self.fields)
-                problems.error(kpos, f"{where}: unknown key {short(key)}{hint}")
+                problems.error(kpos, _unknown_key(where, key, hint), code="unknown-key")
                 ok = False
                 continue
             if name in seen:
-                problems.error(kpos, f"{where}: {short(key)} given twice")
+                problems.error(
+                    kpos,
+                    _("{where}: {key} given twice").format(where=where, key=short(key)),
+                    code="key-twice",
+                )
                 continue
             seen.add(name)
-            sub = f"{where}.{name}" if where else str(name)
-            checked = spec.check(v, vpos, problems, sub)
+            checked = spec.check(v, vpos, problems, child(where, name, spec))
             if checked is INVALID:
                 ok = False
             out[name] = checked
@@ -418,7 +606,11 @@ class Obj(Spec):
             if name in out:
                 continue
             if spec.required:
-                problems.error(out.pos, f"{where}: missing required key {name!r}")
+                problems.error(
+                    out.pos,
+                    _("{where}: missing required key {key}").format(where=where, key=short(name)),
+                    code="missing-key",
+                )
                 ok = False
             else:
                 out[name] = spec.default() if callable(spec.default) else spec.default
@@ -441,8 +633,12 @@ class Obj(Spec):
             for k in req
             if k in self.aliases.values()
         ]  # a required key written by an alias
-        if either:
-            d["allOf"] = either
+        rules = []
+        for rule in self.rules:
+            made = rule() if callable(rule) else rule
+            rules.extend(made if isinstance(made, list) else [made])
+        if either or rules:
+            d["allOf"] = either + rules
         if self.title:
             d["title"] = self.title
         return self._schema(d)
@@ -458,7 +654,7 @@ class MapOf(Spec):
     @_memoised
     def check(self, value, pos, problems, where):
         if not isinstance(value, dict):
-            problems.error(pos, f"{where}: expected a mapping, got {_type_name(value)}")
+            problems.error(pos, _not_a_mapping(where, value), code="not-a-mapping")
             return INVALID
         out = YMap()
         out.pos = getattr(value, "pos", pos)
@@ -472,10 +668,10 @@ class MapOf(Spec):
             name = self.keys.lookup(key)
             if name is None:
                 hint = did_you_mean(str(key), list(self.keys.choices) + list(self.keys.aliases))
-                problems.error(kpos, f"{where}: unknown key {short(key)}{hint}")
+                problems.error(kpos, _unknown_key(where, key, hint), code="unknown-key")
                 ok = False
                 continue
-            checked = self.value.check(v, vpos, problems, f"{where}.{name}")
+            checked = self.value.check(v, vpos, problems, child(where, name, self.keys))
             ok &= checked is not INVALID
             out[name] = checked
             out.key_pos[name], out.value_pos[name] = kpos, vpos
@@ -489,6 +685,14 @@ class MapOf(Spec):
                 "additionalProperties": self.value.json_schema(),
             }
         )
+
+
+def _not_a_mapping(where: str, value) -> str:
+    return _("{where}: expected a mapping, got {type}").format(where=where, type=_type_name(value))
+
+
+def _unknown_key(where: str, key, hint: str) -> str:
+    return _("{where}: unknown key {key}{hint}").format(where=where, key=short(key), hint=hint)
 
 
 def locate(root, path: tuple) -> Pos | None:

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from sheets.core.errors import InputError, Pos, Problem, Problems, short
+from sheets.core.i18n import N_, _, current_lang, tr
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
@@ -60,23 +61,97 @@ except ImportError:  # pragma: no cover - PyYAML built without libyaml
     _CParser = None
 
 
-class _Resolver(yaml.resolver.Resolver):
-    """PyYAML's resolver with a memory: a scalar's implicit tag depends only on its text and
-    its implicit flags (no path resolvers are registered), and unit files repeat the same few
-    values (kinds, counters, cells) thousands of times. Short texts only, and a bounded table."""
+_BOOL = "tag:yaml.org,2002:bool"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_NULL = "tag:yaml.org,2002:null"
+_MERGE = "tag:yaml.org,2002:merge"
+_YAML11 = yaml.resolver.Resolver()  # PyYAML's own (YAML 1.1): what sheets read before, and other tools
+_NUMERIC11 = {_BOOL, _INT, _FLOAT}
+
+
+class _Resolver(yaml.resolver.BaseResolver):
+    """The implicit types of YAML 1.2's core schema, as editors read a file (yaml-language-server,
+    VS Code): ``yes``/``on`` are text and ``010`` is 10, where YAML 1.1 (PyYAML's default) reads
+    true and 8. A plain scalar that YAML 1.1 reads otherwise is noted in ``self.different``
+    (text -> (YAML 1.1 value, YAML 1.2 value)) for a warning naming both readings.
+
+    With a memory: a scalar's implicit tag depends only on its text and its implicit flags (no
+    path resolvers are registered), and unit files repeat the same few values (kinds, counters,
+    cells) thousands of times. Short texts only, and a bounded table."""
 
     _known: dict = {}
 
+    def __init__(self):
+        super().__init__()
+        self.different: dict = {}
+
     def resolve(self, kind, value, implicit):
-        if kind is not yaml.ScalarNode or len(value) > 40:
+        if kind is not yaml.ScalarNode:
             return super().resolve(kind, value, implicit)
         key = (value, implicit)
-        tag = self._known.get(key)
-        if tag is None:
+        known = self._known.get(key) if len(value) <= 40 else None
+        if known is None:
             tag = super().resolve(kind, value, implicit)
-            if len(self._known) < 10_000:
-                self._known[key] = tag
-        return tag
+            known = (tag, _readings(value, tag) if implicit[0] else None)
+            if len(value) <= 40 and len(self._known) < 10_000:
+                self._known[key] = known
+        if known[1] is not None:
+            self.different[value] = known[1]
+        return known[0]
+
+
+_CORE_PATTERNS: dict = {}  # tag -> what its values look like (an explicit !!int must be one too)
+for _tag, _pattern, _first in (
+    (_BOOL, r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    (_INT, r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
+    (
+        _FLOAT,
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        "-+.0123456789",
+    ),
+    (_NULL, r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    (_MERGE, r"^(?:<<)$", "<"),  # merge keys: yaml-language-server reads them too
+):
+    _Resolver.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
+    if _tag in (_BOOL, _INT, _FLOAT):
+        _CORE_PATTERNS[_tag] = re.compile(_pattern)
+
+
+def core_value(tag: str, text: str):
+    """A scalar of YAML 1.2's core schema: bool, int (decimal, 0o octal, 0x hex), float, null."""
+    if tag == _BOOL:
+        return text.lower() == "true"
+    if tag == _INT:
+        sign, digits = (-1, text[1:]) if text[:1] == "-" else (1, text.lstrip("+"))
+        base = 8 if digits[:2] == "0o" else 16 if digits[:2] == "0x" else 10
+        return sign * int(digits[2:] if base != 10 else digits, base)
+    if tag == _FLOAT:
+        low = text.lower()
+        if low.endswith(".inf"):
+            return float("-inf") if low.startswith("-") else float("inf")
+        return float("nan") if low == ".nan" else float(text)
+    return None
+
+
+def _readings(text: str, tag: str):
+    """(YAML 1.1 value, YAML 1.2 value) of a plain scalar when the two differ, else None."""
+    if len(text) > MAX_NUMBER_CHARS:
+        return None  # (a number this long is refused by the builder)
+    old_tag = _YAML11.resolve(yaml.ScalarNode, text, (True, False))
+    if old_tag not in _NUMERIC11 and tag not in _NUMERIC11:
+        return None  # text, null, a date (kept as text) or a merge key in both
+    new = text if tag == _STR else core_value(tag, text) if tag != _NULL else None
+    if old_tag in _NUMERIC11:
+        try:
+            old = yaml.constructor.SafeConstructor().construct_object(yaml.ScalarNode(old_tag, text))
+        except (ValueError, TypeError, KeyError, OverflowError, IndexError):
+            return None
+    else:
+        old = text  # a date or other text YAML 1.1 keeps as text
+    if type(old) is type(new) and (old == new or old != old and new != new):  # (nan is nan)
+        return None
+    return (old, new)
 
 
 if _CParser is not None:
@@ -98,6 +173,7 @@ if _CParser is not None:
             and its error messages are the ones reported)."""
             if isinstance(self.text, str) and _shallow(self.text):
                 fast = _CLoader(self.text)
+                fast.different = self.different
                 try:
                     return fast.get_single_node()
                 except yaml.YAMLError:
@@ -115,8 +191,15 @@ if _CParser is not None:
             _Resolver.__init__(self)
 else:  # pragma: no cover - PyYAML built without libyaml
 
-    class _Loader(yaml.SafeLoader):
-        pass
+    class _Loader(
+        yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer, _Resolver
+    ):
+        def __init__(self, stream):
+            yaml.reader.Reader.__init__(self, stream)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
+            yaml.composer.Composer.__init__(self)
+            _Resolver.__init__(self)
 
 
 SHALLOW_BRACKETS = 2000  # flow collections ('[' or '{') in a text the C composer may take
@@ -132,11 +215,13 @@ def _shallow(text: str) -> bool:
 
 
 class _Builder:
-    def __init__(self, problems: Problems):
+    def __init__(self, problems: Problems, different: dict | None = None):
         self.problems = problems
         self.path = problems.path
         self.memo: dict[int, Any] = {}
         self.constructor = yaml.constructor.SafeConstructor()
+        # plain scalars YAML 1.1 reads otherwise (see _Resolver): each use gets a warning
+        self.different = different or {}
 
     def _pos(self, node) -> Pos:
         mark = node.start_mark
@@ -145,7 +230,11 @@ class _Builder:
     def build(self, node, depth: int = 0):
         path = self.path
         if depth > MAX_DEPTH:
-            self.problems.error(self._pos(node), f"nesting deeper than {MAX_DEPTH} levels")
+            self.problems.error(
+                self._pos(node),
+                _("nesting deeper than {limit} levels").format(limit=MAX_DEPTH),
+                code="nesting-too-deep",
+            )
             return None
         key = id(node)
         if key in self.memo:
@@ -155,11 +244,7 @@ class _Builder:
             return value
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _COLLECTION_TAGS:
             name = node.tag.replace("tag:yaml.org,2002:", "!!")
-            self.problems.error(
-                self._pos(node),
-                f"the YAML tag {short(name, 40)} is not supported "
-                f"here (plain values, lists and mappings only)",
-            )
+            self.problems.error(self._pos(node), _unsupported_tag(name), code="yaml-tag")
             self.memo[key] = None
             return None
         if isinstance(node, yaml.MappingNode):
@@ -172,15 +257,23 @@ class _Builder:
             except yaml.MarkedYAMLError as exc:
                 mark = exc.problem_mark or node.start_mark
                 self.problems.error(
-                    Pos(mark.line + 1, mark.column + 1, self.path), f"bad merge key '<<': {exc.problem}"
+                    Pos(mark.line + 1, mark.column + 1, self.path),
+                    _("bad merge key '<<': {problem}").format(problem=_yaml_problem(exc.problem)),
+                    code="bad-merge-key",
                 )
                 return result
             if len(node.value) > MAX_KEYS:
-                self.problems.error(self._pos(node), f"too many keys ({len(node.value)}; limit {MAX_KEYS})")
+                self.problems.error(
+                    self._pos(node),
+                    _("too many keys ({count}; limit {limit})").format(count=len(node.value), limit=MAX_KEYS),
+                    code="too-many-keys",
+                )
                 return result
             merged = len(node.value) - own  # flatten_mapping puts the merged pairs first
             from_merge = set()  # keys a later pair may still replace
-            plain = depth < MAX_DEPTH  # a text child needs no depth check, memo or constructor
+            # a text child needs no depth check, memo or constructor (nor, in a file without a
+            # value YAML 1.1 reads otherwise, a look at its reading)
+            plain = depth < MAX_DEPTH and not self.different
             for i, (knode, vnode) in enumerate(node.value):
                 k = (
                     knode.value
@@ -188,10 +281,14 @@ class _Builder:
                     else self.build(knode, depth + 1)
                 )
                 if isinstance(k, (dict, list)):
-                    self.problems.error(self._pos(knode), "a key must be a plain value")
+                    self.problems.error(
+                        self._pos(knode), _("a key must be a plain value"), code="key-not-plain"
+                    )
                     continue
                 if k in result and k not in from_merge:
-                    self.problems.error(self._pos(knode), f"duplicate key {short(k)}")
+                    self.problems.error(
+                        self._pos(knode), _("duplicate key {key}").format(key=short(k)), code="duplicate-key"
+                    )
                     continue
                 if i < merged:
                     from_merge.add(k)
@@ -212,9 +309,15 @@ class _Builder:
             result.pos = self._pos(node)
             self.memo[key] = result
             if len(node.value) > MAX_ITEMS:
-                self.problems.error(self._pos(node), f"too many items ({len(node.value)}; limit {MAX_ITEMS})")
+                self.problems.error(
+                    self._pos(node),
+                    _("too many items ({count}; limit {limit})").format(
+                        count=len(node.value), limit=MAX_ITEMS
+                    ),
+                    code="too-many-items",
+                )
                 return result
-            plain = depth < MAX_DEPTH
+            plain = depth < MAX_DEPTH and not self.different
             for item in node.value:
                 result.append(
                     item.value
@@ -226,7 +329,26 @@ class _Builder:
             return result
         value = self._scalar(node)
         self.memo[key] = value
+        if not node.style and node.value in self.different and node.tag in _TWO_READINGS:
+            self._two_readings(node, *self.different[node.value])
         return value
+
+    def _two_readings(self, node, old, new) -> None:
+        """A warning naming both readings of a plain scalar YAML 1.1 reads otherwise."""
+        self.problems.warning(
+            self._pos(node),
+            _(
+                "{text} is {new} in YAML 1.2 (as editors and sheets read it) but {old} in YAML 1.1: "
+                "write {new_form} or {old_form}, which both read alike"
+            ).format(
+                text=short(node.value),
+                new=_reading(new),
+                old=_reading(old),
+                new_form=_form(new),
+                old_form=_form(old),
+            ),
+            code="yaml-1-1-reading",
+        )
 
     def _scalar(self, node):
         """A scalar's value; a value its tag cannot hold is reported at the node, never raised."""
@@ -236,33 +358,116 @@ class _Builder:
         if tag == "tag:yaml.org,2002:timestamp":
             if _TIMESTAMP.match(node.value):
                 return node.value  # 2001-02-03 stays text (a name, a note): no date objects
-            self.problems.error(self._pos(node), f"bad value {short(node.value)}: not a date")
+            self.problems.error(
+                self._pos(node),
+                _("bad value {value}: not a date").format(value=short(node.value)),
+                code="bad-value",
+            )
             return None
         if tag not in _SCALAR_TAGS:
             name = tag.replace("tag:yaml.org,2002:", "!!")
-            self.problems.error(
-                self._pos(node),
-                f"the YAML tag {short(name, 40)} is not supported "
-                f"here (plain values, lists and mappings only)",
-            )
+            self.problems.error(self._pos(node), _unsupported_tag(name), code="yaml-tag")
             return None
         if tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_NUMBER_CHARS:
-            self.problems.error(self._pos(node), f"number too long ({len(node.value)} digits)")
+            self.problems.error(
+                self._pos(node),
+                _("number too long ({count} digits)").format(count=len(node.value)),
+                code="number-too-long",
+            )
             return None
         try:
+            if tag in _CORE_PATTERNS:  # YAML 1.2's reading (0o10, 010 = 10, 1e3), also for !!int etc.
+                if not _CORE_PATTERNS[tag].match(node.value):
+                    raise ValueError(node.value)
+                return core_value(tag, node.value)
             return self.constructor.construct_object(node)
         except (ValueError, KeyError, TypeError, AttributeError, OverflowError, IndexError):
             # only these tags can fail here (a text or null value always constructs)
-            kind = {
-                "tag:yaml.org,2002:int": "a whole number",
-                "tag:yaml.org,2002:float": "a number",
-                "tag:yaml.org,2002:bool": "true or false",
+            message = {
+                "tag:yaml.org,2002:int": N_("bad value {value}: not a whole number"),
+                "tag:yaml.org,2002:float": N_("bad value {value}: not a number"),
+                "tag:yaml.org,2002:bool": N_("bad value {value}: not true or false"),
             }[tag]
-            self.problems.error(self._pos(node), f"bad value {short(node.value)}: not {kind}")
+            self.problems.error(
+                self._pos(node), tr(message).format(value=short(node.value)), code="bad-value"
+            )
         return None
 
 
+def _unsupported_tag(name: str) -> str:
+    return _("the YAML tag {tag} is not supported here (plain values, lists and mappings only)").format(
+        tag=short(name, 40)
+    )
+
+
+# what libyaml and PyYAML say of malformed text, in the user's language (their own English words
+# otherwise, quoted); the context ("while scanning a plain scalar") is left out
+_YAML_PROBLEMS = {
+    "found character that cannot start any token": N_("a character that cannot start a value here"),
+    "mapping values are not allowed in this context": N_(
+        "a ':' where no key can start (a value needs quotes?)"
+    ),
+    "mapping values are not allowed here": N_("a ':' where no key can start (a value needs quotes?)"),
+    "could not find expected ':'": N_("a key without its ':'"),
+    "did not find expected key": N_("a line that is not a key of the mapping above (check the indentation)"),
+    "did not find expected node content": N_("a value is missing"),
+    "did not find expected ',' or ']'": N_("a list in [ ] that is not closed, or a missing ','"),
+    "did not find expected ',' or '}'": N_("a mapping in { } that is not closed, or a missing ','"),
+    "found unexpected end of stream": N_("the file ends inside a quoted text or a bracket"),
+    "found unknown escape character": N_("an unknown escape after a backslash in double quotes"),
+    "block sequence entries are not allowed in this context": N_("a '- ' list item where none can start"),
+    "did not find expected '-' indicator": N_("a line that is not a '- ' item of the list above"),
+    "found undefined alias": N_("an alias (*name) with no anchor (&name) before it"),
+    "found duplicate anchor": N_("the same anchor (&name) twice"),
+    "expected a mapping or list of mappings for merging": N_("expected a mapping or a list of mappings"),
+}
+
+
+def _yaml_problem(problem: str | None) -> str:
+    """A parser's problem in the current language (in English its own words)."""
+    text = (problem or "").strip()
+    if current_lang() == "en":
+        return text[:300]
+    for english, msgid in _YAML_PROBLEMS.items():
+        if text.startswith(english):
+            return tr(msgid)
+    return short(text[:200])
+
+
+def _tab_at(text: str, line: int, column: int) -> Pos | None:
+    """The tab that indents line ``line`` (0-based) or the one before it, if any: YAML refuses
+    tabs in indentation, and libyaml names them obscurely."""
+    lines = text.splitlines()
+    for n in (line, line - 1):
+        if 0 <= n < len(lines):
+            indent = lines[n][: len(lines[n]) - len(lines[n].lstrip(" \t"))]
+            if "\t" in indent:
+                return Pos(n + 1, indent.index("\t") + 1)
+    return None
+
+
+def _reading(value) -> str:
+    """A value as a message names it: true, the number 8, the text 'yes'."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return _("the number {number}").format(number=_form(value))
+    return _("the text {text}").format(text=short(value))
+
+
+def _form(value) -> str:
+    """How to write ``value`` so that YAML 1.1 and 1.2 both read it so."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value) if value == value and abs(value) != float("inf") else short(str(value))
+    if isinstance(value, int):
+        return str(value)
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 _STR = "tag:yaml.org,2002:str"
+_TWO_READINGS = {_STR, _BOOL, _INT, _FLOAT}  # (not an explicit !!tag: those read alike)
 _SCALAR = yaml.ScalarNode
 _TIMESTAMP = re.compile(r"^\d{4}-\d\d?-\d\d?([Tt ].*)?$")
 _COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -285,12 +490,25 @@ def _clamp(text: str, line: int, col: int) -> Pos:
     return Pos(line + 1, col + 1)
 
 
-NESTING_TOO_DEEP = "malformed YAML: nesting too deep"  # whichever parser notices it first
+NESTING_TOO_DEEP = N_("malformed YAML: nesting too deep")  # whichever parser notices it first
+
+
+def _too_deep(path: str) -> InputError:
+    return InputError([Problem(path, None, tr(NESTING_TOO_DEEP), code="nesting-too-deep")])
 
 
 def parse_yaml(text: str, path: str) -> Any:
     """Parse YAML text; raise :class:`InputError` with positioned problems on failure."""
     problems = Problems(path)
+    inner_bom = text.find("\ufeff", 1)
+    if inner_bom >= 0:  # (a leading one is dropped when the bytes are decoded)
+        before = text[:inner_bom]
+        pos = Pos(before.count("\n") + 1, inner_bom - (before.rfind("\n") + 1) + 1)
+        message = _(
+            "a byte order mark (U+FEFF) inside the file, e.g. from files pasted together: delete it "
+            "(it is invisible: retype the start of this line)"
+        )
+        raise InputError([Problem(path, pos, message, code="bom-inside")])
     try:
         loader = _Loader(text)
         try:
@@ -299,14 +517,22 @@ def parse_yaml(text: str, path: str) -> Any:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
         if "maximum nesting depth" in (exc.problem or ""):  # libyaml >= 0.2.5 stops it first
-            raise InputError([Problem(path, None, NESTING_TOO_DEEP)]) from None
+            raise _too_deep(path) from None
         mark = exc.problem_mark or exc.context_mark
+        tab = _tab_at(text, mark.line, mark.column) if mark else None
+        if tab is not None:
+            message = _("in YAML a line cannot be indented with a tab: replace it with spaces")
+            raise InputError([Problem(path, tab, message, code="yaml-tab")]) from None
         pos = _clamp(text, mark.line, mark.column) if mark else None
-        msg = exc.problem or _first_line(exc)
-        if exc.context:
-            msg = f"{exc.context}: {msg}"
-        msg = msg[:300]
-        raise InputError([Problem(path, pos, f"malformed YAML: {msg}")]) from None
+        if current_lang() == "en":  # the parser's own words, with their context (as before)
+            msg = exc.problem or _first_line(exc)
+            if exc.context:
+                msg = f"{exc.context}: {msg}"
+            detail = msg[:300]
+        else:
+            detail = _yaml_problem(exc.problem or _first_line(exc))
+        message = _("malformed YAML: {detail}").format(detail=detail)
+        raise InputError([Problem(path, pos, message, code="malformed-yaml")]) from None
     except yaml.reader.ReaderError as exc:
         # libyaml counts the offset in UTF-8 bytes, PyYAML's own reader in characters
         if issubclass(_Loader, yaml.reader.Reader):
@@ -314,18 +540,22 @@ def parse_yaml(text: str, path: str) -> Any:
         else:
             before = text.encode()[: exc.position].decode()  # the offset starts a character
         pos = Pos(before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1)
-        code = f"U+{exc.character:04X}"
-        raise InputError(
-            [Problem(path, pos, f"malformed YAML: control character {code} is not allowed")]
-        ) from None
+        character = f"U+{exc.character:04X}"
+        message = _("malformed YAML: control character {character} is not allowed").format(
+            character=character
+        )
+        raise InputError([Problem(path, pos, message, code="control-character")]) from None
     except yaml.YAMLError as exc:
-        raise InputError([Problem(path, None, f"malformed YAML: {_first_line(exc)}")]) from None
+        message = _("malformed YAML: {detail}").format(detail=_yaml_problem(_first_line(exc)))
+        raise InputError([Problem(path, None, message, code="malformed-yaml")]) from None
     except RecursionError:  # the Python composer's own limit
-        raise InputError([Problem(path, None, NESTING_TOO_DEEP)]) from None
+        raise _too_deep(path) from None
     if node is None:
-        raise InputError([Problem(path, Pos(1, 1), "the file is empty")])
-    value = _Builder(problems).build(node)
+        raise InputError([Problem(path, Pos(1, 1), _("the file is empty"), code="empty-file")])
+    value = _Builder(problems, getattr(loader, "different", None)).build(node)
     problems.raise_if_errors()
+    if isinstance(value, YMap):
+        value.warnings = problems.warnings
     return value
 
 
@@ -343,9 +573,9 @@ def decode_text(data: bytes, name: str) -> str:
     from sheets.core import fsio
 
     if len(data) > MAX_BYTES:
-        raise InputError([Problem(name, None, f"file too large (limit {MAX_BYTES} bytes)")])
+        raise InputError([fsio.too_large(name, MAX_BYTES)])
     if b"\x00" in data and not data.startswith(fsio.WIDE_BOMS):
-        raise InputError([Problem(name, None, "not a text file (contains NUL bytes)")])
+        raise InputError([fsio.not_text(name, data)])
     return fsio.decode_text(data, name)
 
 

@@ -857,7 +857,7 @@ def test_schema_references():
         "description": "unit file (.yaml/.yml), relative to this file",
     }
     assert reference["properties"]["name"] == {
-        "type": ["string", "number"],
+        "anyOf": [{"type": "string"}, {"type": "number"}],
         "description": "which unit of that file (needed when it holds several)",
     }
     assert (

@@ -90,7 +90,7 @@ def test_validate_json_of_a_russian_file(locale, tmp_path):
             "line": 41,
             "column": 12,
             "severity": "warning",
-            "code": "rule",
+            "code": "dust-cross-faction",
             "message": "unit 'Герой Келлер': hero of 'Союзники' joins 'Лазерное отделение' of 'Axis': "
             "a hero leads his own army's squads",
         }

@@ -227,7 +227,7 @@ def test_validate_json_lists_warnings_with_exit_0(cli, write):
             "line": 12,
             "column": 16,
             "severity": "warning",
-            "code": "rule",
+            "code": "bt-later-equipment",
             "message": "unit 'Roc': Heavy Small Laser is not in the classic ProtoMech rules (later "
             "equipment; use rules: tw), marked † on the sheet",
         }

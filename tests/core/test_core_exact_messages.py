@@ -37,7 +37,9 @@ def test_unknown_system_names_the_known_ones_at_its_position(write):
 
 def test_one_of_schema_lists_its_alternatives():
     schema = OneOf(options=(Int(), Str()), description="a number or a name").json_schema()
-    assert [alt.get("type") for alt in schema["anyOf"]] == ["integer", ["string", "number", "null"]]
+    assert schema["anyOf"][0]["type"] == "integer"
+    # a name: text, a number or nothing, one alternative per type (no `type` list: ajv warns)
+    assert [alt["type"] for alt in schema["anyOf"][1]["anyOf"]] == ["string", "number", "null"]
     assert schema["description"] == "a number or a name"
 
 
@@ -100,7 +102,14 @@ def test_load_mapping_reports_without_positions_and_keeps_warnings():
 
 def test_json_schema_of_every_spec_kind():
     """`sheets schema` output is JSON Schema: the keywords are spelled as the standard spells them."""
-    from sheets.core.schema import Bool, Enum, List, MapOf, Obj
+    from sheets.core.schema import BLANKS as S
+    from sheets.core.schema import CONTROL, NAMED, Bool, Enum, List, MapOf, Obj
+
+    # blanks spelt out as Python's str.isspace() has them (ECMA-262's \\s is another set)
+    assert S == "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*"
+    assert NAMED == "[^\\x00-\\x20" + S[15:-1]  # not blank, not a control character
+    assert CONTROL == "[\\x00-\\x08\\x0a-\\x1f]"
+    YAML11_WORDS = {"type": "string", "pattern": f"^{S}(?:yes|Yes|YES|on|On|ON|no|No|NO|off|Off|OFF){S}$"}
 
     spec = Obj(
         fields={
@@ -118,38 +127,60 @@ def test_json_schema_of_every_spec_kind():
         "type": "object",
         "properties": {
             "name": {
-                "type": ["string", "number"],
-                "maxLength": 40,
-                "minLength": 1,
-                "pattern": "\\S",
+                "anyOf": [
+                    {
+                        "type": "string",
+                        "maxLength": 40,
+                        "not": {"pattern": CONTROL},
+                        "minLength": 1,
+                        "pattern": NAMED,
+                    },
+                    {"type": "number"},
+                ],
                 "description": "the name",
             },
             "n": {"type": "integer", "minimum": 0, "maximum": 9, "default": 3},
-            "ok": {"type": "boolean", "default": False},
+            # true/false, or a word YAML 1.1 read as one (the reader warns about it)
+            "ok": {"anyOf": [{"type": "boolean"}, YAML11_WORDS], "default": False},
             "tags": {
                 "type": "array",
-                "items": {"type": ["string", "number", "null"], "maxLength": 200},
+                "items": {
+                    "anyOf": [
+                        {"type": "string", "maxLength": 200, "not": {"pattern": CONTROL}},
+                        {"type": "number"},
+                        {"type": "null"},
+                    ]
+                },
                 "minItems": 1,
                 "maxItems": 5,
             },
             "m": {
                 "type": "object",
                 "propertyNames": {
-                    "anyOf": [{"enum": ["a", "b"]}, {"type": "string", "pattern": "^\\s*(?:[aA]|[bB])\\s*$"}]
+                    "anyOf": [{"enum": ["a", "b"]}, {"type": "string", "pattern": f"^{S}(?:[aA]|[bB]){S}$"}]
                 },
                 "additionalProperties": {"type": "integer"},
             },
-            "e": {"anyOf": [{"enum": ["x", "y"]}, {"type": "string", "pattern": "^\\s*(?:[xX]|[yY])\\s*$"}]},
+            "e": {"anyOf": [{"enum": ["x", "y"]}, {"type": "string", "pattern": f"^{S}(?:[xX]|[yY]){S}$"}]},
         },
         "additionalProperties": False,
         "required": ["name", "tags", "m", "e"],
         "title": "Unit",
         "description": "unit",
     }
-    assert Str().json_schema() == {"type": ["string", "number", "null"], "maxLength": 200}
-    assert List(item=Int()).json_schema() == {"type": "array", "items": {"type": "integer"}, "maxItems": 1000}
+    assert Str().json_schema() == {
+        "anyOf": [
+            {"type": "string", "maxLength": 200, "not": {"pattern": CONTROL}},
+            {"type": "number"},
+            {"type": "null"},
+        ]
+    }
+    # an empty `weapons:` (null) is an empty list to the loader
+    assert List(item=Int()).json_schema() == {
+        "anyOf": [{"type": "array", "items": {"type": "integer"}, "maxItems": 1000}, {"type": "null"}]
+    }
     assert MapOf(keys=Enum(choices=("k",)), value=Bool()).json_schema() == {
         "type": "object",
-        "propertyNames": {"anyOf": [{"enum": ["k"]}, {"type": "string", "pattern": "^\\s*(?:[kK])\\s*$"}]},
-        "additionalProperties": {"type": "boolean"},
+        "propertyNames": {"anyOf": [{"enum": ["k"]}, {"type": "string", "pattern": f"^{S}(?:[kK]){S}$"}]},
+        "additionalProperties": {"anyOf": [{"type": "boolean"}, YAML11_WORDS]},
     }

@@ -11,6 +11,7 @@ from sheets.core.errors import InputError, Pos
 from sheets.core.fsio import check_target, reset_inputs
 from sheets.core.game import Options
 from sheets.core.loader import load_file, load_mapping
+from sheets.core.schema import CONTROL
 
 KNOWN = "battletech, dmech, dust, lnl, plain, toy, wh40k6"
 
@@ -497,8 +498,11 @@ def test_the_roster_schema_editors_get():
         "type": "object",
         "properties": {
             "name": {
-                "type": ["string", "number", "null"],
-                "maxLength": 200,
+                "anyOf": [
+                    {"type": "string", "maxLength": 200, "not": {"pattern": CONTROL}},
+                    {"type": "number"},
+                    {"type": "null"},
+                ],
                 "description": "army list name",
                 "default": "",
             },
@@ -508,10 +512,20 @@ def test_the_roster_schema_editors_get():
                 "maximum": 10_000_000,
                 "description": "points/BV/AP limit",
             },
-            "notes": {"type": ["string", "number", "null"], "maxLength": 2000, "default": ""},
+            "notes": {
+                "anyOf": [
+                    {"type": "string", "maxLength": 2000, "not": {"pattern": CONTROL}},
+                    {"type": "number"},
+                    {"type": "null"},
+                ],
+                "default": "",
+            },
             "side": {
-                "type": ["string", "number", "null"],
-                "maxLength": 80,
+                "anyOf": [
+                    {"type": "string", "maxLength": 80, "not": {"pattern": CONTROL}},
+                    {"type": "number"},
+                    {"type": "null"},
+                ],
                 "description": "the side or nationality (e.g. US)",
                 "default": "",
             },

@@ -4,7 +4,23 @@ defaults, aliases, "did you mean", and the JSON Schema it gives editors."""
 import pytest
 
 from sheets.core.errors import Pos, Problems
-from sheets.core.schema import INVALID, MISSING, Bool, Enum, Int, List, MapOf, Obj, OneOf, Spec, Str, locate
+from sheets.core.schema import BLANKS as S
+from sheets.core.schema import (
+    CONTROL,
+    INVALID,
+    MISSING,
+    NAMED,
+    Bool,
+    Enum,
+    Int,
+    List,
+    MapOf,
+    Obj,
+    OneOf,
+    Spec,
+    Str,
+    locate,
+)
 from sheets.core.yamlio import YMap, YSeq, parse_yaml
 
 AT = Pos(3, 5)
@@ -84,7 +100,12 @@ def test_str(spec, value, out, msgs):
         (True, True, []),
         (False, False, []),
         (1, INVALID, err("x: expected true or false, got a whole number")),
-        ("yes", INVALID, err("x: expected true or false, got text")),
+        # what YAML 1.1 read as true/false (the reader warns; the field takes it)
+        ("yes", True, []),
+        (" Off ", False, []),
+        ("ON", True, []),
+        ("yEs", INVALID, err("x: expected true or false, got text")),
+        ("true", INVALID, err("x: expected true or false, got text")),
         (None, INVALID, err("x: expected true or false, got nothing")),
     ],
 )
@@ -149,9 +170,9 @@ def test_list_checks_length_and_every_item_at_its_position():
         (List(item=Int()), None, [], []),
         (List(item=Int()), "a", INVALID, err("x: expected a list, got text")),
         (List(item=Int()), {"a": 1}, INVALID, err("x: expected a list, got a mapping")),
-        (List(item=Int(), min_len=2), [1], INVALID, err("x: needs at least 2 item(s)")),
+        (List(item=Int(), min_len=2), [1], INVALID, err("x: needs at least 2 items")),
         (List(item=Int(), min_len=2), [1, 2], [1, 2], []),
-        (List(item=Int(), min_len=1), None, INVALID, err("x: needs at least 1 item(s)")),
+        (List(item=Int(), min_len=1), None, INVALID, err("x: needs at least 1 item")),
         (List(item=Int(), max_len=2), [1, 2], [1, 2], []),
         (List(item=Int(), max_len=2), [1, 2, 3], INVALID, err("x: too many items (3; limit 2)")),
         (List(item=Int()), [0] * 1000, [0] * 1000, []),
@@ -282,15 +303,19 @@ def test_required_and_schema_defaults():
     }
     assert Int(default=None).json_schema() == {"type": "integer"}
     assert List(item=Int(), default=list).json_schema() == {
-        "type": "array",
-        "items": {"type": "integer"},
-        "maxItems": 1000,
+        "anyOf": [{"type": "array", "items": {"type": "integer"}, "maxItems": 1000}, {"type": "null"}]
     }
     assert Int(default=0).json_schema() == {"type": "integer", "default": 0}
-    assert Bool(default=False).json_schema() == {"type": "boolean", "default": False}
+    assert Bool(default=False).json_schema() == {
+        "anyOf": [
+            {"type": "boolean"},
+            {"type": "string", "pattern": f"^{S}(?:yes|Yes|YES|on|On|ON|no|No|NO|off|Off|OFF){S}$"},
+        ],
+        "default": False,
+    }
     # the words for completion, and the same words in any letter case (what the loader takes)
     assert Enum(choices=("a",), aliases={"b": "a"}).json_schema() == {
-        "anyOf": [{"enum": ["a", "b"]}, {"type": "string", "pattern": "^\\s*(?:[aA]|[bB])\\s*$"}]
+        "anyOf": [{"enum": ["a", "b"]}, {"type": "string", "pattern": f"^{S}(?:[aA]|[bB]){S}$"}]
     }
     assert Enum(choices=(1, 2)).json_schema() == {"enum": [1, 2]}
     assert List(item=Int(), min_len=2, max_len=3).json_schema() == {
@@ -303,13 +328,18 @@ def test_required_and_schema_defaults():
     assert Int(max=0).json_schema() == {"type": "integer", "maximum": 0}
     # a number is a name too; an empty or blank name is refused, null is "" where allowed
     assert Str(allow_empty=False, max_len=5).json_schema() == {
-        "type": ["string", "number"],
-        "maxLength": 5,
-        "minLength": 1,
-        "pattern": "\\S",
+        "anyOf": [
+            {"type": "string", "maxLength": 5, "not": {"pattern": CONTROL}, "minLength": 1, "pattern": NAMED},
+            {"type": "number"},
+        ]
     }
     assert Str(completions=("b", "a", "a")).json_schema() == {
-        "anyOf": [{"enum": ["a", "b"]}, {"type": ["string", "number", "null"], "maxLength": 200}]
+        "anyOf": [
+            {"enum": ["a", "b"]},
+            {"type": "string", "maxLength": 200, "not": {"pattern": CONTROL}},
+            {"type": "number"},
+            {"type": "null"},
+        ]
     }
     assert Str(completions=lambda: ["x"]).json_schema()["anyOf"][0] == {"enum": ["x"]}
     with pytest.raises(NotImplementedError):
@@ -319,8 +349,19 @@ def test_required_and_schema_defaults():
     assert repr(INVALID) == "INVALID"
 
 
-NAME = {"type": ["string", "number"], "maxLength": 200, "minLength": 1, "pattern": "\\S"}
-TEXT = {"type": ["string", "number", "null"], "maxLength": 200}
+NAME = {
+    "anyOf": [
+        {"type": "string", "maxLength": 200, "not": {"pattern": CONTROL}, "minLength": 1, "pattern": NAMED},
+        {"type": "number"},
+    ]
+}
+TEXT = {
+    "anyOf": [
+        {"type": "string", "maxLength": 200, "not": {"pattern": CONTROL}},
+        {"type": "number"},
+        {"type": "null"},
+    ]
+}
 
 
 def test_obj_json_schema_lists_aliases_and_required_keys():
@@ -329,7 +370,7 @@ def test_obj_json_schema_lists_aliases_and_required_keys():
         "properties": {
             "name": NAME,
             "tons": {"type": "integer", "minimum": 2, "maximum": 15, "default": 5},
-            "tags": {"type": "array", "items": TEXT, "maxItems": 1000},
+            "tags": {"anyOf": [{"type": "array", "items": TEXT, "maxItems": 1000}, {"type": "null"}]},
             "rank": TEXT,
             "mass": {"type": "integer", "minimum": 2, "maximum": 15, "default": 5},
             "Title": NAME,

@@ -28,12 +28,18 @@ def test_quoted_and_plain_texts_keep_their_own_types_every_time():
         doc = parse_yaml(TEXT, "t.yaml")
         assert doc["a"] == 1 and type(doc["a"]) is int
         assert doc["b"] == "1" and doc["c"] == "1"
-        assert doc["d"] is True and doc["e"] == "yes"
+        assert doc["d"] == "yes" and doc["e"] == "yes"  # YAML 1.2: text (1.1 read true)
         assert doc["f"] == 16
         assert doc["g"] is None
         assert doc["h"] == 1.5 and doc["i"] == "1.5"
         assert doc["j"] == "2001-02-03"  # dates stay text
-        assert list(doc["k"]) == [1, "1", True, "yes"]
+        assert list(doc["k"]) == [1, "1", "yes", "yes"]
+        assert [str(w) for w in doc.warnings] == [
+            "t.yaml:4:4: warning: 'yes' is the text 'yes' in YAML 1.2 (as editors and sheets read it) but true "
+            'in YAML 1.1: write "yes" or true, which both read alike',
+            "t.yaml:11:13: warning: 'yes' is the text 'yes' in YAML 1.2 (as editors and sheets read it) but "
+            'true in YAML 1.1: write "yes" or true, which both read alike',
+        ]
 
 
 def test_a_remembered_tag_still_reports_a_bad_value():

@@ -144,7 +144,16 @@ def test_a_value_its_tag_cannot_hold_is_reported_at_the_node(value, message):
         ("2001-2-3 10:00", "2001-2-3 10:00"),
         ("!!timestamp 2001-02-03t1", "2001-02-03t1"),
         ("1" * 100, int("1" * 100)),
-        ("!!int 1_000", 1000),
+        ("!!int 1_000", "error"),  # YAML 1.2 has no 1_000 (1.1 read 1000)
+        ("!!int 010", 10),
+        ("0o17", 15),
+        ("0x1F", 31),
+        ("010", 10),
+        ("1e3", 1000.0),
+        ("-.inf", float("-inf")),
+        ("yes", "yes"),  # YAML 1.2 text (the reader warns: YAML 1.1 read true)
+        ("1_000", "1_000"),
+        ("1:30", "1:30"),
         ("!!null x", None),
         ("!!str 12", "12"),
         ("true", True),
@@ -153,6 +162,11 @@ def test_a_value_its_tag_cannot_hold_is_reported_at_the_node(value, message):
     ],
 )
 def test_plain_values(value, result):
+    if result == "error":
+        assert problems_of(f"a: {value}\n") == [
+            f"f.yaml:1:4: bad value {value.split()[1]!r}: not a whole number"
+        ]
+        return
     assert parse_yaml(f"a: {value}\n", "f.yaml") == {"a": result}
 
 

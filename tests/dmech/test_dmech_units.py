@@ -227,4 +227,5 @@ def test_game_registration():
     assert game.calculators == "sheets.games.dmech.calc:CALCULATORS"
     schema = game.unit_spec().json_schema()
     assert "малый" in schema["properties"]["class"]["anyOf"][0]["enum"]
-    assert schema["allOf"][0]["else"]["required"][0] == "class"
+    walker = schema["allOf"][-1]["else"]["allOf"]  # a walker (no kind, or kind: walker) needs these
+    assert walker[0] == {"required": ["class"]}

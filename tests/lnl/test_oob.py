@@ -7,6 +7,7 @@ import pytest
 
 from sheets.core.errors import InputError
 from sheets.core.loader import load_file
+from sheets.core.schema import CONTROL
 
 ROOT = Path(__file__).resolve().parents[2]
 US = ROOT / "data/units/lnl/hill30_us.yaml"
@@ -75,7 +76,8 @@ def test_cli_validate_info_schema_roster(cli, write, tmp_path):
     schema = json.loads(cli("schema", "lnl").stdout)
     unit = schema["properties"]["units"]["items"]["anyOf"][0]
     assert "half_squad" in unit["properties"]["kind"]["anyOf"][0]["enum"]
-    assert "string" in schema["properties"]["roster"]["anyOf"][0]["properties"]["side"]["type"]
+    side = schema["properties"]["roster"]["anyOf"][0]["properties"]["side"]
+    assert {"type": "string", "maxLength": 80, "not": {"pattern": CONTROL}} in side["anyOf"]
     roster = json.loads(cli("roster", US, "--format", "json").stdout)
     assert roster["total"] == 4 + 2 + 1 + 0 + 1 + 0 and roster["unit_count"] == 6
     assert roster["groups"][0]["rows"][0]["sw"] == "M1919"

@@ -18,7 +18,7 @@ SAVES = ("hits", "misses", "none")  # hit save | miss save | no save (seed)
 COVERS = ("soft", "hard")
 NO_ATTACK = ("", "-", "–", "—")  # spellings of "cannot target this class"
 
-_CELL = re.compile(r"^\s*(\d{1,2})\s*([/zZ])\s*(\d{1,2})\s*$")
+_CELL = re.compile(r"^\s*([0-9]{1,2})\s*([/zZ])\s*([0-9]{1,2})\s*$")  # ASCII digits, as editors read them
 
 
 class CellError(ValueError):

@@ -50,7 +50,9 @@ HERO_FP_ZERO = N_(
     "a hero's firepower is at least 1 (FP 0 counting as 1 is the rule for MMCs, Core Rules §8.3)"
 )
 
-_COUNTER = re.compile(r"^\s*(\d{1,2})\s*(M?)\s*[-–]\s*(\d{1,2})\s*[-–]\s*(\d{1,2})\s*(M?)\s*$", re.IGNORECASE)
+_COUNTER = re.compile(  # ASCII digits, as editors read them
+    r"^\s*([0-9]{1,2})\s*(M?)\s*[-–]\s*([0-9]{1,2})\s*[-–]\s*([0-9]{1,2})\s*(M?)\s*$", re.IGNORECASE
+)
 
 
 class CounterError(ValueError):

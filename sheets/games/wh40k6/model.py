@@ -8,7 +8,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from sheets.core.data import load_data
+from sheets.core.data import choice_names, load_data
 from sheets.core.errors import did_you_mean
 
 STATS = ("ws", "bs", "s", "t", "w", "i", "a", "ld")
@@ -47,7 +47,18 @@ def _names() -> tuple[dict, dict]:
         tags[_norm(tag)] = tag
         for n in row.get("names", ()):
             tags[_norm(n)] = tag
+    # the names the datasheets print (Пехота, Шагоход…: data/wh40k6/choices.yaml)
+    for name, tid in choice_names("wh40k6", "type").items():
+        types.setdefault(_norm(name), tid)
+    for name, tag in choice_names("wh40k6", "tag").items():
+        tags.setdefault(_norm(name), tag)
     return types, tags
+
+
+@functools.cache
+def character_words() -> tuple[str, ...]:
+    """The bracketed words that make a model a character (normalised)."""
+    return ("character", "unique", "independent character", *map(_norm, choice_names("wh40k6", "character")))
 
 
 @dataclass(frozen=True)
@@ -104,7 +115,7 @@ def parse_type(text) -> ModelType:
         choices = sorted({*(n for n in types if len(n) > 3), "vehicle (tank)", "vehicle (walker)"})
         raise TypeError_(f"unknown unit type {base_text or raw!r}{did_you_mean(key, choices)}")
     for word in extra:
-        if word in ("character", "unique", "independent character"):
+        if word in character_words():
             character = True
             continue
         if word in tags and base == "vehicle":

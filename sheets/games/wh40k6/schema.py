@@ -6,31 +6,94 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheets.core.data import load_data
-from sheets.core.schema import INVALID, Enum, Int, List, Obj, OneOf, Spec, Str
+from sheets.core.data import choice_names, labels, load_data
+from sheets.core.i18n import N_, _
+from sheets.core.schema import BLANK, INVALID, Enum, Int, List, Obj, OneOf, Spec, Str, ci_literal, ci_pattern
+from sheets.core.schema import BLANKS as S
 from sheets.games.wh40k6.model import DASHES, SaveError, TypeError_, parse_save, parse_type, type_names
 
 MAX_MODELS = 20  # model lines per unit (a datasheet must fit on one page)
 MAX_WEAPONS = 24
 
 
+_SEP = BLANK[:-1] + "_\\-]+"  # what _norm reads as one space: blanks, underscores, hyphens
+
+
+def _words(names) -> str:
+    """Any of ``names`` (normalised spellings) as parse_type compares them: any letter case,
+    blanks, underscores and hyphens alike between the words; parenthesised names never match."""
+    return "(?:" + "|".join(ci_literal(n, gap=_SEP) for n in dict.fromkeys(names) if "(" not in n) + ")"
+
+
+def type_pattern(kind: str = "any") -> str:
+    """The unit types :func:`~sheets.games.wh40k6.model.parse_type` reads, as a pattern: comma
+    parts before the last (ignored, as are empty and "unique" parts after it), a base type (a
+    vehicle tag alone, or "vehicle TAG", is a vehicle), then words in brackets: "character"
+    (or "unique", "independent character"), and on a vehicle its tags. ``kind``: only the types
+    of one kind: ``vehicle``, ``walker`` (a vehicle with the walker tag), ``gun`` (an artillery
+    gun) or ``model`` (neither a vehicle nor a gun)."""
+    from sheets.games.wh40k6.model import _names, character_words, type_table
+
+    types, tags = _names()
+    guns = {tid for tid, row in type_table()["types"].items() if row["kind"] == "gun"}
+    others = [n for n, t in types.items() if t != "vehicle"]
+    names = {
+        "gun": [n for n in others if types[n] in guns],
+        "model": [n for n in others if types[n] not in guns],
+        "any": others,
+    }
+    tag_names = list(tags)
+    walkers = [n for n, t in tags.items() if t == "walker"]
+    vehicle_bases = (
+        [n for n, t in types.items() if t == "vehicle"] + tag_names + [f"vehicle {t}" for t in tag_names]
+    )
+    character = _words(character_words())
+    unique = f"(?:,{S}(?:{_words(['unique'])}{S})?)*"
+
+    def inner(words: str, must: str | None = None) -> str:
+        part = f"{S}(?:{words}{S})?"
+        if must is None:
+            return f"(?:\\({part}(?:,{part})*\\))?"
+        return f"\\((?:{part},)*{S}{must}{S}(?:,{part})*\\)"  # one of the words is ``must``
+
+    on_vehicle = f"{character}|{_words(tag_names)}"
+    vehicle = f"{_words(vehicle_bases)}{S}{unique}{S}{inner(on_vehicle)}"
+    walker = (
+        f"{_words(walkers + [f'vehicle {t}' for t in walkers])}{S}{unique}{S}{inner(on_vehicle)}"
+        f"|{_words(vehicle_bases)}{S}{unique}{S}{inner(on_vehicle, _words(walkers))}"
+    )
+    if kind == "vehicle":
+        base = vehicle
+    elif kind == "walker":
+        base = walker
+    else:
+        base = f"{_words(names[kind])}{S}{unique}{S}{inner(character)}" + (
+            "|" + vehicle if kind == "any" else ""
+        )
+    return f"^{S}(?:[^(),]*,)*{S}(?:{base}){S}$"
+
+
 @dataclass
 class TypeSpec(Spec):
     def check(self, value, pos, problems, where):
         if not isinstance(value, str):
-            problems.error(pos, f"{where}: expected a unit type such as 'infantry' or 'vehicle (tank)'")
+            problems.error(
+                pos,
+                _("{where}: expected a unit type such as 'infantry' or 'vehicle (tank)'").format(where=where),
+                code="not-a-unit-type",
+            )
             return INVALID
         try:
             return parse_type(value)
         except TypeError_ as exc:
-            problems.error(pos, f"{where}: {exc}")
+            problems.error(pos, f"{where}: {exc}", code="unknown-unit-type")
             return INVALID
 
     def json_schema(self):
         return self._schema(
             {
                 "type": "string",
-                "maxLength": 80,
+                "pattern": type_pattern(),
                 "examples": [
                     "infantry",
                     "infantry (character)",
@@ -52,15 +115,20 @@ class SaveSpec(Spec):
         try:
             return parse_save(value)
         except SaveError as exc:
-            problems.error(pos, f"{where}: {exc}")
+            problems.error(pos, f"{where}: {exc}", code="bad-save")
             return INVALID
 
     def json_schema(self):
         return self._schema(
             {
                 "anyOf": [
-                    {"type": "string", "pattern": r"^\s*([2-6]\+)?\s*/?\s*([2-6]\+\+)?\s*$"},
+                    # what parse_save reads: 3+, 3+/4++ (or 3+ 4++), 4++ (or /4++), blanks around
+                    {
+                        "type": "string",
+                        "pattern": f"^{S}(?:[2-6]\\+{S}(?:/?{S}[2-6]\\+\\+)?|/?{S}[2-6]\\+\\+){S}$",
+                    },
                     {"enum": list(DASHES)},
+                    {"type": "string", "pattern": ci_pattern(DASHES)},
                     {"type": "null"},
                 ]
             }
@@ -74,7 +142,7 @@ class Dash(Spec):
     def check(self, value, pos, problems, where):
         if value is None or (isinstance(value, str) and value.strip() in DASHES):
             return None
-        problems.error(pos, f"{where}: expected a dash")
+        problems.error(pos, _("{where}: expected a dash").format(where=where), code="not-a-dash")
         return INVALID
 
     def json_schema(self):
@@ -87,7 +155,7 @@ class Word(Str):
 
     def check(self, value, pos, problems, where):
         if not isinstance(value, str):
-            problems.error(pos, f"{where}: expected text")
+            problems.error(pos, _("{where}: expected text").format(where=where), code="not-text")
             return INVALID
         return super().check(value, pos, problems, where)
 
@@ -107,10 +175,22 @@ class Stat(Spec):
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value.strip())
         if isinstance(value, bool) or not isinstance(value, int):
-            problems.error(pos, f"{where}: expected a whole number {self.lo}–{self.hi} or a dash")
+            problems.error(
+                pos,
+                _("{where}: expected a whole number {low}–{high} or a dash").format(
+                    where=where, low=self.lo, high=self.hi
+                ),
+                code="not-a-whole-number",
+            )
             return INVALID
         if not self.lo <= value <= self.hi:
-            problems.error(pos, f"{where}: {value} is out of range ({self.lo}–{self.hi})")
+            problems.error(
+                pos,
+                _("{where}: {value} is out of range ({bounds})").format(
+                    where=where, value=value, bounds=f"{self.lo}–{self.hi}"
+                ),
+                code="out-of-range",
+            )
             return INVALID
         return value
 
@@ -145,8 +225,10 @@ def _slot() -> Enum:
             "fortifications": "fortification",
             "no force org slot": "none",
             "dedicated transport": "none",
+            **choice_names("wh40k6", "slot"),
         },
         description="Force Organisation slot",
+        label=_label("info_slot"),
     )
 
 
@@ -158,10 +240,11 @@ def _model() -> Obj:
         "name": Str(allow_empty=False, max_len=NAME_LEN),
         "count": Int(min=1, max=100, default=1, description="models with this profile"),
         "type": TypeSpec(
+            label=_label("info_unit_type"),
             description="unit type: "
             + ", ".join(type_names())
             + "; vehicles: vehicle (tank | fast | skimmer | open-topped | transport | heavy | "
-            "walker | flyer | hover | chariot, …); '(character)' marks a character"
+            "walker | flyer | hover | chariot, …); '(character)' marks a character",
         ),
     }
     for s in ("ws", "bs", "s", "t", "i", "a", "ld"):
@@ -177,7 +260,46 @@ def _model() -> Obj:
         description="the type as the roster writes it, "
         "when it holds words we do not know (printed as written)",
     )
-    return Obj(title="model", fields=fields, aliases={"save": "sv", "hull_points": "hp", "number": "count"})
+    model = Obj(title="model", fields=fields, aliases={"save": "sv", "hull_points": "hp", "number": "count"})
+    model.rules = (lambda: _profile_rules(model)[0],)
+    return model
+
+
+def _profile_rules(model: Obj) -> tuple[list[dict], list[dict]]:
+    """What ``validate_unit`` checks of a model line by its type, as schemas: (always: a vehicle
+    has no T, W, Ld and a model no armour values or hull points; unless the unit has ``gaps``:
+    the columns a model, a vehicle and a walker need, each a number, not a dash)."""
+    from sheets.games.wh40k6.rules import _MODEL_NEEDS, _VEHICLE_NEEDS, _WALKER_NEEDS
+
+    number = {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": f"^{S}[0-9]+{S}$"}]}
+    nothing = {"anyOf": [{"type": "null"}, {"type": "string", "pattern": ci_pattern(DASHES)}]}
+
+    def typed(kind):
+        return {
+            "properties": {"type": {"type": "string", "pattern": type_pattern(kind)}},
+            "required": ["type"],
+        }
+
+    def needs(columns):
+        given = [
+            {"anyOf": [{"required": [k], "properties": {k: number}} for k in model.spellings(c)]}
+            for c in columns
+        ]
+        return {"allOf": given}
+
+    def never(columns):
+        return {"properties": {k: nothing for c in columns for k in model.spellings(c)}}
+
+    always = [
+        {"if": typed("vehicle"), "then": never(("t", "w", "ld"))},
+        {"if": typed("model"), "then": never(("front", "side", "rear", "hp"))},
+    ]
+    unless_gaps = [
+        {"if": typed("vehicle"), "then": needs(_VEHICLE_NEEDS)},
+        {"if": typed("walker"), "then": needs(_WALKER_NEEDS)},
+        {"if": typed("model"), "then": needs(_MODEL_NEEDS)},
+    ]
+    return always, unless_gaps
 
 
 def _weapon() -> Obj:
@@ -189,16 +311,21 @@ def _weapon() -> Obj:
             "range": OneOf(
                 options=(Int(min=0, max=999), Dash(), Word(allow_empty=False, max_len=16)),
                 default=None,
-                message="expected inches (24), a word (Template) or a dash",
+                message=N_("expected inches (24), a word (Template) or a dash"),
                 description="inches; 'Template'; '-' for melee",
             ),
             "s": OneOf(
                 options=(Stat(lo=1, hi=10), Word(allow_empty=False, max_len=12)),
                 default=None,
-                message="expected a Strength 1–10, a word (User, x2, D) or a dash",
+                message=N_("expected a Strength 1–10, a word (User, x2, D) or a dash"),
             ),
             "ap": _stat(1, 6, "AP (1–6 or –)"),
-            "type": Str(default="", max_len=120, description="e.g. 'Rapid Fire, Twin-linked', 'Heavy 3'"),
+            "type": Str(
+                label=_label("info_unit_type"),
+                default="",
+                max_len=120,
+                description="e.g. 'Rapid Fire, Twin-linked', 'Heavy 3'",
+            ),
             "ap_text": Str(
                 default="",
                 max_len=12,
@@ -242,20 +369,55 @@ def _roster_text() -> Obj:
     )
 
 
+def _needs_profiles(models: List) -> dict:
+    """The columns each model line needs (a unit with ``gaps`` is only warned about them)."""
+    _, unless_gaps = _profile_rules(models.item)
+    nothing = {"anyOf": [{"type": "null"}, {"type": "array", "maxItems": 0}]}
+    lines = {
+        "anyOf": [{"type": "array", "items": {"type": "object", "allOf": unless_gaps}}, {"type": "null"}]
+    }
+    return {"if": {"properties": {"gaps": nothing}}, "then": {"properties": {"models": lines}}}
+
+
+def _needs_models() -> dict:
+    """A unit needs a model line unless it is a building or an import that says what it lacks
+    (``gaps``: then it is a warning)."""
+    nothing = {"anyOf": [{"type": "null"}, {"type": "array", "maxItems": 0}]}
+    return {
+        "if": {
+            "properties": {"building": {"type": "null"}, "gaps": nothing},
+        },
+        "then": {"properties": {"models": {"type": "array", "minItems": 1}}, "required": ["models"]},
+    }
+
+
+def _label(key: str) -> dict:
+    """A field's name as the printouts print it (labels.yaml), per language, for messages."""
+    return labels("wh40k6")[key]
+
+
 def unit_spec() -> Obj:
     """The schema of one wh40k6 unit (the user contract of ``units:`` entries)."""
+    models = List(item=_model(), min_len=0, max_len=MAX_MODELS)
     return Obj(
         title="wh40k6 unit",
+        rules=(_needs_models, lambda: _needs_profiles(models)),
         fields={
             "name": Str(allow_empty=False, max_len=NAME_LEN),
             "slot": _slot(),
             "detachment": Enum(
+                label=_label("info_detachment"),
                 choices=tuple(load_data("wh40k6/foc.yaml")["detachments"]),
-                aliases={"allies": "allied", "ally": "allied", "main": "primary"},
+                aliases={
+                    "allies": "allied",
+                    "ally": "allied",
+                    "main": "primary",
+                    **choice_names("wh40k6", "detachment"),
+                },
                 default="primary",
             ),
             "points": Int(min=0, max=10_000),
-            "models": List(item=_model(), min_len=0, max_len=MAX_MODELS),
+            "models": models,
             "weapons": List(item=_weapon(), default=list, max_len=MAX_WEAPONS),
             "rules": List(item=Str(allow_empty=False, max_len=NAME_LEN), default=list, max_len=40),
             "notes": Str(default="", max_len=400),
