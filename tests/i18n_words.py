@@ -76,7 +76,7 @@ MACHINE = re.compile(
     r"|'[^']*'"  # quoted values and keys
     r"|\"[^\"]*\""
     r"|`[^`]*`"
-    r"|«[A-Za-z0-9_.:+/ -]*»"  # a Latin word in Russian quotes («M»)
+    r"|«[^»]*»"  # a quotation (of the rules text: «утраивается для первого раунда Melle»; a mark: «M»)
     r"|\{[^{}]*\}"  # placeholders and templates
     r"|(?<![\w-])--?[A-Za-z][\w-]*(?:=\S*)?"  # options
     r"|[\w.~-]*[/\\][^\s,;:()]*"  # paths
@@ -121,6 +121,13 @@ def names() -> frozenset[str]:
         found |= set(load_data("common/starters.yaml").get("dmech", {}))
         for table in load_data("common/starters.yaml").values():
             found |= set(table)
+    except Exception:
+        pass
+    try:
+        from sheets.core.data import data_root
+
+        found |= set(load_data("common/examples.yaml"))  # the samples by name (--example roc)
+        found |= {p.stem for p in (data_root() / "units").glob("*/*.yaml")}
     except Exception:
         pass
     try:

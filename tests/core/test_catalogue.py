@@ -26,7 +26,15 @@ RUSSIAN_PLURALS = (
 )
 CYRILLIC = re.compile("[\u0400-\u04ff]")
 # msgids whose Russian is the same characters (paper names and abbreviations the printouts keep)
-SAME_IN_RUSSIAN = {"A4", "Letter", "AP", "{file}: {pages}"}
+SAME_IN_RUSSIAN = {
+    "A4",
+    "Letter",
+    "AP",
+    "{file}: {pages}",
+    "{where}: {message}",
+    "true/false",
+    "units[{number}]",
+}
 # quoted words of a msgid that name the tool's own words, translated with them
 TRANSLATED_QUOTES = {
     "Print only errors and what was asked for (no 'wrote' lines, no warnings, no progress bar).": "'wrote'",

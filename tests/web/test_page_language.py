@@ -5,6 +5,7 @@ the calculators' and options' words of /api/catalogue — come back in it, Engli
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from i18n_words import CYRILLIC, english_words
@@ -82,7 +83,8 @@ def test_the_calculators_and_options_words_speak_the_pages_language(client, lang
     words = _words(client.get("/api/catalogue", params={"lang": lang}).json())
     assert len(words) > 100
     if lang == "en":
-        assert [(w, t) for w, t in words if CYRILLIC.search(t)] == []
+        # a quotation of the Russian rules text («…») aside
+        assert [(w, t) for w, t in words if CYRILLIC.search(re.sub(r"«[^»]*»", "", t))] == []
     else:
         same = {"A4", "Letter", "AP"}  # as the printouts print them
         assert [
