@@ -130,6 +130,7 @@ def names() -> frozenset[str]:
         found |= {p.stem for p in (data_root() / "units").glob("*/*.yaml")}
     except Exception:
         pass
+    found |= table_names()
     try:
         from sheets.core.options import card_sizes
 
@@ -137,6 +138,35 @@ def names() -> frozenset[str]:
     except Exception:
         pass
     return frozenset(str(n).lower() for n in found)
+
+
+def table_names() -> set[str]:
+    """The names the bundled tables define (their keys, every ``name:`` and ``aliases:``: weapons,
+    equipment, choices…), which messages list as the user must type them."""
+    from sheets.core.data import data_root, load_data
+
+    out: set[str] = set()
+
+    def walk(value) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                out.add(str(k))
+                if k in ("name", "aliases") and isinstance(v, (str, list)):
+                    out.update(map(str, v if isinstance(v, list) else [v]))
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    root = data_root()
+    for path in sorted(root.glob("*/*.yaml")):
+        if path.name == "labels.yaml" or path.parent.name in ("units", "starters"):
+            continue
+        try:
+            walk(load_data(f"{path.parent.name}/{path.name}"))
+        except Exception:
+            continue
+    return {w for n in out for w in re.split(r"[^A-Za-z0-9_-]+", n) if w}
 
 
 def english_words(line: str, allowed: frozenset[str] | set[str] = frozenset()) -> list[str]:

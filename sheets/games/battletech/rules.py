@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from sheets.core.data import load_data
+from sheets.core.data import labels, load_data
 from sheets.core.errors import RuleIssue, did_you_mean
-from sheets.core.i18n import _, ngettext
+from sheets.core.i18n import DEFAULT_LANG, N_, _, current_lang, ngettext, tr
 from sheets.games.battletech.model import (
     ARMS,
     LOCATIONS,
@@ -418,9 +418,9 @@ def later_equipment(proto: Proto, variant: str | None) -> list[tuple[tuple, str]
     features = eras["features"]
     out = []
     if proto.myomer_booster and features["myomer_booster"] not in allowed:
-        out.append((("myomer_booster",), "myomer booster"))
+        out.append((("myomer_booster",), N_("myomer booster")))
     if proto.jump_jets == "extended" and features["extended_jump_jets"] not in allowed:
-        out.append((("jump_jets",), "extended jump jets"))
+        out.append((("jump_jets",), N_("extended jump jets")))
     armor_era = table("armor_types")["armor_types"][proto.armor_type]["era"]
     if armor_era not in allowed:
         out.append((("armor_type",), f"{proto.armor_type.upper()} armour"))
@@ -433,6 +433,22 @@ def later_equipment(proto: Proto, variant: str | None) -> list[tuple[tuple, str]
     return out
 
 
+def _later_word(name: str) -> str:
+    """A later feature of :func:`later_equipment` in the current language (an item keeps its name)."""
+    if name.endswith(" armour"):
+        return _("{kind} armour").format(kind=name[: -len(" armour")])
+    return tr(name)
+
+
+def _printed(prefix: str, key: str) -> str:
+    """A location or a motive type named as the Russian sheet prints it (``loc_torso`` «торс»);
+    in English the key as the unit file writes it."""
+    words = labels("battletech").get(f"{prefix}_{key}")
+    if current_lang() == DEFAULT_LANG or not words:
+        return key
+    return words[current_lang()].lower()
+
+
 def _check_eras(proto: Proto, variant: str, strict: bool) -> list[RuleIssue]:
     return [
         RuleIssue(
@@ -443,7 +459,7 @@ def _check_eras(proto: Proto, variant: str, strict: bool) -> list[RuleIssue]:
                 else _(
                     "{name} is not in the classic ProtoMech rules (later equipment; use rules: tw), marked † on the sheet"
                 )
-            ).format(name=name),
+            ).format(name=_later_word(name)),
             "error" if strict else "warning",
             code="bt-later-equipment",
         )
@@ -501,7 +517,7 @@ def _check_armor(proto: Proto) -> list[RuleIssue]:
                         ("armor", loc),
                         _(
                             "a quad has no arms: {location} armour must be 0 or left out (got {points})"
-                        ).format(location=loc, points=points),
+                        ).format(location=_printed("loc", loc), points=points),
                         code="bt-armour",
                     )
                 )
@@ -523,7 +539,11 @@ def _check_armor(proto: Proto) -> list[RuleIssue]:
                     _(
                         "{location} armour {points} exceeds the maximum {limit} for a {tons} t {motion}"
                     ).format(
-                        location=loc, points=points, limit=limits[loc], tons=proto.tons, motion=proto.motion
+                        location=_printed("loc", loc),
+                        points=points,
+                        limit=limits[loc],
+                        tons=proto.tons,
+                        motion=_printed("motion", proto.motion),
                     ),
                     code="bt-armour",
                 )
@@ -572,7 +592,7 @@ def _check_mounts(proto: Proto) -> list[RuleIssue]:
                 RuleIssue(
                     ("equipment", m.index, "location"),
                     _("a quad has no arms: {item} cannot go in {location}").format(
-                        item=m.item.name, location=m.location
+                        item=m.item.name, location=_printed("loc", m.location)
                     ),
                     code="bt-location",
                 )
@@ -582,7 +602,7 @@ def _check_mounts(proto: Proto) -> list[RuleIssue]:
                 RuleIssue(
                     ("equipment", m.index, "location"),
                     _("{item} may only be mounted in the main gun, not {location}").format(
-                        item=m.item.name, location=m.location
+                        item=m.item.name, location=_printed("loc", m.location)
                     ),
                     code="bt-location",
                 )
@@ -648,7 +668,7 @@ def _check_limits(proto: Proto) -> list[RuleIssue]:
                         "{location} holds {n} item; the limit is {limit}",
                         "{location} holds {n} items; the limit is {limit}",
                         len(mounts),
-                    ).format(location=loc, n=len(mounts), limit=lim["slots"]),
+                    ).format(location=_printed("loc", loc), n=len(mounts), limit=lim["slots"]),
                     "warning",
                     code="bt-slots",
                 )
@@ -659,7 +679,7 @@ def _check_limits(proto: Proto) -> list[RuleIssue]:
                 RuleIssue(
                     ("equipment", mounts[-1].index, "location"),
                     _("{location} carries {weight} t; the limit is {limit} t").format(
-                        location=loc, weight=f"{weight:g}", limit=f"{lim['tons']:g}"
+                        location=_printed("loc", loc), weight=f"{weight:g}", limit=f"{lim['tons']:g}"
                     ),
                     "warning",
                     code="bt-weight",
