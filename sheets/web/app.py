@@ -22,22 +22,33 @@ A job past the time limit → 503 with a message (the server goes on).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
 from collections import OrderedDict
 from pathlib import Path
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from sheets.core.i18n import _
 from sheets.web.pool import Busy, Pool, TimeLimit, WorkerFailed
 from sheets.web.safety import BodyTooLarge, Guard
 
 HERE = Path(__file__).resolve().parent
-STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
+_JS, _CSS = "text/javascript; charset=utf-8", "text/css; charset=utf-8"
+# the files under /static/ (a fixed list, never a client-named path)
+STATIC = {
+    "app.js": _JS,
+    "form.js": _JS,
+    "app.css": _CSS,
+    "vendor/codemirror.js": _JS,
+    "vendor/yaml.js": _JS,
+}
 
 MAX_BODY = 16 * 1024 * 1024  # one request (every opened file together)
 MAX_FILES = 100  # files in one request (as many as one roster may pull in with from:)
@@ -101,7 +112,7 @@ async def _files(request: Request) -> tuple[list, dict]:
     """The uploaded ``files`` (name, bytes) and the other form fields, within the caps."""
     ctype = request.headers.get("content-type", "")
     if not ctype.startswith("multipart/form-data"):
-        raise BadRequest(400, "send the files as multipart/form-data, one 'files' field each")
+        raise BadRequest(400, _("send the files as multipart/form-data, one 'files' field each"))
     try:
         form = await request.form(max_files=MAX_FILES, max_fields=50, max_part_size=MAX_FILE_BYTES)
     except BodyTooLarge:
@@ -130,12 +141,66 @@ async def _files(request: Request) -> tuple[list, dict]:
     return files, fields
 
 
+def _ui(request: Request) -> str | None:
+    """The page's language (``ui``, sent with every request), else ``lang``."""
+    return request.query_params.get("ui") or request.query_params.get("lang")
+
+
 def _digest(files: list, query: dict) -> str:
     h = hashlib.sha256()
     for name, data in files:
         h.update(name.encode("utf-8", "surrogatepass") + b"\0" + len(data).to_bytes(8, "big") + data)
     h.update(json.dumps(sorted(query.items())).encode())
     return h.hexdigest()
+
+
+SEMANTIC_MAX = 4 * 1024 * 1024  # bytes of a YAML file read for its events (larger: its bytes)
+
+
+def _semantic(name: str, data: bytes) -> bytes:
+    """What of a file its printout depends on: a YAML file's events (every key and value as
+    written, with its quoting and tags, in order), so that an edit of a comment, a blank line or
+    the indentation gives the PDF already made; any other file (or one that does not parse,
+    is not UTF-8 or is very large) its bytes."""
+    if not name.lower().endswith((".yaml", ".yml")) or len(data) > SEMANTIC_MAX:
+        return b"raw\0" + data
+    import yaml
+
+    try:
+        text = data.decode("utf-8")
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        h = hashlib.sha256()
+        for e in yaml.parse(text, Loader=loader):
+            part = (
+                type(e).__name__,
+                getattr(e, "anchor", None),
+                getattr(e, "tag", None),
+                getattr(e, "implicit", None),
+                getattr(e, "value", None),
+                getattr(e, "style", None),
+            )
+            h.update(repr(part).encode("utf-8", "surrogatepass") + b"\n")
+        return b"yaml\0" + h.digest()
+    except Exception:  # not YAML the plain reader takes: the loader reports it, keyed by its bytes
+        return b"raw\0" + data
+
+
+def _pdf_key(files: list, query: dict) -> str:
+    """The PDF cache's key: the files (a YAML file by what it says, see :func:`_semantic`) and the
+    options that change the PDF (not the page or the resolution of a preview, the page's own
+    language, or whether a check brings a preview)."""
+    shown = [[name, _semantic(name, data)] for name, data in files]
+    skip = ("page", "dpi", "ui", "preview", "format")  # (format: of a preview page, not of the PDF)
+    return _digest(shown, {k: v for k, v in query.items() if k not in skip})
+
+
+class PngCache(PdfCache):
+    """Preview pages by their PDF's key, page, resolution and greys (bounded like the PDFs)."""
+
+
+def _png_key(pdf_key: str, query: dict) -> str:
+    """A preview page's key: its PDF's, the page and the resolution (mono is in the PDF's)."""
+    return f"{pdf_key}:{query.get('page', '1')}:{query.get('dpi', '96')}:{query.get('format', 'png')}"
 
 
 def _stem(files: list) -> str:
@@ -160,11 +225,17 @@ def create_app(
     time_limit: float = TIME_LIMIT,
     max_body: int = MAX_BODY,
     workers: int = 2,
+    units_dir: str | None = None,
 ):
     """The ASGI app for a server on ``host:port`` (``port=None``: any port in Host checks,
-    used by tests on an unknown port)."""
+    used by tests on an unknown port). ``units_dir``: the unit library's folder (read once,
+    here; see :mod:`sheets.web.library`)."""
+    from sheets.web.library import read_library
+
     pool = pool or Pool(size=workers, time_limit=time_limit)
+    library = read_library(units_dir)
     cache = PdfCache()
+    pngs_cache = PngCache(entries=32, max_bytes=32 * 1024 * 1024)
     static = {name: (HERE / "static" / name).read_bytes() for name in STATIC}
 
     async def job(op: str, payload):
@@ -173,17 +244,20 @@ def create_app(
         except TimeLimit:
             raise BadRequest(
                 503,
-                f"stopped: this request ran past the server's time limit of "
-                f"{pool.time_limit:g} s (a very large file?). The server is still running; "
-                f"try fewer units or pages at a time",
+                _(
+                    "stopped: this request ran past the server's time limit of {seconds} s (a very "
+                    "large file?). The server is still running; try fewer units or pages at a time"
+                ).format(seconds=f"{pool.time_limit:g}"),
             ) from None
         except Busy:
-            raise BadRequest(503, "the server is busy (too many requests waiting); try again") from None
+            raise BadRequest(503, _("the server is busy (too many requests waiting); try again")) from None
         except WorkerFailed:
             raise BadRequest(
                 500,
-                "internal error: the worker stopped while doing this request "
-                "(out of memory?); the server is still running",
+                _(
+                    "internal error: the worker stopped while doing this request (out of memory?); "
+                    "the server is still running"
+                ),
             ) from None
         if status == "ok":
             return value
@@ -191,7 +265,7 @@ def create_app(
             raise InputProblems(value)
         if status in ("option", "usage"):
             raise BadRequest(400, value)
-        raise BadRequest(500, f"internal error: {value}")
+        raise BadRequest(500, _("internal error: {detail}").format(detail=value))
 
     def query_of(request: Request) -> dict:
         q = {}
@@ -205,8 +279,11 @@ def create_app(
 
     def handler(fn):
         async def wrapped(request: Request):
+            from sheets.core.i18n import use_lang
+
             try:
-                response = await fn(request)
+                with use_lang(_ui(request)):  # the page's language: of the server's own messages too
+                    response = await fn(request)
             except BadRequest as exc:
                 response = JSONResponse({"error": str(exc)}, status_code=exc.status)
             except InputProblems as exc:
@@ -223,9 +300,20 @@ def create_app(
         return wrapped
 
     async def page(request: Request):
+        import secrets
+
         from sheets.web.page import render_page
 
-        return Response(render_page(), media_type="text/html; charset=utf-8")
+        # the editor (CodeMirror) writes its own style sheet: allowed for this page by a nonce
+        nonce = secrets.token_urlsafe(18)
+        csp = SECURITY_HEADERS["Content-Security-Policy"].replace(
+            "style-src 'self'", f"style-src 'self' 'nonce-{nonce}'"
+        )
+        return Response(
+            render_page(nonce),
+            media_type="text/html; charset=utf-8",
+            headers={"Content-Security-Policy": csp},
+        )
 
     async def static_file(request: Request):
         name = request.path_params["name"]
@@ -236,14 +324,74 @@ def create_app(
     async def catalogue(request: Request):
         return JSONResponse(await job("catalogue", {"query": query_of(request)}))
 
+    async def ping(request: Request):
+        return JSONResponse({"ok": True})  # the page asks whether the server is still there
+
+    async def schema(request: Request):
+        return JSONResponse(await job("schema", {"query": query_of(request)}))
+
+    async def decode(request: Request):
+        files, _fields = await _files(request)
+        return JSONResponse(await job("decode", {"files": files, "query": query_of(request)}))
+
+    async def library_list(request: Request):
+        from sheets.web.library import samples
+
+        return JSONResponse({**library.listing(), "samples": samples()})
+
+    async def library_unit(request: Request):
+        text = query_of(request).get("id", "")
+        if not text.isdigit() or not 0 <= int(text) < len(library.units):
+            raise BadRequest(404, _("no unit number {id} in the library").format(id=text[:20]))
+        entry = library.units[int(text)]
+        return JSONResponse({"name": entry.name, "file": entry.file, "document": entry.document})
+
+    async def library_sample(request: Request):
+        from sheets.web.library import sample_text
+
+        wanted = query_of(request).get("id", "")
+        text = sample_text(wanted)
+        if text is None:
+            raise BadRequest(404, _("no sample {id}").format(id=repr(wanted[:60])))
+        return JSONResponse({"text": text, "name": wanted.rsplit("/", 1)[-1]})
+
     async def check(request: Request):
-        files, _ = await _files(request)
+        files, _fields = await _files(request)
         if not files:
-            raise BadRequest(400, "no files: send one or more 'files' fields")
-        return JSONResponse(await job("check", {"files": files, "query": query_of(request)}))
+            raise BadRequest(400, _("no files: send one or more 'files' fields"))
+        query = query_of(request)
+        if query.get("preview") not in (None, "", "0"):
+            # the page's live check: problems and, when nothing is in the way, page 1 of the preview
+            # in the same job (one load of the files, one worker per keystroke's round); a page
+            # already drawn for what the files say is not drawn again
+            key = await anyio.to_thread.run_sync(_pdf_key, files, query)
+            shown_key = _png_key(key, query)
+            shown = pngs_cache.get(shown_key)
+            if shown is not None:
+                plain = {k: v for k, v in query.items() if k != "preview"}
+                out = await job("check", {"files": files, "query": plain})
+                if not any(p["severity"] != "warning" for p in out["problems"]):
+                    pages, kind, image = shown.split(b"\0", 2)
+                    out["preview"] = {
+                        "image": base64.b64encode(image).decode("ascii"),
+                        "type": kind.decode(),
+                        "pages": int(pages),
+                    }
+                return JSONResponse(out)
+            pdf = cache.get(key)
+            out = await job("check", {"files": files, "query": query, "pdf": pdf})
+            made = out.pop("pdf", None)
+            if made is not None and pdf is None:
+                cache.put(key, made)
+            if "preview" in out:
+                shown = out["preview"]
+                image = base64.b64decode(shown["image"])
+                pngs_cache.put(shown_key, f"{shown['pages']}\0{shown['type']}\0".encode() + image)
+            return JSONResponse(out)
+        return JSONResponse(await job("check", {"files": files, "query": query}))
 
     async def rendered(files, query) -> tuple[bytes, str]:
-        key = _digest(files, {k: v for k, v in query.items() if k not in ("page", "dpi")})
+        key = await anyio.to_thread.run_sync(_pdf_key, files, query)
         pdf = cache.get(key)
         if pdf is None:
             pdf = (await job("render", {"files": files, "query": query}))["pdf"]
@@ -253,21 +401,28 @@ def create_app(
     async def uploaded(request: Request):
         files, fields = await _files(request)
         if not files:
-            raise BadRequest(400, "no files: send one or more 'files' fields")
+            raise BadRequest(400, _("no files: send one or more 'files' fields"))
         return files, fields, query_of(request)
 
     async def preview(request: Request):
-        files, _, query = await uploaded(request)
-        key = _digest(files, {k: v for k, v in query.items() if k not in ("page", "dpi")})
+        files, _fields, query = await uploaded(request)
+        key = await anyio.to_thread.run_sync(_pdf_key, files, query)
+        shown_key = _png_key(key, query)
+        shown = pngs_cache.get(shown_key)
+        if shown is not None:
+            pages, kind, image = shown.split(b"\0", 2)
+            return Response(image, media_type=kind.decode(), headers={"X-Pages": pages.decode()})
         pdf = cache.get(key)
         out = await job("preview", {"files": files, "query": query, "pdf": pdf})
         if pdf is None:
             cache.put(key, out["pdf"])
-        return Response(out["png"], media_type="image/png", headers={"X-Pages": str(out["pages"])})
+        kind = out.get("type", "image/png")
+        pngs_cache.put(shown_key, f"{out['pages']}\0{kind}\0".encode() + out["png"])
+        return Response(out["png"], media_type=kind, headers={"X-Pages": str(out["pages"])})
 
     async def render(request: Request):
-        files, _, query = await uploaded(request)
-        pdf, _ = await rendered(files, query)
+        files, _fields, query = await uploaded(request)
+        pdf, _key = await rendered(files, query)
         return Response(
             pdf,
             media_type="application/pdf",
@@ -275,8 +430,8 @@ def create_app(
         )
 
     async def pngs(request: Request):
-        files, _, query = await uploaded(request)
-        pdf, _ = await rendered(files, query)
+        files, _fields, query = await uploaded(request)
+        pdf, _key = await rendered(files, query)
         out = await job("pngs", {"files": files, "query": query, "pdf": pdf, "stem": _stem(files)})
         return Response(
             out["zip"],
@@ -285,7 +440,7 @@ def create_app(
         )
 
     async def roster(request: Request):
-        files, _, query = await uploaded(request)
+        files, _fields, query = await uploaded(request)
         fmt = query.get("format", "md")
         data = (await job("roster", {"files": files, "query": query}))["data"]
         types = {
@@ -327,7 +482,7 @@ def create_app(
         return JSONResponse(await job("starter", {"query": query_of(request)}))
 
     async def units(request: Request):
-        files, _, query = await uploaded(request)
+        files, _fields, query = await uploaded(request)
         return JSONResponse(await job("units", {"files": files, "query": query}))
 
     async def calc(request: Request):
@@ -350,15 +505,21 @@ def create_app(
                     "command": fields.get("command", ""),
                     "fields": values,
                     "files": files,
-                    "lang": fields.get("lang") or request.query_params.get("lang"),
+                    "ui": fields.get("ui") or _ui(request),
                 },
             )
         )
 
     routes = [
         Route("/", handler(page)),
-        Route("/static/{name}", handler(static_file)),
+        Route("/static/{name:path}", handler(static_file)),
         Route("/api/catalogue", handler(catalogue)),
+        Route("/api/ping", handler(ping)),
+        Route("/api/schema", handler(schema)),
+        Route("/api/decode", handler(decode), methods=["POST"]),
+        Route("/api/library", handler(library_list)),
+        Route("/api/library/unit", handler(library_unit)),
+        Route("/api/library/sample", handler(library_sample)),
         Route("/api/check", handler(check), methods=["POST"]),
         Route("/api/preview", handler(preview), methods=["POST"]),
         Route("/api/render", handler(render), methods=["POST"]),
@@ -386,6 +547,7 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.pool = pool
     app.state.cache = cache
+    app.state.library = library
     return Guard(app, host, port, max_body)
 
 

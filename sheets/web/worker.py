@@ -10,9 +10,12 @@ from __future__ import annotations
 import io
 import re
 
-# query parameters that are not printing options
-NOT_OPTIONS = ("page", "dpi", "format", "game", "name", "kind")
+# query parameters that are not printing options ("ui": the page's own language, of messages)
+NOT_OPTIONS = ("page", "dpi", "format", "game", "name", "kind", "ui", "preview")
 PREVIEW_DPI = (36, 200)  # lowest, highest dpi of a preview PNG
+# a preview page's formats: PNG (the default), or JPEG, which the page asks for while typing (a
+# sixth of PNG's encoding time for a sheet at 96 dpi, the same size)
+PREVIEW_TYPES = {"png": "image/png", "jpeg": "image/jpeg"}
 MAX_PAGES_PNG = 200  # pages in one "all PNGs" download
 
 
@@ -44,13 +47,15 @@ def main(conn, warm: bool = True) -> None:  # pragma: no cover - runs in the chi
 
 
 def run(op: str, payload):
-    """One job → ``(status, value)``; errors become messages, never tracebacks."""
+    """One job → ``(status, value)``; errors become messages, never tracebacks. The job runs in
+    the page's language (``payload["ui"]``, sent with every request), so that problems and
+    errors come back in it."""
     try:
         from sheets.core.errors import InputError, UsageProblem
         from sheets.core.i18n import use_lang
 
         try:
-            with use_lang(_lang_of(payload or {})):
+            with use_lang(message_lang(payload)):
                 return "ok", OPERATIONS[op](payload or {})
         except InputError as exc:  # the API's InvalidInput (an InputError) or the core's own
             return "input", [problem_dict(p) for p in exc.problems]
@@ -61,13 +66,19 @@ def run(op: str, payload):
         return "internal", f"{type(exc).__name__}: {first}"
 
 
-def _lang_of(payload: dict) -> str | None:
-    """The language the page sent (its messages and words come back in it)."""
+def message_lang(payload) -> str | None:
+    """The language of a job's messages: the page's (``ui``), else the query's ``ui`` or
+    ``lang`` (a script that asks for a Russian printout gets Russian messages too)."""
+    if not isinstance(payload, dict):
+        return None
     query = payload.get("query") if isinstance(payload.get("query"), dict) else {}
-    lang = payload.get("lang") or query.get("lang")
-    from sheets.core.i18n import normalise_lang
+    for value in (payload.get("ui"), query.get("ui"), payload.get("lang"), query.get("lang")):
+        if isinstance(value, str) and value:
+            from sheets.core.i18n import normalise_lang
 
-    return normalise_lang(lang) if isinstance(lang, str) else None
+            if normalise_lang(value):
+                return value
+    return None
 
 
 class OptionProblem(ValueError):
@@ -158,8 +169,19 @@ def _load(payload, command: str):
     sources = _sources(payload)
     query = payload.get("query", {})
     shared = _shared(query)
-    loaded = api.load(sources, shared)
     own = _own(query)
+    try:
+        loaded = api.load(sources, shared)
+    except api.InvalidInput:
+        if not own:
+            raise
+        # a file valid only with the query's own options (a TW-only unit under rules=tw): its
+        # game is what check finds in it
+        game = api.check(sources, shared)[2]
+        if not game:
+            raise
+        options = {**shared, **api.parse_game_options(game, command, own)}
+        return api.load(sources, options), options
     if not own:
         return loaded, shared
     options = {**shared, **api.parse_game_options(loaded.game.id, command, own)}
@@ -167,6 +189,9 @@ def _load(payload, command: str):
 
 
 def op_check(payload):
+    """The problems of the files with the query's options (a rule variant, a game's own option
+    takes part as on the command line), list-level problems as warnings (the pages still print,
+    as `render` prints them), the units that loaded and the units written in the files."""
     api = _api()
     sources = _sources(payload)
     query = payload.get("query", {})
@@ -178,13 +203,70 @@ def op_check(payload):
         problems, units, game = api.check(sources, options)
     elif own:
         raise OptionProblem("options need a file whose game is known (system: …)")
-    return {"problems": [problem_dict(p) for p in problems], "units": units, "game": game}
+    problems = _list_rules_as_warnings(problems, sources, options)
+    out = [problem_dict(p) for p in problems]
+    answer = {
+        "problems": out,
+        "units": units,
+        "written": units + _written(payload["files"], out),
+        "game": game,
+    }
+    if query.get("preview") not in (None, "", "0") and not any(p["severity"] != "warning" for p in out):
+        import base64
+
+        shown = op_preview({**payload, "glyphs_checked": True})
+        answer["preview"] = {
+            "image": base64.b64encode(shown["png"]).decode("ascii"),
+            "type": shown["type"],
+            "pages": shown["pages"],
+        }
+        answer["pdf"] = shown["pdf"]  # for the server's cache (not sent to the page)
+    return answer
+
+
+def _list_rules_as_warnings(problems, sources, options):
+    """Problems of the list as a whole (over the limit, a Force Organisation breach) as warnings."""
+    from dataclasses import replace
+
+    api = _api()
+    whole = [p for p in problems if p.severity != "warning" and p.line is None]
+    if not whole:
+        return problems
+    try:
+        loaded = api.load(sources, options)
+    except Exception:
+        return problems
+    from sheets.core.roster import list_violations
+
+    breaches = {(f.path, b) for f in loaded.files for b in list_violations(f)}
+    return [replace(p, severity="warning") if (p.file, p.message) in breaches else p for p in problems]
+
+
+def _written(files, problems) -> int:
+    """Units written in the YAML files that did not load (an error of their own): what the page's
+    status line counts while a file is being fixed."""
+    import yaml
+
+    failed = {p["file"] for p in problems if p["severity"] != "warning"}
+    count = 0
+    for name, data in files:
+        if name not in failed or not name.lower().endswith((".yaml", ".yml")):
+            continue
+        try:
+            doc = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        except Exception:
+            continue
+        units = doc.get("units") if isinstance(doc, dict) else None
+        if isinstance(units, list):
+            count += len(units)
+    return count
 
 
 def op_render(payload):
     api = _api()
     loaded, options = _load(payload, "render")
-    pdf = api.render_pdf(loaded, options)
+    # (the same bytes as render_pdf; a live check that found no problem has checked the glyphs)
+    pdf = api.render(loaded, options, glyphs_checked=bool(payload.get("glyphs_checked"))).pdf
     return {"pdf": pdf, "pages": page_count(pdf)}
 
 
@@ -200,7 +282,15 @@ def op_preview(payload):
         raise OptionProblem(f"page: the document has {pages} page(s), not {page}")
     dpi = _int(query, "dpi", 96, *PREVIEW_DPI)
     grey = _shared(query).get("mono", False)
-    return {"png": page_png(pdf, page, dpi, grey), "pages": pages, "pdf": pdf}
+    fmt = query.get("format") or "png"
+    if fmt not in PREVIEW_TYPES:
+        raise OptionProblem(f"format: expected png or jpeg, got {fmt[:30]!r}")
+    return {
+        "png": page_png(pdf, page, dpi, grey, fmt),
+        "type": PREVIEW_TYPES[fmt],
+        "pages": pages,
+        "pdf": pdf,
+    }
 
 
 def op_pngs(payload):
@@ -261,21 +351,21 @@ def op_starter(payload):
 
 
 def op_catalogue(payload):
-    """What the page offers per game: option controls (from the plug-ins), charts, starters,
-    calculators, in the page's language. Generated from the registry; the web layer names no
-    game."""
+    """What the page offers per game (option controls from the plug-ins, charts, starters,
+    calculators) and the page's own words, in the page's language. Generated from the
+    registry; the web layer names no game."""
     from sheets.core.game import all_games
     from sheets.core.i18n import current_lang
+    from sheets.web import words
 
     api = _api()
-    lang = current_lang()
-    out = []
+    games = []
     for game in all_games():
         try:
             kinds = api.starter_kinds(game.id)
         except Exception:
             kinds = []
-        out.append(
+        games.append(
             {
                 "id": game.id,
                 "name": dict(game.name),
@@ -283,35 +373,66 @@ def op_catalogue(payload):
                 "charts": list(game.charts),
                 "reference": bool(game.reference_renderer),
                 "starters": kinds,
+                "group_size": game.roster_group_size,
+                "group_label": _group_label(game),
                 "options": {
-                    cmd: [_legacy(o) for o in api.game_options(game.id, cmd, lang)]
+                    cmd: api.game_options(game.id, cmd, current_lang())
                     for cmd in ("render", "reference", "chart")
                 },
-                "calculators": [
-                    {**c, "fields": [_legacy(i) for i in c["inputs"]]} for c in api.calculators(game.id, lang)
-                ],
+                "calculators": api.calculators(game.id, current_lang()),
             }
         )
-    return out
+    lang = current_lang()
+    return {"lang": lang, "games": games, "words": words.words(lang), "plurals": words.plurals(lang)}
 
 
-def _legacy(option: dict) -> dict:
-    """An option or input with the names the page's script reads today (``kind``, ``param``, choice
-    values as plain strings, ``minimum``/``maximum``, ``takes_file``); the page moves to the
-    specs' own keys (sheets.core.options.OptionSpec.describe)."""
-    choices = option.get("choices")
-    return {
-        **option,
-        "param": option["name"],
-        "kind": {"unit": "str", "unit_or_text": "str", "text": "str"}.get(option["type"], option["type"]),
-        "choices": [c["value"] for c in choices] if choices else None,
-        "choice_labels": choices,
-        "minimum": option.get("min"),
-        "maximum": option.get("max"),
-        "metavar": option.get("placeholder") or "",
-        "takes_file": option["type"] in ("unit", "unit_or_text"),
-        "off": None,
-    }
+def _group_label(game) -> dict | None:
+    """The printed word for a group of the game's units ("Point"), in both languages."""
+    if not game.roster_group_size:
+        return None
+    from sheets.core.data import label
+
+    try:
+        return {lang: label(game.id, game.roster_group_label, lang) for lang in ("en", "ru")}
+    except Exception:
+        return None
+
+
+def op_schema(payload):
+    """The JSON Schema of a game's unit file (`sheets schema GAME`), in the page's language."""
+    api = _api()
+    game = str(payload.get("query", {}).get("game", ""))
+    return {"schema": api.unit_file_schema(game)}
+
+
+def op_decode(payload):
+    """Opened files as text, decoded as the command line decodes them (UTF-8, a BOM dropped, or
+    UTF-16/UTF-32 by their byte order mark). A file the command line refuses as text (e.g.
+    saved as Windows-1251) is still shown, decoded in the code page it reads as, with the
+    command line's message as a note: it is then edited and sent on as UTF-8."""
+    from sheets.core.errors import InputError
+    from sheets.core.fsio import WIDE_BOMS, decode_text
+
+    out = []
+    for name, data in payload["files"]:
+        encoding = "UTF-8"
+        for bom, label in ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32")):
+            if data.startswith(bom):
+                encoding = label
+        if encoding == "UTF-8" and data.startswith(WIDE_BOMS):
+            encoding = "UTF-16"
+        if b"\x00" in data and not data.startswith(WIDE_BOMS):  # as the command line: not text
+            out.append({"name": name, "text": None, "encoding": None, "note": None})
+            continue
+        try:
+            out.append({"name": name, "text": decode_text(data, name), "encoding": encoding, "note": None})
+            continue
+        except InputError as exc:
+            note = str(exc.problems[0]) if exc.problems else None
+        out.append(
+            {"name": name, "text": data.decode("cp1251", "replace"), "encoding": "Windows-1251", "note": note}
+        )
+    return {"files": out}
 
 
 def op_units(payload):
@@ -389,6 +510,8 @@ OPERATIONS = {
     "chart": op_chart,
     "starter": op_starter,
     "catalogue": op_catalogue,
+    "schema": op_schema,
+    "decode": op_decode,
     "calc": op_calc,
     "units": op_units,
     "sleep": op_sleep,
@@ -406,7 +529,7 @@ def page_count(pdf: bytes) -> int:
         doc.close()
 
 
-def page_png(pdf: bytes, page: int, dpi: int, grey: bool = False) -> bytes:
+def page_png(pdf: bytes, page: int, dpi: int, grey: bool = False, fmt: str = "png") -> bytes:
     """Page ``page`` (1-based) of ``pdf`` as PNG (fast zlib level: a preview, not a print)."""
     import pypdfium2 as pdfium
 
@@ -418,7 +541,10 @@ def page_png(pdf: bytes, page: int, dpi: int, grey: bool = False) -> bytes:
     finally:
         doc.close()
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=1)
+    if fmt == "jpeg":
+        img.save(buf, format="JPEG", quality=90, dpi=(dpi, dpi))
+    else:
+        img.save(buf, format="PNG", compress_level=1, dpi=(dpi, dpi))  # pHYs: prints at its size
     return buf.getvalue()
 
 

@@ -61,6 +61,8 @@ def chrome(chromium: str, driver: str, width: int = 1400, height: int = 1000, do
         options.add_experimental_option(
             "prefs", {"download.default_directory": downloads, "download.prompt_for_download": False}
         )
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    options.set_capability("unhandledPromptBehavior", "ignore")
     d = webdriver.Chrome(options=options, service=Service(driver))
     try:
         if downloads:
@@ -73,10 +75,11 @@ def chrome(chromium: str, driver: str, width: int = 1400, height: int = 1000, do
 
 
 @contextmanager
-def serving(env=None):
-    """A real `sheets serve --port 0 --no-open`; yields its URL."""
+def serving(env=None, args=(), proc_out=None):
+    """A real `sheets serve --port 0 --no-open` (and ``args``); yields its URL. ``proc_out``: a
+    list that gets the server process (a test that stops the server itself)."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "sheets", "serve", "--no-open", "--port", "0"],
+        [sys.executable, "-m", "sheets", "serve", "--no-open", "--port", "0", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -87,9 +90,12 @@ def serving(env=None):
         m = re.match(r"serving on (http://\S+/)", line)
         if not m:
             raise RuntimeError(f"sheets serve did not start: {line!r} {proc.stderr.read()[-2000:]}")
+        if proc_out is not None:
+            proc_out.append(proc)
         yield m.group(1)
     finally:
-        proc.send_signal(signal.SIGINT)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
         try:
             proc.wait(20)
         except subprocess.TimeoutExpired:

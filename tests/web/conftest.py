@@ -127,3 +127,12 @@ def files(*named) -> list:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: the end-to-end test in a real browser (chromium)")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """The call phase's report on the test item (the browser test screenshots a failure)."""
+    outcome = yield
+    rep = outcome.get_result()
+    if rep.when == "call":
+        item.rep_call = rep

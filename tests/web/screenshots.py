@@ -26,29 +26,34 @@ def settle(d, seconds=2.5):
 
 def shoot(d, url, lang, width, out: Path):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
 
     d.set_window_size(width, 1000)
     d.get(url)
-    d.execute_script(f"localStorage.setItem('sheets-ui-lang', '{lang}')")
+    d.execute_script("localStorage.clear(); localStorage.setItem('sheets-ui-lang', arguments[0])", lang)
     d.get(url)
     time.sleep(1)
     roster = (ROOT / "data/units/battletech/point-alpha.yaml").read_text(encoding="utf-8")
-    broken = roster.replace("gunnery: 3", "gunnery: 9", 1).replace("motion: biped", "motoin: biped", 1)
-    d.execute_script(
-        "state.files.push({name: 'point-alpha.yaml', text: arguments[0]});"
-        "state.active = 0; renderFiles(); schedule(0);",
-        broken,
-    )
+    broken = roster.replace("gunnery: 4", "gunnery: 9", 1).replace("motion: biped", "motoin: biped", 1)
+    d.execute_script("addDoc({name: 'point-alpha.yaml', text: arguments[0]}); afterDocsChanged();", broken)
     settle(d)
     d.save_screenshot(str(out / f"edit-problems-{lang}-{width}.png"))
-    d.execute_script("state.files[0].text = arguments[0]; renderFiles(); schedule(0);", roster)
+    d.execute_script(
+        "state.view.dispatch({changes: {from: 0, to: state.view.state.doc.length, insert: arguments[0]}})",
+        roster,
+    )
     settle(d, 3)
     d.save_screenshot(str(out / f"edit-{lang}-{width}.png"))
+    d.find_element(By.ID, "show-form").click()
+    settle(d, 1.5)
+    d.save_screenshot(str(out / f"form-{lang}-{width}.png"))
+    d.find_element(By.ID, "show-yaml").click()
     d.find_element(By.CSS_SELECTOR, "nav [data-view=calc]").click()
-    d.execute_script("document.getElementById('calc-game').value = 'wh40k6'; renderCalculators();")
+    Select(d.find_element(By.ID, "calc-game")).select_by_value("wh40k6")
     form = d.find_element(By.CSS_SELECTOR, "form.calc")
     for field, value in (("shots", "10"), ("bs", "4"), ("strength", "4"), ("toughness", "4"), ("sv", "4+")):
-        form.find_element(By.CSS_SELECTOR, f"[data-field={field}]").send_keys(value)
+        form.find_element(By.CSS_SELECTOR, f"[data-input={field}]").send_keys(value)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     settle(d, 1.5)
     d.save_screenshot(str(out / f"calc-{lang}-{width}.png"))
     d.find_element(By.CSS_SELECTOR, "nav [data-view=handouts]").click()
@@ -85,6 +90,7 @@ def main() -> None:
         small(args.out / "edit-en-1400.png", ROOT / "docs/serve-edit.png")
         small(args.out / "edit-problems-ru-700.png", ROOT / "docs/serve-problems-ru.png", 480)
         small(args.out / "calc-en-1400.png", ROOT / "docs/serve-calc.png")
+        small(args.out / "form-en-1400.png", ROOT / "docs/serve-form.png")
         small(args.out / "handouts-ru-1400.png", ROOT / "docs/serve-handouts-ru.png")
 
 

@@ -19,14 +19,15 @@ BAD_ROC = b"system: battletech\nunits:\n  - name: Roc\n    tons: 7\n    motoin: 
 def test_check_a_valid_sample(client):
     r = client.post("/api/check", files=files(("roc.yaml", sample("battletech", "roc.yaml"))))
     assert r.status_code == 200
-    assert r.json() == {"problems": [], "units": 1, "game": "battletech"}
+    assert r.json() == {"problems": [], "units": 1, "written": 1, "game": "battletech"}
 
 
 def test_check_lists_the_problems_of_validate_with_line_and_column(client, cli, tmp_path, monkeypatch):
     r = client.post("/api/check", files=files(("bad.yaml", BAD_ROC)))
     assert r.status_code == 200  # 200 also when there are problems
     data = r.json()
-    assert data["units"] == 0 and data["game"] == "battletech"
+    # no unit loaded, one written (the page's status line counts it while the file is fixed)
+    assert data["units"] == 0 and data["written"] == 1 and data["game"] == "battletech"
     assert data["problems"][0] == {
         "file": "bad.yaml",
         "line": 5,
@@ -53,7 +54,8 @@ def test_check_several_files_and_a_from_among_them(client):
     r = client.post(
         "/api/check", files=files(("star.yaml", roster), ("units/roc.yaml", sample("battletech", "roc.yaml")))
     )
-    assert r.json() == {"problems": [], "units": 1, "game": "battletech"}  # a from: file is a library
+    # a from: file is a library
+    assert r.json() == {"problems": [], "units": 1, "written": 1, "game": "battletech"}
     alone = client.post("/api/check", files=files(("star.yaml", roster))).json()
     assert alone["units"] == 0
     assert [(p["file"], p["line"]) for p in alone["problems"]] == [("star.yaml", 4)]
@@ -220,11 +222,11 @@ def test_reference_and_charts_match_the_cli(client, cli, tmp_path, monkeypatch):
 
 
 def test_catalogue_comes_from_the_plugins(client):
-    games = {g["id"]: g for g in client.get("/api/catalogue").json()}
+    games = {g["id"]: g for g in client.get("/api/catalogue").json()["games"]}
     assert sorted(games) == ["battletech", "dmech", "dust", "lnl", "wh40k6"]
     assert "Механика" in games["dmech"]["name"]["ru"]  # the game's names, both languages
     card = next(o for o in games["dust"]["options"]["render"] if o["name"] == "card")
-    assert card["type"] == "choice" and [c["value"] for c in card["choice_labels"]] == [
+    assert card["type"] == "choice" and [c["value"] for c in card["choices"]] == [
         "poker",
         "bridge",
         "mini",
@@ -236,7 +238,7 @@ def test_catalogue_comes_from_the_plugins(client):
         "business",
     ]  # every card size of data/common/cards.yaml
     rules = games["battletech"]["options"]["render"][0]
-    assert rules["name"] == "rules" and [c["value"] for c in rules["choice_labels"]] == ["classic", "tw"]
+    assert rules["name"] == "rules" and [c["value"] for c in rules["choices"]] == ["classic", "tw"]
     assert [o["name"] for o in games["dmech"]["options"]["chart"]] == ["radius"]
     assert games["lnl"]["options"]["render"] == []
     assert {g: [c["name"] for c in games[g]["calculators"]] for g in games} == {
@@ -251,7 +253,7 @@ def test_catalogue_comes_from_the_plugins(client):
 
 
 def test_starters_check_clean_in_both_languages(client):
-    games = client.get("/api/catalogue").json()
+    games = client.get("/api/catalogue").json()["games"]
     tried = 0
     for game in games:
         for kind in game["starters"]:

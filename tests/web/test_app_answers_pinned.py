@@ -130,10 +130,7 @@ def test_the_jobs_payloads():
             {"files": [["roc.yaml", roc]], "query": {"dpi": "40"}, "pdf": b"%PDF-x", "stem": "roc"},
         )
         r = c.post("/api/calc", data={"command": "x"}, files={"other": ("x", b"")})
-        assert pool.calls[-1] == (
-            "calc",
-            {"game": "", "command": "x", "fields": {}, "files": [], "lang": None},
-        )
+        assert pool.calls[-1] == ("calc", {"game": "", "command": "x", "fields": {}, "files": [], "ui": None})
 
 
 def test_the_pdf_cache_key_leaves_out_page_and_dpi_and_nothing_else():

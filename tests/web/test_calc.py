@@ -27,7 +27,7 @@ def cli_json(cli, *args):
 
 
 def test_the_forms_are_the_calculators_inputs(client):
-    games = {g["id"]: g for g in client.get("/api/catalogue").json()}
+    games = {g["id"]: g for g in client.get("/api/catalogue").json()["games"]}
     pen = next(c for c in games["dmech"]["calculators"] if c["name"] == "penetration")
     assert pen["title"] == "Penetration"
     assert [(i["name"], i["type"], i["label"], i["required"]) for i in pen["inputs"]] == [
@@ -51,7 +51,7 @@ def test_the_forms_are_the_calculators_inputs(client):
 
 
 def test_the_forms_speak_the_pages_language(client):
-    games = {g["id"]: g for g in client.get("/api/catalogue", params={"lang": "ru"}).json()}
+    games = {g["id"]: g for g in client.get("/api/catalogue", params={"ui": "ru"}).json()["games"]}
     pen = next(c for c in games["dmech"]["calculators"] if c["name"] == "penetration")
     assert pen["title"] != "Penetration" and any("\u0400" <= ch <= "\u04ff" for ch in pen["title"])
 

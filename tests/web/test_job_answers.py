@@ -128,11 +128,21 @@ def test_render_is_cached_for_the_preview_and_the_downloads():
         assert r.content == b"%PDF-1" and seen[-1] == ("render", None)
         r = client.post("/api/render?lang=ru", files=ROC)
         assert [s[0] for s in seen].count("render") == 1
-        # another file's bytes: another key
-        r = client.post(
-            "/api/render?lang=ru", files=files(("roc.yaml", sample("battletech", "roc.yaml") + b"\n"))
-        )
+        # a YAML file's comments and blank lines are not what it says: the same key
+        roc = sample("battletech", "roc.yaml")
+        r = client.post("/api/render?lang=ru", files=files(("roc.yaml", roc + b"\n# a note\n\n")))
+        assert [s[0] for s in seen].count("render") == 1
+        # another value, or the same value quoted: another key
+        r = client.post("/api/render?lang=ru", files=files(("roc.yaml", roc.replace(b"walk: 5", b"walk: 4"))))
         assert [s[0] for s in seen].count("render") == 2
+        r = client.post(
+            "/api/render?lang=ru", files=files(("roc.yaml", roc.replace(b"walk: 5", b"walk: '5'")))
+        )
+        assert [s[0] for s in seen].count("render") == 3
+        # another file's bytes where they are not YAML: another key
+        r = client.post("/api/render?lang=ru", files=files(("roc.blk", roc)))
+        r = client.post("/api/render?lang=ru", files=files(("roc.blk", roc + b"\n")))
+        assert [s[0] for s in seen].count("render") == 5
 
 
 def test_the_calculation_is_sent_as_given():
@@ -157,13 +167,13 @@ def test_the_calculation_is_sent_as_given():
                 "command": "penetration",
                 "fields": {"power": "4"},
                 "files": [["a.yaml", b"x"]],
-                "lang": None,
+                "ui": None,
             },
         }
         r = client.post("/api/calc", files=files(("a.yaml", b"x")), data={"game": "dmech", "command": "x"})
         assert got["payload"]["fields"] == {} and r.status_code == 200
         r = client.post("/api/calc", data={"game": "dmech"}, files={"other": ("x", b"")})
-        assert got["payload"] == {"game": "dmech", "command": "", "fields": {}, "files": [], "lang": None}
+        assert got["payload"] == {"game": "dmech", "command": "", "fields": {}, "files": [], "ui": None}
         r = client.post("/api/calc", files=files(("a.yaml", b"x")), data={"fields": "{bad"})
         assert r.status_code == 400 and r.json() == {"error": "fields: not JSON"}
         r = client.post("/api/calc", files=files(("a.yaml", b"x")), data={"fields": "[1]"})

@@ -200,7 +200,7 @@ def test_only_the_pages_own_files_are_served(client, path):
 def test_file_names_are_names_not_paths(client):
     """A file named like a path is only a name: nothing is read from (or written to) it."""
     r = client.post("/api/check", files=files(("/etc/passwd", sample("battletech", "roc.yaml"))))
-    assert r.json() == {"problems": [], "units": 1, "game": "battletech"}
+    assert r.json() == {"problems": [], "units": 1, "written": 1, "game": "battletech"}
     r = client.post("/api/check", files=files(("../../x.yaml", b"system: chess\nunits: [{}]\n")))
     p = r.json()["problems"][0]
     assert p["file"] == "../../x.yaml" and p["line"] == 1 and "unknown system 'chess'" in p["message"]

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -140,27 +141,22 @@ def test_the_listening_socket_turns_nagle_off_for_its_connections():
         sock.close()
 
 
-def test_the_page_labels_are_data_a_data_dir_can_replace(subprocess_env, tmp_path):
-    from sheets.core.data import data_root
+def test_units_reads_the_library_folder_once_and_skips_a_fifo(subprocess_env, tmp_path):
+    """`sheets serve --units DIR`: the .blk files under DIR (a subfolder too) are listed by the
+    page's library; a FIFO named like a unit file is skipped without waiting for a writer, and a
+    file added after the start is not read (the folder is read once)."""
+    import json
+    import os
+    import shutil
 
-    mine = tmp_path / "mydata" / "web"
-    mine.mkdir(parents=True)
-    text = (data_root() / "web/labels.yaml").read_text(encoding="utf-8")
-    mine.joinpath("labels.yaml").write_text(
-        text.replace('tab_calc: {en: "Calculators"', 'tab_calc: {en: "Odds"'), encoding="utf-8"
-    )
+    fixtures = Path(__file__).resolve().parents[1] / "megamek" / "fixtures"
+    lib = tmp_path / "protos"
+    (lib / "sub").mkdir(parents=True)
+    shutil.copy(fixtures / "Roc.blk", lib / "Roc.blk")
+    shutil.copy(fixtures / "Harpy.blk", lib / "sub" / "Harpy.blk")
+    os.mkfifo(lib / "Stuck.blk")
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "sheets",
-            "--data-dir",
-            str(tmp_path / "mydata"),
-            "serve",
-            "--no-open",
-            "--port",
-            "0",
-        ],
+        [sys.executable, "-m", "sheets", "serve", "--no-open", "--port", "0", "--units", str(lib)],
         env=subprocess_env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -168,9 +164,53 @@ def test_the_page_labels_are_data_a_data_dir_can_replace(subprocess_env, tmp_pat
     )
     try:
         port = int(re.search(r":(\d+)/", proc.stdout.readline()).group(1))
-        status, body = get("127.0.0.1", port)
+        shutil.copy(fixtures / "Orc.blk", lib / "Orc.blk")  # after the start: not read
+        status, body = get("127.0.0.1", port, "/api/library")
         assert status == 200
-        page = body.decode("utf-8")
-        assert '"en": "Odds"' in page and '"ru": "Калькуляторы"' in page
+        data = json.loads(body)
+        assert [(u["name"], u["file"], u["game"]) for u in data["units"]] == [
+            ("Roc", "Roc.blk", "battletech"),
+            ("Harpy", "sub/Harpy.blk", "battletech"),
+        ]
+        assert data["units"][0]["figures"]["tons"] == 7 and data["units"][1]["figures"]["tons"] == 2
+        assert any(s.startswith("Stuck.blk: not a regular file") for s in data["skipped"])
     finally:
         stop(proc)
+    err = proc.stderr.read()
+    assert "library: 2 unit file(s) from" in err and "library: skipped Stuck.blk" in err
+
+
+@pytest.mark.parametrize("taken", [False, True])
+def test_the_default_port_is_the_same_each_time_when_it_is_free(cli, monkeypatch, taken):
+    """The page's documents live in the browser's storage of one address: without --port the
+    server takes 8737 (the same origin on every start), or any free port when that is taken."""
+    import click
+    import uvicorn
+
+    import sheets.cli.commands.serve as web_cli
+    import sheets.web.app as web_app
+
+    tried = []
+
+    class Sock:
+        def __init__(self, port):
+            self.port = port
+
+        def getsockname(self):
+            return ("127.0.0.1", self.port)
+
+    def bind(host, port):
+        tried.append(port)
+        if taken and port == web_cli.PREFERRED_PORT:
+            raise click.UsageError("cannot listen on 127.0.0.1:8737: Address already in use")
+        return Sock(port or 40123)
+
+    monkeypatch.setattr(web_cli, "_bind", bind)
+    monkeypatch.setattr(web_app, "create_app", lambda host, p, **kw: "app")
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    r = cli("serve", "--no-open")
+    assert r.exit_code == 0, r.stderr
+    assert web_cli.PREFERRED_PORT == 8737
+    assert tried == ([8737, 0] if taken else [8737])
+    tried.clear()
+    assert cli("serve", "--no-open", "--port", "0").exit_code == 0 and tried == [0]  # as asked

@@ -13,6 +13,9 @@ from sheets.core.fsio import os_reason
 from sheets.core.i18n import N_, _
 
 LOCAL = "127.0.0.1"
+# the page keeps its documents in the browser's storage, which belongs to one address (host and
+# port): the same port on every start finds them again
+PREFERRED_PORT = 8737
 
 
 def _url(host: str, port: int) -> str:
@@ -50,7 +53,7 @@ def _bind(host: str, port: int) -> socket.socket:
     help=N_(
         "A local web page to open, edit, check, preview and print unit files (every game, en/ru).\n\nIt "
         "prints `serving on http://HOST:PORT/` once it accepts connections; Ctrl-C stops it.\n\n\b\n"
-        "Example:\n  sheets serve --port 8080 --no-open"
+        "Example:\n  sheets serve --port 8080 --no-open\n  sheets serve --units ~/megamek/data/mekfiles/protomeks"
     )
 )
 @click.option(
@@ -62,7 +65,13 @@ def _bind(host: str, port: int) -> socket.socket:
     ),
 )
 @click.option(
-    "--port", type=click.IntRange(0, 65535), default=0, show_default=True, help=N_("Port (0: a free one).")
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=None,
+    help=N_(
+        "Port (0: a free one). Default: 8737 when it is free, else a free one — the same address each time "
+        "keeps the edits the browser stores for the page."
+    ),
 )
 @click.option(
     "--open/--no-open",
@@ -86,13 +95,30 @@ def _bind(host: str, port: int) -> socket.socket:
     show_default=True,
     help=N_("Processes doing the work (requests from many tabs run side by side)."),
 )
+@click.option(
+    "--units",
+    "units_dir",
+    type=click.Path(exists=True, file_okay=False, dir_okay=True),
+    default=None,
+    metavar="DIR",
+    help=N_(
+        "A folder of unit files (MegaMek .blk and other tools' one-unit files) offered in the page's library; "
+        "read once, when the server starts."
+    ),
+)
 @verbosity
-def serve(host, port, open_browser, time_limit, workers):
+def serve(host, port, open_browser, time_limit, workers, units_dir):
     import uvicorn
 
     from sheets.web.app import create_app
 
-    sock = _bind(host, port)
+    if port is None:
+        try:
+            sock = _bind(host, PREFERRED_PORT)
+        except click.UsageError:  # taken (another server, another program): any free port
+            sock = _bind(host, 0)
+    else:
+        sock = _bind(host, port)
     port = sock.getsockname()[1]
     url = _url(host, port)
     if host != LOCAL:
@@ -103,7 +129,16 @@ def serve(host, port, open_browser, time_limit, workers):
             ).format(host=host, local=LOCAL),
             err=True,
         )
-    app = create_app(host, port, time_limit=time_limit, workers=workers)
+    extra = {"units_dir": units_dir} if units_dir else {}
+    app = create_app(host, port, time_limit=time_limit, workers=workers, **extra)
+    if units_dir:
+        library = app.app.state.library
+        click.echo(
+            _("library: {n} unit file(s) from {folder}").format(n=len(library.units), folder=units_dir),
+            err=True,
+        )
+        for line in library.skipped[:20]:
+            click.echo(_("library: skipped {file}").format(file=line), err=True)
 
     class Server(uvicorn.Server):
         async def startup(self, sockets=None):
