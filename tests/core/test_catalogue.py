@@ -27,6 +27,10 @@ RUSSIAN_PLURALS = (
 CYRILLIC = re.compile("[\u0400-\u04ff]")
 # msgids whose Russian is the same characters (paper names and abbreviations the printouts keep)
 SAME_IN_RUSSIAN = {
+    # paper names, abbreviations and formats the printouts keep, and messages of placeholders only
+    "A4", "Letter", "AP", "BV", "PDF", "YAML", "true/false", "units[{number}]",
+    "{file}: {pages}", "{where}: {message}", "{name} {n}", "{units}, {errors}, {warnings}",
+}
     "A4",
     "Letter",
     "AP",

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from sheets.cli.base import command
+from sheets.cli.base import Path, command
 from sheets.cli.options import verbosity
 from sheets.core.fsio import os_reason
 from sheets.core.i18n import N_, _
@@ -98,7 +98,7 @@ def _bind(host: str, port: int) -> socket.socket:
 @click.option(
     "--units",
     "units_dir",
-    type=click.Path(exists=True, file_okay=False, dir_okay=True),
+    type=Path(exists=True, file_okay=False, dir_okay=True),
     default=None,
     metavar="DIR",
     help=N_(
