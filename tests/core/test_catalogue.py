@@ -25,19 +25,21 @@ RUSSIAN_PLURALS = (
     "(n % 100 < 12 || n % 100 > 14) ? 1 : 2;"
 )
 CYRILLIC = re.compile("[\u0400-\u04ff]")
-# msgids whose Russian is the same characters (paper names and abbreviations the printouts keep)
+# msgids whose Russian is the same characters: paper names, abbreviations and formats the printouts
+# keep, and messages of placeholders only
 SAME_IN_RUSSIAN = {
-    # paper names, abbreviations and formats the printouts keep, and messages of placeholders only
-    "A4", "Letter", "AP", "BV", "PDF", "YAML", "true/false", "units[{number}]",
-    "{file}: {pages}", "{where}: {message}", "{name} {n}", "{units}, {errors}, {warnings}",
-}
     "A4",
     "Letter",
     "AP",
-    "{file}: {pages}",
-    "{where}: {message}",
+    "BV",
+    "PDF",
+    "YAML",
     "true/false",
     "units[{number}]",
+    "{file}: {pages}",
+    "{where}: {message}",
+    "{name} {n}",
+    "{units}, {errors}, {warnings}",
 }
 # quoted words of a msgid that name the tool's own words, translated with them
 TRANSLATED_QUOTES = {
