@@ -48,6 +48,9 @@ KEPT = {
     "localhost",
     "ctrl",
     "ctrl-c",
+    "escape",  # keys of the keyboard
+    "tab",
+    "mono",  # the --mono option's name, printed beside its Russian words
     # product names printed as they are in Russian
     "tactics",
     "tactical",

@@ -42,12 +42,7 @@ SAME_IN_RUSSIAN = {
     "{units}, {errors}, {warnings}",
 }
 # quoted words of a msgid that name the tool's own words, translated with them
-TRANSLATED_QUOTES = {
-    "Print only errors and what was asked for (no 'wrote' lines, no warnings, no progress bar).": "'wrote'",
-    "A local web page to open, edit, check, preview and print unit files (every game, en/ru).\n\n"
-    "It prints `serving on http://HOST:PORT/` once it accepts connections; Ctrl-C stops it.\n\n\b\n"
-    "Example:\n  sheets serve --port 8080 --no-open": "`serving on http://HOST:PORT/`",
-}
+TRANSLATED_QUOTES = {"'wrote'", "`serving on http://HOST:PORT/`"}
 # what the user types or reads back literally: quoted values and keys, commands in backticks,
 # options, file suffixes, environment variables and the metavars of the help
 MACHINE_PARTS = re.compile(
@@ -135,7 +130,7 @@ def lost_machine_parts(catalogue) -> list:
         (part, msgid)
         for m in entries(catalogue)
         for msgid, text in forms(m)
-        for part in sorted(set(MACHINE_PARTS.findall(msgid)) - {TRANSLATED_QUOTES.get(msgid)})
+        for part in sorted(set(MACHINE_PARTS.findall(msgid)) - TRANSLATED_QUOTES)
         if text and part not in text
     ]
 
