@@ -89,10 +89,12 @@ def _fmt(v):
 def _check_number(value) -> None:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
         raise TemplateLimit(
-            f"number too large for a template ({value.bit_length()} bits; limit {MAX_NUMBER})"
+            _("number too large for a template ({bits} bits; limit {limit})").format(
+                bits=value.bit_length(), limit=MAX_NUMBER
+            )
         )
     if isinstance(value, (str, list, tuple)) and len(value) > MAX_OUTPUT_CHARS:
-        raise TemplateLimit("value too large for a template")
+        raise TemplateLimit(_("value too large for a template"))
 
 
 def _environment(fmt: str, loader, deadline: float):
@@ -115,9 +117,9 @@ def _environment(fmt: str, loader, deadline: float):
                 sizes = [len(v) for v in (left, right) if isinstance(v, (str, list, tuple))]
                 counts = [v for v in (left, right) if isinstance(v, int)]
                 if sizes and counts and sizes[0] * abs(counts[0]) > MAX_OUTPUT_CHARS:
-                    raise TemplateLimit("repeated text too long for a template")
+                    raise TemplateLimit(_("repeated text too long for a template"))
             if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
-                raise TemplateLimit("power too large for a template")
+                raise TemplateLimit(_("power too large for a template"))
             if operator == "%" and isinstance(left, str):
                 _check_percent(left, right)
             if operator == "+" and all(isinstance(v, (str, list, tuple)) for v in (left, right)):
@@ -188,9 +190,19 @@ def _environment(fmt: str, loader, deadline: float):
     return env
 
 
+def _width_too_large(width: int) -> str:
+    return _("format width too large for a template ({width}; limit {limit})").format(
+        width=width, limit=MAX_WIDTH
+    )
+
+
 def _check_size(chars: int) -> None:
     if chars > MAX_OUTPUT_CHARS:
-        raise TemplateLimit(f"text too long for a template ({chars} characters; limit {MAX_OUTPUT_CHARS})")
+        raise TemplateLimit(
+            _("text too long for a template ({chars} characters; limit {limit})").format(
+                chars=chars, limit=MAX_OUTPUT_CHARS
+            )
+        )
 
 
 # one printf-style conversion: %[(key)][flags][width][.precision][length]type
@@ -223,7 +235,7 @@ def _check_percent(fmt: str, args) -> None:
             else:
                 continue
             if abs(part) > MAX_WIDTH:
-                raise TemplateLimit(f"format width too large for a template ({part}; limit {MAX_WIDTH})")
+                raise TemplateLimit(_width_too_large(part))
             size += abs(part)
         value = (args.get(key) if isinstance(args, dict) else None) if key else take()
         total += size + (len(value) if isinstance(value, (str, list, tuple, dict)) else 32)
@@ -272,7 +284,7 @@ def _format_field(formatter, value, format_spec):  # a method of SandboxedFormat
         width, precision = _SPEC_NUMBERS.match(format_spec).groups()  # (every part is optional)
         for part in (width, precision):
             if part and int(part) > MAX_WIDTH:
-                raise TemplateLimit(f"format width too large for a template ({int(part)}; limit {MAX_WIDTH})")
+                raise TemplateLimit(_width_too_large(int(part)))
         size = len(value) if isinstance(value, (str, list, tuple, dict)) else 32
         budget[0] += size + int(width or 0) + int(precision or 0)
         _check_size(budget[0])
@@ -414,7 +426,7 @@ def _check_filter(name: str, args, kwargs) -> None:
 def _decode(data: bytes, name: str) -> str:
     from sheets.core.fsio import decode_text
 
-    return decode_text(data, name, "template error: ")
+    return decode_text(data, name, _("template error: "))
 
 
 def _template_line(exc: BaseException, filenames: set[str]) -> tuple[str | None, int | None]:
@@ -469,7 +481,9 @@ def render_roster_text(
                     Problem(
                         str(template),
                         None,
-                        f"template error: file too large (limit {MAX_TEMPLATE_BYTES} bytes)",
+                        _("template error: file too large (limit {limit} bytes)").format(
+                            limit=MAX_TEMPLATE_BYTES
+                        ),
                     )
                 ]
             )
@@ -494,7 +508,13 @@ def render_roster_text(
     def fail(message: str, exc: BaseException | None = None):
         filename, line = _template_line(exc, filenames) if exc is not None else (None, None)
         raise InputError(
-            [Problem(filename or where, Pos(line, 1) if line else None, f"template error: {message}")]
+            [
+                Problem(
+                    filename or where,
+                    Pos(line, 1) if line else None,
+                    _("template error: {message}").format(message=message),
+                )
+            ]
         ) from None
 
     out: list[str] = []
@@ -505,34 +525,39 @@ def render_roster_text(
             for chunk in env.get_template(name).generate(**data):
                 size += len(chunk)
                 if size > MAX_OUTPUT_CHARS:
-                    raise TemplateLimit(f"output larger than {MAX_OUTPUT_CHARS} characters")
+                    raise TemplateLimit(
+                        _("output larger than {limit} characters").format(limit=MAX_OUTPUT_CHARS)
+                    )
                 if time.monotonic() > deadline:
                     raise TemplateTimeout()
                 if _SURROGATE.search(chunk):
                     raise TemplateLimit(
-                        f"the template prints U+{ord(_SURROGATE.search(chunk).group()):04X}, "
-                        f"a lone surrogate (not a character)"
+                        _("the template prints U+{code}, a lone surrogate (not a character)").format(
+                            code=f"{ord(_SURROGATE.search(chunk).group()):04X}"
+                        )
                     )
                 out.append(chunk)
     except InputError:
         raise
     except jinja2.TemplateSyntaxError as exc:
-        fail((exc.message or "syntax error")[:200], exc)
+        fail((exc.message or _("syntax error"))[:200], exc)  # jinja2's own words
     except jinja2.TemplateNotFound as exc:
         fail(
-            f"no template {short(exc.name, 80)} (a template may include only itself and the bundled ones)",
+            _("no template {name} (a template may include only itself and the bundled ones)").format(
+                name=short(exc.name, 80)
+            ),
             exc,
         )
     except jinja2.exceptions.SecurityError as exc:
-        fail(f"not allowed in a template: {_first_line(exc)}", exc)
+        fail(_("not allowed in a template: {detail}").format(detail=_first_line(exc)), exc)
     except TemplateTimeout as exc:
-        fail(f"the template ran longer than {MAX_SECONDS:g} s", exc)
+        fail(_("the template ran longer than {seconds} s").format(seconds=f"{MAX_SECONDS:g}"), exc)
     except TemplateLimit as exc:
         fail(str(exc), exc)
     except RecursionError as exc:
-        fail("recursion too deep (a macro calling itself?)", exc)
+        fail(_("recursion too deep (a macro calling itself?)"), exc)
     except MemoryError as exc:
-        fail("the template needs too much memory", exc)
+        fail(_("the template needs too much memory"), exc)
     except Exception as exc:
         fail(f"{type(exc).__name__}: {_first_line(exc)}", exc)
     return "".join(out)

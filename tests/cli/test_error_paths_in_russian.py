@@ -21,7 +21,13 @@ from click.testing import CliRunner
 from i18n_words import CYRILLIC, english_words
 
 # (pattern of a line, why it stays English)
-ENGLISH_ON_PURPOSE: list[tuple[re.Pattern, str]] = []
+ENGLISH_ON_PURPOSE: list[tuple[re.Pattern, str]] = [
+    (
+        re.compile(r"ошибка шаблона: (?:в шаблоне так нельзя: )?[^\u0400-\u04ff]*$"),
+        "the template engine's (jinja2's) own words about the user's template, or Python's about an "
+        "error the template raised (ZeroDivisionError…), after the Russian frame",
+    ),
+]
 
 MAX_READ = 2 * 1024 * 1024  # bytes of an input file read for its words
 QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|«[^»]*»")
