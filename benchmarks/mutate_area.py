@@ -148,6 +148,33 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_card_drawing.py",
         ],
     },
+    "render-pdf": {
+        "mutate": ["sheets/render/pdf.py"],
+        # the pen (text fitting, wrapping, shortening, forms, the content-stream encoder) in
+        # process; the layout checker's recording tests read what the pen records
+        "tests": [
+            "tests/render/test_text_fitting.py",
+            "tests/render/test_pdf_size.py",
+            "tests/render/test_fonts_cmap.py",
+            "tests/render/test_heading_case.py",
+            "tests/render/test_reproducible.py",
+            "tests/render/test_reportlab_internals.py",
+            "tests/render/layout/test_checker_recording.py",
+            "tests/render/layout/test_checker_exact.py",
+            "tests/render/layout/test_checker.py",
+            "--deselect=tests/render/layout/test_checker.py::test_cli_check_layout",
+        ],
+    },
+    "render-roster": {
+        "mutate": ["sheets/render/roster_pdf.py"],
+        # the army-list pages: where they go (under the sheets, own pages) and what they say
+        "tests": [
+            "tests/render/test_list_shares_page.py",
+            "tests/render/test_roster_words.py",
+            "tests/api/test_api_list_placement.py",
+            "tests/core/test_roster_lists.py",
+        ],
+    },
     "parallel": {
         "mutate": ["sheets/render/parallel.py"],
         # the workers' side runs in process too (tests/render/parallel_sim.py plays the forks)

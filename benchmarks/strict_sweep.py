@@ -2,8 +2,15 @@
 test fixtures (tests/render/layout/*.yaml, the MegaMek .blk files of tests/megamek/fixtures)
 rendered with `sheets render --strict` in en/ru × A4/Letter × colour/mono; prints one line per
 failing run and the totals (renders, warnings, failures). Exit 1 when any run warns or fails.
+Every checker rule runs, issue 33's too (card backs judged with their fronts, widow, spill).
 
-    .venv/bin/python benchmarks/strict_sweep.py [--quick]   # --quick: en/ru × A4 only
+``--real`` adds the real files, each group rendered as one run: the MegaMek fixtures five at a
+time (loose .blk files given together are one Point), the real MegaMek ProtoMechs of the folder
+``SHEETS_REAL_BLK`` names (MegaMek's megamek/data/mekfiles/protomeks, GPL: not shipped with
+this project; the ultraheavies left out) five at a time, and the real BattleScribe rosters of
+``../shared/fixtures/battlescribe`` (when present).
+
+    .venv/bin/python benchmarks/strict_sweep.py [--quick] [--real]   # --quick: en/ru × A4 only
 """
 
 from __future__ import annotations
@@ -23,6 +30,32 @@ def files() -> list[Path]:
     return out
 
 
+def real_runs() -> list[list[Path]]:
+    """The groups of real files, each rendered as one run (see the module's docstring)."""
+    import os
+
+    runs: list[list[Path]] = []
+    fixtures = sorted((ROOT / "tests/megamek/fixtures").glob("*.blk"))
+    runs += [fixtures[i : i + 5] for i in range(0, len(fixtures), 5)]
+    folder = os.environ.get("SHEETS_REAL_BLK")
+    if folder and Path(folder).is_dir():
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        from bt_points import unit_files
+
+        real = unit_files(Path(folder))
+        runs += [real[i : i + 5] for i in range(0, len(real), 5)]
+    shared = ROOT.parent / "shared" / "fixtures" / "battlescribe"
+    if shared.is_dir():
+        # (other-systems/ and the 8th-edition roster must be refused: its README's "expected")
+        rosters = sorted(
+            p
+            for p in shared.rglob("*.ros*")
+            if "other-systems" not in p.parts and not p.name.startswith("w40k8")
+        )
+        runs += [[p] for p in rosters]
+    return runs
+
+
 def main(argv: list[str]) -> int:
     from click.testing import CliRunner
 
@@ -36,12 +69,14 @@ def main(argv: list[str]) -> int:
         )
     )
     runs = warnings = failures = 0
+    groups = [[f] for f in files()] + (real_runs() if "--real" in argv else [])
     with tempfile.TemporaryDirectory() as tmp:
-        for f in files():
+        for group in groups:
+            f = group[0]
             for lang, paper, mono in combos:
                 args = [
                     "render",
-                    str(f),
+                    *map(str, group),
                     "--lang",
                     lang,
                     "--paper",
@@ -56,11 +91,12 @@ def main(argv: list[str]) -> int:
                 warnings += len(found)
                 if res.exit_code != 0 or found:
                     failures += 1
-                    rel = f.relative_to(ROOT)
+                    rel = f.relative_to(ROOT) if f.is_relative_to(ROOT) else f
+                    rel = f"{rel} (+{len(group) - 1})" if len(group) > 1 else rel
                     print(f"{rel} {lang} {paper} {'mono' if mono else 'colour'}: exit {res.exit_code}")
                     for line in (found or res.stderr.splitlines())[:5]:
                         print("   ", line)
-    print(f"{len(files())} files, {runs} renders, {warnings} layout warning(s), {failures} failing run(s)")
+    print(f"{len(groups)} files, {runs} renders, {warnings} layout warning(s), {failures} failing run(s)")
     return 1 if failures else 0
 
 

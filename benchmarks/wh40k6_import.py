@@ -1,7 +1,12 @@
 """BattleScribe import speed (not a test): a synthetic 6th-edition roster of N units in the 2.03
 dialect (invented names, no rule text), parsed and converted in-process and end to end.
 
-    python benchmarks/wh40k6_import.py [--units 400]
+    python benchmarks/wh40k6_import.py [--units 400] [--texts]
+
+``--texts``: also a .rosz of rule texts near every cap (300 units, 40 rules of 3,990 characters
+each on every unit: 49 MB of XML in a few hundred KB of zip), validated, imported and rendered
+end to end (issue 31: 21 s to validate when the imported roster went through the pure-Python
+YAML emitter; every input under the caps must finish in 10 s).
 """
 
 from __future__ import annotations
@@ -64,9 +69,58 @@ def roster(units: int) -> str:
     )
 
 
+def texts_roster(units: int = 300, rules: int = 40, chars: int = 3990) -> str:
+    """A roster whose every unit carries ``rules`` distinct rules with ``chars`` characters of
+    text each (invented words)."""
+    text = ("the unit may re-roll failed to hit rolls " * (chars // 40 + 1))[:chars]
+    sels = []
+    for i in range(units):
+        rl = "".join(
+            f'<rule id="r{i}-{j}" name="Rule {i} {j}" hidden="false"><description>{text}</description></rule>'
+            for j in range(rules)
+        )
+        sels.append(
+            f'<selection id="u{i}" name="Squad {i}" entryId="e" number="1" type="unit">'
+            f'<selections><selection id="m{i}" name="Troopers" entryId="e" number="5" type="model">'
+            f"<rules>{rl}</rules><profiles>{_profile(f'Trooper {i}', 'Unit', CHARS)}"
+            f"{_profile('Rifle', 'Weapon', GUN)}</profiles></selection></selections>"
+            f'<categories><category id="c" name="Troops" entryId="e" primary="true"/></categories>'
+            f"</selection>"
+        )
+    return (
+        f'<?xml version="1.0"?><roster id="r" name="Texts" battleScribeVersion="2.03" '
+        f'gameSystemId="3d1a4963-0629-4025-a90b-76ab3d63c5c5" gameSystemName="6th" xmlns="{NS}">'
+        f'<forces><force id="f" name="Primary Detachment" entryId="e" catalogueId="c">'
+        f"<selections>{''.join(sels)}</selections></force></forces></roster>"
+    )
+
+
+def _texts_case(tmp: str) -> None:
+    import zipfile
+
+    path = Path(tmp) / "texts.rosz"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("texts.ros", texts_roster())
+    print(f"rule texts near every cap: {path.stat().st_size / 1024:.0f} KiB of .rosz")
+    for label, cmd in (
+        ("validate", ["validate", str(path)]),
+        ("import", ["import", "battlescribe", str(path), "-o", str(Path(tmp) / "texts.yaml")]),
+        ("render", ["render", str(path), "-o", str(Path(tmp) / "texts.pdf")]),
+    ):
+        t0 = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "sheets", *cmd],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        print(f"  {label}: {time.perf_counter() - t0:.2f} s")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--units", type=int, default=400)
+    ap.add_argument("--texts", action="store_true")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     from sheets.games.wh40k6.battlescribe import roster_to_unit_file
@@ -101,6 +155,8 @@ def main() -> None:
             f"wh40k6 import end to end (`sheets import battlescribe`, incl. validation): "
             f"{time.perf_counter() - t0:.2f} s"
         )
+        if args.texts:
+            _texts_case(tmp)
 
 
 def _time(fn) -> float:

@@ -90,11 +90,9 @@ def main() -> None:
             times.append(time.perf_counter() - t0)
             if res.returncode != 0:
                 sys.exit(res.stderr)
-            pages = (
-                int(res.stderr.strip().splitlines()[-1].split(": ")[1].split()[0])
-                if "page(s)" in res.stderr
-                else 0
-            )
+            from pypdf import PdfReader  # the pages written (stderr may end with warnings)
+
+            pages = len(PdfReader(out).pages)
         wall = statistics.median(times)
         size = out.stat().st_size
     print(

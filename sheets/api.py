@@ -551,13 +551,13 @@ def glyph_problems(files) -> list:
     # given as bytes (the page's uploads) is only a name, which must never open a server file
     on_disk = {name for _, name in inputs_read()}
 
-    def test(path, pos, text, foreign=False):
+    def test(path, pos, text, foreign=False, fallback=None):
         for ch in missing_chars(str(text or "")):
             if (path, ch, str(text)) in seen:
                 continue
             seen.add((path, ch, str(text)))
             # (another tool's file: the loader's positions are not lines of that file)
-            where = (_char_position(path, ch) if path in on_disk else None) if foreign else pos
+            where = ((_char_position(path, ch) if path in on_disk else None) or fallback) if foreign else pos
             problems.append(
                 CoreProblem(
                     path,
@@ -580,7 +580,11 @@ def glyph_problems(files) -> list:
                 if text not in named:
                     test(loaded.path, loaded.position(i, ()), text, foreign)
         for key in ("name", "notes", "side"):  # the roster's own texts are printed too
-            test(loaded.path, None, (loaded.roster or {}).get(key) or "", foreign)
+            text = (loaded.roster or {}).get(key) or ""
+            places = getattr(loaded, "roster_pos", {}).get(key) or ()
+            bad = missing_chars(str(text))  # where the character is: the piece of text holding it
+            at = next((pos for piece, pos in places if bad and bad[0] in str(piece)), None)
+            test(loaded.path, None if foreign else at, text, foreign, fallback=at)
     return problems
 
 
@@ -751,7 +755,10 @@ def render(
     def draw(doc):
         # which units came from which file (renderers that print one section per file use it;
         # the trial drawing of the first page too: a card that cannot fit names its file)
-        opts.extra["files"] = [{"path": f.path, "roster": f.roster, "units": len(f.units)} for f in files]
+        opts.extra["files"] = [
+            {"path": f.path, "roster": f.roster, "units": len(f.units), "rules": f.options.rules}
+            for f in files
+        ]
         if not no_list:
             from sheets.core.roster import army_list
             from sheets.render.roster_pdf import draw_army_lists

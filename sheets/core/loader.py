@@ -51,6 +51,9 @@ class Loaded:
     entries: list[dict]
     roster: dict | None = None  # {"name": str, "limit": number | None} when the file is a roster
     warnings: list[Problem] = field(default_factory=list)
+    # where the roster's texts were written: {"name"|"notes"|"side": [(text, Pos)]} (an import
+    # gives the places of the pieces it joined), for a message about one of their characters
+    roster_pos: dict = field(default_factory=dict)
 
     @property
     def is_roster(self) -> bool:
@@ -253,6 +256,7 @@ def _converted(mapping, path, options, expect_game) -> Loaded:
     mapping may carry them as ``.warnings``, e.g. the units a MegaMek force left out)."""
     loaded = load_mapping(dict(mapping), path, options, expect_game)
     loaded.warnings = list(getattr(mapping, "warnings", ())) + loaded.warnings
+    loaded.roster_pos = dict(getattr(mapping, "positions", None) or {})
     return loaded
 
 
@@ -263,7 +267,9 @@ def load_mapping(
     ``path`` without a line: the positions of the intermediate YAML mean nothing to the user."""
     import yaml
 
-    text = yaml.safe_dump(mapping, sort_keys=False)  # non-ASCII escaped: the same values
+    # non-ASCII escaped: the same values; libyaml's emitter where PyYAML has it (a roster's
+    # rule texts through the pure-Python one took seconds per megabyte)
+    text = yaml.dump(mapping, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), sort_keys=False)
     try:
         loaded = _load(path, options, expect_game, text)
     except InputError as exc:
@@ -392,7 +398,7 @@ def _load(
         lang=options.lang, paper=options.paper, mono=options.mono, rules=variant, extra=dict(options.extra)
     )
 
-    roster = None
+    roster, roster_pos = None, {}
     if "roster" in doc:
         checked = _roster_spec().check(
             doc["roster"] if doc["roster"] is not None else YMap(), doc.pos_of("roster"), problems, "roster"
@@ -404,6 +410,8 @@ def _load(
                 "notes": checked["notes"],
                 "side": checked["side"],
             }
+            node = doc["roster"] if isinstance(doc["roster"], YMap) else YMap()
+            roster_pos = {k: [(str(node[k]), node.pos_of(k))] for k in ("name", "notes", "side") if k in node}
 
     units_node = doc.get("units")
     if not isinstance(units_node, list) or not units_node:
@@ -441,6 +449,7 @@ def _load(
         [_where(game, u, e) for u, e in zip(units, entries)],
         roster,
         problems.warnings,
+        roster_pos if roster is not None else {},
     )
 
 

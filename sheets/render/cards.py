@@ -38,6 +38,7 @@ from pathlib import Path
 from sheets.core.data import load_data
 from sheets.core.errors import did_you_mean
 from sheets.core.fsio import atomic_write
+from sheets.core.i18n import _
 from sheets.render.pdf import MM, PAPER, Document, Pen, Rect, margins
 from sheets.render.raster import pdf_to_pngs
 
@@ -89,7 +90,12 @@ def card_size(name: str) -> tuple[float, float]:
                         Problem(
                             str(data_path("common/cards.yaml")),
                             pos,
-                            f"presets.{key}.{side}: a card {side} must be more than 0",
+                            (
+                                _("presets.{key}.width: a card width must be more than 0")
+                                if side == "width"
+                                else _("presets.{key}.height: a card height must be more than 0")
+                            ).format(key=key),
+                            code="card-size-not-positive",
                         )
                     ]
                 )
@@ -98,8 +104,9 @@ def card_size(name: str) -> tuple[float, float]:
     if m and float(m.group(1)) > 0 and float(m.group(2)) > 0:
         return float(m.group(1)) * MM, float(m.group(2)) * MM
     raise ValueError(
-        f"unknown card size {name!r}{did_you_mean(key, presets)}; "
-        f"use one of {', '.join(presets)} or W×H in mm (e.g. 63x88)"
+        _("unknown card size {name}{hint}; use one of {sizes} or W×H in mm (e.g. 63x88)").format(
+            name=repr(name), hint=did_you_mean(key, presets), sizes=", ".join(presets)
+        )
     )
 
 
@@ -191,9 +198,18 @@ def grid(
     cols, rows, rotated, sw, sh, butted = best
     if cols * rows == 0:
         raise ValueError(
-            f"the card ({cw / MM:.1f} × {ch / MM:.1f} mm, bleed {bleed / MM:g} mm) does not fit "
-            f"in the printable area of the page ({aw / MM:.1f} × {ah / MM:.1f} mm inside "
-            f"{margin / MM:.1f} mm margins); choose a smaller card, bleed or paper"
+            _(
+                "the card ({w} × {h} mm, bleed {bleed} mm) does not fit in the printable area of the "
+                "page ({area_w} × {area_h} mm inside {margin} mm margins); choose a smaller card, "
+                "bleed or paper"
+            ).format(
+                w=f"{cw / MM:.1f}",
+                h=f"{ch / MM:.1f}",
+                bleed=f"{bleed / MM:g}",
+                area_w=f"{aw / MM:.1f}",
+                area_h=f"{ah / MM:.1f}",
+                margin=f"{margin / MM:.1f}",
+            )
         )
     if butted:
         block_w, block_h = cols * sw, rows * sh
@@ -350,7 +366,9 @@ def impose(
         used = [slot for slot, _ in batch]
         _draw_marks(pen, g, used=used)
         if back_drawers:
+            front = doc.pages
             pen = doc.page(page_size)
+            pen.mark("back_of", front)  # judged with its front page (layout checker)
             for slot, k in batch:
                 _draw_card(
                     pen, g.mirrored(slot), bleed, back_drawers[k], back_turn, g.bleed_box(g.mirrored(slot))

@@ -21,7 +21,13 @@ class GlyphError(ValueError):
 
     def __init__(self, text: str, char: str, font: str):
         self.text, self.char, self.font = text, char, font
-        super().__init__(f"the font ({font}) cannot draw {char!r} (U+{ord(char):04X}) in {text!r}")
+        from sheets.core.i18n import _
+
+        super().__init__(
+            _("the font ({font}) cannot draw {char} ({code}) in {text}").format(
+                font=font, char=repr(char), code=f"U+{ord(char):04X}", text=repr(text)
+            )
+        )
 
 
 @functools.cache

@@ -18,10 +18,13 @@ space and placed through the canvas matrix), so it costs little; checking is a s
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 import re
 from dataclasses import dataclass
+
+from sheets.core.i18n import _, ngettext
 
 MM = 72 / 25.4
 # Ink box of a text run, as fractions of the font size (DejaVu: caps 0.73, descender 0.24).
@@ -128,12 +131,22 @@ class Recorder:
         elif self._light is not None:  # not streaming: the light page is measured as it ends
             self._settle_light()
         if self.full_pages is not None and number > self.full_pages:
-            self._light = [number, [], set(), [], [], size[1]]
+            self._light = [number, [], set(), [], [], size[1], {}]
             self._sink = None
             return
-        page = {"number": number, "size": tuple(size), "lang": self.lang, "items": []}
+        page = {"number": number, "size": tuple(size), "lang": self.lang, "items": [], "marks": {}}
         self.pages.append(page)
         self._sink = page["items"]
+
+    def mark(self, key: str, value) -> None:
+        """What the layout says of the current page for the document rules: ``back_of`` (the
+        front page number whose card backs this page holds), ``keep`` (a group meant to fit one
+        page, e.g. "Point 1": printed on two pages it is a ``spill``)."""
+        if self._light is not None:
+            self._light[6][key] = value
+            return
+        self._items()  # (a page to hold it)
+        self.pages[-1]["marks"][key] = value
 
     def targets(self) -> tuple:
         """(full recorder, light recorder) for the pen on the current page: one is None."""
@@ -175,9 +188,9 @@ class Recorder:
             self._settle_light()
 
     def _settle_light(self) -> None:
-        number, violations, bands, texts, cuts, height = self._light
+        number, violations, bands, texts, cuts, height, marks = self._light
         usable = int((height - 2 * 10 * MM) // _BAND) or 1
-        self.done.append((number, violations, min(1.0, len(bands) / usable), texts, cuts))
+        self.done.append((number, violations, min(1.0, len(bands) / usable), texts, cuts, marks))
         self._light = None
 
     def _items(self) -> list:
@@ -281,6 +294,7 @@ class Rules:
     full_page_fill: float = 0.6  # ... unless it ends a document whose previous page is this full
     heading_room_pt: float = 30.0  # a heading needs content within this far under it
     staged: frozenset = frozenset()  # kinds listed as warnings only (see data/common/layout.yaml)
+    widow_page_fill: float = 0.12  # a last page under this, after a full page, is a widow
 
     @property
     def min_pip_gap(self) -> float:  # points (the name older tests and layouts use)
@@ -302,6 +316,7 @@ def rules() -> Rules:
         float(d.get("full_page_fill", 0.6)),
         float(d.get("heading_room_pt", 30.0)),
         frozenset(str(k) for k in d.get("staged", ())),
+        float(d.get("widow_page_fill", 0.12)),
     )
 
 
@@ -318,6 +333,8 @@ KINDS = (
     "cut",
     "heading",
     "blank",
+    "widow",
+    "spill",
     "coverage",
 )
 
@@ -331,8 +348,14 @@ class Violation:
 
     def __str__(self) -> str:
         if not self.page:
-            return f"document: {self.kind}: {self.message}"
-        return f"page {self.page} ({self.where[0]:.0f}, {self.where[1]:.0f} mm): {self.kind}: {self.message}"
+            return _("document: {kind}: {message}").format(kind=self.kind, message=self.message)
+        return _("page {page} ({x}, {y} mm): {kind}: {message}").format(
+            page=self.page,
+            x=f"{self.where[0]:.0f}",
+            y=f"{self.where[1]:.0f}",
+            kind=self.kind,
+            message=self.message,
+        )
 
 
 def check(
@@ -357,21 +380,7 @@ def check(
         list(recorder.done) + [measure_page(p, rl, allowed, want) for p in recorder.pages], key=lambda s: s[0]
     )
     out: list[Violation] = [Violation(*v) for s in done for v in s[1] if want(v[1])]
-    if want("blank") and len(done) > 1:
-        fills = [s[2] for s in done]
-        for i, (number, _, fill, _, _) in enumerate(done):
-            last = i == len(fills) - 1
-            if fill < rl.min_page_fill and not (last and fills[i - 1] >= rl.full_page_fill):
-                out.append(
-                    Violation(
-                        number,
-                        "blank",
-                        f"only {fill:.0%} of the page is used "
-                        f"(at least {rl.min_page_fill:.0%}"
-                        f"{'' if last else ' on a page that is not the last'})",
-                        (0.0, 0.0),
-                    )
-                )
+    out += _document_rules(done, rl, want)
     cuts = [(s[0], c) for s in done for c in s[4]] if want("cut") else []
     if cuts or (coverage and want("coverage")):
         index = _TextIndex([t for s in done for t in s[3]])
@@ -381,7 +390,9 @@ def check(
                     Violation(
                         number,
                         "cut",
-                        f"{_q(shown)} is cut short and its full text {_q(full)} is printed nowhere else",
+                        _("{shown} is cut short and its full text {full} is printed nowhere else").format(
+                            shown=_q(shown), full=_q(full)
+                        ),
                         where,
                     )
                 )
@@ -391,8 +402,101 @@ def check(
                 if value not in missing and not index.has(value):
                     missing[value] = what
             for value, what in missing.items():
-                out.append(Violation(0, "coverage", f"{what} {_q(value)} is not printed", (0.0, 0.0)))
+                msg = _("{what} {value} is not printed").format(what=what, value=_q(value))
+                out.append(Violation(0, "coverage", msg, (0.0, 0.0)))
     out.sort(key=lambda v: v.page)
+    return out
+
+
+def _document_rules(done: list, rl: Rules, want) -> list[Violation]:
+    """The rules over whole pages: ``blank`` (a page too empty), ``widow`` (a last page with
+    one short block), ``spill`` (a group meant to fit one page printed on two)."""
+    out: list[Violation] = []
+    marks = [s[5] if len(s) > 5 else {} for s in done]
+    fronts = [m.get("back_of") is None for m in marks]
+    if want("blank") and len(done) > 1:
+        out += _blank(done, marks, fronts, rl)
+    if want("widow") and sum(fronts) > 1:
+        out += _widow(done, fronts, rl)
+    if want("spill"):
+        out += _spill(done, marks)
+    return out
+
+
+def _blank(done: list, marks: list, fronts: list, rl: Rules) -> list[Violation]:
+    """A page under ``min_page_fill`` in use, unless it ends the document after a page at least
+    ``full_page_fill`` full. A page of card backs is judged with its front page (the last front
+    page of a deck with ``--backs`` is the last page, its backs follow it)."""
+    out = []
+    numbers = [s[0] for s in done]
+    fill_of = dict(zip(numbers, (s[2] for s in done)))
+    order = [i for i, front in enumerate(fronts) if front]
+    for k, i in enumerate(order):
+        number, fill = done[i][0], done[i][2]
+        last = k == len(order) - 1
+        before = fill_of.get(done[order[k - 1]][0], 0.0) if k else 0.0
+        if fill < rl.min_page_fill and not (last and k and before >= rl.full_page_fill):
+            if len(order) == 1:
+                continue  # one page (and its backs): nothing to move it to
+            out.append(
+                Violation(
+                    number,
+                    "blank",
+                    (
+                        _("only {fill} of the page is used (at least {least})")
+                        if last
+                        else _(
+                            "only {fill} of the page is used (at least {least} on a page that is not the last)"
+                        )
+                    ).format(fill=f"{fill:.0%}", least=f"{rl.min_page_fill:.0%}"),
+                    (0.0, 0.0),
+                )
+            )
+    return out
+
+
+def _widow(done: list, fronts: list, rl: Rules) -> list[Violation]:
+    """The last page holds only a short remainder (one entry: under ``widow_page_fill`` of its
+    height) after a full page that had room for it (the two pages' contents add up to one page
+    at most): it belongs on the page before it."""
+    order = [i for i, front in enumerate(fronts) if front]
+    last, before = done[order[-1]], done[order[-2]]
+    if last[2] < rl.widow_page_fill and before[2] >= rl.full_page_fill and last[2] + before[2] <= 1.0:
+        return [
+            Violation(
+                last[0],
+                "widow",
+                _(
+                    "the last page holds only {fill} of a page, which the {free} left free on the page "
+                    "before it would hold (a short block on a page of its own)"
+                ).format(fill=f"{last[2]:.0%}", free=f"{1 - before[2]:.0%}"),
+                (0.0, 0.0),
+            )
+        ]
+    return []
+
+
+def _spill(done: list, marks: list) -> list[Violation]:
+    """A group the layout marks ``keep`` (a ProtoMech Point) printed on more than one page."""
+    seen: dict = {}
+    out = []
+    for s, m in zip(done, marks):
+        group = m.get("keep")
+        if group is None:
+            continue
+        if group in seen and seen[group] != s[0]:
+            out.append(
+                Violation(
+                    s[0],
+                    "spill",
+                    _("{group} continues from page {page} (it should fit one page)").format(
+                        group=group, page=seen[group]
+                    ),
+                    (0.0, 0.0),
+                )
+            )
+        else:
+            seen.setdefault(group, s[0])
     return out
 
 
@@ -410,15 +514,16 @@ def _allowed(rl: Rules, user) -> set:
 
 
 def measure_page(page: dict, rl: Rules | None = None, allowed=None, want=None) -> tuple:
-    """One page's measurements: (number, violations as tuples, fill, run texts, cuts); plain
-    data, so a ``render --jobs`` worker sends it to the parent as it is."""
+    """One page's measurements: (number, violations as tuples, fill, run texts, cuts, marks);
+    plain data, so a ``render --jobs`` worker sends it to the parent as it is."""
     rl = rl or rules()
     want = want or (lambda k: True)
     allowed = allowed if allowed is not None else rl.latin_allowed
     violations = [(v.page, v.kind, v.message, v.where) for v in _check_page(page, rl, allowed, want)]
     texts = [it[1] for it in page["items"] if it[0] == "t"]
     cuts = [(it[1], it[2], _where(page, it[3], it[4])) for it in page["items"] if it[0] == "x"]
-    return (page["number"], violations, _fill(page) if want("blank") else 1.0, texts, cuts)
+    fill = _fill(page) if want("blank") or want("widow") else 1.0
+    return (page["number"], violations, fill, texts, cuts, dict(page.get("marks") or {}))
 
 
 def coverage_values(game_id: str, layout: str, units, text_fields, variant: str = "") -> list:
@@ -512,148 +617,250 @@ def _q(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
-def _check_page(page: dict, rl: Rules, allowed: set, want) -> list[Violation]:
-    items = page["items"]
-    runs = [it for it in items if it[0] == "t"]
-    boxes = [it for it in items if it[0] == "b" and not it[2]]
-    pips = [it for it in items if it[0] == "p" and not it[4]]
-    segs = [(i, it) for i, it in enumerate(items) if it[0] == "s"]
-    covers = [(i, it[1]) for i, it in enumerate(items) if it[0] == "c"]
-    heads = [it for it in items if it[0] == "h"]
-    out: list[Violation] = []
-    n = page["number"]
+class _Page:
+    """One recorded page as the page rules read it: its items sorted by kind, the drawn lines
+    (worked out once, for the rules that need them) and the violations found so far."""
 
-    def add(kind, msg, x, y):
-        out.append(Violation(n, kind, msg, _where(page, x, y)))
-
-    pw, ph = page["size"]
-    tick = rl.min_tick_mm * MM - 0.01
-    gap_pt = rl.min_gap_mm * MM - 0.01
-    ru = page["lang"] == "ru"
-    for _, text, _font, size, note, (x0, y0, x1, y1), frame in runs:
-        least = rl.min_fine if note else rl.min_text
-        if size < least - 0.05 and want("font"):
-            add("font", f"{_q(text)} is {size:.1f} pt (at least {least:g} pt)", x0, y1)
-        fx0, fy0, fx1, fy1 = frame if frame else (0, 0, pw, ph)
-        if (fx0 - x0 > TOL or x1 - fx1 > TOL or fy0 - y0 > TOL or y1 - fy1 > TOL) and want("frame"):
-            over = max(fx0 - x0, x1 - fx1, fy0 - y0, y1 - fy1)
-            add("frame", f"{_q(text)} leaves its {'frame' if frame else 'page'} by {over:.1f} pt", x0, y1)
-        if ru and want("language"):
-            msg = _language(text, allowed)
-            if msg:
-                add("language", msg, x0, y1)
-    if want("overlap") and len(runs) > 1:
-        for a, b in _pairs([r[5] for r in runs]):
-            ra, rb = runs[a], runs[b]
-            add("overlap", f"{_q(ra[1])} overlaps {_q(rb[1])}", ra[5][0], ra[5][3])
-    lines, order = [], []
-    if segs and (runs or pips):
-        for idx, (_, pts, closed) in segs:
-            pts = list(pts) + ([pts[0]] if closed and len(pts) > 2 else [])
-            lines.extend(zip(pts, pts[1:]))
-            order.extend([idx] * (len(pts) - 1))
-    line_grid = (
-        _Grid([(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in lines])
-        if lines
-        else None
-    )
-    if want("border") and line_grid is not None and runs:
-        for r in runs:
-            x0, y0, x1, y1 = r[5]
-            inner = (x0 + TOL, y0 + TOL, x1 - TOL, y1 - TOL)
-            if inner[0] >= inner[2] or inner[1] >= inner[3]:
-                continue
-            for li in line_grid.query(inner, -0.01):
-                (ax, ay), (bx, by) = lines[li]
-                if _clip(ax, ay, bx, by, inner) and not any(
-                    ci > order[li] and _inside(inner, poly) for ci, poly in covers
-                ):
-                    add("border", f"{_q(r[1])} crosses a drawn line", x0, y1)
-                    break
-    if want("tick"):
-        for b in boxes:
-            x0, y0, x1, y1 = b[1]
-            w, h = b[3] if len(b) > 3 else (x1 - x0, y1 - y0)
-            if min(w, h) < tick:
-                add(
-                    "tick",
-                    f"tick box {w / MM:.1f}×{h / MM:.1f} mm (its shorter side at least "
-                    f"{rl.min_tick_mm:g} mm)",
-                    x0,
-                    y1,
-                )
-        small = {}
-        for _, x, y, rad, _s in pips:
-            if 2 * rad < tick:
-                small.setdefault(round(2 * rad / MM, 1), (x, y))
-        for d, (x, y) in small.items():
-            add("tick", f"pips {d:.1f} mm across (at least {rl.min_tick_mm:g} mm)", x, y)
-    if want("pips") and len(pips) > 1:
-        close = {}
-        for a, b in _pairs([(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips], slack=-gap_pt):
-            pa, pb = pips[a], pips[b]
-            gap = math.hypot(pa[1] - pb[1], pa[2] - pb[2]) - pa[3] - pb[3]
-            if gap < gap_pt:
-                close.setdefault(round(max(gap, 0) / MM, 2), (pa[1], pa[2]))
-        for g, (x, y) in sorted(close.items()):
-            add("pips", f"pips {g:.2f} mm apart (at least {rl.min_gap_mm:g} mm)", x, y)
-    if want("gap"):
-        close = {}
-        if len(boxes) > 1:
-            bb = [b[1] for b in boxes]
-            for a, b in _pairs(bb, slack=-gap_pt):
-                A, B = bb[a], bb[b]
-                g = max(B[0] - A[2], A[0] - B[2], B[1] - A[3], A[1] - B[3])
-                if g < gap_pt:
-                    close.setdefault(("tick boxes", round(max(g, 0) / MM, 2)), (A[0], A[3]))
-        if line_grid is not None and pips:
-            for _, x, y, r, _s in pips:
-                probe = (x - r - gap_pt, y - r - gap_pt, x + r + gap_pt, y + r + gap_pt)
-                for li in line_grid.query(probe, -0.01):
-                    (ax, ay), (bx, by) = lines[li]
-                    g = _seg_dist(x, y, ax, ay, bx, by) - r
-                    if g < gap_pt:
-                        close.setdefault(("a pip and a line", round(max(g, 0) / MM, 2)), (x, y))
-                        break
-        for (what, g), (x, y) in sorted(close.items()):
-            add("gap", f"{what} {g:.2f} mm apart (at least {rl.min_gap_mm:g} mm)", x, y)
-    targets = None
-    if want("over_tick") and runs and (boxes or pips):
-        targets = [b[1] for b in boxes] + [(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips]
-        grid = _Grid(targets)
-        for r in runs:
-            if grid.query(r[5], TOL):
-                add("over_tick", f"{_q(r[1])} is drawn over a tick target", r[5][0], r[5][3])
-    if want("heading") and heads:
-        content = (
-            [r[5] for r in runs]
-            + [b[1] for b in boxes]
-            + [(x - r, y - r, x + r, y + r) for _, x, y, r, _s in pips]
-            + [_poly_box(p) for _, p in covers]
-            + [_poly_box(it[1]) for _, it in segs]
+    def __init__(self, page: dict, rl: Rules, allowed: set, want):
+        items = page["items"]
+        self.page, self.rl, self.allowed, self.want = page, rl, allowed, want
+        self.runs = [it for it in items if it[0] == "t"]
+        self.boxes = [it for it in items if it[0] == "b" and not it[2]]
+        self.pips = [it for it in items if it[0] == "p" and not it[4]]
+        self.segs = [(i, it) for i, it in enumerate(items) if it[0] == "s"]
+        self.covers = [(i, it[1]) for i, it in enumerate(items) if it[0] == "c"]
+        self.heads = [it for it in items if it[0] == "h"]
+        self.out: list[Violation] = []
+        self.tick = rl.min_tick_mm * MM - 0.01
+        self.gap_pt = rl.min_gap_mm * MM - 0.01
+        self.lines: list = []
+        self.order: list = []
+        if self.segs and (self.runs or self.pips):
+            for idx, (_k, pts, closed) in self.segs:
+                pts = list(pts) + ([pts[0]] if closed and len(pts) > 2 else [])
+                self.lines.extend(zip(pts, pts[1:]))
+                self.order.extend([idx] * (len(pts) - 1))
+        self.line_grid = (
+            _Grid(
+                [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in self.lines]
+            )
+            if self.lines
+            else None
         )
-        grid = _Grid(content)
-        for _, text, (hx0, hy0, hx1, hy1) in heads:
-            probe = (hx0, hy0 - rl.heading_room_pt, hx1, hy0 + TOL)
-            if not any(content[i][3] <= hy0 + TOL for i in grid.query(probe, 0.0)):
-                add(
-                    "heading",
-                    f"heading {_q(text)} has nothing under it on this page (its block "
-                    f"starts on the next page)",
-                    hx0,
-                    hy1,
-                )
-    return out
+
+    def add(self, kind: str, msg: str, x: float, y: float) -> None:
+        self.out.append(Violation(self.page["number"], kind, msg, _where(self.page, x, y)))
+
+
+def _rule_runs(p: _Page) -> None:
+    """font (the least size, 5 pt for fine print), frame (inside its frame or the page) and
+    language (no English on a Russian page), per text run."""
+    rl, want = p.rl, p.want
+    pw, ph = p.page["size"]
+    ru = p.page["lang"] == "ru" and want("language")
+    check_font, check_frame = want("font"), want("frame")
+    for _k, text, _font, size, note, (x0, y0, x1, y1), frame in p.runs:
+        least = rl.min_fine if note else rl.min_text
+        if check_font and size < least - 0.05:
+            msg = _("{text} is {size} pt (at least {least} pt)")
+            p.add("font", msg.format(text=_q(text), size=f"{size:.1f}", least=f"{least:g}"), x0, y1)
+        fx0, fy0, fx1, fy1 = frame if frame else (0, 0, pw, ph)
+        if check_frame and (fx0 - x0 > TOL or x1 - fx1 > TOL or fy0 - y0 > TOL or y1 - fy1 > TOL):
+            over = max(fx0 - x0, x1 - fx1, fy0 - y0, y1 - fy1)
+            msg = (
+                _("{text} leaves its frame by {over} pt")
+                if frame
+                else _("{text} leaves its page by {over} pt")
+            )
+            p.add("frame", msg.format(text=_q(text), over=f"{over:.1f}"), x0, y1)
+        if ru:
+            msg = _language(text, p.allowed)
+            if msg:
+                p.add("language", msg, x0, y1)
+
+
+def _rule_overlap(p: _Page) -> None:
+    """overlap: two text runs never overlap."""
+    if not p.want("overlap") or len(p.runs) < 2:
+        return
+    runs = p.runs
+    for a, b in _pairs([r[5] for r in runs]):
+        ra, rb = runs[a], runs[b]
+        p.add("overlap", _("{a} overlaps {b}").format(a=_q(ra[1]), b=_q(rb[1])), ra[5][0], ra[5][3])
+
+
+def _rule_border(p: _Page) -> None:
+    """border: a text run crosses no drawn line (unless a filled shape drawn later hides it)."""
+    if not p.want("border") or p.line_grid is None or not p.runs:
+        return
+    lines, order, covers = p.lines, p.order, p.covers
+    for r in p.runs:
+        x0, y0, x1, y1 = r[5]
+        inner = (x0 + TOL, y0 + TOL, x1 - TOL, y1 - TOL)
+        if inner[0] >= inner[2] or inner[1] >= inner[3]:
+            continue
+        for li in p.line_grid.query(inner, -0.01):
+            (ax, ay), (bx, by) = lines[li]
+            if _clip(ax, ay, bx, by, inner) and not any(
+                ci > order[li] and _inside(inner, poly) for ci, poly in covers
+            ):
+                p.add("border", _("{text} crosses a drawn line").format(text=_q(r[1])), x0, y1)
+                break
+
+
+def _rule_tick(p: _Page) -> None:
+    """tick: tick boxes and pips at least the least tick size each way."""
+    if not p.want("tick"):
+        return
+    rl, tick = p.rl, p.tick
+    for b in p.boxes:
+        x0, y0, x1, y1 = b[1]
+        w, h = b[3] if len(b) > 3 else (x1 - x0, y1 - y0)
+        if min(w, h) < tick:
+            p.add(
+                "tick",
+                _("tick box {w}×{h} mm (its shorter side at least {least} mm)").format(
+                    w=f"{w / MM:.1f}", h=f"{h / MM:.1f}", least=f"{rl.min_tick_mm:g}"
+                ),
+                x0,
+                y1,
+            )
+    small: dict = {}
+    for _k, x, y, rad, _s in p.pips:
+        if 2 * rad < tick:
+            small.setdefault(round(2 * rad / MM, 1), (x, y))
+    for d, (x, y) in small.items():
+        msg = _("pips {d} mm across (at least {least} mm)").format(d=f"{d:.1f}", least=f"{rl.min_tick_mm:g}")
+        p.add("tick", msg, x, y)
+
+
+def _rule_pips(p: _Page) -> None:
+    """pips: two pips keep the least gap between them."""
+    pips = p.pips
+    if not p.want("pips") or len(pips) < 2:
+        return
+    gap_pt, close = p.gap_pt, {}
+    for a, b in _pairs([(x - r, y - r, x + r, y + r) for _k, x, y, r, _s in pips], slack=-gap_pt):
+        pa, pb = pips[a], pips[b]
+        gap = math.hypot(pa[1] - pb[1], pa[2] - pb[2]) - pa[3] - pb[3]
+        if gap < gap_pt:
+            close.setdefault(round(max(gap, 0) / MM, 2), (pa[1], pa[2]))
+    for g, (x, y) in sorted(close.items()):
+        msg = _("pips {gap} mm apart (at least {least} mm)").format(
+            gap=f"{g:.2f}", least=f"{p.rl.min_gap_mm:g}"
+        )
+        p.add("pips", msg, x, y)
+
+
+def _rule_gap(p: _Page) -> None:
+    """gap: neighbouring tick boxes, and a pip and a drawn line, keep the least gap."""
+    if not p.want("gap"):
+        return
+    gap_pt, close = p.gap_pt, {}
+    if len(p.boxes) > 1:
+        bb = [b[1] for b in p.boxes]
+        for a, b in _pairs(bb, slack=-gap_pt):
+            A, B = bb[a], bb[b]
+            g = max(B[0] - A[2], A[0] - B[2], B[1] - A[3], A[1] - B[3])
+            if g < gap_pt:
+                close.setdefault(("tick boxes", round(max(g, 0) / MM, 2)), (A[0], A[3]))
+    if p.line_grid is not None and p.pips:
+        lines = p.lines
+        for _k, x, y, r, _s in p.pips:
+            probe = (x - r - gap_pt, y - r - gap_pt, x + r + gap_pt, y + r + gap_pt)
+            for li in p.line_grid.query(probe, -0.01):
+                (ax, ay), (bx, by) = lines[li]
+                g = _seg_dist(x, y, ax, ay, bx, by) - r
+                if g < gap_pt:
+                    close.setdefault(("a pip and a line", round(max(g, 0) / MM, 2)), (x, y))
+                    break
+    for (what, g), (x, y) in sorted(close.items()):
+        msg = (
+            _("tick boxes {gap} mm apart (at least {least} mm)")
+            if what == "tick boxes"
+            else _("a pip and a line {gap} mm apart (at least {least} mm)")
+        )
+        p.add("gap", msg.format(gap=f"{g:.2f}", least=f"{p.rl.min_gap_mm:g}"), x, y)
+
+
+def _rule_over_tick(p: _Page) -> None:
+    """over_tick: no text run is drawn over a tick box or pip."""
+    if not p.want("over_tick") or not p.runs or not (p.boxes or p.pips):
+        return
+    targets = [b[1] for b in p.boxes] + [(x - r, y - r, x + r, y + r) for _k, x, y, r, _s in p.pips]
+    grid = _Grid(targets)
+    for r in p.runs:
+        if grid.query(r[5], TOL):
+            msg = _("{text} is drawn over a tick target").format(text=_q(r[1]))
+            p.add("over_tick", msg, r[5][0], r[5][3])
+
+
+def _rule_heading(p: _Page) -> None:
+    """heading: a heading has content within ``heading_room_pt`` under it on its page (a box
+    overlapping the band under it whose top is not above the heading's foot)."""
+    if not p.want("heading") or not p.heads:
+        return
+    content = (
+        [r[5] for r in p.runs]
+        + [b[1] for b in p.boxes]
+        + [(x - r, y - r, x + r, y + r) for _k, x, y, r, _s in p.pips]
+        + [_poly_box(poly) for _k, poly in p.covers]
+        + [_poly_box(it[1]) for _k, it in p.segs]
+    )
+    content.sort(key=lambda b: b[3])  # by top: the band under a heading is one slice
+    tops = [b[3] for b in content]
+    room = p.rl.heading_room_pt
+    for _k, text, (hx0, hy0, hx1, hy1) in p.heads:
+        lo, hi = hy0 - room, hy0 + TOL
+        found = False
+        for bx0, by0, bx1, by1 in content[bisect.bisect_right(tops, lo) : bisect.bisect_right(tops, hi)]:
+            # (the same overlap test as a grid query of the band: more than 0 each way)
+            if (hx1 if hx1 < bx1 else bx1) - (hx0 if hx0 > bx0 else bx0) > 0 and by1 - (
+                lo if lo > by0 else by0
+            ) > 0:
+                found = True
+                break
+        if not found:
+            p.add(
+                "heading",
+                _(
+                    "heading {text} has nothing under it on this page (its block starts on the next page)"
+                ).format(text=_q(text)),
+                hx0,
+                hy1,
+            )
+
+
+PAGE_RULES = (
+    _rule_runs,
+    _rule_overlap,
+    _rule_border,
+    _rule_tick,
+    _rule_pips,
+    _rule_gap,
+    _rule_over_tick,
+    _rule_heading,
+)
+
+
+def _check_page(page: dict, rl: Rules, allowed: set, want) -> list[Violation]:
+    """Every rule of :data:`PAGE_RULES` on one recorded page."""
+    p = _Page(page, rl, allowed, want)
+    for rule in PAGE_RULES:
+        rule(p)
+    return p.out
 
 
 def _language(text: str, allowed) -> str | None:
     """What is English in ``text`` on a Russian page (a label key, Latin words), or None."""
     key = _KEY.search(text)
     if key and key.group(0) not in allowed:
-        return f"label key {key.group(0)!r} printed on a Russian page"
+        return _("label key {key} printed on a Russian page").format(key=repr(key.group(0)))
     latin = [w for w in _WORD.findall(text) if w not in allowed]
     if latin:
-        return f"Latin {', '.join(dict.fromkeys(latin))!r} on a Russian page in {_q(text)}"
+        return _("Latin {words} on a Russian page in {text}").format(
+            words=repr(", ".join(dict.fromkeys(latin))), text=_q(text)
+        )
     return None
 
 
@@ -778,7 +985,10 @@ def summary(violations: list[Violation], limit: int = 40) -> str:
             folded[key][1] += 1
         else:
             folded[key] = [v, 1]
-    lines = [str(v) + (f" (×{k})" if k > 1 else "") for v, k in folded.values()]
+    lines = [str(v) + (" " + _("(×{count})").format(count=k) if k > 1 else "") for v, k in folded.values()]
     if len(lines) > limit:
-        lines = lines[:limit] + [f"… and {len(lines) - limit} more"]
+        rest = len(lines) - limit
+        lines = lines[:limit] + [
+            ngettext("… and {count} more", "… and {count} more", rest).format(count=rest)
+        ]
     return "\n".join(lines)

@@ -293,7 +293,13 @@ def wrap_breaking(text: str, font: str, size: float, width: float) -> list[str]:
 
 
 def shortened(text: str, font: str, size: float, width: float) -> str:
-    """``text`` cut (at a word end where one is near) to fit ``width`` with a closing "…"."""
+    """``text`` cut at a word end to fit ``width`` with a closing "…" (issue 33: it cut
+    mid-word); only a first word wider than ``width`` by itself is cut inside it."""
+    ends = [k for k in range(len(text), 0, -1) if k == len(text) or text[k] in " -/,;"]
+    for cut in ends:
+        head = text[:cut].rstrip(" -,;/")
+        if head and fonts.width(head + "…", font, size) <= width:
+            return head + "…"
     cut = len(text)
     while cut > 1 and fonts.width(text[:cut].rstrip(" -,") + "…", font, size) > width:
         cut -= 1
@@ -346,6 +352,13 @@ class Pen:
             self._fine -= 1
             if self.rec is not None:
                 self.rec.note -= 1
+
+    def mark(self, key: str, value) -> None:
+        """Tell the layout checker something about this page (``back_of``: the front page whose
+        card backs it holds; ``keep``: a group meant to fit one page); nothing is drawn."""
+        target = self.rec if self.rec is not None else self.lite
+        if target is not None:
+            target.mark(key, value)
 
     def legend_key(self):
         """Boxes and pips drawn here are samples in a legend, not tick targets."""

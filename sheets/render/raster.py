@@ -34,7 +34,16 @@ def pdf_page_png(pdf: bytes, page: int = 1, dpi: int = 100, grey: bool = False) 
     doc = pdfium.PdfDocument(pdf)
     try:
         if not 1 <= page <= len(doc):
-            raise ValueError(f"page {page}: the document has {len(doc)} page(s)")
+            from sheets.core.i18n import ngettext
+
+            n = len(doc)
+            raise ValueError(
+                ngettext(
+                    "page {page}: the document has {count} page",
+                    "page {page}: the document has {count} pages",
+                    n,
+                ).format(page=page, count=n)
+            )
         p = doc[page - 1]
         img = p.render(scale=dpi / 72, grayscale=grey).to_pil()
         buf = io.BytesIO()

@@ -190,12 +190,6 @@ def _environment(fmt: str, loader, deadline: float):
     return env
 
 
-def _width_too_large(width: int) -> str:
-    return _("format width too large for a template ({width}; limit {limit})").format(
-        width=width, limit=MAX_WIDTH
-    )
-
-
 def _check_size(chars: int) -> None:
     if chars > MAX_OUTPUT_CHARS:
         raise TemplateLimit(
@@ -235,7 +229,11 @@ def _check_percent(fmt: str, args) -> None:
             else:
                 continue
             if abs(part) > MAX_WIDTH:
-                raise TemplateLimit(_width_too_large(part))
+                raise TemplateLimit(
+                    _("format width too large for a template ({width}; limit {limit})").format(
+                        width=part, limit=MAX_WIDTH
+                    )
+                )
             size += abs(part)
         value = (args.get(key) if isinstance(args, dict) else None) if key else take()
         total += size + (len(value) if isinstance(value, (str, list, tuple, dict)) else 32)
@@ -284,7 +282,11 @@ def _format_field(formatter, value, format_spec):  # a method of SandboxedFormat
         width, precision = _SPEC_NUMBERS.match(format_spec).groups()  # (every part is optional)
         for part in (width, precision):
             if part and int(part) > MAX_WIDTH:
-                raise TemplateLimit(_width_too_large(int(part)))
+                raise TemplateLimit(
+                    _("format width too large for a template ({width}; limit {limit})").format(
+                        width=int(part), limit=MAX_WIDTH
+                    )
+                )
         size = len(value) if isinstance(value, (str, list, tuple, dict)) else 32
         budget[0] += size + int(width or 0) + int(precision or 0)
         _check_size(budget[0])
@@ -426,7 +428,7 @@ def _check_filter(name: str, args, kwargs) -> None:
 def _decode(data: bytes, name: str) -> str:
     from sheets.core.fsio import decode_text
 
-    return decode_text(data, name, _("template error: "))
+    return decode_text(data, name, _("template error: {message}").format(message=""))
 
 
 def _template_line(exc: BaseException, filenames: set[str]) -> tuple[str | None, int | None]:
@@ -481,9 +483,10 @@ def render_roster_text(
                     Problem(
                         str(template),
                         None,
-                        _("template error: file too large (limit {limit} bytes)").format(
-                            limit=MAX_TEMPLATE_BYTES
+                        _("template error: {message}").format(
+                            message=_("file too large (limit {limit} bytes)").format(limit=MAX_TEMPLATE_BYTES)
                         ),
+                        code="template-too-large",
                     )
                 ]
             )
@@ -500,21 +503,16 @@ def render_roster_text(
             return None  # only the user's own template and the bundled ones, nothing else on disk
         return candidate.read_text(encoding="utf-8"), str(candidate), lambda: True
 
-    filenames = {filename for _, filename in sources.values()} | {str(p) for p in bundled.glob("*.j2")}
+    filenames = {filename for _src, filename in sources.values()} | {str(p) for p in bundled.glob("*.j2")}
     where = str(template) if template else str(bundled / name)
     deadline = time.monotonic() + MAX_SECONDS
     env = _environment(fmt, jinja2.FunctionLoader(load), deadline)
 
-    def fail(message: str, exc: BaseException | None = None):
+    def fail(message: str, exc: BaseException | None = None, code: str = "template-error"):
         filename, line = _template_line(exc, filenames) if exc is not None else (None, None)
+        text = _("template error: {message}").format(message=message)
         raise InputError(
-            [
-                Problem(
-                    filename or where,
-                    Pos(line, 1) if line else None,
-                    _("template error: {message}").format(message=message),
-                )
-            ]
+            [Problem(filename or where, Pos(line, 1) if line else None, text, code=code)]
         ) from None
 
     out: list[str] = []
@@ -532,32 +530,39 @@ def render_roster_text(
                     raise TemplateTimeout()
                 if _SURROGATE.search(chunk):
                     raise TemplateLimit(
-                        _("the template prints U+{code}, a lone surrogate (not a character)").format(
-                            code=f"{ord(_SURROGATE.search(chunk).group()):04X}"
+                        _("the template prints {code}, a lone surrogate (not a character)").format(
+                            code=f"U+{ord(_SURROGATE.search(chunk).group()):04X}"
                         )
                     )
                 out.append(chunk)
     except InputError:
         raise
     except jinja2.TemplateSyntaxError as exc:
-        fail((exc.message or _("syntax error"))[:200], exc)  # jinja2's own words
+        fail((exc.message or _("syntax error"))[:200], exc, "template-syntax")
     except jinja2.TemplateNotFound as exc:
         fail(
             _("no template {name} (a template may include only itself and the bundled ones)").format(
                 name=short(exc.name, 80)
             ),
             exc,
+            "template-not-found",
         )
     except jinja2.exceptions.SecurityError as exc:
-        fail(_("not allowed in a template: {detail}").format(detail=_first_line(exc)), exc)
+        fail(
+            _("not allowed in a template: {what}").format(what=_first_line(exc)), exc, "template-not-allowed"
+        )
     except TemplateTimeout as exc:
-        fail(_("the template ran longer than {seconds} s").format(seconds=f"{MAX_SECONDS:g}"), exc)
+        fail(
+            _("the template ran longer than {seconds} s").format(seconds=f"{MAX_SECONDS:g}"),
+            exc,
+            "template-timeout",
+        )
     except TemplateLimit as exc:
-        fail(str(exc), exc)
+        fail(str(exc), exc, "template-limit")
     except RecursionError as exc:
-        fail(_("recursion too deep (a macro calling itself?)"), exc)
+        fail(_("recursion too deep (a macro calling itself?)"), exc, "template-recursion")
     except MemoryError as exc:
-        fail(_("the template needs too much memory"), exc)
+        fail(_("the template needs too much memory"), exc, "template-memory")
     except Exception as exc:
         fail(f"{type(exc).__name__}: {_first_line(exc)}", exc)
     return "".join(out)

@@ -161,7 +161,11 @@ def test_rules_are_offered_first_for_the_commands_that_take_them(command, has_ru
 
 
 def test_battletech_render_options_after_rules_without_the_folder_option():
-    assert [o["name"] for o in api.game_options("battletech", "render")] == ["rules", "no_odds"]
+    assert [o["name"] for o in api.game_options("battletech", "render")] == [
+        "rules",
+        "no_odds",
+        "one_per_page",
+    ]
     bt = {o["name"]: o for o in api.game_options("battletech", "render")}
     assert bt["no_odds"]["type"] == "flag" and bt["no_odds"]["default"] is None
 
@@ -179,7 +183,7 @@ def test_battletech_render_options_after_rules_without_the_folder_option():
         (
             "battletech",
             {"rulez": "tw"},
-            "unknown option 'rulez' (did you mean 'rules'?); battletech options: no-odds, rules",
+            "unknown option 'rulez' (did you mean 'rules'?); battletech options: no-odds, one-per-page, rules",
         ),
         (
             "battletech",
@@ -451,10 +455,12 @@ def test_a_font_problem_hides_the_list_limit_of_that_file_only():
 def test_the_rosters_own_texts_are_checked():
     data = DUST.replace(b"Sample Axis force", "Force \u4e00".encode())
     problems, _, _ = api.check([Source("f.yaml", data)])
+    # at the line of the roster's name (issue 31: a roster's own text has a line:col too)
+    assert DUST.split(b"\n")[5].startswith(b"roster: {name: Sample Axis force")
     assert [(p.file, p.line, p.message) for p in problems] == [
         (
             "f.yaml",
-            None,
+            6,
             "character '\u4e00' (U+4E00) in 'Force \u4e00' cannot be printed: the bundled font "
             "has no glyph for it",
         )
@@ -1068,10 +1074,12 @@ def test_font_check_of_texts_beyond_the_named_fields_at_their_own_lines():
 def test_font_check_of_the_rosters_notes():
     data = DUST.replace(b"limit: 50}", 'limit: 50, notes: "n \u4e00"}'.encode())
     problems, _, _ = api.check([Source("f.yaml", data)])
+    # at the line of the roster's name (issue 31: a roster's own text has a line:col too)
+    assert DUST.split(b"\n")[5].startswith(b"roster: {name: Sample Axis force")
     assert [(p.file, p.line, p.message) for p in problems] == [
         (
             "f.yaml",
-            None,
+            6,
             "character '\u4e00' (U+4E00) in 'n \u4e00' cannot be printed: the bundled font has no "
             "glyph for it",
         )

@@ -59,7 +59,8 @@ def test_a_listed_text_is_checked_once_at_its_own_line_not_again_at_the_units(mo
 def test_the_rosters_side_is_checked():
     data = DUST.replace(b"limit: 50}", f"limit: 50, side: Axis {BAD}}}".encode())
     problems, _, _ = api.check([Source("f.yaml", data)])
-    assert [str(p) for p in problems] == [f"f.yaml: character '{BAD}' (U+4E00) in 'Axis {BAD}' {CANNOT}"]
+    # at the side's own place in the roster line (issue 31: a roster's own text has a line:col)
+    assert [str(p) for p in problems] == [f"f.yaml:6:52: character '{BAD}' (U+4E00) in 'Axis {BAD}' {CANNOT}"]
 
 
 def _rosters():

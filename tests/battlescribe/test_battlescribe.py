@@ -63,10 +63,13 @@ def test_both_dialects_give_the_same_units(tmp_path, dialect):
         "ld": 7,
         "sv": "4+",
     }
-    # weapons de-duplicated by name, range without the inch mark
-    # counted: 9 troopers and the sergeant each carry one (issue 22, weapons ×N)
+    # weapons de-duplicated by name and carrier, range without the inch mark
+    # counted: 9 troopers and the sergeant each carry one (issue 22, weapons ×N), each line its own
+    # (issue 32: the carrier survives merging counts)
+    rifle = {"name": "Lumen Rifle", "range": 24, "s": 4, "ap": 5, "type": "Rapid Fire"}
     assert squad["weapons"] == [
-        {"name": "Lumen Rifle", "count": 10, "range": 24, "s": 4, "ap": 5, "type": "Rapid Fire"}
+        {**rifle, "count": 9, "carrier": "Glass Trooper"},
+        {**rifle, "count": 1, "carrier": "Glass Sergeant"},
     ]
     assert squad["rules"] == ["Steady"]  # twice in the file, once in the list
     assert hero["models"][0]["type"] == "jump infantry (character)"

@@ -141,7 +141,11 @@ def _squad(dialect: str, troopers: int) -> str:
 @pytest.mark.parametrize("dialect", DIALECTS)
 @pytest.mark.parametrize(
     "troopers, flamers",
-    [(1, [("Ash Flamer", 1, "Ash Trooper")]), (2, [("Ash Flamer", 2, None)]), (3, [("Ash Flamer", 3, None)])],
+    [
+        (1, [("Ash Flamer", 1, "Ash Trooper")]),
+        (2, [("Ash Flamer", 2, "Ash Trooper")]),
+        (3, [("Ash Flamer", 3, "Ash Trooper")]),
+    ],
 )
 def test_a_weapon_chosen_once_in_a_model_selection_of_n(dialect, troopers, flamers):
     (u,) = _load(dialect, _squad(dialect, troopers))

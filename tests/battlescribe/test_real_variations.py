@@ -359,7 +359,7 @@ def test_weapons_times_n_and_who_carries_them(tmp_path, dialect, cli):
     crawler, ash = roster_to_unit_file(src)["units"]
     assert [(w["name"], w["count"]) for w in crawler["weapons"]] == [("Twin Ember Cannon", 2)]
     assert [(w["name"], w["count"], w.get("carrier")) for w in ash["weapons"]] == [
-        ("Ash Carbine", 4, None),
+        ("Ash Carbine", 4, "Ash Trooper"),
         ("Cinder Flamer", 1, "Ash Leader"),
     ]
     out = tmp_path / "w.pdf"
@@ -471,9 +471,9 @@ def test_dedicated_transport_wargear_and_roster_text(tmp_path, dialect, cli):
     assert "Dedicated transport of: Bell Wardens" in pdf
     assert "Transport: capacity 12 models · fire points 2 · access points one at the rear" in pdf
     assert "Wargear: Bell Shield" in pdf
-    assert f"Bell of Stillness (the roster's own text): {secret_rule}" in pdf
-    assert f"Bell Shield (the roster's own text): {secret_gear}" in pdf  # the datasheet, short
-    assert f"Bell Shield (the roster's own text) {secret_gear}" in pdf  # the glossary entry
+    # the roster's own text: in full, once, in the glossary (its name marked °), never on the datasheet
+    assert f"Bell of Stillness° {secret_rule}" in pdf and pdf.count(secret_rule) == 1
+    assert f"Bell Shield° {secret_gear}" in pdf and pdf.count(secret_gear) == 1  # the glossary only
     out_yaml = tmp_path / "dt.yaml"
     assert cli("import", "battlescribe", src, "-o", out_yaml).exit_code == 0
     assert secret_rule not in out_yaml.read_text(encoding="utf-8")

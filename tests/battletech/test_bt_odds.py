@@ -130,9 +130,9 @@ def test_legend_names_what_is_not_included(cli, write, tmp_path):
     ru = " ".join(
         _render(cli, write, tmp_path, FILE.replace("{rules}", "classic"), "--lang", "ru", name="c-ru").split()
     )
-    assert "значение на попадание (Навык Стрельбы + дистанция†" in ru
+    assert "Значение на попадание (Навык Стрельбы + дистанция†" in ru
     assert "Не учтены: движение, местность, положение цели, крит. попадания (голова, руки, гл. пушка)." in ru
-    assert "Under each weapon" not in ru and "Not included" not in ru
+    assert "the pilot's line" not in ru and "Not included" not in ru
     tw = " ".join(_render(cli, write, tmp_path, FILE.replace("{rules}", "tw"), name="t-en").split())
     assert "crits (head, arms), quirks, pilot abilities." in tw
     assert "range†" not in tw and "† range modifiers" not in tw  # tw values confirmed
@@ -179,3 +179,71 @@ def test_no_variant_means_classic_and_a_missing_band_has_no_odds():
     odds = rules.to_hit_odds({"name": "X", "min": None, "short": 3, "medium": 6, "long": None}, 4, "classic")
     assert [(b["band"], b["to_hit"]) for b in odds["bands"]] == [("short", 4), ("medium", 6)]
     assert odds["minimum"] is None
+
+
+POINT = "system: battletech\nrules: classic\nunits:\n" + "".join(
+    [
+        _unit("Alpha", "ER Medium Laser", 4),
+        _unit("Bravo", "ER Small Laser", 4),
+        _unit("Charlie", "ER Medium Laser", 5),
+        _unit("Delta", "Medium Pulse Laser", 4),  # -2: its own line
+        _unit("Echo", "ER Micro Laser", 4),  # 1/2/4: the standard line
+    ]
+)
+
+
+def test_the_odds_a_pilot_shares_print_once_per_gunnery_in_the_legend(cli, write, tmp_path):
+    """Issue 33: 126 of 148 odds lines were the same; a weapon with the three bands and no
+    modifier of its own prints nothing under it, the legend says once per Gunnery value "Gunnery
+    4: 4 (92 %) · 6 (72 %) · 8 (42 %)" (short +0, medium +2, long +4), and a weapon whose numbers
+    differ (a pulse laser, -2) keeps its own line."""
+    text = _render(cli, write, tmp_path, POINT, name="point")
+    flat = " ".join(text.split())
+    assert flat.count("4 (92 %) · 6 (72 %) · 8 (42 %)") == 1
+    assert (
+        "To hit, every weapon without a line of its own: Gunnery 4: 4 (92 %) · 6 (72 %) · 8 (42 %); " in flat
+    )
+    assert "Gunnery 5: 5 (83 %) · 7 (58 %) · 9 (28 %)." in flat
+    assert flat.count("2 (100 %) · 4 (92 %) · 6 (72 %)") == 1  # Delta's pulse laser: 4 - 2
+    assert pypdf.PdfReader(io.BytesIO((tmp_path / "point.pdf").read_bytes())).get_num_pages() == 1
+    ru = " ".join(_render(cli, write, tmp_path, POINT, "--lang", "ru", name="point-ru").split())
+    assert (
+        "На попадание, оружие без своей строки: Стрельба 4: 4 (92 %) · 6 (72 %) · 8 (42 %); Стрельба 5:" in ru
+    )
+
+
+def test_standard_and_own_odds():
+    from sheets.games.battletech.sheet import own_odds, pilot_skills, standard_odds
+
+    std = standard_odds(4, "classic")
+    assert [(b["band"], b["to_hit"], b["ways"]) for b in std["bands"]] == [
+        ("short", 4, 33),
+        ("medium", 6, 26),
+        ("long", 8, 15),
+    ]
+    same = {
+        "odds": rules.to_hit_odds(
+            {"name": "ER Medium Laser", "min": None, "short": 5, "medium": 10, "long": 15}, 4, "classic"
+        )
+    }
+    assert own_odds(same, 4, "classic") is None
+    assert own_odds(same, 5, "classic") is not None  # another pilot's line: its own
+    pulse = {
+        "odds": rules.to_hit_odds(
+            {"name": "Medium Pulse Laser", "min": None, "short": 3, "medium": 6, "long": 9}, 4, "classic"
+        )
+    }
+    assert own_odds(pulse, 4, "classic")["bands"][0]["to_hit"] == 2
+    hmg = {
+        "odds": rules.to_hit_odds(
+            {"name": "X", "min": None, "short": 1, "medium": 2, "long": None}, 4, "classic"
+        )
+    }
+    assert own_odds(hmg, 4, "classic") is not None  # no long band
+    assert own_odds({"odds": None}, 4, "classic") is None
+    assert pilot_skills([], "classic") == []
+
+
+def test_no_odds_leaves_out_the_pilots_line_too(cli, write, tmp_path):
+    text = " ".join(_render(cli, write, tmp_path, POINT, "--no-odds", name="point-off").split())
+    assert "every weapon without a line" not in text and "(92 %)" not in text

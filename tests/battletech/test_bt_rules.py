@@ -5,7 +5,7 @@ from pathlib import Path
 
 from sheets.core.game import Options, get_game
 from sheets.core.loader import load_file
-from sheets.games.battletech import rules
+from sheets.games.battletech import rules, view
 from sheets.games.battletech.model import Mount, Proto
 
 SAMPLES = Path(__file__).resolve().parents[2] / "data" / "units"
@@ -129,7 +129,7 @@ def test_pilot_damage_when_a_location_is_destroyed():
 
 
 def test_sheet_data_shape_for_a_unit_without_main_gun():
-    data = rules.sheet_data(_unit("minotaur"), "classic")
+    data = view.sheet_data(_unit("minotaur"), "classic")
     assert data["inventory"] == [
         {
             "qty": 2,
@@ -179,7 +179,7 @@ def test_sheet_data_shape_for_a_unit_without_main_gun():
 
 
 def test_sheet_data_tw_with_main_gun_and_ammo():
-    data = rules.sheet_data(_unit("gorgon"), "tw")
+    data = view.sheet_data(_unit("gorgon"), "tw")
     gun = data["crit_rows"][0]
     assert gun["exists"] and [b["effect"] for b in gun["boxes"]] == ["crit_main_gun"]
     assert data["ammo"] == [{"name": "LRM 10 Ammo", "weapon": "LRM 10", "shots": 12, "verified": True}]

@@ -1,4 +1,4 @@
-"""The record-sheet data of a ProtoMech, pinned at the data level (``rules.sheet_data``), for what
+"""The record-sheet data of a ProtoMech, pinned at the data level (``view.sheet_data``), for what
 only the printout tests looked at before: the † flags and footnotes of unverified and later
 equipment (issue 12 point 4: "under classic such items are ... a † on the sheet"), the ATM
 ammo quirk (digest §9.2: "Flag units with ATM ammo: BV may differ from MegaMek"), the open
@@ -6,7 +6,7 @@ items of digest §15, and the per-variant rows (digest §8)."""
 
 import pytest
 
-from sheets.games.battletech import rules
+from sheets.games.battletech import rules, view
 
 # ATM 6 is marked unverified (no primary source for its BV); ATM ammo has no kg/shot in MegaMek
 # (the quirk); the ProtoMech AC/2, the Streak LRM 5, the myomer booster and extended jump jets are
@@ -38,7 +38,7 @@ def late():
 
 
 def test_classic_marks_later_and_unverified_items(late):
-    data = rules.sheet_data(late, "classic")
+    data = view.sheet_data(late, "classic")
     assert data["flags"] == {
         "unverified_items": ["ATM 6", "Streak LRM 5 Ammo"],
         "atm_ammo_quirk": True,
@@ -95,7 +95,7 @@ def test_classic_marks_later_and_unverified_items(late):
 
 
 def test_tw_allows_later_equipment_but_keeps_the_unverified_marks(late):
-    data = rules.sheet_data(late, "tw")
+    data = view.sheet_data(late, "tw")
     assert data["flags"]["later_equipment"] == []
     assert data["flags"]["unverified_items"] == ["ATM 6", "Streak LRM 5 Ammo"]
     assert data["flags"]["destroyed_location_reading_unverified"] is False
@@ -112,7 +112,7 @@ def test_tw_allows_later_equipment_but_keeps_the_unverified_marks(late):
 
 
 def test_variant_none_is_classic(late):
-    assert rules.sheet_data(late, None) == rules.sheet_data(late, "classic")
+    assert view.sheet_data(late, None) == view.sheet_data(late, "classic")
 
 
 def test_a_plain_seed_unit_has_no_marks_and_no_footnotes():
@@ -126,7 +126,7 @@ def test_a_plain_seed_unit_has_no_marks_and_no_footnotes():
         )
     )
     for variant in ("classic", "tw"):
-        data = rules.sheet_data(proto, variant)
+        data = view.sheet_data(proto, variant)
         assert data["flags"]["unverified_items"] == [] and data["flags"]["later_equipment"] == []
         assert data["flags"]["atm_ammo_quirk"] is False
         assert data["footnotes"] == []
@@ -157,7 +157,7 @@ def test_only_unverified_ammo_gives_the_unverified_footnote():
             ],
         )
     )
-    data = rules.sheet_data(proto, "tw")
+    data = view.sheet_data(proto, "tw")
     assert data["flags"]["unverified_items"] == ["Plasma Cannon Ammo"]
     assert data["footnotes"] == ["unverified_footnote"]
 
@@ -166,8 +166,8 @@ def test_main_gun_restriction_is_classic_only():
     proto = rules.build(
         dict(name="G", tons=8, walk=4, armor={}, equipment=[{"item": "LRM 10", "location": "main_gun"}])
     )
-    assert rules.sheet_data(proto, "classic")["main_gun_restriction"] == "main_gun_restriction_classic"
-    assert rules.sheet_data(proto, "tw")["main_gun_restriction"] is None
+    assert view.sheet_data(proto, "classic")["main_gun_restriction"] == "main_gun_restriction_classic"
+    assert view.sheet_data(proto, "tw")["main_gun_restriction"] is None
 
 
 def test_verified_crit_12_row_drops_the_flag(monkeypatch):
@@ -177,9 +177,9 @@ def test_verified_crit_12_row_drops_the_flag(monkeypatch):
         {"roll_text": "2-7", "crits": 0, "verified": True},
         {"roll_text": "12", "crits": 3, "verified": True},
     ]
-    monkeypatch.setattr(rules, "determining_crits", lambda: rows)
+    monkeypatch.setattr(view, "determining_crits", lambda: rows)  # as the sheet data reads it
     proto = rules.build(dict(name="P", tons=5, walk=5, armor={}))
-    assert rules.sheet_data(proto, "classic")["flags"]["crit_12_unverified"] is False
+    assert view.sheet_data(proto, "classic")["flags"]["crit_12_unverified"] is False
 
 
 def _ways(roll):
@@ -204,7 +204,7 @@ QUAD_SPECIAL = {
 
 def test_tw_ultraheavy_quad_sheet_rows():
     proto = rules.build(dict(name="Q", tons=12, motion="quad", walk=3, armor={"legs": 10}))
-    data = rules.sheet_data(proto, "tw")
+    data = view.sheet_data(proto, "tw")
     assert data["header"]["ultraheavy"] is True and data["header"]["motion_label"] == "motion_quad"
     assert data["physical_damage"] == 3  # digest §6.1 tw: 3 (10-15 t); classic has no such row
     assert data["special_hit_table"] == [
@@ -256,4 +256,4 @@ def test_a_boosted_glider_under_classic_marks_its_flank():
     # gliders are tw-only in the shipped tables; a user's classic table that allows them still marks
     # the (later) myomer booster on the glider's Flank row
     glider = rules.build(dict(name="G", tons=4, motion="glider", walk=5, myomer_booster=True, armor={}))
-    assert rules.sheet_data(glider, "classic")["movement"][2] == {"key": "flank", "value": "8 [10]†"}
+    assert view.sheet_data(glider, "classic")["movement"][2] == {"key": "flank", "value": "8 [10]†"}

@@ -58,7 +58,7 @@ def test_a_full_point_gets_no_blank_block(cli, tmp_path):
 
 def test_a_full_points_army_list_page_is_used(cli, tmp_path):
     """Issue 23: the full Point's army list had a page of its own, 29 % used; it now comes last,
-    with blank blocks (numbered on from the last unit) under it."""
+    with blank blocks under it, numbered as a Point of their own (issue 33: never beyond five)."""
     from sheets import api
     from sheets.core.data import data_path
     from sheets.core.game import Options
@@ -71,8 +71,8 @@ def test_a_full_points_army_list_page_is_used(cli, tmp_path):
     assert "blank" not in r.stderr
     last = pypdf.PdfReader(out).pages[-1].extract_text()
     assert "Army list: Point Alpha" in last and "Page 2/2" in last
-    assert "ProtoMech 6" in last and "ProtoMech 8" in last and "ProtoMech 9" not in last
-    assert "ProtoMech 5" not in last and "Minotaur" in last  # the list row, not a sheet
+    assert "ProtoMech 1" in last and "ProtoMech 3" in last and "ProtoMech 4" not in last
+    assert "ProtoMech 6" not in last and "Minotaur" in last  # the list row, not a sheet
     for paper in ("a4", "letter"):
         loaded = [
             load_file(

@@ -85,6 +85,7 @@ def test_help_lists_the_help_option_last_after_the_games_options(cli):
 RENDER = [
     "units_dir",
     "no_odds",
+    "one_per_page",
     "tables",
     "card",
     "bleed",

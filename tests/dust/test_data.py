@@ -24,7 +24,6 @@ def test_label_keys_used_by_card_data_exist():
         "hero_no_cover",
         "cover_uses_squad",
         "provides_cover",
-        "hero_boxes",
         "field_ap",
         "field_damage",
         "field_health",

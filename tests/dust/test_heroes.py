@@ -50,7 +50,7 @@ def test_valid_join_pools_boxes_and_weapons(load_units):
     card = card_data(squad, loaded.units, loaded.options)
     assert card["joined_by"] == "Keller"
     assert card["damage"]["boxes"] == 5  # 5 models × 1
-    assert card["damage"]["hero"] == {"name": "Keller", "boxes": 4, "label": "hero_boxes"}
+    assert card["damage"]["hero"] == {"name": "Keller", "boxes": 4}  # its boxes print on its own card
     assert card["damage"]["total"] == 9
     assert [(r["name"], r["hero"]) for r in card["weapons"]] == [("Rifle", False), ("Pistol", True)]
     assert card["weapons"][1]["cells"][0] == "2/1" and card["weapons"][1]["cells"][1] is None

@@ -44,6 +44,9 @@ def test_a_roster_limit_is_printed_under_the_order_of_battle(cli, tmp_path):
         pages = _pages(out)
         assert len(pages) == 1
         assert want in pages[0]
+        # said once on the page (issue 33: the legend's list violations said it again)
+        over = "OVER THE LIMIT" if lang == "en" else "ПРЕВЫШЕН ЛИМИТ"
+        assert pages[0].count(over) == 1
 
 
 def test_no_list_keeps_the_order_of_battle(cli, tmp_path):

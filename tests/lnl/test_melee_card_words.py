@@ -105,8 +105,14 @@ def test_the_card_states_the_readings(cli, tmp_path):
         assert reading in en
     ru = flat(pdf(cli, tmp_path, "reference", "lnl", "--lang", "ru"))
     assert "Толкования: что правила оставляют открытым и что принято здесь" in ru
-    assert "Подавленный (Shaken) лидер всё равно добавляет LM" in ru
-    assert "Несколько лидеров: действует только лучший LM, не сумма" in ru
+    # (the seed's Russian text keeps "Shaken" in English: "Shaken юниты", issue 33)
+    assert "Shaken лидер всё равно добавляет LM: правила говорят лишь, что Shaken юниты — NME." in ru
+    assert "Несколько лидеров: действует только лучший LM, не сумма." in ru
+    # no command-line flag on the handout (issue 33); the other readings said in words
+    for text in (en, ru):
+        assert "--" not in text and "sw:" not in text and "nosw:" not in text
+    assert "2 vs 5 → 1:2 (rounded down instead: 1:3)." in en
+    assert "2 против 5 → 1:2 (при округлении вниз: 1:3)." in ru
 
 
 class SpyPen:

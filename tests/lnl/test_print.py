@@ -51,6 +51,17 @@ ALLOWED = {
     "MMC",
     "SMC",
     "Shaken",
+    # the terms the seed's Russian text keeps in English ("Shaken юниты", "Morale Check", "в
+    # Admin Phase", "Satchel Charges", "Molotov Cocktails", "Flamethrowers"; issue 33)
+    "Morale",
+    "Check",
+    "Admin",
+    "Phase",
+    "Charges",
+    "Molotov",
+    "Cocktail",
+    "Cocktails",
+    "Flamethrower",
 }
 
 

@@ -78,8 +78,8 @@ def test_a_text_too_wide_at_6_pt_ends_in_an_ellipsis_and_is_recorded_whole():
     doc, pen = _pen()
     got = pen.text(50, 700, TEXT, 8, max_width=w6 - 0.5)
     ((_, text, _, size, _, _, _),) = _runs(doc)
-    assert size == 6.0 and text == "Heavy Machine G…" and got <= w6 - 0.5
-    assert _cuts(doc) == [("x", TEXT, "Heavy Machine G…", 50, 700)]
+    assert size == 6.0 and text == "Heavy Machine…" and got <= w6 - 0.5
+    assert _cuts(doc) == [("x", TEXT, "Heavy Machine…", 50, 700)]
 
 
 def test_min_size_above_the_floor_is_kept_then_cut():
@@ -118,10 +118,14 @@ def test_fit_size_boundaries():
 # -- shortened: where the "…" goes --------------------------------------------------------------
 
 
-def test_shortened_cuts_at_the_longest_prefix_that_fits():
+def test_shortened_cuts_at_the_longest_prefix_of_whole_words_that_fits():
     full = fonts.width("Alpha Bravo…", "Sans", 8)
     assert shortened("Alpha Bravo Charlie", "Sans", 8, full) == "Alpha Bravo…"
-    assert shortened("Alpha Bravo Charlie", "Sans", 8, full - 0.01) == "Alpha Brav…"
+    # a hair narrower: never "Alpha Brav…" (issue 33: cut mid-word), the last whole word goes
+    assert shortened("Alpha Bravo Charlie", "Sans", 8, full - 0.01) == "Alpha…"
+    assert shortened("Alpha Bravo Charlie", "Sans", 8, fonts.width("Alpha…", "Sans", 8)) == "Alpha…"
+    # a first word wider than the room by itself is the one thing cut inside a word
+    assert shortened("Alpha Bravo", "Sans", 8, fonts.width("Alpha…", "Sans", 8) - 0.01) == "Alph…"
     assert (
         shortened("Alpha-Bravo", "Sans", 8, fonts.width("Alpha-…", "Sans", 8)) == "Alpha…"
     )  # the hyphen dropped

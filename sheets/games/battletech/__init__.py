@@ -1,6 +1,6 @@
 """Classic BattleTech: Clan ProtoMechs — the game plug-in (``GAME``).
 
-The rules core is in :mod:`.rules` (lookup, build, validation, derived values, ``sheet_data``),
+The rules core is in :mod:`.rules` (lookup, build, validation, derived values), :mod:`.view` (``sheet_data``: the record sheet's data),
 :mod:`.bv` (Battle Value 2.0) and :mod:`.schema` (unit file schema). Rule variants:
 ``classic`` (the seed's rules, default) and ``tw`` (Total Warfare / MegaMek).
 """

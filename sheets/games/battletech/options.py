@@ -33,6 +33,15 @@ NO_ODDS = OptionSpec(
     help=N_("Leave out the odds printed on the sheets (the to-hit numbers and 2D6 chances of the weapons)."),
     label=N_("No odds on the sheets"),
 )
-RENDER = (UNITS, NO_ODDS)
+ONE_PER_PAGE = OptionSpec(
+    "one_per_page",
+    FLAG,
+    help=N_(
+        "Print each loose unit file (.blk) on a page of its own; without it, unit files given together print "
+        "as one Point of up to five, as MegaMekLab's mass print does."
+    ),
+    label=N_("One unit file per page"),
+)
+RENDER = (UNITS, NO_ODDS, ONE_PER_PAGE)
 VALIDATE = (UNITS,)
 INFO = (UNITS,)

@@ -5,7 +5,7 @@ movement, BV, pilot with the six-box damage track), weapons inventory with the a
 torso-weapon roll and notes, the hit-location / critical-hit table with the variant's boxes and
 effects, and the armour diagram (armour pips white, structure pips grey).
 
-Everything printed comes from :func:`sheets.games.battletech.rules.sheet_data` (numbers) and
+Everything printed comes from :func:`sheets.games.battletech.view.sheet_data` (numbers) and
 ``data/battletech/labels.yaml`` (words). A4 and Letter have their own proportions (``LAYOUTS``):
 the blocks are computed from each page frame, never scaled.
 
@@ -21,11 +21,14 @@ import re
 
 from sheets import __version__
 from sheets.core.data import label
-from sheets.games.battletech.rules import armor, crit_rows, sheet_data, structure
+from sheets.games.battletech.rules import armor, is_ultraheavy, structure
+from sheets.games.battletech.view import sheet_data
 from sheets.render.fonts import width as text_width
 from sheets.render.pdf import Pen, Rect, fill_lines, footer, margins, shortened
 
 PER_PAGE = 5
+WEAPON_PT = (7.0, 6.5, 6.0)  # the weapons table's type, the largest that fits (read in play)
+CRIT_PT = (7.0, 6.5, 6.0)  # the crit table's, likewise
 BOX_KIND = {"plain": "plain", "pilot": "shade", "destroy": "heavy"}  # variants.yaml kind -> box_track
 MIN_PT = 6.0  # smallest type read at the table (README: print rules)
 TICK = 8.6  # tick boxes, pilot cells and pips: 3.03 mm (at least 3 mm)
@@ -37,8 +40,20 @@ PIP_GAP = 1.75  # paper between two pips and between a pip and its cell's frame:
 # blocks, heading band height.
 LAYOUTS = {
     "a4": {"cols": (0.19, 0.235, 0.355, 0.22), "size": 7.0, "gap": 6.0, "head": 10.0},
-    "letter": {"cols": (0.19, 0.235, 0.355, 0.22), "size": 6.8, "gap": 4.0, "head": 9.5},
+    "letter": {"cols": (0.19, 0.235, 0.355, 0.22), "size": 6.8, "gap": 2.5, "head": 9.5},
 }
+# a block that does not fit its slot tries these in turn before it takes two slots (the crit
+# table gives room while its words still fit): a wider armour diagram (many pips: a 9 t
+# ProtoMech at full armour), a wider weapons column (long weapon names, many ammo bins)
+for _layout in LAYOUTS.values():
+    _layout["cols_alt"] = (
+        _layout["cols"],
+        (0.19, 0.235, 0.325, 0.25),
+        (0.19, 0.225, 0.305, 0.28),
+        (0.19, 0.255, 0.335, 0.22),
+        (0.19, 0.27, 0.32, 0.22),
+        (0.19, 0.285, 0.305, 0.22),
+    )
 CRIT_COLS = (0.08, 0.16, 0.76)  # 2D6, location, the crit boxes in hit order
 
 
@@ -46,7 +61,8 @@ def render(doc, units, options) -> None:
     """Draw record sheets for ``units`` into ``doc`` (five per page)."""
     lang, variant = options.lang, options.rules
 
-    def L(key: str) -> str:
+    @functools.cache
+    def L(key: str) -> str:  # (about a hundred lookups a page: each label once per render)
         return label("battletech", key, lang)
 
     names = weapon_names(lang)
@@ -54,13 +70,27 @@ def render(doc, units, options) -> None:
     # the page's legend: the armour key (white = armour, grey = structure), the crit boxes,
     # then the odds legend; room for the longest one a page of this variant can have
     key_w = _key_width(L)
-    chunks = points(units, (options.extra or {}).get("files")) or [[]]
+    extra = options.extra or {}
+    chunks = points(units, extra.get("files"), bool(extra.get("one_per_page"))) or [[]]
+    # each Point under its own file's rules (a quad's .blk says tw, a Minotaur's classic)
+    rules_of = unit_rules(units, extra.get("files"), variant)
+    variants = [point_rules(chunk, rules_of, variant) for chunk in chunks]
     full = full_names(chunks, options.paper, doc.size, L)
+    # the pilots' odds lines of a page: one per Gunnery value of its Point (room for the Point
+    # with the most of them)
+    known: dict = {}  # id(unit) -> sheet data, worked out once; ("plan", id) -> columns, type
+    skills = [pilot_skills(chunk, v, known) if odds else [] for chunk, v in zip(chunks, variants)]
+    notes = [page_notes(chunk, v, known) for chunk, v in zip(chunks, variants)]
     legend_h = (
-        len(legend_lines(variant, doc.size, options.paper, L, key_w, odds, True, full)) * MIN_PT * 1.12 + 3
+        max(
+            len(legend_lines(v, doc.size, options.paper, L, key_w, odds, True, full, g, n))
+            for g, n, v in zip(skills, notes, variants)
+        )
+        * MIN_PT
+        * 1.12
+        + 3
     )
-    known: dict = {}  # id(unit) -> sheet data worked out while paging
-    pages = _pages(chunks, variant, options.paper, doc.size, L, legend_h, lang, names, odds, known)
+    pages = _pages(chunks, variants, options.paper, doc.size, L, legend_h, lang, names, odds, known)
     frame, head, slots = page_geometry(options.paper, doc.size, legend_h)
     room = Rect(frame.x, frame.y + legend_h, frame.w, frame.h - legend_h)  # above the legend
     # the army list goes under the units of the first page with room for it, else on its own
@@ -81,12 +111,15 @@ def render(doc, units, options) -> None:
             pages.append((None, False, []))
             list_page = len(pages) - 1
         # longer than a page: page(s) of their own after the sheets (the last one may be short)
-    units_total = sum(len(c) for c in chunks)
     for page_no, (point_no, cont, placed) in enumerate(pages, 1):
         pen = doc.page()
         if pen.skip:  # drawn by another worker (render --jobs)
             continue
+        variant = variants[point_no - 1] if point_no is not None else options.rules
         pen.heading(head, L("sheet_title"), 12)
+        if point_no is not None and not any(is_ultraheavy(u) for u in chunks[point_no - 1]):
+            # a Point without ultraheavies fits one page (the layout checker flags a spill)
+            pen.mark("keep", f"{L('point')} {point_no}")
         if point_no is not None:
             title = f"{L('point')} {point_no}/{len(chunks)}" + (f" ({L('point_cont')})" if cont else "")
             pen.text(
@@ -99,19 +132,28 @@ def render(doc, units, options) -> None:
                 color=pen.t.accent_text,
                 max_width=frame.w * 0.25,
             )
+        blocks = []
         for number, unit, first, span in placed:
-            d = known.get(id(unit)) or sheet_data(unit, variant)  # only for the pages drawn here
+            d = _data(unit, variant, known)
             slot = slots[first]
+            cols, pt = known.get(("plan", id(unit)), (None, None))  # worked out while paging
             if span > 1:  # a double block: two slots and the gap between them
                 slot = Rect(slot.x, slots[first + span - 1].y, slot.w, slot.top - slots[first + span - 1].y)
-            block = Block(pen, slot, d, number, options.paper, lang, L, names, odds=odds)
-            block.draw()
+                pt = None
+            blocks.append(Block(pen, slot, d, number, options.paper, lang, L, names, odds, pt, cols))
+        # one weapons type size for the page's blocks: the largest every one of them holds
+        page_pt = min((b.wfs for b in blocks), default=MIN_PT)
+        for b in blocks:
+            if b.wfs != page_pt:
+                b = Block(pen, b.slot, b.d, b.number, options.paper, lang, L, names, odds, page_pt, b.cols)
+            b.draw()
         used = sum(span for *_, span in placed)
         if list_page != page_no - 1 and 0 < used < PER_PAGE and not cont_next(pages, page_no):
             # the rest of a Point's page: blank blocks to fill in by hand (issue 23: a one-unit
             # file filled a fifth of the page)
+            # (numbered within the Point: never beyond its five)
             last = max(number for number, *_ in placed)
-            for k in range(used, PER_PAGE):
+            for k in range(used, min(PER_PAGE, used + PER_PAGE - last)):
                 BlankBlock(
                     pen, slots[k], blank_data(variant), last + k - used + 1, options.paper, lang, L
                 ).draw()
@@ -122,23 +164,25 @@ def render(doc, units, options) -> None:
             if not placed:  # the list's own page: blank blocks under it
                 bottom = _free(placed, slots, room).top - need - 8
                 spare = [k for k in range(PER_PAGE) if slots[k].top <= bottom]
-                for n, k in enumerate(spare):
-                    BlankBlock(
-                        pen, slots[k], blank_data(variant), units_total + n + 1, options.paper, lang, L
-                    ).draw()
+                for n, k in enumerate(spare):  # a Point to fill in by hand: 1 to 5
+                    BlankBlock(pen, slots[k], blank_data(variant), n + 1, options.paper, lang, L).draw()
         ty = frame.y + legend_h - 1 - MIN_PT * 0.8
         _armour_key(pen, frame.x, ty, L)
         destroy = any(
             b["kind"] == "destroy"
             for _, unit, *_ in placed
-            for row in crit_rows(unit, variant)
+            for row in _data(unit, variant, known)["crit_rows"]
             for b in row["boxes"]
         )
+        page_skills = skills[point_no - 1] if point_no is not None else []
+        # (the notes of the page's own units: a Point continued on a second page keeps its own)
+        shown = page_notes([unit for _, unit, *_ in placed], variant, known)
         for k, line in enumerate(
-            legend_lines(variant, doc.size, options.paper, L, key_w, odds, destroy, full)
+            legend_lines(variant, doc.size, options.paper, L, key_w, odds, destroy, full, page_skills, shown)
         ):
             x = frame.x + (key_w if k == 0 else 0)
-            _line(pen, x, ty, line, MIN_PT, "Cond", frame.right - x)
+            font = "Cond-Bold" if isinstance(line, OddsLine) else "Cond"
+            _line(pen, x, ty, str(line), MIN_PT, font, frame.right - x)
             ty -= MIN_PT * 1.12
         footer(
             pen,
@@ -153,6 +197,23 @@ def render(doc, units, options) -> None:
 
 
 render.draws_army_lists = True  # the render command hands the rosters' lists over
+
+
+PAGE_NOTES = ("unverified_footnote", "later_equipment_footnote")  # printed once per page
+
+
+def page_notes(units: list, variant: str, known: dict | None = None) -> list[str]:
+    """The label keys of the notes that would repeat block after block (the main gun's firing
+    rule, the † explanations): once in the legend of a page that has units needing them."""
+    keys: dict = {}
+    for unit in units:
+        d = _data(unit, variant, known)
+        if d.get("main_gun_restriction"):
+            keys[d["main_gun_restriction"]] = True
+        for key in d["footnotes"]:
+            if key in PAGE_NOTES:
+                keys[key] = True
+    return list(keys)
 
 
 def _free(placed: list, slots: list, frame: Rect) -> Rect:
@@ -214,15 +275,20 @@ def legend_lines(
     odds: bool = True,
     destroy: bool = False,
     full: str = "",
+    skills: list | tuple = (),
+    notes: list | tuple = (),
 ) -> list[str]:
     """The page's legend after the armour key (``indent`` wide): what the crit boxes mean (the
     variant's legend; tw adds the double box when the page has one), then the to-hit odds: how
     the number is made and which modifiers it leaves out (``data/battletech/to_hit.yaml``),
+    then the odds of each pilot's Gunnery in ``skills`` (:func:`pilot_odds_lines`, set in bold),
     then ``full`` (the long pilots' names in full, :func:`full_names`), wrapped to the page frame."""
     from sheets.games.battletech.rules import odds_legend, variant_data
 
     crit = variant_data(variant)["legend"]
     text = L(crit) + (f" · {L('legend_destroy')}" if destroy and crit == "legend_tw" else "") + "."
+    if notes:  # the notes every block of the page would repeat (:func:`page_notes`)
+        text += " " + ". ".join(L(k) for k in notes) + "."
     if odds:
         info = odds_legend(variant)
         head = L("odds_legend").replace("{mark}", "" if info["verified"] else "†")
@@ -230,9 +296,72 @@ def legend_lines(
         if not info["verified"]:
             text += " " + L("odds_unverified")
     width = size[0] - 2 * margins(paper)
-    return fill_lines(text, "Cond", MIN_PT, (width - indent, width)) + (
-        fill_lines(full, "Cond", MIN_PT, (width,)) if full else []
+    return (
+        fill_lines(text, "Cond", MIN_PT, (width - indent, width))
+        + (pilot_odds_lines(skills, variant, size, paper, L) if odds else [])
+        + (fill_lines(full, "Cond", MIN_PT, (width,)) if full else [])
     )
+
+
+class OddsLine(str):
+    """A legend line with the pilots' odds (printed in bold: read during play)."""
+
+
+@functools.lru_cache(maxsize=64)
+def standard_odds(gunnery_skill: int, variant: str) -> dict:
+    """The odds of a weapon with the three range bands, no minimum range and no modifier of its
+    own, for a pilot of ``gunnery_skill``: what most weapon rows would repeat (issue 33: 126 of
+    148 odds lines were identical), printed once per Gunnery value in the page's legend."""
+    from sheets.games.battletech.rules import to_hit_odds
+
+    return to_hit_odds({"name": "", "min": None, "short": 1, "medium": 2, "long": 3}, gunnery_skill, variant)
+
+
+def own_odds(w: dict, gunnery_skill: int, variant: str) -> dict | None:
+    """A weapon row's odds when they differ from its pilot's standard line (a minimum range, a
+    missing band, a modifier of its own), else None: printed under the weapon only then."""
+    odds = w.get("odds")
+    if not odds or odds == standard_odds(gunnery_skill, variant):
+        return None
+    return odds
+
+
+def _data(unit, variant: str, known: dict | None) -> dict:
+    """The unit's sheet data, worked out once per render (``known``: id(unit) -> data)."""
+    if known is None:
+        return sheet_data(unit, variant)
+    d = known.get(id(unit))
+    if d is None:
+        d = known[id(unit)] = sheet_data(unit, variant)
+    return d
+
+
+def pilot_skills(chunk: list, variant: str, known: dict | None = None) -> list[int]:
+    """The Gunnery values of a Point's pilots whose weapons use the standard line, in order."""
+    out: set = set()
+    for unit in chunk:
+        d = _data(unit, variant, known)
+        g = d["pilot"]["gunnery"]
+        if any(w.get("odds") and own_odds(w, g, variant) is None for w in d["inventory"]):
+            out.add(g)
+    return sorted(out)
+
+
+def pilot_odds_lines(skills, variant: str, size: tuple, paper: str, L) -> list[str]:
+    """The pilots' odds: "Every weapon without a line of its own: Gunnery 4: 4 (92 %) · 6 (72 %)
+    · 8 (42 %); Gunnery 5: …", one Gunnery value never broken across two lines."""
+    if not skills:
+        return []
+    width = size[0] - 2 * margins(paper)
+    parts = [f"{L('col_gunnery')} {g}: " + " · ".join(odds_text(standard_odds(g, variant))) for g in skills]
+    lines = [f"{L('odds_per_pilot')}: {parts[0]}"]
+    for part in parts[1:]:
+        if text_width(lines[-1] + "; " + part, "Cond-Bold", MIN_PT) <= width:
+            lines[-1] += "; " + part
+        else:
+            lines[-1] += ";"
+            lines.append(part)
+    return [OddsLine(line + ".") if k == len(lines) - 1 else OddsLine(line) for k, line in enumerate(lines)]
 
 
 def full_names(chunks: list[list], paper: str, size: tuple, L) -> str:
@@ -253,7 +382,7 @@ def full_names(chunks: list[list], paper: str, size: tuple, L) -> str:
 
 def _pages(
     chunks: list[list],
-    variant: str,
+    variants: list[str],
     paper: str,
     size: tuple,
     L,
@@ -270,7 +399,7 @@ def _pages(
     here only when its armour and structure might not fit one slot."""
     _, _, slots = page_geometry(paper, size, legend_h)
     pages = []
-    for point_no, chunk in enumerate(chunks, 1):
+    for point_no, (chunk, variant) in enumerate(zip(chunks, variants), 1):
         placed, used, cont = [], 0, False
         for i, unit in enumerate(chunk):
             span = 2 if _needs_two_slots(unit, variant, paper, slots[0], L, lang, names, odds, known) else 1
@@ -297,16 +426,23 @@ def _needs_two_slots(
     """Whether a unit's armour pips would shrink under 3 mm in one slot, or its weapons, ammo and
     notes would overflow their column (the sheet data worked out here is kept in ``known``)."""
     many_pips = sum(armor(unit).values()) + sum(structure(unit).values()) >= 60  # no normal ProtoMech
-    d = sheet_data(unit, variant)
-    if known is not None:
-        known[id(unit)] = d
-    if not Block(None, Rect(0, 0, slot.w, slot.h), d, 1, paper, lang, L, names, odds).weapons_fit():
-        return True
-    if not many_pips:
+    d = _data(unit, variant, known)
+    box = Rect(0, 0, slot.w, slot.h)
+    # the paper's columns, else the other shares of LAYOUTS' cols_alt while the crit table's
+    # words still fit
+    for cols in LAYOUTS[paper]["cols_alt"]:
+        block = Block(None, box, d, 1, paper, lang, L, names, odds, cols=cols)
+        if not block.weapons_fit() or (cols != LAYOUTS[paper]["cols"] and not block.crits_fit()):
+            continue
+        if many_pips:
+            r = block_columns(paper, box, cols)[3]
+            grid, counts, min_side = _armour_grid(r, d, LAYOUTS[paper]["head"], L)
+            if _arrange(grid, counts, PIP_PITCH, min_side)[0][0]:
+                continue
+        if known is not None:
+            known[("plan", id(unit))] = (cols, block.wfs)
         return False
-    r = block_columns(paper, Rect(0, 0, slot.w, slot.h))[3]
-    grid, counts, min_side = _armour_grid(r, d, LAYOUTS[paper]["head"], L)
-    return _arrange(grid, counts, PIP_PITCH, min_side)[0][0]
+    return True
 
 
 def _armour_grid(r: Rect, d: dict, band: float, L):
@@ -324,21 +460,65 @@ def _armour_grid(r: Rect, d: dict, band: float, L):
     return grid, counts, min_side
 
 
-def points(units: list, files: list | None = None) -> list[list]:
+def points(units: list, files: list | None = None, one_per_page: bool = False) -> list[list]:
     """The units as Points of up to five, one Point per page: each file's units are grouped on
     their own, so that a Point never mixes files nor splits across pages (``files``: the render
-    command's ``[{"units": n, ...}]`` in input order)."""
+    command's ``[{"path": ..., "units": n, ...}]`` in input order). Loose unit files (a MegaMek
+    ``.blk`` holds one ProtoMech) given one after the other make one Point of up to five
+    together, as MegaMekLab's mass print does, unless ``one_per_page``."""
     counts = (
         [f["units"] for f in files]
         if files and sum(f["units"] for f in files) == len(units)
         else [len(units)]
     )
+    loose = [
+        bool(files) and not one_per_page and n == 1 and _is_loose(files[k]) and len(counts) == len(files)
+        for k, n in enumerate(counts)
+    ]
+    groups: list[int] = []
+    for n, is_loose in zip(counts, loose):
+        if is_loose and groups and groups[-1] < 0:
+            groups[-1] -= 1  # a run of loose files (negative: still open to more)
+        else:
+            groups.append(-1 if is_loose else n)
     out, start = [], 0
-    for n in counts:
+    for g in groups:
+        n = abs(g)
         chunk = units[start : start + n]
         out.extend(chunk[i : i + PER_PAGE] for i in range(0, len(chunk), PER_PAGE))
         start += n
     return out
+
+
+def point_rules(chunk: list, rules_of: dict, default: str) -> str:
+    """The rules a Point is drawn under: its files' (a Point of loose .blk files whose rules
+    differ, e.g. a quad that needs Total Warfare beside classic bipeds, takes the rules that
+    allow every one of them: the widest tonnage range, as MegaMek prints them all)."""
+    from sheets.games.battletech.rules import variant_data
+
+    found = sorted({rules_of.get(id(unit), default) for unit in chunk}) or [default]
+    if len(found) == 1:
+        return found[0]
+    return max(found, key=lambda v: (variant_data(v)["tons"]["max"], len(variant_data(v)["motions"])))
+
+
+def unit_rules(units: list, files: list | None, default: str) -> dict:
+    """id(unit) -> the rules of the file it came from (``files``' ``rules``; ``default`` when the
+    files do not say)."""
+    out: dict = {}
+    if not files or sum(f["units"] for f in files) != len(units):
+        return out
+    start = 0
+    for f in files:
+        for unit in units[start : start + f["units"]]:
+            out[id(unit)] = f.get("rules") or default
+        start += f["units"]
+    return out
+
+
+def _is_loose(file: dict) -> bool:
+    """A file of one unit of another tool's own (a MegaMek ``.blk``), not a roster."""
+    return str(file.get("path", "")).lower().endswith(".blk") and not file.get("roster")
 
 
 def weapon_names(lang: str) -> dict:
@@ -366,9 +546,10 @@ def page_geometry(paper: str, size: tuple, legend_h: float = 0.0) -> tuple[Rect,
     return frame, head, slots
 
 
-def block_columns(paper: str, slot: Rect) -> list[Rect]:
-    """The four columns of a unit block: data, weapons, crits, armour diagram."""
-    return slot.inset(3).split_h(*LAYOUTS[paper]["cols"], gap=4)
+def block_columns(paper: str, slot: Rect, cols: tuple | None = None) -> list[Rect]:
+    """The four columns of a unit block: data, weapons, crits, armour diagram (``cols``: their
+    shares, the paper's by default)."""
+    return slot.inset(3).split_h(*(cols or LAYOUTS[paper]["cols"]), gap=4)
 
 
 class Block:
@@ -385,8 +566,11 @@ class Block:
         L,
         names=None,
         odds: bool = True,
+        weapon_pt: float | None = None,
+        cols: tuple | None = None,
     ):
         self.pen, self.slot, self.d, self.number, self.paper, self.L = pen, slot, d, number, paper, L
+        self.cols = cols or LAYOUTS[paper]["cols"]
         self.names = names or {}
         self.odds = odds
         self.layout = LAYOUTS[paper]
@@ -394,21 +578,32 @@ class Block:
         damages = ["2" + L("per_missile")] + [self.damage(w) for w in d["inventory"]]
         self.dmg_sample = max(damages, key=lambda t: text_width(t, "Cond", MIN_PT + 0.5))
         # a pilot's name too long for the line after "Name:" gets a second, full-width line
-        data_w = block_columns(paper, Rect(0, 0, slot.w, slot.h))[0].w
+        data_w = block_columns(paper, Rect(0, 0, slot.w, slot.h), self.cols)[0].w
         label_w = min(data_w * 0.3, text_width(f"{L('pilot_name')}:", "Cond", MIN_PT + 0.5))
         self.pilot_two = text_width(d["pilot"]["name"] or "", "Cond-Bold", MIN_PT) > data_w - 6 - label_w
-        self.key = (
+        # the weapons table in the largest type its column holds (read during play; issue 33:
+        # most of the sheet was at the 6 pt least), unless the page sets one for all its blocks
+        self.wfs = weapon_pt or self.weapon_size()
+        self.lang = lang
+
+    @property
+    def key(self) -> tuple:
+        """The skeleton form's name: what the static layer depends on (worked out when drawn)."""
+        d, slot = self.d, self.slot
+        return (
             "bt-block",
-            paper,
-            lang,
+            self.paper,
+            self.lang,
             d["variant"],
-            number,
+            self.number,
             d["header"]["motion"],
             self.dmg_sample,
             self.pilot_two,
             tuple(m["key"] for m in d["movement"]),
             repr(d["crit_rows"]),
             d["crit_legend"],
+            self.wfs,
+            self.cols,
             round(slot.w, 2),
             round(slot.h, 2),
         )
@@ -436,7 +631,7 @@ class Block:
     def _layer(self, pen: Pen, r: Rect, static: bool) -> None:
         if static:
             pen.rect(r, width=0.9)
-        data, weapons, crits, armour = block_columns(self.paper, r)
+        data, weapons, crits, armour = block_columns(self.paper, r, self.cols)
         with pen.frame(data):
             self._data(pen, data, static)
         with pen.frame(weapons):
@@ -586,13 +781,13 @@ class Block:
     # -- weapons inventory, ammo with shot boxes, torso-weapon roll, notes ------------------
     def _weapons(self, pen: Pen, r: Rect, static: bool) -> None:
         L, d = self.L, self.d
-        fs = MIN_PT
+        fs = self.wfs
         body = self._band(pen, r, L("weapons_inventory"), static)
         head_h = fs + 2.6
         header = [
             L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")
         ]
-        xs = _weapon_columns(body, header, self.dmg_sample, self.loc_abbrs())
+        xs = _weapon_columns(body, header, self.dmg_sample, self.loc_abbrs(), fs)
         aligns = ["left"] + ["center"] * 6
         if static:
             pen.rect(Rect(body.x, body.top - head_h, body.w, head_h), fill=pen.t.band, stroke=False)
@@ -631,7 +826,7 @@ class Block:
 
     def _weapon_rows(self, body: Rect, xs) -> list[tuple]:
         """Per inventory row: (cells, name lines, odds lines, height of the main line, height)."""
-        L, fs = self.L, MIN_PT
+        L, fs = self.L, self.wfs
         out = []
         for w in self.d["inventory"] or [None]:
             if w is None:
@@ -647,25 +842,53 @@ class Block:
                     _cell(w["long"]),
                 ]
             lines = Pen.wrap_static(cells[0], "Cond", fs, xs[0][1] - 1.6)
-            odds = odds_lines(w.get("odds"), body.w - 3.2) if self.odds and w is not None else []
+            own = own_odds(w, self.d["pilot"]["gunnery"], self.d["variant"]) if self.odds and w else None
+            odds = odds_lines(own, body.w - 3.2)
             main_h = max(fs + 2.6, len(lines) * fs * 1.08 + 1.6)
             out.append((cells, lines, odds, main_h, main_h + len(odds) * fs * 1.08))
         return out
 
-    @staticmethod
-    def _notes_height(notes: list[str], width: float) -> float:
-        return sum(len(Pen.wrap_static(n, "Cond", MIN_PT, width)) for n in notes) * MIN_PT * 1.12 + 1
+    def _notes_height(self, notes: list[str], width: float) -> float:
+        fs = self.wfs
+        return sum(len(Pen.wrap_static(n, "Cond", fs, width)) for n in notes) * fs * 1.12 + 1
+
+    def weapon_size(self) -> float:
+        """The largest type (7, 6.5 or 6 pt) at which the weapons column holds its rows, ammo and
+        notes (6 pt when none does: :meth:`weapons_fit` then says so)."""
+        for size in WEAPON_PT:
+            self.wfs = size
+            if self.weapons_fit() and self._names_unbroken():
+                return size
+        self.wfs = MIN_PT
+        return MIN_PT
+
+    def _names_unbroken(self) -> bool:
+        """Whether every word of the weapon names fits the name column at the table's size (a
+        larger type must not break "Micro Laser" inside a word)."""
+        fs = self.wfs
+        r = block_columns(self.paper, self.slot, self.cols)[1]
+        header = [
+            self.L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")
+        ]
+        xs = _weapon_columns(Rect(r.x, r.y, r.w, r.h), header, self.dmg_sample, self.loc_abbrs(), fs)
+        room = xs[0][1] - 1.6
+        words = {
+            word
+            for w in self.d["inventory"]
+            for word in (f"{w['qty']}×" * (w["qty"] > 1) + " " + self.name(w["name"]) + "†").split()
+        }
+        return all(text_width(word, "Cond", fs) <= room for word in words)
 
     def weapons_fit(self) -> bool:
         """Whether the weapons column holds its rows, one row of shot boxes per ammo bin (at the
         most shots per box) and the notes in this block's slot."""
-        fs = MIN_PT
-        r = block_columns(self.paper, self.slot)[1]
+        fs = self.wfs
+        r = block_columns(self.paper, self.slot, self.cols)[1]
         body = Rect(r.x, r.y, r.w, r.h - self.layout["head"] - 2)
         header = [
             self.L(k) for k in ("col_type", "col_loc", "col_dmg", "col_min", "col_sht", "col_med", "col_lng")
         ]
-        xs = _weapon_columns(body, header, self.dmg_sample, self.loc_abbrs())
+        xs = _weapon_columns(body, header, self.dmg_sample, self.loc_abbrs(), fs)
         need = fs + 2.6 + sum(row[-1] for row in self._weapon_rows(body, xs)) + 1.5
         for a in self.d["ammo"]:
             lines = Pen.wrap_static(self._ammo_title(a, 100), "Cond", fs, body.w)
@@ -675,7 +898,7 @@ class Block:
     def _ammo(self, pen: Pen, body: Rect, y: float, a: dict, room: float) -> float:
         """One ammo bin: its name and a tick box per shot (rows as the room allows; when the shots
         outnumber the boxes, each box counts several shots and the line says how many)."""
-        fs = MIN_PT
+        fs = self.wfs
         pitch = TICK + AMMO_GAP
         per_row = max(1, int((body.w + AMMO_GAP) // pitch))
         rows_room = max(1, int((room + AMMO_GAP) // pitch))
@@ -712,30 +935,23 @@ class Block:
         elif roll["empty_label"]:  # nothing to roll for: the "*" of the torso crits says so
             notes.append(f"*{L(roll['empty_label'])}")
         notes.append(f"{L('physical_damage')}: {d['physical_damage']}")
-        if d.get("main_gun_restriction"):
-            notes.append(L(d["main_gun_restriction"]))
-        notes.extend(L(key) for key in d["footnotes"])
+        # (the main gun's rule and the † explanations are the same text for every unit: they
+        # are printed once in the page's legend, :func:`page_notes`)
+        notes.extend(L(key) for key in d["footnotes"] if key not in PAGE_NOTES)
         return notes
 
     # -- hit locations and critical hits (all skeleton) -----------------------------------
     def _crits(self, pen: Pen, r: Rect) -> None:
-        L, d = self.L, self.d
-        fs = MIN_PT
+        L = self.L
         body = self._band(pen, r, L("hit_locations_crits"), True)
         table = body  # (the boxes' legend is in the page's legend)
-        rows = d["crit_rows"]
-        xs = [table.x]
-        for f in CRIT_COLS[:-1]:
-            xs.append(xs[-1] + table.w * f)
-        ws = [table.w * f for f in CRIT_COLS]
-        head_h = fs + 2.6
+        bs = TICK + 0.2
+        fs, xs, ws, head_h, plans = self._crit_plan(table, bs)
         band = Rect(table.x, table.top - head_h, table.w, head_h)
         pen.rect(band, fill=pen.t.band, stroke=False)
         heads = [L("col_2d6"), L("col_location"), L("col_crit_hits")]
         for x, w, text, al in zip(xs, ws, heads, ("center", "left", "left")):
             pen.text_in(Rect(x, band.y, w, head_h), text, fs, "Cond-Bold", al, pad=1)
-        bs = TICK + 0.2
-        plans = [self._crit_row(row, xs, ws, table, bs) for row in rows]
         needs = [p[0] for p in plans]
         spare = (band.y - table.y) - sum(needs)
         heights = (
@@ -755,10 +971,43 @@ class Block:
                 crit_box(pen, bx, by, bs, kind)
             y -= row_h
 
-    def _crit_row(self, row: dict, xs, ws, table: Rect, bs: float):
-        """(height needed, text cells, boxes) of one crit-table row; an effect may run on into
-        the empty columns to its right."""
-        L, fs = self.L, MIN_PT
+    def _crit_plan(self, table: Rect, bs: float) -> tuple:
+        """(type size, column xs, widths, header height, row plans) of the crit table: the
+        largest type at which every row keeps its lines (read during play)."""
+        L, rows = self.L, self.d["crit_rows"]
+        for fs in CRIT_PT:
+            # the roll and location columns at least as wide as their headings
+            w0 = max(
+                [table.w * CRIT_COLS[0], text_width(L("col_2d6"), "Cond-Bold", fs) + 2]
+                + [text_width(row["roll_text"], "Cond-Bold", fs) * 0.8 + 2 for row in rows]
+            )
+            w1 = max(table.w * CRIT_COLS[1], text_width(L("col_location"), "Cond-Bold", fs) + 2)
+            ws = [w0, w1, table.w - w0 - w1]
+            xs = [table.x, table.x + w0, table.x + w0 + w1]
+            head_h = fs + 2.6
+            plans = [self._crit_row(row, xs, ws, table, bs, fs) for row in rows]
+            if sum(p[0] for p in plans) <= table.h - head_h:
+                break
+        return fs, xs, ws, head_h, plans
+
+    def crits_fit(self) -> bool:
+        """Whether every word of the crit table fits its cell at 6 pt in this block's columns
+        (a narrower crit column must not cut "ProtoMech destroyed")."""
+        r = block_columns(self.paper, self.slot, self.cols)[2]
+        table = Rect(r.x, r.y, r.w, r.h - self.layout["head"] - 2)
+        _, xs, ws, _, _ = self._crit_plan(table, TICK + 0.2)
+        plans = [self._crit_row(row, xs, ws, table, TICK + 0.2) for row in self.d["crit_rows"]]
+        return all(
+            text_width(word, font, MIN_PT) <= w + 0.01
+            for _, cells, _ in plans
+            for _, w, text, font, _ in cells
+            for word in text.split()
+        )
+
+    def _crit_row(self, row: dict, xs, ws, table: Rect, bs: float, fs: float = MIN_PT):
+        """(height needed, text cells, boxes) of one crit-table row at ``fs``; an effect may run
+        on into the empty columns to its right."""
+        L = self.L
         cells = [(xs[0] + 0.5, ws[0] - 1, row["roll_text"], "Cond-Bold", "center")]
         boxes = sorted(row["boxes"], key=lambda b: b["index"])
         note = row.get("note") or row.get("effect")
@@ -769,14 +1018,16 @@ class Block:
             cells.append((xs[1] + 1, ws[1] + ws[2] - 2.5, f"{L(row['label'])}: {text}", "Cond", "left"))
         drawn = []
         bx = xs[2] + 1.0
-        for b, share in zip(boxes, _box_shares([L(b["effect"]) for b in boxes], ws[2] - 1.0, bs)):
+        for b, share in zip(boxes, _box_shares([L(b["effect"]) for b in boxes], ws[2] - 1.0, bs, fs)):
             # in hit order; fewer boxes get wider effect texts, a long word gets its width, a
             # gutter before the next box, and the last effect runs to the table's edge
             drawn.append((bx, b["kind"]))
             cells.append((bx + bs + 1.0, share - bs - 2.8, L(b["effect"]), "Cond", "left"))
             bx += share
         lines = max(len(Pen.wrap_static(t, f, fs, w)) for _, w, t, f, _ in cells)
-        need = max(lines * fs * 1.05 + 1.0, bs + 2.5 if boxes else 0)
+        # (a word wider than its cell would be squeezed: that size does not fit)
+        wide = any(text_width(word, f, fs) > w + 0.01 for _, w, t, f, _ in cells for word in t.split())
+        need = max(lines * fs * 1.05 + 1.0, bs + 2.5 if boxes else 0) + (1000 if wide and fs > MIN_PT else 0)
         return need, cells, drawn
 
     # -- armour diagram ---------------------------------------------------------------------
@@ -817,7 +1068,7 @@ class BlankBlock(Block):
 
     def _blank(self, pen: Pen, r: Rect) -> None:
         L, size, fs = self.L, self.size, MIN_PT
-        data, weapons, _crits, armour = block_columns(self.paper, r)
+        data, weapons, _crits, armour = block_columns(self.paper, r, self.cols)
         body = Rect(data.x, data.y, data.w, data.h - self.layout["head"] - 2)
         y = body.top - size - 1.5
         pen.line(body.x, y - 1, body.right, y - 1, 0.4)  # the name
@@ -1012,17 +1263,21 @@ def _pip_flow(pen: Pen, r: Rect, armour: int, structure: int, pitch: float = PIP
                 )
 
 
-def _box_shares(effects: list[str], width: float, bs: float) -> list[float]:
+def _box_shares(effects: list[str], width: float, bs: float, fs: float = MIN_PT) -> list[float]:
     """Widths of the crit boxes with their effect texts across ``width``: even shares, except that
     an effect whose longest word would not fit its share gets that word's width (from the
     others)."""
     n = len(effects)
     if not n:
         return []
-    need = [bs + 2.8 + max(text_width(w, "Cond", MIN_PT) for w in e.split()) + 0.2 for e in effects]
+    need = [bs + 2.8 + max(text_width(w, "Cond", fs) for w in e.split()) + 0.2 for e in effects]
     shares = [width / n] * n
     wide = [k for k in range(n) if need[k] > width / n]
-    if wide and sum(need[k] for k in wide) < width:
+    if wide and sum(need) - 2.6 <= width:  # every longest word fits: each its need, the rest shared
+        spare = (width - sum(need) + 2.6) / n
+        shares = [need[k] + spare for k in range(n)]
+        shares[-1] -= 2.6
+    elif wide and sum(need[k] for k in wide) < width:
         rest = (width - sum(need[k] for k in wide)) / max(1, n - len(wide))
         shares = [need[k] if k in wide else rest for k in range(n)]
     shares[-1] += 2.6  # the last one needs no gutter
@@ -1068,15 +1323,16 @@ def crit_box(pen: Pen, x: float, y: float, size: float, kind: str) -> None:
     pen.box_track(x, y, [BOX_KIND[kind]], size)
 
 
-def _weapon_columns(r: Rect, header: list[str], damage: str, locs: tuple = ()) -> list[tuple[float, float]]:
+def _weapon_columns(
+    r: Rect, header: list[str], damage: str, locs: tuple = (), fs: float = MIN_PT
+) -> list[tuple[float, float]]:
     """(x, width) of the weapon table's columns: each number column as wide as its heading (or
-    a two-digit value) at 6 pt; the name column takes the rest."""
+    a two-digit value) at the table's size ``fs``; the name column takes the rest."""
     widths = [
-        max(text_width(h, "Cond-Bold", MIN_PT), text_width("00", "Cond", MIN_PT + 0.5)) + 1.6
-        for h in header[1:]
+        max(text_width(h, "Cond-Bold", fs), text_width("00", "Cond", fs + 0.5)) + 1.6 for h in header[1:]
     ]
-    widths[1] = max(widths[1], text_width(damage, "Cond", MIN_PT + 0.5) + 1.2)  # "2/msl"
-    widths[0] = max([widths[0]] + [text_width(t, "Cond", MIN_PT + 0.5) + 1.2 for t in locs])  # "Gun"
+    widths[1] = max(widths[1], text_width(damage, "Cond", fs + 0.5) + 1.2)  # "2/msl"
+    widths[0] = max([widths[0]] + [text_width(t, "Cond", fs + 0.5) + 1.2 for t in locs])  # "Gun"
     out, x = [(r.x, r.w - sum(widths))], r.x + r.w - sum(widths)
     for w in widths:
         out.append((x, w))

@@ -15,6 +15,7 @@ from sheets import __version__
 from sheets.core.data import label
 from sheets.games.dmech import chart, rules
 from sheets.games.dmech.model import Entry, Text
+from sheets.render.fonts import width as fonts_width
 from sheets.render.pdf import Pen, Rect, footer, margins
 
 ID = "dmech"
@@ -199,9 +200,20 @@ def wrapped_table(
         if sum(cells.heights) <= r.h or size <= min_size:
             break
         size = max(min_size, size - 0.25)
+    # the header row in one size (issue 33: a long header shrunk alone beside the others): the
+    # least at which every header line fits its column
+    head_size = size
+    if header:
+        for lines, w in zip(cells.lines[0], cols):
+            for line in lines:
+                need = fonts_width(line, "Sans-Bold", size)
+                if need > w - 2 * pad:
+                    head_size = min(head_size, size * (w - 2 * pad) / need)
+        head_size = max(head_size, min(size, 6.0))
     y = r.top
     for i, (row_lines, h, font) in enumerate(zip(cells.lines, cells.heights, fonts)):
         body = i - (1 if header else 0)
+        row_size = head_size if header and i == 0 else size
         band = Rect(r.x, y - h, r.w, h)
         if header and i == 0:
             pen.rect(band, fill=pen.t.band, stroke=False)
@@ -215,7 +227,7 @@ def wrapped_table(
             ty = y - (h - block) / 2 - size * 0.85
             tx = {"left": x + pad, "center": x + w / 2, "right": x + w - pad}[align]
             for line in lines:
-                pen.text(tx, ty, line, size, font, align, max_width=w - 2 * pad)
+                pen.text(tx, ty, line, row_size, font, align, max_width=w - 2 * pad)
                 ty -= size * leading
             x += w
         y -= h

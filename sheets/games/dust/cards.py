@@ -22,11 +22,13 @@ from collections.abc import Callable
 
 from sheets.core.data import labels
 from sheets.core.errors import InputError, Problem
+from sheets.core.i18n import _
 from sheets.games.dust import view
 from sheets.games.dust.rules import partners, resolve_joins
 from sheets.render import cards as shared
 from sheets.render import fonts
 from sheets.render.cards import CardBox, Drawer
+from sheets.render.fonts import width as text_width
 from sheets.render.pdf import MM, PAPER, Pen, Rect, margins, wrap_breaking
 
 FONT, BOLD = "Cond", "Cond-Bold"
@@ -36,6 +38,10 @@ MIN_NOTE = 5.0
 SMALLEST = 0.7  # the smallest text factor of the line unit (labels, cover lines, codes)
 TICK = 3.1 * MM  # damage boxes: at least 3 mm
 COMPACT_U = 7.5  # the line unit of small cards (mini, square…): rows still hold 6 pt text
+
+
+CONT_AFTER = " …→"  # a sentence that continues on the next card
+CONT_BEFORE = "→ "  # ... and where it goes on
 
 
 def fs(factor: float, u: float) -> float:
@@ -58,7 +64,7 @@ def texts(lang: str) -> Callable[[str], str]:
 def card_groups(units: list) -> list[list[int]]:
     """Indexes of ``units`` in print order, grouped: ``[squad, hero]`` for a joined pair (the hero
     right after its squad), ``[unit]`` otherwise; file order is kept."""
-    pairs, _ = resolve_joins(units)
+    pairs, _joins = resolve_joins(units)
     hero_of = {squad: hero for hero, squad in pairs.items()}
     groups = []
     for i in range(len(units)):
@@ -99,24 +105,29 @@ def _cards(units: list, options, g: shared.Grid) -> tuple[list, dict]:
     error naming it (and its file)."""
     mates = partners(units)
     L = texts(options.lang)
-    datas, counts, problems = {}, {}, []
+    datas, counts, problems, layouts = {}, {}, [], {}
     for k, unit in enumerate(units):
         datas[k] = view.card_data(unit, units, options, mates)
         try:
-            counts[k] = len(Layout(datas[k], L, g.card[0], g.card[1], g.bleed).parts)
+            layouts[k] = Layout(datas[k], L, g.card[0], g.card[1], g.bleed)
+            counts[k] = len(layouts[k].parts)
         except DoesNotFit as exc:
             problems.append(
                 Problem(
                     _file_of(k, options),
                     None,
-                    (
-                        f"unit {unit.name!r} does not fit a {g.card[0] / MM:g} × {g.card[1] / MM:g} mm "
-                        f"card: {exc}; choose a larger --card (e.g. poker or tarot)"
-                    ),
+                    _(
+                        "unit {name} does not fit a {w} × {h} mm card: {why}; choose a larger --card "
+                        "(e.g. poker or tarot)"
+                    ).format(name=repr(unit.name), w=f"{g.card[0] / MM:g}", h=f"{g.card[1] / MM:g}", why=exc),
+                    code="card-too-small",
                 )
             )
     if problems:
         raise InputError(problems)
+    _one_grid_format(datas, counts, L, g, layouts)
+    for k, lay in layouts.items():
+        datas[k]["_layout"] = lay  # (drawn as planned: unit_faces takes it)
     groups = [[(k, n) for k in group for n in range(1, counts[k] + 1)] for group in card_groups(units)]
     return slot_plan(groups, g.cols), datas
 
@@ -131,12 +142,31 @@ def _file_of(k: int, options) -> str:
     return "cards"
 
 
+def _one_grid_format(datas: dict, counts: dict, L, g: shared.Grid, layouts: dict) -> None:
+    """One weapon-table format for every card of the sheet (issue 33: a mini sheet mixed the
+    14-column, the attacked-classes and the stacked tables): when any unit needs a narrower
+    table than all 14 columns, every unit prints the classes any unit attacks, stacked when
+    any one needs that (a unit that cannot take the sheet's format keeps its own)."""
+    level = max((lay.level for lay in layouts.values()), default=0)
+    if level == 0:
+        return
+    union = sorted({i for lay in layouts.values() for i in lay.classes})
+    for stacked in (False, True) if level == 1 else (True,):
+        for d in datas.values():
+            d["grid_format"] = (stacked, tuple(union))
+        trial = {k: Layout(d, L, g.card[0], g.card[1], g.bleed) for k, d in datas.items()}
+        if stacked or all(lay.level == 1 and not lay.stacked for lay in trial.values()):
+            counts.update({k: len(lay.parts) for k, lay in trial.items()})
+            layouts.update(trial)
+            return
+
+
 def card_frames(units: list, options) -> list[tuple[int, Rect, str]]:
     """Where each card of a render lands: (card page number from 0, trim box on the page, unit
     name), in print order; a unit on two cards appears twice. Back pages (``backs``) are not
     counted. Pure geometry and metrics."""
     g = _grid(options)
-    plan, _ = _cards(units, options, g)
+    plan, _datas = _cards(units, options, g)
     return [
         (n // g.per_page, g.slots[n % g.per_page], units[key[0]].name)
         for n, key in enumerate(plan)
@@ -401,6 +431,12 @@ def card_scale(w: float, h: float) -> Scale:
     u0 = line_unit(Rect(0, 0, w, h))
     if u0 >= MIN_TEXT / SMALLEST - 1e-9:
         return Scale(u0, False)
+    if u0 >= COMPACT_U and w / (63 * MM) > h / (88 * MM):
+        # short but wide (square 70 × 70 mm: 7.56 by its height, 10.56 by its width): its rows
+        # have the width of a larger card, so it takes the least unit whose smallest texts are
+        # 6 pt by themselves (8.57), with the tighter gaps of a short card (issue 33: 6 pt
+        # with 30-40 % of the card empty)
+        return Scale(MIN_TEXT / SMALLEST, True)
     return Scale(max(u0, COMPACT_U), True)
 
 
@@ -410,10 +446,24 @@ class DoesNotFit(ValueError):
 
     def __init__(self, name: str, what: str, need: float, room: float):
         self.name, self.what, self.need, self.room = name, what, need, room
-        super().__init__(
-            f"its {what} take {need / MM:.1f} mm of the {room / MM:.1f} mm a card "
-            f"has (text stays at 6 pt or more)"
-        )
+        super().__init__(DOES_NOT_FIT[what]().format(need=f"{need / MM:.1f}", room=f"{room / MM:.1f}"))
+
+
+# what does not fit -> its message (one sentence each, translated where raised)
+DOES_NOT_FIT = {
+    "name, stats and damage boxes": lambda: _(
+        "its name, stats and damage boxes take {need} mm of the {room} mm a card has (text stays at 6 pt or more)"
+    ),
+    "target-class columns": lambda: _(
+        "its target-class columns take {need} mm of the {room} mm a card has (text stays at 6 pt or more)"
+    ),
+    "weapon line": lambda: _(
+        "its weapon line takes {need} mm of the {room} mm a card has (text stays at 6 pt or more)"
+    ),
+    "skill line": lambda: _(
+        "its skill line takes {need} mm of the {room} mm a card has (text stays at 6 pt or more)"
+    ),
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -451,6 +501,7 @@ class Layout:
 
     def __init__(self, data: dict, L, w: float, h: float, bleed: float = 0.0):
         self.d, self.L = data, L
+        self.w, self.h, self.bleed = w, h, bleed
         self.scale = card_scale(w, h)
         u = self.u = self.scale.u
         box = CardBox(0, 0, w, h, bleed)
@@ -464,8 +515,17 @@ class Layout:
         self.code_size = fs(0.7, u)
         self._grid()
         self.skill_lines = (
-            wrap_breaking(self.skills_text(), FONT, fs(0.75, u), self.inner.w) if data["skills"] else []
+            wrap_breaking(self.skills_text(), FONT, fs(0.75, u), self.inner.w - self.mark_w())
+            if data["skills"]
+            else []
         )
+        # a card may end after a line that ends a sentence (or a skill): never mid-sentence
+        self.sentence_end = [
+            k == len(self.skill_lines) - 1
+            or self.skill_lines[k + 1].startswith("• ")
+            or self.skill_lines[k].rstrip().endswith((".", "!", "?", ";", "»", ")"))
+            for k in range(len(self.skill_lines))
+        ]
         self.parts = self._parts()
 
     # -- sizes --------------------------------------------------------------------------------
@@ -513,15 +573,9 @@ class Layout:
             groups = [dmg["boxes"]]
         tracks = [(heading, "", groups, False)]
         if dmg["hero"]:
-            hero = dmg["hero"]
-            tracks.append(
-                (
-                    f"{L(hero['label'])}: {hero['boxes']}",
-                    f"{L('joined_by')}: {hero['name']}",
-                    [hero["boxes"]],
-                    True,
-                )
-            )
+            # the joined hero's hit points are ticked on its own card only (issue 33: printed on
+            # both, one of the two tracks went stale); the squad's card names it
+            tracks[0] = (heading, f"{L('joined_by')}: {dmg['hero']['name']}", groups, True)
         if d["joins"]:
             tracks[0] = (heading, f"{L('joins')}: {d['joins']}", groups, False)
         return tracks
@@ -568,13 +622,26 @@ class Layout:
 
         self.stacked = False
         cells = [w["cells"][i] or "–" for w in rows for i in every]
-        for idx in (every, used):
+        forced = d.get("grid_format")  # (stacked, classes): the one format of the whole sheet
+        if forced:
+            stacked, idx = forced[0], list(forced[1])
+            texts = (
+                [p for w in rows for i in idx for p in _stacked(w["cells"][i])]
+                if stacked
+                else [w["cells"][i] or "–" for w in rows for i in idx]
+            )
+            codes = [d["classes"][i][1:] if stacked else d["classes"][i] for i in idx]
+            if fits(idx, texts, self.cell_size, codes):
+                self.stacked, self.classes, self.level = stacked, idx, 2 if stacked else 1
+                return
+        for level, idx in enumerate((every, used)):
             if fits(idx, cells, self.cell_size, [d["classes"][i] for i in idx]):
-                self.classes = idx
+                self.classes, self.level = idx, level
                 return
         # narrow: one grouped header (S | V | A over the digits), each cell's dice over its damage
         self.stacked = True
         self.classes = used
+        self.level = 2
         parts = [p for w in rows for i in used for p in _stacked(w["cells"][i])]
         if not fits(used, parts, self.cell_size, [d["classes"][i][1:] for i in used]):
             raise DoesNotFit(
@@ -621,11 +688,19 @@ class Layout:
         return self.row_h() * (1 if lines is None else len(lines) + 1)
 
     def weapon_h(self, k: int) -> float:
-        return self.name_h(self.d["weapons"][k]) + self.cell_h() + 0.05 * self.u
+        cache = self.__dict__.setdefault("_weapon_h", {})  # (planned again for "1/2": the same)
+        if k not in cache:
+            cache[k] = self.name_h(self.d["weapons"][k]) + self.cell_h() + 0.05 * self.u
+        return cache[k]
 
     # -- skills ---------------------------------------------------------------------------------
     def skills_text(self) -> str:
         return "\n".join(f"• {s['name']}" + (f": {s['text']}" if s["text"] else "") for s in self.d["skills"])
+
+    def mark_w(self) -> float:
+        """Room kept at the end of every skill line for the "…→" of a sentence that continues on
+        the next card (issue 33: cards cut rules mid-sentence with no mark)."""
+        return text_width(CONT_AFTER, FONT, fs(0.75, self.u))
 
     def skill_line_h(self) -> float:
         return fs(0.75, self.u) * 1.18
@@ -689,6 +764,12 @@ class Layout:
                 while si < lines and used + h + self.skill_line_h() <= room + 1e-6:
                     h += self.skill_line_h()
                     si += 1
+                # end the card after a sentence when one ends on it (a word break, marked "…→",
+                # only when no sentence ends on the card at all)
+                ends = [k + 1 for k in range(start, si) if self.sentence_end[k]]
+                if si < lines and ends and ends[-1] < si:
+                    h -= (si - ends[-1]) * self.skill_line_h()
+                    si = ends[-1]
                 if si > start:
                     used += h + self.gap
             plans.append((tuple(shown), (start, si), room - used, tuple(tracks)))
@@ -735,7 +816,9 @@ def face(data: dict, lang: str, number: int = 1) -> Drawer:
 def unit_faces(data: dict, lang: str, card: tuple[float, float], bleed: float = 0.0) -> list[Drawer]:
     """One drawer per card of a unit on a ``card`` (w, h) size: one, or more when the unit
     continues (1/2, 2/2 …). Raises :class:`DoesNotFit`."""
-    layout = Layout(data, texts(lang), card[0], card[1], bleed)
+    layout = data.get("_layout")
+    if layout is None or (layout.w, layout.h, layout.bleed) != (card[0], card[1], bleed):
+        layout = Layout(data, texts(lang), card[0], card[1], bleed)
 
     def drawer(part: Part) -> Drawer:
         def draw(pen: Pen, box: CardBox) -> None:
@@ -892,10 +975,14 @@ class _Face:
                     L(f"save_{save}_short"),
                 )
                 rows.append((kind, save, icon, text, options))
-            level = next(
-                (k for k in range(3) if all(fonts.width(o[k], FONT, size) <= t.w for _, _, _, t, o in rows)),
-                2,
-            )
+            # the full wording at the card's size, else at a smaller one down to 6 pt (the
+            # seed's words before larger type), else the shorter wordings
+            level = 2
+            for k in range(3):
+                fit = max(fonts.width(o[k], FONT, 1.0) / t.w for _, _, _, t, o in rows)
+                if fit * MIN_TEXT <= 1.0 + 1e-9:
+                    level, size = k, min(size, 1.0 / fit)
+                    break
             for kind, save, icon, text, options in rows:
                 shield(pen, icon, "", hard=kind == "hard", empty=save == "none")
                 pen.text_in(text, options[level], size, FONT, pad=0, min_size=MIN_TEXT)
@@ -1088,7 +1175,12 @@ class _Face:
         pen.text(r.x, r.top - 0.75 * u, heading, size, BOLD, max_width=r.w, min_size=MIN_TEXT)
         y = r.top - 0.95 * u - size
         with pen.frame(Rect(r.x, r.y, r.w, r.h - 0.95 * u)):
-            for line in lay.skill_lines[start:end]:
+            for k in range(start, end):
+                line = lay.skill_lines[k]
+                if k == start and k and not lay.sentence_end[k - 1]:
+                    line = CONT_BEFORE + line  # the sentence began on the card before
+                if k == end - 1 and not lay.sentence_end[k]:
+                    line += CONT_AFTER  # ... and goes on on the next card
                 pen.text(r.x, y, line, size, FONT, max_width=r.w, min_size=MIN_TEXT)
                 y -= lay.skill_line_h()
 
@@ -1119,7 +1211,7 @@ def box_rows(groups: list[int], width: float, size: float, gap: float) -> list[l
         if rows[-1] and (x + group_w > width + 1e-6) and group_w <= width:
             rows.append([])
             x = 0.0
-        for _ in range(n):
+        for _k in range(n):
             if len(rows[-1]) and x + size > width + 1e-6:
                 rows.append([])
                 x = 0.0

@@ -95,9 +95,7 @@ def card_data(
             "models": unit.models,
             "per_model": unit.health,
             "boxes": unit.damage_boxes,
-            "hero": {"name": hero.name, "boxes": hero.damage_boxes, "label": "hero_boxes"}
-            if hero is not None
-            else None,
+            "hero": {"name": hero.name, "boxes": hero.damage_boxes} if hero is not None else None,
             "total": unit.damage_boxes + (hero.damage_boxes if hero is not None else 0),
         },
         "move": unit.move,

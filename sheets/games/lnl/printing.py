@@ -180,13 +180,23 @@ def flow(pen: Pen, r: Rect, items: list, s: float, draw: bool = True) -> float:
     return r.top - y
 
 
+# a worked example kept on one line: "4 vs 2 → 2:1", "4 против 2 с героем → 3:1", "1 vs 4 → 1:3
+# (one target)", "4:4 = 1:1" (issue 33: "5:1. 4" | "против 2" broke one across two lines)
+EXAMPLE = re.compile(
+    r"\d+ (?:vs|против) \d+(?: (?:with a hero|с героем))? → \d+:\d+(?: \([^()]{1,24}\))?"
+    r"|\d+:\d+ [→=] \d+:\d+"
+    r"|\d+ (?:vs|против) \d+"
+)
+
+
 def wrap_glued(text: str, font: str, size: float, width: float) -> list[str]:
-    """Word wrap that never ends a line on "→" or starts one with it: "4 vs 2 → 2:1" keeps
-    "2 → 2:1" together (the arrow is glued to both neighbours)."""
+    """Word wrap that keeps a worked example on one line (:data:`EXAMPLE`) and never ends a
+    line on "→" or starts one with it (the arrow is glued to both neighbours)."""
     from sheets.render.pdf import Pen
 
     if "\n" in text:
         return Pen.wrap_static(text, font, size, width)
+    text = EXAMPLE.sub(lambda m: m.group(0).replace(" ", "\u00a0"), text)
     glued: list[str] = []
     join_next = False
     for w in text.split(" "):

@@ -278,14 +278,19 @@ def _table(pen: Pen, r: Rect, rows: list, start: int, L, header_h: float) -> Non
     cols = _columns(r)
     head = Rect(r.x, r.top - header_h, r.w, header_h)
     pen.rect(head, fill=pen.t.band, stroke=False)
+    heads = []  # (cell, text, align) of the header row
     for key, lab, c, align in cols:
-        cell = Rect(c.x, head.y, c.w, header_h)
         if key == "ticks":
             sw = c.w / len(TICK_HEADS)
-            for i, k in enumerate(TICK_HEADS):
-                _head(pen, Rect(c.x + i * sw, head.y, sw, header_h), L(k), "center")
-            continue
-        _head(pen, cell, L(lab), align)
+            heads += [
+                (Rect(c.x + i * sw, head.y, sw, header_h), L(k), "center") for i, k in enumerate(TICK_HEADS)
+            ]
+        else:
+            heads.append((Rect(c.x, head.y, c.w, header_h), L(lab), align))
+    # one size for the whole row (issue 33: 6.3 pt beside 8.5 pt): the least any header needs
+    size = min(_head_size(pen, cell, text) for cell, text, _ in heads)
+    for cell, text, align in heads:
+        _head(pen, cell, text, align, size)
     y = head.y
     for n, (row, cells, h) in enumerate(rows):
         rr = Rect(r.x, y - h, r.w, h)
@@ -310,13 +315,19 @@ def _table(pen: Pen, r: Rect, rows: list, start: int, L, header_h: float) -> Non
     pen.rect(Rect(r.x, y, r.w, r.top - y), stroke=True, width=0.8)
 
 
-def _head(pen: Pen, cell: Rect, text: str, align: str) -> None:
-    """A column header: up to three wrapped lines, 7 pt down to 6 pt, centred vertically."""
+def _head_size(pen: Pen, cell: Rect, text: str) -> float:
+    """The size a column header fits its cell at: up to three wrapped lines, 7 pt down to 6 pt."""
     size = 7.0
     lines = pen.wrap(text, BOLD, size, cell.w - 3)
     while (len(lines) > 3 or any(pen_width(l, BOLD, size) > cell.w - 3 for l in lines)) and size > 6.0:
         size = round(size - 0.25, 2)
         lines = pen.wrap(text, BOLD, size, cell.w - 3)
+    return size
+
+
+def _head(pen: Pen, cell: Rect, text: str, align: str, size: float = 7.0) -> None:
+    """A column header at the row's size, up to three wrapped lines, centred vertically."""
+    lines = pen.wrap(text, BOLD, size, cell.w - 3)
     lead = size * 1.1
     yy = cell.y + (cell.h + len(lines) * lead) / 2 - size * 0.95
     for line in lines:
@@ -405,7 +416,10 @@ def _foot(pen: Pen, r: Rect, rows: list, L, army: dict | None = None) -> None:
         legend.append(L("sw_unverified_note"))
     legend.append(L("oob_legend_abbr"))
     if army is not None:
-        legend += [f"{army['labels']['violations']}: {v}" for v in army.get("violations") or []]
+        # the totals line already says whether the list is over its limit: the legend lists the
+        # game's own list checks only (issue 33: "OVER THE LIMIT" twice on one page)
+        found = army.get("rule_violations") if army.get("limit") is not None else army.get("violations")
+        legend += [f"{army['labels']['violations']}: {v}" for v in found or []]
     box = Rect(r.x + r.w * 0.63, r.y, r.w * 0.37, title_y + 8 - r.y)
     size = 6.5
     while size > 6.0 and _legend_h(legend, box.w, size) > box.h:

@@ -39,7 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from sheets.core.data import load_data
-from sheets.core.errors import InputError, Pos, Problem
+from sheets.core.errors import InputError, Pos, Problem, short
+from sheets.core.i18n import _, ngettext
 
 NS = "{http://www.battlescribe.net/schema/rosterSchema}"
 MODEL_PROFILES = ("unit", "monstrous creature", "vehicle", "walker", "flyer")
@@ -51,8 +52,14 @@ def config() -> dict:
     return load_data("wh40k6/battlescribe.yaml")
 
 
-def _fail(path: str, message: str, pos: Pos | None = None):
-    raise InputError([Problem(path, pos, message)])
+def _fail(path: str, message: str, pos: Pos | None = None, code: str | None = None):
+    """Refuse the roster: one problem, its kind ``code`` (every caller names one)."""
+    raise InputError([Problem(path, pos, message, code=code)])
+
+
+def _q(text, limit: int = 60) -> str:
+    """A value from the roster, quoted for a message (spaces collapsed, cut to ``limit``)."""
+    return repr(_short(text, limit))
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -68,22 +75,26 @@ def _open_file(path, name: str, limits: dict) -> bytes:
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        _fail(name, "no such file")
+        _fail(name, _("no such file"), code="file-not-found")
     except OSError as exc:
-        _fail(name, f"cannot read: {exc.strerror or exc}")
+        _fail(name, _("cannot read: {reason}").format(reason=exc.strerror or exc), code="file-unreadable")
     if stat.S_ISDIR(st.st_mode):
-        _fail(name, "is a directory, not a file")
+        _fail(name, _("is a directory, not a file"), code="not-a-file")
     if not stat.S_ISREG(st.st_mode):
-        _fail(name, "not a regular file")
+        _fail(name, _("not a regular file"), code="not-a-file")
     if st.st_size > limits["file_bytes"]:
-        _fail(name, f"file too large (limit {limits['file_bytes']} bytes)")
+        _fail(
+            name,
+            _("file too large (limit {limit} bytes)").format(limit=limits["file_bytes"]),
+            code="file-too-large",
+        )
     try:
         with open(path, "rb") as fh:
             return fh.read(limits["file_bytes"] + 1)
     except PermissionError:
-        _fail(name, "permission denied")
+        _fail(name, _("permission denied"), code="file-unreadable")
     except OSError as exc:
-        _fail(name, f"cannot read: {exc.strerror or exc}")
+        _fail(name, _("cannot read: {reason}").format(reason=exc.strerror or exc), code="file-unreadable")
 
 
 def roster_chunks(path: str | os.PathLike, data: bytes | None = None) -> Iterator[bytes]:
@@ -95,12 +106,20 @@ def roster_chunks(path: str | os.PathLike, data: bytes | None = None) -> Iterato
     if data is None:
         data = _open_file(path, name, limits)
     elif len(data) > limits["file_bytes"]:
-        _fail(name, f"file too large (limit {limits['file_bytes']} bytes)")
+        _fail(
+            name,
+            _("file too large (limit {limit} bytes)").format(limit=limits["file_bytes"]),
+            code="file-too-large",
+        )
     if data[:2] == b"PK":
         yield from _unzip(name, data, limits)
         return
     if len(data) > limits["xml_bytes"]:
-        _fail(name, f"roster too large (limit {limits['xml_bytes']} bytes)")
+        _fail(
+            name,
+            _("roster too large (limit {limit} bytes)").format(limit=limits["xml_bytes"]),
+            code="roster-too-large",
+        )
     for i in range(0, len(data), CHUNK):
         yield data[i : i + CHUNK]
 
@@ -125,36 +144,105 @@ def _unzip(name: str, data: bytes, limits: dict) -> Iterator[bytes]:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()
     except _UNPACK_ERRORS as exc:
-        _fail(name, f"not a readable .rosz (zip) file: {_short(exc)}")
+        _fail(name, _("not a readable .rosz (zip) file: {reason}").format(reason=_short(exc)), code="bad-zip")
     if len(members) > limits["zip_members"]:
-        _fail(name, f"the zip holds {len(members)} members (limit {limits['zip_members']})")
+        _fail(
+            name,
+            _("the zip holds {count} members (limit {limit})").format(
+                count=len(members), limit=limits["zip_members"]
+            ),
+            code="zip-too-many-members",
+        )
     rosters = [m for m in members if m.filename.lower().endswith(".ros") and not m.is_dir()]
     if not rosters:
-        _fail(name, "the zip holds no .ros roster")
+        _fail(name, _("the zip holds no .ros roster"), code="zip-without-roster")
     member = rosters[0]
     mname = _short(member.filename)
     if member.flag_bits & 0x1:
-        _fail(name, f"{mname} is encrypted (password-protected): BattleScribe never writes that")
+        _fail(
+            name,
+            _("{member} is encrypted (password-protected): BattleScribe never writes that").format(
+                member=mname
+            ),
+            code="zip-encrypted",
+        )
     cap = limits["xml_bytes"]
     if member.file_size > cap:
-        _fail(name, f"{mname} unpacks to {member.file_size} bytes (limit {cap}): refused (a zip bomb?)")
+        _fail(
+            name,
+            _("{member} unpacks to {size} bytes (limit {limit}): refused (a zip bomb?)").format(
+                member=mname, size=member.file_size, limit=cap
+            ),
+            code="zip-too-large",
+        )
+    if member.compress_type == zipfile.ZIP_LZMA:
+        _check_lzma(name, data, member, mname, limits)
     total = 0
     try:
         fh = archive.open(member)
     except _UNPACK_ERRORS as exc:
-        _fail(name, f"cannot unpack {mname}: {_short(exc)}")
+        _fail(
+            name,
+            _("cannot unpack {member}: {reason}").format(member=mname, reason=_short(exc)),
+            code="zip-unreadable",
+        )
     with fh:
         while True:
             try:  # the header may lie: cap what is actually read
                 piece = fh.read(CHUNK)
             except _UNPACK_ERRORS as exc:
-                _fail(name, f"cannot unpack {mname}: {_short(exc) or type(exc).__name__}")
+                _fail(
+                    name,
+                    _("cannot unpack {member}: {reason}").format(
+                        member=mname, reason=_short(exc) or type(exc).__name__
+                    ),
+                    code="zip-unreadable",
+                )
             if not piece:
                 return
             total += len(piece)
             if total > cap:
-                _fail(name, f"{mname} unpacks to more than {cap} bytes: refused (a zip bomb?)")
+                _fail(
+                    name,
+                    _("{member} unpacks to more than {limit} bytes: refused (a zip bomb?)").format(
+                        member=mname, limit=cap
+                    ),
+                    code="zip-too-large",
+                )
             yield piece
+
+
+def _check_lzma(name: str, data: bytes, member, mname: str, limits: dict) -> None:
+    """An LZMA member names the dictionary its decoder must reserve (5 property bytes after the
+    local header: the zip format's LZMA header, version and size, then lc/lp/pb and the
+    dictionary size). A damaged or hostile header may ask for gigabytes, reserved before one byte
+    is read: refused past ``limits.lzma_dict_bytes`` (the largest preset's 64 MiB)."""
+    start = member.header_offset
+    head = data[start : start + 30]
+    if len(head) < 30 or head[:4] != b"PK\x03\x04":
+        _fail(
+            name,
+            _("cannot unpack {member}: its local header is damaged").format(member=mname),
+            code="zip-unreadable",
+        )
+    body = start + 30 + int.from_bytes(head[26:28], "little") + int.from_bytes(head[28:30], "little")
+    props = data[body : body + 9]
+    if len(props) < 9 or int.from_bytes(props[2:4], "little") != 5:
+        _fail(
+            name,
+            _("cannot unpack {member}: its LZMA header is damaged").format(member=mname),
+            code="zip-unreadable",
+        )
+    size, cap = int.from_bytes(props[5:9], "little"), limits["lzma_dict_bytes"]
+    if size > cap:
+        _fail(
+            name,
+            _(
+                "cannot unpack {member}: its LZMA data asks for a {size}-byte dictionary (limit {cap}): "
+                "a damaged file?"
+            ).format(member=mname, size=size, cap=cap),
+            code="lzma-dictionary-too-large",
+        )
 
 
 # the encodings expat reads itself; BattleScribe and New Recruit write UTF-8
@@ -197,10 +285,18 @@ class _Builder:
         at = (xp.CurrentLineNumber, xp.CurrentColumnNumber + 1)  # where the start tag begins
         if self.count > self.max_elements:
             raise _Stop(
-                f"more than {self.max_elements} XML elements: refused (a roster has a few thousand)", at
+                _("more than {limit} XML elements: refused (a roster has a few thousand)").format(
+                    limit=self.max_elements
+                ),
+                at,
+                "too-many-elements",
             )
         if self.depth > self.max_depth:
-            raise _Stop(f"XML nested deeper than {self.max_depth} levels: refused", at)
+            raise _Stop(
+                _("XML nested deeper than {limit} levels: refused").format(limit=self.max_depth),
+                at,
+                "too-deep",
+            )
         if self.count == 1:
             self.root_attrs = dict(attrs)
         el = self.tb.start(tag, attrs)
@@ -248,27 +344,43 @@ def _parse(name: str, chunks: Iterable[bytes]):
                         col = len(piece[: m.start(2)].decode("latin-1")) + 1
                         _fail(
                             name,
-                            f"encoding {_short(enc, 30)!r} is not supported: a roster is "
-                            f"UTF-8 (BattleScribe and New Recruit write nothing else)",
+                            _(
+                                "encoding {encoding} is not supported: a roster is UTF-8 "
+                                "(BattleScribe and New Recruit write nothing else)"
+                            ).format(encoding=_q(enc, 30)),
                             Pos(1, col),
+                            code="unknown-encoding",
                         )
             parser.feed(piece)
         root = parser.close()
     except _Stop as exc:  # at the element that is one past the cap (not where the parser stopped)
-        _fail(name, exc.args[0], Pos(*exc.args[1]))
+        _fail(name, exc.args[0], Pos(*exc.args[1]), code=exc.args[2])
     except DefusedXmlException as exc:
         _fail(
             name,
-            f"refused: the XML declares a DTD, entities or external references "
-            f"({type(exc).__name__}); BattleScribe rosters never do",
+            _(
+                "refused: the XML declares a DTD, entities or external references ({kind}); "
+                "BattleScribe rosters never do"
+            ).format(kind=type(exc).__name__),
+            code="xml-dtd",
         )
     except ParseError as exc:
         _check_system(name, builder.root_attrs)  # another game's roster: say that first
         line, col = getattr(exc, "position", (None, None))
         msg = str(exc).split(":")[0]
-        _fail(name, f"not valid XML: {msg}", Pos(line, col + 1) if line else None)
+        _fail(
+            name,
+            _("not valid XML: {reason}").format(reason=msg),
+            Pos(line, col + 1) if line else None,
+            "bad-xml",
+        )
     except (ValueError, RecursionError, LookupError, UnicodeError, TypeError) as exc:
-        _fail(name, f"not valid XML: {_short(exc) or type(exc).__name__}", where())
+        _fail(
+            name,
+            _("not valid XML: {reason}").format(reason=_short(exc) or type(exc).__name__),
+            where(),
+            "bad-xml",
+        )
     # (an empty file needs no case of its own: expat's close() refuses it, "no element found")
     for el in root.iter():  # drop the namespace once: lookups below are plain tag names
         if isinstance(el.tag, str) and el.tag[:1] == "{":
@@ -282,21 +394,27 @@ def _check_system(name: str, attrs: dict, always: bool = False) -> dict | None:
     if not attrs and not always:
         return None
     system_id = str(attrs.get("gameSystemId") or "").strip()
-    system_name = str(attrs.get("gameSystemName") or "").strip() or "unknown game system"
+    system_name = str(attrs.get("gameSystemName") or "").strip() or _("unknown game system")
     system = config()["systems"].get(system_id)
     if system is None:
         if not always and not system_id:
             return None
         _fail(
             name,
-            f"game system {_short(system_name)!r} ({_short(system_id, 40)}) is not "
-            f"Warhammer 40,000 6th/7th edition or Horus Heresy 1st edition: not imported",
+            _(
+                "game system {system} ({id}) is not Warhammer 40,000 6th/7th edition or Horus Heresy "
+                "1st edition: not imported"
+            ).format(system=_q(system_name), id=_short(system_id, 40)),
+            code="other-game-system",
         )
     if not system["import"]:
         _fail(
             name,
-            f"this roster is for {system['name']} ({_short(system_name)}); only "
-            f"6th/7th-edition and Horus Heresy 1st-edition rosters can be imported",
+            _(
+                "this roster is for {edition} ({system}); only 6th/7th-edition and Horus Heresy "
+                "1st-edition rosters can be imported"
+            ).format(edition=system["name"], system=_short(system_name)),
+            code="other-edition",
         )
     return system
 
@@ -326,13 +444,16 @@ class _Ctx:
     def __init__(self, name: str, positions: dict, limits: dict):
         self.name, self.positions, self.limits = name, positions, limits
         self.gaps: list[str] = []
+        self.texts_seen: set[str] = set()  # rule / wargear names whose roster text is kept
+        self.text_chars = 0  # characters of roster text kept so far
+        self.texts_dropped = 0  # texts past the cap
 
     def pos(self, el) -> Pos | None:
         lc = self.positions.get(id(el))
         return Pos(*lc) if lc else None
 
-    def fail(self, el, message: str):
-        _fail(self.name, message, self.pos(el) if el is not None else None)
+    def fail(self, el, message: str, code: str):
+        _fail(self.name, message, self.pos(el) if el is not None else None, code)
 
     def check_digits(self, el, text: str, what: str) -> None:
         """A run of more digits than any roster needs is refused (int() of 4,300+ digits fails and
@@ -340,7 +461,13 @@ class _Ctx:
         cap = self.limits["digits"]
         longest = max((len(m) for m in re.findall(r"[0-9]+", text or "")), default=0)
         if longest > cap:
-            self.fail(el, f"{what}: a number of {longest} digits (limit {cap}): refused")
+            self.fail(
+                el,
+                _("{what}: a number of {digits} digits (limit {limit}): refused").format(
+                    what=what, digits=longest, limit=cap
+                ),
+                "too-many-digits",
+            )
 
 
 def _decimal(ctx: _Ctx, el, raw: str, what: str) -> Decimal:
@@ -349,10 +476,10 @@ def _decimal(ctx: _Ctx, el, raw: str, what: str) -> Decimal:
     try:
         value = Decimal(raw)
     except (InvalidOperation, ValueError):
-        ctx.fail(el, f"{what}: {_short(raw)!r} is not a number")
+        ctx.fail(el, _("{what}: {value} is not a number").format(what=what, value=_q(raw)), "not-a-number")
     # never arithmetic before the range check: 1e999999999 overflows the decimal context
     if not value.is_finite() or (value != 0 and value.adjusted() > 9):
-        ctx.fail(el, f"{what}: {_short(raw)!r} is out of range")
+        ctx.fail(el, _("{what}: {value} is out of range").format(what=what, value=_q(raw)), "out-of-range")
     return value
 
 
@@ -361,7 +488,10 @@ def _own_points(ctx: _Ctx, sel, cost_name: str) -> Decimal:
     for cost in _children(sel, "costs", "cost"):
         if _attr(cost, "name").replace(" ", "").lower() == cost_name:
             total += _decimal(
-                ctx, cost, _attr(cost, "value", default="0"), f"cost of {_short(_attr(sel, 'name'))!r}"
+                ctx,
+                cost,
+                _attr(cost, "value", default="0"),
+                _("cost of {name}").format(name=_q(_attr(sel, "name"))),
             )
     return total
 
@@ -369,9 +499,12 @@ def _own_points(ctx: _Ctx, sel, cost_name: str) -> Decimal:
 def _count(ctx: _Ctx, sel) -> int:
     """A selection's ``number``: ASCII digits only (``²`` is a digit to Python, not to a roster)."""
     raw = _attr(sel, "number", default="1").strip()
-    ctx.check_digits(sel, raw, f"number of {_short(_attr(sel, 'name'))!r}")
+    what = _("number of {name}").format(name=_q(_attr(sel, "name")))
+    ctx.check_digits(sel, raw, what)
     if not re.fullmatch(r"[0-9]+", raw):
-        ctx.fail(sel, f"number of {_short(_attr(sel, 'name'))!r}: {_short(raw)!r} is not a whole number")
+        ctx.fail(
+            sel, _("{what}: {value} is not a whole number").format(what=what, value=_q(raw)), "not-a-number"
+        )
     return min(int(raw), 10_000)
 
 
@@ -415,15 +548,36 @@ def _is_dedicated_transport(sel) -> bool:
     )
 
 
+def _category_key(category: str) -> str:
+    return " ".join(category.lower().replace(":", " ").split())  # "Troops:" in some catalogues
+
+
 def slot_of(category: str | None) -> str:
     """Our FOC slot for a BattleScribe primary category name (``none`` when it uses no slot)."""
     if not category:
         return "none"
-    key = " ".join(category.lower().replace(":", " ").split())  # "Troops:" in some catalogues
+    key = _category_key(category)
     for entry in config()["slots"]:
         if key in entry["names"] or any(word in key for word in entry.get("contains", [])):
             return entry["slot"]
     return "none"
+
+
+def slot_gap(category: str | None) -> str | None:
+    """What the datasheet and the warning say of a unit whose primary category takes no slot of
+    the chart (``Bodyguard``, an unknown category, none at all): it is not counted. None for a
+    category that maps to a slot."""
+    if slot_of(category) != "none":
+        return None
+    if not category:
+        return _("no Force Organisation category in the roster: not counted in the chart")
+    if _category_key(category) in {_category_key(c) for c in config().get("not_counted", ())}:
+        return _("category {category} takes no Force Organisation slot: not counted in the chart").format(
+            category=short(category)
+        )
+    return _(
+        "category {category} is not a Force Organisation slot this tool knows: not counted in the chart"
+    ).format(category=short(category))
 
 
 def _characteristics(ctx: _Ctx | None, profile) -> dict[str, str]:
@@ -539,7 +693,9 @@ def _model(ctx: _Ctx, profile, kind: str, count: int) -> dict:
         if unknown:
             model["type_text"] = _short(vtype, 80)
             ctx.gaps.append(
-                f"{pname}: type words not known, kept as written: {', '.join(unknown)} (from {vtype!r})"
+                _("{model}: type words not known, kept as written: {words} (from {type})").format(
+                    model=pname, words=", ".join(unknown), type=repr(vtype)
+                )
             )
         keys = (
             ["ws", "bs", "s", "front", "side", "rear", "i", "a", "hp"]
@@ -567,7 +723,11 @@ def _model(ctx: _Ctx, profile, kind: str, count: int) -> dict:
     except TypeError_:  # a type the seed does not define: read as infantry, the text kept
         model["type"] = "infantry (character)" if "character" in raw_type.lower() else "infantry"
         model["type_text"] = _short(raw_type, 80)
-        ctx.gaps.append(f"{pname}: unit type {raw_type!r} not known: moves as infantry here")
+        ctx.gaps.append(
+            _("{model}: unit type {type} not known: moves as infantry here").format(
+                model=pname, type=repr(raw_type)
+            )
+        )
     for key in ("ws", "bs", "s", "t", "w", "i", "a"):
         model[key] = _number(ch.get(key, "-"))
     model["ld"] = _number(ld)
@@ -597,78 +757,241 @@ def _weapon(ctx: _Ctx, profile, count: int) -> dict:
     return out
 
 
-_TIMES = re.compile(r"\s*[x×]\s*([0-9]{1,3})\s*$", re.I)
+_TIMES = re.compile(r"\s*[x×]\s*([0-9]{1,2})\s*$", re.I)  # "Quad Lascannon Sponsons x2"
+_TIMES_FIRST = re.compile(r"^\s*([0-9]{1,2})\s*[x×]\s+\S", re.I)  # "2x Space Marine Crew"
+
+
+def _multiplier(name: str) -> int:
+    """How many of its contents a selection's name says it holds: ``2x Space Marine Crew`` and
+    ``Sponsons x2`` are 2, any other name 1."""
+    m = _TIMES_FIRST.match(name) or _TIMES.search(name)
+    return max(1, int(m.group(1))) if m else 1
+
+
+def _model_profiles(sel) -> list:
+    return [
+        p
+        for p in _children(sel, "profiles", "profile")
+        if _attr(p, "hidden") != "true" and _profile_type(p) in MODEL_PROFILES
+    ]
+
+
+def _holds_model_profile(sel, depth: int = 0) -> bool:
+    """``sel`` or a selection under it has a model profile of its own (bounded by the nesting cap
+    the walker enforces)."""
+    if _model_profiles(sel):
+        return True
+    return depth < 60 and any(
+        _holds_model_profile(c, depth + 1) for c in _children(sel, "selections", "selection")
+    )
+
+
+def _is_team(sel) -> bool:
+    """A ``type="model"`` selection with no model profile in it: its models are the profiles of
+    the selection above that holds them (a Terminator squad's ``Justaerin ×5``, a battery's
+    ``Rapier Team``: gun and crew)."""
+    return _attr(sel, "type") == "model" and not _holds_model_profile(sel)
+
+
+def _has_teams(sel, depth: int = 0) -> bool:
+    for c in _children(sel, "selections", "selection"):
+        if _is_team(c) or (depth < 60 and not _model_profiles(c) and _has_teams(c, depth + 1)):
+            return True
+    return False
+
+
+def _norm_name(text: str) -> str:
+    return " ".join(str(text).lower().split())
+
+
+def _plural_of(name: str, profile_name: str) -> bool:
+    """``Bolt Pistols`` for the profile ``Bolt Pistol``, ``Bolters`` for ``Boltgun``: a
+    selection named in the plural for a profile named in the singular."""
+
+    def last(text: str) -> str:
+        words = re.findall(r"[a-z]+", text.lower())
+        return words[-1] if words else ""
+
+    a, b = last(name), last(profile_name)
+    return a.endswith("s") and not a.endswith("ss") and not (b.endswith("s") and not b.endswith("ss"))
+
+
+class _Holder:
+    """A model selection the walk is inside: how many models it is (``count``), the model line
+    its gear belongs to (``carrier``; a selection that only wraps the selection with the
+    profile learns it from there), and the lines it holds."""
+
+    def __init__(self, count: int, carrier: str | None, wrapper: bool = False):
+        self.count, self.carrier, self.wrapper = count, carrier, wrapper
+        self.lines: list[str] = []
+
+    def resolved(self) -> str | None:
+        if not self.wrapper:
+            return self.carrier
+        names = list(dict.fromkeys(self.lines))
+        return names[0] if len(names) == 1 else None
+
+
+class _Scope:
+    """The unit or a section of it (a ``type="unit"`` selection inside the unit): the models
+    counted in it, per line, for the gear it gives every model once."""
+
+    def __init__(self, parent: _Scope | None):
+        self.parent = parent
+        self.counts: dict[str, int] = {}
+
+    def add(self, line: str, n: int) -> None:
+        s = self
+        while s is not None:
+            s.counts[line] = s.counts.get(line, 0) + n
+            s = s.parent
 
 
 class _Walker:
-    """Walks one unit's selection subtree (bounded): models (counts add up over selections),
-    weapons (counted, with the model that carries them), rules, wargear / transport / building
-    profiles, and dedicated transports (returned separately)."""
+    """Walks one unit's selection subtree (bounded): models (counted per line: the same profile
+    adds up, the same name with another profile is a line of its own), weapons (counted, with the
+    model line that carries them), rules, wargear / transport / building profiles, and dedicated
+    transports (returned separately).
+
+    How a roster says how many (BattleScribe roster schema: a ``selection``'s ``number``; the
+    profiles under it): a model selection is one with a model profile of its own, or a
+    ``type="model"`` one without (a team: the profiles of the selection above, one each per
+    team). Its models: its ``number`` (times a ``2x`` in its name); inside another model selection,
+    a ``number`` of 1 is one per model of that selection. A weapon inside a model selection is
+    carried by that selection's line, one per model when given once; a weapon given once to the
+    whole unit (or to a section of it) is carried by every model of the unit (section) that has no
+    weapon of that name of its own, when the roster names it so: a profile on the unit (section)
+    itself, a container named as the squad's gear (``Standard Wargear``), a name in the plural
+    for a profile in the singular (``Bolt Pistols``), or one naming several (``Frag and Krak
+    Grenades``); else it is one weapon, as written."""
 
     def __init__(self, ctx: _Ctx, counter: list[int], texts: bool, split: bool = True):
         self.ctx, self.counter, self.texts, self.split = ctx, counter, texts, split
-        self.models: dict[str, dict] = {}
+        gear = config().get("squad_gear") or {}
+        self.containers = {_norm_name(n) for n in gear.get("containers", ())}
+        self.joiners = [str(j).lower() for j in gear.get("joiners", ())]
+        self.models: dict[str, dict] = {}  # line name -> model
+        self._signatures: dict[str, tuple] = {}  # line name -> its profile
         self.weapons: dict[tuple, dict] = {}
+        self._later: list[tuple] = []  # weapons whose carrier or count is known at the end
         self.rules: dict[str, str] = {}
         self.wargear: dict[str, str] = {}
         self.transport: dict[str, str] = {}
         self.building: dict | None = None
         self.transports: list = []  # dedicated transport selections inside this unit
+        self.unprofiled: list[tuple[str, int]] = []  # model selections with no profile to take
+        self.root = _Scope(None)
 
-    def visit(self, sel, depth: int, carrier: tuple[str, int] | None = None, top: bool = True) -> None:
+    # -- models
+    def _line(self, profile, kind: str, count: int, sel_name: str) -> str:
+        model = _model(self.ctx, profile, kind, count)
+        signature = tuple(sorted((k, str(v)) for k, v in model.items() if k not in ("name", "count")))
+        base = model["name"]
+        name, i = base, 1
+        while name in self._signatures and self._signatures[name] != signature:
+            i += 1  # the same name with another profile (a sergeant's A2 Ld9): a line of its own
+            alt = f"{base} ({sel_name})" if i == 2 and _norm_name(sel_name) != _norm_name(base) else ""
+            name = alt if alt and alt not in self._signatures else f"{base} ({i})"
+        if name in self.models:
+            self.models[name]["count"] += count  # 3 + 2 troopers are 5
+        else:
+            model["name"] = name
+            self.models[name] = model
+            self._signatures[name] = signature
+        return name
+
+    def _add_lines(self, profiles, count: int, sel_name: str, scope: _Scope, holders: list) -> list[str]:
+        names = []
+        for p in profiles:
+            name = self._line(p, _profile_type(p), count, sel_name)
+            scope.add(name, count)
+            for h in holders:
+                h.lines.append(name)
+            names.append(name)
+        return names
+
+    # -- the walk
+    def visit(
+        self,
+        sel,
+        depth: int,
+        *,
+        top: bool = True,
+        holder: _Holder | None = None,
+        holders: tuple = (),
+        scope: _Scope | None = None,
+        templates: tuple = (),
+        path_number: int = 1,
+        path_times: int = 1,
+        named: bool = False,
+    ) -> None:
         limits = self.ctx.limits
         self.counter[0] += 1
         if self.counter[0] > limits["selections"]:
-            self.ctx.fail(sel, f"more than {limits['selections']} selections: refused")
+            self.ctx.fail(
+                sel,
+                _("more than {limit} selections: refused").format(limit=limits["selections"]),
+                "too-many-selections",
+            )
         if depth > limits["depth"]:
-            self.ctx.fail(sel, f"selections nested deeper than {limits['depth']} levels: refused")
+            self.ctx.fail(
+                sel,
+                _("selections nested deeper than {limit} levels: refused").format(limit=limits["depth"]),
+                "too-deep",
+            )
         if not top and self.split and _is_dedicated_transport(sel):
             self.transports.append(sel)
             return
-        here = _count(self.ctx, sel)  # this selection's models
+        scope = scope or self.root
+        if not top and _attr(sel, "type") == "unit":
+            scope = _Scope(scope)  # a section of the unit: its gear is its own models'
         sname = " ".join(_attr(sel, "name").split())
-        times = _TIMES.search(sname)
-        for rule in _children(sel, "rules", "rule"):
-            if _attr(rule, "hidden") != "true" and _attr(rule, "name").strip():
-                text = ""
-                if self.texts:
-                    desc = rule.find("description")
-                    text = " ".join((desc.text or "").split()) if desc is not None else ""
-                rname = " ".join(_attr(rule, "name").split())
-                if text or rname not in self.rules:
-                    self.rules[rname] = text
-        model_here = None
-        for profile in _children(sel, "profiles", "profile"):
-            if _attr(profile, "hidden") == "true":
-                continue
-            kind = _profile_type(profile)
-            pname = " ".join(_attr(profile, "name").split())
-            if kind in MODEL_PROFILES:
-                model_here = pname
-                if pname in self.models:
-                    self.models[pname]["count"] += here  # 3 + 2 troopers are 5
-                else:
-                    self.models[pname] = _model(self.ctx, profile, kind, here)
+        number = path_number * _count(self.ctx, sel)
+        times = path_times * _multiplier(sname)
+        named = named or _norm_name(sname) in self.containers
+        self._rules(sel)
+        own = _model_profiles(sel)
+        model_sel = None  # this selection is a model selection: (how many, its lines)
+        if own and _has_teams(sel):
+            templates = tuple(own)  # the teams under it are these profiles, one each per team
+        elif own or _attr(sel, "type") == "model":
+            count = (holder.count if holder is not None and number == 1 else number) * times
+            count = min(count, 10_000)
+            if own:
+                lines = self._add_lines(own, count, sname, scope, holders)
+                new = _Holder(count, lines[0] if lines else None)
+            elif _is_team(sel):
+                if not templates:
+                    self.unprofiled.append((sname, count))
+                lines = self._add_lines(templates, count, sname, scope, holders)
+                guns = [n for n, p in zip(lines, templates) if self.models[n].get("type") == "gun"]
+                new = _Holder(count, (guns or lines or [None])[0])
+            else:  # wraps the selection with the profile (an Adept holding the Magos's profile)
+                new = _Holder(count, None, wrapper=True)
+            model_sel = new
+            holder, holders = new, (*holders, new)
         for profile in _children(sel, "profiles", "profile"):
             if _attr(profile, "hidden") == "true":
                 continue
             kind = _profile_type(profile)
             pname = " ".join(_attr(profile, "name").split())
             if kind in WEAPON_PROFILES:
-                n = here * (int(times.group(1)) if times else 1)
-                who = carrier
-                if model_here is not None:
-                    who = None  # the model's own profile: every model of the line carries it
-                elif carrier is not None and here == 1 and carrier[1] > 1:
-                    n = carrier[1]  # one per model of the enclosing model selection
-                w = _weapon(self.ctx, profile, n)
-                if who is not None and who[1] == 1:
-                    w["carrier"] = who[0]  # dropped again if the unit has one model (weapon_list)
-                key = (pname, w.get("carrier"))
-                if key in self.weapons:
-                    self.weapons[key]["count"] += n
+                w = _weapon(self.ctx, profile, 1)
+                if model_sel is not None:  # on the model selection itself: every model has it
+                    self._later.append((w, "holder", model_sel, model_sel.count))
+                elif holder is not None:
+                    n = (holder.count if number == 1 else number) * times
+                    self._later.append((w, "holder", holder, n))
+                elif number > 1:
+                    self._later.append((w, "none", None, number * times))
                 else:
-                    self.weapons[key] = w
+                    squad = (
+                        named
+                        or _attr(sel, "type") == "unit"
+                        or _plural_of(sname, pname)
+                        or any(j in f" {sname.lower()} " for j in self.joiners)
+                    )
+                    self._later.append((w, "squad" if squad else "once", scope, times))
             elif kind in ("wargear item", "abilities"):
                 text = ""
                 if self.texts:  # prose, never read as a number (as a rule's description): no digit cap
@@ -690,14 +1013,70 @@ class _Walker:
                 for key in ("transport capacity", "fire points", "access points"):
                     if ch.get(key):
                         self.building[key.replace(" ", "_")] = _short(ch[key], 80)
-        if model_here is not None:
-            carrier = (model_here, here)
+        if model_sel is not None:  # numbers below count from this selection's models
+            number, times, named = 1, 1, False
         for child in _children(sel, "selections", "selection"):
-            self.visit(child, depth + 1, carrier, top=False)
+            self.visit(
+                child,
+                depth + 1,
+                top=False,
+                holder=holder,
+                holders=holders,
+                scope=scope,
+                templates=templates,
+                path_number=number,
+                path_times=times,
+                named=named,
+            )
+
+    def _rules(self, sel) -> None:
+        for rule in _children(sel, "rules", "rule"):
+            if _attr(rule, "hidden") != "true" and _attr(rule, "name").strip():
+                text = ""
+                if self.texts:
+                    desc = rule.find("description")
+                    text = " ".join((desc.text or "").split()) if desc is not None else ""
+                rname = " ".join(_attr(rule, "name").split())
+                if text or rname not in self.rules:
+                    self.rules[rname] = text
+
+    # -- the weapons, once every model is known
+    def _add_weapon(self, w: dict, n: int, carrier: str | None) -> None:
+        w = dict(w, count=min(n, 10_000))
+        if carrier:
+            w["carrier"] = carrier
+        key = (w["name"], carrier)
+        if key in self.weapons:
+            self.weapons[key]["count"] = min(self.weapons[key]["count"] + w["count"], 10_000)
+        else:
+            self.weapons[key] = w
 
     def weapon_list(self) -> list[dict]:
-        """The weapons, each naming the model that carries it when the unit has several models
-        (known only once the whole unit is read: a sergeant's selection may come first)."""
+        """The weapons, each naming the model line that carries it when the unit has several
+        lines (known only once the whole unit is read: a sergeant's selection may come first)."""
+        self.weapons = {}
+        squad = []
+        for w, how, where, n in self._later:
+            if how == "holder":
+                self._add_weapon(w, n, where.resolved())
+            elif how == "none":
+                self._add_weapon(w, n, None)
+            else:
+                squad.append((w, how, where, n))
+        for w, how, scope, times in squad:
+            counts = {k: v for k, v in scope.counts.items() if v > 0}
+            if sum(counts.values()) <= 1 or how == "once":
+                self._add_weapon(w, times, next(iter(counts)) if len(counts) == 1 else None)
+                continue
+            own = {c for (name, c) in self.weapons if name == w["name"] and c}
+            takers = [line for line in counts if line not in own]
+            if not takers:  # every line has its own: the roster's entry is kept as written
+                self._add_weapon(w, times, None)
+            elif len(takers) == len(counts):  # every model of the unit (section)
+                self._add_weapon(w, sum(counts.values()) * times, takers[0] if len(takers) == 1 else None)
+            else:
+                for line in takers:
+                    self._add_weapon(w, counts[line] * times, line)
         if len(self.models) > 1:
             return list(self.weapons.values())
         merged: dict[str, dict] = {}
@@ -714,7 +1093,11 @@ def _points(ctx: _Ctx, sel, cost_name: str, depth: int = 0, skip=()) -> Decimal:
     """The points of ``sel`` and every selection under it (but ``skip``). The nesting cap is the
     walker's: a pseudo-selection (allegiance, rite of war) is not walked, only counted here."""
     if depth > ctx.limits["depth"]:
-        ctx.fail(sel, f"selections nested deeper than {ctx.limits['depth']} levels: refused")
+        ctx.fail(
+            sel,
+            _("selections nested deeper than {limit} levels: refused").format(limit=ctx.limits["depth"]),
+            "too-deep",
+        )
     return _own_points(ctx, sel, cost_name) + sum(
         (
             _points(ctx, c, cost_name, depth + 1, skip)
@@ -729,7 +1112,7 @@ def _unit_of(
     ctx: _Ctx, walker: _Walker, label: str, slot: str, detachment: str, points: Decimal, texts: bool
 ) -> dict:
     unit: dict[str, Any] = {
-        "name": label or "unnamed unit",
+        "name": label or _("unnamed unit"),
         "slot": slot,
         "detachment": detachment,
         "points": _plain(points),
@@ -744,12 +1127,21 @@ def _unit_of(
     if walker.wargear:
         unit["wargear"] = list(walker.wargear)
     if texts:
-        # a name as the rules list prints it (shortened to 120 characters by the repair)
-        roster_text = [
-            {"name": _short(k, 120), "text": _short(v, 4000)}
-            for k, v in {**walker.rules, **walker.wargear}.items()
-            if v
-        ]
+        # a name as the rules list prints it (shortened to 120 characters by the repair); a text
+        # another unit of the roster gave already is printed from there (the glossary prints each
+        # rule once), and all of them together are capped (``limits.rule_text_chars``)
+        roster_text = []
+        for k, v in {**walker.rules, **walker.wargear}.items():
+            key = " ".join(k.lower().split())
+            if not v or key in ctx.texts_seen:
+                continue
+            text = _short(v, 4000)
+            if ctx.text_chars + len(text) > ctx.limits["rule_text_chars"]:
+                ctx.texts_dropped += 1
+                continue
+            ctx.texts_seen.add(key)
+            ctx.text_chars += len(text)
+            roster_text.append({"name": _short(k, 120), "text": text})
         if roster_text:
             unit["roster_text"] = roster_text
     return unit
@@ -762,6 +1154,7 @@ def roster_to_unit_file(
     texts: bool = False,
     strict: bool = False,
     warnings: list | None = None,
+    with_positions: bool = False,
 ) -> dict:
     """The unit-file mapping (``system``, ``roster``, ``units``) of a BattleScribe roster (the
     file at ``path``, or its bytes ``data`` named ``path``).
@@ -777,45 +1170,60 @@ def roster_to_unit_file(
     if _tag(root) != "roster":
         _fail(
             name,
-            f"not a BattleScribe roster (the root element is <{_short(_tag(root), 30)}>, expected <roster>)",
+            _("not a BattleScribe roster (the root element is <{tag}>, expected <roster>)").format(
+                tag=_short(_tag(root), 30)
+            ),
             ctx.pos(root),
+            "not-a-roster",
         )
     system = _check_system(name, root.attrib, always=True)
     cost_name = cfg["cost_name"]
     limit = None
     for cl in _children(root, "costLimits", "costLimit"):
         if _attr(cl, "name").replace(" ", "").lower() == cost_name:
-            value = _decimal(ctx, cl, _attr(cl, "value", default="0"), "points limit")
+            value = _decimal(ctx, cl, _attr(cl, "value", default="0"), _("points limit"))
             if value > 0:
                 limit = int(value)
     header_cats = {c.lower() for c in cfg["header_categories"]}
     notes = [
-        f"Imported from {Path(name).name} ({system['name']}, BattleScribe "
-        f"{_short(_attr(root, 'battleScribeVersion') or '?', 10)})"
+        _("Imported from {file} ({edition}, BattleScribe {version})").format(
+            file=Path(name).name,
+            edition=system["name"],
+            version=_short(_attr(root, "battleScribeVersion") or "?", 10),
+        )
     ]
+    note_at: list[tuple] = [(notes[0], ctx.pos(root))]  # where each piece of the notes is written
     units: list[dict] = []
     counter = [0]
+    found: list | None = [] if warnings is not None else None  # given to the caller once it is read
 
     def add(unit: dict, sel) -> None:
         if len(units) >= cfg["limits"]["units"]:
-            ctx.fail(sel, f"more than {cfg['limits']['units']} units: refused")
+            ctx.fail(
+                sel,
+                _("more than {limit} units: refused").format(limit=cfg["limits"]["units"]),
+                "too-many-units",
+            )
         _repair(unit, ctx.gaps, strict, name)
         if ctx.gaps:
             unit["gaps"] = list(dict.fromkeys(_short(g, 200) for g in ctx.gaps))[:20]
-            if warnings is not None:
-                warnings.append(
+            if found is not None:
+                found.append(
                     Problem(
                         name,
                         None,
-                        f"unit {_short(unit['name'])!r}: imported with gaps: {'; '.join(unit['gaps'])}",
+                        _("unit {name}: imported with gaps: {gaps}").format(
+                            name=short(unit["name"]), gaps="; ".join(unit["gaps"])
+                        ),
                         "warning",
+                        code="imported-with-gaps",
                     )
                 )
         units.append(unit)
 
     def force(el, depth: int) -> None:
         if depth > cfg["limits"]["depth"]:
-            ctx.fail(el, "forces nested too deeply: refused")
+            ctx.fail(el, _("forces nested too deeply: refused"), "too-deep")
         fname = " ".join(_attr(el, "name").split())
         allied = any(w in fname.lower() for w in cfg["allied_force_words"])
         detachment = "allied" if allied else "primary"
@@ -827,6 +1235,7 @@ def roster_to_unit_file(
                     " ".join(_attr(s, "name").split()) for s in _children(sel, "selections", "selection")
                 ]
                 notes.append(f"{label}: {', '.join(picks)}" if picks else label)
+                note_at.append((notes[-1], ctx.pos(sel)))
                 _points(ctx, sel, cost_name)  # its costs are checked like any other
                 continue
             ctx.gaps = []
@@ -838,10 +1247,23 @@ def roster_to_unit_file(
             points = _points(ctx, sel, cost_name, skip=walker.transports)
             if not walker.models and not walker.building and points == 0 and _attr(sel, "type") == "upgrade":
                 notes.append(label)  # an option of the whole force, no models
+                note_at.append((label, ctx.pos(sel)))
                 continue
             if not walker.models and not walker.building:
-                ctx.gaps.append("no model profile in the roster")
+                ctx.gaps.append(_("no model profile in the roster"))
+            elif walker.models:
+                for sname, n in walker.unprofiled:
+                    ctx.gaps.append(
+                        ngettext(
+                            "{name}: {count} model without a profile in the roster: not printed",
+                            "{name}: {count} models without a profile in the roster: not printed",
+                            n,
+                        ).format(name=short(sname), count=n)
+                    )
             unit = _unit_of(ctx, walker, label, slot_of(category), detachment, points, texts)
+            no_slot = slot_gap(category)
+            if no_slot and not (walker.building and not walker.models):
+                ctx.gaps.append(no_slot)
             if walker.building and not walker.models and unit["slot"] == "none":
                 unit["slot"] = "fortification"
             add(unit, sel)
@@ -859,19 +1281,59 @@ def roster_to_unit_file(
     for el in _children(root, "forces", "force"):
         force(el, 0)
     if not units:
-        _fail(name, "the roster has no units")
+        _fail(name, _("the roster has no units"), code="no-units")
     roster_name = " ".join(_attr(root, "name").split()) or Path(name).stem
     note_text = "; ".join(notes)
     header = {"name": roster_name, "notes": note_text if len(note_text) <= 2000 else note_text[:1999] + "…"}
     if limit is not None:
         header["limit"] = limit
-    return {"system": "wh40k6", "rules": system.get("chart", "other"), "roster": header, "units": units}
+    extra = {}
+    if with_positions:
+        extra["_positions"] = {"name": [(roster_name, ctx.pos(root))], "notes": note_at}
+    if ctx.texts_dropped and found is not None:
+        cap = cfg["limits"]["rule_text_chars"]
+        found.append(
+            Problem(
+                name,
+                None,
+                ngettext(
+                    "{count} rule text of the roster not printed: its texts pass {cap} characters in all",
+                    "{count} rule texts of the roster not printed: its texts pass {cap} characters in all",
+                    ctx.texts_dropped,
+                ).format(count=ctx.texts_dropped, cap=cap),
+                "warning",
+                code="roster-texts-capped",
+            )
+        )
+    if found:
+        warnings.extend(found)
+    return {
+        "system": "wh40k6",
+        "rules": system.get("chart", "other"),
+        "roster": header,
+        "units": units,
+        **extra,
+    }
+
+
+class Imported(dict):
+    """An imported roster's mapping, with what the loader reports beside it: ``warnings`` (the
+    importer's own, e.g. rule texts past the cap) and ``positions`` (where the roster's header
+    texts are in the file: ``{key: [(text, Pos)]}``, for a message about one of their characters)."""
+
+    warnings: list = []
+    positions: dict = {}
 
 
 def roster_for_printing(path: str | os.PathLike, data: bytes | None = None) -> dict:
     """The unit-file mapping of a roster read directly by ``render``/``validate``/``info``: with
     the roster's own rule and wargear texts (held in memory for the print, never written)."""
-    return roster_to_unit_file(path, data, texts=True)
+    found: list = []
+    doc = Imported(roster_to_unit_file(path, data, texts=True, warnings=found, with_positions=True))
+    doc.positions = doc.pop("_positions", {})
+    # the units' own gaps are reported by the unit checks; the importer's other warnings here
+    doc.warnings = [w for w in found if w.code != "imported-with-gaps"]
+    return doc
 
 
 _WHERE = re.compile(
@@ -884,32 +1346,44 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
     named in ``gaps``. With ``strict`` nothing is repaired: the unit-file checks then refuse the
     roster as they always did (all or nothing)."""
     from sheets.core.errors import Problems
+    from sheets.core.i18n import current_lang, use_lang
     from sheets.games.wh40k6.rules import build_unit, validate_unit
     from sheets.games.wh40k6.schema import unit_spec
 
     spec = unit_spec()
-    for _ in range(6):
+
+    def failures() -> list[str]:
         problems = Problems(name)
         checked = spec.check(unit, None, problems, "U")
         messages = [p.message for p in problems.items if p.severity == "error"]
-        if not messages:
-            data = dict(checked, gaps=list(gaps))  # the gaps found so far (the unit has none of its own)
-            issues = [i for i in validate_unit(build_unit(data)) if i.severity == "error"]
-            if not issues:
-                return
-            messages = []
-            for issue in issues:
+        if messages:
+            return messages
+        data = dict(checked, gaps=list(gaps))  # the gaps found so far (the unit has none of its own)
+        out = []
+        for issue in validate_unit(build_unit(data)):
+            if issue.severity == "error":
                 path = "".join(f"[{p + 1}]" if isinstance(p, int) else f".{p}" for p in issue.path)
-                messages.append(f"U{path}: {issue.message}")
+                out.append(f"U{path}: {issue.message}")
+        return out
+
+    for _attempt in range(6):
+        with use_lang("en"):  # read by the patterns below
+            messages = failures()
+        if not messages:
+            return
         if strict:
             return  # all or nothing: the unit-file checks report it as they find it
+        # the reasons the gaps give, in the user's language (the same problems, in the same order)
+        local = messages if current_lang() == "en" else failures()
         changed = False
         drop: dict[str, set] = {}
-        for m in messages:
+        for n, m in enumerate(messages):
             hit = _WHERE.match(m)
             if not hit:
                 continue
             group, index, key, sub, text = hit.groups()
+            mine = _WHERE.match(local[n]) if n < len(local) else None
+            said = mine.group(5) if mine else text
             if group and index:
                 items = unit.get(group) or []
                 i = int(index) - 1
@@ -919,35 +1393,51 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
                 label = item.get("name", "?") if isinstance(item, dict) else item
                 if key == "name" and isinstance(item, dict) and len(str(item.get("name", ""))) > 120:
                     item["name"] = _short(item["name"], 120)
-                    gaps.append(f"{item['name'][:40]}…: name shortened to 120 characters")
+                    gaps.append(_("{name}…: name shortened to 120 characters").format(name=item["name"][:40]))
                     changed = True
                 elif key and isinstance(item, dict) and key in item:
-                    gaps.append(f"{label}: {key} {_short(str(item[key]), 30)!r} not read ({text})")
+                    gaps.append(
+                        _("{what}: {key} {value} not read ({reason})").format(
+                            what=label, key=key, value=_q(str(item[key]), 30), reason=said
+                        )
+                    )
                     item.pop(key, None)
                     changed = True
                 elif isinstance(item, str) and len(item) > 120:
                     items[i] = _short(item, 120)
-                    gaps.append(f"{item[:40]}…: name shortened to 120 characters")
+                    gaps.append(_("{name}…: name shortened to 120 characters").format(name=item[:40]))
                     changed = True
                 else:
                     drop.setdefault(group, set()).add(i)
-                    gaps.append(f"{label}: left out ({text})")
+                    gaps.append(_("{what}: left out ({reason})").format(what=label, reason=said))
             elif group and "too many" in text:
                 keep = int(re.search(r"limit (\d+)", text).group(1)) if re.search(r"limit (\d+)", text) else 0
-                gaps.append(f"{group}: only the first {keep} printed ({text})")
+                gaps.append(
+                    _("{what}: only the first {count} printed ({reason})").format(
+                        what=group, count=keep, reason=said
+                    )
+                )
                 unit[group] = unit[group][:keep]
                 changed = True
             elif not group and sub and isinstance(unit.get(key), dict) and sub in unit[key]:
                 # a field of the building or transport profile (e.g. armour 99): that field only
-                gaps.append(f"{key} {sub} {_short(str(unit[key][sub]), 30)!r} not read ({text})")
+                gaps.append(
+                    _("{block} {key} {value} not read ({reason})").format(
+                        block=key, key=sub, value=_q(str(unit[key][sub]), 30), reason=said
+                    )
+                )
                 unit[key].pop(sub)
                 changed = True
             elif key == "name" and isinstance(unit.get("name"), str) and len(unit["name"]) > 120:
                 unit["name"] = _short(unit["name"], 120)
-                gaps.append("the unit's name shortened to 120 characters")
+                gaps.append(_("the unit's name shortened to 120 characters"))
                 changed = True
             elif key and key in unit and key not in ("name", "points", "slot", "detachment"):
-                gaps.append(f"{key} {_short(str(unit[key]), 30)!r} not read ({text})")
+                gaps.append(
+                    _("{key} {value} not read ({reason})").format(
+                        key=key, value=_q(str(unit[key]), 30), reason=said
+                    )
+                )
                 unit.pop(key, None)
                 changed = True
         for group, indexes in drop.items():
@@ -958,10 +1448,13 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
 
 
 def to_yaml(doc: dict) -> str:
+    """The unit file of an imported roster (libyaml's emitter where PyYAML has it: the same
+    text, in a fraction of the time)."""
     import yaml
 
     for unit in doc.get("units", ()):
         unit.pop("roster_text", None)  # the roster's own prose is printed, never stored
 
     head = "# Imported by `sheets import battlescribe`; rule descriptions are not copied.\n"
-    return head + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return head + yaml.dump(dict(doc), Dumper=dumper, sort_keys=False, allow_unicode=True, width=100)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import click
 
+from sheets.core.i18n import N_, _, ngettext
+
 
 @click.command("battlescribe")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="PATH...")
@@ -23,20 +25,22 @@ import click
     "--output",
     type=click.Path(path_type=Path, dir_okay=False),
     default=None,
-    help="Write the unit file here (one roster only).",
+    help=N_("Write the unit file here (one roster only)."),
 )
 @click.option(
     "-d",
     "--outdir",
     type=click.Path(path_type=Path, file_okay=False),
     default=None,
-    help="Write one unit file per roster (<name>.yaml) into this folder.",
+    help=N_("Write one unit file per roster (<name>.yaml) into this folder."),
 )
 @click.option(
     "--strict",
     is_flag=True,
-    help="Refuse a roster when any unit cannot be read fully (default: import it with "
-    "what can be read, a warning, and 'imported with gaps' on its datasheet).",
+    help=N_(
+        "Refuse a roster when any unit cannot be read fully (default: import it with "
+        "what can be read, a warning, and 'imported with gaps' on its datasheet)."
+    ),
 )
 def battlescribe(
     files: tuple[Path, ...], output: Path | None, outdir: Path | None, strict: bool = False
@@ -55,9 +59,9 @@ def battlescribe(
     from sheets.games.wh40k6.battlescribe import roster_to_unit_file, to_yaml
 
     if output is not None and outdir is not None:
-        raise click.UsageError("give either -o or -d, not both")
+        raise click.UsageError(_("give either -o or -d, not both"))
     if output is not None and len(files) > 1:
-        raise click.UsageError("-o takes one roster; use -d DIR for several")
+        raise click.UsageError(_("-o takes one roster; use -d DIR for several"))
     for path in files:
         note_input(path)  # write_files refuses to replace an input (exit 2), like every command
     problems: list[Problem] = []
@@ -81,7 +85,10 @@ def battlescribe(
                     Problem(
                         str(path),
                         None,
-                        f"{seen[target.resolve()]} also writes {target}; import them separately",
+                        _("{other} also writes {target}; import them separately").format(
+                            other=seen[target.resolve()], target=target
+                        ),
+                        code="same-output",
                     )
                 )
             seen[target.resolve()] = path
@@ -91,13 +98,24 @@ def battlescribe(
     for w in warnings:
         click.echo(str(w), err=True)
     if problems:
-        click.echo(f"imported {len(docs)} of {len(files)} roster(s); nothing written", err=True)
+        click.echo(
+            _("imported {done} of {count} roster(s); nothing written").format(
+                done=len(docs), count=len(files)
+            ),
+            err=True,
+        )
         raise InputError(problems)
     if not targets:  # standard output: one unit file that every command reads
         click.echo(to_yaml(merge_rosters([doc for _, doc in docs])), nl=False)
     write_files([(target, to_yaml(doc)) for target, doc in targets])  # every file or none
     for target, doc in targets:
-        click.echo(f"wrote {target} ({len(doc['units'])} units)", err=True)
+        n = len(doc["units"])
+        click.echo(
+            ngettext("wrote {target} ({count} unit)", "wrote {target} ({count} units)", n).format(
+                target=target, count=n
+            ),
+            err=True,
+        )
 
 
 def merge_rosters(docs: list[dict]) -> dict:

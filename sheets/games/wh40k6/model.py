@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from sheets.core.data import choice_names, load_data
 from sheets.core.errors import did_you_mean
+from sheets.core.i18n import _
 
 STATS = ("ws", "bs", "s", "t", "w", "i", "a", "ld")
 ARMOUR = ("front", "side", "rear")
@@ -96,8 +97,9 @@ def parse_type(text) -> ModelType:
     m = re.fullmatch(r"([^()]*?)\s*(?:\(([^()]*)\))?\s*", raw)
     if not raw or not m:
         raise TypeError_(
-            f"unknown unit type {raw!r}; expected e.g. 'infantry', 'bike (character)', "
-            f"'vehicle (tank, transport)'"
+            _(
+                "unknown unit type {type}; expected e.g. 'infantry', 'bike (character)', 'vehicle (tank, transport)'"
+            ).format(type=repr(raw))
         )
     base_text, inner = m.group(1), m.group(2) or ""
     words = [w for w in (p.strip() for p in base_text.split(",")) if w and _norm(w) != "unique"]
@@ -113,7 +115,11 @@ def parse_type(text) -> ModelType:
         base, found_tags = "vehicle", [tags[key[8:]]]
     else:
         choices = sorted({*(n for n in types if len(n) > 3), "vehicle (tank)", "vehicle (walker)"})
-        raise TypeError_(f"unknown unit type {base_text or raw!r}{did_you_mean(key, choices)}")
+        raise TypeError_(
+            _("unknown unit type {type}{hint}").format(
+                type=repr(base_text or raw), hint=did_you_mean(key, choices)
+            )
+        )
     for word in extra:
         if word in character_words():
             character = True
@@ -122,10 +128,14 @@ def parse_type(text) -> ModelType:
             found_tags.append(tags[word])
             continue
         if word in tags:
-            raise TypeError_(f"{word!r} is a vehicle type: write 'vehicle ({word})'")
+            raise TypeError_(
+                _("{word} is a vehicle type: write 'vehicle ({tag})'").format(word=repr(word), tag=word)
+            )
         known = ["character"] + (list(type_table()["vehicle_tags"]) if base == "vehicle" else [])
         raise TypeError_(
-            f"unknown type word {word!r} in {raw!r}{did_you_mean(word, known)}; expected {', '.join(known)}"
+            _("unknown type word {word} in {type}{hint}; expected {known}").format(
+                word=repr(word), type=repr(raw), hint=did_you_mean(word, known), known=", ".join(known)
+            )
         )
     order = list(type_table()["vehicle_tags"])
     return ModelType(base, tuple(sorted(set(found_tags), key=order.index)), character)
@@ -225,15 +235,17 @@ def parse_save(value) -> Save | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise SaveError(f"{value!r} is not a save: write e.g. 3+, 3+/4++ or –")
+        raise SaveError(_("{value} is not a save: write e.g. 3+, 3+/4++ or –").format(value=repr(value)))
     text = str(value).strip()
     if text in DASHES:
         return None
     if isinstance(value, int):
-        raise SaveError(f"write the save as {value}+ (a number alone is ambiguous)")
+        raise SaveError(_("write the save as {value}+ (a number alone is ambiguous)").format(value=value))
     m = _SAVE.match(text)
     if not m or not (m.group(1) or m.group(2)):
-        raise SaveError(f"bad save {text!r}: expected e.g. 3+, 3+/4++ or 5++ (2+ to 6+)")
+        raise SaveError(
+            _("bad save {value}: expected e.g. 3+, 3+/4++ or 5++ (2+ to 6+)").format(value=repr(text))
+        )
     a, inv = m.group(1), m.group(2)
     canon = "/".join(p for p in (f"{a}+" if a else "", f"{inv}++" if inv else "") if p)
     return Save(canon, int(a) if a else None, int(inv) if inv else None)

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from sheets.core.data import load_data
 from sheets.core.errors import RuleIssue
+from sheets.core.i18n import _
 from sheets.games.wh40k6.model import ARMOUR, STATS, Model, Unit, Weapon, parse_save, type_table
 
 # -- units ----------------------------------------------------------------------------------------
@@ -83,11 +84,21 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
     if not unit.models and not unit.building:  # an import without a model profile: its gap says so
         issues.append(
             RuleIssue(
-                ("models",), "needs at least 1 model (or a 'building:')", "warning" if unit.gaps else "error"
+                ("models",),
+                _("needs at least 1 model (or a 'building:')"),
+                "warning" if unit.gaps else "error",
+                code="no-models",
             )
         )
     if unit.gaps:
-        issues.append(RuleIssue(("gaps",), "imported with gaps: " + "; ".join(unit.gaps), "warning"))
+        issues.append(
+            RuleIssue(
+                ("gaps",),
+                _("imported with gaps: {gaps}").format(gaps="; ".join(unit.gaps)),
+                "warning",
+                code="imported-with-gaps",
+            )
+        )
     # an import that could not read a value prints it as a dash: the gap is a warning, not a refusal
     gap = "warning" if unit.gaps else "error"
     for i, m in enumerate(unit.models):
@@ -100,25 +111,49 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
             need = _VEHICLE_NEEDS + (_WALKER_NEEDS if mt.is_walker else ())
             for col in need:
                 if given.get(col) is None:
-                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'", gap))
+                    issues.append(
+                        RuleIssue(
+                            where,
+                            _("model {model} ({type}) needs '{column}'").format(
+                                model=repr(m.name), type=mt.text, column=col
+                            ),
+                            gap,
+                            code="missing-characteristic",
+                        )
+                    )
             for col in ("t", "w", "ld"):
                 if given.get(col) is not None:
                     issues.append(
                         RuleIssue(
                             where + (col,),
-                            f"model {m.name!r}: a vehicle has armour values and hull points, not '{col}'",
+                            _(
+                                "model {model}: a vehicle has armour values and hull points, not '{column}'"
+                            ).format(model=repr(m.name), column=col),
+                            code="not-a-vehicle-characteristic",
                         )
                     )
         else:
             for col in _MODEL_NEEDS:
                 if given.get(col) is None:
-                    issues.append(RuleIssue(where, f"model {m.name!r} ({mt.text}) needs '{col}'", gap))
+                    issues.append(
+                        RuleIssue(
+                            where,
+                            _("model {model} ({type}) needs '{column}'").format(
+                                model=repr(m.name), type=mt.text, column=col
+                            ),
+                            gap,
+                            code="missing-characteristic",
+                        )
+                    )
             for col in (*ARMOUR, "hp"):
                 if given.get(col) is not None:
                     issues.append(
                         RuleIssue(
                             where + (col,),
-                            f"model {m.name!r} ({mt.text}) is not a vehicle: '{col}' belongs to vehicles",
+                            _(
+                                "model {model} ({type}) is not a vehicle: '{column}' belongs to vehicles"
+                            ).format(model=repr(m.name), type=mt.text, column=col),
+                            code="vehicle-characteristic",
                         )
                     )
     return issues
@@ -232,12 +267,12 @@ def violation_text(v: dict, lang: str = "en") -> str:
     det = label("wh40k6", f"det_{v['detachment']}", lang)
     slot = label("wh40k6", f"slot_{v['slot']}", lang)
     if v["max"] == 0:
-        why = {"en": "this detachment has no such slot", "ru": "у этого отряда нет такой ячейки"}[lang]
+        why = label("wh40k6", "foc_no_such_slot", lang)
     elif v["count"] < v["min"]:
-        why = {"en": "needs", "ru": "нужно"}[lang] + f" {v['min']}–{v['max']}"
+        why = label("wh40k6", "foc_needs", lang).format(min=v["min"], max=v["max"])
     else:  # over what the limit allows, or (within it) over the detachments the units fill
         top = v["max"] if v["count"] > v["max"] else v.get("max_here", v["max"])
-        why = {"en": "allowed", "ru": "допустимо"}[lang] + f" {v['min']}–{top}"
+        why = label("wh40k6", "foc_allowed", lang).format(min=v["min"], max=top)
     return f"{det}: {slot} {v['count']} ({why})"
 
 
@@ -402,7 +437,7 @@ def attack(
     )
     p = p_hit * p_per_hit
     dist = [Fraction(1)]
-    for _ in range(shots):  # exact enumeration, one shot at a time: k stays (miss) or k-1 → k (hit)
+    for _shot in range(shots):  # exact enumeration, one shot at a time: k stays (miss) or k-1 → k (hit)
         dist = [stay * (1 - p) + up * p for stay, up in zip([*dist, 0], [0, *dist])]
     out = {
         **hit_desc,
@@ -510,10 +545,15 @@ def _strength(value, user: int | None) -> int | None:
 
 
 def bearer(unit: Unit, weapon: Weapon, melee: bool):
-    """The model line whose profile fires (or swings) ``weapon``: the one line with as many models
-    as weapons, else the most numerous line with the needed skill (BS, or WS and A)."""
+    """The model line whose profile fires (or swings) ``weapon``: the line the roster names as its
+    carrier; else the one line with as many models as weapons, else the most numerous line with
+    the needed skill (BS, or WS and A)."""
     need = ("ws", "a") if melee else ("bs",)
     able = [m for m in unit.models if all(isinstance(m.stats.get(s), int) for s in need)]
+    if weapon.carrier:
+        named = [m for m in unit.models if m.name == weapon.carrier]
+        if named:  # the printed carrier, even when it lacks the skill (then no odds)
+            return named[0] if named[0] in able else None
     if not able:
         return None
     same = [m for m in able if m.count == weapon.count]
@@ -522,10 +562,33 @@ def bearer(unit: Unit, weapon: Weapon, melee: bool):
     return max(able, key=lambda m: m.count)  # the first of the most numerous
 
 
-def _p_penetrate(s: int, av: int, ordnance: bool) -> Fraction:
+def is_melee(weapon: Weapon) -> bool:
+    """A close-combat weapon: no range, or a range that reads ``Melee``, ``-``, ``Close combat``
+    (``charts.yaml`` ``attack_readings.melee_ranges``)."""
+    if weapon.range is None:
+        return True
+    if isinstance(weapon.range, int):
+        return False
+    words = {" ".join(str(w).lower().split()) for w in readings().get("melee_ranges") or ()}
+    return " ".join(str(weapon.range).lower().split()) in words
+
+
+def assault_grenade(weapon: Weapon) -> bool:
+    """A grenade or melta bomb used in close combat (``charts.yaml`` ``attack_readings.assault_grenades``): a
+    close-combat weapon whose name holds one of the names."""
+    table = readings().get("assault_grenades") or {}
+    low = " ".join(weapon.name.lower().split())
+    return is_melee(weapon) and any(str(n).lower() in low for n in table.get("names") or ())
+
+
+def _p_penetrate(s: int, av: int, ordnance: bool, armourbane: bool = False) -> Fraction:
     """D6 + S ≥ AV (glancing or penetrating: a hull point either way); Ordnance rolls 2D6 and
-    keeps the highest. A 1 does not fail on its own here."""
-    need = av - s  # the die must show at least this
+    keeps the highest; Armourbane (in close combat) adds a second D6. A 1 does not fail on its
+    own here."""
+    need = av - s  # the die (or dice) must show at least this
+    if armourbane:
+        ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need)
+        return Fraction(ways, 36)
     if need <= 1:
         return Fraction(1)
     if need > 6:
@@ -537,9 +600,13 @@ def _p_penetrate(s: int, av: int, ordnance: bool) -> Fraction:
 def weapon_odds(unit: Unit, weapon: Weapon) -> dict | None:
     """The expected unsaved wounds of one volley of one ``weapon`` against each reference target of
     ``odds.yaml`` (and, for shooting weapons that can hurt them, the expected hull points against
-    each reference Armour Value), by the exact attack code. None when it cannot be computed (random
-    shots, a strength or skill the profile does not give)."""
-    melee = weapon.range is None
+    each reference Armour Value), by the exact attack code, with the profile of the model line that
+    carries it (:func:`bearer`). A blast is counted under a hit (a blast marker scatters: BS does
+    not decide it), per model under the marker, as a template is; a grenade or melta bomb in close
+    combat is one attack, against vehicles only (:func:`assault_grenade`). None when it cannot be
+    computed (random shots, a strength or skill the profile does not give); a cell is None where
+    the weapon cannot be used against that target."""
+    melee = is_melee(weapon)
     v = volley(weapon.type, melee)
     if v is None:
         return None
@@ -550,20 +617,35 @@ def weapon_odds(unit: Unit, weapon: Weapon) -> dict | None:
     if s is None:
         return None
     table = odds_table()
-    shots = model.stats["a"] if melee else v["shots"]
-    if melee:
-        hit_kw = {"ws": (model.stats["ws"], table["close_combat_ws"])}
-    else:
-        hit_kw = {"bs": model.stats["bs"], "twin_linked": v["twin_linked"]}
-    p_hit = Fraction(1) if v["template"] else p_volley_hit(**hit_kw)[0]
-    targets = []
-    for tgt in table["targets"]:
-        p, _ = _wound_and_save(s, tgt["t"], tgt["sv"], weapon.ap, None, v["rending"], v["poisoned"], melee)
-        targets.append(shots * p_hit * p)
-    vehicles = [
-        None if melee else shots * p_hit * _p_penetrate(s, av, v["ordnance"]) for av in table["vehicles"]
-    ]
     r = readings()
+    grenade = melee and assault_grenade(weapon)
+    if grenade:
+        g = r["assault_grenades"]
+        shots = int(g["attacks"])
+        p_hit = p_d6(ws_to_hit(model.stats["ws"], int(g["vehicle_ws"])))
+        armourbane = "armourbane" in str(weapon.type).lower()
+        targets = [None for _ in table["targets"]]
+        vehicles = [
+            shots * p_hit * _p_penetrate(s, av, False, armourbane) if "vehicles" in g["against"] else None
+            for av in table["vehicles"]
+        ]
+    else:
+        shots = model.stats["a"] if melee else v["shots"]
+        if melee:
+            hit_kw = {"ws": (model.stats["ws"], table["close_combat_ws"])}
+        else:
+            hit_kw = {"bs": model.stats["bs"], "twin_linked": v["twin_linked"]}
+        # a template hits what it covers; a blast marker is placed and scatters: counted under a hit
+        p_hit = Fraction(1) if (v["template"] or v["blast"]) else p_volley_hit(**hit_kw)[0]
+        targets = []
+        for tgt in table["targets"]:
+            p, _ = _wound_and_save(
+                s, tgt["t"], tgt["sv"], weapon.ap, None, v["rending"], v["poisoned"], melee
+            )
+            targets.append(shots * p_hit * p)
+        vehicles = [
+            None if melee else shots * p_hit * _p_penetrate(s, av, v["ordnance"]) for av in table["vehicles"]
+        ]
     unverified = bool(
         (v["rending"] and not r["rending"]["verified"])
         or (v["poisoned"] is not None and not r["poisoned"]["verified"])
@@ -571,7 +653,9 @@ def weapon_odds(unit: Unit, weapon: Weapon) -> dict | None:
     return {
         "targets": targets,
         "vehicles": vehicles,
-        "per_model": v["blast"] or v["template"],
+        "per_model": (v["blast"] or v["template"]) and not melee,
+        "grenade": grenade,
+        "grenade_unverified": grenade and not r["assault_grenades"].get("verified", False),
         "melee": melee,
         "shots": shots,
         "model": model.name,

@@ -21,7 +21,7 @@ from sheets.render import fonts
 from sheets.render.pdf import MM, Pen, Rect, footer, margins, wrap_breaking
 
 BODY = 7.5  # body text (≥ 6 pt everywhere)
-ODDS_NOTE = 6.5  # the line under the weapon table that says what the odds count
+ODDS_NOTE = 6.5  # the odds' line at the foot of a page with weapon tables
 ROW = 11.5  # table row height
 BOX = 3.6 * MM  # a wound / hull-point box (≥ 3 mm)
 BOX_GAP = 1.8  # 0.64 mm of paper between two boxes (the checker's minimum is 0.6 mm)
@@ -234,16 +234,30 @@ class Datasheet:
         return out
 
     def weapon_rows(self):
+        from sheets.games.wh40k6.rules import is_melee
+
         t = self.t
         rows = []
-        for w in self.u.weapons:
-            rng = t("ds_melee") if w.range is None else f'{w.range}"' if isinstance(w.range, int) else w.range
-            name = f"{w.name} ({w.carrier})" if w.carrier else w.name
-            row = [name, w.count, rng, _v(w.s), w.ap_text or _v(w.ap), w.type or "–"]
+        for w, carrier in view.weapon_lines(self.u):
+            if is_melee(w):
+                rng = t("ds_melee")
+            else:
+                rng = f'{w.range}"' if isinstance(w.range, int) else w.range
+            name = f"{w.name} ({carrier})" if carrier else w.name
+            row = [name, w.count, rng, _v(w.s), w.ap_text or _v(w.ap), view.weapon_type(w.type, self.lang)]
             if self.odds:
                 row += view.odds_cells(self.u, w, self.lang)
             rows.append(row)
         return rows
+
+    def marks(self) -> str:
+        """The odds' marks this datasheet prints (``*``, ``†``, ``‡``): the page's odds line
+        explains them."""
+        if not self.odds:
+            return ""
+        return "".join(
+            sorted({c for r in self.weapon_rows() for cell in r[6:] for c in str(cell) if c in "*†‡"})
+        )
 
     def draw(self, pen: Pen | None, x: float, top: float, w: float) -> float:
         """Draw (or, with ``pen=None``, measure) the datasheet from ``top``; returns its height."""
@@ -346,17 +360,6 @@ class Datasheet:
                 fr = fr[:5] + [3.6] + [1.5] * (len(odds_head) - 1) + [2.0]
                 aligns += ["center"] * len(odds_head)
             out += _table_blocks(w, fr, head, wrows, aligns, False, max_h)
-            if self.odds:
-                marks = "".join(str(c) for r in wrows for c in r[6:])
-                note = view.odds_short(lang, "*" in marks, "†" in marks)
-                out.append(
-                    (
-                        paragraph(None, 0, 0, w - 4, note, ODDS_NOTE, "Sans") + 2,
-                        lambda pen, x, top, note=note: paragraph(
-                            pen, x + 2, top, w - 4, note, ODDS_NOTE, "Sans"
-                        ),
-                    )
-                )
         if any(wp.ap_text.endswith("*") for wp in u.weapons):
             para(t("ds_ap_star"), size=6)
         if u.rules:
@@ -374,9 +377,6 @@ class Datasheet:
                 if u.transport.get(key)
             ]
             para(f"{t('ds_transport')}: " + " · ".join(bits))
-        for name, text in u.roster_text.items():  # short here, in full in the glossary
-            short = text if len(text) <= 140 else text[:139].rstrip() + "…"
-            para(f"{name} ({t('ds_roster_text')}): {short}", size=6.5)
         for tr in u.types():
             out.append(
                 (
@@ -607,76 +607,125 @@ def _frame(doc, options) -> Rect:
     return Rect(m, m + 14, doc.width - 2 * m, doc.height - 2 * m - 14)
 
 
-def _flow(doc, options, sheet: Datasheet, frame: Rect, finish_page):
-    """A datasheet taller than a page (never scaled below legibility): its blocks run down fresh
-    pages, each continuation page opening with the title band marked "continued". Returns the
-    last page's pen, frame and the y below the datasheet."""
-    blocks = sheet.blocks(frame.w, max_h=frame.h - TITLE - 3)
-    pen, y = doc.page(), frame.top
-    for h, draw in blocks:
-        if y - h < frame.y:
-            finish_page(pen, frame)
-            pen, frame = doc.page(), _frame(doc, options)
-            y = frame.top
-            with pen.frame(Rect(frame.x, y - TITLE, frame.w, TITLE)):
-                sheet.title(pen, frame.x, y, frame.w, continued=True)
-            y -= TITLE + 3
-        with pen.frame(Rect(frame.x, y - h, frame.w, h)):
-            draw(pen, frame.x, y)
-        y -= h
-    return pen, frame, y
+SPLIT_ROOM = 0.3  # a datasheet that does not fit splits when this share of the page is still free
+SPLIT_TAIL = 80.0  # ... and when what goes on to the next page is this tall at the least (pt)
+
+
+class _Flow:
+    """Datasheets flowing down the pages: a datasheet that fits the rest of the page goes there;
+    one that does not starts a new page, unless that would leave more than ``SPLIT_ROOM`` of the
+    page blank: then it splits cleanly (between its blocks: tables, rules, type boxes, tracks) and
+    continues on the next page under its title marked "continued", as a datasheet taller than a
+    page does. The odds' line (what they are, the marks used on the page) is printed once per
+    page, at its foot."""
+
+    def __init__(self, doc, options, lang: str, odds: bool):
+        self.doc, self.lang, self.odds = doc, lang, odds
+        self.t = view.L(lang)
+        self.full = _frame(doc, options)
+        widest = view.odds_short(lang, True, True, True)
+        self.note_h = (paragraph(None, 0, 0, self.full.w, widest, ODDS_NOTE, "Sans") + 3) if odds else 0.0
+        f = self.full
+        self.frame = Rect(f.x, f.y + self.note_h, f.w, f.h - self.note_h)
+        self.pen, self.y = None, 0.0
+        self.marks: set = set()
+        self.weapons = False
+        self.game = view.game_title(lang)
+
+    def _note(self, marks) -> tuple[str, float]:
+        text = view.odds_short(self.lang, "*" in marks, "†" in marks, "‡" in marks)
+        return text, paragraph(None, 0, 0, self.full.w - 4, text, ODDS_NOTE, "Sans") + 3
+
+    def floor(self, marks=None, weapons=None) -> float:
+        """The lowest y the page's content may reach: above the odds' line the page needs for
+        ``marks`` (default: the page's own) when a weapon table is on it."""
+        marks = self.marks if marks is None else marks
+        weapons = self.weapons if weapons is None else weapons
+        return self.full.y + (self._note(marks)[1] if self.odds and weapons else 0.0)
+
+    def note(self) -> None:
+        """The odds' line at the foot of the current page (when a weapon table is on it)."""
+        if self.pen is None or not (self.odds and self.weapons):
+            return
+        text, h = self._note(self.marks)
+        paragraph(self.pen, self.full.x + 2, self.full.y + h - 1, self.full.w - 4, text, ODDS_NOTE, "Sans")
+        self.weapons = False
+
+    def finish(self) -> None:
+        if self.pen is None:
+            return
+        self.note()
+        footer(self.pen, self.full, f"{self.t('generated_by')} {__version__}", self.game)
+
+    def new_page(self) -> None:
+        self.finish()
+        self.pen, self.y = self.doc.page(), self.frame.top
+        self.marks, self.weapons = set(), False
+
+    def place(self, sheet: Datasheet) -> None:
+        blocks = sheet.blocks(self.frame.w, max_h=self.frame.h - TITLE - 3)
+        total = sum(h for h, _ in blocks)
+        marks, weapons = set(sheet.marks()), bool(sheet.u.weapons)
+        room = (
+            self.y - self.floor(self.marks | marks, self.weapons or weapons) if self.pen is not None else -1.0
+        )
+        split = None  # how many blocks go on this page before the rest continues on the next
+        if total > room and room >= self.frame.h * SPLIT_ROOM:
+            heights = [h for h, _ in blocks]
+            fits = 0
+            while fits < len(heights) and sum(heights[: fits + 1]) <= room:
+                fits += 1
+            stub = max(SPLIT_TAIL, total * 0.25)
+            # the title and its first block at the least here; no stub on the next page, unless
+            # the datasheet is taller than a page or this page would stay half blank without it
+            good = [k for k in range(fits, 1, -1) if total - sum(heights[:k]) >= stub]
+            if good:
+                split = good[0]
+            elif fits >= 2 and (total > self.frame.h or room > self.frame.h * 0.45):
+                split = fits
+        if total > room and split is None:
+            self.new_page()
+        self.marks |= marks
+        self.weapons |= weapons
+        for i, (h, draw) in enumerate(blocks):
+            if i and (self.y - h < self.floor() or i == split):
+                self.new_page()
+                self.marks |= marks
+                self.weapons |= weapons
+                with self.pen.frame(Rect(self.frame.x, self.y - TITLE, self.frame.w, TITLE)):
+                    sheet.title(self.pen, self.frame.x, self.y, self.frame.w, continued=True)
+                self.y -= TITLE + 3
+            with self.pen.frame(Rect(self.frame.x, self.y - h, self.frame.w, h)):
+                draw(self.pen, self.frame.x, self.y)
+            self.y -= h
+        self.y -= GAP
 
 
 def render(doc, units: list[Unit], options) -> None:
-    """Datasheets stacked down the pages (a datasheet never splits unless it is taller than a
-    page); the army list at the top of the first page when the first datasheet still fits under
-    it; the glossary after the last datasheet, on the same page when its heading and first
-    entries fit."""
+    """Datasheets flowing down the pages (:class:`_Flow`); the army list at the top of the first
+    page, the first datasheet under it; the glossary after the last datasheet, on the same page
+    when its heading and first entries fit."""
     lang = options.lang
-    t = view.L(lang)
     items = collapse(units) if (options.extra or {}).get("collapse") else [(u, 1) for u in units]
-    pen, y, frame = None, 0.0, None
-    game = view.game_title(lang)
-
-    def finish(page_pen, page_frame):
-        footer(page_pen, page_frame, f"{t('generated_by')} {__version__}", game)
-
+    odds = not (options.extra or {}).get("no_odds")
+    flow = _Flow(doc, options, lang, odds)
     lists = (options.extra or {}).get("army_lists") or []
     if lists:
-        from sheets.render.roster_pdf import _draw_one, army_lists_height, draw_army_lists
+        from sheets.render.roster_pdf import _draw_one
 
-        frame = _frame(doc, options)
-        need = army_lists_height(lists, frame.w) + 14  # the estimate misses wrapped tally chips
-        odds = not (options.extra or {}).get("no_odds")
-        first = Datasheet(items[0][0], items[0][1], lang, odds).draw(None, 0, 0, frame.w) if items else 0
-        if need + GAP + first <= frame.h:
-            pen = doc.page()
-            y = frame.top + 14  # the list layout takes 14 off for a list that shares a page
-            for data in lists:  # drawn where it really ends: the first datasheet goes under it
-                pen, y = _draw_one(doc, pen, y, frame, data)
-            y -= GAP
-        else:
-            draw_army_lists(doc, lists, options)
+        pen, y = None, None
+        for data in lists:  # drawn where it really ends: the first datasheet goes under it
+            pen, y = _draw_one(doc, pen, y, flow.full, data)
+        flow.pen, flow.y = pen, y - GAP
     for unit, copies in items:
-        sheet = Datasheet(unit, copies, lang, odds=not (options.extra or {}).get("no_odds"))
-        frame = frame or _frame(doc, options)
-        h = sheet.draw(None, frame.x, 0, frame.w)
-        if h > frame.h:  # taller than a page (a huge unit): continued on the next pages
-            if pen is not None:
-                finish(pen, frame)
-            pen, frame, y = _flow(doc, options, sheet, frame, finish)
-            y -= GAP
-            continue
-        if pen is None or y - h < frame.y:
-            if pen is not None:
-                finish(pen, frame)
-            pen = doc.page()
-            frame = _frame(doc, options)
-            y = frame.top
-        with pen.frame(Rect(frame.x, y - h, frame.w, h)):
-            sheet.draw(pen, frame.x, y, frame.w)
-        y -= h + GAP
-    glossary_page(doc, units, options, pen, frame, y)
+        flow.place(Datasheet(unit, copies, lang, odds))
+    # the glossary may start under the last datasheet, down to the page's foot: its own legend
+    # then says what the page's odds' line would have said (drawn only if it starts a page)
+    marks = flow.marks if flow.weapons else set()
+    page_marks = view.odds_marks(lang, "*" in marks, "†" in marks, "‡" in marks)
+    glossary_page(
+        doc, units, options, flow.pen, flow.full, flow.y, full=flow.full, leaving=flow.note, marks=page_marks
+    )
 
 
 render.draws_army_lists = True  # the render command hands the rosters' lists over
@@ -684,7 +733,8 @@ render.draws_army_lists = True  # the render command hands the rosters' lists ov
 
 def glossary_entries(units: list[Unit], lang: str) -> list[tuple[str, str]]:
     """(name, meaning) of every rule the datasheets name, alphabetical: our short wording where
-    the glossary has the rule, else the roster's own text (marked so) when it gave one."""
+    the glossary has the rule, else the roster's own text in full (its name marked °) when it
+    gave one. Each rule once, however many datasheets name it."""
     t = view.L(lang)
     names, roster_text = [], {}
     for u in units:
@@ -692,7 +742,8 @@ def glossary_entries(units: list[Unit], lang: str) -> list[tuple[str, str]]:
             names += list(tr.rules)
         names += u.rules
         for k, v in u.roster_text.items():
-            roster_text.setdefault(k.strip().lower(), (k.strip(), v))
+            if v:
+                roster_text.setdefault(k.strip().lower(), (k.strip(), v))
     seen, entries = set(), []
     for n in names:
         hit, _value = view.lookup(n)
@@ -708,26 +759,72 @@ def glossary_entries(units: list[Unit], lang: str) -> list[tuple[str, str]]:
                 name += f" ({key})"  # the English name once, in the glossary
             entries.append((name + ("" if e.get("verified", True) else "†"), meaning))
         elif n.strip().lower() in roster_text:
-            entries.append((n.strip(), f"({t('ds_roster_text')}) {roster_text[n.strip().lower()][1]}"))
+            entries.append((n.strip() + ROSTER_MARK, roster_text[n.strip().lower()][1]))
         else:
             entries.append((n.strip(), t("glossary_unknown")))
     # wargear texts the roster gives (no rule of ours covers them)
     for key, (name, text) in roster_text.items():
         if key not in seen:
             seen.add(key)
-            entries.append((name, f"({t('ds_roster_text')}) {text}"))
+            entries.append((name + ROSTER_MARK, text))
     entries.sort(key=lambda e: e[0].lower())
     return entries
 
 
+ROSTER_MARK = "°"  # a glossary entry whose text is the roster's own
 GLOSS = 8.5  # glossary text
+GLOSS_SIZES = (GLOSS, 8.0, 7.5, 7.0, 6.5)  # smaller only to spare a page holding a last entry or two
 GLOSS_HEAD = 44  # its heading and note
 GLOSS_FIRST = 3  # entries that must fit under the heading for it to start on a used page
+WIDOW = 2  # a last page with this many entries or fewer is a widow
 
 
-def glossary_page(doc, units: list[Unit], options, pen=None, frame=None, y: float = 0.0) -> None:
+def _gloss_heights(entries, frame: Rect, size: float) -> list[float]:
+    name_w = frame.w * 0.3
+    return [
+        max(
+            paragraph(None, 0, 0, name_w - 4, name, size, "Sans-Bold"),
+            paragraph(None, 0, 0, frame.w - name_w, meaning, size),
+        )
+        + 3
+        for name, meaning in entries
+    ]
+
+
+def _gloss_plan(heights, legend_h: float, room: float | None, page_h: float) -> tuple[bool, list[int]]:
+    """(starts on the used page, entries per page) of the glossary: the used page when ``room``
+    (its free height above the footer's band, or None) takes the heading, the legend and the
+    first entries (or all of them, when there are fewer), else a page of its own."""
+    first = GLOSS_HEAD + legend_h + sum(heights[:GLOSS_FIRST])
+    shared = room is not None and room >= first
+    avail = (room if shared else page_h) - GLOSS_HEAD - legend_h
+    pages, n = [], 0
+    for h in heights:
+        if h > avail and n:
+            pages.append(n)
+            n, avail = 0, page_h
+        avail -= h
+        n += 1
+    pages.append(n)
+    return shared, pages
+
+
+def _widow(shared: bool, pages: list[int]) -> bool:
+    """A page holding only the glossary's last entry or two (or the whole of a short glossary
+    that did not fit under the datasheets)."""
+    return pages[-1] <= WIDOW and (len(pages) > 1 or not shared)
+
+
+def glossary_page(
+    doc, units: list[Unit], options, pen=None, frame=None, y: float = 0.0, full=None, leaving=None, marks=""
+) -> None:
     """The glossary, after the datasheets: on the last datasheet page when its heading and first
-    entries fit there, else on a page of its own; it continues on further pages as needed."""
+    entries fit there, else on a page of its own; it continues on further pages as needed, in a
+    slightly smaller size when that spares a page holding only a last entry or two. ``frame``:
+    the part of the page the datasheets used (``full``: the whole content frame, whose foot holds
+    the footer; ``leaving``: what to draw on the used page when the glossary starts a page of its
+    own, e.g. the page's odds' line; ``marks``: what the odds' marks of the used page mean, said
+    under the legend when the glossary shares that page)."""
     lang = options.lang
     t = view.L(lang)
     game = view.game_title(lang)
@@ -737,60 +834,71 @@ def glossary_page(doc, units: list[Unit], options, pen=None, frame=None, y: floa
         if not (options.extra or {}).get("no_odds") and any(u.weapons for u in units)
         else None
     )
+    full = full or frame or _frame(doc, options)
 
-    def finish(page_pen, page_frame):
-        footer(page_pen, page_frame, f"{t('generated_by')} {__version__}", game)
+    def finish(page_pen):
+        footer(page_pen, full, f"{t('generated_by')} {__version__}", game)
 
     if not entries and not legend:
         if pen is not None:
-            finish(pen, frame)
+            if leaving is not None:
+                leaving()
+            finish(pen)
         return
-    frame = frame or _frame(doc, options)
-    name_w = frame.w * 0.3
+    frame = frame or full
+    room = (y - frame.y - 14) if pen is not None else None
 
-    def height(name, meaning):
-        return (
-            max(
-                paragraph(None, 0, 0, name_w - 4, name, GLOSS, "Sans-Bold"),
-                paragraph(None, 0, 0, frame.w - name_w, meaning, GLOSS),
-            )
-            + 3
-        )
+    def plan(size):
+        text = f"{legend} {marks}" if legend and marks else legend  # as a shared page prints it
+        legend_h = paragraph(None, 0, 0, full.w, text, min(8.0, size)) + 4 if legend else 0.0
+        hs = _gloss_heights(entries, full, size)
+        return legend_h, hs, _gloss_plan(hs, legend_h, room, full.h - 14)
 
-    first = sum(height(*e) for e in entries[:GLOSS_FIRST])
-    if legend:
-        first += paragraph(None, 0, 0, frame.w, legend, 8) + 4
-    if pen is None or y - GLOSS_HEAD - first < frame.y + 14:
+    size = GLOSS
+    _lh, heights, (shared, pages) = plan(size)
+    if _widow(shared, pages):  # a smaller size, when one spares the page
+        for candidate in GLOSS_SIZES[1:]:
+            _lh, hs, (sh, pg) = plan(candidate)
+            if len(pg) + (0 if sh else 1) < len(pages) + (0 if shared else 1):
+                size, heights, shared, pages = candidate, hs, sh, pg
+                break
+    if not shared:
         if pen is not None:
-            finish(pen, frame)
-        pen = doc.page()
-        y = frame.top
+            if leaving is not None:
+                leaving()
+            finish(pen)
+        pen, y, frame = doc.page(), full.top, full
+    elif legend and marks:
+        legend = f"{legend} {marks}"
     if pen.rec is not None and lang == "ru":  # the English names in brackets are meant
         import re
 
         for name, _ in entries:
             pen.rec.allow(re.findall(r"[A-Za-z][A-Za-z0-9'&-]*", name))
-    pen.heading(Rect(frame.x, y - 20, frame.w, 20), t("glossary_title"), 11)
+    pen.heading(Rect(full.x, y - 20, full.w, 20), t("glossary_title"), 11)
     y -= 28
-    pen.text(frame.x, y - 8, t("glossary_note"), 8, max_width=frame.w)
+    note = t("glossary_note")
+    if any(name.endswith(ROSTER_MARK) for name, _ in entries):
+        note += " " + t("glossary_roster_mark")
+    pen.text(full.x, y - 8, note, 8, max_width=full.w)
     y -= 16
     if legend:
-        y -= paragraph(pen, frame.x, y, frame.w, legend, 8) + 4
+        y -= paragraph(pen, full.x, y, full.w, legend, min(8.0, size)) + 4
     dagger = False
-    for name, meaning in entries:
-        h = height(name, meaning)
-        if y - h < frame.y + 14:
-            finish(pen, frame)
-            pen = doc.page()
-            y = frame.top
-        paragraph(pen, frame.x, y, name_w - 4, name, GLOSS, "Sans-Bold")
-        paragraph(pen, frame.x + name_w, y, frame.w - name_w, meaning, GLOSS)
+    name_w = full.w * 0.3
+    floor = frame.y
+    for (name, meaning), h in zip(entries, heights):
+        if y - h < floor + 14:
+            finish(pen)
+            pen, y, floor = doc.page(), full.top, full.y
+        paragraph(pen, full.x, y, name_w - 4, name, size, "Sans-Bold")
+        paragraph(pen, full.x + name_w, y, full.w - name_w, meaning, size)
         y -= h
-        pen.line(frame.x, y + 1.5, frame.right, y + 1.5, 0.3, color=pen.t.shade)
+        pen.line(full.x, y + 1.5, full.right, y + 1.5, 0.3, color=pen.t.shade)
         dagger |= name.endswith("†")
     if dagger:
         with pen.fine_print():
             pen.text(
-                frame.x, max(frame.y + 2, y - 8), t("unverified_note"), 6, color=pen.t.warn, max_width=frame.w
+                full.x, max(floor + 2, y - 8), t("unverified_note"), 6, color=pen.t.warn, max_width=full.w
             )
-    finish(pen, frame)
+    finish(pen)

@@ -242,8 +242,12 @@ def odds_cells(unit: Unit, weapon, lang: str) -> list[str]:
     n = len(odds_table()["targets"])
     if o is None:
         return ["–"] * (n + 1)
-    mark = ("*" if o["per_model"] else "") + ("†" if o["unverified"] else "")
-    cells = [decimal(x, lang) + mark for x in o["targets"]]
+    mark = (
+        ("*" if o["per_model"] else "")
+        + ("†" if o["unverified"] else "")
+        + ("‡" if o.get("grenade_unverified") else "")
+    )
+    cells = ["–" if x is None else decimal(x, lang) + mark for x in o["targets"]]
     hp = [x for x in o["vehicles"]]
     if all(x is None or x == 0 for x in hp):
         cells.append("–")
@@ -264,11 +268,84 @@ def odds_legend(lang: str) -> str:
     )
 
 
-def odds_short(lang: str, per_model: bool, unverified: bool) -> str:
-    """The line under a weapon table: what the odds are, and its marks."""
+def odds_marks(lang: str, per_model: bool, unverified: bool, grenade: bool = False) -> str:
+    """What the odds' marks used on a page mean (the end of its odds' line)."""
+    t = L(lang)
+    return " ".join(
+        ([t("odds_per_model")] if per_model else [])
+        + ([t("odds_unverified")] if unverified else [])
+        + ([t("odds_grenade")] if grenade else [])
+    )
+
+
+def odds_short(lang: str, per_model: bool, unverified: bool, grenade: bool = False) -> str:
+    """The odds' line of a page (once per page with odds): what the odds are, and the marks used
+    on that page."""
     t = L(lang)
     return " ".join(
         [t("odds_short")]
         + ([t("odds_per_model")] if per_model else [])
         + ([t("odds_unverified")] if unverified else [])
+        + ([t("odds_grenade")] if grenade else [])
     )
+
+
+def weapon_lines(unit: Unit) -> list[tuple]:
+    """The weapon rows a datasheet prints: ``(weapon, carrier label)``. The same weapon carried
+    by several model lines with the same profile for it (BS and S; for a close-combat weapon WS, S
+    and A) is one row: without a label when those lines are all the unit's (``Bolt Pistol ×10``),
+    else naming them (``Lasrifle (Sergeant, Auxiliary) ×18``); the odds then use the first of
+    them. A line with another profile keeps its row."""
+    from sheets.games.wh40k6.rules import is_melee
+
+    lines = {m.name: m for m in unit.models}
+    groups: dict[tuple, list] = {}
+    for w in unit.weapons:
+        groups.setdefault((w.name, w.range, w.s, w.ap, w.type, w.ap_text), []).append(w)
+    out = []
+    for group in groups.values():
+        need = ("ws", "s", "a") if is_melee(group[0]) else ("bs", "s")
+        clusters: dict = {}
+        for w in group:
+            m = lines.get(w.carrier) if w.carrier else None
+            key = ("line", tuple(m.stats.get(k) for k in need)) if m is not None else ("own", id(w))
+            clusters.setdefault(key, []).append(w)
+        for members in clusters.values():
+            carriers = list(dict.fromkeys(w.carrier for w in members))
+            if len(members) == 1:
+                out.append((members[0], members[0].carrier))
+                continue
+            label = "" if len(carriers) == len(lines) else ", ".join(carriers)
+            out.append((replace(members[0], count=sum(w.count for w in members)), label))
+    return out
+
+
+_TYPE_PART = re.compile(r"^(.*?)\s*((?:\d+|D\d+)(?:\s*/\s*\d+)?)?$", re.IGNORECASE)
+
+
+def weapon_type(text: str, lang: str) -> str:
+    """A weapon's type as the datasheet prints it in ``lang``: each comma-separated part the
+    glossary knows (weapon types, special rules) in the rulebook's words, its number kept
+    (``Heavy 3, Pinning`` → ``Тяжёлое 3, Подавление``); a part it does not know stays as the
+    roster wrote it. A dash for none."""
+    text = " ".join(str(text or "").split())
+    if not text or text in ("-", "–"):
+        return "–"
+    if lang == "en":
+        return text
+    t = L(lang)
+    out = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        m = _TYPE_PART.match(part)
+        name, number = (m.group(1), m.group(2)) if m else (part, None)
+        if name.lower() in ("melee", "close combat"):
+            out.append(t("ds_melee") + (f" {number}" if number else ""))
+            continue
+        hit, value = lookup(name) if name else (None, "")
+        if hit is None:
+            out.append(part)
+        else:
+            out.append(hit[1]["ru"] + value + (f" {number}" if number else ""))
+    return ", ".join(out) or "–"

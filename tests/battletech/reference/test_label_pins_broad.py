@@ -44,6 +44,10 @@ units:
       - {item: SRM 2, location: torso}
       - {item: LRM 5, location: torso}
       - {item: Light Machine Gun, location: torso}
+      - {item: Small Pulse Laser, location: torso}
+      - {item: Medium Pulse Laser, location: torso}
+      - {item: Heavy Machine Gun, location: torso}
+      - {item: LRM 10, location: torso}
     pilot: {name: "", gunnery: 4}
   - name: Heavy 2
     tons: 9
@@ -59,6 +63,10 @@ units:
       - {item: SRM 2, location: torso}
       - {item: LRM 5, location: torso}
       - {item: Light Machine Gun, location: torso}
+      - {item: Small Pulse Laser, location: torso}
+      - {item: Medium Pulse Laser, location: torso}
+      - {item: Heavy Machine Gun, location: torso}
+      - {item: LRM 10, location: torso}
     pilot: {name: "", gunnery: 4}
   - name: Heavy 3
     tons: 9
@@ -74,6 +82,10 @@ units:
       - {item: SRM 2, location: torso}
       - {item: LRM 5, location: torso}
       - {item: Light Machine Gun, location: torso}
+      - {item: Small Pulse Laser, location: torso}
+      - {item: Medium Pulse Laser, location: torso}
+      - {item: Heavy Machine Gun, location: torso}
+      - {item: LRM 10, location: torso}
     pilot: {name: "", gunnery: 4}
   - name: Heavy 4
     tons: 9
@@ -89,6 +101,10 @@ units:
       - {item: SRM 2, location: torso}
       - {item: LRM 5, location: torso}
       - {item: Light Machine Gun, location: torso}
+      - {item: Small Pulse Laser, location: torso}
+      - {item: Medium Pulse Laser, location: torso}
+      - {item: Heavy Machine Gun, location: torso}
+      - {item: LRM 10, location: torso}
     pilot: {name: "", gunnery: 4}
   - name: Heavy 5
     tons: 9
@@ -104,6 +120,10 @@ units:
       - {item: SRM 2, location: torso}
       - {item: LRM 5, location: torso}
       - {item: Light Machine Gun, location: torso}
+      - {item: Small Pulse Laser, location: torso}
+      - {item: Medium Pulse Laser, location: torso}
+      - {item: Heavy Machine Gun, location: torso}
+      - {item: LRM 10, location: torso}
     pilot: {name: "", gunnery: 4}
 """,
     "bt_special": """system: battletech
@@ -148,10 +168,10 @@ CASES = {
         ("render", "data/units/battletech/minotaur.yaml", "--lang", "en"),
         [
             "ProtoMech record sheet Point 1/1 ProtoMech 1 Movement Points Walking Running Jumping Pilot data Gunnery: Name: Hits taken / Consciousness # 1 3 2 5 3 7 4 10 5 11 6 Dead Weapons inventory Type Loc Dmg Min Sht Med Lng Hit locations and critical hits 2D6 Location Critical hits, in the order taken 2 Main Gun: none → Torso 3, 11 Near Miss: counts as a hit, no damage 4 Right Arm +1 to hit (arm and main gun) Arm destroyed (main gun +2) 5, 9 Legs −1 Walk MP ½ Walk MP No movement 6-8 Torso −1 Jump MP* ½ Jump MP* Destroyed, pilot killed 10 Left Arm +1 to hit (arm and main gun)",
-            "Arm destroyed (main gun +2) 12 Head +1 to hit +2 to hit, no long range Minotaur Tons: 9 Biped 3 5 3 BV: 424 BV (pilot): 424 4 2× ER Medium Laser T 7 — 5 10 15 4 (92 %) · 6 (72 %) · 8 (42 %) *Torso weapon destroyed, roll 1D6: 1-2: ER Medium Laser; 3-4: ER Medium Laser; 5-6: No Effect Physical attack damage: 2 Armor diagram Head (5/2) RA 3/2 Torso (15/9) LA 3/2 Legs (10/5) ProtoMech 2",
+            "Arm destroyed (main gun +2) 12 Head +1 to hit +2 to hit, no long range Minotaur Tons: 9 Biped 3 5 3 BV: 424 BV (pilot): 424 4 2× ER Medium Laser T 7 — 5 10 15 *Torso weapon destroyed, roll 1D6: 1-2: ER Medium Laser; 3-4: ER Medium Laser; 5-6: No Effect Physical attack damage: 2 Armor diagram Head (5/2) RA 3/2 Torso (15/9) LA 3/2 Legs (10/5) ProtoMech 2",
             "the order taken 2 Main Gun: Main gun cannot take critical hits 3, 11 Near Miss: counts as a",
             "range Tons: Armor diagram Head Gun RA Torso LA Legs ProtoMech 3",
-            "diagram Head Gun RA Torso LA Legs Armor Structure Crossed box: 1 pilot hit; double box: destroyed, pilot killed. Under each weapon: to-hit number (Gunnery + range†: short · medium · long; ≤4: inside minimum range 4, from 4 hexes to 1; + the weapon's modifier) and 2D6 chance. Not included: movement, terrain, target state, crits (head, arms, main gun). † range modifiers of the standard rules, not restated by the ProtoMech rules Classic ProtoMech rules · sheets",
+            "diagram Head Gun RA Torso LA Legs Armor Structure Crossed box: 1 pilot hit; double box: destroyed, pilot killed. To-hit number (Gunnery + range†: short · medium · long; ≤4: inside minimum range 4, from 4 hexes to 1; + the weapon's modifier) and 2D6 chance: the pilot's line below, and a line under each weapon whose numbers differ. Not included: movement, terrain, target state, crits (head, arms, main gun). † range modifiers of the standard rules, not restated by the ProtoMech rules To hit, every weapon without a line of its own: Gunnery 4: 4 (92 %) · 6 (72 %) · 8 (42 %). Classic ProtoMech rules · sheets",
             "Page 1/1",
         ],
     ),
@@ -159,7 +179,8 @@ CASES = {
         "pdf",
         ("render", "data/units/battletech/gorgon.yaml", "--lang", "en"),
         [
-            "Effect Physical attack damage: 2 Weapons not on the arms cannot fire in a turn the main gun fires Armor diagram Head (4/2) RA",
+            "Effect Physical attack damage: 2 Armor diagram Head (4/2) RA",
+            "pilot killed. Weapons not on the arms cannot fire in a turn the main gun fires. To-hit number",
         ],
     ),
     "render-point-alpha-en": (
@@ -178,14 +199,14 @@ CASES = {
             "ProtoMech 1 Movement Points Ground Cruise Flank Pilot data Gunnery: Name: Hits",
             "Main Gun: none → Torso 3, 11 Wings (near miss): −1 Cruise MP (each hit) 4 Right Arm +1 to hit Arm destroyed 5, 9 Legs −1 Walk MP ½ Walk MP No movement 6-8 Torso −1 Cruise MP* ½ Cruise MP* ProtoMech destroyed 10 Left Arm +1 to hit Arm destroyed",
             "long range Glide Test Tons: 5 Glider 1 4 6 BV: 148 BV (pilot): 148",
-            "Konstantinovich Keren… 4 ATM 3 T 2/msl 4 5 10 15 ≤4: 5–8 (83–42 %)",
+            "Konstantinovich… 4 ATM 3 T 2/msl 4 5 10 15 ≤4: 5–8 (83–42 %)",
             "Light Active Probe† T — — — — — Ammo: ATM 3 (10) *Torso weapon destroyed,",
-            "Effect Physical attack damage: 1 † value not confirmed against a primary source BV may differ from MegaMek (ATM ammo) Armor diagram Head (2/1) RA",
+            "Effect Physical attack damage: 1 BV may differ from MegaMek (ATM ammo) Armor diagram Head (2/1) RA",
             "long range Quad Test Tons: 6 Quad 4 6 0 BV: 168 BV (pilot): 168",
             "long range Heavy Test Tons: 12 Ultraheavy 3 5 [6] 0 BV: 270 BV (pilot):",
             "in the order taken 2 Main Gun Main Gun destroyed 3, 11 Near Miss: counts as a",
-            "Torso LA Legs Armor Structure Shaded box: pilot hit · Double box: ProtoMech destroyed. Under each weapon: to-hit number",
-            "movement, terrain, target state, crits (head, arms), quirks, pilot abilities. Pilots' names in full: Glide Test: Star Commander",
+            "Torso LA Legs Armor Structure Shaded box: pilot hit · Double box: ProtoMech destroyed. † value not confirmed against a primary source. To-hit number",
+            "movement, terrain, target state, crits (head, arms), quirks, pilot abilities. To hit, every weapon without a line of its own: Gunnery 4: 4 (92 %) · 6 (72 %) · 8 (42 %). Pilots' names in full: Glide Test: Star Commander",
             "Konstantinovich Kerensky-Ward. Total Warfare rules · sheets",
             "Page 1/1",
         ],
@@ -194,7 +215,8 @@ CASES = {
         "pdf",
         ("render", "@bt_classic", "--lang", "en"),
         [
-            "Effect Physical attack damage: 1 † not in the classic ProtoMech rules (later equipment) Armor diagram Head (2/1) RA",
+            "Effect Physical attack damage: 1 Armor diagram Head (2/1) RA",
+            "pilot killed. † not in the classic ProtoMech rules (later equipment). To-hit number",
             "8 0 BV: 39 BV (pilot): 39 4 none *No Torso Weapons Physical attack damage: 1 Armor",
         ],
     ),
@@ -253,10 +275,10 @@ CASES = {
         ("render", "data/units/battletech/minotaur.yaml", "--lang", "ru"),
         [
             "Лист записи протомеха Точка 1/1 Протомех 1 Очки движения (ОД) ОД Шага ОД Бега ОД Прыжка Пилот Стрельба: Имя: Ранения / сознание # 1 3 2 5 3 7 4 10 5 11 6 Убит Перечень оружия Тип Лок. Урон Мин Бл Ср Дл Места попадания и критические попадания 2D6 Локация Критические попадания по порядку 2 Главная пушка: нет → Торс 3, 11 Близкий промах: атака попала, но повреждений нет 4 Правая рука +1 к попаданию (рука и гл. пушка) Рука уничтожена (гл. пушка +2) 5, 9 Ноги −1 ОД Шага ½ ОД Шага Движение невозможно 6-8 Торс −1 ОД Прыжка* ½ ОД Прыжка* Уничтожен, пилот убит 10 Левая рука +1 к попаданию (рука и гл. пушка)",
-            "уничтожена (гл. пушка +2) 12 Голова +1 на попадание +2 на попадание, нет дальней дистанции Minotaur Тонн: 9 Двуногий 3 5 3 БЦ: 424 БЦ (с пилотом): 424 4 2× Средний лазер ER Т 7 — 5 10 15 4 (92 %) · 6 (72 %) · 8 (42 %) *Уничтожение оружия в торсе, бросок 1D6: 1-2: Средний лазер ER; 3-4: Средний лазер ER; 5-6: Нет эффекта Урон физической атаки: 2 Схема брони Голова (5/2) ПР 3/2 Торс (15/9) ЛР 3/2 Ноги (10/5) Протомех 2 Очки",
+            "уничтожена (гл. пушка +2) 12 Голова +1 на попадание +2 на попадание, нет дальней дистанции Minotaur Тонн: 9 Двуногий 3 5 3 БЦ: 424 БЦ (с пилотом): 424 4 2× Средний лазер ER Т 7 — 5 10 15 *Уничтожение оружия в торсе, бросок 1D6: 1-2: Средний лазер ER; 3-4: Средний лазер ER; 5-6: Нет эффекта Урон физической атаки: 2 Схема брони Голова (5/2) ПР 3/2 Торс (15/9) ЛР 3/2 Ноги (10/5) Протомех 2 Очки",
             "по порядку 2 Главная пушка: Главная пушка не может получить критическое попадание 3, 11 Близкий промах: атака",
             "дистанции Тонн: Схема брони Голова ГП ПР Торс ЛР Ноги Протомех 3 Очки",
-            "брони Голова ГП ПР Торс ЛР Ноги Броня Внутренняя структура Клетка: 1 ранение пилота; двойная: уничтожен, пилот убит. Под оружием: значение на попадание (Навык Стрельбы + дистанция†: ближняя · средняя · дальняя; ≤4: внутри мин. дистанции 4, от 4 гексов до 1; + модиф. оружия) и шанс 2D6. Не учтены: движение, местность, положение цели, крит. попадания (голова, руки, гл. пушка). † модификаторы дистанции из стандартных правил (в правилах протомехов их нет) Классические правила для протомехов · sheets",
+            "брони Голова ГП ПР Торс ЛР Ноги Броня Внутренняя структура Клетка: 1 ранение пилота; двойная: уничтожен, пилот убит. Значение на попадание (Навык Стрельбы + дистанция†: ближняя · средняя · дальняя; ≤4: внутри мин. дистанции 4, от 4 гексов до 1; + модиф. оружия) и шанс 2D6: строка пилота ниже и строка под оружием, если у него свои. Не учтены: движение, местность, положение цели, крит. попадания (голова, руки, гл. пушка). † модификаторы дистанции из стандартных правил (в правилах протомехов их нет) На попадание, оружие без своей строки: Стрельба 4: 4 (92 %) · 6 (72 %) · 8 (42 %). Классические правила для протомехов · sheets",
             "Стр. 1/1",
         ],
     ),
@@ -264,7 +286,8 @@ CASES = {
         "pdf",
         ("render", "data/units/battletech/gorgon.yaml", "--lang", "ru"),
         [
-            "эффекта Урон физической атаки: 2 Оружие не на руках не может стрелять в тот же ход, что и главная пушка Схема брони Голова (4/2) ПР",
+            "эффекта Урон физической атаки: 2 Схема брони Голова (4/2) ПР 4/2 Торс (12/8) ЛР 4/2 Ноги (7/5) ГП 3/1 Протомех 2 Очки движения (ОД)",
+            "пилот убит. Оружие не на руках не может стрелять в тот же ход, что и главная пушка. Значение на попадание",
         ],
     ),
     "render-point-alpha-ru": (
@@ -286,12 +309,12 @@ CASES = {
             "дистанции Glide Test Тонн: 5 Планер 1 4 6 БЦ: 148 БЦ (с пилотом):",
             "Konstantinovich Kerensky-Ward 4 ATM-3 Т 2/рак. 4 5 10 15 ≤4: 5–8 (83–42 %)",
             "Лёгкий активный зонд† Т — — — — — Боеприпасы: ATM-3 (10) *Уничтожение оружия",
-            "эффекта Урон физической атаки: 1 † значение не сверено с первоисточником БЦ может отличаться от MegaMek (боеприпасы ATM) Схема брони Голова (2/1) ПР",
+            "эффекта Урон физической атаки: 1 БЦ может отличаться от MegaMek (боеприпасы ATM) Схема брони Голова (2/1) ПР",
             "дистанции Quad Test Тонн: 6 Четвероногий 4 6 0 БЦ: 168 БЦ (с пилотом):",
             "дистанции Heavy Test Тонн: 12 Сверхтяжёлый 3 5 [6] 0 БЦ: 270 БЦ (с пилотом):",
             "попадания по порядку 2 Главная пушка Главная пушка уничтожена 3, 11 Близкий промах: атака",
-            "Ноги Броня Внутренняя структура Затенённая клетка: ранение пилота · Двойная: протомех уничтожен. Под оружием: значение на попадание",
-            "движение, местность, положение цели, крит. попадания (голова, руки), особенности машины, способности пилота. Имена пилотов полностью: Glide Test: Star Commander",
+            "Ноги Броня Внутренняя структура Затенённая клетка: ранение пилота · Двойная: протомех уничтожен. † значение не сверено с первоисточником. Значение на попадание",
+            "движение, местность, положение цели, крит. попадания (голова, руки), особенности машины, способности пилота. На попадание, оружие без своей строки: Стрельба 4: 4 (92 %) · 6 (72 %) · 8 (42 %). Имена пилотов полностью: Glide Test: Star Commander",
             "Konstantinovich Kerensky-Ward. Правила Total Warfare · sheets",
             "Стр. 1/1",
         ],
@@ -300,7 +323,8 @@ CASES = {
         "pdf",
         ("render", "@bt_classic", "--lang", "ru"),
         [
-            "эффекта Урон физической атаки: 1 † нет в классических правилах для протомехов (более позднее оборудование) Схема брони Голова (2/1) ПР",
+            "эффекта Урон физической атаки: 1 Схема брони Голова (2/1) ПР 2/1 Торс (6/5) ЛР 2/1 Ноги (4/3) Протомех 2 Очки движения (ОД) ОД Шага ОД",
+            "пилот убит. † нет в классических правилах для протомехов (более позднее оборудование). Значение на попадание",
             "БЦ: 39 БЦ (с пилотом): 39 4 нет *Нет оружия в торсе Урон физической атаки: 1 Схема",
         ],
     ),

@@ -41,14 +41,15 @@ CASES = {
     "sheet-tw-en": (
         lambda: ("render", f"{UNITS}/minotaur.yaml", "--rules", "tw", "--lang", "en"),
         [
-            "and 2D6 chance. Not included: movement, terrain, target state, crits (head, arms), quirks, pilot abilities.",
+            "and 2D6 chance: the pilot's line below, and a line under each weapon whose numbers differ. Not "
+            "included: movement, terrain, target state, crits (head, arms), quirks, pilot abilities.",
         ],
     ),
     "sheet-tw-ru": (
         lambda: ("render", f"{UNITS}/minotaur.yaml", "--rules", "tw", "--lang", "ru"),
         [
-            "и шанс 2D6. Не учтены: движение, местность, положение цели, крит. попадания (голова, руки), "
-            "особенности машины, способности пилота.",
+            "и шанс 2D6: строка пилота ниже и строка под оружием, если у него свои. Не учтены: движение, "
+            "местность, положение цели, крит. попадания (голова, руки), особенности машины, способности пилота.",
         ],
     ),
     "sheet-ru": (

@@ -4,7 +4,7 @@
 import pytest
 
 from sheets.core.game import Options, get_game
-from sheets.games.battletech import rules
+from sheets.games.battletech import rules, view
 from sheets.games.battletech.model import Mount, Proto
 
 from .helpers import labels, text
@@ -23,7 +23,7 @@ def test_classic_torso_third_box_destroys_the_protomech_and_kills_the_pilot():
     assert [b["kind"] for b in boxes] == ["plain", "plain", "destroy"]  # a double frame, not a plain box
     assert labels("en")[boxes[2]["effect"]] == "Destroyed, pilot killed"
     assert labels("ru")[boxes[2]["effect"]] == "Уничтожен, пилот убит"
-    row = next(r for r in rules.sheet_data(_proto(), "classic")["crit_rows"] if r["location"] == "torso")
+    row = next(r for r in view.sheet_data(_proto(), "classic")["crit_rows"] if r["location"] == "torso")
     assert row["boxes"][2]["kind"] == "destroy"
     en, ru = text(ref("classic", "en")), text(ref("classic", "ru"))
     assert "Torso, 3rd crit: destroys the engine and the ProtoMech and kills the pilot." in en
@@ -114,13 +114,13 @@ def test_later_equipment_warns_under_classic_and_fails_with_strict():
 
 
 def test_later_equipment_is_marked_on_the_classic_sheet_only():
-    data = rules.sheet_data(_later_unit(), "classic")
+    data = view.sheet_data(_later_unit(), "classic")
     assert [r["verified"] for r in data["inventory"]] == [False]
     assert [a["verified"] for a in data["ammo"]] == [False]
     moves = {m["key"]: m["value"] for m in data["movement"]}
     assert moves["run"] == "6 [8]†" and moves["jump"] == "5†"
     assert "later_equipment_footnote" in data["footnotes"]
-    tw = rules.sheet_data(_later_unit(), "tw")
+    tw = view.sheet_data(_later_unit(), "tw")
     assert "later_equipment_footnote" not in tw["footnotes"] and tw["inventory"][0]["verified"]
 
 

@@ -105,7 +105,9 @@ def test_another_file_on_the_same_card_size_uses_the_same_scale(units_file):
         ("bridge", 9.5 * 57 / 63, False),  # 8.60: limited by the width
         ("tarot", 9.5 * 70 / 63, False),  # 10.56
         ("mini", 7.5, True),  # 6.71 natural: 6 pt floor needs 7.5
-        ("square", 9.5 * 70 / 88, True),  # 7.56: short card, tighter gaps
+        # 7.56 by its height, but as wide as a tarot card: the least regular unit, 6 / 0.7 =
+        # 8.57 (issue 33: 6 pt with 30-40 % of the card empty), with a short card's tighter gaps
+        ("square", 6 / 0.7, True),
     ],
 )
 def test_scale_of_each_card_size(card, u, small):
@@ -145,9 +147,21 @@ def test_every_size_keeps_the_heros_weapon_and_the_faction_line(render, card, la
     assert words.count("Sample laser rifle ×2") == 1 and words.count("Sample combat knife ×3") == 1
 
 
+def _sample_with_grenades(units_file) -> str:
+    """The sample force with a third weapon line for its squad: too long for one mini card
+    (the sample squad itself fits one since its hero's hit points print on the hero's card
+    only, issue 33)."""
+    text = SAMPLE.read_text(encoding="utf-8").replace(
+        "    skills: []\n",
+        "      - {name: Sample grenade, range: 2, vs: {S1: 2/1, S2: 2/1, S3: 1/1, S4: 1/1}}\n    skills: []\n",
+        1,
+    )
+    return units_file(text)
+
+
 @pytest.mark.parametrize("lang, count", [("en", "20 AP · 1/2"), ("ru", "20 ОА · 1/2")])
-def test_a_squad_too_long_for_a_mini_card_continues_on_2_of_2(render, lang, count):
-    reader, _ = render(SAMPLE, "--card", "mini", "--lang", lang)
+def test_a_squad_too_long_for_a_mini_card_continues_on_2_of_2(render, lang, count, units_file):
+    reader, _ = render(_sample_with_grenades(units_file), "--card", "mini", "--lang", lang)
     words = text(reader)
     assert count in words
     assert f"{SQUAD} 2/2" in words  # the second card carries the name and "2/2"
@@ -157,8 +171,8 @@ def test_a_squad_too_long_for_a_mini_card_continues_on_2_of_2(render, lang, coun
     )
 
 
-def test_continuation_cards_sit_after_their_unit_and_before_its_hero():
-    units = load_file(SAMPLE).units
+def test_continuation_cards_sit_after_their_unit_and_before_its_hero(units_file):
+    units = load_file(_sample_with_grenades(units_file)).units
     frames = cards.card_frames(units, Options(extra={"card": "mini"}))
     assert [name for _, _, name in frames] == [SQUAD, SQUAD, HERO, WALKER]
     # mini on A4: 4 per row, the squad's two cards and its hero side by side in row 1
@@ -230,9 +244,9 @@ def test_fourteen_classes_on_a_mini_card_are_one_grouped_table(units_file, rende
     assert "z1" in words and "Quad gun" in words
 
 
-def test_png_files_of_a_unit_on_two_cards(render, tmp_path):
+def test_png_files_of_a_unit_on_two_cards(render, tmp_path, units_file):
     folder = tmp_path / "png"
-    render(SAMPLE, "--card", "mini", "--png", folder)
+    render(_sample_with_grenades(units_file), "--card", "mini", "--png", folder)
     assert [f.name for f in sorted(folder.glob("*.png"))] == [
         "01-sample-laser-squad-1-2.png",
         "02-sample-laser-squad-2-2.png",

@@ -67,7 +67,7 @@ CASES = {
         "pdf",
         ("render", "data/units/dust/sample_force.yaml", "--lang", "en"),
         [
-            "Sample Laser Squad 20 AP Axis · Squad · Soldier 3 Move 1 Armour S3 Cover Soft: hit save Hard: miss save Hit points: 3 × 1 Joined by: Sample Hero Keller Hero's hit points: 3 S1 S2 S3 S4 V1 V2 V3 V4 V5",
+            "Sample Laser Squad 20 AP Axis · Squad · Soldier 3 Move 1 Armour S3 Cover Soft: hit save Hard: miss save Joined by: Sample Hero Keller Hit points: 3 × 1 S1 S2 S3 S4 V1 V2 V3 V4 V5",
             "A2 A3 Sample laser rifle ×2 Range 4 2/1 1/1 1/1 1/1 1/3 1/3 1/3 1/3 1/3 1/3 1/3 – – – Sample combat knife ×3 Range C 1/1 1/1 1/1 1/1 – – – – – – – – – – hero Sample heavy pistol Range 2",
             "1/1 1/1 – – – – – – – – – – Classic Dust dice: 2 hit faces / 4 miss faces Sample Hero Keller 12 AP Axis · Hero · Soldier 3 Move 1 Armour S3 Cover Uses the cover of the squad it joins Joins: Sample Laser Squad Hit points: 3 S1 S2 S3 S4 V1 V2 V3 V4 V5",
             "1/1 1/1 – – – – – – – – – – Skills • Sample skill: Illustrative",
@@ -81,7 +81,7 @@ CASES = {
         "pdf",
         ("render", "data/units/dust/sample_force.yaml", "--lang", "ru"),
         [
-            "Sample Laser Squad 20 ОА Ось · Отряд · Пехота 3 Движение 1 Броня S3 Укрытие Слабое: Попад. Жёсткое: Промах Очки здоровья: 3 × 1 С героем: Sample Hero Keller Очки здоровья героя: 3 S1 S2 S3 S4 V1 V2 V3 V4 V5",
+            "Sample Laser Squad 20 ОА Ось · Отряд · Пехота 3 Движение 1 Броня S3 Укрытие Слабое: Попад. Жёсткое: Промах С героем: Sample Hero Keller Очки здоровья: 3 × 1 S1 S2 S3 S4 V1 V2 V3 V4 V5",
             "A2 A3 Sample laser rifle ×2 Дальн. 4 2/1 1/1 1/1 1/1 1/3 1/3 1/3 1/3 1/3 1/3 1/3 – – – Sample combat knife ×3 Дальн. ББ 1/1 1/1 1/1 1/1 – – – – – – – – – – герой Sample heavy pistol Дальн. 2",
             "1/1 1/1 – – – – – – – – – – Классические кубики Dust: 2 грани попадания / 4 грани промаха Sample Hero Keller 12 ОА Ось · Герой · Пехота 3 Движение 1 Броня S3 Укрытие Использует укрытие своего отряда Присоединён к: Sample Laser Squad Очки здоровья: 3 S1 S2 S3 S4 V1 V2 V3 V4 V5",
             "1/1 1/1 – – – – – – – – – – Способности • Sample skill: Illustrative",
@@ -102,9 +102,9 @@ CASES = {
         "pdf",
         ("render", "data/units/dust/sample_force.yaml", "--dice", "revised", "--lang", "ru"),
         [
-            "Sample Laser Squad 20 ОА · 1/2 Ось · Отряд · Пехота 3 Движение 1 Броня S3 Укрытие Слабое: Попад. Жёсткое: Промах Очки здоровья: 3 × 1 С героем: Sample Hero",
-            "1/3 1/3 1/3 1/3 1/3 – – – Новые кубики Dust: спас-бросок попаданий — символ армии, спас-бросок промахов — символ армии или щит † † не проверено: сверьте с",
-            "— символ армии или щит † † не проверено: сверьте с правилами; значение можно исправить в данных Sample Laser Squad 2/2 S1",
+            "Sample Laser Squad 20 ОА Ось · Отряд · Пехота 3 Движение 1 Броня S3 Укрытие Слабое: Попад. Жёсткое: Промах С героем: Sample Hero Keller Очки здоровья: 3 × 1",
+            "– – – – – – – – – – Новые кубики Dust: спас-бросок попаданий — символ армии, спас-бросок промахов — символ армии или щит † † не проверено: сверьте с",
+            "— символ армии или щит † † не проверено: сверьте с правилами; значение можно исправить в данных Sample Hero Keller 12 ОА",
         ],
     ),
     "render-mounts-en": (

@@ -60,7 +60,7 @@ CASES = {
     "cards-en": (
         lambda: ("render", SAMPLE, "--lang", "en"),
         [
-            "Soft: hit save Hard: miss save Hit points: 3 × 1 Joined by: Sample Hero Keller Hero's hit points: 3",
+            "Soft: hit save Hard: miss save Joined by: Sample Hero Keller Hit points: 3 × 1",
             "Cover Uses the cover of the squad it joins Joins: Sample Laser Squad Hit points: 3",
             "Sample twin cannon front · Range 6",
         ],

@@ -132,7 +132,6 @@ def test_russian_card_text(render):
         "Жёсткое",
         "Очки здоровья: 3 × 1",
         "С героем: Sample Hero Keller",
-        "Очки здоровья героя: 3",
         "Дальн. ББ",
         "герой",
         "Классические кубики Dust",
@@ -169,8 +168,10 @@ def test_hero_card_follows_its_squad_and_names_it(units_file, render):
     lines = reader.pages[0].extract_text().splitlines()
     order = [lines.index(name) for name in ("Tank A", "Lasers", "Keller")]  # the title lines
     assert order == sorted(order)
-    assert "Joined by: Keller" in words  # the squad card: marker, hero boxes, hero's weapon
-    assert "Hero's hit points: 3" in words
+    assert "Joined by: Keller" in words  # the squad card: marker and hero's weapon
+    # the hero's hit points once, on its own card (issue 33: printed on both cards)
+    assert "Hero's hit points" not in words
+    assert words.count("Hit points: 3") - words.count("Hit points: 3 × 1") == 1
     assert "Joins: Lasers" in words  # the hero card
     assert (
         "Uses the cover of the squad it joins" in words or "Squad's cover" in words

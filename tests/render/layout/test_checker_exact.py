@@ -134,8 +134,20 @@ def _every_kind():
     pen.text(300, 760, "Очень длинная подпись, которой тесно", 8, max_width=40)  # cut
     pen.heading(Rect(300, 30, 200, 14), "Оружие")  # heading
     doc.page().text(50, 800, "строка", 8)  # blank (page 2)
+    pen = doc.page()
+    _two_thirds(pen)  # page 3: 40 of 55 bands
+    pen.rec.mark("keep", "Point 1")  # spill (pages 3 and 4)
+    pen = doc.page()  # widow (page 4: one band after a page with room for it)
+    pen.text(50, 800, "хвост", 8)
+    pen.rec.mark("keep", "Point 1")
     doc.finish()
     return doc.recorder
+
+
+def _two_thirds(pen) -> None:
+    """Lines in 40 of a page's 55 bands of 5 mm (a page 73 % full)."""
+    for k in range(40):
+        pen.line(10, 30 + k * 5 * MM + 1, 20, 30 + k * 5 * MM + 1)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -249,7 +261,7 @@ def test_light_page_places_are_one_decimal():
     rec.new_page(1, (600.0, 800.0))
     rec.light("Armour", 800 - 33.04 * MM, "Armour plate")
     rec.settle()
-    ((_, violations, _, _, cuts),) = rec.done
+    ((_, violations, _, _, cuts, _marks),) = rec.done
     assert cuts == [("Armour plate", "Armour", (0.0, 33.0))]
     assert violations[0][3] == (0.0, 33.0) and isinstance(violations[0][3][1], float)
 

@@ -200,7 +200,9 @@ def test_a_text_under_a_matrix_is_measured_at_its_size_on_paper():
 def test_drawing_before_the_first_page_lands_on_a_page_0():
     rec = Recorder()
     rec.pip(Canvas(), 1, 2, 3)
-    assert rec.pages == [{"number": 0, "size": (0, 0), "lang": "en", "items": [("p", 1, 2, 3, False)]}]
+    assert rec.pages == [
+        {"number": 0, "size": (0, 0), "lang": "en", "items": [("p", 1, 2, 3, False)], "marks": {}}
+    ]
 
 
 # -- light pages --------------------------------------------------------------------------------
@@ -225,7 +227,7 @@ def test_a_light_page_keeps_its_texts_bands_and_cuts():
     rec.light("Walk", h - 40 * MM, "Walking speed")
     rec.light("Run", 3 * MM, None)
     rec.settle()
-    ((number, violations, fill, texts, cuts),) = rec.done
+    ((number, violations, fill, texts, cuts, _marks),) = rec.done
     assert number == 1 and violations == []
     assert texts == ["Armour", "Armour", "Walk", "Run"]
     assert cuts == [("Walking speed", "Walk", (0.0, 40.0))]
