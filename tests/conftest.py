@@ -7,13 +7,21 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "data" / "units"
 
 
+# what chooses the language of the messages besides --lang (sheets.cli.decide_lang) and gettext's
+# own variable: cleared for every test, so that the suite speaks English on any machine
+LANGUAGE_VARIABLES = ("SHEETS_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+
+
 @pytest.fixture(autouse=True)
 def _no_settings_files(monkeypatch):
     """No test reads the developer's own sheets.toml (the settings tests set SHEETS_CONFIG), and
     none leaves a data folder behind: ``sheets --data-dir`` run in-process sets SHEETS_DATA_DIR
-    in this process's environment (a later test in the same process then read a deleted folder)."""
+    in this process's environment (a later test in the same process then read a deleted folder).
+    Nor does a developer's Russian locale or SHEETS_LANG make the English tests Russian."""
     monkeypatch.setenv("SHEETS_CONFIG", "")
     monkeypatch.delenv("SHEETS_DATA_DIR", raising=False)
+    for name in LANGUAGE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture
@@ -111,6 +119,14 @@ def reference_texts(tmp_path, game: str) -> dict[str, str]:
     return texts
 
 
+def layout_clean(text: str) -> bool:
+    """The printing commands' clean layout check line is in ``text``, in English ("layout: 2 pages
+    checked, no problems") or in Russian ("вёрстка: проблем нет (проверено: 2 страницы)")."""
+    import re
+
+    return bool(re.search(r"^(layout: .*checked, no problems|вёрстка: проблем нет)", text, re.M))
+
+
 def assert_in_order(text: str, pieces) -> None:
     """Each piece printed exactly once, and in the order given."""
     at = -1
@@ -152,6 +168,87 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "fuzz: the property-based fuzz suite (issue 10)")
+    config.addinivalue_line(
+        "markers", "after_the_suite: runs after every other test of the session (it replays what they ran)"
+    )
+    _record_error_paths()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The tests marked ``after_the_suite`` run last (in their order)."""
+    last = [item for item in items if item.get_closest_marker("after_the_suite")]
+    if last:
+        items[:] = [item for item in items if not item.get_closest_marker("after_the_suite")] + last
+
+
+# -- the error paths the suite exercises, for their replay in Russian ------------------------------
+# Every in-process run of the `sheets` command (click's CliRunner on the root group) that exits 1 or
+# 2 is noted once: its arguments, standard input, working folder and the SHEETS_* environment. The
+# test tests/cli/test_error_paths_in_russian.py runs after the others and replays each with
+# --lang ru (the tests' tmp_path folders still exist then).
+ERROR_PATHS: dict[tuple, dict] = {}
+MAX_ERROR_PATHS = 5000
+RECORDING = {"on": True, "seen": 0}
+NEVER_REPLAYED = {"serve"}  # a replay that no longer fails would start a server and wait
+
+
+def _record_error_paths() -> None:
+    from click.testing import CliRunner
+
+    if getattr(CliRunner.invoke, "_sheets_records", False):
+        return
+    original = CliRunner.invoke
+
+    def invoke(self, cli, args=None, input=None, env=None, *rest, **kwargs):
+        before = _environment(cli, args, input, env)
+        result = original(self, cli, args, input, env, *rest, **kwargs)
+        if before is not None and result.exit_code in (1, 2):
+            _note(before, result.exit_code)
+        return result
+
+    invoke._sheets_records = True
+    CliRunner.invoke = invoke
+
+
+def _environment(cli, args, input, env) -> dict | None:
+    """The case of one run, or None when it is not one to replay."""
+    if not RECORDING["on"]:
+        return None
+    import shlex
+    import sys
+
+    module = sys.modules.get("sheets.cli")
+    if module is None or cli is not getattr(module, "cli", None):
+        return None
+    if isinstance(args, str):
+        args = shlex.split(args)
+    args = [str(a) for a in (args or [])]
+    words = [a for a in args if not a.startswith("-")]
+    if words and words[0] in NEVER_REPLAYED:
+        return None
+    if input is not None and not isinstance(input, (str, bytes)):
+        return None
+    return {
+        "args": args,
+        "input": input,
+        "env": dict(env or {}),
+        "cwd": os.getcwd(),
+        "environ": {k: v for k, v in os.environ.items() if k.startswith("SHEETS_")},
+        "test": os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0],
+    }
+
+
+def _note(case: dict, exit_code: int) -> None:
+    key = (
+        tuple(case["args"]),
+        case["input"],
+        case["cwd"],
+        tuple(sorted(case["env"].items(), key=str)),
+        tuple(sorted(case["environ"].items())),
+    )
+    RECORDING["seen"] += 1
+    if key not in ERROR_PATHS and len(ERROR_PATHS) < MAX_ERROR_PATHS:
+        ERROR_PATHS[key] = {**case, "exit_code": exit_code}
 
 
 class FileSpy:

@@ -14,9 +14,9 @@ from typing import Any
 import click
 
 from sheets import __version__
-from sheets.cli.base import Group, option
+from sheets.cli.base import HELP_MSGID, Group, Path, option
 from sheets.cli.options import lang_option, with_lang, with_verbosity
-from sheets.core.i18n import N_, _
+from sheets.core.i18n import N_, _, tr
 
 # command name -> (module:function, one-line help shown by `sheets --help`, a msgid)
 COMMANDS = {
@@ -146,8 +146,8 @@ def short_help_option(cmd):
         return None
     cmd.context_settings.setdefault("help_option_names", HELP_OPTIONS)
     made = getattr(cmd, "_help_option", None)
-    if made is not None and "-h" not in made.opts:
-        cmd._help_option = None
+    if made is not None and ("-h" not in made.opts or made.help != tr(HELP_MSGID)):
+        cmd._help_option = None  # (also: made in another run's language)
     for sub in (getattr(cmd, "commands", None) or {}).values():
         short_help_option(sub)
     return cmd
@@ -298,7 +298,7 @@ def _debug_command(ctx) -> str:
 @option("--debug", is_flag=True, help=N_("Show full tracebacks on internal errors."))
 @option(
     "--data-dir",
-    type=click.Path(exists=True, file_okay=False),
+    type=Path(exists=True, file_okay=False),
     default=None,
     help=N_(
         "Folder whose rule tables and labels replace the bundled ones (same relative paths, e.g. "

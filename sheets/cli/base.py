@@ -11,7 +11,12 @@ from typing import Any
 
 import click
 
-from sheets.core.i18n import tr
+from sheets.core.i18n import N_, tr
+
+# words click translates at run time through gettext without marking them for extraction
+# (``_(extra["required"])`` in an option's help record): listed so the catalogue holds them
+CLICK_RUNTIME_WORDS = (N_("required"),)
+HELP_MSGID = N_("Show this message and exit.")  # click's help option's help
 
 
 class Composed(str):
@@ -61,8 +66,21 @@ class Option(click.Option):
     is checked by it)."""
 
     def __init__(self, *args: Any, spec: Any = None, **kwargs: Any) -> None:
+        given = kwargs.get("help")
         super().__init__(*args, **kwargs)
         self.spec = spec
+        if isinstance(given, Composed):  # click's cleandoc made it a plain str: no msgid to translate
+            self.help = given
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        """The help line in the language of the command shown (an option made afresh for each
+        listing, as a game's option of a shared command is, is translated here too)."""
+        saved = self.help
+        self.help = shown(saved)
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.help = saved
 
 
 class _Translated:
@@ -79,6 +97,14 @@ class _Translated:
             return super().parse_args(ctx, args)  # type: ignore[misc]
         except click.UsageError as exc:
             raise _shortened(exc) from exc.__cause__
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """click makes the help option once per command, its help in the language of the run that
+        made it: a later run in another language gets the msgid back (translated when shown)."""
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None and option.help != tr(HELP_MSGID):
+            option.help = HELP_MSGID
+        return option
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         saved = self.help
@@ -126,6 +152,29 @@ class Group(_Translated, click.Group):
             return super().resolve_command(ctx, args)
         except click.UsageError as exc:  # "No such command 'X'."
             raise _shortened(exc) from exc.__cause__
+
+
+class Path(click.Path):
+    """``click.Path`` naming what it takes ("file", "directory", "path": in its messages and its
+    metavar) in the language of the command run: click translates the word once, when the type is
+    made, i.e. when the module defining the option is imported."""
+
+    def _word(self) -> str:
+        import gettext
+
+        if self.file_okay and not self.dir_okay:
+            return gettext.gettext("file")
+        if self.dir_okay and not self.file_okay:
+            return gettext.gettext("directory")
+        return gettext.gettext("path")
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        self.name = self._word()
+        return super().convert(value, param, ctx)
+
+    def get_metavar(self, *args: Any, **kwargs: Any) -> str | None:
+        self.name = self._word()
+        return super().get_metavar(*args, **kwargs)
 
 
 option = functools.partial(click.option, cls=Option)

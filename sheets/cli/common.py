@@ -103,6 +103,7 @@ def expand_paths(paths) -> list[str]:
     sorted by name, then each subfolder's, sorted by name. A subfolder that cannot be read is an
     input error naming it (exit 1), never skipped in silence. ``-`` is standard input (once)."""
     from sheets.core.errors import InputError, Problem
+    from sheets.core.fsio import os_reason
 
     out: list[str] = []
     suffixes = None
@@ -125,7 +126,7 @@ def expand_paths(paths) -> list[str]:
                         str(exc.filename or path),
                         None,
                         _("this folder cannot be read ({reason}): its unit files were not read").format(
-                            reason=exc.strerror or exc
+                            reason=os_reason(exc)
                         ),
                         code="unreadable-folder",
                     )
@@ -294,7 +295,9 @@ def to_stdout(data) -> None:
     except BrokenPipeError:
         raise
     except (OSError, ValueError) as exc:  # closed (EBADF), disk full (ENOSPC), a closed file
-        raise refused(getattr(exc, "strerror", None) or str(exc)) from None
+        from sheets.core.fsio import os_reason
+
+        raise refused(os_reason(exc) if isinstance(exc, OSError) else _("it is closed")) from None
     write_all(binary, data)
 
 

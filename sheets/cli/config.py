@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from sheets.core.errors import Pos, Problem, did_you_mean, short
-from sheets.core.i18n import _
+from sheets.core.i18n import N_, _
 
 FILE_NAME = "sheets.toml"
 ENV = "SHEETS_CONFIG"  # a file to read instead of the two places (tests, scripts); "" = none
@@ -194,7 +194,7 @@ def parse(path: Path, trusted: bool = True) -> tuple[dict | None, list[Entry]]:
         message = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", message)
         pos = Pos(int(m.group(1)), int(m.group(2))) if m else None
-        message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
+        message = toml_words(re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message))
         raise ConfigError([_problem(path, pos, message, "settings-syntax")]) from None
     except RecursionError:  # (the scan refuses deep nesting first)
         raise ConfigError([_problem(path, None, _("nested too deeply"), "settings-too-deep")]) from None
@@ -204,6 +204,51 @@ def parse(path: Path, trusted: bool = True) -> tuple[dict | None, list[Entry]]:
     if problems:
         raise ConfigError(problems)
     return out, entries
+
+
+# the TOML reader's messages (Python's tomllib, which speaks English only): the msgids are its
+# words, so English stays as it says them; one it has that is not here is shown as it is
+TOML_MESSAGES = (
+    N_("Cannot overwrite a value"),
+    N_("Escaped character is not a Unicode scalar value"),
+    N_("Expected '=' after a key in a key/value pair"),
+    N_("Expected ']' at the end of a table declaration"),
+    N_("Expected ']]' at the end of an array declaration"),
+    N_("Invalid date or datetime"),
+    N_("Invalid hex value"),
+    N_("Invalid initial character for a key part"),
+    N_("Invalid statement"),
+    N_("Invalid value"),
+    N_("Unclosed array"),
+    N_("Unclosed inline table"),
+    N_("Unescaped '\\' in a string"),
+    N_("Unterminated string"),
+)
+TOML_PATTERNS = (
+    (re.compile(r"Cannot declare (?P<key>.+) twice"), N_("Cannot declare {key} twice")),
+    (
+        re.compile(r"Cannot mutate immutable namespace (?P<key>.+)"),
+        N_("Cannot mutate immutable namespace {key}"),
+    ),
+    (re.compile(r"Cannot redefine namespace (?P<key>.+)"), N_("Cannot redefine namespace {key}")),
+    (re.compile(r"Duplicate inline table key (?P<key>.+)"), N_("Duplicate inline table key {key}")),
+    (re.compile(r"Found invalid character (?P<char>.+)"), N_("Found invalid character {char}")),
+    (re.compile(r"Illegal character (?P<char>.+)"), N_("Illegal character {char}")),
+    (re.compile(r"Expected (?P<expected>'.*')"), N_("Expected {expected}")),
+)
+
+
+def toml_words(message: str) -> str:
+    """A message of tomllib in the user's language."""
+    from sheets.core.i18n import tr
+
+    if message in TOML_MESSAGES:
+        return tr(message)
+    for pattern, msgid in TOML_PATTERNS:
+        m = pattern.fullmatch(message)
+        if m:
+            return tr(msgid).format(**m.groupdict())
+    return message
 
 
 def _norm(key: str) -> str:

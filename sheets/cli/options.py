@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from sheets.cli.base import Option
+from sheets.cli.base import Option, Path
 from sheets.cli.specs import SpecType
 from sheets.core.i18n import N_, _
 from sheets.core.options import LANG, MONO, PAPER
@@ -94,9 +94,9 @@ rules_option = click.option(
 json_option = click.option(
     "--json", "as_json", is_flag=True, cls=Option, help=N_("Machine-readable JSON output.")
 )
-paths_argument = click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
+paths_argument = click.argument("paths", nargs=-1, required=True, type=Path(), metavar="PATH...")
 # render, validate, info: the files, or the bundled samples (`--example battletech`)
-inputs_argument = click.argument("paths", nargs=-1, required=False, type=click.Path(), metavar="[PATH]...")
+inputs_argument = click.argument("paths", nargs=-1, required=False, type=Path(), metavar="[PATH]...")
 
 
 def _complete_examples(ctx, param, incomplete):
@@ -126,7 +126,7 @@ example_option = click.option(
 
 def output_option(help_text: str):
     return click.option(
-        "-o", "--output", "output", type=click.Path(dir_okay=False), default=None, cls=Option, help=help_text
+        "-o", "--output", "output", type=Path(dir_okay=False), default=None, cls=Option, help=help_text
     )
 
 

@@ -351,8 +351,17 @@ class GameCalcGroup(Group):
         return calc_command(self.game.id, spec) if spec else None
 
 
-def _game_calc_help(game) -> str:
-    return Composed(N_("Calculators of this game."), "", f"{game.name.get('en', game.id)}: ")
+def _game_calc_help(game):
+    """The help of ``sheets calc GAME``: the game's name and the line, in the language shown."""
+
+    def text() -> str:
+        from sheets.core.i18n import current_lang
+
+        name = game.name.get(current_lang()) or game.name.get("en") or game.id
+        line = tr(N_("Calculators of this game."))
+        return f"{name}: {line}"
+
+    return text
 
 
 class CalcGroup(Group):
@@ -368,9 +377,10 @@ class CalcGroup(Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         from sheets.cli import short_help_option
+        from sheets.cli.options import with_lang
 
         game = self._games().get(name)
-        return short_help_option(GameCalcGroup(game)) if game else None
+        return with_lang(short_help_option(GameCalcGroup(game))) if game else None
 
 
 def calculator_names() -> list[str]:

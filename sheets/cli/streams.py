@@ -32,7 +32,9 @@ def refused(reason: str) -> InputError:
 
 
 def _reason(exc: BaseException) -> str:
-    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    from sheets.core.fsio import os_reason
+
+    return os_reason(exc) or type(exc).__name__
 
 
 def write_all(binary, data: bytes) -> None:

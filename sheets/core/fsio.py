@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sheets.core.errors import InputError, Pos, Problem, UsageProblem
-from sheets.core.i18n import _
+from sheets.core.i18n import DEFAULT_LANG, N_, _, current_lang, tr
 
 # (st_dev, st_ino) of every file read by the current command; reset by the CLI per command.
 _INPUTS: dict[tuple[int, int], str] = {}
@@ -76,6 +76,36 @@ def note_stream(stream, name: str) -> None:
         _INPUTS[(st.st_dev, st.st_ino)] = name
 
 
+# what an OS error means, in the user's language: the msgids are the system's (glibc's) own words,
+# so that English stays as ``strerror`` says it
+_OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.EEXIST: N_("File exists"),
+    errno.EBUSY: N_("Device or resource busy"),
+    errno.EMFILE: N_("Too many open files"),
+    errno.EIO: N_("Input/output error"),
+    errno.EADDRINUSE: N_("Address already in use"),
+    errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),
+}
+
+
+def os_reason(exc: BaseException) -> str:
+    """Why an OS call failed, for a message: in English the system's words, in another language
+    the common errors translated (a rare one stays in the system's words)."""
+    word = _OS_REASONS.get(getattr(exc, "errno", None))
+    if word and current_lang() != DEFAULT_LANG:
+        return tr(word)
+    return getattr(exc, "strerror", None) or str(exc)
+
+
 def _bad_name(name: str) -> str | None:
     if "\0" in name:
         return _("the name contains a NUL character")
@@ -103,7 +133,7 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int, head: bool = False)
     except IsADirectoryError:
         raise InputError([_a_directory(name)]) from None
     except OSError as exc:
-        raise InputError([_cannot_read(name, exc.strerror or str(exc))]) from None
+        raise InputError([_cannot_read(name, os_reason(exc))]) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
@@ -119,7 +149,7 @@ def read_user_bytes(path: str | os.PathLike, max_bytes: int, head: bool = False)
     except InputError:
         raise
     except OSError as exc:
-        raise InputError([_cannot_read(name, exc.strerror or str(exc))]) from None
+        raise InputError([_cannot_read(name, os_reason(exc))]) from None
     finally:
         os.close(fd)
     if head:
@@ -262,11 +292,7 @@ def check_target(path: str | os.PathLike) -> tuple[Path, int]:
         return target, 0o666 & ~_umask()
     except OSError as exc:
         raise InputError(
-            [
-                _problem(
-                    name, _("cannot write here: {reason}").format(reason=exc.strerror or exc), "unwritable"
-                )
-            ]
+            [_problem(name, _("cannot write here: {reason}").format(reason=os_reason(exc)), "unwritable")]
         ) from None
     if stat.S_ISDIR(st.st_mode):
         raise InputError([_problem(name, _("is a directory; give a file name"), "not-a-file")])
@@ -390,7 +416,7 @@ def _write_error(name: str, exc: OSError) -> InputError:
     if isinstance(exc, NotADirectoryError):
         return InputError([_problem(name, _("cannot write here: a parent is not a folder"), "unwritable")])
     return InputError(
-        [_problem(name, _("cannot write here: {reason}").format(reason=exc.strerror or exc), "unwritable")]
+        [_problem(name, _("cannot write here: {reason}").format(reason=os_reason(exc)), "unwritable")]
     )
 
 

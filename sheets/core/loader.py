@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from sheets.core.errors import InputError, KeyPath, Pos, Problem, Problems, RuleIssue, did_you_mean, short
+from sheets.core.fsio import os_reason
 from sheets.core.game import Game, Options, UnknownGame, game_ids, get_game
 from sheets.core.i18n import _
 from sheets.core.schema import INVALID, Int, Obj, Str, check_budget, locate
@@ -220,7 +221,7 @@ def _stdin_text() -> str:
     try:
         data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode()
     except (OSError, ValueError) as exc:  # closed underneath (EBADF), a directory (EISDIR)…
-        reason = getattr(exc, "strerror", None) or str(exc)
+        reason = os_reason(exc)
         raise InputError(
             [
                 Problem(

@@ -307,7 +307,12 @@ def card_sizes() -> tuple[Choice, ...]:
 
     presets = load_data("common/cards.yaml")["presets"]
     return tuple(
-        Choice(k, _plain_number(v["width"]) + " × " + _plain_number(v["height"]) + " mm")
+        Choice(
+            k,
+            _("{width} × {height} mm").format(
+                width=_plain_number(v["width"]), height=_plain_number(v["height"])
+            ),
+        )
         for k, v in presets.items()
     )
 

@@ -184,7 +184,7 @@ def test_the_yaml_readings_warning_in_russian(ru, write):
     path = write("u.yaml", "system: lnl\nunits:\n  - {name: A, kind: squad, counter: 2-5-4, ambush: yes}\n")
     (warning,) = load_file(path).warnings
     assert str(warning) == (
-        f"{path}:3:52: warning: 'yes' — это текст 'yes' в YAML 1.2 (так читают редакторы и sheets), "
+        f"{path}:3:52: предупреждение: 'yes' — это текст 'yes' в YAML 1.2 (так читают редакторы и sheets), "
         'но true в YAML 1.1: напишите "yes" или true — их оба читают одинаково'
     )
     assert warning.code == "yaml-1-1-reading"

@@ -419,7 +419,11 @@ def run_case(seed: Seed, rng: random.Random, workdir: Path) -> Outcome:
 
 
 LINE = re.compile(r"^(?P<file>[^:\n]+?)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<msg>\S.*)$")
-INFO_LINES = re.compile(r"^(wrote |imported |\(stdout\)|warning: |layout: )")
+# the progress lines a command may print on standard error, in English and in Russian
+INFO_LINES = re.compile(
+    r"^(wrote |imported |\(stdout\)|warning: |layout: "
+    r"|записан |записаны |\(стандартный вывод\)|предупреждение: |вёрстка: )"
+)
 
 
 def check(o: Outcome, workdir: Path) -> list[str]:

@@ -113,7 +113,7 @@ def test_the_game_prints_its_sheet_and_army_list_with_its_option(site, subproces
         "Итого: 50 очков",
     ):
         assert words in text, words
-    assert "layout: 1 page checked, no problems" in r.stderr
+    assert "вёрстка: проблем нет (проверено: 1 страница)" in r.stderr  # the messages of --lang ru
     r = sheets(site, subprocess_env, "render", "-h")
     assert "--drill N" in r.stdout and "toy: Boxes of the drill track on each card. [0–6]" in " ".join(
         r.stdout.split()

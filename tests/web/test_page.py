@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "sheets" / "web"
 VENDOR = WEB / "static" / "vendor"
 INCOMING = ROOT / "sheets" / "locale" / "incoming" / "web.po"
+CATALOGUE = ROOT / "sheets" / "locale" / "ru" / "LC_MESSAGES" / "sheets.po"
 SCRIPTS = ("static/app.js", "static/form.js")
 
 
@@ -43,9 +44,11 @@ def test_every_word_the_page_uses_is_a_msgid_and_every_msgid_is_used():
 
 
 def _incoming():
+    """The page's translations: waiting in incoming/web.po, or in the catalogue once merged (the
+    merge removes the incoming file)."""
     from babel.messages.pofile import read_po
 
-    with INCOMING.open("rb") as fh:
+    with (INCOMING if INCOMING.is_file() else CATALOGUE).open("rb") as fh:
         return {m.id: m for m in read_po(fh, locale="ru") if m.id}
 
 

@@ -17,7 +17,7 @@ from sheets.core.i18n import N_, _, current_lang
     help=N_(
         "Show where settings are looked for (sheets.toml in the working folder, then the user's config "
         "folder), the settings used, and what chose the language. Flags on the command line win over "
-        'them.\n\n\b\nExample:\n  sheets config\n\b\nA sheets.toml:\n  lang = "ru"\n  paper = "letter"\n'
+        'them.\n\n\b\nExample:\n  sheets config\n\n\b\nA sheets.toml:\n  lang = "ru"\n  paper = "letter"\n'
         '  [render]\n  card = "mini"'
     ),
 )

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from sheets.cli.base import Path as PathType
 from sheets.cli.base import command
 from sheets.cli.common import completion_games, game_of, games_epilog, say
 from sheets.cli.options import verbosity
@@ -92,7 +93,7 @@ def _symlink_on_the_way(folder: Path, rel: Path) -> Path | None:
     "-d",
     "--dir",
     "folder",
-    type=click.Path(file_okay=False),
+    type=PathType(file_okay=False),
     default=".",
     show_default=True,
     help=N_("Folder to copy into (the files go to DIR/data/units/<game>/)."),

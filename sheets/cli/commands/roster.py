@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from sheets.cli.base import command
+from sheets.cli.base import Path, command
 from sheets.cli.common import (
     check_layout,
     coverage,
@@ -42,7 +42,7 @@ def _template_help(ctx, param, value):
         "  sheets roster my-army.yaml --template my.md.j2 -o list.md"
     )
 )
-@click.argument("path", type=click.Path(), metavar="PATH")
+@click.argument("path", type=Path(), metavar="PATH")
 @output_option(
     N_(
         "The file; its suffix chooses the format (.pdf .png .md .html .bbcode .json). Default: "
@@ -61,7 +61,7 @@ def _template_help(ctx, param, value):
 )
 @click.option(
     "--template",
-    type=click.Path(dir_okay=False, exists=True),
+    type=Path(dir_okay=False, exists=True),
     default=None,
     help=N_(
         "Your own jinja2 template for the text formats md, html and bbcode (`sheets roster --template-help` "

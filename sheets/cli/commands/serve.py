@@ -7,8 +7,9 @@ import sys
 
 import click
 
-from sheets.cli.base import command
+from sheets.cli.base import Path, command
 from sheets.cli.options import verbosity
+from sheets.core.fsio import os_reason
 from sheets.core.i18n import N_, _
 
 LOCAL = "127.0.0.1"
@@ -28,7 +29,8 @@ def _bind(host: str, port: int) -> socket.socket:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
         raise click.BadParameter(
-            _("cannot use {host}: {reason}").format(host=repr(host), reason=exc.strerror), param_hint="--host"
+            _("cannot use {host}: {reason}").format(host=repr(host), reason=os_reason(exc)),
+            param_hint="--host",
         ) from None
     family, kind, proto, _canonical, address = infos[0]
     # proto IPPROTO_TCP, not 0: asyncio turns Nagle off (TCP_NODELAY) only on sockets that say
@@ -41,7 +43,7 @@ def _bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         raise click.UsageError(
-            _("cannot listen on {host}:{port}: {reason}").format(host=host, port=port, reason=exc.strerror)
+            _("cannot listen on {host}:{port}: {reason}").format(host=host, port=port, reason=os_reason(exc))
         ) from None
     sock.listen(128)
     sock.set_inheritable(True)
@@ -97,7 +99,7 @@ def _bind(host: str, port: int) -> socket.socket:
 @click.option(
     "--units",
     "units_dir",
-    type=click.Path(exists=True, file_okay=False, dir_okay=True),
+    type=Path(exists=True, file_okay=False, dir_okay=True),
     default=None,
     metavar="DIR",
     help=N_(

@@ -25,6 +25,7 @@ from pathlib import Path
 import click
 
 from sheets.core import report
+from sheets.core.fsio import os_reason
 from sheets.core.i18n import LANGS, N_, _, ngettext, use_lang
 
 
@@ -56,7 +57,7 @@ def _blk_files(folder: Path, problems: list) -> list[Path]:
                 str(exc.filename or folder),
                 None,
                 _("this folder cannot be read ({reason}): its .blk files were not imported").format(
-                    reason=exc.strerror or type(exc).__name__
+                    reason=os_reason(exc) or type(exc).__name__
                 ),
                 code="megamek-folder-unreadable",
             )

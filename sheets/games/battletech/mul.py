@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheets.core.errors import InputError, Pos, Problem, did_you_mean, plain, short
+from sheets.core.fsio import os_reason
 from sheets.core.i18n import _, ngettext
 
 MAX_BYTES = 2 * 1024 * 1024  # a force file of hundreds of units is far below
@@ -194,7 +195,7 @@ def index_units(folder: str | os.PathLike) -> UnitIndex:
                 str(exc.filename or folder),
                 None,
                 _("this folder cannot be read ({reason}): its unit files were not searched").format(
-                    reason=exc.strerror or type(exc).__name__
+                    reason=os_reason(exc) or type(exc).__name__
                 ),
                 "warning",
                 "mul-folder-unreadable",

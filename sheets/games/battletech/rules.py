@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sheets.core.data import load_data
+from sheets.core.data import labels, load_data
 from sheets.core.errors import KeyPath, RuleIssue, did_you_mean
-from sheets.core.i18n import _, ngettext
+from sheets.core.i18n import DEFAULT_LANG, N_, _, current_lang, ngettext, tr
 from sheets.games.battletech.model import (
     ARMS,
     LOCATIONS,
@@ -423,9 +423,9 @@ def later_equipment(proto: Proto, variant: str | None) -> list[tuple[KeyPath, st
     features = eras["features"]
     out: list[tuple[KeyPath, str]] = []
     if proto.myomer_booster and features["myomer_booster"] not in allowed:
-        out.append((("myomer_booster",), "myomer booster"))
+        out.append((("myomer_booster",), N_("myomer booster")))
     if proto.jump_jets == "extended" and features["extended_jump_jets"] not in allowed:
-        out.append((("jump_jets",), "extended jump jets"))
+        out.append((("jump_jets",), N_("extended jump jets")))
     armor_era = table("armor_types")["armor_types"][proto.armor_type]["era"]
     if armor_era not in allowed:
         out.append((("armor_type",), f"{proto.armor_type.upper()} armour"))
@@ -438,6 +438,22 @@ def later_equipment(proto: Proto, variant: str | None) -> list[tuple[KeyPath, st
     return out
 
 
+def _later_word(name: str) -> str:
+    """A later feature of :func:`later_equipment` in the current language (an item keeps its name)."""
+    if name.endswith(" armour"):
+        return _("{kind} armour").format(kind=name[: -len(" armour")])
+    return tr(name)
+
+
+def _printed(prefix: str, key: str) -> str:
+    """A location or a motive type named as the Russian sheet prints it (``loc_torso`` «торс»);
+    in English the key as the unit file writes it."""
+    words = labels("battletech").get(f"{prefix}_{key}")
+    if current_lang() == DEFAULT_LANG or not words:
+        return key
+    return words[current_lang()].lower()
+
+
 def _check_eras(proto: Proto, variant: str, strict: bool) -> list[RuleIssue]:
     return [
         RuleIssue(
@@ -448,7 +464,7 @@ def _check_eras(proto: Proto, variant: str, strict: bool) -> list[RuleIssue]:
                 else _(
                     "{name} is not in the classic ProtoMech rules (later equipment; use rules: tw), marked † on the sheet"
                 )
-            ).format(name=name),
+            ).format(name=_later_word(name)),
             "error" if strict else "warning",
             code="bt-later-equipment",
         )
@@ -465,7 +481,7 @@ def validate(proto: Proto, variant: str | None, strict: bool = False) -> list[Ru
     v = variant_data(variant)
     issues: list[RuleIssue] = _check_eras(proto, variant, strict)
     if not v["tons"]["min"] <= proto.tons <= v["tons"]["max"]:
-        what = _("ultraheavy (10-15 t)") if is_ultraheavy(proto) else f"{proto.tons} t"
+        what = _("ultraheavy (10-15 t)") if is_ultraheavy(proto) else _("{tons} t").format(tons=proto.tons)
         issues.append(
             RuleIssue(
                 ("tons",),
@@ -506,7 +522,7 @@ def _check_armor(proto: Proto) -> list[RuleIssue]:
                         ("armor", loc),
                         _(
                             "a quad has no arms: {location} armour must be 0 or left out (got {points})"
-                        ).format(location=loc, points=points),
+                        ).format(location=_printed("loc", loc), points=points),
                         code="bt-armour",
                     )
                 )
@@ -528,7 +544,11 @@ def _check_armor(proto: Proto) -> list[RuleIssue]:
                     _(
                         "{location} armour {points} exceeds the maximum {limit} for a {tons} t {motion}"
                     ).format(
-                        location=loc, points=points, limit=limits[loc], tons=proto.tons, motion=proto.motion
+                        location=_printed("loc", loc),
+                        points=points,
+                        limit=limits[loc],
+                        tons=proto.tons,
+                        motion=_printed("motion", proto.motion),
                     ),
                     code="bt-armour",
                 )
@@ -577,7 +597,7 @@ def _check_mounts(proto: Proto) -> list[RuleIssue]:
                 RuleIssue(
                     ("equipment", m.index, "location"),
                     _("a quad has no arms: {item} cannot go in {location}").format(
-                        item=m.item.name, location=m.location
+                        item=m.item.name, location=_printed("loc", m.location)
                     ),
                     code="bt-location",
                 )
@@ -587,7 +607,7 @@ def _check_mounts(proto: Proto) -> list[RuleIssue]:
                 RuleIssue(
                     ("equipment", m.index, "location"),
                     _("{item} may only be mounted in the main gun, not {location}").format(
-                        item=m.item.name, location=m.location
+                        item=m.item.name, location=_printed("loc", m.location)
                     ),
                     code="bt-location",
                 )
@@ -653,7 +673,7 @@ def _check_limits(proto: Proto) -> list[RuleIssue]:
                         "{location} holds {n} item; the limit is {limit}",
                         "{location} holds {n} items; the limit is {limit}",
                         len(mounts),
-                    ).format(location=loc, n=len(mounts), limit=lim["slots"]),
+                    ).format(location=_printed("loc", loc), n=len(mounts), limit=lim["slots"]),
                     "warning",
                     code="bt-slots",
                 )
@@ -664,7 +684,7 @@ def _check_limits(proto: Proto) -> list[RuleIssue]:
                 RuleIssue(
                     ("equipment", mounts[-1].index, "location"),
                     _("{location} carries {weight} t; the limit is {limit} t").format(
-                        location=loc, weight=f"{weight:g}", limit=f"{lim['tons']:g}"
+                        location=_printed("loc", loc), weight=f"{weight:g}", limit=f"{lim['tons']:g}"
                     ),
                     "warning",
                     code="bt-weight",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from sheets import __version__
 from sheets.core.data import label
 from sheets.core.errors import InputError, Problem
+from sheets.core.i18n import _
 from sheets.games.dmech import GAME, geometry, rules
 from sheets.render import fonts, hexes
 from sheets.render.pdf import MM, Pen, Rect, footer, margins
@@ -303,9 +304,12 @@ def render(doc, options) -> None:
                 Problem(
                     "--radius",
                     None,
-                    f"a radius of {radius} hexes does not fit on {options.paper} paper "
-                    f"with legible labels (hexes of at least "
-                    f"{hex_width_mm(MIN_HEX):g} mm); use --radius {most} or less",
+                    _(
+                        "a radius of {radius} hexes does not fit on {paper} paper with legible labels "
+                        "(hexes of at least {size} mm); use --radius {most} or less"
+                    ).format(
+                        radius=radius, paper=options.paper, size=f"{hex_width_mm(MIN_HEX):g}", most=most
+                    ),
                 )
             ]
         )

@@ -9,9 +9,20 @@ from sheets.core.i18n import N_, _, current_lang
 from sheets.core.options import CARD_OPTIONS, CHOICE, FLAG, INT, TEXT, UNIT, Choice, OptionSpec
 from sheets.games.dust.rules import check_cover_sources, combine_cover, cover_calc, edition_names, partner
 
+# the words a form shows for the choices (a value the data adds later is shown as it is)
+_CHOICE_WORDS = {
+    "classic": N_("classic dice"),
+    "revised": N_("revised dice"),
+    "no_dot": N_("a wall (a square without a dot)"),
+    "vehicle": N_("a vehicle"),
+    "squad": N_("a squad"),
+    "hero": N_("a hero"),
+    "open": N_("nothing (an ordinary square)"),
+}
 
-def _editions() -> tuple[str, ...]:
-    return tuple(edition_names())
+
+def _editions() -> tuple[Choice, ...]:
+    return tuple(Choice(k, _CHOICE_WORDS.get(k, "")) for k in edition_names())
 
 
 DICE = OptionSpec(
@@ -34,7 +45,9 @@ def _cover(text: str) -> str:
 
 
 def _corner_squares() -> tuple[Choice, ...]:
-    return tuple(Choice(k) for k in load_data("dust/cover_objects.yaml")["corner_squares"])
+    return tuple(
+        Choice(k, _CHOICE_WORDS.get(k, "")) for k in load_data("dust/cover_objects.yaml")["corner_squares"]
+    )
 
 
 CORNER = ("diagonal", "adjacent", "through_corner", "corner_square")

@@ -40,6 +40,7 @@ from typing import Any
 
 from sheets.core.data import load_data
 from sheets.core.errors import InputError, Pos, Problem, short
+from sheets.core.fsio import os_reason
 from sheets.core.i18n import _, ngettext
 
 NS = "{http://www.battlescribe.net/schema/rosterSchema}"
@@ -77,7 +78,7 @@ def _open_file(path, name: str, limits: dict) -> bytes:
     except FileNotFoundError:
         _fail(name, _("no such file"), code="file-not-found")
     except OSError as exc:
-        _fail(name, _("cannot read: {reason}").format(reason=exc.strerror or exc), code="file-unreadable")
+        _fail(name, _("cannot read: {reason}").format(reason=os_reason(exc)), code="file-unreadable")
     if stat.S_ISDIR(st.st_mode):
         _fail(name, _("is a directory, not a file"), code="not-a-file")
     if not stat.S_ISREG(st.st_mode):
@@ -94,7 +95,7 @@ def _open_file(path, name: str, limits: dict) -> bytes:
     except PermissionError:
         _fail(name, _("permission denied"), code="file-unreadable")
     except OSError as exc:
-        _fail(name, _("cannot read: {reason}").format(reason=exc.strerror or exc), code="file-unreadable")
+        _fail(name, _("cannot read: {reason}").format(reason=os_reason(exc)), code="file-unreadable")
 
 
 def roster_chunks(path: str | os.PathLike, data: bytes | None = None) -> Iterator[bytes]:
