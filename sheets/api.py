@@ -63,7 +63,7 @@ The games' own options, from the plug-in (the web layer knows no game)::
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
@@ -586,6 +586,10 @@ def glyph_problems(files: Iterable[CoreLoaded]) -> list[CoreProblem]:
     for loaded in files:
         foreign = Path(loaded.path).suffix.lower() not in (".yaml", ".yml")
         for i, unit in enumerate(loaded.units):
+            texts: list[str] = []
+            _collect_texts(unit, texts)
+            if not missing_chars("".join(texts)):  # (every text of the unit: the fields too)
+                continue
             named = set()
             for path, text in loaded.game.text_fields(unit):
                 named.add(str(text))
@@ -602,23 +606,37 @@ def glyph_problems(files: Iterable[CoreLoaded]) -> list[CoreProblem]:
     return problems
 
 
-def _unit_texts(value: Any, depth: int = 0) -> Iterator[str]:
+def _unit_texts(value: Any) -> list[str]:
     """Every text in a unit model (dataclass fields, lists, tuples, mapping values)."""
-    import dataclasses
+    out: list[str] = []
+    _collect_texts(value, out)
+    return out
 
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _collect_texts(value: Any, out: list[str], depth: int = 0) -> None:
     if isinstance(value, str):
-        yield value
-    elif depth > 8:
+        out.append(value)
         return
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from _unit_texts(getattr(value, f.name, None), depth + 1)
+    if depth > 8 or value is None or isinstance(value, (int, float)):
+        return
+    kind = type(value)
+    names = _FIELD_NAMES.get(kind)
+    if names is None and hasattr(kind, "__dataclass_fields__"):
+        import dataclasses
+
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+    if names is not None:
+        for name in names:
+            _collect_texts(getattr(value, name, None), out, depth + 1)
     elif isinstance(value, (list, tuple, set, frozenset)):
         for v in value:
-            yield from _unit_texts(v, depth + 1)
+            _collect_texts(v, out, depth + 1)
     elif isinstance(value, dict):
         for v in value.values():
-            yield from _unit_texts(v, depth + 1)
+            _collect_texts(v, out, depth + 1)
 
 
 def _char_position(path: str, ch: str) -> Pos | None:

@@ -25,6 +25,8 @@ KEPT = {
     "megamek",
     "megameklab",
     "battlescribe",
+    "new",  # New Recruit (a list builder), with the next word
+    "recruit",
     "windows",
     "macos",
     "linux",
@@ -57,6 +59,8 @@ KEPT = {
     "lock",
     "load",
     "protomech",
+    "mek",  # MegaMek's names of unit kinds (a .mtf is a Mek), as it writes them
+    "protomek",
     "protomechs",
     "shaken",  # Lock 'n Load's term the Russian printouts keep beside «подавленный»
     "stdin",
@@ -134,6 +138,24 @@ def names() -> frozenset[str]:
     except Exception:
         pass
     found |= table_names()
+    try:  # the choices of every game's unit-file schema (what "expected one of: …" lists)
+        from sheets.api import unit_file_schema
+
+        def enums(value) -> None:
+            if isinstance(value, dict):
+                for k, v in value.items():
+                    if k == "enum" and isinstance(v, list):
+                        found.update(str(x) for x in v if isinstance(x, str))
+                    else:
+                        enums(v)
+            elif isinstance(value, list):
+                for v in value:
+                    enums(v)
+
+        for game in all_games():
+            enums(unit_file_schema(game.id))
+    except Exception:
+        pass
     try:
         from sheets.core.options import card_sizes
 

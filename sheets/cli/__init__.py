@@ -172,6 +172,11 @@ class LazyGroup(Group):
         before, env = i18n.current_lang(), os.environ.get("LANGUAGE")
         i18n.set_lang(lang)
         i18n.install_default_domain()
+        if isinstance(self._settings, config.ConfigError):  # said in the language just decided
+            try:
+                self._settings = config.read_all()
+            except config.ConfigError as exc:
+                self._settings = exc
         self._lang_source = source
         short_help_option(self)  # a context made elsewhere (a help walk) may have cached --help alone
         from sheets.cli.streams import guarded

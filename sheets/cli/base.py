@@ -154,6 +154,23 @@ class Group(_Translated, click.Group):
             raise _shortened(exc) from exc.__cause__
 
 
+_TRANSLATED_CLASSES: dict[type, type] = {}
+
+
+def translated(cmd: Any) -> Any:
+    """``cmd`` and the commands under it speaking the run's language when shown, as the commands
+    of sheets do: a game's importer is a plain click command (a game never imports sheets.cli),
+    its help texts msgids; its class becomes a translating subclass of its own."""
+    if isinstance(cmd, click.Command) and not isinstance(cmd, _Translated):
+        base = type(cmd)
+        if base not in _TRANSLATED_CLASSES:
+            _TRANSLATED_CLASSES[base] = type(base.__name__, (_Translated, base), {})
+        cmd.__class__ = _TRANSLATED_CLASSES[base]
+    for sub in (getattr(cmd, "commands", None) or {}).values():
+        translated(sub)
+    return cmd
+
+
 class Path(click.Path):
     """``click.Path`` naming what it takes ("file", "directory", "path": in its messages and its
     metavar) in the language of the command run: click translates the word once, when the type is

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime
 import difflib
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeAlias
@@ -39,8 +41,16 @@ def short(value: object, limit: int = SHORT_VALUE) -> str:
         if value.bit_length() > 200:  # str() of a huge int is slow and long
             return _("a {bits}-bit number").format(bits=value.bit_length())
         text = repr(value)
+    elif isinstance(value, float) and not math.isfinite(value):
+        text = repr(str(value))  # 'inf', 'nan': the word as the user wrote it, quoted
     elif isinstance(value, (float, bool, type(None))):
         text = repr(value)
+    elif isinstance(value, datetime.datetime):  # (a TOML date or time)
+        text = _("a date and time")
+    elif isinstance(value, datetime.date):
+        text = _("a date")
+    elif isinstance(value, datetime.time):
+        text = _("a time of day")
     else:
         text = type(value).__name__
     return text if len(text) <= limit else text[:limit] + "…"

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from docs_text import documentation
 from pypdf import PdfReader
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -546,7 +547,7 @@ def test_shell_completion_of_games_charts_calculators_and_files(subprocess_env, 
             [sys.executable, "-m", "sheets"], capture_output=True, text=True, env=env
         ).stdout
         assert "_SHEETS_COMPLETE" in script, shell
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = documentation()
     for line in (
         'eval "$(_SHEETS_COMPLETE=bash_source sheets)"',
         'eval "$(_SHEETS_COMPLETE=zsh_source sheets)"',

@@ -17,15 +17,17 @@ from pathlib import Path
 
 import click
 import pytest
+from docs_text import documentation, readme
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = readme()
+DOCS = documentation()  # the README and the reference pages of docs/
 _OPTION = re.compile(r"(?<![\w\-])(--(?:\[no-\])?[a-z0-9][a-z0-9-]*|-[a-zA-Z])(?![\w])")
 
 
 def block_after(heading: str) -> str:
     """The first fenced code block under ``heading``."""
-    section = README.split(f"\n{heading}\n", 1)[1]
+    section = DOCS.split(f"\n{heading}\n", 1)[1]
     return section.split("```", 2)[1].split("\n", 1)[1]
 
 
@@ -179,7 +181,7 @@ def test_every_option_of_every_command_is_in_the_readme():
     from sheets.cli import cli
 
     written = set()
-    for opt in _OPTION.findall(README):
+    for opt in _OPTION.findall(DOCS):
         written |= {"--" + opt[7:], "--no-" + opt[7:]} if opt.startswith("--[no-]") else {opt}
     missing = {}
     for path in _leaves(cli):
@@ -196,3 +198,48 @@ def test_every_option_of_every_command_is_in_the_readme():
         if left:
             missing[" ".join(path)] = left
     assert missing == {}
+
+
+# -- the front door: one example per game, run as written; the reference in docs/ -----------------
+
+EXAMPLES = command_lines(block_after("## One example per game"))
+
+
+def test_one_example_per_game_runs_outside_the_checkout(tmp_path, subprocess_env):
+    from sheets.core.game import game_ids
+
+    work = tmp_path / "examples"
+    work.mkdir()
+    named = {w.split("/")[2] for line in EXAMPLES for w in line.split() if w.startswith("data/units/")}
+    named |= {line.split()[2] for line in EXAMPLES if line.split()[1] == "calc"}
+    assert named == set(game_ids())  # every game, and only the games there are
+    for line in ["sheets examples", *EXAMPLES]:
+        r = subprocess.run(
+            [sys.executable, "-m", "sheets", *shlex.split(line)[1:]],
+            cwd=work,
+            env=subprocess_env,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=180,
+        )
+        assert r.returncode == 0, f"{line}\n{r.stderr}"
+    for pdf in ("point-alpha", "otrok", "sample_force", "hill30_us+hill30_german"):
+        assert (work / "output" / f"{pdf}.pdf").read_bytes().startswith(b"%PDF"), pdf
+    assert "**Total: 1015 pts** · Units: 8" in (work / "army-list.md").read_text(encoding="utf-8")
+
+
+def test_the_readme_is_the_front_door_and_links_every_reference_page():
+    lines = README.splitlines()
+    assert len(lines) <= 300
+    assert lines[:4] == [
+        "```sh",
+        "pip install . && sheets render --example battletech",
+        "pip install '.[test]' && pytest",
+        "```",
+    ]
+    pages = sorted(p.name for p in (ROOT / "docs").glob("*.md") if p.name != "README.md")
+    for page in pages:
+        assert f"](docs/{page})" in README, page
+    for name in ("Commands", "Files from strangers (safety)", "Benchmarks", "Development"):
+        assert f"\n## {name}" in DOCS and f"\n## {name}" not in README

@@ -23,7 +23,19 @@ from i18n_words import CYRILLIC, english_words
 # (pattern of a line, why it stays English)
 ENGLISH_ON_PURPOSE: list[tuple[re.Pattern, str]] = [
     (
-        re.compile(r"ошибка шаблона: (?:в шаблоне так нельзя: )?[^\u0400-\u04ff]*$"),
+        re.compile(r"\((?:DTDForbidden|EntitiesForbidden|ExternalReferenceForbidden|NotSupportedError)\)"),
+        "the name of defusedxml's refusal (what a user searches for), after the Russian sentence",
+    ),
+    (
+        re.compile(r"(?:XML здесь повреждён \(|недопустимый XML: )[^\u0400-\u04ff]*$"),
+        "the XML parser's (expat's) own words about where the file is broken, after the Russian frame",
+    ),
+    (
+        re.compile(r"не удаётся распаковать [^:]+: (?:Error -?\d+ while [^\u0400-\u04ff]*)$"),
+        "zlib's own words about the damaged compressed data, after the Russian frame",
+    ),
+    (
+        re.compile(r"ошибка шаблона: (?:в шаблоне не разрешено: )?[^\u0400-\u04ff]*$"),
         "the template engine's (jinja2's) own words about the user's template, or Python's about an "
         "error the template raised (ZeroDivisionError…), after the Russian frame",
     ),
@@ -87,11 +99,20 @@ def why_english(line: str) -> str | None:
     return None
 
 
-def typed(args: list[str]) -> set[str]:
-    """The words the user typed, which a message quotes back as typed: those of the command line
-    and of the files it names (their keys, values and unit names)."""
+def typed(args: list[str], settings: tuple[str, ...] = ()) -> set[str]:
+    """The words the user typed, which a message quotes back as typed: those of the command line,
+    of the files it names (their keys, values and unit names) and of the settings files the run
+    read (``settings``: their names); a long typed word also as the message shortens it."""
     words = {w.lower() for a in args for w in re.findall(r"[A-Za-z]+", a)}
-    for a in args:
+    words |= {w[:n] for w in list(words) if len(w) > 40 for n in range(20, 81)}
+    named = [*args, *settings]
+    for a in args:  # a folder given: the files it holds (a few hundred at most)
+        try:
+            if Path(a).is_dir():
+                named += [str(p) for p in sorted(Path(a).rglob("*"))[:300]]
+        except (OSError, ValueError):
+            continue
+    for a in named:
         try:
             path = Path(a)
             if path.is_file() and path.stat().st_size <= MAX_READ:
@@ -104,7 +125,13 @@ def typed(args: list[str]) -> set[str]:
 
 
 def english_in(line: str, allowed: set[str] = frozenset()) -> list[str]:
-    """Why ``line`` is not Russian: its English words, or that it has no Russian word at all."""
+    """Why ``line`` is not Russian: its English words, or that it has no Russian word at all. A
+    typed word the message cut short ("… the Lon…") is the typed word."""
+    line = re.sub(
+        r"([A-Za-z]+)…",
+        lambda m: "…" if any(w.startswith(m.group(1).lower()) for w in allowed) else m.group(0),
+        line,
+    )
     words = english_words(line, allowed)
     if words:
         return words
@@ -148,6 +175,15 @@ def test_russian_arguments_replace_a_valid_lang_and_keep_an_invalid_one():
     assert in_russian(["calc", "--", "--lang", "en"]) == ["--lang", "ru", "calc", "--", "--lang", "en"]
 
 
+def _settings_files(case: dict) -> tuple[str, ...]:
+    """The settings files a recorded run read: the working folder's and the one SHEETS_CONFIG names."""
+    env = {**case["environ"], **(case["env"] or {})}
+    return (
+        str(Path(case["cwd"]) / "sheets.toml"),
+        *([env["SHEETS_CONFIG"]] if env.get("SHEETS_CONFIG") else []),
+    )
+
+
 @pytest.mark.after_the_suite
 def test_every_error_path_of_the_suite_speaks_russian(monkeypatch, capsys):
     from sheets.cli import cli as group
@@ -189,7 +225,7 @@ def test_every_error_path_of_the_suite_speaks_russian(monkeypatch, capsys):
                 if reason:
                     on_purpose.setdefault(key, reason)
                     continue
-                bad = english_in(line, typed(args))
+                bad = english_in(line, typed(args, _settings_files(case)))
                 if bad:
                     wrong.setdefault(key, (line, bad, case["test"], case["args"]))
     finally:

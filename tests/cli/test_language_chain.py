@@ -196,19 +196,18 @@ def test_an_unknown_sheets_lang_falls_through_to_the_settings_file(cli, monkeypa
 def test_an_unknown_lang_in_the_settings_file_is_refused_in_the_language_of_the_locale(
     cli, monkeypatch, settings
 ):
-    """The language falls through to the next source; the setting itself is then refused as the
-    value of --lang it stands for."""
-    settings('lang = "fr"\n')
+    """The language falls through to the next source; the setting itself is then refused at its
+    place in the file (a settings file is input: exit 1, issue 31), in the language decided."""
+    path = settings('lang = "fr"\n')
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     result = cli("validate", "missing.yaml")
-    assert result.exit_code == 2
-    assert "Ошибка: Неверное значение '--lang': неизвестное значение 'fr'; нужно одно из значений en, ru" in (
-        result.stderr
-    )
+    assert result.exit_code == 1
+    assert "sheets.toml:1:8: lang: неизвестное значение 'fr'; нужно одно из значений en, ru" in result.stderr
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     result = cli("validate", "missing.yaml")
-    assert result.exit_code == 2
-    assert "Error: Invalid value for '--lang': unknown value 'fr'; expected one of en, ru" in result.stderr
+    assert result.exit_code == 1
+    assert "sheets.toml:1:8: lang: unknown value 'fr'; expected one of en, ru" in result.stderr
+    assert path.is_file() and "missing.yaml" not in result.stderr  # the settings are judged first
 
 
 def test_an_unknown_lang_option_is_refused_in_the_language_of_the_next_source(cli, monkeypatch):

@@ -40,9 +40,12 @@ SAME_IN_RUSSIAN = {
     "{where}: {message}",
     "{name} {n}",
     "{units}, {errors}, {warnings}",
+    "(×{count})",
+    "{name}: {reason}",
+    "{unit}: {message}",
 }
 # quoted words of a msgid that name the tool's own words, translated with them
-TRANSLATED_QUOTES = {"'wrote'", "`serving on http://HOST:PORT/`"}
+TRANSLATED_QUOTES = {"'wrote'", "`serving on http://HOST:PORT/`", "'imported with gaps'"}
 # what the user types or reads back literally: quoted values and keys, commands in backticks,
 # options, file suffixes, environment variables and the metavars of the help
 MACHINE_PARTS = re.compile(

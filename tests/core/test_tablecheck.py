@@ -43,8 +43,8 @@ def test_a_faithful_copy_passes():
     "old, new, message",
     [
         ("bv: 45", "bv: -7", "2:23: weapons[1].bv: -7 must not be negative"),
-        ("factor: 1.5", "factor: .nan", "4:9: factor: nan is not a finite number"),
-        ("factor: 1.5", "factor: -.inf", "4:9: factor: -inf is not a finite number"),
+        ("factor: 1.5", "factor: .nan", "4:9: factor: 'nan' is not a finite number"),
+        ("factor: 1.5", "factor: -.inf", "4:9: factor: '-inf' is not a finite number"),
         (
             "bv: 45",
             "bv: .inf",

@@ -200,17 +200,17 @@ def test_a_utf16_settings_file_with_its_mark_is_read(tmp_path):
 
 # -- every value checked, positioned ------------------------------------------------------------------------
 CASES = [
-    ("dpi = inf\n", "1:7: dpi: expected a finite number, got inf"),
-    ("dpi = nan\n", "1:7: dpi: expected a finite number, got nan"),
+    ("dpi = inf\n", "1:7: dpi: expected a finite number, got 'inf'"),
+    ("dpi = nan\n", "1:7: dpi: expected a finite number, got 'nan'"),
     ("dpi = 20\n", "1:7: dpi: 20 is not in the range 36<=x<=600."),
     ("dpi = 150.5\n", "1:7: dpi: expected a whole number, got 150.5"),
     ("dpi = true\n", "1:7: dpi: expected a whole number, got True"),
     ("mono = 2\n", "1:8: mono: expected on or off (1 or 0), got 2"),
-    ("lang = 1979-05-27\n", "1:8: lang: expected text or a number, got date"),
+    ("lang = 1979-05-27\n", "1:8: lang: expected text or a number, got a date"),
     ('lang = "xx"\n', "1:8: lang: unknown value 'xx'; expected one of en, ru"),
     (
         "[render]\npaper = 1979-05-27T07:32:00Z\n",
-        "2:9: render.paper: expected text or a number, got datetime",
+        "2:9: render.paper: expected text or a number, got a date and time",
     ),
     ("[render]\ncard = 5\n", "2:8: render.card: unknown card size '5'"),
     ('bleed = "x"\n', "1:9: bleed: expected a number, got 'x'"),

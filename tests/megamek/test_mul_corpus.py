@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from docs_text import documentation
 from pypdf import PdfReader
 
 from sheets import api
@@ -92,7 +93,7 @@ def test_the_writers_lines_as_megamek_writes_them():
 
 
 def test_the_readme_shows_a_corpus_files_first_lines():
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = documentation()
     section = readme[readme.index("**MegaMek forces.**") :]
     block = section[section.index("```xml\n") + 7 : section.index("```\n", section.index("```xml"))]
     lines = block.splitlines()

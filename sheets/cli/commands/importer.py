@@ -22,7 +22,9 @@ class ImportGroup(Group):
         from sheets.core.game import load_object
 
         path = self._formats().get(name)
-        return with_verbosity(with_lang(short_help_option(load_object(path)))) if path else None
+        from sheets.cli.base import translated
+
+        return translated(with_verbosity(with_lang(short_help_option(load_object(path))))) if path else None
 
 
 @group(

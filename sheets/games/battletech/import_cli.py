@@ -110,7 +110,19 @@ def _protos_count(n: int) -> str:
     return ngettext("{count} ProtoMech", "{count} ProtoMechs", n).format(count=n)
 
 
-@click.command("megamek")
+@click.command(
+    "megamek",
+    short_help=N_("Convert MegaMek ProtoMech files (.blk) and forces (.mul) into unit files."),
+    help=N_(
+        "Convert MegaMek .blk ProtoMech files (or folders of them, searched recursively) into unit "
+        "files, or a MegaMek force (FORCE.mul --units DIR) into one roster with its pilots.\n\n"
+        "Without -o or -d the YAML goes to standard output. Fluff text is never copied. Units that "
+        "import are written even when others are refused (exit code 1 then); --strict writes nothing "
+        "unless every file imports.\n\n"
+        "\b\nExamples:\n  sheets import megamek Harpy.blk -o harpy.yaml\n"
+        "  sheets import megamek star.mul --units ~/megamek/data/mekfiles -o star.yaml"
+    ),
+)
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="PATH...")
 @click.option(
     "-o",
@@ -154,13 +166,6 @@ def megamek(
     units_dir: Path | None,
     lang: str | None,
 ) -> None:
-    """Convert MegaMek .blk ProtoMech files (or folders of them, searched recursively) into
-    unit files, or a MegaMek force (FORCE.mul --units DIR) into one roster with its pilots.
-
-    Without -o or -d the YAML goes to standard output. Fluff text is never copied. Units that
-    import are written even when others are refused (exit code 1 then); --strict writes nothing
-    unless every file imports.
-    """
     with use_lang(lang):
         _megamek(files, output, outdir, strict, units_dir)
 

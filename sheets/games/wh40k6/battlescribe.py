@@ -1383,8 +1383,10 @@ def _repair(unit: dict, gaps: list[str], strict: bool, name: str) -> None:
             if not hit:
                 continue
             group, index, key, sub, text = hit.groups()
-            mine = _WHERE.match(local[n]) if n < len(local) else None
-            said = mine.group(5) if mine else text
+            # the reason as the user's language says it: after the place (which each language
+            # words its own way: "U.models[1].ws" / "U, 'models[1].ws'"), at the first ": "
+            mine = local[n].split(": ", 1) if n < len(local) and local[n].startswith("U") else None
+            said = mine[1] if mine and len(mine) == 2 else text
             if group and index:
                 items = unit.get(group) or []
                 i = int(index) - 1

@@ -24,7 +24,17 @@ def _said_read(path) -> None:
     report.detail(_("read {file}").format(file=path))
 
 
-@click.command("battlescribe")
+@click.command(
+    "battlescribe",
+    short_help=N_("Convert BattleScribe / New Recruit rosters into wh40k6 unit files."),
+    help=N_(
+        "Convert BattleScribe / New Recruit rosters (.ros, .rosz) of Warhammer 40,000 6th/7th edition "
+        "or Horus Heresy 1st edition into wh40k6 unit files.\n\n"
+        "Without -o or -d the unit file goes to standard output; several rosters then become one file "
+        "(their units in order, the names joined, no points limit: set the one you play to).\n\n"
+        "\b\nExample:\n  sheets import battlescribe army.rosz -o army.yaml"
+    ),
+)
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="PATH...")
 @click.option(
     "-o",
@@ -51,14 +61,6 @@ def _said_read(path) -> None:
 def battlescribe(
     files: tuple[Path, ...], output: Path | None, outdir: Path | None, strict: bool = False
 ) -> None:
-    """Convert BattleScribe / New Recruit rosters (.ros, .rosz) of Warhammer 40,000 6th/7th edition
-    or Horus Heresy 1st edition into wh40k6 unit files.
-
-    Without -o or -d the unit file goes to standard output; several rosters then become one
-    file (their units in order, the names joined, no points limit: set the one you play to).
-
-    Example: sheets import battlescribe army.rosz -o army.yaml
-    """
     from sheets.core.errors import InputError, Problem
     from sheets.core.fsio import note_input, write_files
     from sheets.core.loader import load_mapping

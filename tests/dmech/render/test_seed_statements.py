@@ -3,6 +3,7 @@
 
 from pathlib import Path
 
+from docs_text import documentation
 from pypdf import PdfReader
 
 from sheets.core.loader import load_file
@@ -58,5 +59,5 @@ def test_standing_up_note_names_the_standing_column():
 def test_readme_says_why_vehicles_have_no_sheet():
     """«Заглох (бронеходы, техника)» and «Гексы с уничтоженными бронеходами или техникой являются
     непроходимыми»: the seed gives Техника these rules but no statline, so no sheet is invented."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = documentation()
     assert "«Техника»" in readme and "no vehicle sheet" in readme

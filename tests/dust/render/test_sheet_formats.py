@@ -8,6 +8,7 @@ import collections
 from pathlib import Path
 
 import pytest
+from docs_text import documentation
 
 from sheets.core.game import Options
 from sheets.core.loader import load_file
@@ -76,12 +77,12 @@ README_CLAIMS = [
 
 @pytest.mark.parametrize("words, paper, card, bleed, gap, n", README_CLAIMS)
 def test_the_readmes_cards_per_page(words, paper, card, bleed, gap, n):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = documentation()
     assert words in readme
     g = cards._grid(Options(paper=paper, extra={"card": card, "bleed": bleed, "gap": gap}))
     assert g.per_page == n and not g.rotated
 
 
 def test_the_readme_no_longer_says_eight_per_letter_page():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = documentation()
     assert "8 per\nLetter page" not in readme and "8 per Letter page" not in readme
