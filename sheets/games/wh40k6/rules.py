@@ -634,8 +634,8 @@ def weapon_odds(unit: Unit, weapon: Weapon) -> dict | None:
         shots = int(g["attacks"])
         p_hit = p_d6(ws_to_hit(model.stats["ws"], int(g["vehicle_ws"])))
         armourbane = "armourbane" in str(weapon.type).lower()
-        targets = [None for _ in table["targets"]]
-        vehicles = [
+        targets: list[Fraction | None] = [None for _ in table["targets"]]
+        vehicles: list[Fraction | None] = [
             shots * p_hit * _p_penetrate(s, av, False, armourbane) if "vehicles" in g["against"] else None
             for av in table["vehicles"]
         ]
