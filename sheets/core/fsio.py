@@ -24,8 +24,11 @@ import signal
 import stat
 import tempfile
 import threading
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
+from typing import IO, Any, TypeAlias, cast
 
 from sheets.core.errors import InputError, Pos, Problem, UsageProblem
 from sheets.core.i18n import DEFAULT_LANG, N_, _, current_lang, tr
@@ -50,13 +53,14 @@ def inputs_read() -> list[tuple[tuple[int, int], str]]:
     return list(_INPUTS.items())
 
 
-def note_inputs_read(inputs) -> None:
+def note_inputs_read(inputs: Iterable[tuple[Iterable[int], str]]) -> None:
     """Record the inputs another process of this command read (see :func:`inputs_read`)."""
     for key, name in inputs:
-        _INPUTS.setdefault(tuple(key), name)
+        # a (st_dev, st_ino) pair, as inputs_read() gave it
+        _INPUTS.setdefault(cast("tuple[int, int]", tuple(key)), name)
 
 
-def note_input(path: str | os.PathLike) -> None:
+def note_input(path: str | os.PathLike[str]) -> None:
     """Remember ``path`` as an input of this command (outputs may not replace it)."""
     try:
         st = os.stat(path)
@@ -65,7 +69,7 @@ def note_input(path: str | os.PathLike) -> None:
     _INPUTS[(st.st_dev, st.st_ino)] = str(path)
 
 
-def note_stream(stream, name: str) -> None:
+def note_stream(stream: IO[Any], name: str) -> None:
     """Remember the file behind ``stream`` (standard input redirected from a file: ``info - -o
     army.json < army.json``) as an input of this command, whatever way it was read."""
     try:
@@ -100,7 +104,8 @@ _OS_REASONS = {
 def os_reason(exc: BaseException) -> str:
     """Why an OS call failed, for a message: in English the system's words, in another language
     the common errors translated (a rare one stays in the system's words)."""
-    word = _OS_REASONS.get(getattr(exc, "errno", None))
+    number = getattr(exc, "errno", None)
+    word = _OS_REASONS.get(number) if isinstance(number, int) else None
     if word and current_lang() != DEFAULT_LANG:
         return tr(word)
     return getattr(exc, "strerror", None) or str(exc)
@@ -114,7 +119,7 @@ def _bad_name(name: str) -> str | None:
     return None
 
 
-def read_user_bytes(path: str | os.PathLike, max_bytes: int, head: bool = False) -> bytes:
+def read_user_bytes(path: str | os.PathLike[str], max_bytes: int, head: bool = False) -> bytes:
     """The bytes of a user's input file, with one-line input errors (not tracebacks) for a
     missing, unreadable, oversized or non-regular file (a directory, FIFO, device…), or binary
     content (NUL bytes). ``head=True``: only the first ``max_bytes`` bytes, whatever the file's
@@ -235,8 +240,8 @@ def decode_text(data: bytes, name: str, prefix: str = "") -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        before = data[: exc.start]
-        line, col = before.count(b"\n") + 1, exc.start - before.rfind(b"\n")
+        raw = data[: exc.start]
+        line, col = raw.count(b"\n") + 1, exc.start - raw.rfind(b"\n")
         try:
             cyrillic = re.search("[\u0400-\u04ff]{3,}", data.decode("cp1251")) is not None
         except UnicodeDecodeError:
@@ -270,7 +275,7 @@ def _umask() -> int:
     return mask
 
 
-def check_target(path: str | os.PathLike) -> tuple[Path, int]:
+def check_target(path: str | os.PathLike[str]) -> tuple[Path, int]:
     """The real file to write for ``path`` (symlinks resolved) and the mode it will get.
 
     Raises :class:`UsageProblem` (exit 2) for an empty name, an existing non-regular file or one of
@@ -329,7 +334,7 @@ class _Terminated(BaseException):
         self.signum = signum
 
 
-def _on_signal(signum, frame):
+def _on_signal(signum: int, frame: FrameType | None) -> None:
     raise _Terminated(signum)
 
 
@@ -366,7 +371,7 @@ def _caught_here(signum: int) -> bool:
 
 
 @contextmanager
-def _signals_clean_up():
+def _signals_clean_up() -> Iterator[None]:
     """A terminating signal (:data:`TERMINATING`) while temp files exist: remove them, then die
     of the same signal. A signal the process ignores (``nohup``: SIGHUP) stays ignored."""
     if threading.current_thread() is not threading.main_thread():
@@ -427,7 +432,7 @@ def _fill_temp(fd: int, tmp: str, data: bytes, mode: int) -> None:
     os.chmod(tmp, mode)
 
 
-def write_files(outputs: list[tuple[str | os.PathLike, bytes | str]]) -> list[Path]:
+def write_files(outputs: list[tuple[str | os.PathLike[str], bytes | str]]) -> list[Path]:
     """Write every ``(path, data)`` or none: all targets are checked, then all are written to
     temporary files, then all are renamed into place. Missing parent folders are created (and
     removed again if nothing gets written)."""
@@ -503,30 +508,37 @@ def _rename_all(temps: list[tuple[str, Path]]) -> None:
         raise
     finally:
         if held:
+            assert old is not None  # the mask was saved above whenever `held`
             signal.pthread_sigmask(signal.SIG_SETMASK, old)  # a held signal is delivered here
 
 
-_PENDING: list | None = None  # the open deferred_writes() batch, if any
+# one output: (path, data), as write_files takes them
+Output: TypeAlias = tuple[str | os.PathLike[str], bytes | str]
+
+_PENDING: list[Output] | None = None  # the open deferred_writes() batch, if any
 
 
-_AFTER: list | None = None  # what to do once the open batch is written (e.g. say "wrote")
+# what to do once the open batch is written (e.g. say "wrote")
+_AFTER: list[Callable[[], object]] | None = None
 
 
 @contextmanager
-def deferred_writes():
+def deferred_writes() -> Iterator[list[Output]]:
     """Collect every :func:`atomic_write` made inside the block and write them all with
     :func:`write_files` when the block ends without an exception (nothing is written otherwise).
     Targets are still checked at once, so a bad ``-o`` fails before the work is done. What
     :func:`after_written` was given runs once the files are in place."""
     global _PENDING, _AFTER
-    outer, batch = _PENDING, []
-    outer_after, after = _AFTER, []
+    batch: list[Output] = []
+    after: list[Callable[[], object]] = []
+    outer, outer_after = _PENDING, _AFTER
     _PENDING, _AFTER = batch, after
     try:
         yield batch
     finally:
         _PENDING, _AFTER = outer, outer_after
     if outer is not None:
+        assert outer_after is not None  # _PENDING and _AFTER are set and restored together
         outer.extend(batch)
         outer_after.extend(after)
     else:
@@ -535,7 +547,7 @@ def deferred_writes():
             fn()
 
 
-def after_written(fn) -> None:
+def after_written(fn: Callable[[], object]) -> None:
     """Run ``fn`` once the pending writes are renamed into place (at once when none is pending):
     a "wrote FILE" message is said only of a file that was written."""
     if _AFTER is not None:
@@ -544,7 +556,7 @@ def after_written(fn) -> None:
         fn()
 
 
-def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
+def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
     """Write ``data`` to ``path`` atomically; create missing parent folders.
 
     Unwritable targets raise :class:`InputError` (exit 1) with the reason, not a traceback;

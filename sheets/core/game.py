@@ -142,7 +142,7 @@ class Game:
     def default_variant(self) -> str | None:
         return self.variants[0] if self.variants else None
 
-    def expected_pages(self, units: list, options: Options) -> int:
+    def expected_pages(self, units: list[Any], options: Options) -> int:
         """About how many pages `render` prints for ``units`` (the progress bar's percentage counts
         pages): :attr:`units_per_page` units a page, at least one page."""
         import math

@@ -55,7 +55,7 @@ class Loaded:
     warnings: list[Problem] = field(default_factory=list)
     # where the roster's texts were written: {"name"|"notes"|"side": [(text, Pos)]} (an import
     # gives the places of the pieces it joined), for a message about one of their characters
-    roster_pos: dict = field(default_factory=dict)
+    roster_pos: dict[str, list[tuple[str, Pos | None]]] = field(default_factory=dict)
 
     @property
     def is_roster(self) -> bool:

@@ -36,10 +36,10 @@ def army_list(loaded: Loaded, lang: str | None = None) -> dict[str, Any]:
     total = _num(sum(costs)) if costs else None
     limit = roster.get("limit")
     size = game.roster_group_size
-    groups = []
+    groups: list[dict[str, Any]] = []
     if size:
         # runs of units of one named group (game.roster_group_of), each cut into groups of `size`
-        runs: list[tuple[str, list]] = []
+        runs: list[tuple[str, list[dict[str, Any]]]] = []
         for unit, row in zip(loaded.units, rows):
             name = game.roster_group_of(unit) or ""
             if not runs or runs[-1][0] != name:

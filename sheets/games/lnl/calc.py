@@ -10,16 +10,20 @@ names use the Russian side letters (А1, Б1); targets may be named in either al
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 from sheets.core.calc import CalculatorSpec, InputProblem, Refused
 from sheets.core.data import label
 from sheets.core.errors import did_you_mean, short
 from sheets.core.i18n import N_, _, current_lang
 from sheets.core.options import CHOICE, FLAG, INT, TEXT, UNIT_OR_TEXT, Choice, NamedValueError, OptionSpec
 from sheets.games.lnl import rules
+from sheets.games.lnl.model import Unit
 from sheets.games.lnl.spec import SpecError, parse_spec
 
 
-def _side(key: str, items: tuple, lm, hero) -> rules.Side:
+def _side(key: str, items: tuple[str | Iterable[Unit], ...], lm: int | None, hero: bool) -> rules.Side:
     lang = current_lang()
     units: list = []
     letter = label("lnl", f"side_{key}", lang)
@@ -72,7 +76,7 @@ def _pct(p: float) -> str:
     return f"{p * 100:.1f}%"
 
 
-def _attack_lines(key: str, data: dict, L) -> list[str]:
+def _attack_lines(key: str, data: dict[str, Any], L: Callable[..., str]) -> list[str]:
     other = "b" if key == "a" else "a"
     dagger = "" if data["kn_verified"] else "†"
     head = L("calc_attacks", side=L(f"side_{key}"), targets=", ".join(data["targets"]))
@@ -115,7 +119,7 @@ def _attack_lines(key: str, data: dict, L) -> list[str]:
     return lines
 
 
-def _texts(lang: str | None = None):
+def _texts(lang: str | None = None) -> Callable[..., str]:
     from sheets.games.lnl.printing import texts
 
     return texts(lang or current_lang())
@@ -190,7 +194,7 @@ def human(result: dict, values: dict | None = None) -> str:
     return "\n".join(lines)
 
 
-def _best_lines(best: dict, L, side: dict) -> list[str]:
+def _best_lines(best: dict[str, Any], L: Callable[..., str], side: dict[str, str]) -> list[str]:
     lines = []
     for key in ("a", "b"):
         ranking = best[key]
@@ -264,14 +268,17 @@ def _interpretations(values: dict) -> rules.Interpretations:
     )
 
 
-def _best(a: rules.Side, b: rules.Side, ambush, interp) -> tuple[dict, dict]:
+def _best(
+    a: rules.Side, b: rules.Side, ambush: str | None, interp: rules.Interpretations
+) -> tuple[dict[str, dict[str, Any]], dict[str, str | None]]:
     """Each side's ranking of every legal choice of targets, and the local reason a side has none."""
     lang = current_lang()
     if ambush == "a" and not a.ambushers:
         a.ambushers = frozenset(range(len(a.units)))
     if ambush == "b" and not b.ambushers:
         b.ambushers = frozenset(range(len(b.units)))
-    ranking, local = {}, {}
+    ranking: dict[str, dict[str, Any]] = {}
+    local: dict[str, str | None] = {}
     for key, own, enemy in (("a", a, b), ("b", b, a)):
         try:
             ranking[key] = rules.best_targets(own, enemy, interp, ambush == key)

@@ -73,7 +73,7 @@ class Counter:
         return f"{self.fp}{'M' if self.m else ''}-{self.range}-{self.morale}"
 
 
-def parse_counter(value) -> Counter:
+def parse_counter(value: object) -> Counter:
     """``"2-5-4"`` → Counter(2, 5, 4); ``"2M-5-4"`` or ``"2-5-4M"`` marks "M" on the FP.
 
     Raises :class:`CounterError` naming the value when it is not Firepower-Range-Morale.
@@ -137,7 +137,7 @@ def catalogue() -> dict[str, SWType]:
 
 @functools.cache
 def _lookup() -> dict[str, SWType]:
-    found = {}
+    found: dict[str, SWType] = {}
     for sw in catalogue().values():
         for key in (sw.name, *sw.aliases, *((sw.ru,) if sw.ru else ())):
             found.setdefault(str(key).strip().lower(), sw)

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from sheets.core.errors import RuleIssue, did_you_mean
 from sheets.core.i18n import _, tr
@@ -38,7 +40,7 @@ from sheets.games.lnl.model import (
 # -- building and checking one counter -------------------------------------------------------
 
 
-def build_unit(data) -> Unit:
+def build_unit(data: Mapping[str, Any]) -> Unit:
     """A schema-checked ``units:`` mapping → :class:`Unit` (problems kept for validate_unit)."""
     kind = data["kind"]
     unit = Unit(
@@ -128,10 +130,13 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
         if unit.lm is not None:
             issues.append(RuleIssue(("lm",), _("only leaders have a leadership modifier"), code="lnl-field"))
     else:
-        if unit.kind == "hero" and unit.ifp is None:
-            issues.append(RuleIssue(("kind",), _("a hero needs its firepower: add fp: N"), code="lnl-field"))
-        elif unit.kind == "hero" and unit.ifp < 1:
-            issues.append(RuleIssue(("fp",), tr(HERO_FP_ZERO), code="lnl-field"))
+        if unit.kind == "hero":
+            if unit.ifp is None:
+                issues.append(
+                    RuleIssue(("kind",), _("a hero needs its firepower: add fp: N"), code="lnl-field")
+                )
+            elif unit.ifp < 1:
+                issues.append(RuleIssue(("fp",), tr(HERO_FP_ZERO), code="lnl-field"))
         if unit.kind == "leader" and unit.lm is None:
             issues.append(
                 RuleIssue(("kind",), _("a leader needs its leadership modifier: add lm: N"), code="lnl-field")
@@ -259,11 +264,15 @@ def _half_up(n: int) -> int:
     return -(-n // 2)
 
 
-def _sw_steps(unit: Unit, melee_sws: list) -> list:
+# an MMC's way to fight: (fp, SWs used, reasoning step (labels.yaml key, fields), own IFP counts)
+_Step = tuple[int, tuple[CarriedSW, ...], tuple[str, dict[str, Any]], bool]
+
+
+def _sw_steps(unit: Unit, melee_sws: list[CarriedSW]) -> list[_Step]:
     """An MMC's ways to fight: (fp, SWs used, reasoning step, own IFP counts)."""
     ifp = unit.ifp or 0
     zero = ifp == 0
-    out = []
+    out: list[_Step] = []
     for w in melee_sws:
         if zero:  # §8.3: a 0-IFP MMC with a melee SW fights with the SW's FP
             out.append(
@@ -341,11 +350,16 @@ def melee_fp(
     if unit.is_mmc:
         ifp = unit.ifp or 0
         zero = ifp == 0
-        base = (1 if zero else ifp, (), ("why_ifp_zero", {}) if zero else ("why_ifp", {"ifp": ifp}), True)
+        base: _Step = (
+            1 if zero else ifp,
+            (),
+            ("why_ifp_zero", {}) if zero else ("why_ifp", {"ifp": ifp}),
+            True,
+        )
         with_sw = _sw_steps(unit, melee_sws)
         choices = with_sw if with_sw and (zero or unit.use_sw) else [base] + with_sw
 
-        def m_of(c) -> int:
+        def m_of(c: _Step) -> int:
             return (1 if unit.m and c[3] else 0) + sum(1 for w in c[1] if w.weapon.m)
 
         # the most FP; then the fewest SWs used, the fewest spent, the first by name
@@ -363,11 +377,13 @@ def melee_fp(
         )
         use = sw is not None
         if unit.is_hero and sw is not None and unit.use_sw is None:
+            assert unit.ifp is not None  # a hero always has its FP >= 1 (parse_spec, validate_unit)
             # the better of its own FP and half the SW's, after "M" and Ambush (a tie keeps the SW
             # unused)
             use = final(_half_up(sw.weapon.fp), sw.weapon.m) > final(unit.ifp, 1 if unit.m else 0)
         if unit.is_hero and (not use or (role == "defend" and rules.hero_defence == "ifp")):
-            fp = unit.ifp  # a hero always has its FP >= 1 (parse_spec, validate_unit)
+            assert unit.ifp is not None  # a hero always has its FP >= 1 (parse_spec, validate_unit)
+            fp = unit.ifp
             if use:
                 parts.append(("why_hero_def", {"ifp": fp}))
             elif sw is not None and role == "attack":
@@ -381,6 +397,8 @@ def melee_fp(
                 parts.append(("why_hero_ifp", {"ifp": fp}))
             own_fp_counts = True
         else:
+            # a leader or scout with a melee SW (else NME: refused above), or a hero using its SW
+            assert sw is not None
             fp = _half_up(sw.weapon.fp)
             used = (sw,)
             parts.append(("why_half", {"sw": sw.weapon, "fp": sw.weapon.fp}))
@@ -480,7 +498,7 @@ class IllegalAttack(ValueError):
     ``key`` names the label ``illegal_<key>`` in ``data/lnl/labels.yaml`` (both languages);
     ``str()`` is the English text, :meth:`message` any language."""
 
-    def __init__(self, key: str, **fields):
+    def __init__(self, key: str, **fields: Any) -> None:
         self.key, self.fields = key, fields
         super().__init__(self.message("en"))
 
@@ -519,7 +537,7 @@ class Side:
     def nme(self) -> list[int]:
         return [i for i, u in enumerate(self.units) if nme_reason(u) is not None]
 
-    def leadership(self, alive=None, shaken: bool = True) -> int:
+    def leadership(self, alive: Iterable[int] | None = None, shaken: bool = True) -> int:
         """The side's LM: ``lm`` if given, else the best LM among its leaders in ``alive`` (all
         by default; Shaken leaders only if ``shaken``); 0 without a leader."""
         if self.lm is not None:
@@ -532,7 +550,7 @@ class Side:
         ]
         return max(lms, default=0)
 
-    def has_hero(self, alive=None) -> bool:
+    def has_hero(self, alive: Iterable[int] | None = None) -> bool:
         eligible = self.eligible()
         idx = eligible if alive is None else [i for i in alive if i in eligible]
         return self.hero or any(self.units[i].is_hero for i in idx)
@@ -567,7 +585,7 @@ def attack(
     alive: list[int] | None = None,
     rules: Interpretations = DEFAULT,
     ambush: bool = False,
-    cache: dict | None = None,
+    cache: dict[tuple[str, int, str, bool], UnitFP] | None = None,
     enemy_ambush: bool = False,
 ) -> Attack:
     """``side`` (its units in ``alive``, default all eligible) attacks ``targets`` (indexes into
@@ -644,7 +662,7 @@ def attack(
 # -- the round -------------------------------------------------------------------------------------
 
 
-def _names(side: Side, idx) -> list[str]:
+def _names(side: Side, idx: Iterable[int]) -> list[str]:
     return [side.units[i].name for i in idx]
 
 
@@ -715,8 +733,8 @@ class Round:
     strike_back: Attack | None  # the second side's attack with its survivors (ambush, first wins)
     strike_back_none: bool  # the first side's success leaves the other nothing to strike with
     outcomes: dict  # name -> Fraction
-    a_side: Side = None
-    b_side: Side = None
+    a_side: Side | None = None  # (melee_round gives both sides)
+    b_side: Side | None = None
     notes: list = field(default_factory=list)
 
 
@@ -873,6 +891,7 @@ def _lost(side: Side, att: Attack) -> list[str]:
 def losses(rnd: Round) -> dict:
     """Outcome → {"a": units A loses, "b": units B loses} (names), for the four outcomes."""
     a, b = rnd.a_side, rnd.b_side
+    assert a is not None and b is not None  # a round of melee_round: both sides given
     a_lost, b_lost = _lost(a, rnd.b), _lost(b, rnd.a)
     if rnd.first and rnd.strike_back is not None:  # the survivors' strike back after the ambush
         if rnd.first == "a":  # B's survivors strike back at A
@@ -893,7 +912,8 @@ def round_json(rnd: Round, lang: str = "en") -> dict:
     """The round as JSON-ready data; reasoning texts (``why``, ``column_why``, ``notes``) in
     ``lang``."""
     a, b = rnd.a_side, rnd.b_side
-    out = {"a": attack_json(rnd.a, a, b, lang), "b": attack_json(rnd.b, b, a, lang)}
+    assert a is not None and b is not None  # a round of melee_round: both sides given
+    out: dict[str, Any] = {"a": attack_json(rnd.a, a, b, lang), "b": attack_json(rnd.b, b, a, lang)}
     for key, side, own, other in (("a", a, rnd.a, rnd.b), ("b", b, rnd.b, rnd.a)):
         enemy_att = other
         out[key]["nme"] = _names(side, side.nme())
@@ -907,8 +927,8 @@ def round_json(rnd: Round, lang: str = "en") -> dict:
         out["strike_back"] = (
             attack_json(
                 back,
-                rnd.b_side if rnd.first == "a" else rnd.a_side,
-                rnd.a_side if rnd.first == "a" else rnd.b_side,
+                b if rnd.first == "a" else a,
+                a if rnd.first == "a" else b,
                 lang,
             )
             if back
@@ -930,7 +950,8 @@ def best_targets(
     """Every legal non-empty set of targets for ``side``: ranked by kill probability and by
     expected enemy FP destroyed (p_kill × the targets' defending FP)."""
     pool = enemy.eligible()
-    rows, cache = [], {}
+    rows: list[dict[str, Any]] = []
+    cache: dict[tuple[str, int, str, bool], UnitFP] = {}
     if len(pool) > 12:
         raise IllegalAttack("best_too_many", n=len(pool), flag=f"--{side.key}-targets")
     for r in range(1, len(pool) + 1):

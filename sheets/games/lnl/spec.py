@@ -119,8 +119,10 @@ def parse_spec(text: str, name: str) -> Unit:
             raise SpecError(
                 _("{spec}: a hero needs its firepower: hero:1-4-5 or hero:fp1").format(spec=repr(raw))
             )
-    if unit.kind == "hero" and unit.ifp < 1:
-        raise SpecError(f"{raw!r}: {tr(HERO_FP_ZERO)}")
+    if unit.kind == "hero":
+        assert unit.ifp is not None  # set by the hero's counter, or its fpN (required above)
+        if unit.ifp < 1:
+            raise SpecError(f"{raw!r}: {tr(HERO_FP_ZERO)}")
     for sw_text in sws:
         captured = sw_text.endswith("*")
         sw_name = sw_text.rstrip("*").strip()

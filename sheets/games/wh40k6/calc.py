@@ -36,8 +36,11 @@ def _save(text: str) -> str | None:
 
 def _cover(text: str) -> str | None:
     value = _save(text)
-    if value is not None and parse_save(value).armour is None:
-        raise ValueError(_("a cover save is a plain roll like 4+"))
+    if value is not None:
+        save = parse_save(value)
+        assert save is not None  # `value` is a save's own text, never a dash
+        if save.armour is None:
+            raise ValueError(_("a cover save is a plain roll like 4+"))
     return value
 
 

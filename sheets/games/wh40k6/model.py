@@ -88,7 +88,7 @@ class ModelType:
         return f"{base} ({', '.join(t.replace('_', '-') for t in inner)})" if inner else base
 
 
-def parse_type(text) -> ModelType:
+def parse_type(text: object) -> ModelType:
     """``"Jump Infantry (Character)"`` → ModelType('jump_infantry', (), True);
     ``"vehicle (fast, skimmer)"`` → ModelType('vehicle', ('fast', 'skimmer')). Tolerant of case,
     hyphens, underscores, a leading "Unique," and a bare vehicle tag ("Walker")."""
@@ -230,7 +230,7 @@ class Save:
 _SAVE = re.compile(r"^\s*(?:([2-6])\+)?\s*(?:/?\s*([2-6])\+\+)?\s*$")
 
 
-def parse_save(value) -> Save | None:
+def parse_save(value: object) -> Save | None:
     """``"3+"`` → Save(3+), ``"3+/4++"`` → armour 3, invulnerable 4, ``"4++"``; a dash → None."""
     if value is None:
         return None

@@ -7,7 +7,9 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from sheets.core.data import load_data
 from sheets.core.errors import RuleIssue
@@ -22,7 +24,7 @@ _VEHICLE_NEEDS = ("front", "side", "rear", "hp")
 _WALKER_NEEDS = ("ws", "s", "i", "a")
 
 
-def build_unit(data) -> Unit:
+def build_unit(data: Mapping[str, Any]) -> Unit:
     models = []
     for m in data["models"]:
         mt = m["type"]
@@ -180,7 +182,7 @@ def chart_table(chart: str | None = "6th") -> dict | None:
     return {"slots": table["slots"], **other}
 
 
-def detachment_factor(limit, table: dict | None = None) -> int:
+def detachment_factor(limit: float | None, table: dict | None = None) -> int:
     """How many detachments of each kind the points limit allows (2 at 2000 points or more)."""
     extra = (table if table is not None else foc_table()).get("extra_detachment") or {}
     if limit is not None and extra and limit >= extra["min_limit"]:
@@ -207,7 +209,7 @@ def _fewest(counts: dict, det: dict, slots: list, factor: int) -> int:
     return best
 
 
-def foc_tally(units: list[Unit], limit=None, chart: str | None = "6th") -> list[dict]:
+def foc_tally(units: list[Unit], limit: float | None = None, chart: str | None = "6th") -> list[dict]:
     """One row per detachment and slot in use or required: count, allowed min/max, ok.
 
     An optional detachment (allied) is tallied only when a unit is in it; a slot the detachment
@@ -256,7 +258,7 @@ def foc_tally(units: list[Unit], limit=None, chart: str | None = "6th") -> list[
     return rows
 
 
-def foc_violations(units: list[Unit], limit=None, chart: str | None = "6th") -> list[dict]:
+def foc_violations(units: list[Unit], limit: float | None = None, chart: str | None = "6th") -> list[dict]:
     return [r for r in foc_tally(units, limit, chart) if not r["ok"]]
 
 
@@ -337,7 +339,14 @@ def readings() -> dict:
 
 
 def _wound_and_save(
-    s: int, t: int, sv, ap, cover, rending: bool, poisoned: int | None, close_combat: bool
+    s: int,
+    t: int,
+    sv: str | None,
+    ap: int | None,
+    cover: str | None,
+    rending: bool,
+    poisoned: int | None,
+    close_combat: bool,
 ) -> tuple[Fraction, dict]:
     """(P(an unsaved wound | a hit), what was used). A rending wound (a to-wound roll of 6,
     whatever S and T) is resolved at the rending AP; a poisoned attack wounds on the better of its
@@ -397,6 +406,7 @@ def p_volley_hit(
         if reroll is not None:
             p_hit = p_hit + (1 - p_hit) * p_d6(reroll)
         return p_hit, {"bs": bs, "to_hit": hit, "reroll_misses_on": reroll}
+    assert ws is not None  # bs or ws is given (attack() refuses neither)
     hit = ws_to_hit(*ws)
     return p_d6(hit), {"ws": list(ws), "to_hit": hit}
 
@@ -438,7 +448,7 @@ def attack(
     p = p_hit * p_per_hit
     dist = [Fraction(1)]
     for _shot in range(shots):  # exact enumeration, one shot at a time: k stays (miss) or k-1 → k (hit)
-        dist = [stay * (1 - p) + up * p for stay, up in zip([*dist, 0], [0, *dist])]
+        dist = [stay * (1 - p) + up * p for stay, up in zip([*dist, Fraction(0)], [Fraction(0), *dist])]
     out = {
         **hit_desc,
         "s": s,
@@ -499,7 +509,7 @@ def volley(weapon_type: str, melee: bool) -> dict | None:
     the number of shots is random or unknown."""
     text = str(weapon_type or "")
     low = text.lower()
-    out = {
+    out: dict[str, Any] = {
         "shots": None,
         "twin_linked": "twin" in low and "link" in low,
         "rending": "rending" in low,
@@ -527,7 +537,7 @@ def volley(weapon_type: str, melee: bool) -> dict | None:
     return out if out["shots"] else None
 
 
-def _strength(value, user: int | None) -> int | None:
+def _strength(value: object, user: int | None) -> int | None:
     """A weapon's S: a number, "User", "+N" or "xN"/"×N" of the bearer's S (at most 10)."""
     if isinstance(value, int):
         return value
@@ -544,7 +554,7 @@ def _strength(value, user: int | None) -> int | None:
     return min(10, user + int(m.group(2)) if m.group(1) == "+" else user * int(m.group(2)))
 
 
-def bearer(unit: Unit, weapon: Weapon, melee: bool):
+def bearer(unit: Unit, weapon: Weapon, melee: bool) -> Model | None:
     """The model line whose profile fires (or swings) ``weapon``: the line the roster names as its
     carrier; else the one line with as many models as weapons, else the most numerous line with
     the needed skill (BS, or WS and A)."""
@@ -624,13 +634,14 @@ def weapon_odds(unit: Unit, weapon: Weapon) -> dict | None:
         shots = int(g["attacks"])
         p_hit = p_d6(ws_to_hit(model.stats["ws"], int(g["vehicle_ws"])))
         armourbane = "armourbane" in str(weapon.type).lower()
-        targets = [None for _ in table["targets"]]
-        vehicles = [
+        targets: list[Fraction | None] = [None for _ in table["targets"]]
+        vehicles: list[Fraction | None] = [
             shots * p_hit * _p_penetrate(s, av, False, armourbane) if "vehicles" in g["against"] else None
             for av in table["vehicles"]
         ]
     else:
         shots = model.stats["a"] if melee else v["shots"]
+        hit_kw: dict[str, Any]
         if melee:
             hit_kw = {"ws": (model.stats["ws"], table["close_combat_ws"])}
         else:

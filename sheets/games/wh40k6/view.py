@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from sheets.core.data import decimal, labels, load_data
-from sheets.games.wh40k6.model import TypeRules, Unit
+from sheets.games.wh40k6.model import Model, TypeRules, Unit, Weapon
 
 
-def L(lang: str):
+def L(lang: str) -> Callable[[str], str]:
     table = labels("wh40k6")
     return lambda key: table[key][lang]
 
@@ -115,7 +116,7 @@ def type_line(tr: TypeRules, lang: str) -> str:
     return " · ".join(bits)
 
 
-def _profile(m) -> dict:
+def _profile(m: Model) -> dict:
     if m.type.is_vehicle:
         p = {"bs": m.stats["bs"], **m.armour, "hp": m.hp}
         if m.type.is_walker:
@@ -231,7 +232,7 @@ def odds_headers(lang: str) -> list[str]:
     return heads + [t("odds_vehicles").format(av="/".join(str(a) for a in table["vehicles"]))]
 
 
-def odds_cells(unit: Unit, weapon, lang: str) -> list[str]:
+def odds_cells(unit: Unit, weapon: Weapon, lang: str) -> list[str]:
     """The odds cells of one weapon row: expected unsaved wounds per reference target, and the
     expected hull points per reference Armour Value (– where the weapon cannot hurt it or fights
     in close combat). ``*`` marks a blast / template weapon (per model under it), ``†`` a special
