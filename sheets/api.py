@@ -991,6 +991,18 @@ def reference(
     game = _game(game_id)
     if not game.reference_renderer:
         raise UsageError(_("{game} has no reference handout yet").format(game=game.id))
+    return _one_drawing(game, game.reference_renderer, "reference", "reference", options, record)
+
+
+def _one_drawing(
+    game: Game,
+    renderer: str,
+    title: str,
+    subject: str,
+    options: Options | Mapping[str, Any] | None,
+    record: bool,
+) -> Rendered:
+    """A game's handout or chart: one renderer drawing one document."""
     opts = _game_opts(game, options)
     from sheets.core.game import load_object
     from sheets.render.pdf import Document
@@ -998,12 +1010,12 @@ def reference(
     doc = Document(
         opts.paper,
         opts.mono,
-        title=f"{game.name.get(opts.lang, game.id)}: reference",
-        subject="reference",
+        title=f"{game.name.get(opts.lang, game.id)}: {title}",
+        subject=subject,
         lang=opts.lang,
         record=record,
     )
-    fn = load_object(game.reference_renderer)
+    fn = load_object(renderer)
     pdf = _glyph_guard(lambda: (fn(doc, opts), doc.finish())[1], game.id)
     return Rendered(pdf, doc)
 
@@ -1042,21 +1054,7 @@ def chart(
                 name=repr(name), game=game.id, hint=did_you_mean(name, game.charts), charts=known
             )
         )
-    opts = _game_opts(game, options)
-    from sheets.core.game import load_object
-    from sheets.render.pdf import Document
-
-    doc = Document(
-        opts.paper,
-        opts.mono,
-        title=f"{game.name.get(opts.lang, game.id)}: {name}",
-        subject="chart",
-        lang=opts.lang,
-        record=record,
-    )
-    fn = load_object(game.charts[name])
-    pdf = _glyph_guard(lambda: (fn(doc, opts), doc.finish())[1], game.id)
-    return Rendered(pdf, doc)
+    return _one_drawing(game, game.charts[name], name, "chart", options, record)
 
 
 def all_charts_text() -> str:

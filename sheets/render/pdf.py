@@ -585,21 +585,8 @@ class Pen:
         else:
             y = r.y + pad
         x = {"left": r.x + pad, "center": r.x + r.w / 2, "right": r.right - pad}[align]
-        if self.rec is None:
-            self.text(
-                x,
-                y,
-                text,
-                size,
-                font,
-                align,
-                max_width=r.w - 2 * pad,
-                color=color,
-                min_size=min_size,
-                shorten=shorten,
-            )
-            return
-        with self.frame(r):
+        # (recorded: the text must stay inside the rectangle)
+        with self.frame(r) if self.rec is not None else nullcontext():
             self.text(
                 x,
                 y,
