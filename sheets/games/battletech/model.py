@@ -7,6 +7,7 @@ Pure data: no rules here. ``rules.build`` makes a :class:`Proto` from a checked 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 LOCATIONS = ("head", "torso", "right_arm", "left_arm", "legs", "main_gun")
@@ -134,7 +135,7 @@ class Proto:
     def has_main_gun(self) -> bool:
         return any(m.location == "main_gun" for m in self.mounts)
 
-    @property
+    @functools.cached_property  # (asked thousands of times per sheet; the unit never changes)
     def locations(self) -> tuple:
         """The locations this unit has, in printing order."""
         return tuple(

@@ -327,7 +327,18 @@ def roll_text(rolls: list[int]) -> str:
 
 def grouped_hit_rows(motion: str, which: str = "standard") -> list[dict]:
     """The hit table grouped by location in order of first roll: ``{location, rolls, roll_text,
-    ways, probability}``."""
+    ways, probability}`` (fresh dicts and lists: a caller may change its copy)."""
+    key = (id(table("hit_tables")), motion, which)  # (the table object: a --data-dir run has its own)
+    found = _GROUPED.get(key)
+    if found is None:
+        found = _GROUPED[key] = _grouped_hit_rows(motion, which)
+    return [dict(g, rolls=list(g["rolls"])) for g in found]
+
+
+_GROUPED: dict[tuple[int, str, str], list[dict]] = {}
+
+
+def _grouped_hit_rows(motion: str, which: str) -> list[dict]:
     groups: dict = {}
     for row in hit_table(motion, which):
         groups.setdefault(row["location"], []).append(row["roll"])

@@ -1134,13 +1134,23 @@ def armour_cells(grid: Rect, counts: dict, motion: str, min_side: float = 0.0) -
     the torso, legs below; widths and heights follow the pip counts so that every pip keeps
     3 mm. Only when even the best arrangement cannot hold 3 mm pips (the largest ultraheavies)
     do the pips shrink, and the layout checker reports it."""
+    key = (grid, tuple((loc, a["armor"], a["structure"]) for loc, a in counts.items()), motion, min_side)
+    found = _CELLS.get(key)
+    if found is not None:  # (a design printed again: the search is the same; cells are immutable)
+        return dict(found[0]), found[1]
     pitch = PIP_PITCH
     while True:
         best = _arrange(grid, counts, pitch, min_side)
         if best[0][0] is False or pitch <= 5.0:
             break
         pitch -= 0.25
-    return _place(grid, counts, best), pitch
+    cells = _place(grid, counts, best)
+    if len(_CELLS) < 4096:
+        _CELLS[key] = (dict(cells), pitch)
+    return cells, pitch
+
+
+_CELLS: dict[tuple, tuple[dict, float]] = {}  # armour_cells by grid, pip counts, motion, side
 
 
 def _arrange(grid: Rect, counts: dict, pitch: float, min_side: float = 0.0):
