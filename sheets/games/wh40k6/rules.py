@@ -607,6 +607,9 @@ def _p_penetrate(s: int, av: int, ordnance: bool, armourbane: bool = False) -> F
     return 1 - miss * miss if ordnance else 1 - miss
 
 
+_UNSAVED: dict[tuple, Fraction] = {}  # P(unsaved wound | hit) by chart, S, target and weapon rules
+
+
 def weapon_odds(unit: Unit, weapon: Weapon) -> dict | None:
     """The expected unsaved wounds of one volley of one ``weapon`` against each reference target of
     ``odds.yaml`` (and, for shooting weapons that can hurt them, the expected hull points against
@@ -649,10 +652,16 @@ def weapon_odds(unit: Unit, weapon: Weapon) -> dict | None:
         # a template hits what it covers; a blast marker is placed and scatters: counted under a hit
         p_hit = Fraction(1) if (v["template"] or v["blast"]) else p_volley_hit(**hit_kw)[0]
         targets = []
+        chart = id(charts())  # (the memo is of these tables: a --data-dir run reads its own)
         for tgt in table["targets"]:
-            p, _ = _wound_and_save(
-                s, tgt["t"], tgt["sv"], weapon.ap, None, v["rending"], v["poisoned"], melee
-            )
+            key = (chart, s, tgt["t"], tgt["sv"], weapon.ap, v["rending"], v["poisoned"], melee)
+            p = _UNSAVED.get(key)
+            if p is None:
+                p = _wound_and_save(
+                    s, tgt["t"], tgt["sv"], weapon.ap, None, v["rending"], v["poisoned"], melee
+                )[0]
+                if len(_UNSAVED) < 65536:
+                    _UNSAVED[key] = p
             targets.append(shots * p_hit * p)
         vehicles = [
             None if melee else shots * p_hit * _p_penetrate(s, av, v["ordnance"]) for av in table["vehicles"]
