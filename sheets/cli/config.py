@@ -132,15 +132,15 @@ class Settings:
 def read_bytes(path: Path) -> bytes | None:
     """The file's bytes (None: there is none): a regular file of at most :data:`MAX_BYTES`,
     opened without waiting (a FIFO never blocks, a device is never read)."""
-    from sheets.core.errors import InputError
-    from sheets.core.fsio import read_user_bytes
-
     try:
         os.lstat(path)
     except FileNotFoundError:
         return None
     except (OSError, ValueError):
         pass  # read_user_bytes says why
+    from sheets.core.errors import InputError
+    from sheets.core.fsio import read_user_bytes
+
     try:
         return read_user_bytes(path, MAX_BYTES)
     except InputError as exc:
@@ -158,14 +158,14 @@ def parse(path: Path, trusted: bool = True) -> tuple[dict | None, list[Entry]]:
     """(the file's settings, its entries), ``(None, [])`` when there is no such file: a TOML
     document of at most :data:`MAX_NESTING` nested lists/tables and :data:`MAX_KEY_PARTS` name
     parts; every problem positioned."""
+    data = read_bytes(path)
+    if data is None:
+        return None, []
     import tomllib
 
     from sheets.core.errors import InputError
     from sheets.core.fsio import decode_text
 
-    data = read_bytes(path)
-    if data is None:
-        return None, []
     try:
         text = decode_text(data, str(path))
     except InputError as exc:

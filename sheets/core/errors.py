@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import difflib
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -196,6 +195,8 @@ def did_you_mean(name: str, choices: Iterable[str]) -> str:
     if len(str(name)) > 100:  # nothing that long is a typo of a key; difflib is quadratic
         return ""
     lowered = {c.lower(): c for c in choices}
+    import difflib
+
     match = difflib.get_close_matches(str(name).lower(), list(lowered))  # best first; similarity >= 0.6
     if not match:
         return ""

@@ -22,7 +22,6 @@ import errno
 import os
 import signal
 import stat
-import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -457,6 +456,8 @@ def write_files(outputs: list[tuple[str | os.PathLike[str], bytes | str]]) -> li
                     missing = [p for p in [target.parent, *target.parent.parents] if not p.exists()]
                     target.parent.mkdir(parents=True, exist_ok=True)
                     made_dirs.extend(reversed(missing))
+                    import tempfile
+
                     fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=target.parent)
                     _LIVE_TEMPS.add(tmp)
                 except OSError as exc:  # cannot write here at all: the user's choice of -o

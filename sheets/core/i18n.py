@@ -21,12 +21,11 @@ import functools
 import gettext as _gettext
 import os
 from collections.abc import Iterator
-from pathlib import Path
 
 DOMAIN = "sheets"
 LANGS: tuple[str, ...] = ("en", "ru")  # the one list of languages (printouts and messages)
 DEFAULT_LANG = "en"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "locale")
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("sheets_lang", default=DEFAULT_LANG)
 
@@ -79,7 +78,7 @@ def translations(lang: str) -> _gettext.NullTranslations:
     """The catalogue of ``lang`` (English: the msgids themselves)."""
     if lang == DEFAULT_LANG:
         return _gettext.NullTranslations()
-    return _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[lang], fallback=True)
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
 
 
 def _(message: str) -> str:
@@ -117,7 +116,7 @@ def install_default_domain() -> None:
     this process, in the language :func:`set_lang` chose (through ``LANGUAGE``, which the
     standard library's gettext reads first)."""
     global _DEFAULT_DOMAIN_INSTALLED
-    _gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    _gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
     _gettext.textdomain(DOMAIN)
     _DEFAULT_DOMAIN_INSTALLED = True
     os.environ["LANGUAGE"] = _current.get()

@@ -18,7 +18,7 @@ from sheets.core.i18n import DOMAIN, LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "sheets" / "locale" / "ru" / "LC_MESSAGES" / "sheets.po"
-MO = LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{DOMAIN}.mo"  # the one the installed package reads
+MO = Path(LOCALE_DIR) / "ru" / "LC_MESSAGES" / f"{DOMAIN}.mo"  # the one the installed package reads
 TOOL = ROOT / "tools" / "i18n.py"
 RUSSIAN_PLURALS = (
     "nplurals=3; plural=n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && "

@@ -4,6 +4,7 @@ so the tests do not depend on running as root)."""
 import os
 import signal
 import stat
+import tempfile
 import threading
 from pathlib import Path
 
@@ -325,7 +326,7 @@ def test_made_folders_are_removed_when_the_temp_file_cannot_be_made(tmp_path, mo
     def no_temp(*a, **k):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(fsio.tempfile, "mkstemp", no_temp)
+    monkeypatch.setattr(tempfile, "mkstemp", no_temp)
     with pytest.raises(InputError) as exc:
         atomic_write(existing / "x" / "y" / "z.pdf", b"data")
     assert messages(exc) == [f"{existing / 'x' / 'y' / 'z.pdf'}: cannot write here: permission denied"]
@@ -336,7 +337,7 @@ def test_a_folder_that_cannot_be_removed_does_not_hide_the_error(tmp_path, monke
     def no_temp(*a, **k):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(fsio.tempfile, "mkstemp", no_temp)
+    monkeypatch.setattr(tempfile, "mkstemp", no_temp)
     monkeypatch.setattr(Path, "rmdir", lambda self: (_ for _ in ()).throw(OSError(39, "not empty")))
     with pytest.raises(InputError, match="cannot write: the disk is full"):
         atomic_write(tmp_path / "x" / "z.pdf", b"data")
