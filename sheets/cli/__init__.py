@@ -158,21 +158,27 @@ class LazyGroup(Group):
         """Decide the language before anything is parsed (click's usage errors are in it too)."""
         import sys
 
-        from sheets.cli import config
+        from sheets.cli import places
         from sheets.core import i18n
 
         argv = list(sys.argv[1:] if args is None else args)
-        try:
-            self._settings = config.read_all()
-            settings, used = self._settings.raw, self._settings.used
-        except config.ConfigError as exc:
-            self._settings = exc  # reported by the program's callback (exit 1)
-            settings, used = {}, []
+        settings, used = {}, []
+        self._settings = None  # none there: the program's callback reads none again (it is cheap)
+        if not places.none_exists():  # (`sheets --help` with no settings file loads no reader)
+            from sheets.cli import config
+
+            try:
+                self._settings = config.read_all()
+                settings, used = self._settings.raw, self._settings.used
+            except config.ConfigError as exc:
+                self._settings = exc  # reported by the program's callback (exit 1)
         lang, source = decide_lang(argv, settings, used)
         before, env = i18n.current_lang(), os.environ.get("LANGUAGE")
         i18n.set_lang(lang)
         i18n.install_default_domain()
-        if isinstance(self._settings, config.ConfigError):  # said in the language just decided
+        if self._settings is not None and not hasattr(self._settings, "raw"):  # an error: said
+            from sheets.cli import config  # in the language just decided
+
             try:
                 self._settings = config.read_all()
             except config.ConfigError as exc:

@@ -40,11 +40,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sheets.cli.places import ENV, FILE_NAME  # (config.ENV, config.FILE_NAME as before)
 from sheets.core.errors import Pos, Problem, did_you_mean, short
 from sheets.core.i18n import N_, _
 
-FILE_NAME = "sheets.toml"
-ENV = "SHEETS_CONFIG"  # a file to read instead of the two places (tests, scripts); "" = none
 MAX_BYTES = 256 * 1024  # one settings file
 MAX_NESTING = 8  # lists and inline tables inside each other
 MAX_KEY_PARTS = 6  # parts of a setting's full name ([calc.dust.cover] hits: 4)

@@ -265,3 +265,24 @@ def test_a_calculators_own_section_reaches_it(cli, tmp_path, monkeypatch):
     monkeypatch.setenv("SHEETS_CONFIG", "")
     assert got == json.loads(cli(*args, "--lang", "ru").stdout)["words"]
     assert got != json.loads(cli(*args).stdout)["words"]
+
+
+def test_the_start_up_reads_no_settings_reader_when_no_file_is_there(tmp_path, monkeypatch):
+    """`sheets --help` without a settings file anywhere does not load the reader (start-up
+    time, issue 33); with one (even a dangling link) it is read and its problems said."""
+    from sheets.cli import places
+
+    monkeypatch.delenv("SHEETS_CONFIG", raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert places.none_exists()
+    (tmp_path / "sheets.toml").symlink_to(tmp_path / "nowhere.toml")
+    assert not places.none_exists()
+    (tmp_path / "sheets.toml").unlink()
+    monkeypatch.setenv("SHEETS_CONFIG", "")
+    assert places.candidates() == [] and places.none_exists()
+    monkeypatch.setenv("SHEETS_CONFIG", str(tmp_path / "mine.toml"))
+    assert places.candidates() == [str(tmp_path / "mine.toml")] and places.none_exists()
+    (tmp_path / "mine.toml").write_text('lang = "xx"\n', encoding="utf-8")
+    assert not places.none_exists()
