@@ -138,25 +138,30 @@ def test_start_here_is_parsed():
     assert any(l.startswith("pip install") for l in block_after("## Start here").splitlines())
 
 
+def run_as_typed(line: str, work: Path, env: dict) -> subprocess.CompletedProcess:
+    """A README command line run in ``work`` as a user types it (exit 0 asserted)."""
+    argv = shlex.split(line)
+    assert argv[0] == "sheets"
+    r = subprocess.run(
+        [sys.executable, "-m", "sheets", *argv[1:]],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=180,
+    )
+    assert r.returncode == 0, f"{line}\n{r.stderr}"
+    return r
+
+
 def test_start_here_runs_outside_the_checkout(tmp_path, subprocess_env):
     work = tmp_path / "first-hour"
     work.mkdir()
     assert ROOT not in work.parents
 
     def run(line):
-        argv = shlex.split(line)
-        assert argv[0] == "sheets"
-        r = subprocess.run(
-            [sys.executable, "-m", "sheets", *argv[1:]],
-            cwd=work,
-            env=subprocess_env,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            timeout=180,
-        )
-        assert r.returncode == 0, f"{line}\n{r.stderr}"
-        return r
+        return run_as_typed(line, work, subprocess_env)
 
     run("sheets examples")
     for line in START:
@@ -214,16 +219,7 @@ def test_one_example_per_game_runs_outside_the_checkout(tmp_path, subprocess_env
     named |= {line.split()[2] for line in EXAMPLES if line.split()[1] == "calc"}
     assert named == set(game_ids())  # every game, and only the games there are
     for line in ["sheets examples", *EXAMPLES]:
-        r = subprocess.run(
-            [sys.executable, "-m", "sheets", *shlex.split(line)[1:]],
-            cwd=work,
-            env=subprocess_env,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            timeout=180,
-        )
-        assert r.returncode == 0, f"{line}\n{r.stderr}"
+        run_as_typed(line, work, subprocess_env)
     for pdf in ("point-alpha", "otrok", "sample_force", "hill30_us+hill30_german"):
         assert (work / "output" / f"{pdf}.pdf").read_bytes().startswith(b"%PDF"), pdf
     assert "**Total: 1015 pts** · Units: 8" in (work / "army-list.md").read_text(encoding="utf-8")
