@@ -1,8 +1,9 @@
 """The MegaMek importer in Russian (issue 30): every message of ``mul.py``, ``blk.py`` and
-``import_cli.py`` goes through gettext, and ``sheets/locale/incoming/mul.po`` translates each
-one with the same placeholders. Until the lead merges that file into the catalogue, the tests
-compile it into a temporary catalogue (Babel) and run the importer's error paths with
-``--lang ru``: every line it prints holds Cyrillic."""
+``import_cli.py`` goes through gettext, and the Russian catalogue
+(``sheets/locale/ru/LC_MESSAGES/sheets.po``, where the lead merged the incoming ``mul.po``)
+translates each one with the same placeholders. The tests compile that .po into a temporary
+catalogue (Babel) and run the importer's error paths with ``--lang ru``: every line it prints
+holds Cyrillic."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from .mul_writer import Entity, Pilot, write_mul
 
 ROOT = Path(__file__).resolve().parents[2]
 FIX = Path(__file__).parent / "fixtures"
-PO = ROOT / "sheets" / "locale" / "incoming" / "mul.po"
+PO = ROOT / "sheets" / "locale" / "ru" / "LC_MESSAGES" / "sheets.po"
 SOURCES = [ROOT / "sheets" / "games" / "battletech" / n for n in ("mul.py", "blk.py", "import_cli.py")]
 CYRILLIC = re.compile("[\u0400-\u04ff]")
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
@@ -133,7 +134,7 @@ def test_a_force_in_russian(cli, tmp_path, russian):
     r = cli("import", "megamek", force, "--units", units, "-o", tmp_path / "o.yaml", "--lang", "ru")
     assert r.exit_code == 0
     _every_line_russian(r.stderr)
-    assert "не протомех: пропущена" in r.stderr and "(did you mean 'Siren'?)" in r.stderr
+    assert "не протомех: пропущена" in r.stderr and "(может быть, 'Siren'?)" in r.stderr
     assert (
         r.stderr.splitlines()[-1]
         == f"импортировано из отряда: 2 протомеха (пропущено: 2); записан {tmp_path / 'o.yaml'}"
@@ -198,7 +199,7 @@ def test_usage_errors_in_russian(cli, tmp_path, russian, args):
     values = {"force": force, "tmp": tmp_path, "harpy": FIX / "Harpy.blk"}
     r = cli("import", "megamek", *[a.format(**values) for a in args], "--lang", "ru")
     assert r.exit_code == 2
-    error = [line for line in r.stderr.splitlines() if line.startswith("Error: ")]
+    error = [line for line in r.stderr.splitlines() if line.startswith("Ошибка: ")]
     assert len(error) == 1 and CYRILLIC.search(error[0]), r.stderr
 
 
