@@ -9,6 +9,8 @@ import base64
 import gzip
 from pathlib import Path
 
+import pytest
+
 from sheets.games.battletech.mul import _points, index_units, read_force
 
 FIX = Path(__file__).parent / "fixtures"
@@ -82,3 +84,34 @@ def test_an_embedded_unit_file_split_by_an_element_is_read_whole(tmp_path):
     ).encode()
     doc = read_force("f.mul", data, index_units(tmp_path))
     assert [(u["name"], u["model"]) for u in doc["units"]] == [("Kobold", "Custom")] and doc.warnings == []
+
+
+def test_an_odd_parser_failure_is_one_positioned_message_its_reason_cut_at_40(tmp_path, monkeypatch):
+    from sheets.core.errors import InputError
+    from sheets.games.battletech import mul
+
+    def fails(reason):
+        def start(self, tag, attrs):
+            raise ValueError(reason)
+
+        return start
+
+    for reason, shown in (("v" * 40, "v" * 40), ("v" * 41, "v" * 40 + "…"), ("", "ValueError")):
+        monkeypatch.setattr(mul._Builder, "start", fails(reason))
+        with pytest.raises(InputError) as exc:
+            read_force("f.mul", b"<unit/>", index_units(tmp_path))
+        assert [str(p) for p in exc.value.problems] == [
+            f"f.mul:1:8: not a readable MegaMek force: the XML is broken here ({shown})"
+        ]
+
+
+def test_did_you_mean_for_the_first_20_units_not_found_only(tmp_path):
+    (tmp_path / "Harpy.blk").write_bytes(HARPY)
+    entities = "\n".join(f'<entity chassis="Harpi" model="" type="Biped" id="{i}"/>' for i in range(21))
+    data = f'<?xml version="1.0"?>\n<unit>\n<entity chassis="Harpy" model="" type="Biped"/>\n{entities}\n</unit>\n'
+    doc = read_force("f.mul", data.encode(), index_units(tmp_path))
+    hints = [str(w).endswith(f"in {tmp_path} (did you mean 'Harpy'?): left out") for w in doc.warnings]
+    assert hints == [True] * 20 + [False]
+    assert str(doc.warnings[-1]).endswith(
+        f"unit 22 (Harpi): no unit file of this chassis and model in {tmp_path}: left out"
+    )
