@@ -77,3 +77,97 @@ def test_a_rule_issue_about_an_equipment_line_points_at_that_line(monkeypatch):
         "u.blk:27:1: unit 'Test': the second line",
         "u.blk:24:1: unit 'Test': the first line's location",
     ]
+
+
+def _padded(name: str, n: int) -> str:
+    """``name`` with its first space widened until it is ``n`` characters long (the look-up
+    reads a run of spaces as one)."""
+    head, tail = name.split(" ", 1)
+    return head + " " * (n - len(name) + 1) + tail
+
+
+VALUE_MESSAGES = [
+    # (where the value goes, the message before the quoted value)
+    (lambda v: blk(tonnage=v), "u.blk:21:1: tonnage must be a number, not "),
+    (lambda v: blk(motion=v), "u.blk:8:1: unknown motion_type "),
+    (lambda v: blk(walk=v), "u.blk:11:1: cruiseMP must be a whole number of 0 or more, not "),
+    (
+        lambda v: blk(armor=f"2\n{v}\n1\n1\n3"),
+        "u.blk:15:1: armour value must be a whole number of 0 or more, not ",
+    ),
+    (
+        lambda v: blk(f"<armor_type>\n{v}\n</armor_type>\n"),
+        "u.blk:24:1: armor_type must be a whole number (MegaMek's armour code), not ",
+    ),
+]
+
+
+@pytest.mark.parametrize("n", [40, 41])
+@pytest.mark.parametrize("case", range(len(VALUE_MESSAGES)))
+def test_every_value_message_quotes_the_value_cut_at_40(case, n):
+    where, message = VALUE_MESSAGES[case]
+    value = "x" * n
+    shown = "'" + "x" * 40 + "'" + ("… (41 characters)" if n == 41 else "")
+    with pytest.raises(InputError) as exc:
+        parse_blk(where(value), "u.blk")
+    (found,) = [str(p) for p in exc.value.problems if str(p).startswith(message)]
+    assert found.startswith(message + shown) and (n == 40) is ("…" not in found)
+
+
+ITEM_MESSAGES = [
+    ("Torso", "Clan ER Micro Laser (4)", "{item} is not ammo: remove the shot count '(4)'"),
+    (
+        "Main Gun",
+        "Clan ER Micro Laser",
+        "{item} is in <Main Gun Equipment> but <armor> has no main-gun value (5 values)",
+    ),
+    (
+        "Body",
+        "Clan ER Micro Laser",
+        "{item} must be in a location (head, torso, arms, legs, main gun), not in <Body Equipment>",
+    ),
+]
+
+
+@pytest.mark.parametrize("n", [40, 41])
+@pytest.mark.parametrize("location, line, message", ITEM_MESSAGES)
+def test_every_item_message_quotes_the_name_cut_at_40(location, line, message, n):
+    name = _padded("Clan ER Micro Laser", n)
+    text = line.replace("Clan ER Micro Laser", name)
+    shown = repr(name) if n == 40 else repr(name[:40]) + "… (41 characters)"
+    assert _errors_in(location, text) == ["u.blk:24:1: " + message.format(item=shown)]
+
+
+def _errors_in(location: str, line: str) -> list[str]:
+    with pytest.raises(InputError) as exc:
+        parse_blk(blk(f"<{location} Equipment>\n{line}\n</{location} Equipment>\n"), "u.blk")
+    return [str(p) for p in exc.value.problems]
+
+
+def test_an_armor_type_of_two_lines_is_refused_at_the_second():
+    with pytest.raises(InputError) as exc:
+        parse_blk(blk("<armor_type>\n18\n2\n</armor_type>\n"), "u.blk")
+    assert [(str(p), p.code) for p in exc.value.problems] == [
+        ("u.blk:25:1: stray value '2' in <armor_type> (it takes one line)", "blk-stray-value")
+    ]
+
+
+def test_rule_issues_about_the_armour_and_the_equipment_point_at_their_blocks(monkeypatch):
+    from sheets.core.errors import RuleIssue
+    from sheets.core.game import get_game
+
+    game = type(get_game("battletech"))
+    issues = [
+        RuleIssue(("armor",), "armour", code="x-armor"),
+        RuleIssue(("equipment",), "equipment", code="x-equipment"),
+        RuleIssue(("equipment", 0), "first", code="x-first"),
+    ]
+    monkeypatch.setattr(game, "validate_unit", lambda self, unit, options: issues)
+    unit = parse_blk(blk("<Torso Equipment>\nCLMG\n</Torso Equipment>\n"), "u.blk")
+    with pytest.raises(InputError) as exc:
+        check_unit(unit, "u.blk")
+    assert [str(p) for p in exc.value.problems] == [
+        "u.blk:13:1: unit 'Test': armour",
+        "u.blk:1:1: unit 'Test': equipment",
+        "u.blk:24:1: unit 'Test': first",
+    ]
