@@ -171,3 +171,56 @@ def test_rule_issues_about_the_armour_and_the_equipment_point_at_their_blocks(mo
         "u.blk:1:1: unit 'Test': equipment",
         "u.blk:24:1: unit 'Test': first",
     ]
+
+
+def _problems(text: str) -> list[tuple[str, str]]:
+    with pytest.raises(InputError) as exc:
+        parse_blk(text, "u.blk")
+    return [(str(p), p.code) for p in exc.value.problems]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            blk().replace("</Name>\n", ""),
+            ("u.blk:4:1: <Name> is not closed (<motion_type> starts at line 6)", "blk-not-closed"),
+        ),
+        (
+            blk().replace("</cruiseMP>", "</cruiseMp2>"),
+            ("u.blk:12:1: </cruiseMp2> does not close <cruiseMP> (opened at line 10)", "blk-wrong-close"),
+        ),
+        # 103 lines: the cap is reported once, at the 101st
+        (
+            blk("<Torso Equipment>\n" + "CLMG\n" * 103 + "</Torso Equipment>\n"),
+            ("u.blk:124:1: more than 100 lines in <Torso Equipment>", "blk-too-many-lines"),
+        ),
+        (blk().replace("<Name>\nTest\n", "<Name>\n"), ("u.blk:4:1: <Name> is empty", "blk-empty-block")),
+    ],
+)
+def test_structure_problems_word_for_word_with_their_codes(text, expected):
+    assert _problems(text) == [expected]
+
+
+@pytest.mark.parametrize("n", [40, 41])
+def test_a_stray_second_value_is_quoted_cut_at_40(n):
+    shown = "'" + "x" * 40 + "'" + ("… (41 characters)" if n == 41 else "")
+    assert _problems(blk(walk="3\n" + "x" * n)) == [
+        (f"u.blk:12:1: stray value {shown} in <cruiseMP> (it takes one line)", "blk-stray-value")
+    ]
+
+
+def test_rule_issues_about_ammo_lines_point_at_them(monkeypatch):
+    from sheets.core.errors import RuleIssue
+    from sheets.core.game import get_game
+
+    game = type(get_game("battletech"))
+    issues = [RuleIssue(("equipment", 1), "the ammo", code="x-ammo")]
+    monkeypatch.setattr(game, "validate_unit", lambda self, unit, options: issues)
+    unit = parse_blk(
+        blk("<Torso Equipment>\nCLMG\nClan Machine Gun Ammo - Proto (20)\n</Torso Equipment>\n"), "u.blk"
+    )
+    assert [e.get("shots") for e in unit["equipment"]] == [None, 20]
+    with pytest.raises(InputError) as exc:
+        check_unit(unit, "u.blk")
+    assert [str(p) for p in exc.value.problems] == ["u.blk:25:1: unit 'Test': the ammo"]
