@@ -224,3 +224,28 @@ def test_rule_issues_about_ammo_lines_point_at_them(monkeypatch):
     with pytest.raises(InputError) as exc:
         check_unit(unit, "u.blk")
     assert [str(p) for p in exc.value.problems] == ["u.blk:25:1: unit 'Test': the ammo"]
+
+
+def test_a_nul_byte_is_reported_at_the_line_of_the_first_one():
+    # line 1 and 2 empty (the count starts at the first byte), NULs on lines 3 and 4
+    assert _problems(b"\n\nA\x00\nB\x00\n\n") == [
+        ("u.blk:3:1: not a text file (contains NUL bytes)", "blk-binary")
+    ]
+
+
+@pytest.mark.parametrize(
+    "block, expected",
+    [
+        ("x", ("u.blk:24:1: jumpingMP must be a whole number of 0 or more, not 'x'", "blk-not-whole")),
+        ("1\n2", ("u.blk:25:1: stray value '2' in <jumpingMP> (it takes one line)", "blk-stray-value")),
+    ],
+)
+def test_a_bad_jumping_mp_is_named_as_the_file_spells_it(block, expected):
+    assert _problems(blk(f"<jumpingMP>\n{block}\n</jumpingMP>\n")) == [expected]
+
+
+def test_a_text_holding_a_lone_surrogate_is_read_not_crashed_on():
+    """A str from a caller (the API) with a lone surrogate in the fluff: encoded as it stands
+    (surrogatepass) and read like any text that is not UTF-8."""
+    unit = parse_blk(blk("<notes>\n\ud800 x\n</notes>\n"), "u.blk")
+    assert (unit["name"], unit["tons"], unit.warnings) == ("Test", 2, [])
