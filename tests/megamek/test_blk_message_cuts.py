@@ -249,3 +249,37 @@ def test_a_text_holding_a_lone_surrogate_is_read_not_crashed_on():
     (surrogatepass) and read like any text that is not UTF-8."""
     unit = parse_blk(blk("<notes>\n\ud800 x\n</notes>\n"), "u.blk")
     assert (unit["name"], unit["tons"], unit.warnings) == ("Test", 2, [])
+
+
+def _located(monkeypatch, text: str, paths: list[tuple]) -> list[str]:
+    from sheets.core.errors import RuleIssue
+    from sheets.core.game import get_game
+
+    game = type(get_game("battletech"))
+    issues = [RuleIssue(path, "/".join(map(str, path)), code="x") for path in paths]
+    monkeypatch.setattr(game, "validate_unit", lambda self, unit, options: issues)
+    with pytest.raises(InputError) as exc:
+        check_unit(parse_blk(text, "u.blk"), "u.blk")
+    return [str(p).split(": unit 'Test': ")[0] + " " + p.message.split(": ")[1] for p in exc.value.problems]
+
+
+def test_rule_issues_about_each_field_point_at_the_line_it_came_from(monkeypatch):
+    paths = [("name",), ("model",), ("motion",), ("armor",), ("jump",), ("myomer_booster",), ("pilot",)]
+    paths += [("pilot", "name"), ("pilot", "gunnery")]
+    # no <Model>: the model is placed at <Name>; no jump jets or booster, no pilot: line 1
+    assert _located(monkeypatch, blk(), paths) == [
+        "u.blk:5:1 name",
+        "u.blk:4:1 model",
+        "u.blk:8:1 motion",
+        "u.blk:13:1 armor",
+        "u.blk:1:1 jump",
+        "u.blk:1:1 myomer_booster",
+        "u.blk:1:1 pilot",
+        "u.blk:1:1 pilot/name",
+        "u.blk:1:1 pilot/gunnery",
+    ]
+    text = blk("<Model>\nM1\n</Model>\n<armor_type>\n18\n</armor_type>\n")
+    assert _located(monkeypatch, text, [("model",), ("armor_type",)]) == [
+        "u.blk:24:1 model",
+        "u.blk:27:1 armor_type",
+    ]
