@@ -77,3 +77,7 @@ def test_the_footer_is_set_at_6_5_pt():
     footer(pen, Rect(20, 30, 500, 700), "left words", "right words")
     texts = [it for it in doc.recorder.pages[-1]["items"] if it[0] == "t"]
     assert [(t[1], t[2], t[3]) for t in texts] == [("left words", "Sans", 6.5), ("right words", "Sans", 6.5)]
+
+
+def test_a_word_exactly_as_wide_as_the_line_stays_whole_on_the_next_line():
+    assert _fill("a abcdefgh", _w("abcdefgh")) == ["a", "abcdefgh"]
