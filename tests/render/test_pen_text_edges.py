@@ -46,3 +46,9 @@ def test_a_break_at_either_parity_is_found():
 def test_a_letter_x_is_no_break_and_is_kept_at_the_end():
     assert shortened("abXcdefghijklmn", "Sans", 7, _w("abXcd…") + 0.01) == "abXcd…"
     assert shortened("abX defghijklmn", "Sans", 7, _w("abX…") + 0.01) == "abX…"
+
+
+def test_wrap_breaking_keeps_an_empty_line_between_paragraphs():
+    from sheets.render.pdf import wrap_breaking
+
+    assert wrap_breaking("a\n\nb", "Sans", 7, 100) == ["a", "", "b"]
