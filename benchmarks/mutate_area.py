@@ -247,6 +247,23 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "--ignore=tests/web/test_serve_cli.py",
         ],
     },
+    # the file layer alone (it is also in "core"): the tests that call it in process, directly
+    # or through the CLI runner and the API (tests/core/test_messages_ru.py only reaches it
+    # through the loader, and the fuzzers are slow and assert no values of it)
+    "fsio": {
+        "mutate": ["sheets/core/fsio.py"],
+        "tests": [
+            "tests/core/test_fsio.py",
+            "tests/core/test_decode_and_rename.py",
+            "tests/core/test_core_misc.py",
+            "tests/core/test_core_exact_messages.py",
+            "tests/core/test_loader.py",
+            "tests/core/test_worker_in_process.py",
+            "tests/hardening/test_output_paths.py",
+            "tests/hardening/test_signals_held.py",
+            "tests/api/test_api_boundaries.py",
+        ],
+    },
 }
 
 IGNORE = shutil.ignore_patterns(

@@ -1,8 +1,9 @@
 """The MegaMek importer in Russian (issue 30): every message of ``mul.py``, ``blk.py`` and
-``import_cli.py`` goes through gettext, and the package's catalogue translates each
-one with the same placeholders. Until the lead merges that file into the catalogue, the tests
-compile it into a temporary catalogue (Babel) and run the importer's error paths with
-``--lang ru``: every line it prints holds Cyrillic."""
+``import_cli.py`` goes through gettext, and the Russian catalogue
+(``sheets/locale/ru/LC_MESSAGES/sheets.po``, where the lead merged the incoming ``mul.po``)
+translates each one with the same placeholders. The tests compile that .po into a temporary
+catalogue (Babel) and run the importer's error paths with ``--lang ru``: every line it prints
+holds Cyrillic."""
 
 from __future__ import annotations
 
@@ -198,7 +199,7 @@ def test_usage_errors_in_russian(cli, tmp_path, russian, args):
     values = {"force": force, "tmp": tmp_path, "harpy": FIX / "Harpy.blk"}
     r = cli("import", "megamek", *[a.format(**values) for a in args], "--lang", "ru")
     assert r.exit_code == 2
-    error = [line for line in r.stderr.splitlines() if line.startswith("Ошибка: ")]  # click's own word too
+    error = [line for line in r.stderr.splitlines() if line.startswith("Ошибка: ")]
     assert len(error) == 1 and CYRILLIC.search(error[0]), r.stderr
 
 
