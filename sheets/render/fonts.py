@@ -30,14 +30,29 @@ class GlyphError(ValueError):
         )
 
 
-@functools.cache
 def register() -> None:
-    """Register the bundled faces once per process (absolute paths; never system fonts)."""
+    """Register every bundled face (absolute paths; never system fonts)."""
+    for name in FACES:
+        face(name)
+
+
+@functools.cache
+def face(name: str) -> None:
+    """Register one bundled face the first time it is used (a document parses only the faces it
+    draws with: a datasheet never opens the condensed faces). An unknown name is left to
+    reportlab, which refuses it."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for name, filename in FACES.items():
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+    if name in FACES:
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FACES[name])))
+        _families()
+
+
+@functools.cache
+def _families() -> None:
+    from reportlab.pdfbase import pdfmetrics
+
     pdfmetrics.registerFontFamily(
         "Sans", normal="Sans", bold="Sans-Bold", italic="Sans", boldItalic="Sans-Bold"
     )
@@ -124,7 +139,7 @@ def check_text(text: str, font: str = "Sans") -> None:
 @functools.lru_cache(maxsize=65536)
 def width(text: str, font: str, size: float) -> float:
     """Width of ``text`` in points (cached: sheets repeat the same strings on every block)."""
-    register()
+    face(font)
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return stringWidth(text, font, size)

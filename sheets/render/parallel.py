@@ -38,6 +38,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
 
+from sheets.render import fonts
 from sheets.render.pdf import Document, Pen, SheetCanvas, Size, TextEncoder
 
 if TYPE_CHECKING:
@@ -101,6 +102,7 @@ class _ForkEncoder(TextEncoder):
         """Whether ``text`` in ``font`` needs no new glyph code nor font name (see
         ``TTFont.splitString``: a no-break space is drawn as a space, a character without a
         glyph as code 0)."""
+        fonts.face(font)
         face = pdfmetrics.getFont(font)
         state = face.state.get(self._doc)
         if state is None or state.internalName is None:
@@ -429,6 +431,7 @@ def internals_missing(doc: Document, font: str = "Sans") -> list[str]:
     pages = getattr(getattr(pdf, "Pages", None), "pages", None)
     if not isinstance(pages, list):
         missing.append("PDFDocument.Pages.pages (a list)")
+    fonts.face(font)
     try:
         face = pdfmetrics.getFont(font)
     except KeyError:
@@ -475,6 +478,7 @@ def render(doc: Document, draw: Callable[[Document], object], jobs: int) -> byte
 
     from sheets.core.procs import die_with_parent
 
+    fonts.register()  # every face here before the workers fork: the assembly subsets what they used
     ctx = mp.get_context("fork")
     page = doc.page
     worker: _Worker | None = None

@@ -132,7 +132,6 @@ class Document:
         only the measurements (the commands do this: memory stays flat). ``record`` may be a
         dict: ``stream``, ``full_pages`` (pages after it measured by the light rules only) and
         ``allowed_words`` (the user's own words) for the recorder."""
-        fonts.register()
         self.lang = lang
         self.size: Size = PAPER[paper] if isinstance(paper, str) else paper
         self.buffer = io.BytesIO()
@@ -212,6 +211,7 @@ class TextEncoder:
         ends in). Glyph codes are assigned here, on the first use of the string."""
         c = self.canvas
         doc = c._doc
+        fonts.face(font)
         face = pdfmetrics.getFont(font)
         segs = face.splitString(text, doc)
         parts: list[str] = []
@@ -543,6 +543,7 @@ class Pen:
         c = self.c
         if self.encoder is None:  # a canvas stand-in (benchmarks/floor.py records through one)
             self.fill(rgb)
+            fonts.face(font)
             c.setFont(font, size)
             c.drawString(x, y, text)
             return
