@@ -109,20 +109,20 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
         if mt.kind == "gun":
             continue
         given = {**m.stats, **m.armour, "hp": m.hp}
-        if mt.is_vehicle:
-            need = _VEHICLE_NEEDS + (_WALKER_NEEDS if mt.is_walker else ())
-            for col in need:
-                if given.get(col) is None:
-                    issues.append(
-                        RuleIssue(
-                            where,
-                            _("model {model} ({type}) needs '{column}'").format(
-                                model=repr(m.name), type=mt.text, column=col
-                            ),
-                            gap,
-                            code="missing-characteristic",
-                        )
+        need = (_VEHICLE_NEEDS + (_WALKER_NEEDS if mt.is_walker else ())) if mt.is_vehicle else _MODEL_NEEDS
+        for col in need:
+            if given.get(col) is None:
+                issues.append(
+                    RuleIssue(
+                        where,
+                        _("model {model} ({type}) needs '{column}'").format(
+                            model=repr(m.name), type=mt.text, column=col
+                        ),
+                        gap,
+                        code="missing-characteristic",
                     )
+                )
+        if mt.is_vehicle:
             for col in ("t", "w", "ld"):
                 if given.get(col) is not None:
                     issues.append(
@@ -135,18 +135,6 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
                         )
                     )
         else:
-            for col in _MODEL_NEEDS:
-                if given.get(col) is None:
-                    issues.append(
-                        RuleIssue(
-                            where,
-                            _("model {model} ({type}) needs '{column}'").format(
-                                model=repr(m.name), type=mt.text, column=col
-                            ),
-                            gap,
-                            code="missing-characteristic",
-                        )
-                    )
             for col in (*ARMOUR, "hp"):
                 if given.get(col) is not None:
                     issues.append(
