@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from settings_places import two_places
 
 ROOT = Path(__file__).resolve().parents[2]
 UNITS = ROOT / "data" / "units"
@@ -277,13 +278,7 @@ def test_examples_list_names_every_sample_and_writes_nothing(cli, tmp_path, monk
 def sources(monkeypatch, tmp_path):
     for var in ("SHEETS_CONFIG", "SHEETS_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(var, raising=False)
-    home = tmp_path / "home"
-    (home / "sheets").mkdir(parents=True)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
-    work = tmp_path / "work"
-    work.mkdir()
-    monkeypatch.chdir(work)
-    return home / "sheets" / "sheets.toml", work / "sheets.toml"
+    return two_places(monkeypatch, tmp_path)
 
 
 def _lang(cli, *args) -> tuple[str, str]:

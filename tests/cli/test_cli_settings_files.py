@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from settings_places import two_places
 
 from sheets.cli import config
 from sheets.cli.config import ConfigError, Defaults, default_map
@@ -17,14 +18,7 @@ LIMIT = 262144  # bytes: the documented cap of one settings file
 
 def _two_places(monkeypatch, tmp_path):
     """The user's folder (XDG) and the working folder, both read; returns (user file, cwd file)."""
-    monkeypatch.delenv("SHEETS_CONFIG")
-    home = tmp_path / "home"
-    (home / "sheets").mkdir(parents=True)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
-    work = tmp_path / "work"
-    work.mkdir()
-    monkeypatch.chdir(work)
-    return home / "sheets" / "sheets.toml", work / "sheets.toml"
+    return two_places(monkeypatch, tmp_path)
 
 
 # -- the size cap, both sides -----------------------------------------------------------------

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from settings_places import two_places
 
 from sheets.cli import config
 
@@ -22,14 +23,7 @@ DUST = ROOT / "data/units/dust/sample_force.yaml"
 @pytest.fixture
 def places(monkeypatch, tmp_path):
     """(the user's own file, the working folder's file), both read."""
-    monkeypatch.delenv("SHEETS_CONFIG")
-    home = tmp_path / "home"
-    (home / "sheets").mkdir(parents=True)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
-    work = tmp_path / "work"
-    work.mkdir()
-    monkeypatch.chdir(work)
-    return home / "sheets" / "sheets.toml", work / "sheets.toml"
+    return two_places(monkeypatch, tmp_path)
 
 
 def _not_here(file, line, name, flag, user):
