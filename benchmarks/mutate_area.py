@@ -155,6 +155,12 @@ AREAS: dict[str, dict[str, list[str]]] = {
         "tests": [
             "tests/render/test_text_fitting.py",
             "tests/render/test_pen_primitives.py",
+            "tests/render/test_pen_breaking_and_shapes.py",
+            "tests/render/test_pen_floor_and_heading_edges.py",
+            "tests/render/test_pen_form_placement.py",
+            "tests/render/test_pen_paragraph_overflow.py",
+            "tests/render/test_pen_table_layout.py",
+            "tests/render/test_pen_text_edges.py",
             "tests/render/test_pdf_size.py",
             "tests/render/test_fonts_cmap.py",
             "tests/render/test_heading_case.py",
@@ -284,7 +290,8 @@ def configure(copy: Path, area: dict[str, list[str]]) -> None:
         'source_paths = ["sheets"]\n'
         f"only_mutate = {_toml_list(area['mutate'])}\n"
         # tests read these from the project root (the README's command list, the docs' images)
-        'also_copy = ["data", "templates", "README.md", "docs", "benchmarks"]\n'
+        'also_copy = ["data", "templates", "README.md", "docs", "benchmarks", "tools", "package.json", '
+        '"package-lock.json"]\n'
         f"pytest_add_cli_args_test_selection = {_toml_list(area['tests'])}\n"
     )
     new, n = re.subn(r"^\[tool\.mutmut\]\n(?:(?!^\[).*\n?)*", table + "\n", text, flags=re.M)

@@ -142,7 +142,9 @@ def test_many_edits_keep_the_servers_state_bounded(server):
     cache = app.app.state.cache
     roc = sample("battletech", "roc.yaml")
     for i in range(cache.entries + 5):
-        r = client.post("/api/preview?page=1&dpi=36", files=files(("roc.yaml", roc + f"# {i}\n".encode())))
+        # a new name each time: a new PDF (a comment alone would give the PDF already made)
+        edited = roc.replace(b"name: Roc", f"name: Roc {i}".encode())
+        r = client.post("/api/preview?page=1&dpi=36", files=files(("roc.yaml", edited)))
         assert r.status_code == 200
     assert len(cache.items) == cache.entries
 
