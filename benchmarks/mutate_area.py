@@ -137,6 +137,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_text_filter_values.py",
             "tests/render/test_text_boundaries.py",
             "tests/render/test_text_lines.py",
+            "tests/render/test_text_template_help.py",
         ],
     },
     "render-cards": {
