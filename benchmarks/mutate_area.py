@@ -138,6 +138,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_text_boundaries.py",
             "tests/render/test_text_lines.py",
             "tests/render/test_text_template_help.py",
+            "tests/render/test_text_template_errors.py",
         ],
     },
     "render-cards": {
