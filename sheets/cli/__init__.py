@@ -14,8 +14,7 @@ from typing import Any
 import click
 
 from sheets import __version__
-from sheets.cli.base import HELP_MSGID, Group, Path, option
-from sheets.cli.options import lang_option, with_lang, with_verbosity
+from sheets.cli.base import HELP_MSGID, Group, Path, lang_option, option
 from sheets.core.i18n import N_, _, tr
 
 # command name -> (module:function, one-line help shown by `sheets --help`, a msgid)
@@ -210,6 +209,7 @@ class LazyGroup(Group):
     def get_command(self, ctx, name):
         if name not in COMMANDS:
             return None
+        from sheets.cli.options import with_lang, with_verbosity
         from sheets.core.game import load_object
 
         return with_verbosity(with_lang(short_help_option(load_object(COMMANDS[name][0]))))

@@ -6,12 +6,14 @@ whatever language a module was imported in."""
 from __future__ import annotations
 
 import functools
-import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from sheets.core.i18n import N_, tr
+from sheets.core.i18n import LANG_HELP, LANGS, N_, tr
+
+if TYPE_CHECKING:
+    from sheets.core.options import OptionSpec
 
 # words click translates at run time through gettext without marking them for extraction
 # (``_(extra["required"])`` in an option's help record): listed so the catalogue holds them
@@ -44,15 +46,20 @@ def shown(value: Any) -> Any:
     return tr(value) if isinstance(value, str) and value else value
 
 
-_LONG_QUOTED = re.compile(r"'([^'\n]{61,})'")
+_LONG_QUOTED = r"'([^'\n]{61,})'"  # (compiled when a usage error is shown, not for the help)
 
 
 def shorten_values(text: str) -> str:
     """A message with every quoted value of more than 60 characters cut to 60 (click's own
     messages echo what was typed whole: ``No such command '<5,000 characters>'``)."""
-    from sheets.core.errors import short
+    import re
 
-    return _LONG_QUOTED.sub(lambda m: short(m.group(1)), text)
+    def cut(match: re.Match[str]) -> str:
+        from sheets.core.errors import short
+
+        return short(match.group(1))
+
+    return re.sub(_LONG_QUOTED, cut, text)
 
 
 def _shortened(exc: click.UsageError) -> click.UsageError:
@@ -193,6 +200,89 @@ class Path(click.Path):
         self.name = self._word()
         return super().get_metavar(*args, **kwargs)
 
+
+class SpecType(click.ParamType):
+    """A click type that converts with the spec (its messages, its bounds, its choices)."""
+
+    def __init__(self, spec: OptionSpec, keep_text: bool = False):
+        from sheets.core.options import FLOAT, INT
+
+        self.spec = spec
+        self.keep_text = keep_text  # checked here, converted later (a calculator converts its inputs)
+        self.name = spec.metavar or {INT: "N", FLOAT: "X"}.get(spec.type, "TEXT")
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from sheets.core.options import OptionValueError
+
+        try:
+            converted = self.spec.convert_one(value)
+        except OptionValueError as exc:
+            self.fail(str(exc), param, ctx)
+        return value if self.keep_text else converted
+
+    def get_metavar(self, param: click.Parameter, *args: Any, **kwargs: Any) -> str | None:
+        from sheets.core.options import CHOICE
+
+        if self.spec.type == CHOICE and not self.spec.metavar:
+            return "[" + "|".join(self.spec.choice_values()) + "]"
+        return self.name
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+        """The spec's values for the shell: a choice's values (with their words), a path's or a
+        unit's file or folder (the shell lists them); nothing for free text and numbers."""
+        from click.shell_completion import CompletionItem
+
+        from sheets.core.options import CHOICE, PATH, UNIT, UNIT_OR_TEXT
+
+        if self.spec.type in (PATH, UNIT, UNIT_OR_TEXT):
+            folder = self.spec.type == PATH and (self.spec.metavar or "").upper() == "DIR"
+            return [CompletionItem(incomplete, type="dir" if folder else "file")]
+        if self.spec.type != CHOICE:
+            return []
+        return [
+            CompletionItem(c.value, help=tr(c.label) or None)
+            for c in self.spec.choice_list()
+            if c.value.lower().startswith(incomplete.lower())
+        ]
+
+
+class LangType(SpecType):
+    """The type of ``--lang``: the spec :data:`sheets.core.options.LANG`, read when a value is
+    converted or completed. Its metavar is the list of languages (:data:`sheets.core.i18n.LANGS`,
+    the spec's choices), so the program's ``--help`` shows it without loading the specs."""
+
+    name = "TEXT"
+    keep_text = False
+
+    def __init__(self) -> None:  # (the spec is read when needed)
+        pass
+
+    @property  # type: ignore[override]
+    def spec(self) -> OptionSpec:
+        from sheets.core.options import LANG
+
+        return LANG
+
+    def get_metavar(self, param: click.Parameter, *args: Any, **kwargs: Any) -> str | None:
+        return "[" + "|".join(LANGS) + "]"
+
+
+def _lang_checked(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    # the language was decided before parsing (sheets.cli.decide_lang); a value it could not
+    # use is refused here by the option's type
+    return value
+
+
+# ``--lang`` of every command; a settings file's ``lang`` is checked by its type's spec
+lang_option = click.option(
+    "--lang",
+    type=LangType(),
+    default=None,
+    expose_value=False,
+    callback=_lang_checked,
+    cls=Option,
+    help=LANG_HELP,
+)
 
 option = functools.partial(click.option, cls=Option)
 

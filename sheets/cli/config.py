@@ -580,7 +580,7 @@ class Scan:
 def _is_path(param) -> bool:
     import click
 
-    from sheets.cli.specs import SpecType
+    from sheets.cli.base import SpecType
     from sheets.core.options import PATH, UNIT, UNIT_OR_TEXT
 
     kind = param.type
@@ -702,7 +702,7 @@ def check_value(param, value: Any) -> Any:
 def _one(param, value: Any) -> Any:
     import click
 
-    from sheets.cli.specs import SpecType
+    from sheets.cli.base import SpecType
     from sheets.core.options import OptionValueError
 
     kind = param.type

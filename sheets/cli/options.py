@@ -5,28 +5,11 @@ from __future__ import annotations
 
 import click
 
-from sheets.cli.base import Option, Path
-from sheets.cli.specs import SpecType
+from sheets.cli.base import Option, Path, SpecType, lang_option
 from sheets.core.i18n import N_, _
-from sheets.core.options import LANG, MONO, PAPER
+from sheets.core.options import MONO, PAPER
 
-
-def _lang_checked(ctx, param, value):
-    # the language was decided before parsing (sheets.cli.decide_lang); a value it could not
-    # use is refused here by the option's type
-    return value
-
-
-lang_option = click.option(
-    "--lang",
-    type=SpecType(LANG),
-    spec=LANG,
-    default=None,
-    expose_value=False,
-    callback=_lang_checked,
-    cls=Option,
-    help=LANG.help,
-)
+__all__ = ["lang_option"]  # (defined in sheets.cli.base: the program's own option, its help light)
 
 
 def with_lang(cmd):

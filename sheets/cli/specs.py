@@ -10,48 +10,9 @@ from typing import Any
 
 import click
 
-from sheets.cli.base import Command, Composed, Group, Option
+from sheets.cli.base import Command, Composed, Group, Option, SpecType
 from sheets.core.i18n import N_, _, tr
-from sheets.core.options import CHOICE, FLAG, FLOAT, INT, OptionSpec, OptionValueError
-
-
-class SpecType(click.ParamType):
-    """A click type that converts with the spec (its messages, its bounds, its choices)."""
-
-    def __init__(self, spec: OptionSpec, keep_text: bool = False):
-        self.spec = spec
-        self.keep_text = keep_text  # checked here, converted later (a calculator converts its inputs)
-        self.name = spec.metavar or {INT: "N", FLOAT: "X"}.get(spec.type, "TEXT")
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        try:
-            converted = self.spec.convert_one(value)
-        except OptionValueError as exc:
-            self.fail(str(exc), param, ctx)
-        return value if self.keep_text else converted
-
-    def get_metavar(self, param: click.Parameter, *args: Any, **kwargs: Any) -> str | None:
-        if self.spec.type == CHOICE and not self.spec.metavar:
-            return "[" + "|".join(self.spec.choice_values()) + "]"
-        return self.name
-
-    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
-        """The spec's values for the shell: a choice's values (with their words), a path's or a
-        unit's file or folder (the shell lists them); nothing for free text and numbers."""
-        from click.shell_completion import CompletionItem
-
-        from sheets.core.options import PATH, UNIT, UNIT_OR_TEXT
-
-        if self.spec.type in (PATH, UNIT, UNIT_OR_TEXT):
-            folder = self.spec.type == PATH and (self.spec.metavar or "").upper() == "DIR"
-            return [CompletionItem(incomplete, type="dir" if folder else "file")]
-        if self.spec.type != CHOICE:
-            return []
-        return [
-            CompletionItem(c.value, help=tr(c.label) or None)
-            for c in self.spec.choice_list()
-            if c.value.lower().startswith(incomplete.lower())
-        ]
+from sheets.core.options import FLAG, FLOAT, INT, OptionSpec
 
 
 def _help(spec: OptionSpec, prefix: str = "") -> str:

@@ -15,13 +15,17 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sheets.core.errors import InputError, Problem
 from sheets.core.i18n import _
+
+if TYPE_CHECKING:
+    from sheets.core.errors import InputError
 
 
 def refused(reason: str) -> InputError:
+    from sheets.core.errors import InputError, Problem
+
     return InputError(
         [
             Problem(

@@ -101,6 +101,13 @@ def N_(message: str) -> str:
     return message
 
 
+# the help of ``--lang`` (of the spec ``sheets.core.options.LANG``): here, so that the program's
+# ``--help`` shows it without loading the option specs
+LANG_HELP = N_(
+    "Language of the printout and of every message (default: SHEETS_LANG, sheets.toml, then the locale)."
+)
+
+
 def tr(message: str | None, lang: str | None = None) -> str:
     """A msgid marked with :func:`N_` in ``lang`` (default: the current language); '' for None."""
     if not message:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sheets.core.errors import did_you_mean, short
-from sheets.core.i18n import LANGS, N_, _, tr
+from sheets.core.i18n import LANG_HELP, LANGS, N_, _, tr
 
 __all__ = [
     "CHOICE",
@@ -337,9 +337,7 @@ def languages() -> tuple[Choice, ...]:
 LANG = OptionSpec(
     "lang",
     CHOICE,
-    help=N_(
-        "Language of the printout and of every message (default: SHEETS_LANG, sheets.toml, then the locale)."
-    ),
+    help=LANG_HELP,
     label=N_("Language"),
     choices=languages,
     default=None,
