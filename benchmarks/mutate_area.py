@@ -164,6 +164,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_pen_text_edges.py",
             "tests/render/test_pen_text_runs.py",
             "tests/render/test_pen_floor_terms.py",
+            "tests/render/test_pen_document_setup.py",
             "tests/render/test_pdf_size.py",
             "tests/render/test_fonts_cmap.py",
             "tests/render/test_heading_case.py",
