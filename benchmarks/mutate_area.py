@@ -165,6 +165,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_pen_text_runs.py",
             "tests/render/test_pen_floor_terms.py",
             "tests/render/test_pen_document_setup.py",
+            "tests/render/test_pen_bands_boxes_pips.py",
             "tests/render/test_pdf_size.py",
             "tests/render/test_fonts_cmap.py",
             "tests/render/test_heading_case.py",
