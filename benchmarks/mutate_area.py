@@ -166,6 +166,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_pen_floor_terms.py",
             "tests/render/test_pen_document_setup.py",
             "tests/render/test_pen_bands_boxes_pips.py",
+            "tests/render/test_pen_paragraph_and_cut_edges.py",
             "tests/render/test_pdf_size.py",
             "tests/render/test_fonts_cmap.py",
             "tests/render/test_heading_case.py",
