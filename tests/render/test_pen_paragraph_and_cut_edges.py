@@ -53,7 +53,10 @@ def test_a_paragraph_of_two_lines_too_tall_keeps_one():
 def test_a_paragraph_draws_in_its_face_and_colour_and_holds_each_line_to_its_width():
     _, texts, _, pen = _paragraph(50, w=100, font="Sans-Bold", color=(0.2, 0.3, 0.4))
     assert [(t[1], t[2]) for t in texts] == [(TEXT, "Sans-Bold")]
-    assert pen.c._code[-2:] == ["BT .2 .3 .4 rg 1 0 0 1 0 44 Tm /F1+0 6 Tf 7.2 TL (alpha beta gamma) Tj T*", "ET"]
+    assert pen.c._code[-2:] == [
+        "BT .2 .3 .4 rg 1 0 0 1 0 44 Tm /F1+0 6 Tf 7.2 TL (alpha beta gamma) Tj T*",
+        "ET",
+    ]
     # a column narrower than one W: the word broken into single letters, each still too wide
     # at the floor and so reported to the checker as cut
     _, texts, cuts, _ = _paragraph(50, "WW", w=4)
