@@ -248,7 +248,6 @@ def fill_lines(text: str, font: str, size: float, widths: Sequence[float]) -> li
             continue
         if line:
             lines.append(line)
-            line = ""
         while len(word) > 1 and fonts.width(word, font, size) > room():
             cut = len(word) - 1
             while cut > 1 and fonts.width(word[:cut], font, size) > room():
@@ -586,8 +585,7 @@ class Pen:
         else:
             y = r.y + pad
         x = {"left": r.x + pad, "center": r.x + r.w / 2, "right": r.right - pad}[align]
-        # (recorded: the text must stay inside the rectangle)
-        with self.frame(r) if self.rec is not None else nullcontext():
+        with self.frame(r):  # (recorded: the text must stay inside the rectangle)
             self.text(
                 x,
                 y,
