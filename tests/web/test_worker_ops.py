@@ -510,3 +510,26 @@ def test_sleep_sleeps_the_seconds_asked_one_by_default(monkeypatch):
     assert worker.op_sleep({"seconds": "0.25"}) == {}
     assert worker.op_sleep({}) == {}
     assert slept == [0.25, 1.0] and all(type(s) is float for s in slept)
+
+
+def test_a_jpeg_preview_is_encoded_at_quality_90(roc_pdf):
+    r = worker.op_preview({"pdf": roc_pdf, "query": {"format": "jpeg", "dpi": "36"}})
+    assert (r["type"], r["pages"]) == ("image/jpeg", 1)
+    image = Image.open(io.BytesIO(r["png"]))
+    assert (image.format, image.size, image.mode) == ("JPEG", (298, 421), "RGB")
+    buf = io.BytesIO()
+    Image.new("RGB", (8, 8)).save(buf, format="JPEG", quality=90)
+    assert image.quantization == Image.open(buf).quantization
+    assert [round(d) for d in image.info["dpi"]] == [36, 36]
+
+
+def test_a_png_page_is_compressed_at_zlib_level_1(roc_pdf):
+    data = worker.page_png(roc_pdf, 1, 36)
+    at = data.index(b"IDAT")
+    assert data[at + 4 : at + 6] == b"\x78\x01"  # the zlib header of the fastest level
+
+
+def test_a_number_option_that_is_not_one_is_named_by_30_characters(roc_pdf):
+    with pytest.raises(worker.OptionProblem) as exc:
+        worker.op_preview({"pdf": roc_pdf, "query": {"dpi": "9x" * 20}})
+    assert str(exc.value) == f"dpi: expected a whole number, got {('9x' * 20)[:30]!r}"
