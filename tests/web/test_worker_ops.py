@@ -533,3 +533,15 @@ def test_a_number_option_that_is_not_one_is_named_by_30_characters(roc_pdf):
     with pytest.raises(worker.OptionProblem) as exc:
         worker.op_preview({"pdf": roc_pdf, "query": {"dpi": "9x" * 20}})
     assert str(exc.value) == f"dpi: expected a whole number, got {('9x' * 20)[:30]!r}"
+
+
+def test_units_of_another_tools_file_read_by_its_name():
+    from pathlib import Path
+
+    blk = (Path(__file__).resolve().parents[1] / "megamek" / "fixtures" / "Roc.blk").read_bytes()
+    assert worker.op_units({"files": [["Roc.blk", blk]]}) == {
+        "units": [
+            {"file": "Roc.blk", "name": "", "ref": "@0"},
+            {"file": "Roc.blk", "name": "Roc", "ref": "@0#Roc"},
+        ]
+    }
