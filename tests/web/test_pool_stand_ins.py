@@ -136,3 +136,53 @@ def test_close_gives_the_workers_2_s_together_then_kills_them(monkeypatch):
     # deadline: the least wait
     assert first.process.waits == [1.5, 5] and first.process.killed == 1
     assert late.process.waits == [0.01, 5]
+
+
+def test_start_makes_size_workers_each_warm_or_not_as_the_pool(monkeypatch):
+    monkeypatch.setattr(pool_module, "Worker", StandIn)
+    for warm in (True, False):
+        StandIn.made = []
+        p = pool_module.Pool(size=2, warm=warm)
+        p.start()
+        assert p._all == StandIn.made == p._idle and [w.warm for w in p._all] == [warm, warm]
+
+
+class SilentConn(Conn):
+    def __init__(self, answers=False, fails=None):
+        super().__init__()
+        self.answers, self.fails = answers, fails
+
+    def poll(self, timeout):
+        return self.answers
+
+    def recv(self):
+        raise self.fails
+
+
+def test_a_worker_that_never_says_ready_or_hangs_up_fails_to_start():
+    import pytest
+
+    for conn in (SilentConn(answers=False), SilentConn(answers=True, fails=EOFError)):
+        w = _worker(Process())
+        w.conn, w.ready = conn, False
+        with pytest.raises(pool_module.WorkerFailed) as exc:
+            w.wait_ready(0.01)
+        assert str(exc.value) == "start" and w.process.killed == 1 and conn.closed and not w.ready
+
+
+def test_a_worker_reads_nothing_from_the_servers_stdin():
+    import os
+
+    read, write = os.pipe()
+    saved = os.dup(0)
+    os.dup2(read, 0)  # the server's stdin: a pipe, which the worker must not share
+    try:
+        w = pool_module.Worker(warm=False)
+    finally:
+        os.dup2(saved, 0)
+        for fd in (saved, read, write):
+            os.close(fd)
+    try:
+        assert os.readlink(f"/proc/{w.pid()}/fd/0") == "/dev/null"
+    finally:
+        w.kill()

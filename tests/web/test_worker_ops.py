@@ -35,7 +35,9 @@ GAMES = "battletech, dmech, dust, lnl, wh40k6"
 
 @pytest.fixture(scope="module")
 def roc_pdf():
-    return worker.op_render({"files": [["roc.yaml", ROC]]})["pdf"]
+    rendered = worker.op_render({"files": [["roc.yaml", ROC]]})
+    assert sorted(rendered) == ["pages", "pdf"] and rendered["pages"] == 1
+    return rendered["pdf"]
 
 
 def _png(data: bytes) -> Image.Image:
@@ -545,3 +547,10 @@ def test_units_of_another_tools_file_read_by_its_name():
             {"file": "Roc.blk", "name": "Roc", "ref": "@0#Roc"},
         ]
     }
+
+
+def test_render_of_a_file_that_loads_only_with_the_games_options_takes_its_render_options():
+    options = {"rules": "tw", "no_odds": True}
+    r = worker.op_render({"files": [["q.yaml", QUAD]], "query": {"rules": "tw", "no_odds": "1"}})
+    assert r == {"pdf": api.render_pdf(api.load([api.Source("q.yaml", QUAD)], options), options), "pages": 1}
+    assert r["pdf"] != worker.op_render({"files": [["q.yaml", QUAD]], "query": {"rules": "tw"}})["pdf"]
