@@ -554,3 +554,34 @@ def test_render_of_a_file_that_loads_only_with_the_games_options_takes_its_rende
     r = worker.op_render({"files": [["q.yaml", QUAD]], "query": {"rules": "tw", "no_odds": "1"}})
     assert r == {"pdf": api.render_pdf(api.load([api.Source("q.yaml", QUAD)], options), options), "pages": 1}
     assert r["pdf"] != worker.op_render({"files": [["q.yaml", QUAD]], "query": {"rules": "tw"}})["pdf"]
+
+
+def test_mono_that_is_not_on_or_off_is_named_by_30_characters(roc_pdf):
+    with pytest.raises(worker.OptionProblem) as exc:
+        worker.op_preview({"pdf": roc_pdf, "query": {"mono": "y" * 40}})
+    assert str(exc.value) == f"mono: expected 1 or 0, got {'y' * 30!r}"
+
+
+def test_the_messages_language_the_pages_then_the_querys_then_the_printouts():
+    assert worker.message_lang({"ui": "ru", "query": {"ui": "en", "lang": "en"}, "lang": "en"}) == "ru"
+    assert worker.message_lang({"query": {"ui": "ru", "lang": "en"}, "lang": "en"}) == "ru"
+    assert worker.message_lang({"lang": "ru", "query": {"lang": "en"}}) == "ru"
+    assert worker.message_lang({"query": {"lang": "ru"}}) == "ru"
+    assert worker.message_lang({"ui": "xx", "query": "not a mapping"}) is None
+    assert worker.message_lang(None) is None
+
+
+@pytest.mark.parametrize(
+    "error, answer",
+    [
+        (RuntimeError(), "RuntimeError: "),
+        (RuntimeError("x" * 400 + "\nsecond line"), "RuntimeError: " + "x" * 300),
+        (KeyError("k"), "KeyError: 'k'"),
+    ],
+)
+def test_an_unexpected_error_is_one_line_of_at_most_300_characters(monkeypatch, error, answer):
+    def boom(payload):
+        raise error
+
+    monkeypatch.setitem(worker.OPERATIONS, "boom", boom)
+    assert worker.run("boom", {}) == ("internal", answer)
