@@ -569,6 +569,9 @@ def test_the_messages_language_the_pages_then_the_querys_then_the_printouts():
     assert worker.message_lang({"query": {"lang": "ru"}}) == "ru"
     assert worker.message_lang({"ui": "xx", "query": "not a mapping"}) is None
     assert worker.message_lang(None) is None
+    assert (
+        worker.message_lang({"ui": 7, "query": {"ui": ["ru"], "lang": ""}, "lang": "ru"}) == "ru"
+    )  # texts only
 
 
 @pytest.mark.parametrize(
