@@ -236,9 +236,13 @@ def _list_rules_as_warnings(problems, sources, options):
         loaded = api.load(sources, options)
     except Exception:
         return problems
+    from sheets.core.i18n import use_lang
     from sheets.core.roster import list_violations
 
-    breaches = {(f.path, b) for f in loaded.files for b in list_violations(f)}
+    breaches = set()
+    for f in loaded.files:  # in the language the check wrote them in (the printout's, ``lang``)
+        with use_lang(f.options.lang):
+            breaches |= {(f.path, b) for b in list_violations(f)}
     return [replace(p, severity="warning") if (p.file, p.message) in breaches else p for p in problems]
 
 
