@@ -236,7 +236,17 @@ class TextEncoder:
 
 def fill_lines(text: str, font: str, size: float, widths: Sequence[float]) -> list[str]:
     """``text`` in lines, line k at most ``widths[k]`` wide (the last width for the rest): words
-    kept whole where they fit, a wider word broken after a hyphen or else where it must."""
+    kept whole where they fit, a wider word broken after a hyphen or else where it must.
+    Remembered (a page's legend is filled again on every page, measuring each longer prefix)."""
+    return list(_filled(text, font, size, tuple(widths)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _filled(text: str, font: str, size: float, widths: tuple[float, ...]) -> tuple[str, ...]:
+    return tuple(_fill_lines(text, font, size, widths))
+
+
+def _fill_lines(text: str, font: str, size: float, widths: Sequence[float]) -> list[str]:
     lines: list[str] = []
     line = ""
 
