@@ -640,10 +640,17 @@ def _collect_texts(value: Any, out: list[str], depth: int = 0) -> None:
         names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
     if names is not None:
         for name in names:
-            _collect_texts(getattr(value, name, None), out, depth + 1)
+            v = getattr(value, name, None)
+            if v.__class__ is str:  # (most fields: a text, a number or None, without a call)
+                out.append(v)
+            elif v is not None and not isinstance(v, (int, float)):
+                _collect_texts(v, out, depth + 1)
     elif isinstance(value, (list, tuple, set, frozenset)):
         for v in value:
-            _collect_texts(v, out, depth + 1)
+            if v.__class__ is str:
+                out.append(v)
+            elif v is not None and not isinstance(v, (int, float)):
+                _collect_texts(v, out, depth + 1)
     elif isinstance(value, dict):
         for v in value.values():
             _collect_texts(v, out, depth + 1)
