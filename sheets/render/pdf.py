@@ -66,6 +66,15 @@ class Rect:
     w: float
     h: float
 
+    def __init__(self, x: float, y: float, w: float, h: float) -> None:
+        # (the generated __init__ of a frozen dataclass, without its four object.__setattr__
+        # calls: a page makes hundreds of rectangles)
+        fields = self.__dict__
+        fields["x"] = x
+        fields["y"] = y
+        fields["w"] = w
+        fields["h"] = h
+
     @property
     def top(self) -> float:
         return self.y + self.h
