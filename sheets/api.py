@@ -62,13 +62,11 @@ The games' own options, from the plug-in (the web layer knows no game)::
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from sheets.core.calc import Refused as CalculationRefused
 from sheets.core.errors import InputError, Pos, UsageProblem
 from sheets.core.errors import Problem as CoreProblem
 from sheets.core.game import Game, Options
@@ -76,6 +74,7 @@ from sheets.core.i18n import LANGS, _
 
 if TYPE_CHECKING:
     from sheets.core.calc import Calculation
+    from sheets.core.calc import Refused as CalculationRefused
     from sheets.core.loader import Loaded as CoreLoaded
     from sheets.core.options import OptionSpec
     from sheets.render.pdf import Document
@@ -112,6 +111,17 @@ __all__ = [
     "unit_file_schema",
     "ROSTER_FORMATS",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``CalculationRefused`` (:class:`sheets.core.calc.Refused`), imported when first asked for:
+    a render or a check never loads the calculators' module."""
+    if name == "CalculationRefused":
+        from sheets.core.calc import Refused
+
+        return Refused
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 ROSTER_FORMATS = ("pdf", "md", "html", "bbcode", "json")
 
@@ -449,7 +459,7 @@ def calculate(
             text = exc.text
             for n in exc.names:
                 text = text.replace("{" + n + "}", spell(n)) if text else text
-            raise CalculationRefused(exc.render(spell), exc.result, text) from None
+            raise core_calc.Refused(exc.render(spell), exc.result, text) from None
         except NamedValueError as exc:
             raise UsageError(f"{exc.spec.title()}: {exc}") from None
         except InputError as exc:
@@ -630,10 +640,17 @@ def _collect_texts(value: Any, out: list[str], depth: int = 0) -> None:
         names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
     if names is not None:
         for name in names:
-            _collect_texts(getattr(value, name, None), out, depth + 1)
+            v = getattr(value, name, None)
+            if v.__class__ is str:  # (most fields: a text, a number or None, without a call)
+                out.append(v)
+            elif v is not None and not isinstance(v, (int, float)):
+                _collect_texts(v, out, depth + 1)
     elif isinstance(value, (list, tuple, set, frozenset)):
         for v in value:
-            _collect_texts(v, out, depth + 1)
+            if v.__class__ is str:
+                out.append(v)
+            elif v is not None and not isinstance(v, (int, float)):
+                _collect_texts(v, out, depth + 1)
     elif isinstance(value, dict):
         for v in value.values():
             _collect_texts(v, out, depth + 1)
@@ -974,6 +991,8 @@ def roster_output(
 
         return _glyph_guard(drawn, first.path), doc
     if fmt == "json":
+        import json
+
         return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"), None
     from sheets.render.text import render_roster_text
 

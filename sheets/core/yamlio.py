@@ -67,6 +67,7 @@ _INT = "tag:yaml.org,2002:int"
 _FLOAT = "tag:yaml.org,2002:float"
 _NULL = "tag:yaml.org,2002:null"
 _MERGE = "tag:yaml.org,2002:merge"
+_VALUE_KEY = "tag:yaml.org,2002:value"  # a key flatten_mapping reads as text
 _YAML11 = yaml.resolver.Resolver()  # PyYAML's own (YAML 1.1): what sheets read before, and other tools
 _NUMERIC11 = {_BOOL, _INT, _FLOAT}
 
@@ -246,6 +247,8 @@ class _Builder:
             if isinstance(value, (YMap, YSeq)):
                 value.shared = True  # an alias: the same object twice
             return value
+        if node.__class__ is _SCALAR:  # (most nodes: the last branch below, looked at first)
+            return self._built_scalar(node, key)
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _COLLECTION_TAGS:
             name = node.tag.replace("tag:yaml.org,2002:", "!!")
             self.problems.error(self._pos(node), _unsupported_tag(name), code="yaml-tag")
@@ -255,9 +258,11 @@ class _Builder:
             result = YMap()
             result.pos = self._pos(node)
             self.memo[key] = result
-            own = sum(1 for knode, _ in node.value if knode.tag != "tag:yaml.org,2002:merge")
+            key_tags = [knode.tag for knode, _ in node.value]
+            own = len(key_tags) - key_tags.count(_MERGE)
             try:
-                self.constructor.flatten_mapping(node)
+                if own < len(key_tags) or _VALUE_KEY in key_tags:  # (else it changes nothing)
+                    self.constructor.flatten_mapping(node)
             except yaml.MarkedYAMLError as exc:
                 mark = exc.problem_mark or node.start_mark
                 self.problems.error(
@@ -278,6 +283,8 @@ class _Builder:
             # a text child needs no depth check, memo or constructor (nor, in a file without a
             # value YAML 1.1 reads otherwise, a look at its reading)
             plain = depth < MAX_DEPTH and not self.different
+            if plain and not merged:
+                return self._plain_mapping(node, result, depth)
             for i, (knode, vnode) in enumerate(node.value):
                 k = (
                     knode.value
@@ -331,12 +338,43 @@ class _Builder:
                 mark = item.start_mark
                 seq.item_pos.append(Pos(mark.line + 1, mark.column + 1, path))
             return seq
+        return self._built_scalar(node, key)
+
+    def _built_scalar(self, node: yaml.Node, key: int) -> Any:
         value = self._scalar(node)
         self.memo[key] = value
         node = cast(yaml.ScalarNode, node)  # (neither a mapping nor a sequence)
         if not node.style and node.value in self.different and node.tag in _TWO_READINGS:
             self._two_readings(node, *self.different[node.value])
         return value
+
+    def _plain_mapping(self, node: yaml.MappingNode, result: YMap, depth: int) -> YMap:
+        """The pairs of a mapping without merge keys in a file without two readings (nearly
+        every mapping): the loop of :meth:`build` with what cannot happen here left out (a key
+        replaced by a later pair, a text child's depth or reading)."""
+        path, build, problems = self.path, self.build, self.problems
+        key_pos, value_pos = result.key_pos, result.value_pos
+        for knode, vnode in node.value:
+            if knode.tag == _STR and knode.__class__ is _SCALAR:
+                k = knode.value
+            else:
+                k = build(knode, depth + 1)
+                if isinstance(k, (dict, list)):
+                    problems.error(self._pos(knode), _("a key must be a plain value"), code="key-not-plain")
+                    continue
+            if k in result:
+                problems.error(
+                    self._pos(knode), _("duplicate key {key}").format(key=short(k)), code="duplicate-key"
+                )
+                continue
+            result[k] = (
+                vnode.value if vnode.tag == _STR and vnode.__class__ is _SCALAR else build(vnode, depth + 1)
+            )
+            mark = knode.start_mark
+            key_pos[k] = Pos(mark.line + 1, mark.column + 1, path)
+            mark = vnode.start_mark
+            value_pos[k] = Pos(mark.line + 1, mark.column + 1, path)
+        return result
 
     def _two_readings(self, node: yaml.Node, old: Any, new: Any) -> None:
         """A warning naming both readings of a plain scalar YAML 1.1 reads otherwise."""

@@ -116,7 +116,17 @@ def cmap_chars(data: bytes) -> set[int]:
 
 def missing_chars(text: str, font: str = "Sans") -> list[str]:
     cmap = _cmap(font)
+    if text.isascii() and text.isprintable():  # (most texts: no character to look up one by one)
+        covered = _ASCII_COVERED.get(cmap)
+        if covered is None:
+            covered = _ASCII_COVERED[cmap] = _PRINTABLE_ASCII <= cmap
+        if covered:
+            return []
     return [c for c in dict.fromkeys(text) if ord(c) not in cmap and c not in "\n\t"]
+
+
+_PRINTABLE_ASCII = frozenset(range(0x20, 0x7F))
+_ASCII_COVERED: dict[frozenset, bool] = {}  # a face's cmap -> whether it draws every printable ASCII
 
 
 _CHECKED: set = set()

@@ -183,7 +183,7 @@ class Recorder:
         page[2].add(int(y // _BAND))
         if full is not None:
             page[4].append((full, text, (0.0, round((page[5] - y) / MM, 1))))
-        if self.lang == "ru":
+        if checks_language(self.lang):
             seen = self._seen
             if text not in seen:
                 if self._allowed is None:
@@ -196,7 +196,8 @@ class Recorder:
     def settle(self) -> None:
         """Measure the pages kept so far (with every rule) and drop their drawings."""
         rl = rules()
-        if self._allowed is None:
+        # (the allowance is for the language rule alone: worked out once a page needs it)
+        if self._allowed is None and any(checks_language(p["lang"]) for p in self.pages):
             self._allowed = _allowed(rl, self.allowed_words)
         self.done.extend(measure_page(p, rl, self._allowed) for p in self.pages)
         self.pages = []
@@ -405,8 +406,12 @@ def check(
     if kinds is None and not staged and rl.staged:
         kinds = frozenset(KINDS) - rl.staged
     want: Want = (lambda k: True) if kinds is None else (lambda k: k in kinds)
-    allowed = _allowed(rl, set(recorder.allowed_words) | set(allowed_words))
     recorder.finish()
+    allowed = (
+        _allowed(rl, set(recorder.allowed_words) | set(allowed_words))
+        if any(checks_language(p["lang"]) for p in recorder.pages)
+        else rl.latin_allowed  # (read by the language rule alone)
+    )
     done = sorted(
         list(recorder.done) + [measure_page(p, rl, allowed, want) for p in recorder.pages], key=lambda s: s[0]
     )
@@ -531,6 +536,13 @@ def _spill(done: list[Measured], marks: list[dict[str, Any]]) -> list[Violation]
         else:
             seen.setdefault(group, s[0])
     return out
+
+
+def checks_language(lang: str) -> bool:
+    """Whether the language rule measures pages in ``lang`` (no English on a Russian page): only
+    such pages read the Latin words allowed (:func:`_allowed`, the user's words of
+    ``Recorder.allowed_words``)."""
+    return lang == "ru"
 
 
 def _allowed(rl: Rules, user: Iterable[object]) -> AbstractSet[str]:
@@ -702,7 +714,7 @@ def _rule_runs(p: _Page) -> None:
     language (no English on a Russian page), per text run."""
     rl, want = p.rl, p.want
     pw, ph = p.page["size"]
-    ru = p.page["lang"] == "ru" and want("language")
+    ru = checks_language(p.page["lang"]) and want("language")
     check_font, check_frame = want("font"), want("frame")
     for _k, text, _font, size, note, (x0, y0, x1, y1), frame in p.runs:
         least = rl.min_fine if note else rl.min_text

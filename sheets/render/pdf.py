@@ -45,6 +45,8 @@ def _floors() -> tuple[float, float]:
     return rl.min_text, rl.min_fine
 
 
+_CHECKED = fonts._CHECKED  # the (text, font) pairs the glyph check passed
+_width = fonts.width
 _FIT_SLACK = 0.01  # points: a text measured to fit exactly (float rounding) is not cut
 _FLOOR = (6.0, 5.0)  # replaced by the data file's values when the first pen is made
 
@@ -63,6 +65,15 @@ class Rect:
     y: float  # bottom
     w: float
     h: float
+
+    def __init__(self, x: float, y: float, w: float, h: float) -> None:
+        # (the generated __init__ of a frozen dataclass, without its four object.__setattr__
+        # calls: a page makes hundreds of rectangles)
+        fields = self.__dict__
+        fields["x"] = x
+        fields["y"] = y
+        fields["w"] = w
+        fields["h"] = h
 
     @property
     def top(self) -> float:
@@ -234,7 +245,17 @@ class TextEncoder:
 
 def fill_lines(text: str, font: str, size: float, widths: Sequence[float]) -> list[str]:
     """``text`` in lines, line k at most ``widths[k]`` wide (the last width for the rest): words
-    kept whole where they fit, a wider word broken after a hyphen or else where it must."""
+    kept whole where they fit, a wider word broken after a hyphen or else where it must.
+    Remembered (a page's legend is filled again on every page, measuring each longer prefix)."""
+    return list(_filled(text, font, size, tuple(widths)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _filled(text: str, font: str, size: float, widths: tuple[float, ...]) -> tuple[str, ...]:
+    return tuple(_fill_lines(text, font, size, widths))
+
+
+def _fill_lines(text: str, font: str, size: float, widths: Sequence[float]) -> list[str]:
     lines: list[str] = []
     line = ""
 
@@ -505,17 +526,19 @@ class Pen:
         A text too wide at that size ends in "…" (its full text is recorded for the layout
         checker, which looks for it elsewhere in the document); ``shorten`` is kept for the
         callers that name it: nothing is ever squeezed any more. Returns its width."""
-        text = "" if text is None else str(text)
+        if text.__class__ is not str:
+            text = "" if text is None else str(text)
         if not text:
             return 0.0
-        fonts.check_text(text, font)
+        if (text, font) not in _CHECKED:  # (fonts.check_text's memory, looked up here first)
+            fonts.check_text(text, font)
         m = self.c._currentMatrix
         least = _FLOOR[1] if self._fine else _FLOOR[0]
         if m[0] != 1 or m[3] != 1 or m[1] or m[2]:
             least = self.floor()
         if size < least:
             size = least
-        w = fonts.width(text, font, size)
+        w = _width(text, font, size)
         full = None
         if max_width and w > max_width + _FIT_SLACK:
             size = max(least, min_size, size * max_width / w * 0.999)
@@ -549,17 +572,16 @@ class Pen:
         code = c._code
         if code and code[-1] is _ET:
             code.pop()
-            parts = []
             new = False
+            head = ""
         else:
-            parts = ["BT"]
             new = True
+            head = "BT "
         if c._fillColorObj != rgb:
             c._fillColorObj = rgb
-            parts.append(f"{fp_str(rgb[0])} g" if rgb[0] == rgb[1] == rgb[2] else f"{fp_str(*rgb)} rg")
-        parts.append(f"1 0 0 1 {fp_str(x, y)} Tm")
-        parts.append(self.encoder.encode(font, size, text, new))
-        code.append(" ".join(parts))
+            head += f"{fp_str(rgb[0])} g " if rgb[0] == rgb[1] == rgb[2] else f"{fp_str(*rgb)} rg "
+        # (one string: the operators joined by spaces, as ever)
+        code.append(f"{head}1 0 0 1 {fp_str(x, y)} Tm {self.encoder.encode(font, size, text, new)}")
         code.append(_ET)
 
     def text_in(

@@ -17,6 +17,7 @@ form and reused; the unit's own values are drawn on top.
 from __future__ import annotations
 
 import functools
+import marshal
 import re
 
 from sheets import __version__
@@ -552,6 +553,16 @@ def block_columns(paper: str, slot: Rect, cols: tuple | None = None) -> list[Rec
     return slot.inset(3).split_h(*(cols or LAYOUTS[paper]["cols"]), gap=4)
 
 
+def _same_key(value: object) -> bytes | str:
+    """A key equal for two values exactly when their reprs are (the form key once held the repr
+    of the hit-location rows: ~80 µs a block): marshal format 0 writes each dict, list, text and
+    number as its type and value (no back-references, no interned flag), in half the time."""
+    try:
+        return marshal.dumps(value, 0)
+    except ValueError:  # (a type marshal does not write: a table's values never are)
+        return repr(value)
+
+
 class Block:
     """One ProtoMech's block: ``draw`` places the shared skeleton form, then the unit's values."""
 
@@ -600,7 +611,7 @@ class Block:
             self.dmg_sample,
             self.pilot_two,
             tuple(m["key"] for m in d["movement"]),
-            repr(d["crit_rows"]),
+            _same_key(d["crit_rows"]),
             d["crit_legend"],
             self.wfs,
             self.cols,
