@@ -149,6 +149,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_cards.py",
             "tests/render/test_card_counts.py",
             "tests/render/test_card_drawing.py",
+            "tests/render/test_card_clipping.py",
         ],
     },
     "render-pdf": {
