@@ -151,6 +151,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_card_drawing.py",
             "tests/render/test_card_clipping.py",
             "tests/render/test_card_impose_options.py",
+            "tests/render/test_card_pngs.py",
         ],
     },
     "render-pdf": {
