@@ -149,6 +149,10 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_cards.py",
             "tests/render/test_card_counts.py",
             "tests/render/test_card_drawing.py",
+            "tests/render/test_card_clipping.py",
+            "tests/render/test_card_impose_options.py",
+            "tests/render/test_card_pngs.py",
+            "tests/render/test_card_edges.py",
         ],
     },
     "render-pdf": {

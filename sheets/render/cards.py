@@ -312,13 +312,13 @@ def _draw_card(
     c.restoreState()
 
 
-def _draw_marks(pen: Pen, g: Grid, mirrored: bool = False, used: Sequence[Rect] | None = None) -> None:
-    """The crop marks of ``g`` for the slots ``used`` (all when None; ``mirrored``: for a back
-    page, left↔right like its slots)."""
+def _draw_marks(pen: Pen, g: Grid, used: Sequence[Rect], mirrored: bool = False) -> None:
+    """The crop marks of ``g`` for the slots ``used`` (``mirrored``: for a back page,
+    left↔right like its slots)."""
     c = pen.c
     path = c.beginPath()
     pw = g.paper[0]
-    marks = g.marks if used is None else g.marks_for(used)
+    marks = g.marks_for(used)
     if not marks:
         return
     for x1, y1, x2, y2 in marks:
@@ -371,7 +371,7 @@ def impose(
         for slot, k in batch:
             _draw_card(pen, slot, bleed, faces[k], front_turn, g.bleed_box(slot))
         used = [slot for slot, _ in batch]
-        _draw_marks(pen, g, used=used)
+        _draw_marks(pen, g, used)
         if back_drawers:
             front = doc.pages
             pen = doc.page(page_size)
@@ -380,7 +380,7 @@ def impose(
                 _draw_card(
                     pen, g.mirrored(slot), bleed, back_drawers[k], back_turn, g.bleed_box(g.mirrored(slot))
                 )
-            _draw_marks(pen, g, mirrored=True, used=used)
+            _draw_marks(pen, g, used, mirrored=True)
     if extra.get("png_dir"):
         real = [k for k in range(len(faces)) if faces[k] is not EMPTY]
         write_card_pngs(
