@@ -1,13 +1,8 @@
-"""The other names a battletech unit file may give a choice (``choice_names``): the words its
-printouts print for the choice, in English and Russian, and the spellings its Russian starters
-use. Pinned whole, as literals: a printed word that moved to another choice (or was lost) would
-let a unit file mean what its player did not write."""
+"""battletech: the other names of its choices, pinned (see ``tests/choice_pins.py``)."""
 
 from __future__ import annotations
 
-import pytest
-
-from sheets.core.data import choice_names
+from choice_pins import pinned_names_test
 
 NAMES = {
     "motion": {"двуногий": "biped", "четвероногий": "quad", "планер": "glider"},
@@ -38,7 +33,4 @@ NAMES = {
     "armor_type": {"стандартная": "standard"},
 }
 
-
-@pytest.mark.parametrize("field", sorted(NAMES))
-def test_every_printed_name_reads_as_its_own_choice(field):
-    assert choice_names("battletech", field) == NAMES[field]
+test_every_printed_name_reads_as_its_own_choice = pinned_names_test("battletech", NAMES)

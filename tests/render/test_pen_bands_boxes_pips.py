@@ -14,18 +14,9 @@ import re
 import pytest
 
 from sheets.render import parallel, pdf
-from sheets.render.pdf import Document, Rect, heading_style
+from sheets.render.pdf import Rect, heading_style
 
-
-def _page(**kw):
-    doc = Document("a4", **kw)
-    return doc, doc.page()
-
-
-def _after(pen, draw) -> list[str]:
-    n = len(pen.c._code)
-    draw()
-    return pen.c._code[n:]
+from .pen_helpers import after, page
 
 
 def _items(doc, kind):
@@ -40,8 +31,8 @@ def _form(doc, name="F0") -> str:
 
 
 def test_a_heading_band_is_filled_with_the_accent_and_lettered_in_light_bold_text():
-    doc, pen = _page(record=True)
-    ops = _after(pen, lambda: pen.heading(Rect(10, 20, 100, 12), "ARMOR DIAGRAM"))
+    doc, pen = page(record=True)
+    ops = after(pen, lambda: pen.heading(Rect(10, 20, 100, 12), "ARMOR DIAGRAM"))
     # the band (accent fill, no outline), then the text 3 pt in, 8 pt, white: 1 g
     assert ops == [
         ".55 .1 .1 rg",
@@ -75,8 +66,8 @@ def test_heading_style_on_the_first_use_of_its_word_pattern(monkeypatch, text, s
 
 
 def test_a_track_of_shaded_boxes_only_and_its_width_from_any_origin():
-    doc, pen = _page()
-    ops = _after(pen, lambda: pen.box_track(10, 20, ["shade", "dark"], size=5, gap=1))
+    doc, pen = page()
+    ops = after(pen, lambda: pen.box_track(10, 20, ["shade", "dark"], size=5, gap=1))
     assert ops == [
         ".1 .1 .12 RG",
         ".6 w",
@@ -104,7 +95,7 @@ def _flat(points) -> list[float]:
 
 
 def test_pips_are_drawn_where_they_are_recorded():
-    doc, pen = _page(record=True)
+    doc, pen = page(record=True)
     pen.pips(Rect(100, 200, 30, 10), 5)  # one row of 5, radius 2.4, centres 6 apart
     centres = [(p[1] - 100, p[2] - 200) for p in _items(doc, "p")]
     assert _flat(centres) == pytest.approx(_flat([(3, 5), (9, 5), (15, 5), (21, 5), (27, 5)]))
@@ -129,7 +120,7 @@ def test_pips_are_drawn_where_they_are_recorded():
     ],
 )
 def test_pips_on_ties_and_when_nothing_fits(w, h, n, radius, centres):
-    doc, pen = _page(record=True)
+    doc, pen = page(record=True)
     pen.pips(Rect(0, 0, w, h), n)
     pips = _items(doc, "p")
     assert [p[3] for p in pips] == pytest.approx([radius] * n)
@@ -137,7 +128,7 @@ def test_pips_on_ties_and_when_nothing_fits(w, h, n, radius, centres):
 
 
 def test_pips_share_a_form_per_size_to_a_hundredth_of_a_point():
-    doc, pen = _page()
+    doc, pen = page()
     for w, h in ((10, 10), (10.001, 10.004), (10.4, 10), (10, 10.4)):
         pen.pips(Rect(0, 0, w, h), 3)
     assert list(pen._forms.values()) == ["F0", "F1", "F2"]  # (10.001, 10.004) is (10, 10)
@@ -147,17 +138,17 @@ def test_pips_share_a_form_per_size_to_a_hundredth_of_a_point():
 
 
 def test_rectangles_default_width_and_rounded_ones_filled_with_or_without_outline():
-    doc, pen = _page()
-    assert _after(pen, lambda: pen.rect(Rect(1, 2, 3, 4))) == [".1 .1 .12 RG", ".6 w", "n 1 2 3 4 re S"]
-    flat = _after(pen, lambda: pen.rect(Rect(1, 2, 3, 4), fill=(0.5, 0.5, 0.5), stroke=False, radius=1))
+    doc, pen = page()
+    assert after(pen, lambda: pen.rect(Rect(1, 2, 3, 4))) == [".1 .1 .12 RG", ".6 w", "n 1 2 3 4 re S"]
+    flat = after(pen, lambda: pen.rect(Rect(1, 2, 3, 4), fill=(0.5, 0.5, 0.5), stroke=False, radius=1))
     assert flat[0] == ".5 g" and flat[1] == "n" and flat[-1] == "f*"
-    both = _after(pen, lambda: pen.rect(Rect(1, 2, 3, 4), fill=(0.5, 0.5, 0.5), radius=1))
+    both = after(pen, lambda: pen.rect(Rect(1, 2, 3, 4), fill=(0.5, 0.5, 0.5), radius=1))
     assert both[0] == "n" and both[-1] == "B*"
-    assert _after(pen, lambda: pen.rect(Rect(1, 2, 3, 4), radius=1))[-1] == "S"
+    assert after(pen, lambda: pen.rect(Rect(1, 2, 3, 4), radius=1))[-1] == "S"
 
 
 def test_frames_and_legend_samples_while_not_recording():
-    doc, pen = _page()
+    doc, pen = page()
     n = len(pen.c._code)
     with pen.frame(Rect(0, 0, 10, 10)), pen.legend_key():
         pen.box_track(0, 0, ["plain"])
@@ -165,7 +156,7 @@ def test_frames_and_legend_samples_while_not_recording():
 
 
 def test_a_form_is_named_from_its_key_where_the_pen_names_forms_so():
-    doc, pen = _page()
+    doc, pen = page()
     pen._form_name = parallel._key_name  # what a render --jobs worker does
     pen.form("a", 0, 0, lambda p: p.line(0, 0, 1, 1))
     pen.form("b", 0, 0, lambda p: p.line(0, 0, 2, 2))

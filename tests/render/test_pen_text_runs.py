@@ -17,20 +17,11 @@ from sheets.render import fonts
 from sheets.render.layout_check import _BAND
 from sheets.render.pdf import MM, Document, Pen, TextEncoder
 
-
-def _page(**kw):
-    doc = Document("a4", **kw)
-    return doc, doc.page()
-
-
-def _after(pen, draw) -> list[str]:
-    n = len(pen.c._code)
-    draw()
-    return pen.c._code[n:]
+from .pen_helpers import after, page
 
 
 def test_runs_share_a_text_object_and_set_font_and_colour_only_on_change():
-    doc, pen = _page()
+    doc, pen = page()
 
     def draw():
         pen.text(10, 20, "Roc", 8)
@@ -39,7 +30,7 @@ def test_runs_share_a_text_object_and_set_font_and_colour_only_on_change():
         pen.text(12, 50, "Hé", 9, color=(0.2, 0.3, 0.4))  # same size: no Tf; rg
         pen.text(13, 60, "Roc", 9, color=(0.2, 0.3, 0.4))  # nothing changes but place and text
 
-    assert _after(pen, draw) == [
+    assert after(pen, draw) == [
         "BT .1 .1 .12 rg 1 0 0 1 10 20 Tm /F1+0 8 Tf 9.6 TL (Roc) Tj T*",
         "1 0 0 1 10 30 Tm (Roc) Tj T*",
         ".5 g 1 0 0 1 11 40 Tm /F1+0 9 Tf 10.8 TL (Hi) Tj T*",
@@ -50,7 +41,7 @@ def test_runs_share_a_text_object_and_set_font_and_colour_only_on_change():
 
 
 def test_a_new_text_object_sets_its_font_again():
-    doc, pen = _page()
+    doc, pen = page()
 
     def draw():
         pen.text(10, 20, "Roc", 8)
@@ -58,7 +49,7 @@ def test_a_new_text_object_sets_its_font_again():
         pen.text(10, 30, "Roc", 8)  # a new object: the font again (the colour is still set)
         pen.text(10, 40, "Roc", 8, font="Sans-Bold")  # another face: another font name
 
-    ops = _after(pen, draw)
+    ops = after(pen, draw)
     assert ops[:2] == ["BT .1 .1 .12 rg 1 0 0 1 10 20 Tm /F1+0 8 Tf 9.6 TL (Roc) Tj T*", "ET"]
     assert ops[-3:] == [
         "BT 1 0 0 1 10 30 Tm /F1+0 8 Tf 9.6 TL (Roc) Tj T*",
@@ -77,8 +68,8 @@ def test_a_new_text_object_sets_its_font_again():
     ],
 )
 def test_a_run_colour_is_grey_only_when_all_three_parts_are_equal(rgb, op):
-    doc, pen = _page()
-    (run, end) = _after(pen, lambda: pen.text(1, 2, "Roc", 8, color=rgb))
+    doc, pen = page()
+    (run, end) = after(pen, lambda: pen.text(1, 2, "Roc", 8, color=rgb))
     assert run == f"BT {op} 1 0 0 1 1 2 Tm /F1+0 8 Tf 9.6 TL (Roc) Tj T*" and end == "ET"
 
 
@@ -86,13 +77,13 @@ def test_a_run_colour_is_grey_only_when_all_three_parts_are_equal(rgb, op):
     "rgb, fill, stroke", [((0.6, 0.5, 0.6), ".6 .5 .6 rg", ".6 .5 .6 RG"), ((0.6, 0.6, 0.6), ".6 g", ".6 G")]
 )
 def test_fill_and_stroke_tell_grey_from_a_colour_with_equal_first_and_last_parts(rgb, fill, stroke):
-    doc, pen = _page()
-    assert _after(pen, lambda: pen.fill(rgb)) == [fill]
-    assert _after(pen, lambda: pen.stroke(rgb)) == [stroke]
+    doc, pen = page()
+    assert after(pen, lambda: pen.fill(rgb)) == [fill]
+    assert after(pen, lambda: pen.stroke(rgb)) == [stroke]
 
 
 def test_the_encoder_state_follows_the_runs_and_an_empty_run_keeps_it():
-    doc, pen = _page()
+    doc, pen = page()
     enc = TextEncoder(doc.canvas)
     fonts.face("Sans")
     assert enc.state is None
@@ -142,7 +133,7 @@ def test_a_canvas_stand_in_gets_plain_canvas_calls_for_text():
 
 
 def test_a_character_no_face_has_is_refused():
-    doc, pen = _page()
+    doc, pen = page()
     with pytest.raises(fonts.GlyphError, match="U\\+4E2D"):
         pen.text(0, 0, "Roc \u4e2d", 8)
     with pytest.raises(fonts.GlyphError):

@@ -1,13 +1,8 @@
-"""The other names a wh40k6 unit file may give a choice (``choice_names``): the words its
-printouts print for the choice, in English and Russian, and the spellings its Russian starters
-use. Pinned whole, as literals: a printed word that moved to another choice (or was lost) would
-let a unit file mean what its player did not write."""
+"""wh40k6: the other names of its choices, pinned (see ``tests/choice_pins.py``)."""
 
 from __future__ import annotations
 
-import pytest
-
-from sheets.core.data import choice_names
+from choice_pins import pinned_names_test
 
 NAMES = {
     "slot": {
@@ -85,7 +80,4 @@ NAMES = {
     "character": {"персонаж": "character", "независимый персонаж": "character", "уникальный": "character"},
 }
 
-
-@pytest.mark.parametrize("field", sorted(NAMES))
-def test_every_printed_name_reads_as_its_own_choice(field):
-    assert choice_names("wh40k6", field) == NAMES[field]
+test_every_printed_name_reads_as_its_own_choice = pinned_names_test("wh40k6", NAMES)
