@@ -150,6 +150,8 @@ def expand_paths(paths) -> list[str]:
 def example_paths(names) -> list[str]:
     """The bundled sample files ``--example NAME`` names: a game id (its first printout,
     ``data/common/examples.yaml``) or a sample's file name without ``.yaml``."""
+    if not names:  # (no table read nor samples' folder listed for a command without --example)
+        return []
     from sheets.core.data import data_root, load_data
     from sheets.core.errors import did_you_mean
 

@@ -85,9 +85,9 @@ def cmap_chars(data: bytes) -> set[int]:
     at = subtables.get((3, 10)) or subtables.get((0, 4))
     if at is not None and struct.unpack_from(">H", data, at)[0] == 12:
         (groups,) = struct.unpack_from(">I", data, at + 12)
-        for g in range(groups):
-            start, end, glyph = struct.unpack_from(">III", data, at + 16 + 12 * g)
-            chars.update(c for c in range(start, end + 1) if glyph + c - start)
+        for start, end, glyph in struct.iter_unpack(">III", data[at + 16 : at + 16 + 12 * groups]):
+            # glyph + c - start is 0 (no glyph) only for the group's first character of glyph 0
+            chars.update(range(start if glyph else start + 1, end + 1))
         return chars
     at = subtables.get((3, 1)) or subtables.get((0, 3))
     if at is None:  # (every bundled face has one)

@@ -849,7 +849,7 @@ def _rule_over_tick(p: _Page) -> None:
     targets = [b[1] for b in p.boxes] + [(x - r, y - r, x + r, y + r) for _k, x, y, r, _s in p.pips]
     grid = _Grid(targets)
     for r in p.runs:
-        if grid.query(r[5], TOL):
+        if grid.hits(r[5], TOL):
             msg = _("{text} is drawn over a tick target").format(text=_q(r[1]))
             p.add("over_tick", msg, r[5][0], r[5][3])
 
@@ -941,17 +941,7 @@ class _Grid:
 
     def __init__(self, boxes: Sequence[Box], cell: float = 24.0) -> None:
         self.boxes, self.cell = boxes, cell
-        grid: dict[int, list[int]] = {}
-        for i, (x0, y0, x1, y1) in enumerate(boxes):
-            for gx in range(int(x0 // cell), int(x1 // cell) + 1):
-                for gy in range(int(y0 // cell), int(y1 // cell) + 1):
-                    k = gx * 4096 + gy
-                    bucket = grid.get(k)
-                    if bucket is None:
-                        grid[k] = [i]
-                    else:
-                        bucket.append(i)
-        self.grid = grid
+        self.grid = _buckets(boxes, cell)
 
     def query(self, box: Box, slack: float) -> list[int]:
         """Indices of the boxes overlapping ``box`` by more than ``slack`` each way."""
@@ -977,26 +967,65 @@ class _Grid:
                         found.append(j)
         return found
 
+    def hits(self, box: Box, slack: float) -> bool:
+        """Whether a box overlaps ``box`` by more than ``slack`` each way (``query`` stopping at
+        the first one)."""
+        ax0, ay0, ax1, ay1 = box
+        cell, grid, boxes = self.cell, self.grid, self.boxes
+        for gx in range(int(ax0 // cell), int(ax1 // cell) + 1):
+            for gy in range(int(ay0 // cell), int(ay1 // cell) + 1):
+                for j in grid.get(gx * 4096 + gy, ()):
+                    bx0, by0, bx1, by1 = boxes[j]
+                    if (ax1 if ax1 < bx1 else bx1) - (ax0 if ax0 > bx0 else bx0) > slack and (
+                        ay1 if ay1 < by1 else by1
+                    ) - (ay0 if ay0 > by0 else by0) > slack:
+                        return True
+        return False
+
+
+def _buckets(boxes: Sequence[Box], cell: float) -> dict[int, list[int]]:
+    """The indices of ``boxes`` in the uniform grid cells each box touches, ascending in each
+    cell (most boxes lie in one cell: they are put there directly)."""
+    grid: dict[int, list[int]] = {}
+    get = grid.get
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        gx0, gx1, gy0, gy1 = int(x0 // cell), int(x1 // cell), int(y0 // cell), int(y1 // cell)
+        if gx0 == gx1 and gy0 == gy1:
+            k = gx0 * 4096 + gy0
+            bucket = get(k)
+            if bucket is None:
+                grid[k] = [i]
+            else:
+                bucket.append(i)
+            continue
+        for gx in range(gx0, gx1 + 1):
+            for gy in range(gy0, gy1 + 1):
+                k = gx * 4096 + gy
+                bucket = get(k)
+                if bucket is None:
+                    grid[k] = [i]
+                else:
+                    bucket.append(i)
+    return grid
+
 
 def _pairs(boxes: Sequence[Box], slack: float = TOL, cell: float = 24.0) -> list[tuple[int, int]]:
     """Index pairs of boxes overlapping by more than ``slack`` each way (uniform grid buckets)."""
-    grid: dict[int, list[int]] = {}
-    for i, (x0, y0, x1, y1) in enumerate(boxes):
-        for gx in range(int(x0 // cell), int(x1 // cell) + 1):
-            for gy in range(int(y0 // cell), int(y1 // cell) + 1):
-                grid.setdefault(gx * 4096 + gy, []).append(i)
     found: set[tuple[int, int]] = set()
-    for members in grid.values():
-        if len(members) < 2:
+    for members in _buckets(boxes, cell).values():
+        n = len(members)
+        if n < 2:
             continue
-        for k, i in enumerate(members):
+        for k in range(n - 1):
+            i = members[k]
             ax0, ay0, ax1, ay1 = boxes[i]
-            for j in members[k + 1 :]:
+            for m in range(k + 1, n):
+                j = members[m]
                 bx0, by0, bx1, by1 = boxes[j]
                 if (ax1 if ax1 < bx1 else bx1) - (ax0 if ax0 > bx0 else bx0) > slack and (
                     ay1 if ay1 < by1 else by1
                 ) - (ay0 if ay0 > by0 else by0) > slack:
-                    found.add((i, j) if i < j else (j, i))
+                    found.add((i, j))  # (a cell's indices ascend: i < j)
     return sorted(found)
 
 

@@ -30,7 +30,6 @@ import hashlib
 import marshal
 import os
 import re
-import traceback
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
@@ -384,6 +383,8 @@ def _error_message(exc: BaseException) -> tuple[str, ...]:
 
     if isinstance(exc, GlyphError):
         return ("glyph", exc.text, exc.char, exc.font)
+    import traceback  # (only a worker's failure reads it: a render does not import it)
+
     return ("error", f"{type(exc).__name__}: {exc}", traceback.format_exc())
 
 
