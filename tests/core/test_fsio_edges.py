@@ -305,3 +305,80 @@ def test_pos_is_none_in_every_refusal(tmp_path):
         read_user_bytes(f, 2)
     assert exc.value.problems[0].pos is None
     assert exc.value.problems[0] == Problem(str(f), None, "file too large (limit 2 bytes)")
+
+
+# -- more read refusals and decode_text ------------------------------------------------------------
+
+
+def test_a_missing_file_is_no_such_file(tmp_path):
+    name = str(tmp_path / "none.yaml")
+    with pytest.raises(InputError) as exc:
+        read_user_bytes(name, 100)
+    assert problems(exc) == [(f"{name}: no such file", "no-such-file")]
+
+
+def test_an_unreadable_file_is_permission_denied(tmp_path, monkeypatch):
+    def denied(*args):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(fsio.os, "open", denied)
+    with pytest.raises(InputError) as exc:
+        read_user_bytes("u.yaml", 100)
+    monkeypatch.undo()
+    assert problems(exc) == [("u.yaml: permission denied", "permission-denied")]
+
+
+def test_a_fifo_input_is_not_a_regular_file(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError) as exc:
+        read_user_bytes(fifo, 100)
+    assert problems(exc) == [(f"{fifo}: is a FIFO (named pipe), not a regular file", "not-a-regular-file")]
+
+
+def decode_problems(data, prefix=""):
+    with pytest.raises(InputError) as exc:
+        fsio.decode_text(data, "u.yaml", prefix)
+    return [(str(p), p.code) for p in exc.value.problems]
+
+
+def test_bad_utf16_after_its_bom_is_bad_encoding():
+    data = b"\xff\xfe" + "a\nbc".encode("utf-16-le") + b"\x00\xdc" + "d".encode("utf-16-le")
+    assert decode_problems(data) == [
+        (
+            "u.yaml:2:3: not valid UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8",
+            "bad-encoding",
+        )
+    ]
+
+
+def test_nul_characters_after_a_bom_are_not_text():
+    data = b"\xff\xfe" + "a\0b".encode("utf-16-le")
+    assert decode_problems(data, "template error: ") == [
+        ("u.yaml: template error: not a text file (contains NUL characters)", "not-text-file")
+    ]
+
+
+def test_a_bad_utf8_byte_is_placed_on_its_line_and_column():
+    assert decode_problems(b"a\nb\ncd\xff") == [
+        ("u.yaml:3:3: not valid UTF-8 text: save the file as UTF-8", "not-utf-8")
+    ]
+
+
+def test_a_byte_that_is_not_cp1251_either_is_not_utf8():
+    assert decode_problems(b"\x98abc") == [
+        ("u.yaml:1:1: not valid UTF-8 text: save the file as UTF-8", "not-utf-8")
+    ]
+
+
+def test_cyrillic_in_cp1251_is_named():
+    assert decode_problems("имя: Привет".encode("cp1251")) == [
+        (
+            "u.yaml:1:1: not valid UTF-8 text (it looks like Windows-1251, Cyrillic): save the file as UTF-8",
+            "windows-1251",
+        )
+    ]
+
+
+def test_utf8_with_a_bom_loses_the_bom():
+    assert fsio.decode_text("\ufeffимя".encode(), "u.yaml") == "имя"
