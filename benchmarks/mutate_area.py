@@ -283,6 +283,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
         "mutate": ["sheets/core/fsio.py"],
         "tests": [
             "tests/core/test_fsio.py",
+            "tests/core/test_fsio_edges.py",
             "tests/core/test_decode_and_rename.py",
             "tests/core/test_core_misc.py",
             "tests/core/test_core_exact_messages.py",
