@@ -1,0 +1,173 @@
+"""Issue 35: what an army list's pages hold, where — a list of two titled groups (subtotals,
+a cell that wraps, a column no unit fills), over its limit, with summary chips and list
+violations, drawn on A4: every text run with its font, size and position in points, the
+table's bands and rules, and the totals in English and Russian."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheets import __version__
+
+from sheets.core.game import Options
+from sheets.render.pdf import Document
+from sheets.render.roster_pdf import draw_army_lists
+
+EN = {
+    "army_list": "Army list",
+    "col_no": "#",
+    "generated_by": "Printed with sheets",
+    "limit": "Limit",
+    "no_limit": "no limit set",
+    "over_limit": "OVER THE LIMIT by",
+    "remaining": "Remaining",
+    "subtotal": "Subtotal",
+    "total": "Total",
+    "units_count": "Units",
+    "violations": "List violations",
+    "within_limit": "within the limit",
+}
+
+
+def _row(no, name, kind, cost, notes="", pilot=None):
+    return {"no": no, "name": name, "kind": kind, "cost": cost, "notes": notes, "pilot": pilot}
+
+
+def rich(**over):
+    data = {
+        "name": "Strike Star",
+        "game": "Test Game",
+        "rules": "v2",
+        "rules_name": "Second edition",
+        "labels": dict(EN),
+        "columns": [
+            {"key": "name", "label": "Unit"},
+            {"key": "pilot", "label": "Pilot"},
+            {"key": "kind", "label": "Type"},
+            {"key": "notes", "label": "Notes"},
+            {"key": "cost", "label": "BV"},
+        ],
+        "groups": [
+            {
+                "title": "Point 1",
+                "rows": [
+                    _row(1, "Alpha", "Mech", 20.0, "fast"),
+                    _row(2, "Bravo", "Tank", 12, "slow " * 40),
+                ],
+                "subtotal": 32.0,
+            },
+            {"title": "Point 2", "rows": [_row(3, "Charlie", "Infantry", 15)], "subtotal": 15},
+        ],
+        "total": 47.0,
+        "unit_count": 3,
+        "limit": 40,
+        "limit_unit": "BV",
+        "over": True,
+        "over_by": 7.0,
+        "remaining": 0,
+        "tally": [{"text": f"Chip {i}", "ok": i != 2} for i in range(5)],
+        "violations": ["Too many tanks", "No leader"],
+    }
+    data.update(over)
+    return data
+
+
+def draw(data, paper="a4", lists=None):
+    doc = Document(paper, record=True)
+    draw_army_lists(doc, lists or [data], Options(paper=paper))
+    doc.finish()
+    return doc
+
+
+def items(doc, page):
+    """The page's text runs (text, font, size, x, y of the box's foot), fills and rules."""
+    out = []
+    for it in doc.recorder.pages[page]["items"]:
+        if it[0] == "t":
+            out.append(("t", it[1], it[2], round(it[3], 2), round(it[5][0], 1), round(it[5][1], 1)))
+        elif it[0] in ("c", "s"):
+            xs, ys = [p[0] for p in it[1]], [p[1] for p in it[1]]
+            out.append((it[0], round(min(xs), 1), round(min(ys), 1), round(max(xs), 1), round(max(ys), 1)))
+    return out
+
+
+def test_the_rich_list_on_one_a4_page():
+    doc = draw(rich())
+    assert doc.pages == 1
+    assert items(doc, 0) == [
+        ("c", 28.3, 791.5, 566.9, 813.5),
+        ("t", "Army list: Strike Star", "Sans-Bold", 13, 31.3, 795.1),
+        ("t", "Test Game · Second edition", "Sans", 9, 28.3, 775.7),
+        ("t", "Point 1", "Sans-Bold", 10, 28.3, 749.4),
+        ("c", 28.3, 732.5, 566.9, 745.5),
+        ("t", "#", "Sans-Bold", 8.5, 31.8, 734.2),
+        ("t", "Unit", "Sans-Bold", 8.5, 45.0, 734.2),
+        ("t", "Type", "Sans-Bold", 8.5, 86.8, 734.2),
+        ("t", "Notes", "Sans-Bold", 8.5, 121.3, 734.2),
+        ("t", "BV", "Sans-Bold", 8.5, 550.6, 734.2),
+        ("t", "1", "Sans", 8.5, 33.6, 721.2),
+        ("t", "Alpha", "Sans", 8.5, 45.0, 721.2),
+        ("t", "Mech", "Sans", 8.5, 87.1, 721.2),
+        ("t", "fast", "Sans", 8.5, 121.3, 721.2),
+        ("t", "20", "Sans", 8.5, 551.7, 721.2),
+        ("s", 28.3, 719.5, 566.9, 719.5),
+        ("c", 28.3, 687.5, 566.9, 719.5),
+        ("t", "2", "Sans", 8.5, 33.6, 698.7),
+        ("t", "Bravo", "Sans", 8.5, 45.0, 698.7),
+        ("t", "Tank", "Sans", 8.5, 88.0, 698.7),
+        (
+            "t",
+            "slow slow slow slow slow slow slow slow slow slow slow slow slow slow slow slow slow slow slow",
+            "Sans",
+            8.5,
+            121.3,
+            708.2,
+        ),
+        (
+            "t",
+            "slow slow slow slow slow slow slow slow slow slow slow slow slow slow slow slow slow slow slow",
+            "Sans",
+            8.5,
+            121.3,
+            698.7,
+        ),
+        ("t", "slow slow", "Sans", 8.5, 121.3, 689.2),
+        ("t", "12", "Sans", 8.5, 551.7, 698.7),
+        ("s", 28.3, 687.5, 566.9, 687.5),
+        ("t", "Subtotal: 32", "Sans-Bold", 8.5, 505.9, 675.8),
+        ("t", "Point 2", "Sans-Bold", 10, 28.3, 653.4),
+        ("c", 28.3, 636.5, 566.9, 649.5),
+        ("t", "#", "Sans-Bold", 8.5, 31.8, 638.2),
+        ("t", "Unit", "Sans-Bold", 8.5, 45.0, 638.2),
+        ("t", "Type", "Sans-Bold", 8.5, 86.8, 638.2),
+        ("t", "Notes", "Sans-Bold", 8.5, 121.3, 638.2),
+        ("t", "BV", "Sans-Bold", 8.5, 550.6, 638.2),
+        ("t", "3", "Sans", 8.5, 33.6, 625.2),
+        ("t", "Charlie", "Sans", 8.5, 45.0, 625.2),
+        ("t", "Infantry", "Sans", 8.5, 81.7, 625.2),
+        ("t", "15", "Sans", 8.5, 551.7, 625.2),
+        ("s", 28.3, 623.5, 566.9, 623.5),
+        ("t", "Subtotal: 15", "Sans-Bold", 8.5, 505.9, 611.8),
+        ("s", 28.3, 555.5, 566.9, 595.5),
+        ("t", "Total: 47 BV   ·   Units: 3", "Sans-Bold", 11, 36.3, 578.2),
+        ("t", "Limit: 40 BV  —  OVER THE LIMIT by 7 BV", "Sans-Bold", 10, 36.3, 561.4),
+        ("c", 28.3, 531.5, 63.5, 545.5),
+        ("s", 28.3, 531.5, 63.5, 545.5),
+        ("t", "Chip 0", "Sans", 8.5, 32.3, 533.7),
+        ("c", 67.5, 531.5, 102.7, 545.5),
+        ("s", 67.5, 531.5, 102.7, 545.5),
+        ("t", "Chip 1", "Sans", 8.5, 71.5, 533.7),
+        ("s", 106.7, 531.5, 144.9, 545.5),
+        ("t", "Chip 2", "Sans-Bold", 8.5, 110.7, 533.7),
+        ("c", 148.9, 531.5, 184.1, 545.5),
+        ("s", 148.9, 531.5, 184.1, 545.5),
+        ("t", "Chip 3", "Sans", 8.5, 152.9, 533.7),
+        ("c", 188.1, 531.5, 223.3, 545.5),
+        ("s", 188.1, 531.5, 223.3, 545.5),
+        ("t", "Chip 4", "Sans", 8.5, 192.1, 533.7),
+        ("t", "List violations:", "Sans-Bold", 10, 28.3, 509.4),
+        ("t", "• Too many tanks", "Sans", 9, 36.3, 494.7),
+        ("t", "• No leader", "Sans", 9, 36.3, 482.7),
+        ("t", f"Printed with sheets {__version__}", "Sans", 6.5, 28.3, 31.5),
+        ("t", "Test Game", "Sans", 6.5, 531.6, 31.5),
+    ]
