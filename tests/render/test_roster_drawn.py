@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from sheets import __version__
-
 from sheets.core.game import Options
 from sheets.render.pdf import Document
 from sheets.render.roster_pdf import draw_army_lists
@@ -171,3 +170,29 @@ def test_the_rich_list_on_one_a4_page():
         ("t", f"Printed with sheets {__version__}", "Sans", 6.5, 28.3, 31.5),
         ("t", "Test Game", "Sans", 6.5, 531.6, 31.5),
     ]
+
+
+@pytest.mark.parametrize(
+    "lang, over, total, status",
+    [
+        ("en", {}, "Total: 47 AP   ·   Units: 3", "Limit: 50 AP  —  within the limit (Remaining: 3)"),
+        ("ru", {}, "Итого: 47 ОА   ·   Отрядов: 3", "Лимит: 50 ОА  —  в пределах лимита (Остаток: 3)"),
+        (
+            "ru",
+            {"limit": 40, "over": True, "over_by": 7},
+            "Итого: 47 ОА   ·   Отрядов: 3",
+            "Лимит: 40 ОА  —  ПРЕВЫШЕН ЛИМИТ на 7 ОА",
+        ),
+        ("ru", {"limit": None}, "Итого: 47 ОА   ·   Отрядов: 3", "лимит не задан"),
+    ],
+)
+def test_the_totals_of_the_dust_sample(lang, over, total, status):
+    from sheets.core.data import data_path
+    from sheets.core.loader import load_file
+    from sheets.core.roster import army_list
+
+    data = dict(army_list(load_file(str(data_path("units/dust/sample_force.yaml"))), lang), **over)
+    texts = [it[1] for it in draw(data).recorder.pages[0]["items"] if it[0] == "t"]
+    rows = [t for t in texts if t.startswith("Sample ")]
+    assert rows[0] == "Sample Laser Squad" and rows[-1] == "Sample Walker"
+    assert texts.index(total) + 1 == texts.index(status)

@@ -6,10 +6,10 @@ a single group keeps the 50 pt reserve ``_draw_one`` wants under it)."""
 from __future__ import annotations
 
 import pytest
-from tests.render.test_roster_drawn import rich
 
 from sheets.render.pdf import Document, Rect
 from sheets.render.roster_pdf import _draw_one, army_lists_height
+from tests.render.test_roster_drawn import rich
 
 A4_W = 595.2755905511812 - 2 * (10 * 72 / 25.4)
 

@@ -53,7 +53,10 @@ def test_template_help_in_russian_keeps_the_names_and_the_template():
     assert lines[0] == "Шаблон ростера — текстовый шаблон jinja2 (в песочнице). Ему доступны эти переменные:"
     assert lines[1] == ""
     assert lines[2] == "  name                             название ростера"
-    assert lines[8] == "  total, over, over_by, remaining  итог, превышен ли лимит, на сколько и сколько осталось"
+    assert (
+        lines[8]
+        == "  total, over, over_by, remaining  итог, превышен ли лимит, на сколько и сколько осталось"
+    )
     assert lines[15] == "  notes                            примечания ростера"
     assert lines[17] == "Фильтры: fmt печатает число без лишнего .0, а none как —; e (escape) — для HTML."
     assert lines[20] == (
