@@ -196,3 +196,211 @@ def test_the_totals_of_the_dust_sample(lang, over, total, status):
     rows = [t for t in texts if t.startswith("Sample ")]
     assert rows[0] == "Sample Laser Squad" and rows[-1] == "Sample Walker"
     assert texts.index(total) + 1 == texts.index(status)
+
+
+def _long(n1, n2):
+    """A list of two titled groups of ``n1`` and ``n2`` one-line rows (U001, U002, …)."""
+
+    def group(title, a, b):
+        return {
+            "title": title,
+            "rows": [_row(i, f"U{i:03d}", "Mech", 10) for i in range(a, b)],
+            "subtotal": 10 * (b - a),
+        }
+
+    groups = [group("Point A", 1, 1 + n1), group("Point B", 1 + n1, 1 + n1 + n2)]
+    return rich(name="Long", groups=groups, tally=[], violations=[], over=False, limit=None)
+
+
+def _pages(doc):
+    """Per page: (first row, its y, last row, its y, rows) and every other text but the
+    table's cells, with its y."""
+    out = []
+    for p in doc.recorder.pages:
+        ts = [(it[1], round(it[5][1], 1)) for it in p["items"] if it[0] == "t"]
+        us = [t for t in ts if t[0][:1] == "U" and t[0][1:].isdigit()]
+        cells = (
+            "#",
+            "Unit",
+            "Type",
+            "Notes",
+            "BV",
+            "Mech",
+            "Alpha",
+            "Bravo",
+            "Charlie",
+            "Tank",
+            "Infantry",
+            "fast",
+        )
+        other = [
+            t for t in ts if t not in us and not t[0].isdigit() and t[0] not in cells and "slow" not in t[0]
+        ]
+        out.append(((us[0][0], us[0][1], us[-1][0], us[-1][1], len(us)) if us else None, other))
+    return out
+
+
+FOOT = f"Printed with sheets {__version__}"
+
+
+@pytest.mark.parametrize(
+    "n1, n2, want",
+    [
+        # 22 + 80 rows: the long list starts page 2 (its title, first group and totals do not fit
+        # under the first list); Point B (longer than a page) starts under Point A and goes on
+        # over two pages, each with the column header; the list without groups follows
+        (
+            22,
+            80,
+            [
+                (
+                    None,
+                    [
+                        ("Army list: Strike Star", 795.1),
+                        ("Test Game · Second edition", 775.7),
+                        ("Point 1", 749.4),
+                        ("Subtotal: 32", 675.8),
+                        ("Point 2", 653.4),
+                        ("Subtotal: 15", 611.8),
+                        ("Total: 47 BV   ·   Units: 3", 578.2),
+                        ("Limit: 40 BV  —  OVER THE LIMIT by 7 BV", 561.4),
+                        ("Chip 0", 533.7),
+                        ("Chip 1", 533.7),
+                        ("Chip 2", 533.7),
+                        ("Chip 3", 533.7),
+                        ("Chip 4", 533.7),
+                        ("List violations:", 509.4),
+                        ("• Too many tanks", 494.7),
+                        ("• No leader", 482.7),
+                        (FOOT, 31.5),
+                        ("Test Game", 31.5),
+                    ],
+                ),
+                (
+                    ("U001", 721.2, "U045", 98.2, 45),
+                    [
+                        ("Army list: Long", 795.1),
+                        ("Test Game · Second edition", 775.7),
+                        ("Point A", 749.4),
+                        ("Subtotal: 220", 434.8),
+                        ("Point B", 412.4),
+                        (FOOT, 31.5),
+                        ("Test Game", 31.5),
+                    ],
+                ),
+                (("U046", 789.2, "U099", 100.2, 54), [(FOOT, 31.5), ("Test Game", 31.5)]),
+                (
+                    ("U100", 789.2, "U102", 763.2, 3),
+                    [
+                        ("Subtotal: 800", 749.8),
+                        ("Total: 47 BV   ·   Units: 3", 716.2),
+                        ("no limit set", 699.4),
+                        ("Army list: Empty", 651.1),
+                        ("Test Game · Second edition", 631.7),
+                        ("Total: 47 BV   ·   Units: 3", 594.2),
+                        ("Limit: 40 BV  —  OVER THE LIMIT by 7 BV", 577.4),
+                        (FOOT, 31.5),
+                        ("Test Game", 31.5),
+                    ],
+                ),
+            ],
+        ),
+        (
+            10,
+            30,
+            [
+                (
+                    ("U001", 375.2, "U010", 258.2, 10),
+                    [
+                        ("Army list: Strike Star", 795.1),
+                        ("Test Game · Second edition", 775.7),
+                        ("Point 1", 749.4),
+                        ("Subtotal: 32", 675.8),
+                        ("Point 2", 653.4),
+                        ("Subtotal: 15", 611.8),
+                        ("Total: 47 BV   ·   Units: 3", 578.2),
+                        ("Limit: 40 BV  —  OVER THE LIMIT by 7 BV", 561.4),
+                        ("Chip 0", 533.7),
+                        ("Chip 1", 533.7),
+                        ("Chip 2", 533.7),
+                        ("Chip 3", 533.7),
+                        ("Chip 4", 533.7),
+                        ("List violations:", 509.4),
+                        ("• Too many tanks", 494.7),
+                        ("• No leader", 482.7),
+                        ("Army list: Long", 449.1),
+                        ("Test Game · Second edition", 429.7),
+                        ("Point A", 403.4),
+                        ("Subtotal: 100", 244.8),
+                        (FOOT, 31.5),
+                        ("Test Game", 31.5),
+                    ],
+                ),
+                (
+                    ("U011", 773.2, "U040", 396.2, 30),
+                    [
+                        ("Point B", 801.4),
+                        ("Subtotal: 300", 382.8),
+                        ("Total: 47 BV   ·   Units: 3", 349.2),
+                        ("no limit set", 332.4),
+                        ("Army list: Empty", 284.1),
+                        ("Test Game · Second edition", 264.7),
+                        ("Total: 47 BV   ·   Units: 3", 227.2),
+                        ("Limit: 40 BV  —  OVER THE LIMIT by 7 BV", 210.4),
+                        (FOOT, 31.5),
+                        ("Test Game", 31.5),
+                    ],
+                ),
+            ],
+        ),
+        # 10 + 30: Point B (it fits a page of its own) moves whole to page 2
+    ],
+)
+def test_three_lists_over_their_pages(n1, n2, want):
+    empty = rich(name="Empty", groups=[], tally=None, violations=None)
+    doc = draw(None, lists=[rich(), _long(n1, n2), empty])
+    assert _pages(doc) == want
+    rows = [
+        it[1]
+        for p in doc.recorder.pages
+        for it in p["items"]
+        if it[0] == "t" and it[1][:1] == "U" and it[1][1:].isdigit()
+    ]
+    assert rows == [f"U{i:03d}" for i in range(1, 1 + n1 + n2)]
+
+
+def test_the_warning_colour_and_the_rule_widths(monkeypatch):
+    """Over the limit: the limit line bold in the warning colour in a 2 pt frame with no band,
+    a failed chip bold in it; the table's row rules 0.3 pt. Within: a banded 0.8 pt box."""
+    from sheets.render.pdf import Pen
+
+    runs, rects, lines = {}, [], []
+    run, rect, line = Pen._run, Pen.rect, Pen.line
+    monkeypatch.setattr(
+        Pen,
+        "_run",
+        lambda self, x, y, t, f, s, rgb: (runs.setdefault(t, (f, rgb)), run(self, x, y, t, f, s, rgb)),
+    )
+    monkeypatch.setattr(
+        Pen,
+        "rect",
+        lambda self, r, *a, **k: (
+            rects.append((round(r.h), k.get("fill") is not None, k.get("width"))),
+            rect(self, r, *a, **k),
+        ),
+    )
+    monkeypatch.setattr(
+        Pen,
+        "line",
+        lambda self, *a, **k: (lines.append(a[4] if len(a) > 4 else k.get("width")), line(self, *a, **k)),
+    )
+    doc = draw(rich())
+    warn, ink = doc.theme.warn, doc.theme.ink
+    assert runs["Limit: 40 BV  —  OVER THE LIMIT by 7 BV"] == ("Sans-Bold", tuple(warn))
+    assert runs["Chip 2"] == ("Sans-Bold", tuple(warn)) and runs["Chip 1"] == ("Sans", tuple(ink))
+    assert runs["List violations:"][1] == tuple(warn)
+    assert (40, False, 2.0) in rects and set(lines) == {0.3}
+    runs.clear(), rects.clear()
+    draw(rich(over=False, remaining=3))
+    assert runs["Limit: 40 BV  —  within the limit (Remaining: 3)"] == ("Sans", tuple(ink))
+    assert (40, True, 0.8) in rects
