@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from render.test_roster_drawn import rich
 from sheets.render.pdf import Document, Rect
 from sheets.render.roster_pdf import _draw_one, army_lists_height
-from tests.render.test_roster_drawn import rich
 
 A4_W = 595.2755905511812 - 2 * (10 * 72 / 25.4)
 
