@@ -195,6 +195,10 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_roster_words.py",
             "tests/api/test_api_list_placement.py",
             "tests/core/test_roster_lists.py",
+            "tests/render/test_roster_first_page.py",
+            "tests/render/test_roster_drawn.py",
+            "tests/render/test_roster_height.py",
+            "tests/render/test_roster_columns.py",
         ],
     },
     "parallel": {

@@ -340,7 +340,7 @@ def _fmt(v: object) -> str:
 def army_lists_height(lists: list[ArmyList], width: float) -> float:
     """The height ``draw_army_lists_in`` needs for ``lists`` at ``width`` (the same steps as
     the page layout above)."""
-    h = 0.0
+    h = need = 0.0
     for n, data in enumerate(lists):
         h += (14 if n else 0) + 36 + 16
         columns = _columns(data)
@@ -349,14 +349,17 @@ def army_lists_height(lists: list[ArmyList], width: float) -> float:
         widths = _col_widths(columns, cells, width)
         for group in data["groups"]:
             rows = [[_fmt(r.get(c["key"])) for c in columns] for r in group["rows"]]
-            h += (16 if group["title"] else 0) + _table_h(widths, header, rows) + 8
+            group_h = _group_h(group, _table_h(widths, header, rows))
+            # _draw_one moves a group to a new page unless 50 pt stay under it (room for the totals)
+            need = max(need, h + group_h + 50)
+            h += group_h - 22 + 8
             if len(data["groups"]) > 1 and group.get("subtotal") is not None:
                 h += 14
         h += 56
         chips, lines = data.get("tally") or [], data.get("violations") or []
         h += (14 + 6) * (len(chips) // 4 + 1) if chips else 0
         h += (16 + 12 * len(lines)) if lines else 0
-    return h
+    return max(h, need)
 
 
 def draw_army_lists_in(doc: Document, pen: Pen, region: Rect, lists: list[ArmyList]) -> None:

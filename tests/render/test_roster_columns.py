@@ -1,0 +1,112 @@
+"""Issue 35: the army list's table in points — which columns it keeps, how wide each one is
+(natural widths plus the spare width, or shrunk down to the longest word when they do not fit,
+or scaled when even that is too wide), where a cell wraps, and the heights of rows and groups."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheets.render.roster_pdf import _cell_lines, _col_widths, _columns, _fmt, _group_h, _row_h, _table_h
+
+
+def _cols(*pairs):
+    return [{"key": k, "label": label} for k, label in pairs]
+
+
+UNIT = _cols(("no", "#"), ("name", "Unit"), ("kind", "Type"), ("cost", "BV"))
+ROWS = [["1", "Alpha", "Mech", "20"], ["2", "Bravo", "Tank", "5"]]
+NATURAL = [13.622, 31.265, 29.688, 19.557]  # the widest cell or bold header, + 6.5 pt padding
+RULES = _cols(("no", "#"), ("name", "Unit"), ("notes", "Special rules"), ("cost", "BV"))
+
+
+def _approx(xs):
+    return pytest.approx(xs, abs=0.01)
+
+
+def test_columns_at_their_natural_widths_exactly():
+    assert _col_widths(UNIT, ROWS, sum(NATURAL)) == _approx(NATURAL)
+
+
+def test_the_spare_width_half_to_the_name_half_shared_by_the_others_not_the_number():
+    # 300 - 94.13 = 205.87 spare: 102.93 to Unit, 51.47 each to Type and BV
+    assert _col_widths(UNIT, ROWS, 300) == _approx([13.62, 134.2, 81.16, 71.02])
+
+
+def test_without_a_name_column_the_last_one_takes_the_names_half():
+    cols = _cols(("no", "#"), ("kind", "Type"), ("cost", "BV"))
+    assert _col_widths(cols, [["1", "Mech", "20"]], 200) == _approx([13.62, 98.25, 88.12])
+
+
+def test_a_name_alone_beside_the_number_takes_all_the_spare():
+    assert _col_widths(_cols(("no", "#"), ("name", "Unit")), [["1", "Alpha"]], 200) == _approx(
+        [13.62, 186.38]
+    )
+
+
+@pytest.mark.parametrize(
+    "cells, width, want",
+    [
+        # the two wordy columns are the widest: they give up width together, evenly
+        (
+            ["1", "Heavy assault lance leader", "jump jets, ECM suite, targeting computer, CASE", "1500"],
+            200,
+            [13.62, 79.12, 79.12, 28.13],
+        ),
+        (
+            ["1", "Heavy assault lance", "jump jets, ECM suite, targeting computer", "1500"],
+            150,
+            [13.62, 54.12, 54.12, 28.13],
+        ),
+    ],
+)
+def test_too_wide_the_widest_columns_shrink_first(cells, width, want):
+    got = _col_widths(RULES, [cells], width)
+    assert got == _approx(want) and sum(got) == pytest.approx(width)
+
+
+def test_two_equal_wordy_columns_shrink_alike():
+    cols = _cols(("no", "#"), ("name", "Unit"), ("notes", "Notes"))
+    assert _col_widths(cols, [["1", "aaaa bbbb cccc dddd", "aaaa bbbb cccc dddd"]], 100) == _approx(
+        [13.62, 43.19, 43.19]
+    )
+
+
+def test_single_words_too_long_for_the_width_are_scaled_to_fit_it():
+    got = _col_widths(RULES, [["1", "Supercalifragilistic", "Antidisestablishmentarianism", "1500"]], 100)
+    assert got == _approx([5.25, 32.76, 51.15, 10.84]) and sum(got) == pytest.approx(100)
+
+
+def test_an_empty_header_still_measures():
+    assert _col_widths(_cols(("no", ""), ("name", "Unit")), [["1", "A"]], 20) == _approx([6.21, 13.79])
+
+
+def test_a_cell_wraps_only_past_its_natural_width():
+    natural = 50.158  # "two words" at 8.5 pt + 6.5
+    assert _cell_lines("two words", natural) == ["two words"]
+    assert _cell_lines("two words", natural - 0.3) == ["two", "words"]
+    assert _cell_lines("", 40) == [""]
+    assert _cell_lines("Type Unit", 50.0) == ["Type Unit"]  # Sans by default
+
+
+def test_row_table_and_group_heights():
+    assert _row_h([40, 40], ["x", "two words here"], "Sans") == 13 + 2 * 9.5
+    assert _table_h([40, 40], ["A", "B"], [["x", "two words here"], ["y", "z"]]) == 13 + 32 + 13
+    assert _group_h({"rows": [{}, {}], "title": "Point 1"}) == 13 * 3 + 16 + 22
+    assert _group_h({"rows": [{}], "title": ""}) == 13 * 2 + 22
+    assert _group_h({"rows": [], "title": "Point 1"}, 100.0) == 138
+
+
+def test_the_columns_kept():
+    data = {
+        "labels": {"col_no": "№"},
+        "columns": _cols(
+            ("name", "Unit"), ("pilot", "Pilot"), ("model", "Model"), ("kind", "Type"), ("cost", "BV")
+        ),
+        "groups": [{"rows": [{"pilot": "", "model": None, "kind": "Mech"}, {"kind": ""}]}],
+    }
+    # Unit and BV stay when blank, the number column comes first, Pilot and Model (blank) go
+    assert _columns(data) == _cols(("no", "№"), ("name", "Unit"), ("kind", "Type"), ("cost", "BV"))
+
+
+def test_cell_values():
+    assert [_fmt(None), _fmt(20.0), _fmt(2.5), _fmt(7), _fmt("x")] == ["—", "20", "2.5", "7", "x"]
