@@ -16,18 +16,12 @@ from sheets.core.fsio import (
     not_text,
     os_reason,
     read_user_bytes,
-    reset_inputs,
     too_large,
     write_files,
 )
 from sheets.core.i18n import use_lang
 
-
-@pytest.fixture(autouse=True)
-def fresh_inputs():
-    reset_inputs()
-    yield
-    reset_inputs()
+from .test_fsio import fresh_inputs  # noqa: F401  (autouse: each test starts with no inputs noted)
 
 
 def problems(exc_info):

@@ -243,6 +243,27 @@ def _pages(doc):
 FOOT = f"Printed with sheets {__version__}"
 
 
+# the first list's lines, the same on its page in every case below
+STRIKE_STAR = [
+    ("Army list: Strike Star", 795.1),
+    ("Test Game · Second edition", 775.7),
+    ("Point 1", 749.4),
+    ("Subtotal: 32", 675.8),
+    ("Point 2", 653.4),
+    ("Subtotal: 15", 611.8),
+    ("Total: 47 BV   ·   Units: 3", 578.2),
+    ("Limit: 40 BV  —  OVER THE LIMIT by 7 BV", 561.4),
+    ("Chip 0", 533.7),
+    ("Chip 1", 533.7),
+    ("Chip 2", 533.7),
+    ("Chip 3", 533.7),
+    ("Chip 4", 533.7),
+    ("List violations:", 509.4),
+    ("• Too many tanks", 494.7),
+    ("• No leader", 482.7),
+]
+
+
 @pytest.mark.parametrize(
     "n1, n2, want",
     [
@@ -256,22 +277,7 @@ FOOT = f"Printed with sheets {__version__}"
                 (
                     None,
                     [
-                        ("Army list: Strike Star", 795.1),
-                        ("Test Game · Second edition", 775.7),
-                        ("Point 1", 749.4),
-                        ("Subtotal: 32", 675.8),
-                        ("Point 2", 653.4),
-                        ("Subtotal: 15", 611.8),
-                        ("Total: 47 BV   ·   Units: 3", 578.2),
-                        ("Limit: 40 BV  —  OVER THE LIMIT by 7 BV", 561.4),
-                        ("Chip 0", 533.7),
-                        ("Chip 1", 533.7),
-                        ("Chip 2", 533.7),
-                        ("Chip 3", 533.7),
-                        ("Chip 4", 533.7),
-                        ("List violations:", 509.4),
-                        ("• Too many tanks", 494.7),
-                        ("• No leader", 482.7),
+                        *STRIKE_STAR,
                         (FOOT, 31.5),
                         ("Test Game", 31.5),
                     ],
@@ -312,22 +318,7 @@ FOOT = f"Printed with sheets {__version__}"
                 (
                     ("U001", 375.2, "U010", 258.2, 10),
                     [
-                        ("Army list: Strike Star", 795.1),
-                        ("Test Game · Second edition", 775.7),
-                        ("Point 1", 749.4),
-                        ("Subtotal: 32", 675.8),
-                        ("Point 2", 653.4),
-                        ("Subtotal: 15", 611.8),
-                        ("Total: 47 BV   ·   Units: 3", 578.2),
-                        ("Limit: 40 BV  —  OVER THE LIMIT by 7 BV", 561.4),
-                        ("Chip 0", 533.7),
-                        ("Chip 1", 533.7),
-                        ("Chip 2", 533.7),
-                        ("Chip 3", 533.7),
-                        ("Chip 4", 533.7),
-                        ("List violations:", 509.4),
-                        ("• Too many tanks", 494.7),
-                        ("• No leader", 482.7),
+                        *STRIKE_STAR,
                         ("Army list: Long", 449.1),
                         ("Test Game · Second edition", 429.7),
                         ("Point A", 403.4),
