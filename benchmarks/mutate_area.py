@@ -321,6 +321,11 @@ def configure(copy: Path, area: dict[str, list[str]]) -> None:
         'also_copy = ["data", "templates", "README.md", "docs", "benchmarks", "tools", "package.json", '
         '"package-lock.json"]\n'
         f"pytest_add_cli_args_test_selection = {_toml_list(area['tests'])}\n"
+        # each mutant's worker forks from a process that collected the tests but ran none: a
+        # worker forked from mutmut's main process (its default) inherits what the clean run left
+        # in the package's caches (render.pdf's filled lines), and a mutant behind such a cache
+        # survives without ever running (all 69 of `_fill_lines` did)
+        'process_isolation = "forkserver"\n'
     )
     new, n = re.subn(r"^\[tool\.mutmut\]\n(?:(?!^\[).*\n?)*", table + "\n", text, flags=re.M)
     if n != 1:
