@@ -76,6 +76,51 @@ def test_single_words_too_long_for_the_width_are_scaled_to_fit_it():
     assert got == _approx([5.25, 32.76, 51.15, 10.84]) and sum(got) == pytest.approx(100)
 
 
+def test_without_a_name_column_of_four_the_last_one_takes_half_the_others_a_quarter():
+    # 300 - 97.2 = 202.8 spare (natural 13.62, 29.69, 34.34, 19.56): 101.4 to BV, 50.7 each to
+    # Type and Notes
+    cols = _cols(("no", "#"), ("kind", "Type"), ("notes", "Notes"), ("cost", "BV"))
+    assert _col_widths(cols, [["1", "Mech", "fast", "20"]], 300) == _approx([13.62, 80.39, 85.04, 120.95])
+
+
+def test_single_words_half_a_point_too_wide_are_scaled():
+    # every floor is the natural width (94.13 pt): 93.63 pt scales them all by 0.9947
+    got = _col_widths(UNIT, ROWS, sum(NATURAL) - 0.5)
+    assert got == _approx([13.55, 31.10, 29.53, 19.45]) and sum(got) == pytest.approx(sum(NATURAL) - 0.5)
+
+
+# columns without a header whose cells are runs of narrow letters: "f i" is 14.56 pt wide, its
+# floor the 14 pt minimum; "f f f f" 26.58 pt, "f f f t" 26.92 pt, their floors 14 pt too
+
+
+def test_a_column_half_a_point_over_its_floor_gives_up_the_half_point():
+    cols = _cols(("no", "#"), ("name", ""))
+    assert _col_widths(cols, [["1", "f i"]], 13.62 + 14.56) == _approx([13.62, 14.56])
+    assert _col_widths(cols, [["1", "f i"]], 13.62 + 14.06) == _approx([13.62, 14.06])  # not scaled
+
+
+def test_a_wordy_column_stops_at_14_pt_then_everything_is_scaled():
+    # 13.62 (#) + 14 (the floor of "f f f f f f", 35 pt natural) = 27.62 pt scaled to 20
+    cols = _cols(("no", "#"), ("notes", ""))
+    assert _col_widths(cols, [["1", "f f f f f f"]], 20) == _approx([9.86, 10.14])
+
+
+def test_the_wider_column_comes_down_to_the_next_before_both_shrink():
+    # 26.92 and 26.58 pt, 5 pt too wide: the first gives 0.34 pt, then both 2.33 pt
+    cols = _cols(("no", "#"), ("name", ""), ("notes", ""))
+    got = _col_widths(cols, [["1", "f f f t", "f f f f"]], 13.62 + 26.92 + 26.58 - 5)
+    assert got == _approx([13.62, 24.25, 24.25])
+
+
+def test_the_widest_columns_give_up_just_the_excess_when_a_narrower_one_could_shrink_too():
+    # two columns of 26.58 pt and one of 14.56 pt (over its floor), 2 pt too wide: 1 pt each
+    # from the two widest, nothing from the third, the width filled exactly
+    cols = _cols(("no", "#"), ("name", ""), ("notes", ""), ("kind", ""))
+    width = 13.622 + 26.575 + 26.575 + 14.556 - 2
+    got = _col_widths(cols, [["1", "f f f f", "f f f f", "f i"]], width)
+    assert got == _approx([13.62, 25.58, 25.58, 14.56]) and sum(got) == pytest.approx(width)
+
+
 def test_an_empty_header_still_measures():
     assert _col_widths(_cols(("no", ""), ("name", "Unit")), [["1", "A"]], 20) == _approx([6.21, 13.79])
 
