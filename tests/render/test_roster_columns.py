@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from sheets.render.roster_pdf import _cell_lines, _col_widths, _columns, _fmt, _group_h, _row_h, _table_h
+from sheets.render.pdf import Document
+from sheets.render.roster_pdf import (
+    _cell_lines,
+    _col_widths,
+    _columns,
+    _fmt,
+    _group_h,
+    _row_h,
+    _table,
+    _table_h,
+)
 
 
 def _cols(*pairs):
@@ -139,6 +149,33 @@ def test_row_table_and_group_heights():
     assert _group_h({"rows": [{}, {}], "title": "Point 1"}) == 13 * 3 + 16 + 22
     assert _group_h({"rows": [{}], "title": ""}) == 13 * 2 + 22
     assert _group_h({"rows": [], "title": "Point 1"}, 100.0) == 138
+
+
+def test_a_table_drawn_cell_by_cell():
+    """Columns of 14, 48 and 40 pt at (100, 500): the header "Unit type" (45.5 pt in Sans, 50.8
+    in bold) wraps as it is bold, its row 22.5 pt high; a single word wider than its cell less
+    the 3 pt paddings shrinks to fit (6.6 pt, over the 6 pt floor), a bold header too; every
+    text belongs to its cell's frame (text leaving it is a layout error)."""
+    doc = Document("a4", record=True)
+    pen = doc.page()
+    args = ([14, 48, 40], ["#", "Unit type", "Terrain"], [["1", "Alpha", "Battlefield"]])
+    assert _table(pen, 100, 500, *args, ["right", "left", "center"]) == 22.5 + 13
+    assert _table_h(*args) == 22.5 + 13
+    got = [
+        (it[1], it[2], round(it[3], 3), round(it[5][0], 2), round(it[5][1], 2), it[6])
+        for it in doc.recorder.pages[0]["items"]
+        if it[0] == "t"
+    ]
+    head, row = (100, 477.5, 114, 500), (100, 464.5, 114, 477.5)
+    assert got == [
+        ("#", "Sans-Bold", 8.5, 103.88, 483.9, head),
+        ("Unit", "Sans-Bold", 8.5, 117.0, 488.65, (114, 477.5, 162, 500)),
+        ("type", "Sans-Bold", 8.5, 117.0, 479.15, (114, 477.5, 162, 500)),
+        ("Terrain", "Sans-Bold", 8.333, 165.02, 483.94, (162, 477.5, 202, 500)),
+        ("1", "Sans", 8.5, 105.59, 466.15, row),
+        ("Alpha", "Sans", 8.5, 117.0, 466.15, (114, 464.5, 162, 477.5)),
+        ("Battlefield", "Sans", 6.616, 165.02, 466.55, (162, 464.5, 202, 477.5)),
+    ]
 
 
 def test_the_columns_kept():
