@@ -118,7 +118,8 @@ def _col_widths(columns: list[dict[str, str]], rows: list[list[str]], width: flo
 
 
 def _cell_lines(text: str, width: float, font: str = "Sans") -> list[str]:
-    return Pen.wrap_static(text, font, SIZE, width - 2 * PAD - 0.5) or [""]
+    # (at least one line: an empty text wraps to [""])
+    return Pen.wrap_static(text, font, SIZE, width - 2 * PAD - 0.5)
 
 
 def _table(
