@@ -373,3 +373,24 @@ def test_a_group_is_measured_with_its_wrapped_rows():
         ("U001-U003", HEAD + ["Point A", "Subtotal: 30", "Point B", "FOOT"]),
         ("U010-U015", ["Subtotal: 60"] + TOTALS),
     ]
+
+
+@pytest.mark.parametrize(
+    "notes, need",
+    [
+        # its title (14 + 36 + 16), Point A (three rows: 16 + 52 + 22) and the 50 pt the group
+        # keeps under it
+        ("", 14 + 52 + 90 + 50),
+        (NOTES, 14 + 52 + 118.5 + 50),  # rows of two lines: 13 + 3 × 22.5 for the table
+    ],
+)
+def test_a_list_under_another_starts_a_page_unless_its_first_group_stays_under_its_title(notes, need):
+    """A bug found here: the list stayed under the previous one with 8 pt less than its first
+    group keeps under it (or more, its rows wrapping): its title was left at the page's foot,
+    the group moved on to the next page."""
+    data = _list(_group("Point A", 1, 3, notes))
+    doc, _ = _draw(data, 500, y=100 + need)
+    assert _layout(doc) == [("U001-U003", HEAD + ["Point A"] + TOTALS)]
+    for short in (0.5, 8):
+        doc, _ = _draw(data, 500, y=100 + need - short)
+        assert _layout(doc) == [("", ["FOOT"]), ("U001-U003", HEAD + ["Point A"] + TOTALS)]
