@@ -199,6 +199,7 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/render/test_roster_drawn.py",
             "tests/render/test_roster_height.py",
             "tests/render/test_roster_columns.py",
+            "tests/render/test_roster_breaks.py",
         ],
     },
     "parallel": {

@@ -118,7 +118,8 @@ def _col_widths(columns: list[dict[str, str]], rows: list[list[str]], width: flo
 
 
 def _cell_lines(text: str, width: float, font: str = "Sans") -> list[str]:
-    return Pen.wrap_static(text, font, SIZE, width - 2 * PAD - 0.5) or [""]
+    # (at least one line: an empty text wraps to [""])
+    return Pen.wrap_static(text, font, SIZE, width - 2 * PAD - 0.5)
 
 
 def _table(
@@ -182,8 +183,19 @@ def _draw_one(doc: Document, pen: Pen | None, y: float, frame: Rect, data: ArmyL
     """One army list at ``y`` under what ``pen`` drew (None: on a new page); the pen and the
     height it ends at."""
     L = data["labels"]
-    first = data["groups"][0] if data["groups"] else {"rows": [], "title": ""}
-    need = 36 + 16 + _group_h(first) + 56
+    columns = _columns(data)
+    header = [c["label"] for c in columns]
+    cells = [[_fmt(r.get(c["key"])) for c in columns] for g in data["groups"] for r in g["rows"]]
+    widths = _col_widths(columns, cells, frame.w)
+    aligns = ["right"] + ["left" if c["key"] in _LEFT else "center" for c in columns[1:]]
+    if data["groups"]:
+        # the gap, the title and the first group with the 50 pt it keeps under itself (with
+        # less, the group would move on to the next page and leave the title alone here)
+        first = data["groups"][0]
+        rows = [[_fmt(r.get(c["key"])) for c in columns] for r in first["rows"]]
+        need = 14 + 36 + 16 + _group_h(first, _table_h(widths, header, rows)) + 50
+    else:
+        need = 36 + 16 + _group_h({"rows": [], "title": ""}) + 56
     if pen is None or y - need < frame.y:
         if pen is not None:
             footer(pen, frame, f"{L['generated_by']} {__version__}", data["game"])
@@ -197,11 +209,6 @@ def _draw_one(doc: Document, pen: Pen | None, y: float, frame: Rect, data: ArmyL
         sub += f" · {data['rules_name']}"
     pen.text(frame.x, y, sub, 9, max_width=frame.w)
     y -= 16
-    columns = _columns(data)
-    header = [c["label"] for c in columns]
-    cells = [[_fmt(r.get(c["key"])) for c in columns] for g in data["groups"] for r in g["rows"]]
-    widths = _col_widths(columns, cells, frame.w)
-    aligns = ["right"] + ["left" if c["key"] in _LEFT else "center" for c in columns[1:]]
     for group in data["groups"]:
         rows = [[_fmt(r.get(c["key"])) for c in columns] for r in group["rows"]]
         th = _table_h(widths, header, rows)

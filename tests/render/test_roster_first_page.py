@@ -94,13 +94,15 @@ def test_a_short_rule_counts_and_a_frame_around_the_page_does_not():
 @pytest.mark.parametrize(
     "length, room_top, room_bottom",
     [
-        (841.8897637795277 / 2, A4_TOP - 12, 100 + 841.8897637795277 / 2 + 12),  # half the page: content
-        (300, A4_TOP - 12, 412),  # a third of the page and more: still content
+        (841.8897637795277 / 2, A4_TOP - 12, 64 + 841.8897637795277 / 2 + 12),  # half the page: content
+        (300, A4_TOP - 12, 376),  # a third of the page and more: still content
         (421, A4_TOP - 12, A4_BOTTOM),  # over half the page: a frame's side, not content
     ],
 )
 def test_a_vertical_rule_is_content_up_to_half_the_page(length, room_top, room_bottom):
-    r = _room(_one_page(lambda doc, pen: pen.line(30, 100, 30, 100 + length)))
+    # from y 64: its length measured back (64 + half the page - 64) is exactly half the page
+    assert (64 + 841.8897637795277 / 2) - 64 == 841.8897637795277 / 2
+    r = _room(_one_page(lambda doc, pen: pen.line(30, 64, 30, 64 + length)))
     assert (r.top, r.y) == (pytest.approx(room_top), pytest.approx(room_bottom))
 
 
@@ -112,6 +114,11 @@ def test_a_heading_item_is_passed_over_and_what_follows_counts():
 def test_ink_down_to_the_frames_foot_is_the_footer():
     r = _room(_one_page(lambda doc, pen: pen.text(40, 700, "Title", 10), _block(A4_BOTTOM, 0)))
     assert (r.top, r.y) == (pytest.approx(685.9), pytest.approx(A4_BOTTOM))  # not 12 pt over it
+
+
+def test_ink_in_the_margin_drawn_first_does_not_hide_what_follows():
+    r = _room(_one_page(lambda doc, pen: pen.text(40, 20, "page 1 of 2", 6.5), _block(400, 300)))
+    assert (r.top, r.y) == (pytest.approx(A4_TOP - 12), pytest.approx(412))  # over the block
 
 
 def test_the_widest_band_wins_the_upper_one_on_a_tie():
@@ -222,6 +229,29 @@ def test_the_renderers_later_pages_keep_their_sizes_and_count(dust):
     ]
     assert "Army list: Sample Axis force" in _texts(doc, 0)
     assert [_texts(doc, 1), _texts(doc, 2)] == [["sheet 2"], ["sheet 3"]]
+
+
+def test_a_list_longer_than_its_room_is_still_drawn_once(dust, monkeypatch):
+    """Should the height a room was checked against fall short (here it says 0 pt), the list
+    drawn when page 2 starts goes on over pages of its own inserted before it, every line
+    once, and the renderer's second sheet follows them."""
+    import sheets.render.roster_pdf as roster_pdf
+
+    monkeypatch.setattr(roster_pdf, "army_lists_height", lambda lists, width: 0)
+    doc = Document("a4", record=True)
+    assert share_first_page(doc, [dust], Rect(30, 400, A4_W, 100))
+    _sheets(doc, None, None)
+    texts = [_texts(doc, n) for n in range(doc.pages)]
+    assert texts[0][0] == "sheet 1" and texts[-1] == ["sheet 2"]
+    lines = [t for page in texts for t in page]
+    for once in (
+        "Army list: Sample Axis force",
+        "Sample Laser Squad",
+        "Sample Walker",
+        "Total: 47 AP   ·   Units: 3",
+    ):
+        assert lines.count(once) == 1, once
+    assert doc.pages == 5
 
 
 # -- draw_army_lists_in -----------------------------------------------------------------------------
