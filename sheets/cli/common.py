@@ -429,7 +429,10 @@ def gc_frozen():
     Cycles still die in the young collections; the full threshold is put back after."""
     import gc
 
+    from sheets.cli import young_collections_as_usual
+
     gc.freeze()
+    young_collections_as_usual()
     young, middle, full = gc.get_threshold()
     gc.set_threshold(young, middle, NO_FULL_COLLECTION)
     try:

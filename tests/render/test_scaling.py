@@ -78,3 +78,68 @@ def test_loading_leaves_the_collector_as_it_was(write, text):
         assert not gc.isenabled()  # a caller that turned it off keeps it off
     finally:
         gc.enable()
+
+
+def test_the_young_collections_wait_during_start_up_and_are_as_usual_after(monkeypatch):
+    import sheets.cli as cli_module
+    from sheets.cli.common import gc_frozen
+
+    usual = gc.get_threshold()
+    seen = {}
+
+    def command(**_kw):
+        seen["start-up"] = gc.get_threshold()
+        with gc_frozen():
+            seen["drawing"] = gc.get_threshold()
+        seen["after drawing"] = gc.get_threshold()
+
+    monkeypatch.setattr(cli_module.cli, "main", command)
+    cli_module.main([])
+    assert seen["start-up"] == (100_000, usual[1], usual[2])
+    # while the pages are drawn: the usual young threshold, no full collections
+    assert seen["drawing"] == (usual[0], usual[1], 2**30)
+    assert seen["after drawing"] == usual
+    assert gc.get_threshold() == usual
+
+
+def test_the_start_up_threshold_is_put_back_when_the_command_fails(monkeypatch):
+    import sheets.cli as cli_module
+
+    usual = gc.get_threshold()
+
+    def command(**_kw):
+        raise SystemExit(1)
+
+    monkeypatch.setattr(cli_module.cli, "main", command)
+    with pytest.raises(SystemExit):
+        cli_module.main([])
+    assert gc.get_threshold() == usual
+
+
+def test_a_server_collects_as_usual_from_its_start(monkeypatch):
+    import sys
+    import types
+
+    import sheets.cli as cli_module
+    from sheets.cli.commands import serve as serve_module
+
+    usual = gc.get_threshold()
+    seen = {}
+
+    class Stop(Exception):
+        pass
+
+    def bind(host, port):
+        seen["threshold"] = gc.get_threshold()
+        raise Stop
+
+    monkeypatch.setitem(sys.modules, "uvicorn", types.ModuleType("uvicorn"))
+    monkeypatch.setattr(serve_module, "_bind", bind)
+    cli_module._USUAL_YOUNG[:] = [usual[0]]
+    gc.set_threshold(100_000, usual[1], usual[2])
+    try:
+        with pytest.raises(Stop):
+            serve_module.serve.callback("127.0.0.1", 0, False, None, 1, None)
+    finally:
+        gc.set_threshold(*usual)
+    assert seen["threshold"] == usual

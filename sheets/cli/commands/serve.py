@@ -111,6 +111,10 @@ def _bind(host: str, port: int) -> socket.socket:
 def serve(host, port, open_browser, time_limit, workers, units_dir):
     import uvicorn
 
+    from sheets.cli import young_collections_as_usual
+
+    young_collections_as_usual()  # a server runs for hours: the collector as usual
+
     from sheets.web.app import create_app
 
     if port is None:
