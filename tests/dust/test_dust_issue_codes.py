@@ -112,7 +112,7 @@ def test_hero_with_cover_code_in_both_languages():
 def test_only_heroes_join_code_and_russian_kind(kind, armor, en, ru):
     got = in_both(lambda: rows(validate_unit(unit(kind=kind, armor=armor, joins="Rangers"))))
     assert got == {
-        "en": [(("joins",), "error", "dust-join", f"only heroes join squads; this unit is a {en}")],
+        "en": [(("joins",), "error", "dust-join", f"only heroes join squads (this unit: {en})")],
         "ru": [(("joins",), "error", "dust-join", f"к отрядам присоединяются только герои, а это — {ru}")],
     }
 
@@ -206,7 +206,7 @@ def test_every_refused_join_has_its_code_in_both_languages():
             "joins 'Rangers' (S2) but the hero is S3: a hero joins only a squad of the same armour "
             "type and level",
         ),
-        (4, ("joins",), "error", "dust-join", "joins 'Pounder', a vehicle: heroes join only squads"),
+        (4, ("joins",), "error", "dust-join", "joins 'Pounder' (vehicle): heroes join only squads"),
         (
             6,
             ("joins",),
@@ -214,7 +214,7 @@ def test_every_refused_join_has_its_code_in_both_languages():
             "dust-join",
             "joins 'Rangers', already joined by hero 'Keller': one hero per squad",
         ),
-        (7, ("joins",), "error", "dust-join", "joins 'Keller', a hero: heroes join only squads"),
+        (7, ("joins",), "error", "dust-join", "joins 'Keller' (hero): heroes join only squads"),
     ]
     assert indexed(got["ru"][1]) == [
         (

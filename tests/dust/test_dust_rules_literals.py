@@ -172,7 +172,7 @@ def test_hero_cover_and_squad_joins_messages():
     ]
     v = unit(kind="vehicle", joins="Rangers")
     assert [(i.path, i.message) for i in validate_unit(v)] == [
-        (("joins",), "only heroes join squads; this unit is a vehicle")
+        (("joins",), "only heroes join squads (this unit: vehicle)")
     ]
     assert validate_unit(hero()) == []
 
@@ -264,7 +264,7 @@ def test_joining_a_vehicle_or_nothing():
     pairs, issues = resolve_joins(force)
     assert pairs == {}
     assert issues_of(issues) == [
-        (2, ("joins",), "joins 'Pounder', a vehicle: heroes join only squads", "error"),
+        (2, ("joins",), "joins 'Pounder' (vehicle): heroes join only squads", "error"),
         (
             3,
             ("joins",),
@@ -290,7 +290,7 @@ def test_a_refused_hero_does_not_stop_the_next_ones():
     assert [(i, issue.message.split(":")[0]) for i, issue in issues] == [
         (1, "joins 'Nobody'"),
         (2, "joins 'Rangers' (S2) but the hero is S3"),
-        (4, "joins 'Pounder', a vehicle"),
+        (4, "joins 'Pounder' (vehicle)"),
     ]
 
 

@@ -98,7 +98,7 @@ def test_joining_a_vehicle_is_refused(load_units):
 """
     with pytest.raises(InputError) as exc:
         load_units(doc(vehicle, hero(joins="Walker")))
-    assert "joins 'Walker', a vehicle: heroes join only squads" in messages(exc)[0]
+    assert "joins 'Walker' (vehicle): heroes join only squads" in messages(exc)[0]
 
 
 def test_unknown_squad_means_not_joined_before_the_game(load_units):
@@ -123,7 +123,7 @@ def test_hero_with_cover_and_squad_with_joins_are_errors(load_units):
     with pytest.raises(InputError) as exc:
         load_units(doc(bad_squad, hero(extra="    cover: {soft: hits, hard: misses}")))
     text = "\n".join(messages(exc))
-    assert "only heroes join squads; this unit is a squad" in text
+    assert "only heroes join squads (this unit: squad)" in text
     assert "heroes have no cover value of their own" in text
 
 

@@ -98,7 +98,7 @@ def validate_unit(unit: Unit) -> list[RuleIssue]:
         issues.append(
             RuleIssue(
                 ("joins",),
-                _("only heroes join squads; this unit is a {kind}").format(kind=_printed("kind", unit.kind)),
+                _("only heroes join squads (this unit: {kind})").format(kind=_printed("kind", unit.kind)),
                 code="dust-join",
             )
         )
@@ -151,7 +151,7 @@ def resolve_joins(units: list[Unit]) -> tuple[dict[int, int], list[tuple[int, Ru
                     i,
                     RuleIssue(
                         ("joins",),
-                        _("joins {name}, a {kind}: heroes join only squads").format(
+                        _("joins {name} ({kind}): heroes join only squads").format(
                             name=repr(hero.joins), kind=_printed("kind", units[named[0]].kind)
                         ),
                         code="dust-join",
