@@ -235,6 +235,8 @@ AREAS: dict[str, dict[str, list[str]]] = {
             "tests/cli/test_cli_text.py",
             "tests/cli/test_help_and_usage_in_russian.py",
             "--deselect=tests/cli/test_cli.py::test_console_entry_point_runs_as_module",
+            # (a child process: it cannot see a mutant, and it fails mutmut's statistics run)
+            "--deselect=tests/cli/test_language_chain.py::test_the_locale_in_a_child_process",
         ],
     },
     # the in-memory API under the CLI and the page (in-process: the page's workers cannot see
