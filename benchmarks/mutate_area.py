@@ -238,10 +238,6 @@ AREAS: dict[str, dict[str, list[str]]] = {
             # (a child process: it cannot see a mutant, and it fails mutmut's statistics run)
             "--deselect=tests/cli/test_language_chain.py::test_the_locale_in_a_child_process",
         ],
-        # forked from the fork server, every worker of this selection exits 255 at once (mutmut
-        # counts it a timeout): its workers fork from mutmut's main process (the code of
-        # cli/ holds no functools cache)
-        "isolation": ["fork"],
     },
     # the in-memory API under the CLI and the page (in-process: the page's workers cannot see
     # mutants, so the web tests are left out; the CLI tests that go through it are in)
@@ -342,7 +338,7 @@ def configure(copy: Path, area: dict[str, list[str]]) -> None:
         # worker forked from mutmut's main process (its default) inherits what the clean run left
         # in the package's caches (render.pdf's filled lines), and a mutant behind such a cache
         # survives without ever running (all 69 of `_fill_lines` did)
-        f'process_isolation = "{area.get("isolation", ["forkserver"])[0]}"\n'
+        'process_isolation = "forkserver"\n'
     )
     new, n = re.subn(r"^\[tool\.mutmut\]\n(?:(?!^\[).*\n?)*", table + "\n", text, flags=re.M)
     if n != 1:
