@@ -392,6 +392,13 @@ def make_copy(name: str, refresh: bool, only: list[str] | None = None) -> Path:
     if not (copy / "pyproject.toml").exists():
         shutil.copytree(ROOT, copy, ignore=IGNORE, symlinks=True, dirs_exist_ok=True)
     configure(copy, dict(AREAS[name], **({"mutate": only} if only else {})))
+    # mutmut copies the package's other files (the .mo catalogue, fonts) into mutants/ once and
+    # keeps them: a catalogue changed since would fail the clean run (a message's Russian)
+    for path in (copy / "sheets").rglob("*"):
+        kept = copy / "mutants" / path.relative_to(copy)
+        other = path.is_file() and path.suffix != ".py" and "__pycache__" not in path.parts
+        if other and kept.parent.is_dir() and (not kept.exists() or kept.read_bytes() != path.read_bytes()):
+            shutil.copy2(path, kept)
     keep_verdicts_when_tests_were_added(copy, old_selection, AREAS[name]["tests"])
     return copy
 
