@@ -185,15 +185,14 @@ def _draw_one(doc: Document, pen: Pen | None, y: float, frame: Rect, data: ArmyL
     L = data["labels"]
     columns = _columns(data)
     header = [c["label"] for c in columns]
-    cells = [[_fmt(r.get(c["key"])) for c in columns] for g in data["groups"] for r in g["rows"]]
-    widths = _col_widths(columns, cells, frame.w)
+    group_rows = [[[_fmt(r.get(c["key"])) for c in columns] for r in g["rows"]] for g in data["groups"]]
+    widths = _col_widths(columns, [row for rows in group_rows for row in rows], frame.w)
     aligns = ["right"] + ["left" if c["key"] in _LEFT else "center" for c in columns[1:]]
     if data["groups"]:
         # the gap, the title and the first group with the 50 pt it keeps under itself (with
         # less, the group would move on to the next page and leave the title alone here)
-        first = data["groups"][0]
-        rows = [[_fmt(r.get(c["key"])) for c in columns] for r in first["rows"]]
-        need = 14 + 36 + 16 + _group_h(first, _table_h(widths, header, rows)) + 50
+        first_h = _table_h(widths, header, group_rows[0])
+        need = 14 + 36 + 16 + _group_h(data["groups"][0], first_h) + 50
     else:
         need = 36 + 16 + _group_h({"rows": [], "title": ""}) + 56
     if pen is None or y - need < frame.y:
@@ -209,8 +208,7 @@ def _draw_one(doc: Document, pen: Pen | None, y: float, frame: Rect, data: ArmyL
         sub += f" · {data['rules_name']}"
     pen.text(frame.x, y, sub, 9, max_width=frame.w)
     y -= 16
-    for group in data["groups"]:
-        rows = [[_fmt(r.get(c["key"])) for c in columns] for r in group["rows"]]
+    for group, rows in zip(data["groups"], group_rows):
         th = _table_h(widths, header, rows)
         fresh = _group_h(group, th) <= frame.h - 50  # the whole group fits on a page of its own
         if y - _group_h(group, th) < frame.y + 50 and fresh:
