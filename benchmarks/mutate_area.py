@@ -75,7 +75,17 @@ AREAS: dict[str, dict[str, list[str]]] = {
     "dmech": _game("dmech", ["rules.py", "geometry.py"]),
     "dust": _game("dust", ["rules.py"]),
     "lnl": _game("lnl", ["rules.py"]),
-    "wh40k6": _game("wh40k6", ["rules.py"], ["--ignore=tests/wh40k6/test_render.py"]),
+    "wh40k6": _game(
+        "wh40k6",
+        ["rules.py"],
+        [
+            "--ignore=tests/wh40k6/test_render.py",
+            # reads the package's source for marked messages: a mutant's trampolines hold
+            # each variant's changed strings ("XX…XX"), never a behaviour
+            "--deselect=tests/wh40k6/test_messages_ru.py::"
+            "test_every_msgid_of_the_package_has_a_russian_translation",
+        ],
+    ),
     "core": {"mutate": ["sheets/core/*.py"], "tests": _CORE_TESTS},
     # importers
     "importers-blk": {
@@ -343,6 +353,20 @@ def configure(copy: Path, area: dict[str, list[str]]) -> None:
     new, n = re.subn(r"^\[tool\.mutmut\]\n(?:(?!^\[).*\n?)*", table + "\n", text, flags=re.M)
     if n != 1:
         raise SystemExit("pyproject.toml has no [tool.mutmut] table")
+    # mutmut runs pytest.main more than once in one process (statistics, the clean run, the fork
+    # server's collection, then each mutant's run). pytest 9 escapes a parametrize `ids=` list's
+    # entries in place, so a second collection escapes them again ("a\\nb", "\\u044f") and
+    # the node ids of the statistics are "not found": the clean run stops with pytest's usage
+    # error, and each fork-server worker with exit 255 (a "timeout"). Unescaped ids are the same
+    # at every collection (the copy only; the project's own ids stay escaped).
+    new, n = re.subn(
+        r"^\[tool\.pytest\.ini_options\]\n",
+        "\\g<0>disable_test_id_escaping_and_forfeit_all_rights_to_community_support = true\n",
+        new,
+        flags=re.M,
+    )
+    if n != 1:
+        raise SystemExit("pyproject.toml has no [tool.pytest.ini_options] table")
     py.write_text(new, encoding="utf-8")
 
 
